@@ -1,0 +1,37 @@
+# Lockstep — two commands for a new user: `make demo` and `make test`.
+# Needs only the Swift toolchain (found on PATH or at /opt/swift) and the system's libsqlite3 and zlib.
+
+SWIFT_BIN := $(firstword $(wildcard /opt/swift/usr/bin) $(dir $(shell command -v swift 2>/dev/null)))
+export PATH := $(SWIFT_BIN):$(PATH)
+SWIFT ?= swift
+PREFIX ?= /usr/local
+BIN_DEBUG = $(shell $(SWIFT) build --show-bin-path)
+BIN_RELEASE = $(shell $(SWIFT) build -c release --show-bin-path)
+
+.PHONY: build test demo bench install clean
+
+build:
+	$(SWIFT) build
+
+# Builds everything (executables too: the process tests spawn them), then runs every test.
+test:
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+# The demo on the embedded default manifest (the Habits app), in a fresh groups root under .build.
+demo: build
+	rm -rf .build/demo-groups
+	$(BIN_DEBUG)/lockstep up --groups .build/demo-groups
+
+bench:
+	$(SWIFT) build -c release
+	$(BIN_RELEASE)/lockstep bench
+
+install:
+	$(SWIFT) build -c release
+	install -d $(PREFIX)/bin
+	for tool in lockstep lockstep-host lockstep-widget lockstep-watch lockstep-intent; do \
+		install -m 755 $(BIN_RELEASE)/$$tool $(PREFIX)/bin/$$tool; done
+
+clean:
+	rm -rf .build

@@ -1,0 +1,69 @@
+// swift-tools-version:6.0
+// Lockstep has no package dependencies: Foundation, Dispatch, Glibc, Synchronization, the
+// test frameworks, and the system's libsqlite3 and zlib through system-library targets.
+import PackageDescription
+
+let package = Package(
+    name: "lockstep",
+    products: [
+        .executable(name: "lockstep", targets: ["lockstep"]),
+        .executable(name: "lockstep-host", targets: ["lockstep-host"]),
+        .executable(name: "lockstep-widget", targets: ["lockstep-widget"]),
+        .executable(name: "lockstep-watch", targets: ["lockstep-watch"]),
+        .executable(name: "lockstep-intent", targets: ["lockstep-intent"]),
+        .library(name: "AppGroupKit", targets: ["AppGroupKit"]),
+        .library(name: "BundleKit", targets: ["BundleKit"]),
+        .library(name: "LaunchKit", targets: ["LaunchKit"]),
+        .library(name: "SimWidgetKit", targets: ["SimWidgetKit"]),
+        .library(name: "SimWatchConnectivity", targets: ["SimWatchConnectivity"]),
+        .library(name: "SimAppIntents", targets: ["SimAppIntents"]),
+        .library(name: "HabitCore", targets: ["HabitCore"]),
+    ],
+    targets: [
+        // System libraries, linked from the machine (libsqlite3-dev, zlib1g-dev).
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+
+        // The one door to the operating system: descriptors, errno, locks, atomic files, exit statuses.
+        .target(name: "LockstepSystem"),
+
+        // The simulated frameworks.
+        .target(name: "AppGroupKit", dependencies: ["LockstepSystem"]),
+        .target(name: "BundleKit", dependencies: ["LockstepSystem", "CZlib"]),
+        .target(name: "SimWidgetKit", dependencies: ["AppGroupKit"]),
+        .target(name: "SimWatchConnectivity", dependencies: ["AppGroupKit"]),
+        .target(name: "SimAppIntents", dependencies: ["AppGroupKit"]),
+        .target(name: "LaunchKit", dependencies: ["AppGroupKit", "BundleKit"]),
+        .target(name: "HabitCore", dependencies: ["AppGroupKit", "CSQLite", "SimWidgetKit"]),
+
+        // Thin executables over the libraries.
+        .executableTarget(name: "lockstep", dependencies: [
+            "LockstepSystem", "AppGroupKit", "BundleKit", "LaunchKit", "HabitCore", "CSQLite",
+        ]),
+        .executableTarget(name: "lockstep-host", dependencies: [
+            "LockstepSystem", 
+            "LaunchKit", "HabitCore", "SimWidgetKit", "SimWatchConnectivity", "SimAppIntents",
+        ]),
+        .executableTarget(name: "lockstep-widget", dependencies: [
+            "LockstepSystem", "LaunchKit", "HabitCore", "SimWidgetKit"]),
+        .executableTarget(name: "lockstep-watch", dependencies: [
+            "LockstepSystem", "LaunchKit", "HabitCore", "SimWatchConnectivity"]),
+        .executableTarget(name: "lockstep-intent", dependencies: [
+            "LockstepSystem", "LaunchKit", "HabitCore", "SimAppIntents", "SimWidgetKit"]),
+        // A bundle that can play any role, for LaunchKit's process tests (allocate, hold a lock, exit …).
+        .executableTarget(name: "lockstep-probe", dependencies: [
+            "LockstepSystem", "LaunchKit", "AppGroupKit"]),
+
+        // Tests: shared helpers in one support target; process-level tests spawn the built executables.
+        .target(name: "LockstepTestSupport", dependencies: ["LockstepSystem"], path: "Tests/LockstepTestSupport"),
+        .testTarget(name: "LockstepSystemTests", dependencies: ["LockstepSystem", "LockstepTestSupport"]),
+        .testTarget(name: "AppGroupKitTests", dependencies: ["AppGroupKit", "LockstepTestSupport"]),
+        .testTarget(name: "BundleKitTests", dependencies: ["BundleKit", "LockstepTestSupport"]),
+        .testTarget(name: "XcodeProjectTests", dependencies: ["BundleKit", "LockstepTestSupport"]),
+        .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit", "LockstepTestSupport"]),
+        .testTarget(name: "HabitsTests", dependencies: [
+            "HabitCore", "SimWidgetKit", "SimWatchConnectivity", "SimAppIntents", "LockstepTestSupport",
+        ]),
+        .testTarget(name: "ProofTests", dependencies: ["AppGroupKit", "BundleKit", "HabitCore", "LockstepTestSupport"]),
+    ]
+)

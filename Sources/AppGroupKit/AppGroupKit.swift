@@ -1,0 +1,1 @@
+// AppGroupKit — see DESIGN.md for what this module simulates. Filled in by its issue.

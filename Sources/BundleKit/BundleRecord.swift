@@ -1,0 +1,109 @@
+/// The role a bundle plays in the simulated device (DESIGN.md, "The manifest").
+public enum BundleRole: String, Codable, Sendable, CaseIterable {
+    case host, widget, watch, intent, `extension`
+}
+
+/// Where an embedded bundle sits inside its containing app.
+public enum EmbedLocation: String, Codable, Sendable {
+    /// `X.app/PlugIns/Y.appex` (NSExtension app extensions).
+    case plugIns = "PlugIns"
+    /// `X.app/Extensions/Y.appex` (ExtensionKit extensions, e.g. App Intents).
+    case extensions = "Extensions"
+    /// `X.app/Watch/W.app`.
+    case watch = "Watch"
+}
+
+/// Where a value came from, for diagnostics: a file, and optionally the key or build setting inside it.
+public struct SourceLocation: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// The file a finding points at (a manifest, an Info.plist, a project.pbxproj, an xcconfig).
+    public var file: String
+    /// The key, setting or target inside the file, when known (`CFBundleVersion`, `CURRENT_PROJECT_VERSION`).
+    public var detail: String?
+
+    public init(file: String, detail: String? = nil) {
+        self.file = file
+        self.detail = detail
+    }
+
+    public var description: String { detail.map { "\(file) (\($0))" } ?? file }
+}
+
+/// One bundle's facts, as the rules of RULES.md §6 need them — from a manifest, an Info.plist and
+/// `.entitlements`, a built `.app`, or a resolved Xcode target.
+///
+/// Every value is optional because real inputs omit them; the rules report what is missing.
+public struct BundleRecord: Equatable, Sendable {
+    /// Display name (`HabitsWidget`, or the Xcode target name).
+    public var name: String
+    public var role: BundleRole
+    /// `CFBundleIdentifier`.
+    public var bundleIdentifier: String?
+    /// `CFBundleShortVersionString`.
+    public var shortVersion: String?
+    /// `CFBundleVersion`.
+    public var buildVersion: String?
+    /// `NSExtension.NSExtensionPointIdentifier` or `EXAppExtensionAttributes.EXExtensionPointIdentifier`.
+    public var extensionPoint: String?
+    /// Whether the Info.plist has an `NSExtension` (or `EXAppExtensionAttributes`) dictionary at all.
+    public var hasExtensionDictionary: Bool
+    /// `WKCompanionAppBundleIdentifier`.
+    public var companionAppBundleIdentifier: String?
+    /// `CFBundlePackageType` (`APPL`, `XPC!`).
+    public var packageType: String?
+    /// `com.apple.security.application-groups`.
+    public var appGroups: [String]
+    /// Where the bundle is embedded in its containing app (`nil` for the app itself).
+    public var embedLocation: EmbedLocation?
+    /// The bundle's path as App Store Connect names it: `Habits.app/PlugIns/HabitsWidget.appex`.
+    public var bundlePath: String
+    /// The file diagnostics point at for this bundle (an Info.plist, the manifest, a pbxproj).
+    public var source: SourceLocation
+    /// Where each checked value came from, keyed by Info.plist key (`CFBundleVersion` → the xcconfig line that set it).
+    public var valueSources: [String: SourceLocation]
+    /// The executable to launch for this bundle (manifest only).
+    public var executable: String?
+    /// The memory limit in MB the supervisor enforces (RULES.md `widget.memory`), if any.
+    public var memoryLimitMB: Int?
+
+    public init(
+        name: String, role: BundleRole, bundleIdentifier: String? = nil, shortVersion: String? = nil,
+        buildVersion: String? = nil, extensionPoint: String? = nil, hasExtensionDictionary: Bool = false,
+        companionAppBundleIdentifier: String? = nil, packageType: String? = nil, appGroups: [String] = [],
+        embedLocation: EmbedLocation? = nil, bundlePath: String, source: SourceLocation,
+        valueSources: [String: SourceLocation] = [:], executable: String? = nil, memoryLimitMB: Int? = nil
+    ) {
+        self.name = name
+        self.role = role
+        self.bundleIdentifier = bundleIdentifier
+        self.shortVersion = shortVersion
+        self.buildVersion = buildVersion
+        self.extensionPoint = extensionPoint
+        self.hasExtensionDictionary = hasExtensionDictionary
+        self.companionAppBundleIdentifier = companionAppBundleIdentifier
+        self.packageType = packageType
+        self.appGroups = appGroups
+        self.embedLocation = embedLocation
+        self.bundlePath = bundlePath
+        self.source = source
+        self.valueSources = valueSources
+        self.executable = executable
+        self.memoryLimitMB = memoryLimitMB
+    }
+}
+
+/// A containing app and the bundles embedded in it: the unit the version rules check.
+public struct AppBundleSet: Equatable, Sendable {
+    public var app: BundleRecord
+    public var embedded: [BundleRecord]
+    /// What this set was read from, for reports (`Habits.xcodeproj [Release]`, `lockstep.json`).
+    public var origin: String
+
+    public init(app: BundleRecord, embedded: [BundleRecord], origin: String) {
+        self.app = app
+        self.embedded = embedded
+        self.origin = origin
+    }
+
+    /// The app followed by every embedded bundle.
+    public var all: [BundleRecord] { [app] + embedded }
+}

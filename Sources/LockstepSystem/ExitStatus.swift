@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// Lockstep's exit statuses, the same for every command and simulated process (DESIGN.md, "The command line").
+///
+/// The simulated processes add the sysexits(3) values for the iOS conditions they reproduce.
+public enum ExitStatus: Int32, Sendable, CaseIterable {
+    /// Success.
+    case success = 0
+    /// A check, rule or scenario failed.
+    case failure = 1
+    /// Unreadable or invalid input; nothing was written.
+    case invalidInput = 2
+    /// Usage error (`EX_USAGE`).
+    case usage = 64
+    /// The counterpart is not reachable (`EX_UNAVAILABLE`).
+    case unavailable = 69
+    /// Busy: a lock wait timed out (`EX_TEMPFAIL`).
+    case busy = 75
+    /// Not entitled (`EX_NOPERM`).
+    case notEntitled = 77
+    /// Version mismatch or stale build (`EX_CONFIG`).
+    case versionMismatch = 78
+}
+
+/// An error that knows its exit status and describes itself as one sentence.
+///
+/// Every module's public error type conforms, and decides its status in a single `switch`;
+/// `exit(withError:)` is the one place where an error becomes a message and a status.
+public protocol ReportableError: Error, CustomStringConvertible {
+    var exitStatus: ExitStatus { get }
+}
+
+/// Prints the error's sentence on stderr (prefixed with the program name) and exits with its status.
+public func exit(withError error: any Error, program: String = Program.name) -> Never {
+    let status: ExitStatus
+    let message: String
+    if let error = error as? any ReportableError {
+        status = error.exitStatus
+        message = error.description
+    } else {
+        status = .failure
+        message = String(describing: error)
+    }
+    Standard.error("\(program): \(message)")
+    exit(status)
+}
+
+/// Exits the process with a Lockstep status, flushing stdout first.
+public func exit(_ status: ExitStatus) -> Never {
+    fflush(stdout)
+    Glibc.exit(status.rawValue)
+}

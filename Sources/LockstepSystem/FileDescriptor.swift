@@ -1,0 +1,66 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An open file descriptor. Always opened with `O_CLOEXEC`, so a launched child never inherits it.
+public struct FileDescriptor: Sendable {
+    public let rawValue: Int32
+
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+
+    /// Opens `path` with `flags`, always adding `O_CLOEXEC` (the corresponding C constant).
+    public static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o644) throws(SystemError) -> FileDescriptor {
+        switch valueOrErrno({ Glibc.open(path, flags | O_CLOEXEC, mode) }) {
+        case .success(let fd): return FileDescriptor(rawValue: fd)
+        case .failure(let errno): throw SystemError(.open, path: path, errno: errno)
+        }
+    }
+
+    /// Closes the descriptor. Never retried: Linux frees it even when `close(2)` reports EINTR.
+    public func close() {
+        _ = Glibc.close(rawValue)
+    }
+
+    /// Runs `body`, then closes the descriptor, whatever happened.
+    public func closeAfter<R>(_ body: (FileDescriptor) throws -> R) rethrows -> R {
+        defer { close() }
+        return try body(self)
+    }
+
+    /// Writes every byte, retrying short writes and EINTR.
+    public func writeAll(_ bytes: [UInt8], path: String) throws(SystemError) {
+        var offset = 0
+        while offset < bytes.count {
+            let result = bytes.withUnsafeBytes { buffer in
+                valueOrErrno { Glibc.write(rawValue, buffer.baseAddress! + offset, buffer.count - offset) }
+            }
+            switch result {
+            case .success(let n): offset += n
+            case .failure(let errno): throw SystemError(.write, path: path, errno: errno)
+            }
+        }
+    }
+
+    /// Reads the rest of the file.
+    public func readAll(path: String) throws(SystemError) -> [UInt8] {
+        var result: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { buffer in
+                valueOrErrno { Glibc.read(rawValue, buffer.baseAddress, buffer.count) }
+            }
+            switch n {
+            case .success(0): return result
+            case .success(let count): result.append(contentsOf: chunk[0..<count])
+            case .failure(let errno): throw SystemError(.read, path: path, errno: errno)
+            }
+        }
+    }
+
+    /// Flushes the file's data and metadata to the disk (`fsync(2)`).
+    public func sync(path: String) throws(SystemError) {
+        if case .failure(let errno) = valueOrErrno({ fsync(rawValue) }) {
+            throw SystemError(.write, path: path, errno: errno)
+        }
+    }
+}

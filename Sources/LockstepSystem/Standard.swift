@@ -1,0 +1,34 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// Standard streams, set up the way every Lockstep executable needs them.
+public enum Standard {
+    /// Line-buffers stdout, so a pipe (the launcher's, a test's) gets each line as it is printed.
+    ///
+    /// Call first thing in every executable's `main`.
+    public static func setUp() {
+        setvbuf(stdout, nil, _IOLBF, 0)
+        // A reader that went away must not kill a simulated process with SIGPIPE mid-write.
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// Writes one whole line to stderr in a single call, so lines from several processes never interleave.
+    public static func error(_ line: String) {
+        var bytes = Array(line.utf8)
+        bytes.append(0x0A)
+        _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    }
+
+    /// Whether the descriptor is a terminal (colour only then).
+    public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+}
+
+/// The running program.
+public enum Program {
+    /// The program name for messages: the last path component of argv[0].
+    public static var name: String {
+        let argv0 = CommandLine.arguments.first ?? "lockstep"
+        return argv0.split(separator: "/").last.map(String.init) ?? argv0
+    }
+}

@@ -1,0 +1,56 @@
+/// What went wrong talking to the operating system, as a sentence that names the file.
+public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Code: Equatable, Sendable {
+        /// `open(2)` failed.
+        case open
+        /// Reading failed.
+        case read
+        /// Writing, syncing or renaming failed while replacing a file.
+        case write
+        /// `flock(2)` failed for a reason other than contention.
+        case lock
+        /// A bounded lock wait ran out.
+        case busy(seconds: Double)
+        /// Creating a directory failed.
+        case createDirectory
+        /// Spawning or signalling a process failed.
+        case process
+    }
+
+    public let code: Code
+    public let path: String
+    public let errno: Errno?
+
+    public init(_ code: Code, path: String, errno: Errno? = nil) {
+        self.code = code
+        self.path = path
+        self.errno = errno
+    }
+
+    public var description: String {
+        let reason = errno.map { ": \($0)" } ?? ""
+        switch code {
+        case .open: return "Could not open '\(path)'\(reason)."
+        case .read: return "Could not read '\(path)'\(reason)."
+        case .write: return "Could not write '\(path)'\(reason); the previous contents are unchanged."
+        case .lock: return "Could not lock '\(path)'\(reason)."
+        case .busy(let seconds):
+            return "Timed out after \(formatSeconds(seconds)) s waiting for the lock '\(path)', held by another process."
+        case .createDirectory: return "Could not create the directory '\(path)'\(reason)."
+        case .process: return "Could not run '\(path)'\(reason)."
+        }
+    }
+}
+
+private func formatSeconds(_ seconds: Double) -> String {
+    seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+}
+
+extension SystemError: ReportableError {
+    public var exitStatus: ExitStatus {
+        switch code {
+        case .busy: return .busy
+        default: return .failure
+        }
+    }
+}

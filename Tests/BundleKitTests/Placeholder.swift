@@ -1,0 +1,1 @@
+// Tests for this target are added by its issue.

@@ -1,0 +1,131 @@
+import Foundation
+import LockstepSystem
+
+/// Helpers shared by the test targets: temporary groups roots, the built executables, and bounded waits.
+public enum TestSupport {
+    /// The directory holding the built executables (`lockstep`, `lockstep-widget` …): the one the running
+    /// test bundle sits in, whatever `--scratch-path` was used.
+    public static var binDirectory: URL {
+        if let override = ProcessInfo.processInfo.environment["LOCKSTEP_BIN_DIR"] {
+            return URL(fileURLWithPath: override)
+        }
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        // …/debug/lockstepPackageTests.xctest is the test executable on Linux.
+        return executable.deletingLastPathComponent()
+    }
+
+    /// The path of a built executable.
+    public static func executable(_ name: String) -> String {
+        binDirectory.appendingPathComponent(name).path
+    }
+
+    /// A fresh, empty directory for one test (a groups root, fixtures), removed by `cleanUp`.
+    public static func temporaryDirectory(_ label: String = "lockstep") -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("\(label)-\(getpid())-\(UUID().uuidString.prefix(8))")
+        try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    public static func cleanUp(_ url: URL) {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
+
+/// The outcome of a finished child process.
+public struct ProcessResult: Sendable, CustomStringConvertible {
+    /// The exit status, or 128 + signal number when it was killed by a signal.
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+    public var description: String { "exit \(status)\nstdout:\n\(stdout)\nstderr:\n\(stderr)" }
+}
+
+/// A child process started from a test, with its output collected by background readers.
+public final class Child: @unchecked Sendable {  // @unchecked: output buffers are guarded by `condition`.
+    public let process = Foundation.Process()
+    private let condition = NSCondition()
+    private var out = Data()
+    private var err = Data()
+    private var outClosed = false
+    private var errClosed = false
+
+    /// Starts `executable` (a name in `TestSupport.binDirectory`, or a path) with `arguments` and extra environment.
+    public init(_ executable: String, _ arguments: [String] = [], environment: [String: String] = [:], stdin: Data? = nil) throws {
+        process.executableURL = URL(fileURLWithPath: executable.contains("/") ? executable : TestSupport.executable(executable))
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let outPipe = Pipe(), errPipe = Pipe(), inPipe = Pipe()
+        process.standardOutput = outPipe
+        process.standardError = errPipe
+        process.standardInput = inPipe
+        try process.run()
+        if let stdin { inPipe.fileHandleForWriting.write(stdin) }
+        try? inPipe.fileHandleForWriting.close()
+        read(outPipe.fileHandleForReading, isOut: true)
+        read(errPipe.fileHandleForReading, isOut: false)
+    }
+
+    private func read(_ handle: FileHandle, isOut: Bool) {
+        Thread.detachNewThread { [self] in
+            while true {
+                let chunk = handle.availableData
+                condition.lock()
+                if chunk.isEmpty {
+                    if isOut { outClosed = true } else { errClosed = true }
+                } else if isOut { out.append(chunk) } else { err.append(chunk) }
+                condition.broadcast()
+                condition.unlock()
+                if chunk.isEmpty { return }
+            }
+        }
+    }
+
+    public var pid: Int32 { process.processIdentifier }
+
+    /// What the child has printed on stdout so far.
+    public var stdoutSoFar: String {
+        condition.lock(); defer { condition.unlock() }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Waits (at most `timeout` seconds) until stdout contains `text`; returns whether it did.
+    @discardableResult
+    public func waitForOutput(_ text: String, timeout: Double = 20) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        condition.lock(); defer { condition.unlock() }
+        while !String(decoding: out, as: UTF8.self).contains(text) {
+            if outClosed || !condition.wait(until: deadline) { return String(decoding: out, as: UTF8.self).contains(text) }
+        }
+        return true
+    }
+
+    /// Sends a signal to the child.
+    public func signal(_ signal: Int32) { kill(process.processIdentifier, signal) }
+
+    /// Waits (at most `timeout` seconds, then SIGKILL) for the child to exit and its output to close.
+    public func wait(timeout: Double = 60) -> ProcessResult {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        condition.lock()
+        while !(outClosed && errClosed) {
+            if !condition.wait(until: deadline) {
+                condition.unlock()
+                kill(process.processIdentifier, SIGKILL)
+                condition.lock()
+                break
+            }
+        }
+        condition.unlock()
+        process.waitUntilExit()
+        condition.lock(); defer { condition.unlock() }
+        let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        return ProcessResult(status: status, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
+}
+
+/// Runs an executable to completion (bounded by `timeout`) and returns its status and output.
+public func run(_ executable: String, _ arguments: [String] = [], environment: [String: String] = [:], stdin: Data? = nil, timeout: Double = 60) throws -> ProcessResult {
+    try Child(executable, arguments, environment: environment, stdin: stdin).wait(timeout: timeout)
+}
