@@ -1,0 +1,60 @@
+import LockstepSystem
+
+/// Why BundleKit could not read or change an input: one sentence naming the file, bundle or key.
+///
+/// Findings (rule violations) are not errors: they are collected and reported (`Finding`). A `BundleError`
+/// means the input itself could not be read (exit 2) and nothing was written.
+public struct BundleError: Error, Equatable, Sendable {
+    public enum Code: Equatable, Sendable {
+        /// The file or folder does not exist or cannot be read.
+        case unreadable
+        /// The file is not a property list (XML, binary or OpenStep), or is truncated.
+        case notAPropertyList
+        /// The manifest is not valid JSON or misses a field; `detail` names it.
+        case invalidManifest
+        /// The manifest's `manifestVersion` is not one this reader knows.
+        case unknownManifestVersion
+        /// A zip that is not an `.ipa` (no `Payload/X.app`), or a damaged zip.
+        case notAnIPA
+        /// The path is none of the inputs `check` reads.
+        case unsupportedInput
+        /// An Xcode project that could not be read (truncated pbxproj, unknown object reference, include cycle).
+        case invalidProject
+        /// `bump` was given a value that is not a valid version, or could not edit the file.
+        case invalidBump
+    }
+
+    public var code: Code
+    /// The file concerned.
+    public var path: String
+    /// What exactly is wrong: the missing key, the bad value, the unknown version.
+    public var detail: String
+
+    public init(_ code: Code, path: String, detail: String) {
+        self.code = code
+        self.path = path
+        self.detail = detail
+    }
+}
+
+extension BundleError: ReportableError {
+    public var description: String {
+        switch code {
+        case .unreadable: return "Cannot read '\(path)': \(detail)."
+        case .notAPropertyList: return "'\(path)' is not a readable property list: \(detail)."
+        case .invalidManifest: return "The manifest '\(path)' is invalid: \(detail)."
+        case .unknownManifestVersion: return "The manifest '\(path)' has manifestVersion \(detail), which this Lockstep does not know (it reads 1)."
+        case .notAnIPA: return "'\(path)' is not an .ipa: \(detail)."
+        case .unsupportedInput: return "'\(path)' is not something lockstep check reads: \(detail)."
+        case .invalidProject: return "The Xcode project '\(path)' cannot be read: \(detail)."
+        case .invalidBump: return "Cannot bump '\(path)': \(detail)."
+        }
+    }
+
+    public var exitStatus: ExitStatus {
+        switch code {
+        case .invalidBump: return .invalidInput
+        default: return .invalidInput
+        }
+    }
+}
