@@ -100,7 +100,7 @@ public enum Rules {
     }
 
     /// The number of period-separated non-negative integers in `version`, or `nil` if it is not such a list.
-    static func numericParts(_ version: String) -> Int? {
+    public static func numericParts(_ version: String) -> Int? {
         let parts = version.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
         return parts.count
