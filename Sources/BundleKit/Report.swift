@@ -63,7 +63,11 @@ public enum Report {
     }
 
     static func text(_ result: CheckResult) -> String {
-        var lines = result.findings.map { "\($0.path): \($0.severity.rawValue): \($0.message) [\($0.rule)]" }
+        // One line per finding, as a compiler prints them, so CI problem matchers can parse each one.
+        var lines = result.findings.map { finding in
+            let message = finding.message.split(whereSeparator: \.isNewline).joined(separator: " ")
+            return "\(finding.path): \(finding.severity.rawValue): \(message) [\(finding.rule)]"
+        }
         let bundles = result.sets.reduce(0) { $0 + $1.all.count }
         lines.append("\(count(result.errorCount, "error")), \(count(result.warningCount, "warning")) in \(count(bundles, "bundle")).")
         return lines.joined(separator: "\n") + "\n"
@@ -119,7 +123,7 @@ public enum Report {
                 let found = result.findings.filter { $0.bundle == bundle && $0.rule == rule }
                 var body = ""
                 for finding in found where finding.severity == .error {
-                    body += "\n      <failure type=\"\(finding.rule)\" message=\"\(xml(finding.message))\">\(xml(finding.path)): \(xml(finding.message))</failure>"
+                    body += "\n      <failure type=\"\(finding.rule)\" message=\"\(xml(finding.message).replacingOccurrences(of: "\n", with: "&#10;"))\">\(xml(finding.path)): \(xml(finding.message))</failure>"
                 }
                 let others = found.filter { $0.severity != .error }
                 if !others.isEmpty {
