@@ -41,7 +41,7 @@ enum BumpCommand: Command {
             throw UsageError("lockstep bump: give either --build N|next or --version X.Y.Z; see 'lockstep bump --help'.")
         }
         let written = try Bump.apply(change, to: path)
-        for file in written { Standard.error("lockstep bump: updated \(file)") }
+        for file in written { print("lockstep bump: updated \(file)") }
         let result = try CheckInput.check(path)
         print(Report.render(result, as: .text), terminator: "")
         return result.exitStatus

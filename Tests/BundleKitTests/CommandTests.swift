@@ -81,7 +81,7 @@ import Testing
         #expect(try run("lockstep", ["check", path]).status == 1)
         let next = try run("lockstep", ["bump", path, "--build", "next"])
         #expect(next.status == 0, "\(next)")
-        #expect(next.stdout == "0 errors, 0 warnings in 4 bundles.\n")
+        #expect(next.stdout == "lockstep bump: updated \(path)\n0 errors, 0 warnings in 4 bundles.\n")
         let expected = Manifest.embeddedDefaultText.replacingOccurrences(of: #""buildVersion": "1""#, with: #""buildVersion": "2""#)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == expected)
 
