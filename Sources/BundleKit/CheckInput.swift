@@ -81,7 +81,8 @@ private func readPrefix(_ path: String, count: Int) throws -> [UInt8] {
 /// A read-only tree of files: a folder on disk or the inside of a zip.
 protocol BundleTree {
     /// The file's bytes, or `nil` if there is no such file.
-    func read(_ relative: String) throws -> [UInt8]?
+    /// - Throws: `BundleError` when it cannot be read or is larger than `limit` bytes.
+    func read(_ relative: String, limit: Int) throws -> [UInt8]?
     /// The names directly inside the folder `relative` (`""`: the root), sorted.
     func children(_ relative: String) -> [String]
     /// How reports name the file.
@@ -91,7 +92,11 @@ protocol BundleTree {
 struct FileTree: BundleTree {
     let root: String
 
-    func read(_ relative: String) throws -> [UInt8]? {
+    func read(_ relative: String, limit: Int) throws -> [UInt8]? {
+        var status = stat()
+        if stat(display(relative), &status) == 0, Int(status.st_size) > limit {
+            throw BundleError(.unreadable, path: display(relative), detail: "it is larger than \(limit >> 20) MB")
+        }
         do {
             return try AtomicFile.read(display(relative))
         } catch {
@@ -113,7 +118,7 @@ struct ZipTree: BundleTree {
 
     init(_ zip: ZipArchive) { self.zip = zip }
 
-    func read(_ relative: String) throws -> [UInt8]? { try zip.read(relative) }
+    func read(_ relative: String, limit: Int) throws -> [UInt8]? { try zip.read(relative, limit: limit) }
 
     func children(_ relative: String) -> [String] {
         let prefix = relative.isEmpty ? "" : relative + "/"
@@ -130,10 +135,10 @@ struct ZipTree: BundleTree {
 
 /// Reads a built `.app` and the bundles embedded in it.
 ///
-/// Entitlements of a built app: a signed binary carries them inside its code signature, which Lockstep does
-/// not parse. What it reads, in order: `archived-expanded-entitlements.xcent` (Xcode puts it in every archived
-/// and exported bundle that has entitlements), then a `*.entitlements` file in the bundle folder (unsigned and
-/// fixture builds). With neither, the bundle's App Groups are unknown and the group rules say so in a note.
+/// Entitlements of a built bundle, in this order: `archived-expanded-entitlements.xcent` (Xcode copies it into
+/// archived and exported bundles), a `*.entitlements` file in the bundle folder (unsigned and fixture builds),
+/// then the code signature of the `CFBundleExecutable` (where a signed device build always has them). With none
+/// of these (an unsigned build), the bundle's App Groups are unknown and the group rules say so in a note.
 enum BuiltApp {
     static func read(_ tree: BundleTree, app folder: String) throws -> AppBundleSet {
         let appName = (folder as NSString).lastPathComponent
@@ -152,29 +157,41 @@ enum BuiltApp {
 
     private static func record(_ tree: BundleTree, folder: String, bundlePath: String, role: BundleRole, location: EmbedLocation?) throws -> BundleRecord {
         let plistPath = "\(folder)/Info.plist"
-        guard let bytes = try tree.read(plistPath) else {
+        guard let bytes = try tree.read(plistPath, limit: ZipArchive.maximumEntrySize) else {
             throw BundleError(.unreadable, path: tree.display(plistPath), detail: "the bundle \(bundlePath) has no Info.plist")
         }
         let name = ((folder as NSString).lastPathComponent as NSString).deletingPathExtension
         var record = BundleRecord(name: name, role: role, embedLocation: location, bundlePath: bundlePath,
                                   source: SourceLocation(file: tree.display(plistPath)))
-        PropertyListFile.apply(infoPlist: try PropertyListFile.dictionary(bytes, path: tree.display(plistPath)),
-                               path: tree.display(plistPath), to: &record)
+        let plist = try PropertyListFile.dictionary(bytes, path: tree.display(plistPath))
+        PropertyListFile.apply(infoPlist: plist, path: tree.display(plistPath), to: &record)
         if role == .extension { record.role = roleOfExtension(record.extensionPoint) }
 
-        let entitlements = ["archived-expanded-entitlements.xcent"]
-            + tree.children(folder).filter { $0.hasSuffix(".entitlements") }
         record.appGroupsKnown = false
-        for candidate in entitlements {
-            let path = "\(folder)/\(candidate)"
-            guard let bytes = try tree.read(path) else { continue }
-            record.appGroups = PropertyListFile.appGroups(entitlements: try PropertyListFile.dictionary(bytes, path: tree.display(path)))
+        if let (path, entitlements) = try entitlements(tree, folder: folder, executable: plist["CFBundleExecutable"] as? String) {
+            record.appGroups = PropertyListFile.appGroups(entitlements: try PropertyListFile.dictionary(entitlements, path: tree.display(path)))
             record.appGroupsKnown = true
             record.valueSources["com.apple.security.application-groups"] = SourceLocation(file: tree.display(path))
-            break
         }
         return record
     }
+
+    /// The bundle's entitlements plist and where it was found: `archived-expanded-entitlements.xcent`, a
+    /// `*.entitlements` file, or the code signature of the executable.
+    private static func entitlements(_ tree: BundleTree, folder: String, executable: String?) throws -> (String, [UInt8])? {
+        for candidate in ["archived-expanded-entitlements.xcent"] + tree.children(folder).filter({ $0.hasSuffix(".entitlements") }) {
+            let path = "\(folder)/\(candidate)"
+            if let bytes = try tree.read(path, limit: ZipArchive.maximumEntrySize) { return (path, bytes) }
+        }
+        guard let executable, !executable.contains("/") else { return nil }
+        let path = "\(folder)/\(executable)"
+        guard let binary = try tree.read(path, limit: maximumExecutableSize),
+              let entitlements = CodeSignature.entitlements(in: binary) else { return nil }
+        return (path, entitlements)
+    }
+
+    /// The largest executable read for its code signature.
+    static let maximumExecutableSize = 512 << 20
 
     /// The simulated role of an extension, from its extension point (DESIGN.md roles).
     static func roleOfExtension(_ point: String?) -> BundleRole {

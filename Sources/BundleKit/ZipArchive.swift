@@ -22,7 +22,7 @@ public final class ZipArchive {
         var localHeaderOffset: Int
     }
 
-    /// The largest entry this reader inflates: plists and entitlements are kilobytes.
+    /// The default limit on an entry's size: plists and entitlements are kilobytes.
     public static let maximumEntrySize = 16 << 20
 
     public let path: String
@@ -115,12 +115,13 @@ public final class ZipArchive {
     }
 
     /// The contents of the entry `name`, or `nil` if the archive has none.
+    /// - Parameter limit: the largest entry read, compressed or not; larger ones are refused (zip bombs).
     /// - Throws: `BundleError.notAnIPA` for an encrypted, oversized, corrupt or unsupported entry.
-    public func read(_ name: String) throws -> [UInt8]? {
+    public func read(_ name: String, limit: Int = maximumEntrySize) throws -> [UInt8]? {
         guard let entry = entries[name] else { return nil }
         guard entry.flags & 1 == 0 else { throw damaged("the entry '\(name)' is encrypted") }
-        guard entry.uncompressedSize <= Self.maximumEntrySize, entry.compressedSize <= Self.maximumEntrySize else {
-            throw damaged("the entry '\(name)' is larger than \(Self.maximumEntrySize >> 20) MB")
+        guard entry.uncompressedSize <= limit, entry.compressedSize <= limit else {
+            throw damaged("the entry '\(name)' is larger than \(limit >> 20) MB")
         }
         let header = try bytes(at: entry.localHeaderOffset, count: 30)
         guard header.uint32(at: 0) == 0x0403_4B50 else { throw damaged("the entry '\(name)' has no local header") }

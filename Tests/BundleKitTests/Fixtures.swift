@@ -43,6 +43,24 @@ enum Fixtures {
         return files
     }
 
+    /// A minimal signed arm64 Mach-O: a header, one LC_CODE_SIGNATURE load command, and a SuperBlob holding a
+    /// code directory placeholder and the entitlements blob. `universal` wraps it in a fat header.
+    static func signedExecutable(entitlements plist: [UInt8], universal: Bool = false) -> [UInt8] {
+        func le(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24 & 0xFF)] }
+        func be(_ v: Int) -> [UInt8] { le(v).reversed() }
+        let signatureOffset = 64
+        let entitlementsBlob = be(0xFADE_7171) + be(8 + plist.count) + plist
+        let codeDirectory = be(0xFADE_0C02) + be(8)
+        let superBlob = be(0xFADE_0CC0) + be(12 + 16 + codeDirectory.count + entitlementsBlob.count) + be(2)
+            + be(0) + be(28) + be(5) + be(28 + codeDirectory.count) + codeDirectory + entitlementsBlob
+        var thin = le(0xFEED_FACF) + le(0x0100_000C) + le(0) + le(2) + le(1) + le(16) + le(0) + le(0)
+        thin += le(0x1D) + le(16) + le(signatureOffset) + le(superBlob.count)
+        thin += [UInt8](repeating: 0, count: signatureOffset - thin.count) + superBlob
+        guard universal else { return thin }
+        let fat = be(0xCAFE_BABE) + be(1) + be(0x0100_000C) + be(0) + be(4096) + be(thin.count) + be(14)
+        return fat + [UInt8](repeating: 0, count: 4096 - fat.count) + thin
+    }
+
     static func write(_ files: [(String, [UInt8])], under root: URL) throws {
         for (relative, bytes) in files {
             let url = root.appendingPathComponent(relative)

@@ -54,6 +54,29 @@ import Testing
         #expect(result.exitStatus == .success)
     }
 
+    @Test func entitlementsFromTheCodeSignature() throws {
+        let dir = TestSupport.temporaryDirectory()
+        defer { TestSupport.cleanUp(dir) }
+        var files = Fixtures.builtApp { plists in
+            plists["X.app"]?["CFBundleExecutable"] = "X"
+            plists["X.app/PlugIns/Widget.appex"]?["CFBundleExecutable"] = "Widget"
+            plists["X.app/Watch/W.app"]?["CFBundleExecutable"] = "W"
+        }.filter { !$0.0.hasSuffix(".xcent") }
+        files.append(("X.app/X", Fixtures.signedExecutable(entitlements: Fixtures.entitlements(["group.com.x.habits"]))))
+        // A universal binary whose group the app does not claim.
+        files.append(("X.app/PlugIns/Widget.appex/Widget", Fixtures.signedExecutable(entitlements: Fixtures.entitlements(["group.com.x.other"]), universal: true)))
+        files.append(("X.app/Watch/W.app/W", Array("#!/bin/sh\n".utf8)))  // not a Mach-O: groups unknown
+        try Fixtures.write(files, under: dir)
+        let result = try CheckInput.check(dir.appendingPathComponent("X.app").path)
+        #expect(Self.summary(result) == [
+            "group.shared error X.app/PlugIns/Widget.appex",
+            "group.shared note X.app/Extensions/Intents.appex",
+            "group.shared note X.app/Watch/W.app",
+        ])
+        #expect(result.findings[0].path == dir.path + "/X.app/PlugIns/Widget.appex/Widget")
+        #expect(result.sets.first?.app.appGroups == ["group.com.x.habits"])
+    }
+
     @Test func xcarchive() throws {
         let dir = TestSupport.temporaryDirectory()
         defer { TestSupport.cleanUp(dir) }
