@@ -46,7 +46,7 @@ public enum CheckInput {
             let tree = FileTree(root: trimmed)
             let apps = tree.children("").filter { $0.hasSuffix(".app") }
             guard !apps.isEmpty else {
-                throw BundleError(.unsupportedInput, path: path, detail: "the folder holds no .app bundle, .xcarchive, .ipa, manifest or .xcodeproj")
+                throw BundleError(.unsupportedInput, path: path, detail: "the folder holds no .app bundle or .xcodeproj (pass a manifest, .xcarchive or .ipa itself)")
             }
             return try apps.map { try BuiltApp.read(tree, app: $0) }
         }

@@ -200,16 +200,25 @@ private struct BundleReader {
         var record = BundleRecord(name: name ?? "", role: role, bundlePath: "", source: SourceLocation(file: manifestPath))
         record.packageType = role == .host || role == .watch ? "APPL" : "XPC!"
 
-        // Files first, so that inline values override them (see `Manifest`).
-        if let plistPath = try string("infoPlist") {
-            let resolved = resolve(plistPath)
-            PropertyListFile.apply(infoPlist: try PropertyListFile.dictionary(at: resolved), path: resolved, to: &record)
-            record.source = SourceLocation(file: resolved)
+        // A file the manifest points at: errors name the file, then the field and manifest that named it.
+        func plist(_ field: String) throws -> (path: String, contents: [String: Any])? {
+            guard let relative = try string(field) else { return nil }
+            let resolved = resolve(relative)
+            do {
+                return (resolved, try PropertyListFile.dictionary(at: resolved))
+            } catch var error as BundleError {
+                error.detail += " (it is the '\(field)' of \(label) in the manifest '\(manifestPath)')"
+                throw error
+            }
         }
-        if let entitlementsPath = try string("entitlements") {
-            let resolved = resolve(entitlementsPath)
-            record.appGroups = PropertyListFile.appGroups(entitlements: try PropertyListFile.dictionary(at: resolved))
-            record.valueSources["com.apple.security.application-groups"] = SourceLocation(file: resolved)
+        // Files first, so that inline values override them (see `Manifest`).
+        if let (path, contents) = try plist("infoPlist") {
+            PropertyListFile.apply(infoPlist: contents, path: path, to: &record)
+            record.source = SourceLocation(file: path)
+        }
+        if let (path, contents) = try plist("entitlements") {
+            record.appGroups = PropertyListFile.appGroups(entitlements: contents)
+            record.valueSources["com.apple.security.application-groups"] = SourceLocation(file: path)
         }
 
         let inline: [(field: String, key: String, set: (inout BundleRecord, String) -> Void)] = [

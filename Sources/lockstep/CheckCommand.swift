@@ -35,8 +35,9 @@ enum CheckCommand: Command {
         for path in parsed.positionals {
             do {
                 result.merge(try CheckInput.check(path, configuration: parsed.value("--configuration")))
-            } catch let error as BundleError {
-                Standard.error("lockstep check: \(error.description)")
+            } catch {
+                // Any input that cannot be read is exit 2 (the contract), whichever reader failed.
+                Standard.error("lockstep check: \(error)")
                 unreadable = true
             }
         }

@@ -74,6 +74,15 @@ import Testing
         #expect(widget.valueSources["CFBundleShortVersionString"]?.file == dir.appendingPathComponent("Widget-Info.plist").path)
     }
 
+    @Test func aMissingInfoPlistNamesTheFileTheBundleAndTheManifest() throws {
+        let dir = TestSupport.temporaryDirectory()
+        defer { TestSupport.cleanUp(dir) }
+        let path = dir.appendingPathComponent("lockstep.json").path
+        try #"{"manifestVersion":1,"app":{"name":"A","infoPlist":"A/Info.plist"}}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        let error = #expect(throws: BundleError.self) { try Manifest.load(path) }
+        #expect(error?.description == "Cannot read '\(dir.path)/A/Info.plist': no such file (it is the 'infoPlist' of the app 'A' in the manifest '\(path)').")
+    }
+
     @Test func resolveOrder() throws {
         let dir = TestSupport.temporaryDirectory()
         defer { TestSupport.cleanUp(dir) }
