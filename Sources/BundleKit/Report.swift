@@ -122,8 +122,11 @@ public enum Report {
             for rule in rules {
                 let found = result.findings.filter { $0.bundle == bundle && $0.rule == rule }
                 var body = ""
-                for finding in found where finding.severity == .error {
-                    body += "\n      <failure type=\"\(finding.rule)\" message=\"\(xml(finding.message).replacingOccurrences(of: "\n", with: "&#10;"))\">\(xml(finding.path)): \(xml(finding.message))</failure>"
+                // One <failure> per test case (the JUnit schema allows one): the first message, every finding in the text.
+                let errors = found.filter { $0.severity == .error }
+                if let first = errors.first {
+                    let text = errors.map { "\($0.path): \($0.message)" }.joined(separator: "\n")
+                    body += "\n      <failure type=\"\(rule)\" message=\"\(xml(first.message).replacingOccurrences(of: "\n", with: "&#10;"))\">\(xml(text))</failure>"
                 }
                 let others = found.filter { $0.severity != .error }
                 if !others.isEmpty {
