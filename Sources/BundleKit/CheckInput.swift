@@ -143,16 +143,23 @@ enum BuiltApp {
     static func read(_ tree: BundleTree, app folder: String) throws -> AppBundleSet {
         let appName = (folder as NSString).lastPathComponent
         let app = try record(tree, folder: folder, bundlePath: appName, role: .host, location: nil)
-        var embedded: [BundleRecord] = []
+        return AppBundleSet(app: app, embedded: try embedded(tree, folder: folder, bundlePath: appName), origin: tree.display(folder))
+    }
+
+    /// The bundles inside `folder`, and the bundles they embed in turn (a watch app's own widget).
+    private static func embedded(_ tree: BundleTree, folder: String, bundlePath: String) throws -> [BundleRecord] {
+        var result: [BundleRecord] = []
         for location in [EmbedLocation.plugIns, .extensions, .watch] {
             let suffix = location == .watch ? ".app" : ".appex"
             for child in tree.children("\(folder)/\(location.rawValue)") where child.hasSuffix(suffix) {
-                embedded.append(try record(tree, folder: "\(folder)/\(location.rawValue)/\(child)",
-                                           bundlePath: "\(appName)/\(location.rawValue)/\(child)",
-                                           role: location == .watch ? .watch : .extension, location: location))
+                let childFolder = "\(folder)/\(location.rawValue)/\(child)"
+                let childPath = "\(bundlePath)/\(location.rawValue)/\(child)"
+                result.append(try record(tree, folder: childFolder, bundlePath: childPath,
+                                         role: location == .watch ? .watch : .extension, location: location))
+                result += try embedded(tree, folder: childFolder, bundlePath: childPath)
             }
         }
-        return AppBundleSet(app: app, embedded: embedded, origin: tree.display(folder))
+        return result
     }
 
     private static func record(_ tree: BundleTree, folder: String, bundlePath: String, role: BundleRole, location: EmbedLocation?) throws -> BundleRecord {

@@ -25,12 +25,23 @@ public enum Rules {
         var findings: [Finding] = []
         var seen: [String: BundleRecord] = [:]
         for bundle in set.all {
+            // Versions are compared with the iOS app (App Store Connect does); identifiers and groups with the
+            // bundle that directly contains this one (a watch app's own widget is prefixed with the watch app's id).
+            let container = container(of: bundle, in: set)
             findings += versionFindings(bundle, app: set.app, rule: nil)
-            findings += identifierFindings(bundle, app: set.app, seen: &seen)
+            findings += identifierFindings(bundle, app: container, seen: &seen)
             findings += extensionFindings(bundle)
-            findings += groupFindings(bundle, app: set.app)
+            findings += groupFindings(bundle, app: container)
         }
         return findings
+    }
+
+    /// The bundle that directly contains `bundle`: the one with the longest bundle path that is a folder prefix of
+    /// its path (`X.app/Watch/W.app` for `X.app/Watch/W.app/PlugIns/Z.appex`), else the app.
+    static func container(of bundle: BundleRecord, in set: AppBundleSet) -> BundleRecord {
+        set.embedded
+            .filter { $0 != bundle && bundle.bundlePath.hasPrefix($0.bundlePath + "/") }
+            .max { $0.bundlePath.count < $1.bundlePath.count } ?? set.app
     }
 
     /// The findings a process runs on before starting (RULES.md runtime.version-parity): `bundle`'s
@@ -108,6 +119,7 @@ public enum Rules {
 
     // MARK: - Bundle identifiers
 
+    /// `app` is the containing bundle.
     private static func identifierFindings(_ bundle: BundleRecord, app: BundleRecord, seen: inout [String: BundleRecord]) -> [Finding] {
         guard let identifier = bundle.bundleIdentifier else { return [] }
         var findings: [Finding] = []
@@ -177,6 +189,7 @@ public enum Rules {
 
     // MARK: - App Groups
 
+    /// `app` is the containing bundle.
     private static func groupFindings(_ bundle: BundleRecord, app: BundleRecord) -> [Finding] {
         let path = file(bundle, "com.apple.security.application-groups")
         guard bundle.appGroupsKnown else {

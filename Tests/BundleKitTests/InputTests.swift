@@ -77,6 +77,27 @@ import Testing
         #expect(result.sets.first?.app.appGroups == ["group.com.x.habits"])
     }
 
+    @Test func aWatchAppsOwnWidgetIsPrefixedWithTheWatchAppsIdentifier() throws {
+        let dir = TestSupport.temporaryDirectory()
+        defer { TestSupport.cleanUp(dir) }
+        let widget = ["NSExtension": ["NSExtensionPointIdentifier": "com.apple.widgetkit-extension"]]
+        var files = Fixtures.builtApp()
+        files.append(("X.app/Watch/W.app/PlugIns/Complication.appex/Info.plist",
+                      Fixtures.plistBytes(Fixtures.infoPlist("com.x.habits.watchkitapp.complication", extra: widget), binary: true)))
+        files.append(("X.app/Watch/W.app/PlugIns/Bad.appex/Info.plist",
+                      Fixtures.plistBytes(Fixtures.infoPlist("com.x.habits.bad", build: "3", extra: widget), binary: false)))
+        try Fixtures.write(files, under: dir)
+        let result = try CheckInput.check(dir.appendingPathComponent("X.app").path)
+        #expect(result.sets.first?.embedded.map(\.bundlePath).last == "X.app/Watch/W.app/PlugIns/Complication.appex")
+        // Complication: prefixed with the watch app's id, and (no entitlements) groups unknown. Bad: neither.
+        #expect(Self.summary(result) == [
+            "version.build-mismatch error X.app/Watch/W.app/PlugIns/Bad.appex",
+            "bundle-id.prefix error X.app/Watch/W.app/PlugIns/Bad.appex",
+            "group.shared note X.app/Watch/W.app/PlugIns/Bad.appex",
+            "group.shared note X.app/Watch/W.app/PlugIns/Complication.appex",
+        ])
+    }
+
     @Test func xcarchive() throws {
         let dir = TestSupport.temporaryDirectory()
         defer { TestSupport.cleanUp(dir) }
