@@ -23,19 +23,12 @@ public enum Bump {
     /// - Throws: `BundleError` (`.invalidBump`, or the reading errors) naming the file.
     public static func apply(_ change: VersionChange, to path: String) throws -> [String] {
         if let project = XcodeProjectInput.projectPath(for: path) {
-            var build: String?
-            var version: String?
+            // The Xcode reader resolves "next" itself: it knows which setting the app's CFBundleVersion reads.
             switch change {
-            case .build(let value): build = value
-            case .version(let value): version = value
-            case .nextBuild:
-                let loaded = try XcodeProjectInput.load(project)
-                guard let current = loaded.sets.first?.app.buildVersion else {
-                    throw BundleError(.invalidBump, path: project, detail: "no containing app with a CFBundleVersion was found to increment")
-                }
-                build = try next(current, path: project)
+            case .build(let value): return try XcodeProjectInput.bump(project, build: value, version: nil)
+            case .nextBuild: return try XcodeProjectInput.bump(project, build: "next", version: nil)
+            case .version(let value): return try XcodeProjectInput.bump(project, build: nil, version: value)
             }
-            return try XcodeProjectInput.bump(project, build: build, version: version)
         }
         try manifest(path, change)
         return [path]
