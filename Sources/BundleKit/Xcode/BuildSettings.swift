@@ -124,7 +124,13 @@ final class XcconfigReader {
     /// Splits `NAME[k=v][k2=v2] = value // comment;` (RULES.md §6 xcconfig syntax), or nil for a comment or blank line.
     static func assignmentParts(_ line: String) -> (key: String, name: String, conditions: [(key: String, value: String)], value: String, valueRange: Range<String.Index>)? {
         let body = line.drop(while: { $0 == " " || $0 == "\t" })
-        guard !body.hasPrefix("//"), let equals = line.firstIndex(of: "=") else { return nil }
+        // The `=` that ends the key is the first one outside `[config=…]` conditions.
+        var depth = 0
+        let equals = line.firstIndex { character in
+            if character == "[" { depth += 1 } else if character == "]" { depth -= 1 }
+            return character == "=" && depth == 0
+        }
+        guard !body.hasPrefix("//"), let equals else { return nil }
         let rawKey = line[..<equals].trimmingCharacters(in: .whitespaces)
         guard let (key, conditions) = splitKey(rawKey) else { return nil }
         var start = line.index(after: equals)
@@ -175,9 +181,16 @@ final class BuildSettings {
     private var memo: [String: (value: String, unresolved: Set<String>)] = [:]
     private var inProgress: Set<String> = []
 
-    /// - Parameter assignments: low → high, already filtered to those whose conditions hold.
-    init(assignments: [SettingAssignment]) {
+    /// Settings defined only under conditions that do not hold here (`SUFFIX[config=Debug] = .debug` in Release):
+    /// empty on purpose, so not unresolved.
+    private let conditionallyDefined: Set<String>
+
+    /// - Parameters:
+    ///   - assignments: low → high, already filtered to those whose conditions hold.
+    ///   - conditionallyDefined: names whose assignments were filtered out.
+    init(assignments: [SettingAssignment], conditionallyDefined: Set<String> = []) {
         self.assignments = assignments
+        self.conditionallyDefined = conditionallyDefined
         for (index, assignment) in assignments.enumerated() { byName[assignment.name, default: []].append(index) }
     }
 
@@ -280,7 +293,7 @@ final class BuildSettings {
                 unresolved.formUnion(resolved.unresolved)
             } else {
                 value = ""
-                if !hasDefault { unresolved.insert(name) }
+                if !hasDefault && !conditionallyDefined.contains(name) { unresolved.insert(name) }
             }
             for modifier in modifiers { value = Self.apply(modifier, to: value) }
             out.append(contentsOf: value.unicodeScalars)

@@ -84,9 +84,9 @@ final class TargetResolver {
         // Conditions on the SDK: an iOS build (`iphoneos`), or `watchos` for a target whose SDKROOT says so.
         let sdkroot = raw.last { $0.name == "SDKROOT" && $0.conditions.isEmpty }?.value ?? "iphoneos"
         let sdk = sdkroot.hasPrefix("watch") ? "watchos" : "iphoneos"
-        let settings = BuildSettings(assignments: raw.filter {
-            BuildSettings.conditionsHold($0.conditions, configuration: configuration, sdk: sdk)
-        })
+        let holds = raw.map { BuildSettings.conditionsHold($0.conditions, configuration: configuration, sdk: sdk) }
+        let settings = BuildSettings(assignments: zip(raw, holds).filter(\.1).map(\.0),
+                                     conditionallyDefined: Set(zip(raw, holds).filter { !$0.1 }.map(\.0.name)))
 
         var unresolvedScratch: Set<String> = []
         let generate = settings.value("GENERATE_INFOPLIST_FILE").value.uppercased() == "YES"
