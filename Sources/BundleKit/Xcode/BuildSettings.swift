@@ -232,7 +232,7 @@ final class BuildSettings {
     }
 
     private func expand(_ text: String, at index: Int?, overlay: [String: String] = [:], keepSymbolic: Bool = false, unresolved: inout Set<String>, depth: Int = 0) -> String {
-        guard text.contains("$"), depth < 32 else { return text }
+        guard text.utf8.contains(UInt8(ascii: "$")), depth < 32 else { return text }
         let scalars = Array(text.unicodeScalars)
         var out = String.UnicodeScalarView()
         var i = 0
@@ -262,7 +262,7 @@ final class BuildSettings {
                 out.append(c); i += 1; continue
             }
             // Nested references in the name: `$(A_$(B))`.
-            if reference.contains("$") {
+            if reference.utf8.contains(UInt8(ascii: "$")) {
                 reference = expand(reference, at: index, overlay: overlay, keepSymbolic: keepSymbolic, unresolved: &unresolved, depth: depth + 1)
             }
             var parts = reference.split(separator: ":", maxSplits: 1).map(String.init)

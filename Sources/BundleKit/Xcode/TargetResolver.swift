@@ -43,6 +43,8 @@ final class TargetResolver {
     let project: XcodeProject
     private let xcconfigs = XcconfigReader()
     private var cache: [String: ResolvedTarget] = [:]
+    /// Info.plists and entitlements by path: extensions often share one file.
+    private var plists: [String: [String: Any]?] = [:]
 
     init(project: XcodeProject) { self.project = project }
 
@@ -97,7 +99,7 @@ final class TargetResolver {
             // RULES.md §6: paths in build settings are relative to the folder holding the .xcodeproj.
             let wanted = PathText.join(project.sourceRoot, plistSetting)
             plistPath = PathText.existing(wanted) ?? wanted
-            if let found = PathText.existing(wanted), let dictionary = Self.readPlist(found) {
+            if let found = PathText.existing(wanted), let dictionary = readPlist(found) {
                 plist = dictionary
             } else {
                 problems.append((wanted, "INFOPLIST_FILE of target '\(target.name)' [\(configuration)] is '\(plistSetting)', but '\(wanted)' does not exist or is not a property list", .error))
@@ -110,7 +112,7 @@ final class TargetResolver {
             var literalInPlist = false
             if let text = plist[key] as? String {
                 template = text
-                literalInPlist = !text.contains("$")
+                literalInPlist = !text.utf8.contains(UInt8(ascii: "$"))
             } else if generate {
                 // GENERATE_INFOPLIST_FILE: INFOPLIST_KEY_<Key>, else the standard setting; a plist value wins.
                 if settings.isDefined("INFOPLIST_KEY_" + key) { template = "$(INFOPLIST_KEY_\(key))" }
@@ -142,7 +144,7 @@ final class TargetResolver {
         let entitlementsSetting = settings.expand(settings.value("CODE_SIGN_ENTITLEMENTS").value, unresolved: &unresolvedScratch)
         if !entitlementsSetting.isEmpty {
             let wanted = PathText.join(project.sourceRoot, entitlementsSetting)
-            if let found = PathText.existing(wanted), let entitlements = Self.readPlist(found) {
+            if let found = PathText.existing(wanted), let entitlements = readPlist(found) {
                 let overlay = ["CFBundleIdentifier": values["CFBundleIdentifier"]?.value ?? ""]
                 for group in entitlements["com.apple.security.application-groups"] as? [Any] ?? [] {
                     guard let text = group as? String else { continue }
@@ -158,7 +160,7 @@ final class TargetResolver {
         }
         // Other Info.plist strings that use a setting nothing defines: a warning (RULES.md settings.unresolved).
         for (key, any) in plist.sorted(by: { $0.key < $1.key }) where values[key] == nil {
-            guard let text = any as? String, text.contains("$") else { continue }
+            guard let text = any as? String, text.utf8.contains(UInt8(ascii: "$")) else { continue }
             var unresolved: Set<String> = []
             let value = settings.expand(text, unresolved: &unresolved)
             for name in unresolved.sorted() {
@@ -188,6 +190,13 @@ final class TargetResolver {
     static func location(_ source: SettingSource, name: String) -> SourceLocation {
         if let line = source.line { return SourceLocation(file: source.file, detail: "\(name), line \(line)") }
         return SourceLocation(file: source.file, detail: "\(name) in \(source.owner)")
+    }
+
+    private func readPlist(_ path: String) -> [String: Any]? {
+        if let cached = plists[path] { return cached }
+        let plist = Self.readPlist(path)
+        plists[path] = plist
+        return plist
     }
 
     static func readPlist(_ path: String) -> [String: Any]? {

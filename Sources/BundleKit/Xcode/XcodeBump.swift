@@ -45,7 +45,7 @@ extension XcodeProjectInput {
                             edits.plist[plist, default: [:]][change.key] = change.value
                         } else if let name = BuildSettings.soleReference(value.template) {
                             settings.append(name)
-                        } else if value.template.contains("$") {
+                        } else if value.template.utf8.contains(UInt8(ascii: "$")) {
                             throw BundleError(.invalidBump, path: value.source.file, detail: "\(change.key) of target '\(resolved.target.name)' [\(resolved.configuration)] is '\(value.template)', which is not a single setting Lockstep can set; edit it by hand")
                         }
                     }
@@ -56,7 +56,7 @@ extension XcodeProjectInput {
                         if definitions.isEmpty && name != change.setting {
                             throw BundleError(.invalidBump, path: resolved.plistPath ?? project.pbxprojPath, detail: "\(change.key) of target '\(resolved.target.name)' [\(resolved.configuration)] reads $(\(name)), which nothing defines; define it first")
                         }
-                        for assignment in definitions where !assignment.value.contains("$") {
+                        for assignment in definitions where !assignment.value.utf8.contains(UInt8(ascii: "$")) {
                             edits.add(assignment, value: change.value)
                         }
                     }
