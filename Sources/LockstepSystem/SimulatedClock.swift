@@ -1,0 +1,50 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The simulated device clock, shared by every process under one groups root, so a scenario can advance a day
+/// in a second (widget timelines and the daily reload budget run on it).
+///
+/// On disk: `<groups>/.lockstep/clock` holds the offset in seconds from the real wall clock, as decimal text
+/// (absent means 0). Written atomically under `<groups>/.lockstep/clock.lock`; read without a lock (atomic rename).
+public struct SimulatedClock: Sendable {
+    /// The groups root whose clock this is.
+    public let groupsRoot: String
+
+    public init(groupsRoot: String) { self.groupsRoot = groupsRoot }
+
+    var offsetPath: String { "\(groupsRoot)/.lockstep/clock" }
+
+    /// The offset from the real clock, in seconds.
+    public func offset() throws(SystemError) -> Double {
+        guard let bytes = try AtomicFile.read(offsetPath) else { return 0 }
+        let text = String(decoding: bytes, as: UTF8.self).trimmingWhitespace
+        return Double(text) ?? 0
+    }
+
+    /// The simulated time, in seconds since 1970.
+    public func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        let real = Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+        return real + ((try? offset()) ?? 0)
+    }
+
+    /// Moves the simulated clock forward by `seconds` for every process under this root.
+    public func advance(by seconds: Double) throws {
+        let lock = try FileLock(path: "\(groupsRoot)/.lockstep/clock.lock")
+        try lock.withLock {
+            let new = try offset() + seconds
+            try AtomicFile.write("\(new)\n", to: offsetPath)
+        }
+    }
+}
+
+extension String {
+    var trimmingWhitespace: String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
+        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
+        return String(scalars)
+    }
+}
