@@ -195,7 +195,7 @@ import LockstepTestSupport
         let fixture = ProjectFixture(projectXcconfig: "Config/A.xcconfig", targets: [
             .init(name: "App", productType: "com.apple.product-type.application", settings: [
                 "GENERATE_INFOPLIST_FILE": "YES", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app", "CURRENT_PROJECT_VERSION": "1", "MARKETING_VERSION": "1.0",
-            ]),
+            ], xcconfig: "Config/Gone.xcconfig"),
         ])
         let tree = try FixtureTree([
             "App.xcodeproj/project.pbxproj": fixture.pbxproj(),
@@ -209,6 +209,7 @@ import LockstepTestSupport
         #expect(result.findings.map(\.message) == [
             "\(config)/B.xcconfig:1: #include \"A.xcconfig\" forms a cycle of includes (A.xcconfig → B.xcconfig → A.xcconfig); the include is ignored.",
             "\(config)/A.xcconfig:2: #include \"Missing.xcconfig\" names a file that does not exist (Xcode: could not find included file), so the settings it defines are missing.",
+            "The xcconfig '\(config)/Gone.xcconfig' does not exist or cannot be read, so none of its settings apply.",
         ])
         #expect(result.findings.allSatisfy { $0.rule == "settings.unresolved" && $0.severity == .error })
     }

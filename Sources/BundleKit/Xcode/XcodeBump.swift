@@ -108,8 +108,8 @@ private struct EditSet {
         if !pbxproj.isEmpty {
             var bytes = project.bytes
             // From the end of the file backwards, so earlier ranges stay valid.
-            for (id, keys) in pbxproj.sorted(by: { project.objectRanges[$0.key]!.lowerBound > project.objectRanges[$1.key]!.lowerBound }) {
-                guard let range = project.objectRanges[id] else { continue }
+            let located = pbxproj.compactMap { id, keys in project.objectRanges[id].map { (id, $0, keys) } }
+            for (id, range, keys) in located.sorted(by: { $0.1.lowerBound > $1.1.lowerBound }) {
                 var object = Array(bytes[range])
                 for (key, value) in keys {
                     guard let valueRange = Self.valueRange(of: key, in: object) else {
