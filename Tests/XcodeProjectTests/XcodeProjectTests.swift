@@ -191,6 +191,35 @@ import LockstepTestSupport
         #expect(findings[0].message == "CFBundleShortVersionString of target 'App' [Release] is '$(MARKETING_VERSION)', but nothing defines MARKETING_VERSION, so Xcode builds it as '' (agvtool and fastlane read the literal '$(MARKETING_VERSION)'). It would have come from '\(tree.path)/Config/Versions.local.xcconfig', which \(tree.path)/Config/Project.xcconfig includes with #include? but which does not exist.")
     }
 
+    /// The layout Flutter generates: the target's xcconfig includes a git-ignored Generated.xcconfig that
+    /// defines the versions the Info.plist reads. On a fresh CI checkout it is missing.
+    @Test func missingGeneratedXcconfigIsNamedInTheUnresolvedVersion() throws {
+        let fixture = ProjectFixture(configurations: ["Debug", "Release", "Profile"], targets: [
+            .init(name: "Runner", productType: "com.apple.product-type.application", settings: [
+                "INFOPLIST_FILE": "Runner/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "io.example.app", "PRODUCT_NAME": "$(TARGET_NAME)",
+            ], perConfiguration: ["Debug": [:]], xcconfig: "Flutter/Release.xcconfig"),
+        ])
+        let tree = try FixtureTree([
+            "ios/Runner.xcodeproj/project.pbxproj": fixture.pbxproj(),
+            "ios/Flutter/Release.xcconfig": "#include? \"Pods/Target Support Files/Pods-Runner/Pods-Runner.release.xcconfig\"\n#include \"Generated.xcconfig\"\n",
+            "ios/Runner/Info.plist": FixtureTree.plist([
+                "CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER)", "CFBundleVersion": "$(FLUTTER_BUILD_NUMBER)",
+                "CFBundleShortVersionString": "$(FLUTTER_BUILD_NAME)", "CFBundleName": "$(PRODUCT_NAME)",
+            ]),
+        ])
+        defer { tree.cleanUp() }
+        let project = try #require(XcodeProjectInput.projectPath(for: tree.path + "/ios"))
+        let result = try XcodeProjectInput.load(project, configuration: "Profile")
+        #expect(result.sets[0].app.bundlePath == "Runner.app")
+        #expect(result.sets[0].app.buildVersion == "")
+        let flutter = tree.path + "/ios/Flutter"
+        #expect(result.findings.map(\.message) == [
+            "\(flutter)/Release.xcconfig:2: #include \"Generated.xcconfig\" names a file that does not exist (Xcode: could not find included file), so the settings it defines are missing.",
+            "CFBundleVersion of target 'Runner' [Profile] is '$(FLUTTER_BUILD_NUMBER)', but nothing defines FLUTTER_BUILD_NUMBER, so Xcode builds it as '' (agvtool and fastlane read the literal '$(FLUTTER_BUILD_NUMBER)'). It would have come from '\(flutter)/Generated.xcconfig', which \(flutter)/Release.xcconfig includes with #include but which does not exist.",
+            "CFBundleShortVersionString of target 'Runner' [Profile] is '$(FLUTTER_BUILD_NAME)', but nothing defines FLUTTER_BUILD_NAME, so Xcode builds it as '' (agvtool and fastlane read the literal '$(FLUTTER_BUILD_NAME)'). It would have come from '\(flutter)/Generated.xcconfig', which \(flutter)/Release.xcconfig includes with #include but which does not exist.",
+        ])
+    }
+
     @Test func missingIncludeAndIncludeCycleAreFindingsNotCrashes() throws {
         let fixture = ProjectFixture(projectXcconfig: "Config/A.xcconfig", targets: [
             .init(name: "App", productType: "com.apple.product-type.application", settings: [

@@ -31,6 +31,18 @@ struct SettingAssignment {
     var source: SettingSource
 }
 
+/// An `#include` or `#include?` whose file does not exist.
+struct MissingInclude {
+    var path: String
+    var includer: String
+    var optional: Bool
+
+    /// "It would have come from …": RULES.md settings.unresolved asks to name the file.
+    var hint: String {
+        "It would have come from '\(path)', which \(includer) includes with \(optional ? "#include?" : "#include") but which does not exist."
+    }
+}
+
 /// Reads xcconfig files, following `#include` / `#include?`, once per file.
 final class XcconfigReader {
     private enum Line {
@@ -43,8 +55,9 @@ final class XcconfigReader {
         var assignments: [SettingAssignment] = []
         /// Sentences for problems that lose settings: a missing required include, a cycle, an unreadable file.
         var problems: [(file: String, message: String)] = []
-        /// `#include?` targets that do not exist, with the file that includes them.
-        var missingOptional: [(path: String, includer: String)] = []
+        /// Included files that do not exist, with the file that includes them: what would have defined a setting
+        /// that is now unresolved (often a git-ignored or generated file, like Flutter's Generated.xcconfig).
+        var missingIncludes: [MissingInclude] = []
     }
 
     private var parsed: [String: [Line]?] = [:]
@@ -82,8 +95,9 @@ final class XcconfigReader {
                     walk(found, stack: &stack, into: &result)
                 } else if optional {
                     // `#include?` of a missing file is silent in Xcode (often a git-ignored local override).
-                    result.missingOptional.append((target, resolved))
+                    result.missingIncludes.append(MissingInclude(path: target, includer: resolved, optional: true))
                 } else {
+                    result.missingIncludes.append(MissingInclude(path: target, includer: resolved, optional: false))
                     result.problems.append((resolved, "\(resolved):\(number): #include \"\(relative)\" names a file that does not exist (Xcode: could not find included file), so the settings it defines are missing"))
                 }
             }

@@ -24,7 +24,7 @@ struct ResolvedTarget {
     var productName: String
     /// Sentences for problems found while resolving (a missing Info.plist), as (file, message).
     var problems: [(file: String, message: String, severity: Severity)]
-    var missingOptional: [(path: String, includer: String)]
+    var missingIncludes: [MissingInclude]
     /// The xcconfig files at the target's own level.
     var targetXcconfigs: Set<String>
 }
@@ -58,7 +58,7 @@ final class TargetResolver {
 
     private func build(_ target: XcodeProject.Target, configuration: String) -> ResolvedTarget {
         var problems: [(file: String, message: String, severity: Severity)] = []
-        var missingOptional: [(path: String, includer: String)] = []
+        var missingIncludes: [MissingInclude] = []
         var targetXcconfigs: Set<String> = []
         var raw: [SettingAssignment] = defaults(for: target, configuration: configuration)
 
@@ -72,7 +72,7 @@ final class TargetResolver {
                     if targetLevel { targetXcconfigs.insert(assignment.source.file) }
                 }
                 problems += flat.problems.map { ($0.file, $0.message, .error) }
-                missingOptional += flat.missingOptional
+                missingIncludes += flat.missingIncludes
             }
             for (key, value) in configuration.settings {
                 guard let (name, conditions) = XcconfigReader.splitKey(key) else { continue }
@@ -172,7 +172,7 @@ final class TargetResolver {
             target: target, configuration: configuration, settings: settings, plistPath: plistPath, values: values,
             extensionPoint: extensionPoint, hasExtensionDictionary: nsExtension != nil || exAttributes != nil,
             appGroups: appGroups, productName: settings.value("PRODUCT_NAME").value, problems: problems,
-            missingOptional: missingOptional, targetXcconfigs: targetXcconfigs)
+            missingIncludes: missingIncludes, targetXcconfigs: targetXcconfigs)
     }
 
     /// Where a checked value came from: the plist for a literal, else the setting its first reference names.

@@ -175,8 +175,9 @@ struct ProjectReading {
                 // RULES.md settings.unresolved: an error when it empties a compared version or bundle id.
                 let compared = key != "CFBundlePackageType"
                 var message = "\(key) of \(context) is '\(value.template)', but nothing defines \(name), so Xcode builds it as '\(value.value)' (agvtool and fastlane read the literal '\(value.template)')."
-                if let missing = resolved.missingOptional.first {
-                    message += " It would have come from '\(missing.path)', which \(missing.includer) includes with #include? but which does not exist."
+                // A missing required include is the likelier culprit than an optional local override.
+                if let missing = resolved.missingIncludes.first(where: { !$0.optional }) ?? resolved.missingIncludes.first {
+                    message += " " + missing.hint
                 }
                 add(Finding(rule: "settings.unresolved", severity: compared ? .error : .warning, bundle: bundle,
                             path: value.source.file, message: message))
