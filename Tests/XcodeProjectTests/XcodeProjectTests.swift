@@ -220,6 +220,38 @@ import LockstepTestSupport
         ])
     }
 
+    @Test func overrideInATargetXcconfigIsNamedAndAStraySettingIsIrrelevant() throws {
+        let fixture = ProjectFixture(projectSettings: ["MARKETING_VERSION": "4.2", "CURRENT_PROJECT_VERSION": "100"], targets: [
+            .init(name: "App", productType: "com.apple.product-type.application", settings: [
+                "GENERATE_INFOPLIST_FILE": "YES", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app",
+            ], embeds: [.init(target: "Notify", spec: 13), .init(target: "Keyboard", spec: 13)]),
+            .init(name: "Notify", productType: "com.apple.product-type.app-extension", settings: [
+                "INFOPLIST_FILE": "Notify/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app.notify",
+            ], xcconfig: "Config/Notify.xcconfig"),
+            // Sets MARKETING_VERSION, but its plist reads APP_VERSION: not an override that matters.
+            .init(name: "Keyboard", productType: "com.apple.product-type.app-extension", settings: [
+                "INFOPLIST_FILE": "Keyboard/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app.keyboard",
+                "MARKETING_VERSION": "1.0", "APP_VERSION": "$(inherited)",
+            ]),
+        ])
+        let tree = try FixtureTree([
+            "App.xcodeproj/project.pbxproj": fixture.pbxproj(),
+            "Config/Notify.xcconfig": "// notification service\nMARKETING_VERSION = 4.1\n",
+            "Notify/Info.plist": FixtureTree.plist(["CFBundleShortVersionString": "$(MARKETING_VERSION)", "CFBundleVersion": "$(CURRENT_PROJECT_VERSION)",
+                                                    "NSExtension": ["NSExtensionPointIdentifier": "com.apple.usernotifications.service"]]),
+            "Keyboard/Info.plist": FixtureTree.plist(["CFBundleShortVersionString": "$(APP_VERSION:default=4.2)", "CFBundleVersion": "$(CURRENT_PROJECT_VERSION)"]),
+        ])
+        defer { tree.cleanUp() }
+        let result = try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release")
+        let set = result.sets[0]
+        #expect(set.embedded.map(\.shortVersion) == ["4.1", "4.2"])
+        #expect(set.embedded.map(\.role) == [.extension, .extension])
+        #expect(set.embedded[0].valueSources["CFBundleShortVersionString"] == SourceLocation(file: tree.path + "/Config/Notify.xcconfig", detail: "MARKETING_VERSION, line 2"))
+        #expect(result.findings.map(\.rule) == ["settings.target-override"])
+        #expect(result.findings.first?.path == tree.path + "/Config/Notify.xcconfig")
+        #expect(result.findings.first?.message.hasPrefix("target 'Notify' [Release] sets MARKETING_VERSION = 4.1 itself (\(tree.path)/Config/Notify.xcconfig, MARKETING_VERSION, line 2)") == true)
+    }
+
     @Test func missingIncludeAndIncludeCycleAreFindingsNotCrashes() throws {
         let fixture = ProjectFixture(projectXcconfig: "Config/A.xcconfig", targets: [
             .init(name: "App", productType: "com.apple.product-type.application", settings: [
