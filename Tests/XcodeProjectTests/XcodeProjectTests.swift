@@ -256,7 +256,11 @@ import LockstepTestSupport
         let fixture = ProjectFixture(projectXcconfig: "Config/A.xcconfig", targets: [
             .init(name: "App", productType: "com.apple.product-type.application", settings: [
                 "GENERATE_INFOPLIST_FILE": "YES", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app", "CURRENT_PROJECT_VERSION": "1", "MARKETING_VERSION": "1.0",
-            ], xcconfig: "Config/Gone.xcconfig"),
+            ], xcconfig: "Config/Gone.xcconfig", embeds: [.init(target: "Share", spec: 13)]),
+            // Reads the same broken project xcconfig: its problems are reported once, not per target.
+            .init(name: "Share", productType: "com.apple.product-type.app-extension", settings: [
+                "GENERATE_INFOPLIST_FILE": "YES", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app.share",
+            ]),
         ])
         let tree = try FixtureTree([
             "App.xcodeproj/project.pbxproj": fixture.pbxproj(),

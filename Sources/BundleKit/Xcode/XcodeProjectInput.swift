@@ -136,8 +136,12 @@ struct ProjectReading {
     func result() throws(BundleError) -> XcodeProjectInput.Result {
         var sets: [AppBundleSet] = []
         var findings: [Finding] = []
-        var seen: Set<Finding> = []
-        func add(_ finding: Finding) { if seen.insert(finding).inserted { findings.append(finding) } }
+        // One finding per problem: an xcconfig shared by many targets and configurations reports its
+        // missing include once, under the first bundle that reads it.
+        var seen: Set<String> = []
+        func add(_ finding: Finding) {
+            if seen.insert("\(finding.rule)\u{0}\(finding.path)\u{0}\(finding.message)").inserted { findings.append(finding) }
+        }
 
         let projectName = PathText.lastComponent(of: project.path)
         for problem in project.problems {
