@@ -363,6 +363,23 @@ import LockstepTestSupport
         #expect(app.bundleIdentifier == "com.example.app")
     }
 
+    @Test func xmlPbxprojIsReadButNotBumped() throws {
+        let tree = try FixtureTree(HabitsFixture.files)
+        defer { tree.cleanUp() }
+        let pbxproj = tree.path + "/Habits.xcodeproj/project.pbxproj"
+        let plist = try PropertyListSerialization.propertyList(from: Data(contentsOf: URL(fileURLWithPath: pbxproj)), format: nil)
+        try PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0).write(to: URL(fileURLWithPath: pbxproj))
+        let set = try XcodeProjectInput.load(tree.path + "/Habits.xcodeproj", configuration: "Release").sets[0]
+        #expect(set.app.buildVersion == "289")
+        #expect(set.embedded.count == 4)
+        let before = try tree.read("Habits.xcodeproj/project.pbxproj")
+        #expect(throws: BundleError(.invalidBump, path: pbxproj, detail: "it is not in Xcode's text (OpenStep) format, so Lockstep cannot edit it in place; open and save the project in Xcode first")) {
+            try XcodeProjectInput.bump(tree.path + "/Habits.xcodeproj", build: "300", version: nil)
+        }
+        #expect(try tree.read("Habits.xcodeproj/project.pbxproj") == before)
+        #expect(try tree.read("Config/Shared.xcconfig") == HabitsFixture.files["Config/Shared.xcconfig"])
+    }
+
     @Test func twoHundredTargetProject() throws {
         let directory = TestSupport.temporaryDirectory("xcode-sample")
         defer { TestSupport.cleanUp(directory) }

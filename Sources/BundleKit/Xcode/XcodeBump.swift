@@ -108,7 +108,13 @@ private struct EditSet {
         if !pbxproj.isEmpty {
             var bytes = project.bytes
             // From the end of the file backwards, so earlier ranges stay valid.
-            let located = pbxproj.compactMap { id, keys in project.objectRanges[id].map { (id, $0, keys) } }
+            var located: [(String, Range<Int>, [String: String])] = []
+            for (id, keys) in pbxproj {
+                guard let range = project.objectRanges[id] else {
+                    throw BundleError(.invalidBump, path: project.pbxprojPath, detail: "it is not in Xcode's text (OpenStep) format, so Lockstep cannot edit it in place; open and save the project in Xcode first")
+                }
+                located.append((id, range, keys))
+            }
             for (id, range, keys) in located.sorted(by: { $0.1.lowerBound > $1.1.lowerBound }) {
                 var object = Array(bytes[range])
                 for (key, value) in keys {

@@ -54,10 +54,18 @@ struct XcodeProject {
         }
         bytes = Array(data)
         let document: OpenStepParser.Document
-        do {
-            document = try OpenStepParser.parse(bytes)
-        } catch {
-            throw BundleError(.invalidProject, path: path, detail: "project.pbxproj is not a valid property list: \(error.message)")
+        if bytes.starts(with: Array("<?xml".utf8)) || bytes.starts(with: Array("bplist".utf8)) {
+            // Xcode also opens a pbxproj some tools rewrite as an XML plist; `bump` then cannot edit it in place.
+            guard let root = (try? PropertyListSerialization.propertyList(from: data, options: [], format: nil)).flatMap(Self.openStep)?.dictionary else {
+                throw BundleError(.invalidProject, path: path, detail: "project.pbxproj is not a valid property list")
+            }
+            document = OpenStepParser.Document(root: root, objectRanges: [:])
+        } else {
+            do {
+                document = try OpenStepParser.parse(bytes)
+            } catch {
+                throw BundleError(.invalidProject, path: path, detail: "project.pbxproj is not a valid property list: \(error.message)")
+            }
         }
         objectRanges = document.objectRanges
         guard let objects = document.root["objects"]?.dictionary,
@@ -92,6 +100,20 @@ struct XcodeProject {
         }
         self.targets = targets
         problems = reader.problems
+    }
+}
+
+extension XcodeProject {
+    /// A Foundation property list as the OpenStep values the reader works on.
+    static func openStep(_ value: Any) -> OpenStepValue? {
+        switch value {
+        case let string as String: return .string(string)
+        case let number as NSNumber: return .string(number.stringValue)
+        case let data as Data: return .data(Array(data))
+        case let array as [Any]: return .array(array.compactMap(openStep))
+        case let dictionary as [String: Any]: return .dictionary(dictionary.compactMapValues(openStep))
+        default: return nil
+        }
     }
 }
 
