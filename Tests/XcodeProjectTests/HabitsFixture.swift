@@ -4,7 +4,8 @@ import Foundation
 /// level, an xcconfig chain with `#include`, `#include?` and `$(inherited)`, Info.plists that use variables,
 /// a widget that overrides CURRENT_PROJECT_VERSION, a single-target watch app with a generated Info.plist and
 /// `WKCompanionAppBundleIdentifier = $(PARENT_BUNDLE_ID)`, its own widget, an ExtensionKit App Intents
-/// extension, and targets that are not embedded bundles (a framework, unit tests, a Mac Catalyst-only one).
+/// extension, and targets that are not embedded bundles (a framework, unit tests, a Mac Catalyst-only one,
+/// an App Clip).
 enum HabitsFixture {
     static let project = ProjectFixture(
         projectSettings: [
@@ -25,6 +26,10 @@ enum HabitsFixture {
                 .init(target: "HabitsIntents", spec: 16, dstPath: "$(EXTENSIONS_FOLDER_PATH)"),
                 .init(target: "HabitsCore", spec: 10),
                 .init(target: "HabitsMacWidget", spec: 13, platformFilter: "maccatalyst"),
+                .init(target: "HabitsClip", spec: 16, dstPath: "$(CONTENTS_FOLDER_PATH)/AppClips"),
+            ]),
+            .init(name: "HabitsClip", productType: "com.apple.product-type.application.on-demand-install-capable", settings: [
+                "GENERATE_INFOPLIST_FILE": "YES", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.habits.Clip",
             ]),
             .init(name: "HabitsWidget", productType: "com.apple.product-type.app-extension", settings: [
                 "CURRENT_PROJECT_VERSION": "1",

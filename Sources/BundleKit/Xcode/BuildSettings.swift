@@ -13,12 +13,6 @@ struct SettingSource: Hashable {
     var targetLevel = false
 
     var isDefault: Bool { file.isEmpty }
-
-    var description: String {
-        if isDefault { return owner }
-        if let line { return "\(file):\(line)" }
-        return "\(file) (\(owner))"
-    }
 }
 
 /// One `NAME[cond=value]… = value` assignment.

@@ -73,10 +73,14 @@ struct ProjectReading {
         configurations = names
     }
 
-    /// The containing apps: application targets that no target embeds.
+    /// The containing apps: application targets that no target embeds. An App Clip (copied into
+    /// `AppClips`, which no rule of RULES.md §6 covers) is not a containing app of its own.
     var apps: [XcodeProject.Target] {
         let embedded = Set(project.targets.flatMap { $0.embeds.map(\.targetID) })
-        return project.targets.filter { ProductKind($0.productType).isApplication && !embedded.contains($0.id) }
+        return project.targets.filter {
+            ProductKind($0.productType).isApplication && !embedded.contains($0.id)
+                && $0.productType != "com.apple.product-type.application.on-demand-install-capable"
+        }
     }
 
     /// One bundle in a set: its resolution, where it sits, and its record.
