@@ -34,7 +34,7 @@ struct ProjectFixture {
 
     func pbxproj() -> String {
         var serial = 0
-        func id() -> String { serial += 1; return String(format: "A1B2C3D4%016X", serial) }
+        func id() -> String { serial += 1; return String(format: "A1B2C3D4%016lX", serial) }
         var sections: [String: [String]] = [:]
         func add(_ isa: String, _ text: String) { sections[isa, default: []].append(text) }
 

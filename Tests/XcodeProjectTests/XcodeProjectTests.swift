@@ -105,7 +105,7 @@ import LockstepTestSupport
         #expect(result.findings == [
             Finding(rule: "settings.unresolved", severity: .warning, bundle: "Habits.app/PlugIns/HabitsWidget.appex",
                     path: tree.path + "/HabitsWidget/Info.plist",
-                    message: "CFBundleDisplayName of target 'HabitsWidget' [Release] is '$(WIDGET_DISPLAY_NAME)', but nothing defines WIDGET_DISPLAY_NAME, so Xcode builds it as ''."),
+                    message: "CFBundleDisplayName of target 'HabitsWidget' [Release] is '$(WIDGET_DISPLAY_NAME)', but nothing defines WIDGET_DISPLAY_NAME, so Xcode builds it as ''. It would have come from '\(tree.path)/Config/Local.xcconfig', which \(tree.path)/Config/Base.xcconfig includes with #include? but which does not exist."),
             Finding(rule: "settings.target-override", severity: .warning, bundle: "Habits.app/PlugIns/HabitsWidget.appex", path: pbxproj,
                     message: "target 'HabitsWidget' [Release] sets CURRENT_PROJECT_VERSION = 1 itself (\(pbxproj), CURRENT_PROJECT_VERSION in target 'HabitsWidget' [Release]) instead of inheriting the project's, and its CFBundleVersion uses it (the containing app 'Habits' has '289'): the root cause of most CFBundleVersion mismatches. Remove the target's setting so it inherits."),
         ])
@@ -205,6 +205,7 @@ import LockstepTestSupport
             "ios/Runner/Info.plist": FixtureTree.plist([
                 "CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER)", "CFBundleVersion": "$(FLUTTER_BUILD_NUMBER)",
                 "CFBundleShortVersionString": "$(FLUTTER_BUILD_NAME)", "CFBundleName": "$(PRODUCT_NAME)",
+                "CFBundleDisplayName": "$(APP_DISPLAY_NAME)",
             ]),
         ])
         defer { tree.cleanUp() }
@@ -215,6 +216,7 @@ import LockstepTestSupport
         let flutter = tree.path + "/ios/Flutter"
         #expect(result.findings.map(\.message) == [
             "\(flutter)/Release.xcconfig:2: #include \"Generated.xcconfig\" names a file that does not exist (Xcode: could not find included file), so the settings it defines are missing.",
+            "CFBundleDisplayName of target 'Runner' [Profile] is '$(APP_DISPLAY_NAME)', but nothing defines APP_DISPLAY_NAME, so Xcode builds it as ''. It would have come from '\(flutter)/Generated.xcconfig', which \(flutter)/Release.xcconfig includes with #include but which does not exist.",
             "CFBundleVersion of target 'Runner' [Profile] is '$(FLUTTER_BUILD_NUMBER)', but nothing defines FLUTTER_BUILD_NUMBER, so Xcode builds it as '' (agvtool and fastlane read the literal '$(FLUTTER_BUILD_NUMBER)'). It would have come from '\(flutter)/Generated.xcconfig', which \(flutter)/Release.xcconfig includes with #include but which does not exist.",
             "CFBundleShortVersionString of target 'Runner' [Profile] is '$(FLUTTER_BUILD_NAME)', but nothing defines FLUTTER_BUILD_NAME, so Xcode builds it as '' (agvtool and fastlane read the literal '$(FLUTTER_BUILD_NAME)'). It would have come from '\(flutter)/Generated.xcconfig', which \(flutter)/Release.xcconfig includes with #include but which does not exist.",
         ])

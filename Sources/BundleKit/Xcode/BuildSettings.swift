@@ -31,6 +31,12 @@ struct MissingInclude {
     var includer: String
     var optional: Bool
 
+    /// The include to name for an unresolved setting: a missing required include is the likelier culprit
+    /// than an optional local override.
+    static func likeliest(_ includes: [MissingInclude]) -> MissingInclude? {
+        includes.first { !$0.optional } ?? includes.first
+    }
+
     /// "It would have come from …": RULES.md settings.unresolved asks to name the file.
     var hint: String {
         "It would have come from '\(path)', which \(includer) includes with \(optional ? "#include?" : "#include") but which does not exist."

@@ -11,7 +11,7 @@ extension XcodeProjectInput {
     public static func generateSampleProject(at directory: String, targets: Int) throws -> String {
         let count = max(targets, 1)
         var serial = 0
-        func id() -> String { serial += 1; return String(format: "5A%022X", serial) }
+        func id() -> String { serial += 1; return String(format: "5A%022lX", serial) }
 
         let project = id(), mainGroup = id(), projectList = id(), projectDebug = id(), projectRelease = id()
         let embedPhase = id()

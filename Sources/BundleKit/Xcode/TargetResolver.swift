@@ -164,7 +164,9 @@ final class TargetResolver {
             var unresolved: Set<String> = []
             let value = settings.expand(text, unresolved: &unresolved)
             for name in unresolved.sorted() {
-                problems.append((plistPath ?? project.pbxprojPath, "\(key) of target '\(target.name)' [\(configuration)] is '\(text)', but nothing defines \(name), so Xcode builds it as '\(value)'", .warning))
+                var message = "\(key) of target '\(target.name)' [\(configuration)] is '\(text)', but nothing defines \(name), so Xcode builds it as '\(value)'."
+                if let missing = MissingInclude.likeliest(missingIncludes) { message += " " + missing.hint }
+                problems.append((plistPath ?? project.pbxprojPath, message, .warning))
             }
         }
 

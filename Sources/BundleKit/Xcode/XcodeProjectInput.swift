@@ -175,7 +175,7 @@ struct ProjectReading {
         let context = "target '\(resolved.target.name)' [\(resolved.configuration)]"
         for problem in resolved.problems {
             add(Finding(rule: "settings.unresolved", severity: problem.severity, bundle: bundle, path: problem.file,
-                        message: problem.message.prefix(1).uppercased() + problem.message.dropFirst() + "."))
+                        message: problem.message.prefix(1).uppercased() + problem.message.dropFirst() + (problem.message.hasSuffix(".") ? "" : ".")))
         }
         for (key, _) in TargetResolver.checkedKeys {
             guard let value = resolved.values[key] else { continue }
@@ -183,10 +183,7 @@ struct ProjectReading {
                 // RULES.md settings.unresolved: an error when it empties a compared version or bundle id.
                 let compared = key != "CFBundlePackageType"
                 var message = "\(key) of \(context) is '\(value.template)', but nothing defines \(name), so Xcode builds it as '\(value.value)' (agvtool and fastlane read the literal '\(value.template)')."
-                // A missing required include is the likelier culprit than an optional local override.
-                if let missing = resolved.missingIncludes.first(where: { !$0.optional }) ?? resolved.missingIncludes.first {
-                    message += " " + missing.hint
-                }
+                if let missing = MissingInclude.likeliest(resolved.missingIncludes) { message += " " + missing.hint }
                 add(Finding(rule: "settings.unresolved", severity: compared ? .error : .warning, bundle: bundle,
                             path: value.source.file, message: message))
             }
