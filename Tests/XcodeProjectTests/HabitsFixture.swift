@@ -120,7 +120,9 @@ enum HabitsFixture {
             "EXAppExtensionAttributes": ["EXExtensionPointIdentifier": "com.apple.appintents-extension"],
         ]),
         "HabitsIntents/HabitsIntents.entitlements": FixtureTree.plist([
-            "com.apple.security.application-groups": ["group.$(PRODUCT_BUNDLE_IDENTIFIER_BASE:lower)", "$(TeamIdentifierPrefix)com.example.habits"],
+            "com.apple.security.application-groups": ["group.$(BUNDLE_PREFIX:lower).habits"],
+            // Signing-time prefixes stay symbolic (RULES.md group.shared).
+            "keychain-access-groups": ["$(AppIdentifierPrefix)com.example.habits"],
         ]),
     ]
 }

@@ -99,7 +99,7 @@ import LockstepTestSupport
         #expect(intents.role == .intent)
         #expect(intents.bundlePath == "Habits.app/Extensions/HabitsIntents.appex")
         #expect(intents.extensionPoint == "com.apple.appintents-extension")
-        #expect(intents.appGroups == ["group.com.example.habits", "$(TeamIdentifierPrefix)com.example.habits"])
+        #expect(intents.appGroups == ["group.com.example.habits"])
 
         let pbxproj = tree.path + "/Habits.xcodeproj/project.pbxproj"
         #expect(result.findings == [

@@ -153,11 +153,11 @@ private struct ObjectReader {
             case "<absolute>":
                 return components.reversed().joined(separator: "/")
             case "SOURCE_ROOT":
-                return ([sourceRoot] + components.reversed()).joined(separator: "/")
+                return PathText.join(sourceRoot, components.reversed().joined(separator: "/"))
             case "<group>":
                 guard let parent = parents[id] else {
                     // The main group (or a reference outside the tree): relative to the project folder.
-                    return ([sourceRoot] + components.reversed()).joined(separator: "/")
+                    return PathText.join(sourceRoot, components.reversed().joined(separator: "/"))
                 }
                 id = parent
             default:
@@ -289,6 +289,6 @@ enum PathText {
                 .first(where: { $0.lowercased() == component.lowercased() }) else { return nil }
             current = current == "/" ? "/" + match : current + "/" + match
         }
-        return current
+        return path.hasPrefix("/") ? current : String(current.dropFirst(2))  // without the "./" it started from
     }
 }

@@ -33,7 +33,7 @@ public enum XcodeProjectInput {
         guard manager.fileExists(atPath: trimmed, isDirectory: &isDirectory), isDirectory.boolValue,
               let entries = try? manager.contentsOfDirectory(atPath: trimmed) else { return nil }
         let projects = entries.filter { $0.hasSuffix(".xcodeproj") && manager.fileExists(atPath: "\(trimmed)/\($0)/project.pbxproj") }
-        return projects.count == 1 ? "\(trimmed)/\(projects[0])" : nil
+        return projects.count == 1 ? PathText.join(trimmed, projects[0]) : nil
     }
 
     /// Reads the project at `path` (an `.xcodeproj`) for every configuration, or only `configuration`.
