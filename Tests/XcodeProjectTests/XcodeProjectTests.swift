@@ -63,6 +63,7 @@ import LockstepTestSupport
         #expect(app.shortVersion == "2.1")  // the last definition in Base.xcconfig wins
         #expect(app.packageType == "APPL")
         #expect(app.appGroups == ["group.com.example.habits"])
+        #expect(app.valueSources["com.apple.security.application-groups"] == SourceLocation(file: tree.path + "/Habits/Habits.entitlements", detail: "com.apple.security.application-groups"))
         #expect(app.valueSources["CFBundleVersion"] == SourceLocation(file: tree.path + "/Habits.xcodeproj/project.pbxproj", detail: "CURRENT_PROJECT_VERSION in the project [Release]"))
         #expect(app.valueSources["CFBundleShortVersionString"] == SourceLocation(file: tree.path + "/Config/Base.xcconfig", detail: "MARKETING_VERSION, line 4"))
 

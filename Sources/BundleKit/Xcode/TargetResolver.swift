@@ -21,6 +21,8 @@ struct ResolvedTarget {
     var extensionPoint: String?
     var hasExtensionDictionary: Bool
     var appGroups: [String]
+    /// The `CODE_SIGN_ENTITLEMENTS` file, when the target has one.
+    var entitlementsPath: String?
     var productName: String
     /// Sentences for problems found while resolving (a missing Info.plist), as (file, message).
     var problems: [(file: String, message: String, severity: Severity)]
@@ -141,10 +143,12 @@ final class TargetResolver {
         // Entitlements: values expanded with the target's settings; `$(CFBundleIdentifier)` is the product's
         // bundle id; signing-time prefixes stay symbolic (RULES.md group.shared).
         var appGroups: [String] = []
+        var entitlementsPath: String?
         let entitlementsSetting = settings.expand(settings.value("CODE_SIGN_ENTITLEMENTS").value, unresolved: &unresolvedScratch)
         if !entitlementsSetting.isEmpty {
             let wanted = PathText.join(project.sourceRoot, entitlementsSetting)
             if let found = PathText.existing(wanted), let entitlements = readPlist(found) {
+                entitlementsPath = found
                 let overlay = ["CFBundleIdentifier": values["CFBundleIdentifier"]?.value ?? ""]
                 for group in entitlements["com.apple.security.application-groups"] as? [Any] ?? [] {
                     guard let text = group as? String else { continue }
@@ -173,7 +177,7 @@ final class TargetResolver {
         return ResolvedTarget(
             target: target, configuration: configuration, settings: settings, plistPath: plistPath, values: values,
             extensionPoint: extensionPoint, hasExtensionDictionary: nsExtension != nil || exAttributes != nil,
-            appGroups: appGroups, productName: settings.value("PRODUCT_NAME").value, problems: problems,
+            appGroups: appGroups, entitlementsPath: entitlementsPath, productName: settings.value("PRODUCT_NAME").value, problems: problems,
             missingIncludes: missingIncludes, targetXcconfigs: targetXcconfigs)
     }
 

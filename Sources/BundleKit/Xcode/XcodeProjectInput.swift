@@ -134,7 +134,17 @@ struct ProjectReading {
             companionAppBundleIdentifier: value("WKCompanionAppBundleIdentifier"), packageType: value("CFBundlePackageType"),
             appGroups: resolved.appGroups, embedLocation: location, bundlePath: path,
             source: SourceLocation(file: resolved.plistPath ?? project.pbxprojPath, detail: "target '\(resolved.target.name)' [\(resolved.configuration)]"),
-            valueSources: resolved.values.mapValues(\.source))
+            valueSources: valueSources(resolved))
+    }
+
+    /// Where each checked value came from; the rules point their findings there.
+    private func valueSources(_ resolved: ResolvedTarget) -> [String: SourceLocation] {
+        var sources = resolved.values.mapValues(\.source)
+        if let entitlements = resolved.entitlementsPath {
+            let key = "com.apple.security.application-groups"
+            sources[key] = SourceLocation(file: entitlements, detail: key)
+        }
+        return sources
     }
 
     func result() throws(BundleError) -> XcodeProjectInput.Result {
