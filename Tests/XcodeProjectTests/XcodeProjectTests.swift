@@ -255,6 +255,29 @@ import LockstepTestSupport
         #expect(result.findings.first?.message.hasPrefix("target 'Notify' [Release] sets MARKETING_VERSION = 4.1 itself (\(tree.path)/Config/Notify.xcconfig, MARKETING_VERSION, line 2)") == true)
     }
 
+    /// Versions in one xcconfig that every target (not the project) is based on: shared, not an override.
+    @Test func aVersionsXcconfigSharedWithTheAppIsNotAnOverride() throws {
+        let fixture = ProjectFixture(targets: [
+            .init(name: "App", productType: "com.apple.product-type.application", settings: [
+                "GENERATE_INFOPLIST_FILE": "YES", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app",
+            ], xcconfig: "Config/Versions.xcconfig", embeds: [.init(target: "Widget", spec: 13)]),
+            .init(name: "Widget", productType: "com.apple.product-type.app-extension", settings: [
+                "GENERATE_INFOPLIST_FILE": "YES", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app.widget",
+                "INFOPLIST_FILE": "Widget/Info.plist",
+            ], xcconfig: "Config/Versions.xcconfig"),
+        ])
+        let tree = try FixtureTree([
+            "App.xcodeproj/project.pbxproj": fixture.pbxproj(),
+            "Config/Versions.xcconfig": "MARKETING_VERSION = 3.1\nCURRENT_PROJECT_VERSION = 12\n",
+            "Widget/Info.plist": FixtureTree.plist(["NSExtension": ["NSExtensionPointIdentifier": "com.apple.widgetkit-extension"]]),
+        ])
+        defer { tree.cleanUp() }
+        let result = try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release")
+        #expect(result.sets[0].all.map(\.buildVersion) == ["12", "12"])
+        #expect(result.sets[0].embedded[0].role == .widget)
+        #expect(result.findings.isEmpty)
+    }
+
     @Test func missingIncludeAndIncludeCycleAreFindingsNotCrashes() throws {
         let fixture = ProjectFixture(projectXcconfig: "Config/A.xcconfig", targets: [
             .init(name: "App", productType: "com.apple.product-type.application", settings: [

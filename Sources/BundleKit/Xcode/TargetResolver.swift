@@ -135,10 +135,8 @@ final class TargetResolver {
         }
         let nsExtension = plist["NSExtension"] as? [String: Any]
         let exAttributes = plist["EXAppExtensionAttributes"] as? [String: Any]
-        var extensionPoint = expanded(nsExtension?["NSExtensionPointIdentifier"]) ?? expanded(exAttributes?["EXExtensionPointIdentifier"])
-        if extensionPoint == nil, generate, settings.isDefined("INFOPLIST_KEY_NSExtensionPointIdentifier") {
-            extensionPoint = settings.value("INFOPLIST_KEY_NSExtensionPointIdentifier").value
-        }
+        // Xcode has no INFOPLIST_KEY_ for NSExtension: even a generated Info.plist takes it from INFOPLIST_FILE.
+        let extensionPoint = expanded(nsExtension?["NSExtensionPointIdentifier"]) ?? expanded(exAttributes?["EXExtensionPointIdentifier"])
 
         // Entitlements: values expanded with the target's settings; `$(CFBundleIdentifier)` is the product's
         // bundle id; signing-time prefixes stay symbolic (RULES.md group.shared).
