@@ -278,6 +278,46 @@ import LockstepTestSupport
         #expect(result.findings.isEmpty)
     }
 
+    /// The WatchKit 2 layout: a watchapp2 target in `Watch`, embedding its `watchkit2-extension`; an aggregate
+    /// target beside them builds no bundle.
+    @Test func legacyWatchAppWithItsExtensionAndAnAggregateTarget() throws {
+        let fixture = ProjectFixture(projectSettings: ["CURRENT_PROJECT_VERSION": "5", "MARKETING_VERSION": "1.0", "APP_BUNDLE_ID": "com.example.app"], targets: [
+            .init(name: "App", productType: "com.apple.product-type.application", settings: [
+                "GENERATE_INFOPLIST_FILE": "YES", "PRODUCT_BUNDLE_IDENTIFIER": "$(APP_BUNDLE_ID)",
+            ], embeds: [.init(target: "App Watch", spec: 16, dstPath: "$(CONTENTS_FOLDER_PATH)/Watch")]),
+            .init(name: "App Watch", productType: "com.apple.product-type.application.watchapp2", settings: [
+                "SDKROOT": "watchos", "INFOPLIST_FILE": "App Watch/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "$(APP_BUNDLE_ID).watchkitapp",
+            ], embeds: [.init(target: "App Watch Extension", spec: 13)]),
+            .init(name: "App Watch Extension", productType: "com.apple.product-type.watchkit2-extension", settings: [
+                "SDKROOT": "watchos", "INFOPLIST_FILE": "App Watch Extension/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "$(APP_BUNDLE_ID).watchkitapp.watchkitextension",
+            ]),
+            .init(name: "Lint", productType: "", isa: "PBXAggregateTarget"),
+        ])
+        let tree = try FixtureTree([
+            "App.xcodeproj/project.pbxproj": fixture.pbxproj(),
+            "App Watch/Info.plist": FixtureTree.plist([
+                "CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER)", "CFBundleVersion": "$(CURRENT_PROJECT_VERSION)",
+                "CFBundleShortVersionString": "$(MARKETING_VERSION)", "WKCompanionAppBundleIdentifier": "$(APP_BUNDLE_ID)",
+                "CFBundleExecutable": "$(EXECUTABLE_NAME)",
+            ]),
+            "App Watch Extension/Info.plist": FixtureTree.plist([
+                "CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER)", "CFBundleVersion": "$(CURRENT_PROJECT_VERSION)",
+                "CFBundleShortVersionString": "$(MARKETING_VERSION)", "CFBundleName": "$(PRODUCT_MODULE_NAME)",
+                "NSExtension": ["NSExtensionPointIdentifier": "com.apple.watchkit"],
+            ]),
+        ])
+        defer { tree.cleanUp() }
+        let result = try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Debug")
+        try #require(result.sets.count == 1)
+        let set = result.sets[0]
+        #expect(set.embedded.map(\.bundlePath) == ["App.app/Watch/App Watch.app", "App.app/Watch/App Watch.app/PlugIns/App Watch Extension.appex"])
+        #expect(set.embedded.map(\.role) == [.watch, .extension])
+        #expect(set.embedded[0].companionAppBundleIdentifier == "com.example.app")
+        #expect(set.embedded[1].extensionPoint == "com.apple.watchkit")
+        #expect(set.all.allSatisfy { $0.buildVersion == "5" && $0.shortVersion == "1.0" })
+        #expect(result.findings.isEmpty)
+    }
+
     @Test func missingIncludeAndIncludeCycleAreFindingsNotCrashes() throws {
         let fixture = ProjectFixture(projectXcconfig: "Config/A.xcconfig", targets: [
             .init(name: "App", productType: "com.apple.product-type.application", settings: [
