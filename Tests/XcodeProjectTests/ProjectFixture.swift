@@ -22,6 +22,8 @@ struct ProjectFixture {
         var xcconfig: String? = nil
         var embeds: [Embed] = []
         var isa = "PBXNativeTarget"
+        /// The target's own configurations, when they differ from the project's.
+        var configurations: [String]? = nil
     }
 
     var projectSettings: [String: String] = [:]
@@ -58,10 +60,10 @@ struct ProjectFixture {
             groupChildren[folder, default: []].append(ref)
             return ref
         }
-        func configurationList(owner: String, settings: (String) -> [String: String], xcconfig: String?) -> String {
+        func configurationList(owner: String, names: [String], settings: (String) -> [String: String], xcconfig: String?) -> String {
             let list = id()
             var ids: [String] = []
-            for name in configurations {
+            for name in names {
                 let config = id()
                 ids.append(config)
                 let body = settings(name).sorted { $0.key < $1.key }
@@ -99,10 +101,10 @@ struct ProjectFixture {
                 add("PBXBuildFile", "\t\t\(file) /* \(embed.target) in Embed \(offset) */ = {isa = PBXBuildFile; fileRef = \(productIDs[embed.target]!) /* \(embed.target) */;\(filter) settings = {ATTRIBUTES = (RemoveHeadersOnCopy, ); }; };")
                 add("PBXCopyFilesBuildPhase", "\t\t\(phase) /* Embed \(offset) */ = {\n\t\t\tisa = PBXCopyFilesBuildPhase;\n\t\t\tbuildActionMask = 2147483647;\n\t\t\tdstPath = \(Self.quote(embed.dstPath));\n\t\t\tdstSubfolderSpec = \(embed.spec);\n\t\t\tfiles = (\n\t\t\t\t\(file) /* \(embed.target) in Embed \(offset) */,\n\t\t\t);\n\t\t\tname = \"Embed \(offset)\";\n\t\t\trunOnlyForDeploymentPostprocessing = 0;\n\t\t};")
             }
-            let list = configurationList(owner: "\(target.isa) \"\(target.name)\"", settings: { target.settings.merging(target.perConfiguration[$0] ?? [:]) { $1 } }, xcconfig: target.xcconfig)
+            let list = configurationList(owner: "\(target.isa) \"\(target.name)\"", names: target.configurations ?? configurations, settings: { target.settings.merging(target.perConfiguration[$0] ?? [:]) { $1 } }, xcconfig: target.xcconfig)
             add(target.isa, "\t\t\(targetIDs[target.name]!) /* \(target.name) */ = {\n\t\t\tisa = \(target.isa);\n\t\t\tbuildConfigurationList = \(list) /* Build configuration list for \(target.isa) \"\(target.name)\" */;\n\t\t\tbuildPhases = (\n\(phases.map { "\t\t\t\t\($0) /* Embed */," }.joined(separator: "\n"))\n\t\t\t);\n\t\t\tdependencies = (\n\t\t\t);\n\t\t\tname = \(Self.quote(target.name));\n\t\t\tproductName = \(Self.quote(target.name));\n\t\t\tproductReference = \(product) /* \(target.name).\(wrapper) */;\n\t\t\tproductType = \"\(target.productType)\";\n\t\t};")
         }
-        let projectList = configurationList(owner: "PBXProject \"Fixture\"", settings: { _ in projectSettings }, xcconfig: projectXcconfig)
+        let projectList = configurationList(owner: "PBXProject \"Fixture\"", names: configurations, settings: { _ in projectSettings }, xcconfig: projectXcconfig)
 
         // Groups: one per folder of a referenced xcconfig, under the main group.
         var mainChildren = groupChildren[""] ?? []

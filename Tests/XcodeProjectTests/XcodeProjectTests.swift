@@ -288,9 +288,10 @@ import LockstepTestSupport
             .init(name: "App Watch", productType: "com.apple.product-type.application.watchapp2", settings: [
                 "SDKROOT": "watchos", "INFOPLIST_FILE": "App Watch/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "$(APP_BUNDLE_ID).watchkitapp",
             ], embeds: [.init(target: "App Watch Extension", spec: 13)]),
+            // Has no Debug: Xcode builds it with its defaultConfigurationName (Release) in a Debug build.
             .init(name: "App Watch Extension", productType: "com.apple.product-type.watchkit2-extension", settings: [
                 "SDKROOT": "watchos", "INFOPLIST_FILE": "App Watch Extension/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "$(APP_BUNDLE_ID).watchkitapp.watchkitextension",
-            ]),
+            ], perConfiguration: ["Release": ["CURRENT_PROJECT_VERSION": "6"]], configurations: ["Beta", "Release"]),
             .init(name: "Lint", productType: "", isa: "PBXAggregateTarget"),
         ])
         let tree = try FixtureTree([
@@ -307,6 +308,7 @@ import LockstepTestSupport
             ]),
         ])
         defer { tree.cleanUp() }
+        #expect(try XcodeProjectInput.load(tree.path + "/App.xcodeproj").configurations == ["Debug", "Release"])
         let result = try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Debug")
         try #require(result.sets.count == 1)
         let set = result.sets[0]
@@ -314,8 +316,8 @@ import LockstepTestSupport
         #expect(set.embedded.map(\.role) == [.watch, .extension])
         #expect(set.embedded[0].companionAppBundleIdentifier == "com.example.app")
         #expect(set.embedded[1].extensionPoint == "com.apple.watchkit")
-        #expect(set.all.allSatisfy { $0.buildVersion == "5" && $0.shortVersion == "1.0" })
-        #expect(result.findings.isEmpty)
+        #expect(set.all.map(\.buildVersion) == ["5", "5", "6"])
+        #expect(result.findings.map(\.rule) == ["settings.target-override"])
     }
 
     @Test func missingIncludeAndIncludeCycleAreFindingsNotCrashes() throws {

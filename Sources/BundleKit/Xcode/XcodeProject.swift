@@ -25,6 +25,8 @@ struct XcodeProject {
         var name: String
         var productType: String
         var configurations: [Configuration]
+        /// `defaultConfigurationName`: what Xcode builds the target with when asked for a configuration it lacks.
+        var defaultConfiguration: String?
         var embeds: [Embed]
     }
 
@@ -93,9 +95,11 @@ struct XcodeProject {
             // Aggregate and legacy targets build no bundle (RULES.md §6: not embedded bundles).
             guard object["isa"]?.string == "PBXNativeTarget" else { continue }
             let name = object["name"]?.string ?? id
+            let list = object["buildConfigurationList"]?.string
             targets.append(Target(
                 id: id, name: name, productType: object["productType"]?.string ?? "",
-                configurations: reader.configurations(list: object["buildConfigurationList"]?.string, owner: "target '\(name)'"),
+                configurations: reader.configurations(list: list, owner: "target '\(name)'"),
+                defaultConfiguration: list.flatMap { objects[$0]?.dictionary?["defaultConfigurationName"]?.string },
                 embeds: reader.embeds(phases: (object["buildPhases"]?.array ?? []).compactMap(\.string), productOwner: productOwner, owner: name)))
         }
         self.targets = targets

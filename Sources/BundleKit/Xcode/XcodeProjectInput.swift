@@ -59,10 +59,9 @@ struct ProjectReading {
         self.project = project
         resolver = TargetResolver(project: project)
         byID = Dictionary(project.targets.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        // The project's configurations are the ones a build can ask for (`xcodebuild -configuration`).
         var names = project.configurations.map(\.name)
-        for target in project.targets {
-            for name in target.configurations.map(\.name) where !names.contains(name) { names.append(name) }
-        }
+        if names.isEmpty { names = project.targets.first?.configurations.map(\.name) ?? [] }
         if let configuration {
             guard names.contains(configuration) else {
                 throw BundleError(.unknownConfiguration, path: project.path,
@@ -95,9 +94,9 @@ struct ProjectReading {
         var visited: Set<String> = []
         func visit(_ target: XcodeProject.Target, location: EmbedLocation?, parentPath: String?) {
             guard visited.insert(target.id).inserted else { return }
-            // A target lacking this configuration is built with its first one (Xcode uses its default).
+            // A target lacking this configuration is built with its default one, as Xcode does.
             let name = target.configurations.contains { $0.name == configuration } ? configuration
-                : (target.configurations.first?.name ?? configuration)
+                : (target.defaultConfiguration ?? target.configurations.first?.name ?? configuration)
             let resolved = resolver.resolve(target, configuration: name)
             let kind = ProductKind(target.productType)
             let file = "\(resolved.productName.isEmpty ? target.name : resolved.productName).\(kind.wrapperExtension)"
