@@ -70,6 +70,40 @@ import LockstepTestSupport
         #expect(set.all.map(\.buildVersion) == ["1.0.78", "1.0.78"])
     }
 
+    @Test func bumpFollowsIndirectionAndConditionalKeys() throws {
+        let fixture = ProjectFixture(projectSettings: ["CURRENT_PROJECT_VERSION": "$(BUILD_NUMBER)", "MARKETING_VERSION": "2.0"], projectXcconfig: "Config/Version.xcconfig", targets: [
+            .init(name: "App", productType: "com.apple.product-type.application", settings: [
+                "GENERATE_INFOPLIST_FILE": "YES", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app",
+            ], embeds: [.init(target: "Widget", spec: 13)]),
+            .init(name: "Widget", productType: "com.apple.product-type.app-extension", settings: [
+                "GENERATE_INFOPLIST_FILE": "YES", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app.widget",
+                "MARKETING_VERSION[sdk=iphoneos*]": "1.9",
+            ]),
+        ])
+        let tree = try FixtureTree([
+            "App.xcodeproj/project.pbxproj": fixture.pbxproj(),
+            "Config/Version.xcconfig": "// CI sets BUILD_NUMBER\nBUILD_NUMBER = 41\nBUILD_NUMBER[config=Debug] = 1",
+        ])
+        defer { tree.cleanUp() }
+        let pbxproj = try tree.read("App.xcodeproj/project.pbxproj")
+        let xcconfig = try tree.read("Config/Version.xcconfig")
+        let changed = try XcodeProjectInput.bump(tree.path + "/App.xcodeproj", build: "next", version: "2.1")
+        #expect(changed == [tree.path + "/App.xcodeproj/project.pbxproj", tree.path + "/Config/Version.xcconfig"])
+        // 'next' increments the highest of the app's builds (Release's 41, not Debug's 1), written where each
+        // configuration reads it.
+        #expect(changedLines(xcconfig, try tree.read("Config/Version.xcconfig")) == [
+            "BUILD_NUMBER = 41 → BUILD_NUMBER = 42", "BUILD_NUMBER[config=Debug] = 1 → BUILD_NUMBER[config=Debug] = 42",
+        ])
+        #expect(changedLines(pbxproj, try tree.read("App.xcodeproj/project.pbxproj")).sorted() == [
+            "\"MARKETING_VERSION[sdk=iphoneos*]\" = 1.9; → \"MARKETING_VERSION[sdk=iphoneos*]\" = 2.1;",
+            "\"MARKETING_VERSION[sdk=iphoneos*]\" = 1.9; → \"MARKETING_VERSION[sdk=iphoneos*]\" = 2.1;",
+            "MARKETING_VERSION = 2.0; → MARKETING_VERSION = 2.1;",
+            "MARKETING_VERSION = 2.0; → MARKETING_VERSION = 2.1;",
+        ])
+        let result = try XcodeProjectInput.load(tree.path + "/App.xcodeproj")
+        #expect(result.sets.flatMap(\.all).allSatisfy { $0.buildVersion == "42" && $0.shortVersion == "2.1" })
+    }
+
     @Test func invalidValuesWriteNothing() throws {
         let tree = try FixtureTree(HabitsFixture.files)
         defer { tree.cleanUp() }

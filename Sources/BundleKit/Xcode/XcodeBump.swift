@@ -11,7 +11,8 @@ extension XcodeProjectInput {
     /// Only those values change; every file is written atomically, and nothing is written unless every edit
     /// could be prepared. Test, framework and other targets no app embeds are left alone.
     /// - Parameters:
-    ///   - build: the new CFBundleVersion, or `"next"` to increment the last number of the app's current one.
+    ///   - build: the new CFBundleVersion, or `"next"` to increment the last number of the app's current one
+    ///     (the highest across configurations).
     ///   - version: the new CFBundleShortVersionString.
     /// - Returns: the files changed, sorted.
     /// - Throws: `BundleError` (`.invalidBump`) naming the value or file, before anything is written.
@@ -24,7 +25,12 @@ extension XcodeProjectInput {
         }
         var changes: [(key: String, setting: String, value: String)] = []
         if var build {
-            if build == "next" { build = try next(after: memberLists[0][0].resolved.values["CFBundleVersion"]?.value, path: path) }
+            if build == "next" {
+                // The highest of the app's builds across configurations (Debug may lag Release): never lowers one.
+                let current = memberLists.compactMap { $0[0].resolved.values["CFBundleVersion"]?.value }
+                    .max { Self.numbers($0).lexicographicallyPrecedes(Self.numbers($1)) }
+                build = try next(after: current, path: path)
+            }
             // RULES.md version.build-format: at most three numbers (four are accepted in practice).
             try validate(build, components: 4, key: "CFBundleVersion", path: path)
             changes.append(("CFBundleVersion", "CURRENT_PROJECT_VERSION", build))
@@ -71,6 +77,10 @@ extension XcodeProjectInput {
         guard (1...components).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }) else {
             throw BundleError(.invalidBump, path: path, detail: "'\(value)' is not a valid \(key): it must be a period-separated list of at most \(min(components, 3)) non-negative integers")
         }
+    }
+
+    private static func numbers(_ version: String) -> [Int] {
+        version.split(separator: ".").map { Int($0) ?? -1 }
     }
 
     private static func next(after current: String?, path: String) throws(BundleError) -> String {
