@@ -104,6 +104,22 @@ import LockstepTestSupport
         #expect(result.sets.flatMap(\.all).allSatisfy { $0.buildVersion == "42" && $0.shortVersion == "2.1" })
     }
 
+    @Test func windowsLineEndingsAreReadAndKept() throws {
+        let fixture = ProjectFixture(projectXcconfig: "Version.xcconfig", targets: [
+            .init(name: "App", productType: "com.apple.product-type.application", settings: [
+                "GENERATE_INFOPLIST_FILE": "YES", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app",
+            ]),
+        ])
+        let tree = try FixtureTree([
+            "App.xcodeproj/project.pbxproj": fixture.pbxproj(),
+            "Version.xcconfig": "// versions\r\nMARKETING_VERSION = 1.0\r\nCURRENT_PROJECT_VERSION = 7\r\n",
+        ])
+        defer { tree.cleanUp() }
+        #expect(try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release").sets[0].app.buildVersion == "7")
+        _ = try XcodeProjectInput.bump(tree.path + "/App.xcodeproj", build: "8", version: nil)
+        #expect(try tree.read("Version.xcconfig") == "// versions\r\nMARKETING_VERSION = 1.0\r\nCURRENT_PROJECT_VERSION = 8\r\n")
+    }
+
     @Test func invalidValuesWriteNothing() throws {
         let tree = try FixtureTree(HabitsFixture.files)
         defer { tree.cleanUp() }

@@ -116,7 +116,7 @@ final class XcconfigReader {
 
     private static func parse(_ text: String, file: String) -> [Line] {
         var result: [Line] = []
-        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (offset, rawLine) in splitLines(text).enumerated() {
             let number = offset + 1
             let line = rawLine.trimmingCharacters(in: .whitespaces.union(.init(charactersIn: "\r")))
             if line.hasPrefix("#include") {
@@ -133,6 +133,12 @@ final class XcconfigReader {
                 source: SettingSource(file: file, line: number, configurationID: nil, owner: file))))
         }
         return result
+    }
+
+    /// The lines of `text`. In Swift "\r\n" is one Character, so splitting on "\n" alone would keep a file
+    /// written with Windows line endings as one line.
+    static func splitLines(_ text: String) -> [String] {
+        text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map(String.init)
     }
 
     /// Splits `NAME[k=v][k2=v2] = value // comment;` (RULES.md §6 xcconfig syntax), or nil for a comment or blank line.

@@ -142,14 +142,15 @@ private struct EditSet {
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw BundleError(.invalidBump, path: path, detail: "the xcconfig cannot be read")
             }
-            var text = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let original = String(decoding: data, as: UTF8.self)
+            var text = XcconfigReader.splitLines(original)
             for (number, value) in lines {
                 guard number <= text.count, let parts = XcconfigReader.assignmentParts(text[number - 1]) else {
                     throw BundleError(.invalidBump, path: path, detail: "line \(number) is no longer a setting")
                 }
                 text[number - 1].replaceSubrange(parts.valueRange, with: value)
             }
-            let bytes = Array(text.joined(separator: "\n").utf8)
+            let bytes = Array(text.joined(separator: original.contains("\r\n") ? "\r\n" : "\n").utf8)
             if bytes != Array(data) { outputs.append((path, bytes)) }
         }
         for (path, keys) in plist.sorted(by: { $0.key < $1.key }) {
