@@ -148,29 +148,39 @@ struct ProjectReading {
 
     func result() throws(BundleError) -> XcodeProjectInput.Result {
         var sets: [AppBundleSet] = []
-        var findings: [Finding] = []
-        // One finding per problem: an xcconfig shared by many targets and configurations reports its
-        // missing include once, under the first bundle that reads it.
-        var seen: Set<String> = []
-        func add(_ finding: Finding) {
-            if seen.insert("\(finding.rule)\u{0}\(finding.path)\u{0}\(finding.message)").inserted { findings.append(finding) }
+        // One finding per problem: what every configuration shares is reported once, naming them all
+        // ("[Debug, Release]"), and an xcconfig many targets read reports its missing include once, under the
+        // first bundle that reads it.
+        var order: [String] = []
+        var merged: [String: (finding: Finding, configurations: [String])] = [:]
+        func add(_ finding: Finding, configuration: String?) {
+            var template = finding
+            if let configuration { template.message = finding.message.replacingOccurrences(of: "[\(configuration)]", with: "[\u{0}]") }
+            let key = "\(finding.rule)\u{0}\(finding.severity)\u{0}\(finding.path)\u{0}\(template.message)"
+            if merged[key] == nil { order.append(key) }
+            merged[key, default: (template, [])].configurations += configuration.map { [$0] } ?? []
         }
 
         let projectName = PathText.lastComponent(of: project.path)
         for problem in project.problems {
             add(Finding(rule: "settings.unresolved", severity: .error, bundle: projectName, path: project.pbxprojPath,
-                        message: "In \(project.pbxprojPath), \(problem)."))
+                        message: "In \(project.pbxprojPath), \(problem)."), configuration: nil)
         }
         for app in apps {
             for configuration in configurations {
                 let members = members(of: app, configuration: configuration)
                 let host = members[0]
                 for member in members {
-                    findingsFor(member, host: host, into: add)
+                    findingsFor(member, host: host) { add($0, configuration: configuration) }
                 }
                 sets.append(AppBundleSet(app: host.record, embedded: members.dropFirst().map(\.record),
                                          origin: "\(projectName) [\(configuration)]"))
             }
+        }
+        let findings = order.map { key -> Finding in
+            var (finding, names) = merged[key]!
+            finding.message = finding.message.replacingOccurrences(of: "[\u{0}]", with: "[\(names.joined(separator: ", "))]")
+            return finding
         }
         if sets.isEmpty, let problem = project.problems.first {
             throw BundleError(.invalidProject, path: project.path, detail: problem)
