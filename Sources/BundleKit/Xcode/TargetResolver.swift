@@ -92,11 +92,10 @@ final class TargetResolver {
         let settings = BuildSettings(assignments: zip(raw, holds).filter(\.1).map(\.0),
                                      conditionallyDefined: Set(zip(raw, holds).filter { !$0.1 }.map(\.0.name)))
 
-        var unresolvedScratch: Set<String> = []
         let generate = settings.value("GENERATE_INFOPLIST_FILE").value.uppercased() == "YES"
         var plist: [String: Any] = [:]
         var plistPath: String?
-        let plistSetting = settings.expand(settings.value("INFOPLIST_FILE").value, unresolved: &unresolvedScratch)
+        let plistSetting = settings.value("INFOPLIST_FILE").value
         if !plistSetting.isEmpty {
             // RULES.md §6: paths in build settings are relative to the folder holding the .xcodeproj.
             let wanted = PathText.join(project.sourceRoot, plistSetting)
@@ -142,7 +141,7 @@ final class TargetResolver {
         // bundle id; signing-time prefixes stay symbolic (RULES.md group.shared).
         var appGroups: [String] = []
         var entitlementsPath: String?
-        let entitlementsSetting = settings.expand(settings.value("CODE_SIGN_ENTITLEMENTS").value, unresolved: &unresolvedScratch)
+        let entitlementsSetting = settings.value("CODE_SIGN_ENTITLEMENTS").value
         if !entitlementsSetting.isEmpty {
             let wanted = PathText.join(project.sourceRoot, entitlementsSetting)
             if let found = PathText.existing(wanted), let entitlements = readPlist(found) {
