@@ -138,3 +138,9 @@ func fuzz(_ format: String, seeds: [[UInt8]], tokens: [String], cases: Int,
     }
     return outcome
 }
+
+/// Writes a fuzz case where the reader will find it. No fsync: a case lives for microseconds and durability is
+/// not what is being tested (`AtomicFile.write` would make the loop a hundred times slower).
+func writeCase(_ bytes: [UInt8], to path: String) throws {
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+}
