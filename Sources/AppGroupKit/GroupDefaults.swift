@@ -283,7 +283,8 @@ enum ExitCompaction {
         let all = pending.values
         pending = [:]
         suites.unlock()
-        for defaults in all {
+        // A container deleted meanwhile (a test's temporary root, an uninstall) has nothing left to fold.
+        for defaults in all where access(defaults.plistPath.prefix(upTo: defaults.plistPath.lastIndex(of: "/")!).description, F_OK) == 0 {
             do { try defaults.synchronize() } catch {
                 Standard.error("warning: could not fold the journal of '\(defaults.plistPath)' into it at exit: \(error)")
             }
