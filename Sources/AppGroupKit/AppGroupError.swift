@@ -6,7 +6,8 @@ import LockstepSystem
 /// `unknownBundle`) happen before anything is written.
 public struct AppGroupError: Error, Sendable {
     public enum Code: Equatable, Sendable {
-        /// The process's entitlements do not list the App Group (RULES.md `group.entitlement`). Exit 77.
+        /// The process's entitlements do not list the App Group (RULES.md `group.entitlement`); `detail` names the
+        /// bundle and what it lists. Exit 77.
         case notEntitled
         /// A group id, bundle id, suite, notification or file name that is malformed (RULES.md `group.id-format`). Exit 2.
         case invalidIdentifier
@@ -59,10 +60,10 @@ extension AppGroupError: ReportableError {
     public var description: String {
         switch code {
         case .notEntitled:
-            return "The bundle is not entitled to the App Group '\(subject)'\(detail.isEmpty ? "" : ": \(detail)")"
-                + " (com.apple.security.application-groups must list it) [group.entitlement]."
+            return "\(detail.isEmpty ? "The bundle" : detail) is not entitled to the App Group '\(subject)':"
+                + " its com.apple.security.application-groups entitlement must list it [group.entitlement]."
         case .invalidIdentifier: return "'\(subject)' is not a valid identifier: \(detail)."
-        case .invalidValue: return "The value for '\(subject)' is not a property-list type: \(detail) [defaults.plist-types]; nothing was written."
+        case .invalidValue: return "The value for '\(subject)' is refused: \(detail) [defaults.plist-types]; nothing was written."
         case .malformedSuite: return "The defaults suite '\(subject)' is not a readable property list: \(detail); it was left untouched."
         case .pathEscape: return "The path '\(subject)' would leave its container: \(detail); nothing was written."
         case .unknownBundle: return "The bundle '\(subject)' is not in the manifest\(detail.isEmpty ? "" : " \(detail)")."

@@ -11,7 +11,7 @@ public enum PropertyList {
     ///   "Attempt to insert non-property list object".
     public static func validate(_ value: Any, key: String) throws(AppGroupError) -> Any {
         guard let canonical = canonicalize(value) else {
-            throw AppGroupError(.invalidValue, subject: key, detail: "'\(describeType(value))' is not a string, number, boolean, date, data, array or dictionary with string keys")
+            throw AppGroupError(.invalidValue, subject: key, detail: "a \(describeType(value)) is not a property-list type (string, number, boolean, date, data, array, dictionary with string keys); on a device: \"Attempt to insert non-property list object\"")
         }
         return canonical
     }

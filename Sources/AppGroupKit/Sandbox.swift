@@ -142,7 +142,7 @@ public struct Sandbox: Sendable {
     /// Like `groupContainer(_:)`, but throws `.notEntitled` (exit 77) instead of returning nil.
     public func requireGroupContainer(_ groupIdentifier: String) throws(AppGroupError) -> Container {
         guard let container = try groupContainer(groupIdentifier) else {
-            throw AppGroupError(.notEntitled, subject: groupIdentifier, detail: "'\(identity.bundleIdentifier)' lists \(identity.appGroups.isEmpty ? "no App Group" : identity.appGroups.joined(separator: ", "))")
+            throw AppGroupError(.notEntitled, subject: groupIdentifier, detail: "'\(identity.bundleIdentifier)' (App Groups: \(identity.appGroups.isEmpty ? "none" : identity.appGroups.joined(separator: ", ")))")
         }
         return container
     }
