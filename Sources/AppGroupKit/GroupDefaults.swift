@@ -123,7 +123,10 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
             guard current == nil || current is Int else {
                 throw AppGroupError(.invalidValue, subject: key, detail: "it holds a \(PropertyList.describeType(current!)), which cannot be incremented")
             }
-            let new = (current as? Int ?? 0) + amount
+            let (new, overflow) = (current as? Int ?? 0).addingReportingOverflow(amount)
+            guard !overflow else {
+                throw AppGroupError(.invalidValue, subject: key, detail: "adding \(amount) to \(current as? Int ?? 0) overflows a 64-bit integer")
+            }
             try transaction.set(new, forKey: key)
             return new
         }
@@ -131,6 +134,9 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
 
     /// Runs `body` as one atomic read-modify-write: no other process writes the suite meanwhile, and the changes
     /// land all together (one journal record) when `body` returns, or not at all when it throws.
+    ///
+    /// Read and write through the `Transaction` only: calling this `GroupDefaults` from `body` would wait for
+    /// the lock `body` already holds.
     public func transaction<R>(_ body: (inout Transaction) throws -> R) throws -> R {
         try write { values in
             var transaction = Transaction(values: values)
@@ -150,6 +156,11 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
         public func value(forKey key: String) -> Any? {
             if removes.contains(key) { return nil }
             return sets[key] ?? values[key]
+        }
+
+        /// Every key the suite holds, as seen inside the transaction.
+        public var keys: [String] {
+            values.keys.filter { !removes.contains($0) && sets[$0] == nil } + sets.keys
         }
 
         /// - Throws: `.invalidValue` when `value` is not a property list.

@@ -175,6 +175,13 @@ import LockstepTestSupport
         }
         #expect(try defaults.integer(forKey: "m") == 84)
         #expect(try defaults.value(forKey: "s") == nil)
+        try defaults.set(Int.max, forKey: "big")
+        #expect(throws: AppGroupError.self) { try defaults.increment("big") }
+        try defaults.transaction { transaction in
+            #expect(Set(transaction.keys) == ["n", "m", "big"])
+            for key in transaction.keys { transaction.removeObject(forKey: key) }
+        }
+        #expect(try defaults.dictionaryRepresentation().isEmpty)
     }
 
     @Test func threadsInOneProcessDoNotLoseIncrements() async throws {
