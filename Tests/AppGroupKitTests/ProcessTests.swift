@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AppGroupKit
+import LockstepSystem
 import LockstepTestSupport
 
 /// The runtime across real processes: the built `lockstep` binary as each bundle, a fresh groups root per test.
@@ -103,10 +104,12 @@ import LockstepTestSupport
         let files = CoordinatedFiles(container: try root.sandbox().requireGroupContainer(Self.group))
         try files.write(content, to: "state.txt")
         let writer = try Child("lockstep", ["container", "--as", Self.app, Self.group, "--write", "state.txt", "--repeat", "1000", "--groups", root.url.path, "--manifest", root.manifest], stdin: content)
-        // Read without pause while the other process replaces the file; every read must be the whole file.
+        // Read without pause while the other process replaces the file; every read must be the whole file. Every
+        // other read skips the lock: the atomic rename alone must keep readers from a torn file.
+        let path = try files.container.resolve("state.txt")
         var reads = 0
         while writer.process.isRunning {
-            let data = try #require(try files.read("state.txt"))
+            let data = try #require(reads % 2 == 0 ? try files.read("state.txt") : FileManager.default.contents(atPath: path))
             #expect(data == content, "read \(data.count) of \(content.count) bytes")
             if data != content { break }
             reads += 1
@@ -117,21 +120,52 @@ import LockstepTestSupport
 
     @Test func aKilledLockHolderReleasesTheLockAndLeavesTheSuiteIntact() throws {
         let root = try Root(); defer { root.cleanUp() }
+        let lockPath = root.url.appendingPathComponent("phone/AppGroup/\(Self.group)/.lockstep/defaults/\(Self.group).lock").path
+        let holder = try root.child(["defaults", "--as", Self.app, "increment", Self.group, "count", "--repeat", "100000000"])
+        // Let it write for a while (bounded wait on its journal), so the kill lands in the middle of its loop.
         let journal = root.url.appendingPathComponent("phone/AppGroup/\(Self.group)/.lockstep/defaults/\(Self.group).journal").path
-        let holder = try root.child(["defaults", "--as", Self.app, "increment", Self.group, "count", "--repeat", "1000000"])
-        // Wait (bounded) until it is writing: it holds the suite lock for almost all of its loop.
         let deadline = Date(timeIntervalSinceNow: 30)
-        while ((try? FileManager.default.attributesOfItem(atPath: journal)[.size] as? Int) ?? 0) < 10_000, Date() < deadline {
+        while ((try? FileManager.default.attributesOfItem(atPath: journal)[.size] as? Int) ?? 0) < 1_000, Date() < deadline {
             usleep(1_000)
         }
+        // Catch the writer while it holds the suite lock: stop it, check that the lock is taken, else let it run on.
+        let probe = try FileLock(path: lockPath)
+        var caughtHolding = false
+        for _ in 0..<2_000 where !caughtHolding {
+            holder.signal(SIGSTOP)
+            #expect(waitUntilStopped(holder.pid))
+            if try probe.tryLock(.exclusive) {
+                try probe.unlock()
+                holder.signal(SIGCONT)
+                usleep(200)
+            } else {
+                caughtHolding = true
+            }
+        }
+        #expect(caughtHolding)
         holder.signal(SIGKILL)
         #expect(holder.wait().status == 128 + SIGKILL)
+        // The kernel released the dead holder's lock: it is free at once, and the suite reads and writes on.
+        #expect(try probe.tryLock(.exclusive))
+        try probe.unlock()
         let before = try root.defaults(as: Self.widget, "read", Self.group, "count")
         #expect(before.status == 0, "\(before)")
         let value = try #require(Int(before.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
         let after = try root.lockstep(["defaults", "--as", Self.widget, "increment", Self.group, "count"], environment: ["LOCKSTEP_LOCK_TIMEOUT": "10"])
         #expect(after.status == 0, "\(after)")
         #expect(after.stdout == "\(value + 1)\n")
+    }
+
+    /// Waits (bounded) until /proc says the process is stopped.
+    private func waitUntilStopped(_ pid: Int32) -> Bool {
+        for _ in 0..<10_000 {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            let state = stat[stat.index(close, offsetBy: 2)]
+            if state == "T" || state == "t" { return true }
+            usleep(100)
+        }
+        return false
     }
 
     @Test func anObserverInAnotherProcessSeesADefaultsWrite() throws {
