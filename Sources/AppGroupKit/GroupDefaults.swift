@@ -189,12 +189,17 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
     /// Calls `handler` on a background thread with the keys *other* processes change (RULES.md
     /// `defaults.change-events`: `didChangeNotification` only reports the process's own changes; this is the
     /// explicit mechanism). Woken by inotify, or polling where inotify is unavailable. Rapid changes to a key may
-    /// arrive together; the handler always ends up with the latest value.
+    /// arrive together; the handler always ends up with the latest value. (If the suite is compacted twice before
+    /// the observer wakes, the keys of the folded records are reported by comparing values, without knowing who
+    /// wrote them.)
     ///
     /// - Returns: the observation; keep it, and `cancel()` it to stop.
     public func observe(_ handler: @escaping @Sendable ([Change]) -> Void) throws -> Observation {
         let watcher = try DirectoryWatcher(directories: [files.preferencesDirectory, files.journalDirectory])
-        let observerState = SuiteState(files: files, writable: false)
+        // The observer keeps the journal open (creating it if needed): when another process compacts, the open
+        // descriptor still reads the records folded away, with their writers' pids, so this process's own
+        // changes are never mistaken for someone else's.
+        let observerState = SuiteState(files: files, writable: true)
         let observerLock = try FileLock(path: files.lock)
         // The starting point: changes are reported relative to the suite as it is now.
         var initial: [Change]? = nil

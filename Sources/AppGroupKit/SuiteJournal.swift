@@ -127,6 +127,7 @@ struct FileIdentity: Equatable {
 /// only the journal bytes appended since the last refresh.
 final class SuiteState {
     let files: SuiteFiles
+    /// Whether this view opens the journal read-write, creating it (writers, observers), or read-only.
     let writable: Bool
     private(set) var values: [String: Any] = [:]
     private var plistIdentity: FileIdentity?

@@ -153,6 +153,29 @@ import LockstepTestSupport
         #expect(try reader.string(forKey: "k5")?.hasSuffix("299") == true)
     }
 
+    @Test func anObserverTellsOtherWritersFromItsOwnAcrossACompaction() throws {
+        let fixture = Fixture(); defer { fixture.cleanUp() }
+        let files = SuiteFiles(container: try fixture.sandbox().requireGroupContainer(Fixture.group), suiteName: Fixture.group)
+        let observer = SuiteState(files: files, writable: true)
+        let writer = SuiteState(files: files, writable: true)
+        var changes: [GroupDefaults.Change]? = []
+        try observer.refresh(changes: &changes)
+        var none: [GroupDefaults.Change]? = nil
+        try writer.refresh(changes: &none)
+        try writer.append(JournalRecord(pid: getpid(), sets: ["own.key": 1], removes: []))
+        try writer.append(JournalRecord(pid: getpid() &+ 1, sets: ["other.key": 2], removes: []))
+        try writer.compact()
+        try observer.refresh(changes: &changes)
+        #expect(changes?.map(\.key) == ["other.key"])
+        #expect(observer.values["own.key"] as? Int == 1)
+        // After the compaction the observer follows the new journal.
+        try writer.append(JournalRecord(pid: getpid() &+ 1, sets: [:], removes: ["other.key"]))
+        changes = []
+        try observer.refresh(changes: &changes)
+        #expect(changes?.map(\.key) == ["other.key"])
+        #expect(changes?.first?.value == nil)
+    }
+
     @Test func incrementAndTransactions() throws {
         let fixture = Fixture(); defer { fixture.cleanUp() }
         let defaults = try #require(try GroupDefaults(suiteName: Fixture.group, sandbox: fixture.sandbox()))
