@@ -45,15 +45,6 @@ public struct AppGroupError: Error, Sendable {
             self.init(.system, subject: error.path, detail: error.description)
         }
     }
-
-    /// Converts any error thrown inside AppGroupKit into an `AppGroupError`.
-    static func wrap(_ error: any Error) -> AppGroupError {
-        switch error {
-        case let error as AppGroupError: return error
-        case let error as SystemError: return AppGroupError(error)
-        default: return AppGroupError(.system, subject: "", detail: String(describing: error))
-        }
-    }
 }
 
 extension AppGroupError: ReportableError {

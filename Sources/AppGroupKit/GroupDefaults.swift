@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 #endif
 import LockstepSystem
+import Synchronization
 
 /// `UserDefaults(suiteName:)` for a simulated process: a defaults suite shared through an App Group container.
 ///
@@ -24,8 +25,8 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
 
     /// `UserDefaults.globalDomain`: never a suite (RULES.md `group.defaults-suite-name`).
     public static let globalDomain = "NSGlobalDomain"
-    /// Journal size in bytes past which a write compacts the suite.
-    nonisolated(unsafe) static var compactionThreshold = 1 << 20
+    /// Journal size in bytes past which a write compacts the suite (1 MiB).
+    public static let compactionThreshold = 1 << 20
 
     public let suiteName: String
     /// False when the suite fell back to the bundle's private container (not entitled to the group).
@@ -280,27 +281,24 @@ struct UncheckedBox<T>: @unchecked Sendable {  // @unchecked: ownership moves to
 
 /// Compacts every suite this process wrote when it exits normally, so the plist then holds all its values.
 enum ExitCompaction {
-    private static let suites = NSLock()
-    nonisolated(unsafe) private static var pending: [String: GroupDefaults] = [:]
-    nonisolated(unsafe) private static var installed = false
+    private static let state = Mutex<(pending: [String: GroupDefaults], installed: Bool)>(([:], false))
 
     static func register(_ defaults: GroupDefaults) {
-        suites.lock()
-        defer { suites.unlock() }
-        pending[defaults.plistPath] = defaults
-        if !installed {
-            installed = true
-            atexit { ExitCompaction.run() }
+        let install = state.withLock { state in
+            state.pending[defaults.plistPath] = defaults
+            defer { state.installed = true }
+            return !state.installed
         }
+        if install { atexit { ExitCompaction.run() } }
     }
 
     private static func run() {
-        suites.lock()
-        let all = pending.values
-        pending = [:]
-        suites.unlock()
+        let all = state.withLock { state in
+            defer { state.pending = [:] }
+            return Array(state.pending.values)
+        }
         // A container deleted meanwhile (a test's temporary root, an uninstall) has nothing left to fold.
-        for defaults in all where access(defaults.plistPath.prefix(upTo: defaults.plistPath.lastIndex(of: "/")!).description, F_OK) == 0 {
+        for defaults in all where access(String(defaults.plistPath[..<defaults.plistPath.lastIndex(of: "/")!]), F_OK) == 0 {
             do { try defaults.synchronize() } catch {
                 Standard.error("warning: could not fold the journal of '\(defaults.plistPath)' into it at exit: \(error)")
             }

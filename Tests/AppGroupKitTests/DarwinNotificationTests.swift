@@ -38,6 +38,12 @@ import LockstepTestSupport
         #expect(seen.text.hasPrefix("1"))
     }
 
+    @Test func observersAreWokenByInotify() throws {
+        let fixture = Fixture(); defer { fixture.cleanUp() }
+        // The polling fallback is only for systems without inotify (or LOCKSTEP_WATCH=poll, tested in ProcessTests).
+        #expect(try DirectoryWatcher(directories: [fixture.root.path]).usesInotify == (ProcessInfo.processInfo.environment["LOCKSTEP_WATCH"] != "poll"))
+    }
+
     @Test(arguments: ["", "../x", "a/b", ".hidden"])
     func invalidNames(_ name: String) throws {
         let fixture = Fixture(); defer { fixture.cleanUp() }
