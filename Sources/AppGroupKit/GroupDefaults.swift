@@ -267,7 +267,7 @@ public final class Observation: Sendable {
 
     init(watcher: DirectoryWatcher) { self.watcher = watcher }
 
-    /// Stops observing: the handler is not called after the current call (if any) returns.
+    /// Stops observing. A call of the handler already under way completes; no new one starts after it.
     public func cancel() { watcher.cancel() }
 
     deinit { watcher.cancel() }
