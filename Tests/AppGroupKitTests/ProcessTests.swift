@@ -108,7 +108,9 @@ import LockstepTestSupport
         // other read skips the lock: the atomic rename alone must keep readers from a torn file.
         let path = try files.container.resolve("state.txt")
         var reads = 0
-        while writer.process.isRunning {
+        var running = true
+        while running {
+            running = writer.process.isRunning
             let data = try #require(reads % 2 == 0 ? try files.read("state.txt") : FileManager.default.contents(atPath: path))
             #expect(data == content, "read \(data.count) of \(content.count) bytes")
             if data != content { break }
