@@ -38,7 +38,9 @@ public struct DarwinNotificationCenter: Sendable {
     public func counter(_ name: String) throws -> UInt64 {
         try Identifier.validateFileName(name, what: "notification name")
         // Read without the lock: the counter is replaced by rename, so a reader sees the old or the new one.
-        guard let bytes = try AtomicFile.read(counterPath(name)) else { return 0 }
+        let bytes: [UInt8]?
+        do { bytes = try AtomicFile.read(counterPath(name)) } catch { throw AppGroupError(error) }
+        guard let bytes else { return 0 }
         return UInt64(String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
     }
 
