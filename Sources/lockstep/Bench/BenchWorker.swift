@@ -22,6 +22,8 @@ enum BenchWorkerCommand: Command {
         case "observe-inotify": try InotifyBaseline.observe(rest)
         case "increment-sqlite": try SQLiteBaseline.incrementWorker(rest)
         case "increment-flock": try FlockAppendBaseline.incrementWorker(rest)
+        case "observe-defaults": try OurFigures.observeWorker(rest)
+        case "increment-defaults": try OurFigures.incrementWorker(rest)
         default: throw UsageError("lockstep __bench-worker: unknown kind '\(arguments.first ?? "")'.")
         }
         return .success

@@ -16,8 +16,7 @@ struct BenchPlan {
     /// Throughput runs per (kind, process count); the figure is their median.
     var repeats: Int
     var processCounts: [Int]
-    /// Single-key writes timed per suite size.
-    var writeCostWrites: Int
+    /// Keys in the big suite of the write-cost figure (the small one has 10).
     var bigSuiteKeys: Int
     /// Runs of `up` and of the bare spawn, and samples of idle memory; medians are reported.
     var launchRepeats: Int
@@ -28,12 +27,12 @@ struct BenchPlan {
 
     static let full = BenchPlan(
         quick: false, latencySamples: 1_000, latencyWarmup: 100, incrementsPerProcess: 10_000, incrementWarmup: 200,
-        repeats: 3, processCounts: [1, 4, 8], writeCostWrites: 1_000, bigSuiteKeys: 100_000, launchRepeats: 5,
+        repeats: 3, processCounts: [1, 4, 8], bigSuiteKeys: 100_000, launchRepeats: 5,
         memoryRepeats: 3, projectTargets: 200, checkRepeats: 5)
 
     static let quick = BenchPlan(
         quick: true, latencySamples: 200, latencyWarmup: 20, incrementsPerProcess: 2_000, incrementWarmup: 50,
-        repeats: 1, processCounts: [1, 4, 8], writeCostWrites: 200, bigSuiteKeys: 100_000, launchRepeats: 2,
+        repeats: 1, processCounts: [1, 4, 8], bigSuiteKeys: 100_000, launchRepeats: 2,
         memoryRepeats: 1, projectTargets: 200, checkRepeats: 2)
 }
 
