@@ -24,6 +24,8 @@ enum BenchWorkerCommand: Command {
         case "increment-flock": try FlockAppendBaseline.incrementWorker(rest)
         case "observe-defaults": try OurFigures.observeWorker(rest)
         case "increment-defaults": try OurFigures.incrementWorker(rest)
+        case "increment-loop": try ProofWorkers.incrementLoop(rest)
+        case "hold-transaction": try ProofWorkers.holdTransaction(rest)
         default: throw UsageError("lockstep __bench-worker: unknown kind '\(arguments.first ?? "")'.")
         }
         return .success
