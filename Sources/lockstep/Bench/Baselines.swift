@@ -26,7 +26,7 @@ enum InotifyBaseline {
             guard case .success = events.withUnsafeMutableBytes({ buffer in
                 valueOrErrno { read(inotify, buffer.baseAddress, buffer.count) }
             }) else { throw SystemError(.read, path: "inotify", errno: .current) }
-            let woken = Clock.now
+            let woken = Monotonic.now
             let n = record.withUnsafeMutableBytes { pread(file.rawValue, $0.baseAddress, recordSize, 0) }
             let value = String(decoding: record.prefix(max(n, 0)), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             if value == "stop" { return }

@@ -87,7 +87,7 @@ final class BenchProcess {
     /// The next line the child prints, waiting at most `timeout` seconds for it.
     /// - Throws: `BenchError.workerFailed` if the child closes its stdout first (it died or failed) or stays silent.
     func readLine(timeout: Double = 60) throws -> String {
-        let deadline = Clock.now + timeout
+        let deadline = Monotonic.now + timeout
         while true {
             if let newline = pending.firstIndex(of: 0x0A) {
                 let line = String(decoding: pending[..<newline], as: UTF8.self)
@@ -95,7 +95,7 @@ final class BenchProcess {
                 return line
             }
             var poller = pollfd(fd: fromChild, events: Int16(POLLIN), revents: 0)
-            let left = Int32(max(0, (deadline - Clock.now) * 1000))
+            let left = Int32(max(0, (deadline - Monotonic.now) * 1000))
             let ready = poll(&poller, 1, left)
             if ready == 0 {
                 throw BenchError.workerFailed("\(Program.name(of: executable)) gave no answer within \(Int(timeout)) s")

@@ -151,9 +151,3 @@ enum Statistics {
 
     static func median(_ samples: [Double]) -> Double { percentile(samples, 50) }
 }
-
-/// The monotonic clock, shared by every process on the machine (CLOCK_MONOTONIC), so a time stamped in one
-/// process can be subtracted from one stamped in another.
-enum Clock {
-    static var now: Double { Monotonic.now }
-}

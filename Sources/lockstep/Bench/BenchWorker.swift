@@ -37,9 +37,9 @@ enum BenchWorkerCommand: Command {
         for _ in 0..<warmup { try operation() }
         print("ready")
         guard Swift.readLine() == "go" else { return }
-        let start = Clock.now
+        let start = Monotonic.now
         for _ in 0..<count { try operation() }
-        let end = Clock.now
+        let end = Monotonic.now
         print("done \(start) \(end)")
     }
 

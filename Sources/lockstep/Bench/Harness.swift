@@ -61,13 +61,15 @@ enum Harness {
     /// Measures change latency: for each sample, stamps the time, calls `change(i)` in this process, and waits for
     /// `observer` (another process) to report that it was woken with value `i`, stamped on the same monotonic clock.
     /// Waiting for each answer before the next change keeps samples independent (nothing is coalesced).
+    /// `Monotonic.now` is CLOCK_MONOTONIC, one clock for every process on the machine, so stamps from two
+    /// processes subtract.
     /// - Returns: the `samples` latencies in microseconds, after `warmup` unmeasured ones.
     static func latency(observer: BenchProcess, samples: Int, warmup: Int, change: (Int) throws -> Void) throws -> [Double] {
         _ = try observer.expect("ready", timeout: 60)
         var latencies: [Double] = []
         latencies.reserveCapacity(samples)
         for index in 1...(warmup + samples) {
-            let sent = Clock.now
+            let sent = Monotonic.now
             try change(index)
             var woken: Double?
             while woken == nil {
@@ -94,8 +96,8 @@ enum Harness {
 
     /// Times `body` (seconds).
     static func time(_ body: () throws -> Void) rethrows -> Double {
-        let start = Clock.now
+        let start = Monotonic.now
         try body()
-        return Clock.now - start
+        return Monotonic.now - start
     }
 }

@@ -57,7 +57,7 @@ enum OurFigures {
         let defaults = try suite(arguments.first ?? "")
         let done = DispatchSemaphore(value: 0)
         let observation = try defaults.observe { changes in
-            let woken = Clock.now
+            let woken = Monotonic.now
             for change in changes where change.key == "value" {
                 guard let value = change.value as? Int else { continue }
                 if value == -1 { done.signal(); return }
