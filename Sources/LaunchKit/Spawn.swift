@@ -178,3 +178,28 @@ public enum ExecutableLocator {
         access(path, F_OK) == 0 ? "is not executable" : "does not exist"
     }
 }
+
+/// SIGINT, SIGTERM and SIGHUP, which a launcher takes on one thread (sigwait) and turns into a teardown or
+/// forwards to its child, instead of dying with children still running.
+enum TerminationSignals {
+    private static var set: sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, signal) }
+        return set
+    }
+
+    /// Blocks them in the calling thread and so in every thread it starts afterwards: call before any thread exists.
+    static func block() {
+        var set = set
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+    }
+
+    /// Waits until one arrives and returns it.
+    static func wait() -> Int32 {
+        var set = set
+        var signal: Int32 = 0
+        sigwait(&set, &signal)
+        return signal
+    }
+}

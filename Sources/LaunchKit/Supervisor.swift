@@ -24,6 +24,8 @@ public final class SupervisedBundle: @unchecked Sendable {  // @unchecked: mutab
     var killReason: String?
     /// Whether a scenario step expected this exit (otherwise it is an unexpected failure).
     var exitClaimed = false
+    /// Launched for one task (see `Supervisor.launch`).
+    var oneShot = false
 
     public var pid: pid_t { process.pid }
 
@@ -61,7 +63,13 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: `bundles` a
     let condition = NSCondition()
     private var bundles: [SupervisedBundle] = []
     private var stopping = false
-    private(set) var interrupted = false
+    private var interruptedFlag = false
+
+    /// Whether Ctrl-C (or SIGTERM/SIGHUP) asked everything to stop.
+    public var interrupted: Bool {
+        condition.lock(); defer { condition.unlock() }
+        return interruptedFlag
+    }
 
     public init(groupsRoot: String, output: OutputMux) {
         self.groupsRoot = groupsRoot
@@ -71,14 +79,16 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: `bundles` a
 
     /// Starts `record`'s executable with its identity (see `LaunchEnvironment`), stdin/stdout/stderr piped
     /// through the supervisor.
+    /// - Parameter oneShot: a process run for one task (an intent): its exit is the caller's result, not news.
     /// - Throws: `LaunchError` when the executable cannot be found or started.
     @discardableResult
-    public func launch(_ record: BundleRecord, label: String, arguments: [String] = []) throws(LaunchError) -> SupervisedBundle {
+    public func launch(_ record: BundleRecord, label: String, arguments: [String] = [], oneShot: Bool = false) throws(LaunchError) -> SupervisedBundle {
         let name = record.bundleIdentifier ?? record.name
         let path = try ExecutableLocator.locate(record.executable ?? "", bundle: name)
         let environment = LaunchEnvironment.child(for: record, groupsRoot: groupsRoot)
         let process = try SpawnedProcess(path: path, name: name, arguments: arguments, environment: environment, ownGroup: true, pipes: true)
         let bundle = SupervisedBundle(label: label, record: record, memoryLimitMB: MemoryLimit.megabytes(for: record), process: process)
+        bundle.oneShot = oneShot
         condition.lock()
         bundles.append(bundle)
         condition.unlock()
@@ -105,10 +115,10 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: `bundles` a
     /// Waits until `predicate` holds (checked under the lock whenever anything changes), the deadline passes, or
     /// the supervisor is interrupted. Returns whether the predicate held.
     func wait(timeout: Double, until predicate: () -> Bool) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: timeout)
+        let deadline = timeout.isFinite ? Date(timeIntervalSinceNow: timeout) : .distantFuture
         condition.lock(); defer { condition.unlock() }
         while !predicate() {
-            if interrupted || !condition.wait(until: deadline) { return predicate() }
+            if interruptedFlag || !condition.wait(until: deadline) { return predicate() }
         }
         return true
     }
@@ -116,9 +126,9 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: `bundles` a
     /// Waits until `bundle` prints its ready line.
     /// - Throws: `LaunchError.notReady` when it exits first or the wait runs out.
     public func waitReady(_ bundle: SupervisedBundle, timeout: Double) throws(LaunchError) {
-        _ = wait(timeout: timeout) { bundle.ready || bundle.termination != nil || interrupted }
+        _ = wait(timeout: timeout) { bundle.ready || bundle.termination != nil }
         condition.lock(); defer { condition.unlock() }
-        if bundle.ready || interrupted { return }
+        if bundle.ready || interruptedFlag { return }
         if bundle.termination != nil {
             bundle.exitClaimed = true
             let last = bundle.lines.last.map { ": \($0.text)" } ?? ""
@@ -222,7 +232,7 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: `bundles` a
     /// Marks the supervisor interrupted (Ctrl-C): waits return at once.
     public func interrupt() {
         condition.lock()
-        interrupted = true
+        interruptedFlag = true
         condition.broadcast()
         condition.unlock()
     }
@@ -282,7 +292,7 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: `bundles` a
         condition.broadcast()
         condition.unlock()
         bundle.process.stdin?.close()
-        if !quiet && bundle.killReason == nil { output.say("\(bundle.name) \(termination)") }
+        if !quiet && !bundle.oneShot && bundle.killReason == nil { output.say("\(bundle.name) \(termination)") }
     }
 
     /// Samples every running bundle's footprint and kills one above its limit (RULES.md `widget.memory`).
