@@ -48,8 +48,9 @@ extension LaunchError: ReportableError {
     public var exitStatus: ExitStatus {
         switch code {
         case .versionMismatch, .stale: return .versionMismatch
-        case .invalidScenario, .invalidInput, .unknownBundle: return .invalidInput
-        case .executableNotFound, .spawnFailed, .notReady: return .failure
+        // A manifest naming an executable that is not there is invalid input, found before anything is launched.
+        case .invalidScenario, .invalidInput, .unknownBundle, .executableNotFound: return .invalidInput
+        case .spawnFailed, .notReady: return .failure
         }
     }
 }

@@ -13,7 +13,7 @@ enum ProcessInspection {
     static func residentAnonymousKB(_ pid: pid_t) -> Int? {
         guard let status = read("/proc/\(pid)/status") else { return nil }
         for line in status.split(separator: "\n") where line.hasPrefix("RssAnon:") {
-            return Int(line.dropFirst("RssAnon:".count).split(separator: " ").first ?? "")
+            return Int(line.dropFirst("RssAnon:".count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
         }
         return nil
     }

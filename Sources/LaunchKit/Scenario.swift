@@ -34,6 +34,11 @@ public struct Scenario: Sendable {
     public struct Section: Sendable, Equatable {
         public var title: String
         public var rules: [String]
+
+        public init(title: String, rules: [String]) {
+            self.title = title
+            self.rules = rules
+        }
     }
 
     /// How `expect-exit` says the bundle should end.

@@ -164,13 +164,18 @@ public enum ExecutableLocator {
                           detail: "its executable '\(executable)' is neither next to lockstep (\(ownDirectory ?? "?")) nor on PATH")
     }
 
-    /// The directory of the running executable.
-    static var ownDirectory: String? {
+    /// The running executable's path (`/proc/self/exe`).
+    public static var running: String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        let path = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard let slash = path.lastIndex(of: "/") else { return nil }
+        guard count > 0 else { return "/proc/self/exe" }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The directory of the running executable.
+    static var ownDirectory: String? {
+        let path = running
+        guard path.hasPrefix("/"), let slash = path.lastIndex(of: "/") else { return nil }
         return String(path[..<slash])
     }
 

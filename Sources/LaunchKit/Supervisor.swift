@@ -113,12 +113,19 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: `bundles` a
     // MARK: Waiting
 
     /// Waits until `predicate` holds (checked under the lock whenever anything changes), the deadline passes, or
-    /// the supervisor is interrupted. Returns whether the predicate held.
-    func wait(timeout: Double, until predicate: () -> Bool) -> Bool {
-        let deadline = timeout.isFinite ? Date(timeIntervalSinceNow: timeout) : .distantFuture
+    /// the supervisor is interrupted (unless `interruptible` is false: teardown must see its children go).
+    /// Returns whether the predicate held.
+    func wait(timeout: Double, interruptible: Bool = true, until predicate: () -> Bool) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
         condition.lock(); defer { condition.unlock() }
         while !predicate() {
-            if interruptedFlag || !condition.wait(until: deadline) { return predicate() }
+            if interruptible && interruptedFlag { return predicate() }
+            // NSCondition traps on a deadline it cannot convert (distantFuture): wait unbounded instead.
+            if !timeout.isFinite {
+                condition.wait()
+            } else if !condition.wait(until: deadline) {
+                return predicate()
+            }
         }
         return true
     }
@@ -138,8 +145,8 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: `bundles` a
     }
 
     /// Waits until `bundle` ends; returns how, or nil on timeout.
-    func waitForExit(_ bundle: SupervisedBundle, timeout: Double) -> Termination? {
-        _ = wait(timeout: timeout) { bundle.termination != nil }
+    func waitForExit(_ bundle: SupervisedBundle, timeout: Double, interruptible: Bool = true) -> Termination? {
+        _ = wait(timeout: timeout, interruptible: interruptible) { bundle.termination != nil }
         condition.lock(); defer { condition.unlock() }
         return bundle.termination
     }
@@ -219,11 +226,11 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: `bundles` a
             // A stopped process only acts on SIGTERM once continued.
             bundle.process.signal(SIGCONT)
         }
-        for bundle in running where waitForExit(bundle, timeout: Self.grace) == nil {
+        for bundle in running where waitForExit(bundle, timeout: Self.grace, interruptible: false) == nil {
             bundle.process.signal(SIGKILL)
         }
         for bundle in running {
-            _ = waitForExit(bundle, timeout: 10)
+            _ = waitForExit(bundle, timeout: 10, interruptible: false)
             // Anything the bundle started in its group goes with it.
             _ = Glibc.kill(-bundle.pid, SIGKILL)
         }

@@ -1,5 +1,86 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import LaunchKit
 import LockstepSystem
 
-// A bundle that can play any role in LaunchKit's process tests. Filled in by the launching issue.
+// A bundle that can play any role, for LaunchKit's process tests and for trying `lockstep up` with a custom
+// manifest. It starts like every simulated executable (identity, version check, stale gate), prints `ready`,
+// then runs one command per stdin line. Given arguments, it runs them as one command and exits.
+//
+//   echo TEXT          prints TEXT
+//   env NAME           prints NAME=value from its environment
+//   identity           prints its bundle id, build and groups root
+//   alloc MB           allocates and touches MB of anonymous memory
+//   hold-lock PATH     takes an exclusive flock on PATH (relative: inside its first App Group container)
+//   release-lock       releases it
+//   write-shared TEXT  writes TEXT to shared.txt in its first App Group container (checks the stale gate first)
+//   exit N             exits with status N
 Standard.setUp()
-print("probe ready")
+let process = BundleProcess.start(defaultRole: .host)
+var allocations: [UnsafeMutableRawPointer] = []
+var held: FileLock?
+
+/// The first App Group container of the bundle on its device (the probe does not need AppGroupKit's entitlement
+/// checks: the manifest's groups are its entitlements).
+@MainActor func groupContainer() -> String? {
+    guard let group = process.bundle.appGroups.first else { return nil }
+    let device = process.bundle.role == .watch ? "watch" : "phone"
+    return "\(process.groupsRoot)/\(device)/AppGroup/\(group)"
+}
+
+@MainActor func perform(_ line: String) throws {
+    let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
+    let argument = parts.count > 1 ? parts[1] : ""
+    switch parts.first ?? "" {
+    case "echo":
+        print(argument)
+    case "env":
+        print("\(argument)=\(getenv(argument).map { String(cString: $0) } ?? "")")
+    case "identity":
+        print("\(process.bundle.bundleIdentifier ?? "?") build \(process.bundle.buildVersion ?? "?") groups \(process.groupsRoot)")
+    case "alloc":
+        guard let megabytes = Int(argument), megabytes > 0, let memory = malloc(megabytes << 20) else {
+            Standard.error("lockstep-probe: alloc needs a number of MB.")
+            return
+        }
+        memset(memory, 1, megabytes << 20)
+        allocations.append(memory)
+        print("allocated \(megabytes) MB")
+    case "hold-lock":
+        guard let container = groupContainer() else { Standard.error("lockstep-probe: no App Group."); return }
+        let path = argument.hasPrefix("/") ? argument : "\(container)/\(argument)"
+        let lock = try FileLock(path: path)
+        try lock.lock()
+        held = lock
+        print("locked \(path)")
+    case "release-lock":
+        try held?.unlock()
+        held = nil
+        print("released")
+    case "write-shared":
+        guard let container = groupContainer() else { Standard.error("lockstep-probe: no App Group."); return }
+        try SharedWriteGate.check()
+        try AtomicFile.createDirectories(container)
+        try AtomicFile.write(argument + "\n", to: "\(container)/shared.txt")
+        print("wrote \(argument)")
+    case "exit":
+        exit(Int32(argument) ?? 0)
+    default:
+        Standard.error("lockstep-probe: unknown command '\(line)'.")
+    }
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+do {
+    if !arguments.isEmpty {
+        try perform(arguments.joined(separator: " "))
+        exit(.success)
+    }
+    print("ready")
+    while let line = readLine() {
+        try perform(line)
+    }
+} catch {
+    exit(withError: error)
+}
