@@ -138,11 +138,14 @@ final class ScenarioRunner {
                 var found: Double?
                 _ = supervisor.wait(timeout: timeout) {
                     found = bundle.lines.first { $0.time >= since && $0.text.contains(text) }?.time
-                    return found != nil || bundle.termination != nil
+                    // Another bundle ending unexpectedly ends the scenario: stop waiting at once.
+                    return found != nil || bundle.termination != nil || supervisor.hasUnclaimedExitLocked
                 }
                 if let found { return held("\(bundle.label) printed it", latency: max(0, found - since)) }
-                return failed(supervisor.isRunning(bundle) ? "\(bundle.label) did not print '\(text)' within \(milliseconds(timeout))"
-                                                           : "\(bundle.name) \(bundle.endDescription) before printing '\(text)'")
+                if !supervisor.isRunning(bundle) { return failed("\(bundle.name) \(bundle.endDescription) before printing '\(text)'") }
+                if supervisor.interrupted { return failed("interrupted") }
+                if supervisor.unexpectedExitPending { return failed("stopped waiting: another bundle ended unexpectedly") }
+                return failed("\(bundle.label) did not print '\(text)' within \(milliseconds(timeout))")
             case .advance(let seconds):
                 try SimulatedClock(groupsRoot: supervisor.groupsRoot).advance(by: seconds)
                 return held("the simulated clock moved \(Self.describe(seconds)) forward")

@@ -151,10 +151,21 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: `bundles` a
         return bundle.termination
     }
 
+    /// Whether a bundle ended without a step expecting it.
+    var unexpectedExitPending: Bool {
+        condition.lock(); defer { condition.unlock() }
+        return hasUnclaimedExitLocked
+    }
+
+    /// Whether a bundle ended without a step expecting it. Call with `condition` held (inside a `wait` predicate).
+    var hasUnclaimedExitLocked: Bool {
+        bundles.contains { $0.termination != nil && !$0.exitClaimed && !$0.oneShot }
+    }
+
     /// Long-running bundles that ended without a scenario step expecting it; marks them reported.
     func unexpectedExits() -> [SupervisedBundle] {
         condition.lock(); defer { condition.unlock() }
-        let found = bundles.filter { $0.termination != nil && !$0.exitClaimed }
+        let found = bundles.filter { $0.termination != nil && !$0.exitClaimed && !$0.oneShot }
         for bundle in found { bundle.exitClaimed = true }
         return found
     }

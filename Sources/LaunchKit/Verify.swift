@@ -58,7 +58,7 @@ public enum Verify {
         let common = (manifestArgument.map { ["--manifest", $0] } ?? []) + ["--groups", groupsRoot]
         func device(_ record: BundleRecord) -> String { record.role == .watch ? "watch" : "phone" }
         func file(_ writer: String) -> String { "lockstep-verify-\(writer).txt" }
-        let notification = { (index: Int) in "lockstep.verify.\(nonce).\(index)" }
+        func notification(_ index: Int) -> String { "lockstep.verify.\(nonce).\(index)" }
 
         // Writes, one process per bundle and channel.
         var writes: [Probe] = []
@@ -120,8 +120,12 @@ public enum Verify {
             for group in groups { unlink("\(root)/AppGroup/\(group)/\(file(bundle.identifier))") }
             unlink("\(root)/Data/\(bundle.identifier)/\(file(bundle.identifier))")
         }
-        for (index, _) in bundles.enumerated() {
-            for device in ["phone", "watch"] { unlink("\(groupsRoot)/\(device)/.lockstep/notify/\(notification(index))") }
+        // Every process that used the notification counters has exited, so their files can go (groups/README.md).
+        for device in ["phone", "watch"] {
+            let directory = "\(groupsRoot)/\(device)/.lockstep/notify"
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where name.hasPrefix("lockstep.verify.\(nonce).") {
+                unlink("\(directory)/\(name)")
+            }
         }
         return Report(appName: manifest.app.name, bundles: bundles.map { ($0.identifier, $0.label) }, cells: cells)
     }
@@ -186,7 +190,7 @@ extension Verify.Report {
     public var text: String {
         var lines = ["Visibility matrix for \(appName): a row writes, a column reads (✓ sees it, · does not, ✗ not what the manifest says).", ""]
         let labels = bundles.map(\.label)
-        let width = max(14, (labels.map(\.count).max() ?? 0) + 2)
+        let width = max("writes \\ reads".count, labels.map(\.count).max() ?? 0) + 2
         let cellWidth = 17
         var sections: [(Verify.Channel, String?)] = []
         for cell in cells where !sections.contains(where: { $0.0 == cell.channel && $0.1 == cell.group }) {
@@ -194,7 +198,8 @@ extension Verify.Report {
         }
         for (channel, group) in sections {
             lines.append(group.map { "\(channel.rawValue) (\($0))" } ?? channel.rawValue)
-            lines.append("  " + "writes \\ reads".padding(width) + labels.map { $0.padding(cellWidth) }.joined())
+            let header = "  " + "writes \\ reads".padding(width) + labels.map { $0.padding(cellWidth) }.joined()
+            lines.append(String(header.reversed().drop { $0 == " " }.reversed()))
             for writer in bundles {
                 var row = "  " + writer.label.padding(width)
                 for reader in bundles {
@@ -205,7 +210,7 @@ extension Verify.Report {
                     let mark = !cell.holds ? "✗" : cell.observed ? "✓" : "·"
                     row += "\(mark) \(cell.reason)".padding(cellWidth)
                 }
-                lines.append(row.trimming(" "))
+                lines.append(String(row.reversed().drop { $0 == " " }.reversed()))
             }
             lines.append("")
         }
