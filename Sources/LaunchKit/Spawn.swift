@@ -75,6 +75,9 @@ final class SpawnedProcess: Sendable {
         defer { posix_spawn_file_actions_destroy(&actions) }
         // dup2 clears O_CLOEXEC on the target, so the child keeps exactly 0, 1 and 2.
         for (index, end) in ends.enumerated() { posix_spawn_file_actions_adddup2(&actions, end.child, Int32(index)) }
+        // Our own descriptors are all O_CLOEXEC; one we inherited without it (a shell's, a test runner's) must
+        // not reach the bundle either.
+        if let closeFrom = Self.addCloseFrom { _ = closeFrom(&actions, 3) }
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -119,6 +122,13 @@ final class SpawnedProcess: Sendable {
     private static let pipe2: @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32 = {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pipe2") else { fatalError("libc has no pipe2") }
         return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32).self)
+    }()
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), looked up at run time like `pipe2`.
+    private static let addCloseFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+        dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np").map {
+            unsafeBitCast($0, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+        }
     }()
 
     /// Sends `signal` to the child (to its whole process group when it leads one). Ignores a child already gone.

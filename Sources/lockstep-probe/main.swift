@@ -11,18 +11,34 @@ import LockstepSystem
 //   echo TEXT          prints TEXT
 //   env NAME           prints NAME=value from its environment
 //   identity           prints its bundle id, build and groups root
+//   fds                prints the descriptors it inherited (`fds [0, 1, 2]` when nothing leaked)
 //   alloc MB           allocates and touches MB of anonymous memory
 //   hold-lock PATH     takes an exclusive flock on PATH (relative: inside its first App Group container)
 //   release-lock       releases it
 //   write-shared TEXT  writes TEXT to shared.txt in its first App Group container (checks the stale gate first)
 //   exit N             exits with status N
 Standard.setUp()
+let inherited = openDescriptors()
 let process = BundleProcess.start(defaultRole: .host)
 var allocations: [UnsafeMutableRawPointer] = []
 var held: FileLock?
 
 /// The first App Group container of the bundle on its device (the probe does not need AppGroupKit's entitlement
 /// checks: the manifest's groups are its entitlements).
+/// The descriptors open in this process (read before it opens any itself, that is what it inherited).
+func openDescriptors() -> [Int32] {
+    guard let directory = opendir("/proc/self/fd") else { return [] }
+    defer { closedir(directory) }
+    var descriptors: [Int32] = []
+    while let entry = readdir(directory) {
+        let name = withUnsafePointer(to: entry.pointee.d_name) {
+            $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+        }
+        if let fd = Int32(name), fd != dirfd(directory) { descriptors.append(fd) }
+    }
+    return descriptors.sorted()
+}
+
 @MainActor func groupContainer() -> String? {
     guard let group = process.bundle.appGroups.first else { return nil }
     let device = process.bundle.role == .watch ? "watch" : "phone"
@@ -39,6 +55,8 @@ var held: FileLock?
         print("\(argument)=\(getenv(argument).map { String(cString: $0) } ?? "")")
     case "identity":
         print("\(process.bundle.bundleIdentifier ?? "?") build \(process.bundle.buildVersion ?? "?") groups \(process.groupsRoot)")
+    case "fds":
+        print("fds \(inherited)")
     case "alloc":
         guard let megabytes = Int(argument), megabytes > 0, let memory = malloc(megabytes << 20) else {
             Standard.error("lockstep-probe: alloc needs a number of MB.")

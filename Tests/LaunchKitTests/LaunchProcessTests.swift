@@ -63,6 +63,9 @@ func isGone(_ pid: pid_t) -> Bool { kill(pid, 0) == -1 && errno == ESRCH }
             expect-status 0
             run com.example.probe.intents exit 3
             expect-status 3
+            == a bundle inherits nothing but stdin, stdout and stderr [process.separate]
+            run intent fds
+            expect-output fds [0, 1, 2]
             == bundles are separate processes [process.separate]
             send widget echo ping
             wait widget ping
@@ -74,7 +77,7 @@ func isGone(_ pid: pid_t) -> Bool { kill(pid, 0) == -1 && errno == ESRCH }
         #expect(result.stdout.contains("intent   | hello from the intent"))
         #expect(result.stdout.contains("✓ intent.perform"))
         #expect(result.stdout.contains("✓ process.separate"))
-        #expect(result.stdout.contains("8 of 8 steps held"))
+        #expect(result.stdout.contains("10 of 10 steps held"))
         // The intents extension is not long-running: only host and widget were launched up front.
         #expect(launchedPids(result.stdout).count == 2)
         #expect(launchedPids(result.stdout).allSatisfy(isGone))
