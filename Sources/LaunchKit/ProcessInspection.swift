@@ -57,9 +57,9 @@ enum ProcessInspection {
         return locks
     }
 
-    /// The (major, minor, inode) of every file below `directory`.
-    static func fileIdentities(under directory: String) -> Set<[UInt64]> {
-        var result: Set<[UInt64]> = []
+    /// Every file below `directory`, by its (major, minor, inode) as `/proc/locks` names files.
+    static func files(under directory: String) -> [[UInt64]: String] {
+        var result: [[UInt64]: String] = [:]
         var pending = [directory]
         while let current = pending.popLast() {
             guard let dir = opendir(current) else { continue }
@@ -74,7 +74,7 @@ enum ProcessInspection {
                 guard lstat(path, &info) == 0 else { continue }
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR: pending.append(path)
-                case S_IFREG: result.insert(identity(info))
+                case S_IFREG: result[identity(info)] = path
                 default: break
                 }
             }

@@ -157,11 +157,11 @@ final class ScenarioRunner {
                 let bundle = try running(target)
                 switch supervisor.suspend(bundle) {
                 case .suspended: return held("\(bundle.label) suspended (it held no lock in a shared container)")
-                case .terminatedHoldingLock:
+                case .terminatedHoldingLock(let path):
                     supervisor.condition.lock()
                     bundle.exitClaimed = true
                     supervisor.condition.unlock()
-                    return held("\(bundle.label) terminated: \(Supervisor.dead10ccReason)")
+                    return held("\(bundle.label) terminated: \(Supervisor.dead10ccReason) (it held a lock on \(path))")
                 }
             case .resume(let target):
                 let bundle = try running(target)

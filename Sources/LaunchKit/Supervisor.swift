@@ -13,12 +13,10 @@ public final class SupervisedBundle: @unchecked Sendable {  // @unchecked: mutab
     /// The memory limit enforced on it (RULES.md `widget.memory`), if any.
     public let memoryLimitMB: Int?
     let process: SpawnedProcess
-    let started: Double
 
     /// Each output line with the monotonic time it arrived.
     var lines: [(time: Double, text: String)] = []
     var ready = false
-    var suspended = false
     var termination: Termination?
     /// Why the supervisor killed it (the device's wording), if it did.
     var killReason: String?
@@ -34,7 +32,6 @@ public final class SupervisedBundle: @unchecked Sendable {  // @unchecked: mutab
         self.record = record
         self.memoryLimitMB = memoryLimitMB
         self.process = process
-        started = Monotonic.now
     }
 
     /// How it ended, in words: the supervisor's kill reason when there is one.
@@ -184,7 +181,7 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: `bundles` a
     /// What `suspend` did.
     public enum SuspendOutcome: Equatable, Sendable {
         case suspended
-        /// RULES.md `lock.dead10cc`: it held a lock on a file in a shared group container, so it was terminated.
+        /// RULES.md `lock.dead10cc`: it held a lock on the file at `path` in a shared group container, so it was terminated.
         case terminatedHoldingLock(path: String)
     }
 
@@ -201,27 +198,19 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: `bundles` a
         let deadline = Monotonic.now + 2
         while !ProcessInspection.isStopped(bundle.pid) && Monotonic.now < deadline && isRunning(bundle) { usleep(1_000) }
         let device = bundle.record.role == .watch ? "watch" : "phone"
-        let shared = ProcessInspection.fileIdentities(under: "\(groupsRoot)/\(device)/AppGroup")
+        let shared = ProcessInspection.files(under: "\(groupsRoot)/\(device)/AppGroup")
         // flock locks and POSIX locks alike: SQLite's database locks are POSIX locks.
-        let held = ProcessInspection.heldLocks().first { lock in
-            (lock.pid == bundle.pid || ProcessInspection.processGroup(lock.pid) == bundle.pid)
-                && shared.contains([lock.major, lock.minor, lock.inode])
-        }
-        guard held != nil else {
-            condition.lock()
-            bundle.suspended = true
-            condition.unlock()
-            return .suspended
-        }
-        kill(bundle, reason: "\(Self.dead10ccReason) (it held a lock on a file in a shared App Group container while suspended)")
-        return .terminatedHoldingLock(path: "\(groupsRoot)/\(device)/AppGroup")
+        let held = ProcessInspection.heldLocks().lazy.compactMap { lock -> String? in
+            guard lock.pid == bundle.pid || ProcessInspection.processGroup(lock.pid) == bundle.pid else { return nil }
+            return shared[[lock.major, lock.minor, lock.inode]]
+        }.first
+        guard let held else { return .suspended }
+        kill(bundle, reason: "\(Self.dead10ccReason) (it held a lock on \(held) while suspended)")
+        return .terminatedHoldingLock(path: held)
     }
 
     /// Resumes a suspended bundle (SIGCONT).
     public func resume(_ bundle: SupervisedBundle) {
-        condition.lock()
-        bundle.suspended = false
-        condition.unlock()
         bundle.process.signal(SIGCONT)
     }
 
