@@ -57,7 +57,7 @@ let package = Package(
         // Tests: shared helpers in one support target; process-level tests spawn the built executables.
         .target(name: "LockstepTestSupport", dependencies: ["LockstepSystem"], path: "Tests/LockstepTestSupport"),
         .testTarget(name: "LockstepSystemTests", dependencies: ["LockstepSystem", "LockstepTestSupport"]),
-        .testTarget(name: "AppGroupKitTests", dependencies: ["AppGroupKit", "LockstepTestSupport"]),
+        .testTarget(name: "AppGroupKitTests", dependencies: ["AppGroupKit", "LockstepSystem", "LockstepTestSupport"]),
         .testTarget(name: "BundleKitTests", dependencies: ["BundleKit", "LockstepTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "XcodeProjectTests", dependencies: ["BundleKit", "LockstepTestSupport"]),
         .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit", "LockstepTestSupport"]),

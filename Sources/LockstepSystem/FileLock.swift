@@ -77,8 +77,16 @@ public final class FileLock: @unchecked Sendable {  // @unchecked: the descripto
         _ mode: Mode = .exclusive, timeout: Double? = FileLock.defaultTimeout, _ body: () throws -> R
     ) throws -> R {
         try lock(mode, timeout: timeout)
-        defer { try? unlock() }
-        return try body()
+        let result: R
+        do {
+            result = try body()
+        } catch {
+            // The body's error is the one worth reporting; the unlock is still attempted.
+            try? unlock()
+            throw error
+        }
+        try unlock()
+        return result
     }
 
     /// The default bounded wait, overridable with `LOCKSTEP_LOCK_TIMEOUT` (seconds).
