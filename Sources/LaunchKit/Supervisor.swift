@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import AppGroupKit
 import BundleKit
 import Foundation
 import LockstepSystem
@@ -197,8 +198,7 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: `bundles` a
         // The stop is asynchronous: wait (bounded) until the kernel shows it, so the lock table is the one at suspension.
         let deadline = Monotonic.now + 2
         while !ProcessInspection.isStopped(bundle.pid) && Monotonic.now < deadline && isRunning(bundle) { usleep(1_000) }
-        let device = bundle.record.role == .watch ? "watch" : "phone"
-        let shared = ProcessInspection.files(under: "\(groupsRoot)/\(device)/AppGroup")
+        let shared = ProcessInspection.files(under: "\(GroupsRoot(path: groupsRoot).devicePath(bundle.record.device))/AppGroup")
         // flock locks and POSIX locks alike: SQLite's database locks are POSIX locks.
         let held = ProcessInspection.heldLocks().lazy.compactMap { lock -> String? in
             guard lock.pid == bundle.pid || ProcessInspection.processGroup(lock.pid) == bundle.pid else { return nil }

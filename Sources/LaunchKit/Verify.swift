@@ -1,3 +1,4 @@
+import AppGroupKit
 import BundleKit
 import Dispatch
 import Foundation
@@ -56,7 +57,6 @@ public enum Verify {
         if groups.isEmpty { groups = Array(Set(manifest.bundles.flatMap(\.appGroups))).sorted() }
         let nonce = String(UInt64.random(in: 0 ... .max), radix: 16)
         let common = (manifestArgument.map { ["--manifest", $0] } ?? []) + ["--groups", groupsRoot]
-        func device(_ record: BundleRecord) -> String { record.role == .watch ? "watch" : "phone" }
         func file(_ writer: String) -> String { "lockstep-verify-\(writer).txt" }
         func notification(_ index: Int) -> String { "lockstep.verify.\(nonce).\(index)" }
 
@@ -77,7 +77,7 @@ public enum Verify {
         var reads: [(probe: Probe, cell: Cell)] = []
         for (writerIndex, writer) in bundles.enumerated() {
             for reader in bundles where reader.identifier != writer.identifier {
-                let sameDevice = device(writer.record) == device(reader.record)
+                let sameDevice = writer.record.device == reader.record.device
                 func cell(_ channel: Channel, _ group: String?, _ expected: Bool, _ rule: String, _ reason: String) -> Cell {
                     Cell(channel: channel, group: group, writer: writer.identifier, reader: reader.identifier,
                          expected: expected, observed: false, rule: rule, reason: reason)
@@ -116,13 +116,13 @@ public enum Verify {
         }
         run(cleanups, lockstep: lockstep, common: common)
         for bundle in bundles {
-            let root = "\(groupsRoot)/\(device(bundle.record))"
+            let root = GroupsRoot(path: groupsRoot).devicePath(bundle.record.device)
             for group in groups { unlink("\(root)/AppGroup/\(group)/\(file(bundle.identifier))") }
             unlink("\(root)/Data/\(bundle.identifier)/\(file(bundle.identifier))")
         }
         // Every process that used the notification counters has exited, so their files can go (groups/README.md).
-        for device in ["phone", "watch"] {
-            let directory = "\(groupsRoot)/\(device)/.lockstep/notify"
+        for device in Device.allCases {
+            let directory = "\(GroupsRoot(path: groupsRoot).devicePath(device))/.lockstep/notify"
             for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where name.hasPrefix("lockstep.verify.\(nonce).") {
                 unlink("\(directory)/\(name)")
             }

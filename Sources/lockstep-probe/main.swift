@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import AppGroupKit
+import Foundation
 import LaunchKit
 import LockstepSystem
 
@@ -39,10 +41,10 @@ func openDescriptors() -> [Int32] {
     return descriptors.sorted()
 }
 
-@MainActor func groupContainer() -> String? {
+/// The first App Group container the bundle is entitled to, on its device.
+@MainActor func groupContainer() throws -> Container? {
     guard let group = process.bundle.appGroups.first else { return nil }
-    let device = process.bundle.role == .watch ? "watch" : "phone"
-    return "\(process.groupsRoot)/\(device)/AppGroup/\(group)"
+    return try process.sandbox().groupContainer(group)
 }
 
 @MainActor func perform(_ line: String) throws {
@@ -66,8 +68,8 @@ func openDescriptors() -> [Int32] {
         allocations.append(memory)
         print("allocated \(megabytes) MB")
     case "hold-lock":
-        guard let container = groupContainer() else { Standard.error("lockstep-probe: no App Group."); return }
-        let path = argument.hasPrefix("/") ? argument : "\(container)/\(argument)"
+        guard let container = try groupContainer() else { Standard.error("lockstep-probe: no App Group."); return }
+        let path = argument.hasPrefix("/") ? argument : "\(container.path)/\(argument)"
         let lock = try FileLock(path: path)
         try lock.lock()
         held = lock
@@ -77,10 +79,9 @@ func openDescriptors() -> [Int32] {
         held = nil
         print("released")
     case "write-shared":
-        guard let container = groupContainer() else { Standard.error("lockstep-probe: no App Group."); return }
-        try SharedWriteGate.check()
-        try AtomicFile.createDirectories(container)
-        try AtomicFile.write(argument + "\n", to: "\(container)/shared.txt")
+        guard let container = try groupContainer() else { Standard.error("lockstep-probe: no App Group."); return }
+        // AppGroupKit runs the stale-build gate first (RULES.md runtime.stale).
+        try CoordinatedFiles(container: container).write(Data((argument + "\n").utf8), to: "shared.txt")
         print("wrote \(argument)")
     case "exit":
         exit(Int32(argument) ?? 0)

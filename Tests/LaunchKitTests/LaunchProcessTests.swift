@@ -129,6 +129,8 @@ func isGone(_ pid: pid_t) -> Bool { kill(pid, 0) == -1 && errno == ESRCH }
         defer { device.cleanUp() }
         let result = try device.up("""
             == an old extension stops after a reinstall [runtime.stale]
+            send widget write-shared before the reinstall
+            wait widget wrote before the reinstall
             reinstall --build 2
             expect-exit widget 78
             expect-exit host 78
@@ -139,6 +141,8 @@ func isGone(_ pid: pid_t) -> Bool { kill(pid, 0) == -1 && errno == ESRCH }
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("ProbeWidget (com.example.probe.widget) is from build 1, but Probe is now installed at build 2"), "\(result)")
         #expect(result.stdout.contains("✓ runtime.stale"))
+        let shared = try String(contentsOfFile: "\(device.groups)/phone/AppGroup/group.com.example.probe/shared.txt", encoding: .utf8)
+        #expect(shared == "before the reinstall\n")
     }
 
     @Test func aBundleAboveItsMemoryLimitIsKilled() throws {
