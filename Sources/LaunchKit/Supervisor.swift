@@ -48,7 +48,7 @@ public final class SupervisedBundle: @unchecked Sendable {  // @unchecked: mutab
 /// Launches bundles as separate processes in their own process groups and supervises them: one multiplexed
 /// output stream, readiness, memory limits (RULES.md `widget.memory`), suspension (RULES.md `lock.dead10cc`),
 /// and a teardown that always ends in SIGKILL so no child outlives the supervisor.
-public final class Supervisor: @unchecked Sendable {  // @unchecked: `bundles` and `stopping` only under `condition`.
+public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable state only under `condition`.
     /// The readiness convention: a bundle is ready once it prints a line `ready` (optionally `ready <details>`)
     /// on stdout. Documented for third-party bundles in the README.
     public static func isReadyLine(_ text: String) -> Bool { text == "ready" || text.hasPrefix("ready ") }
@@ -62,6 +62,7 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: `bundles` a
     private var bundles: [SupervisedBundle] = []
     private var stopping = false
     private var interruptedFlag = false
+    private var interruptSignal: Int32?
 
     /// Whether Ctrl-C (or SIGTERM/SIGHUP) asked everything to stop.
     public var interrupted: Bool {
@@ -214,15 +215,16 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: `bundles` a
         bundle.process.signal(SIGCONT)
     }
 
-    /// Stops everything: SIGTERM to every process group, SIGKILL to any still there after `grace` seconds, and
-    /// reaps them all. Idempotent.
+    /// Stops everything: the signal that interrupted the supervisor (Ctrl-C is forwarded as SIGINT) or SIGTERM to
+    /// every process group, SIGKILL to any still there after `grace` seconds, and reaps them all.
     public func tearDown() {
         condition.lock()
         stopping = true
         let running = bundles.filter { $0.termination == nil }
+        let first = interruptSignal ?? SIGTERM
         condition.unlock()
         for bundle in running {
-            bundle.process.signal(SIGTERM)
+            bundle.process.signal(first)
             // A stopped process only acts on SIGTERM once continued.
             bundle.process.signal(SIGCONT)
         }
@@ -236,10 +238,11 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: `bundles` a
         }
     }
 
-    /// Marks the supervisor interrupted (Ctrl-C): waits return at once.
-    public func interrupt() {
+    /// Marks the supervisor interrupted by `signal` (Ctrl-C: SIGINT): waits return at once, and teardown forwards it.
+    public func interrupt(by signal: Int32) {
         condition.lock()
         interruptedFlag = true
+        interruptSignal = signal
         condition.broadcast()
         condition.unlock()
     }

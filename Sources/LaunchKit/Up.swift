@@ -49,7 +49,7 @@ public enum Up {
         Thread.detachNewThread {
             let signal = TerminationSignals.wait()
             output.say("received \(String(cString: strsignal(signal))): stopping every bundle")
-            supervisor.interrupt()
+            supervisor.interrupt(by: signal)
         }
         output.say("installed \(manifest.app.name) \(manifest.app.shortVersion ?? "?") (\(manifest.app.buildVersion ?? "?")) in \(options.groupsRoot), generation \(outcome.generation)\(outcome.changed ? "" : " (unchanged)")")
 
@@ -75,14 +75,16 @@ public enum Up {
             let runner = ScenarioRunner(supervisor: supervisor, bundles: targets)
             held = runner.run(scenario)
             failure = runner.unexpectedFailure
-            if !supervisor.interrupted { runner.checklist(scenario).forEach(output.plain) }
-            if options.keepRunning && failure == nil {
-                output.say("every bundle stays up: Ctrl-C stops them")
-                _ = supervisor.wait(timeout: .infinity) { false }
-                // Bundles that died while we kept them up are failures too.
-                if let bundle = supervisor.unexpectedExits().first { failure = "\(bundle.name) \(bundle.endDescription) unexpectedly" }
-            } else if supervisor.interrupted && !options.keepRunning {
-                failure = "interrupted before the scenario finished"
+            if supervisor.interrupted {
+                failure = failure ?? "interrupted before the scenario finished"
+            } else {
+                runner.checklist(scenario).forEach(output.plain)
+                if options.keepRunning && failure == nil {
+                    output.say("every bundle stays up: Ctrl-C stops them")
+                    _ = supervisor.wait(timeout: .infinity) { false }
+                    // Bundles that died while we kept them up are failures too.
+                    if let bundle = supervisor.unexpectedExits().first { failure = "\(bundle.name) \(bundle.endDescription) unexpectedly" }
+                }
             }
         } else if supervisor.interrupted && failure == nil {
             failure = "interrupted before every bundle was ready"
