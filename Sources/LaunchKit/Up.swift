@@ -70,20 +70,25 @@ public enum Up {
             failure = String(describing: error)
         }
 
-        var held = true
         if failure == nil && !supervisor.interrupted {
             let runner = ScenarioRunner(supervisor: supervisor, bundles: targets)
-            held = runner.run(scenario)
+            let held = runner.run(scenario)
             failure = runner.unexpectedFailure
             if supervisor.interrupted {
                 failure = failure ?? "interrupted before the scenario finished"
             } else {
                 runner.checklist(scenario).forEach(output.plain)
-                if options.keepRunning && failure == nil {
+                if !held && failure == nil {
+                    let failed = runner.results.filter { !$0.held }.count
+                    failure = "\(failed) of \(scenario.steps.count) steps of scenario '\(scenario.name)' did not hold"
+                }
+                if options.keepRunning {
                     output.say("every bundle stays up: Ctrl-C stops them")
                     _ = supervisor.wait(timeout: .infinity) { false }
                     // Bundles that died while we kept them up are failures too.
-                    if let bundle = supervisor.unexpectedExits().first { failure = "\(bundle.name) \(bundle.endDescription) unexpectedly" }
+                    if failure == nil, let bundle = supervisor.unexpectedExits().first {
+                        failure = "\(bundle.name) \(bundle.endDescription) unexpectedly"
+                    }
                 }
             }
         } else if supervisor.interrupted && failure == nil {
@@ -96,7 +101,7 @@ public enum Up {
             Standard.error("lockstep up: \(failure).")
             return .failure
         }
-        return held ? .success : .failure
+        return .success
     }
 
     /// The built-in `demo` (`DemoScenario.text`) or a scenario file.

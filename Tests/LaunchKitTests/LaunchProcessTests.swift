@@ -94,6 +94,7 @@ func isGone(_ pid: pid_t) -> Bool { kill(pid, 0) == -1 && errno == ESRCH }
         #expect(result.status == 1, "\(result)")
         #expect(result.stdout.contains("✗ widget.reload"))
         #expect(result.stdout.contains("widget did not print 'never printed' within 300 ms"))
+        #expect(result.stderr == "lockstep up: 1 of 2 steps of scenario '\(result.stdout.split(separator: "'")[1])' did not hold.\n", "\(result)")
     }
 
     @Test func ctrlCStopsEveryChild() throws {
