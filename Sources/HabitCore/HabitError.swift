@@ -19,6 +19,8 @@ public struct HabitError: Error, Equatable, Sendable {
         case busy
         /// Any other SQLite failure; `detail` carries SQLite's message.
         case database
+        /// A command that does not fit its form; `subject` is the command, `detail` its usage.
+        case usage
     }
 
     public var code: Code
@@ -49,6 +51,7 @@ extension HabitError: ReportableError {
         case .busy:
             return "The Habits store '\(subject)' stayed locked by another process past the busy timeout (SQLITE_BUSY)."
         case .database: return "The Habits store '\(subject)' reported an error: \(detail)."
+        case .usage: return "Usage: \(detail)\(subject.isEmpty ? "" : " (got '\(subject)')")."
         }
     }
 
@@ -59,6 +62,7 @@ extension HabitError: ReportableError {
         case .schemaTooNew: return .versionMismatch
         case .busy: return .busy
         case .database: return .failure
+        case .usage: return .usage
         }
     }
 }

@@ -150,7 +150,7 @@ public final class HabitStore: @unchecked Sendable {  // @unchecked: the connect
         return try write { db in
             let habit = try Self.habit(named: name, in: db)
             if habit.kind == .binary && value != 1 {
-                throw HabitError(.invalidValue, subject: String(value), detail: "'\(habit.name)' is done or not: log it without a value")
+                throw HabitError(.invalidValue, subject: format(value), detail: "'\(habit.name)' is done or not: log it without a value")
             }
             let old = try Self.values(on: day, in: db)[habit.id] ?? 0
             let total = habit.kind == .binary ? 1 : old + value
