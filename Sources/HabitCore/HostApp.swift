@@ -47,7 +47,7 @@ public final class HostApp: WCSessionDelegate, @unchecked Sendable {  // @unchec
             }
         }
         let summary = try store.summary(on: environment.today())
-        print("host ready: \(environment.bundleIdentifier) in the foreground, \(summary.fraction) done today, watch \(session?.isReachable == true ? "reachable" : "not reachable")")
+        print("ready \(environment.bundleIdentifier): in the foreground, \(summary.fraction) done today, watch \(session?.isReachable == true ? "reachable" : "not reachable")")
         CommandInput.serve(execute)
     }
 

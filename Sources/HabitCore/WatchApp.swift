@@ -29,7 +29,7 @@ public final class WatchApp: WCSessionDelegate, @unchecked Sendable {  // @unche
     /// The long-running watch app.
     public func serve() throws -> Never {
         try start()
-        print("watch ready: \(environment.bundleIdentifier), \(lock.withLock { list.fraction }) done, phone \(session.isReachable ? "reachable" : "not reachable")")
+        print("ready \(environment.bundleIdentifier): \(lock.withLock { list.fraction }) done, phone \(session.isReachable ? "reachable" : "not reachable")")
         CommandInput.serve(execute)
     }
 

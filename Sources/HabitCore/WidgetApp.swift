@@ -18,7 +18,7 @@ public struct WidgetApp: Sendable {
     /// Serves timelines until stdin ends: reload requests, policies, the budget, one line per event.
     public func serve() throws -> Never {
         try system.start()
-        print("widget ready: \(HabitsEnvironment.widgetKind), \(system.status())")
+        print("ready \(environment.bundleIdentifier): \(system.status())")
         CommandInput.serve(execute)
     }
 
