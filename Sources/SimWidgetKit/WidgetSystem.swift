@@ -66,7 +66,8 @@ public final class WidgetSystem<W: Widget>: @unchecked Sendable {  // @unchecked
         try reload(.initial)
         Thread.detachNewThread { [self] in
             while lock.withLock({ running }) {
-                do { try tick() } catch { output("error: \(error)"); exit(withError: error) }
+                // A failed tick ends the process: a stale build (exit 78, RULES.md runtime.stale) or a broken container.
+                do { try tick() } catch { exit(withError: error) }
                 usleep(useconds_t(pollInterval * 1_000_000))
             }
         }
