@@ -61,7 +61,7 @@ let package = Package(
         .target(name: "LockstepTestSupport", dependencies: ["LockstepSystem"], path: "Tests/LockstepTestSupport"),
         .testTarget(name: "LockstepSystemTests", dependencies: ["LockstepSystem", "LockstepTestSupport"]),
         .testTarget(name: "AppGroupKitTests", dependencies: ["AppGroupKit", "LockstepTestSupport"]),
-        .testTarget(name: "BundleKitTests", dependencies: ["BundleKit", "LockstepTestSupport"]),
+        .testTarget(name: "BundleKitTests", dependencies: ["BundleKit", "LockstepTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "XcodeProjectTests", dependencies: ["BundleKit", "LockstepTestSupport"]),
         .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit", "LockstepTestSupport"]),
         .testTarget(name: "HabitsTests", dependencies: [

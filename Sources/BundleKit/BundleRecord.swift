@@ -52,6 +52,9 @@ public struct BundleRecord: Equatable, Sendable {
     public var packageType: String?
     /// `com.apple.security.application-groups`.
     public var appGroups: [String]
+    /// Whether `appGroups` is known: `false` for a built bundle whose entitlements file could not be found
+    /// (they are then only inside the code signature), so the App Group rules are skipped, not guessed.
+    public var appGroupsKnown: Bool
     /// Where the bundle is embedded in its containing app (`nil` for the app itself).
     public var embedLocation: EmbedLocation?
     /// The bundle's path as App Store Connect names it: `Habits.app/PlugIns/HabitsWidget.appex`.
@@ -69,7 +72,7 @@ public struct BundleRecord: Equatable, Sendable {
         name: String, role: BundleRole, bundleIdentifier: String? = nil, shortVersion: String? = nil,
         buildVersion: String? = nil, extensionPoint: String? = nil, hasExtensionDictionary: Bool = false,
         companionAppBundleIdentifier: String? = nil, packageType: String? = nil, appGroups: [String] = [],
-        embedLocation: EmbedLocation? = nil, bundlePath: String, source: SourceLocation,
+        appGroupsKnown: Bool = true, embedLocation: EmbedLocation? = nil, bundlePath: String, source: SourceLocation,
         valueSources: [String: SourceLocation] = [:], executable: String? = nil, memoryLimitMB: Int? = nil
     ) {
         self.name = name
@@ -82,6 +85,7 @@ public struct BundleRecord: Equatable, Sendable {
         self.companionAppBundleIdentifier = companionAppBundleIdentifier
         self.packageType = packageType
         self.appGroups = appGroups
+        self.appGroupsKnown = appGroupsKnown
         self.embedLocation = embedLocation
         self.bundlePath = bundlePath
         self.source = source

@@ -1,12 +1,49 @@
+import BundleKit
 import LockstepSystem
 
 enum CheckCommand: Command {
     static let name = "check"
     static let summary = "Check bundle ids and version parity (RULES.md §6)"
-    static let help = "Usage: lockstep check PATH… [--format text|json|github|junit] [--strict]"
+    static let help = """
+        Usage: lockstep check PATH… [--format text|json|github|junit] [--strict] [--configuration NAME]
+
+        PATH: a manifest, a built .app (with PlugIns/, Extensions/, Watch/), a folder of .app bundles, an
+        .xcarchive, an .ipa, an .xcodeproj or a folder holding one. Every PATH is checked and every finding
+        reported, with its rule id and Apple's own wording.
+
+          --format F            text (default: `file: error: message [rule-id]`), json, github (workflow
+                                commands that annotate a pull request) or junit (XML, one test case per
+                                rule and bundle)
+          --strict              treat warnings as errors
+          --configuration NAME  for an Xcode project, read only this build configuration
+
+        Exit status: 0 clean (warnings allowed unless --strict), 1 findings, 2 an input could not be read
+        (one sentence on stderr naming the file; the other inputs are still checked).
+        """
 
     static func run(_ arguments: [String]) throws -> ExitStatus {
-        Standard.error("lockstep check: not implemented yet.")
-        return .failure
+        let parsed = try Arguments(arguments, options: ["--format", "--configuration"], flags: ["--strict"], command: name)
+        guard !parsed.positionals.isEmpty else {
+            throw UsageError("lockstep check: give at least one PATH; see 'lockstep check --help'.")
+        }
+        let formatName = parsed.value("--format") ?? "text"
+        guard let format = ReportFormat(rawValue: formatName) else {
+            throw UsageError("lockstep check: unknown format '\(formatName)'; use text, json, github or junit.")
+        }
+        var result = CheckResult()
+        var unreadable = false
+        for path in parsed.positionals {
+            do {
+                result.merge(try CheckInput.check(path, configuration: parsed.value("--configuration")))
+            } catch {
+                // Any input that cannot be read is exit 2 (the contract), whichever reader failed.
+                Standard.error("lockstep check: \(error)")
+                unreadable = true
+            }
+        }
+        if parsed.has("--strict") { result = result.strict() }
+        print(Report.render(result, as: format), terminator: "")
+        // Decided once, after every input: unreadable input (2) beats findings (1).
+        return unreadable ? .invalidInput : result.exitStatus
     }
 }

@@ -1,12 +1,22 @@
+import BundleKit
 import LockstepSystem
 
 enum InitCommand: Command {
     static let name = "init"
     static let summary = "Print the embedded default manifest"
-    static let help = "Usage: lockstep init"
+    static let help = """
+        Usage: lockstep init
+
+        Prints the embedded default manifest (the Habits app) to start your own from:
+          lockstep init > lockstep.json
+        """
 
     static func run(_ arguments: [String]) throws -> ExitStatus {
-        Standard.error("lockstep init: not implemented yet.")
-        return .failure
+        let parsed = try Arguments(arguments, options: [], command: name)
+        guard parsed.positionals.isEmpty else {
+            throw UsageError("lockstep init: takes no arguments; redirect its output to a file, e.g. 'lockstep init > lockstep.json'.")
+        }
+        print(Manifest.embeddedDefaultText, terminator: "")
+        return .success
     }
 }

@@ -1,0 +1,184 @@
+import Foundation
+import LockstepSystem
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What `lockstep bump` sets, on the app and every embedded bundle together (RULES.md version.build-mismatch:
+/// the versions only ever move as one).
+public enum VersionChange: Equatable, Sendable {
+    /// Set CFBundleVersion to this value.
+    case build(String)
+    /// Increment the last numeric component of the app's CFBundleVersion (`41` → `42`, `1.2.9` → `1.2.10`).
+    case nextBuild
+    /// Set CFBundleShortVersionString to this value.
+    case version(String)
+}
+
+/// Applies a `VersionChange` to a manifest (editing the JSON text in place) or an Xcode project
+/// (through `XcodeProjectInput.bump`).
+public enum Bump {
+    /// Changes the file(s) at `path` and returns the files written. Nothing is written when it throws.
+    /// - Throws: `BundleError` (`.invalidBump`, or the reading errors) naming the file.
+    public static func apply(_ change: VersionChange, to path: String) throws -> [String] {
+        if let project = XcodeProjectInput.projectPath(for: path) {
+            // The Xcode reader resolves "next" itself: it knows which setting the app's CFBundleVersion reads.
+            switch change {
+            case .build(let value): return try XcodeProjectInput.bump(project, build: value, version: nil)
+            case .nextBuild: return try XcodeProjectInput.bump(project, build: "next", version: nil)
+            case .version(let value): return try XcodeProjectInput.bump(project, build: nil, version: value)
+            }
+        }
+        try manifest(path, change)
+        return [path]
+    }
+
+    /// Edits the manifest at `path` in place: only the text of the app's and every embedded bundle's inline
+    /// `buildVersion` / `shortVersion` values changes; key order, spacing and every other byte stay as they were.
+    static func manifest(_ path: String, _ change: VersionChange) throws {
+        let bytes: [UInt8]
+        do {
+            guard let read = try AtomicFile.read(path) else { throw BundleError(.unreadable, path: path, detail: "no such file") }
+            bytes = read
+        } catch let error as SystemError {
+            throw BundleError(.unreadable, path: path, detail: error.errno.map { "\($0)" } ?? "read failed")
+        }
+        let manifest = try Manifest.parse(bytes, path: path)
+        let field: String
+        let value: String
+        switch change {
+        case .build(let build): (field, value) = ("buildVersion", build)
+        case .version(let version): (field, value) = ("shortVersion", version)
+        case .nextBuild:
+            guard let current = manifest.app.buildVersion else {
+                throw BundleError(.invalidBump, path: path, detail: "the app has no buildVersion to increment")
+            }
+            (field, value) = ("buildVersion", try next(current, path: path))
+        }
+        let spans = try JSONSpans(bytes, path: path).bundleValueSpans(field: field)
+        guard !spans.isEmpty else {
+            throw BundleError(.invalidBump, path: path, detail: "no bundle states '\(field)' inline (values read from an Info.plist are not edited)")
+        }
+        var edited = bytes
+        for span in spans.reversed() {
+            edited.replaceSubrange(span, with: Array("\"\(value)\"".utf8))
+        }
+        var status = stat()
+        let mode = stat(path, &status) == 0 ? status.st_mode & 0o7777 : 0o644
+        do {
+            try AtomicFile.write(edited, to: path, mode: mode)
+        } catch {
+            throw BundleError(.invalidBump, path: path, detail: error.description)
+        }
+    }
+
+    /// `current` with its last numeric component incremented.
+    static func next(_ current: String, path: String) throws -> String {
+        var parts = current.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard Rules.numericParts(current) != nil, let last = Int(parts[parts.count - 1]), last < Int.max else {
+            throw BundleError(.invalidBump, path: path, detail: "the current build '\(current)' is not a period-separated list of integers, so it has no next")
+        }
+        parts[parts.count - 1] = String(last + 1)
+        return parts.joined(separator: ".")
+    }
+}
+
+/// Finds the byte ranges of string values in manifest JSON, so that they can be replaced without re-serializing
+/// (which would reorder keys and reformat the file).
+struct JSONSpans {
+    private let bytes: [UInt8]
+    private let path: String
+    private var position = 0
+    /// Ranges (quotes included) of the string values found, by key path (`["embedded", "2", "buildVersion"]`).
+    private var strings: [([String], Range<Int>)] = []
+
+    init(_ bytes: [UInt8], path: String) throws {
+        self.bytes = bytes
+        self.path = path
+        try value(at: [])
+    }
+
+    /// The ranges of `field` in `app` and in each element of `embedded`, in file order.
+    func bundleValueSpans(field: String) -> [Range<Int>] {
+        strings.filter { keyPath, _ in
+            (keyPath.count == 2 && keyPath[0] == "app" && keyPath[1] == field)
+                || (keyPath.count == 3 && keyPath[0] == "embedded" && keyPath[2] == field)
+        }.map(\.1).sorted { $0.lowerBound < $1.lowerBound }
+    }
+
+    private func broken() -> BundleError {
+        BundleError(.invalidManifest, path: path, detail: "it is not valid JSON near byte \(position)")
+    }
+
+    private mutating func skipSpace() {
+        while position < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) { position += 1 }
+    }
+
+    private mutating func value(at keyPath: [String]) throws {
+        skipSpace()
+        guard position < bytes.count else { throw broken() }
+        switch bytes[position] {
+        case UInt8(ascii: "{"):
+            position += 1
+            skipSpace()
+            if position < bytes.count, bytes[position] == UInt8(ascii: "}") { position += 1; return }
+            while true {
+                skipSpace()
+                let keyRange = try string()
+                let key = try JSONSerialization.jsonObject(with: Data(bytes[keyRange]), options: [.fragmentsAllowed]) as? String ?? ""
+                skipSpace()
+                guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw broken() }
+                position += 1
+                try value(at: keyPath + [key])
+                if try endOfContainer(UInt8(ascii: "}")) { return }
+            }
+        case UInt8(ascii: "["):
+            position += 1
+            skipSpace()
+            if position < bytes.count, bytes[position] == UInt8(ascii: "]") { position += 1; return }
+            var index = 0
+            while true {
+                try value(at: keyPath + [String(index)])
+                index += 1
+                if try endOfContainer(UInt8(ascii: "]")) { return }
+            }
+        case UInt8(ascii: "\""):
+            strings.append((keyPath, try string()))
+        default:
+            // Numbers, true, false, null: up to the next delimiter.
+            let start = position
+            while position < bytes.count, ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) {
+                position += 1
+            }
+            if position == start { throw broken() }
+        }
+    }
+
+    /// After a member: `,` (more follow) or the closing bracket.
+    private mutating func endOfContainer(_ close: UInt8) throws -> Bool {
+        skipSpace()
+        guard position < bytes.count else { throw broken() }
+        if bytes[position] == close { position += 1; return true }
+        guard bytes[position] == UInt8(ascii: ",") else { throw broken() }
+        position += 1
+        return false
+    }
+
+    /// The range of the string token at `position`, quotes included.
+    private mutating func string() throws -> Range<Int> {
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw broken() }
+        let start = position
+        position += 1
+        while position < bytes.count {
+            switch bytes[position] {
+            case UInt8(ascii: "\\"): position += 2
+            case UInt8(ascii: "\""):
+                position += 1
+                return start..<position
+            default: position += 1
+            }
+        }
+        throw broken()
+    }
+}

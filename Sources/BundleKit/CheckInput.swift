@@ -1,0 +1,211 @@
+import Foundation
+import LockstepSystem
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The inputs `lockstep check` reads, whatever they are: a manifest, a built `.app`, a folder of built apps, an
+/// `.xcarchive`, an `.ipa`, or an Xcode project (read by `XcodeProjectInput`).
+public enum CheckInput {
+    /// Reads `path` and runs every rule of RULES.md §6 on what it holds.
+    /// - Parameters:
+    ///   - configuration: for an Xcode project, the build configuration to read (all of them when `nil`).
+    /// - Throws: `BundleError` (exit 2) when the input cannot be read: one sentence naming the file.
+    public static func check(_ path: String, configuration: String? = nil) throws -> CheckResult {
+        if let project = XcodeProjectInput.projectPath(for: path) {
+            let loaded = try XcodeProjectInput.load(project, configuration: configuration)
+            return CheckResult(sets: loaded.sets, findings: loaded.findings + loaded.sets.flatMap(Rules.check))
+        }
+        let sets = try bundleSets(path)
+        return CheckResult(sets: sets, findings: sets.flatMap(Rules.check))
+    }
+
+    /// The containing apps at `path` (not an Xcode project), each with its embedded bundles.
+    public static func bundleSets(_ path: String) throws -> [AppBundleSet] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw BundleError(.unreadable, path: path, detail: "no such file or folder")
+        }
+        let trimmed = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
+        if isDirectory.boolValue {
+            let parent = (trimmed as NSString).deletingLastPathComponent
+            let name = (trimmed as NSString).lastPathComponent
+            if name.hasSuffix(".app") {
+                return [try BuiltApp.read(FileTree(root: parent.isEmpty ? "." : parent), app: name)]
+            }
+            if name.hasSuffix(".xcarchive") {
+                // An archive holds the app at Products/Applications/X.app (RULES.md "Packaging of a built app").
+                let tree = FileTree(root: "\(trimmed)/Products/Applications")
+                let apps = tree.children("").filter { $0.hasSuffix(".app") }
+                guard !apps.isEmpty else {
+                    throw BundleError(.unsupportedInput, path: path, detail: "the archive holds no Products/Applications/*.app")
+                }
+                return try apps.map { try BuiltApp.read(tree, app: $0) }
+            }
+            let tree = FileTree(root: trimmed)
+            let apps = tree.children("").filter { $0.hasSuffix(".app") }
+            guard !apps.isEmpty else {
+                throw BundleError(.unsupportedInput, path: path, detail: "the folder holds no .app bundle or .xcodeproj (pass a manifest, .xcarchive or .ipa itself)")
+            }
+            return try apps.map { try BuiltApp.read(tree, app: $0) }
+        }
+        let head = try readPrefix(path, count: 4)
+        if path.hasSuffix(".ipa") || head.starts(with: [0x50, 0x4B]) {
+            let tree = try ZipTree(ZipArchive(path: path))
+            let apps = tree.children("Payload").filter { $0.hasSuffix(".app") }
+            guard !apps.isEmpty else { throw BundleError(.notAnIPA, path: path, detail: "it has no Payload/X.app") }
+            return try apps.map { try BuiltApp.read(tree, app: "Payload/\($0)") }
+        }
+        return [try Manifest.load(path).bundleSet]
+    }
+}
+
+/// The first `count` bytes of the file at `path` (fewer if it is shorter), to tell a zip from a manifest.
+private func readPrefix(_ path: String, count: Int) throws -> [UInt8] {
+    let fd: FileDescriptor
+    do {
+        fd = try FileDescriptor.open(path, O_RDONLY)
+    } catch {
+        throw BundleError(.unreadable, path: path, detail: error.errno.map { "\($0)" } ?? "open failed")
+    }
+    defer { fd.close() }
+    var buffer = [UInt8](repeating: 0, count: count)
+    let result = buffer.withUnsafeMutableBytes { raw in valueOrErrno { Glibc.read(fd.rawValue, raw.baseAddress, count) } }
+    switch result {
+    case .success(let n): return Array(buffer[0..<n])
+    case .failure(let errno): throw BundleError(.unreadable, path: path, detail: "\(errno)")
+    }
+}
+
+/// A read-only tree of files: a folder on disk or the inside of a zip.
+protocol BundleTree {
+    /// The file's bytes, or `nil` if there is no such file.
+    /// - Throws: `BundleError` when it cannot be read or is larger than `limit` bytes.
+    func read(_ relative: String, limit: Int) throws -> [UInt8]?
+    /// The names directly inside the folder `relative` (`""`: the root), sorted.
+    func children(_ relative: String) -> [String]
+    /// How reports name the file.
+    func display(_ relative: String) -> String
+}
+
+struct FileTree: BundleTree {
+    let root: String
+
+    func read(_ relative: String, limit: Int) throws -> [UInt8]? {
+        var status = stat()
+        if stat(display(relative), &status) == 0, Int(status.st_size) > limit {
+            throw BundleError(.unreadable, path: display(relative), detail: "it is larger than \(limit >> 20) MB")
+        }
+        do {
+            return try AtomicFile.read(display(relative))
+        } catch {
+            throw BundleError(.unreadable, path: display(relative), detail: error.errno.map { "\($0)" } ?? "read failed")
+        }
+    }
+
+    func children(_ relative: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: display(relative))) ?? []).sorted()
+    }
+
+    func display(_ relative: String) -> String {
+        relative.isEmpty ? root : root == "." ? relative : "\(root)/\(relative)"
+    }
+}
+
+struct ZipTree: BundleTree {
+    let zip: ZipArchive
+
+    init(_ zip: ZipArchive) { self.zip = zip }
+
+    func read(_ relative: String, limit: Int) throws -> [UInt8]? { try zip.read(relative, limit: limit) }
+
+    func children(_ relative: String) -> [String] {
+        let prefix = relative.isEmpty ? "" : relative + "/"
+        var names = Set<String>()
+        for name in zip.entries.keys where name.hasPrefix(prefix) {
+            if let first = name.dropFirst(prefix.count).split(separator: "/").first { names.insert(String(first)) }
+        }
+        return names.sorted()
+    }
+
+    /// `App.ipa:Payload/App.app/Info.plist`: the archive, then the entry inside it.
+    func display(_ relative: String) -> String { "\(zip.path):\(relative)" }
+}
+
+/// Reads a built `.app` and the bundles embedded in it.
+///
+/// Entitlements of a built bundle, in this order: `archived-expanded-entitlements.xcent` (Xcode copies it into
+/// archived and exported bundles), a `*.entitlements` file in the bundle folder (unsigned and fixture builds),
+/// then the code signature of the `CFBundleExecutable` (where a signed device build always has them). With none
+/// of these (an unsigned build), the bundle's App Groups are unknown and the group rules say so in a note.
+enum BuiltApp {
+    static func read(_ tree: BundleTree, app folder: String) throws -> AppBundleSet {
+        let appName = (folder as NSString).lastPathComponent
+        let app = try record(tree, folder: folder, bundlePath: appName, role: .host, location: nil)
+        return AppBundleSet(app: app, embedded: try embedded(tree, folder: folder, bundlePath: appName), origin: tree.display(folder))
+    }
+
+    /// The bundles inside `folder`, and the bundles they embed in turn (a watch app's own widget).
+    private static func embedded(_ tree: BundleTree, folder: String, bundlePath: String) throws -> [BundleRecord] {
+        var result: [BundleRecord] = []
+        for location in [EmbedLocation.plugIns, .extensions, .watch] {
+            let suffix = location == .watch ? ".app" : ".appex"
+            for child in tree.children("\(folder)/\(location.rawValue)") where child.hasSuffix(suffix) {
+                let childFolder = "\(folder)/\(location.rawValue)/\(child)"
+                let childPath = "\(bundlePath)/\(location.rawValue)/\(child)"
+                result.append(try record(tree, folder: childFolder, bundlePath: childPath,
+                                         role: location == .watch ? .watch : .extension, location: location))
+                result += try embedded(tree, folder: childFolder, bundlePath: childPath)
+            }
+        }
+        return result
+    }
+
+    private static func record(_ tree: BundleTree, folder: String, bundlePath: String, role: BundleRole, location: EmbedLocation?) throws -> BundleRecord {
+        let plistPath = "\(folder)/Info.plist"
+        guard let bytes = try tree.read(plistPath, limit: ZipArchive.maximumEntrySize) else {
+            throw BundleError(.unreadable, path: tree.display(plistPath), detail: "the bundle \(bundlePath) has no Info.plist")
+        }
+        let name = ((folder as NSString).lastPathComponent as NSString).deletingPathExtension
+        var record = BundleRecord(name: name, role: role, embedLocation: location, bundlePath: bundlePath,
+                                  source: SourceLocation(file: tree.display(plistPath)))
+        let plist = try PropertyListFile.dictionary(bytes, path: tree.display(plistPath))
+        PropertyListFile.apply(infoPlist: plist, path: tree.display(plistPath), to: &record)
+        if role == .extension { record.role = roleOfExtension(record.extensionPoint) }
+
+        record.appGroupsKnown = false
+        if let (path, entitlements) = try entitlements(tree, folder: folder, executable: plist["CFBundleExecutable"] as? String) {
+            record.appGroups = PropertyListFile.appGroups(entitlements: try PropertyListFile.dictionary(entitlements, path: tree.display(path)))
+            record.appGroupsKnown = true
+            record.valueSources["com.apple.security.application-groups"] = SourceLocation(file: tree.display(path))
+        }
+        return record
+    }
+
+    /// The bundle's entitlements plist and where it was found: `archived-expanded-entitlements.xcent`, a
+    /// `*.entitlements` file, or the code signature of the executable.
+    private static func entitlements(_ tree: BundleTree, folder: String, executable: String?) throws -> (String, [UInt8])? {
+        for candidate in ["archived-expanded-entitlements.xcent"] + tree.children(folder).filter({ $0.hasSuffix(".entitlements") }) {
+            let path = "\(folder)/\(candidate)"
+            if let bytes = try tree.read(path, limit: ZipArchive.maximumEntrySize) { return (path, bytes) }
+        }
+        guard let executable, !executable.contains("/") else { return nil }
+        let path = "\(folder)/\(executable)"
+        guard let binary = try tree.read(path, limit: maximumExecutableSize),
+              let entitlements = CodeSignature.entitlements(in: binary) else { return nil }
+        return (path, entitlements)
+    }
+
+    /// The largest executable read for its code signature.
+    static let maximumExecutableSize = 512 << 20
+
+    /// The simulated role of an extension, from its extension point (DESIGN.md roles).
+    static func roleOfExtension(_ point: String?) -> BundleRole {
+        switch point {
+        case "com.apple.widgetkit-extension": return .widget
+        case "com.apple.appintents-extension", "com.apple.intents-service": return .intent
+        default: return .extension
+        }
+    }
+}

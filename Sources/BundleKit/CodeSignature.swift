@@ -1,0 +1,68 @@
+/// The entitlements a signed Mach-O executable carries in its code signature: where a device build keeps them
+/// when the bundle has no `archived-expanded-entitlements.xcent`.
+///
+/// Layout (xnu `osfmk/kern/cs_blobs.h`): the `LC_CODE_SIGNATURE` load command points at a SuperBlob
+/// (`CSMAGIC_EMBEDDED_SIGNATURE`, big-endian) whose index holds a blob of type `CSSLOT_ENTITLEMENTS` with magic
+/// `CSMAGIC_EMBEDDED_ENTITLEMENTS` followed by an XML property list. Every offset is checked against the file.
+enum CodeSignature {
+    /// The entitlements plist bytes in `binary`, or `nil` if it is not a signed Mach-O or has none.
+    static func entitlements(in binary: [UInt8]) -> [UInt8]? {
+        guard binary.count >= 8 else { return nil }
+        // A universal binary: the signature of the first architecture (each slice is signed with the same entitlements).
+        if binary.bigEndian32(at: 0) == 0xCAFE_BABE {
+            guard binary.bigEndian32(at: 4) >= 1, binary.count >= 28 else { return nil }
+            let offset = Int(binary.bigEndian32(at: 16))
+            let size = Int(binary.bigEndian32(at: 20))
+            guard offset <= binary.count, size <= binary.count - offset else { return nil }
+            return entitlements(in: Array(binary[offset..<(offset + size)]))
+        }
+        // MH_MAGIC_64 / MH_MAGIC, little-endian (arm64, x86_64).
+        let magic = binary.littleEndian32(at: 0)
+        guard magic == 0xFEED_FACF || magic == 0xFEED_FACE else { return nil }
+        let headerSize = magic == 0xFEED_FACF ? 32 : 28
+        guard binary.count >= headerSize else { return nil }
+        let commandCount = Int(binary.littleEndian32(at: 16))
+        var position = headerSize
+        for _ in 0..<commandCount {
+            guard position + 16 <= binary.count else { return nil }
+            let command = binary.littleEndian32(at: position)
+            let size = Int(binary.littleEndian32(at: position + 4))
+            if command == 0x1D {  // LC_CODE_SIGNATURE
+                return superBlobEntitlements(binary, at: Int(binary.littleEndian32(at: position + 8)),
+                                             size: Int(binary.littleEndian32(at: position + 12)))
+            }
+            guard size >= 8 else { return nil }
+            position += size
+        }
+        return nil
+    }
+
+    private static func superBlobEntitlements(_ binary: [UInt8], at offset: Int, size: Int) -> [UInt8]? {
+        guard offset <= binary.count, size <= binary.count - offset, size >= 12,
+              binary.bigEndian32(at: offset) == 0xFADE_0CC0 else { return nil }  // CSMAGIC_EMBEDDED_SIGNATURE
+        let count = Int(binary.bigEndian32(at: offset + 8))
+        for index in 0..<count {
+            let entry = offset + 12 + index * 8
+            guard entry + 8 <= offset + size else { return nil }
+            guard binary.bigEndian32(at: entry) == 5 else { continue }  // CSSLOT_ENTITLEMENTS
+            let blob = offset + Int(binary.bigEndian32(at: entry + 4))
+            guard blob + 8 <= offset + size, binary.bigEndian32(at: blob) == 0xFADE_7171 else { return nil }  // CSMAGIC_EMBEDDED_ENTITLEMENTS
+            let length = Int(binary.bigEndian32(at: blob + 4))
+            guard length >= 8, blob + length <= offset + size else { return nil }
+            return Array(binary[(blob + 8)..<(blob + length)])
+        }
+        return nil
+    }
+}
+
+extension Array where Element == UInt8 {
+    fileprivate func bigEndian32(at offset: Int) -> UInt32 {
+        guard offset >= 0, offset + 4 <= count else { return 0 }
+        return UInt32(self[offset]) << 24 | UInt32(self[offset + 1]) << 16 | UInt32(self[offset + 2]) << 8 | UInt32(self[offset + 3])
+    }
+
+    fileprivate func littleEndian32(at offset: Int) -> UInt32 {
+        guard offset >= 0, offset + 4 <= count else { return 0 }
+        return UInt32(self[offset]) | UInt32(self[offset + 1]) << 8 | UInt32(self[offset + 2]) << 16 | UInt32(self[offset + 3]) << 24
+    }
+}

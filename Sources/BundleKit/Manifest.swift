@@ -1,0 +1,282 @@
+import Foundation
+import LockstepSystem
+
+/// The installed bundles of a simulated device: the containing app and the bundles embedded in it
+/// (DESIGN.md, "The manifest").
+///
+/// Manifest v1 is JSON with `"manifestVersion": 1`, an `app` and an `embedded` array. Each bundle states its
+/// values inline, or points at real files with `"infoPlist"` and `"entitlements"` (paths relative to the
+/// manifest). When both are given, **the inline value wins**, as a literal Info.plist string beats the build
+/// setting it would otherwise come from: a manifest can pin one value while reading the rest from the plist.
+/// Unknown top-level keys (such as LaunchKit's `installGeneration` in `installed.json`) are ignored; an
+/// unknown `manifestVersion` is refused.
+public struct Manifest: Sendable {
+    /// The containing app (role `host`).
+    public var app: BundleRecord
+    /// The embedded bundles: extensions and the watch app, in manifest order.
+    public var embedded: [BundleRecord]
+    /// The file this manifest was read from; `nil` for the embedded default.
+    public var path: String?
+
+    public init(app: BundleRecord, embedded: [BundleRecord], path: String?) {
+        self.app = app
+        self.embedded = embedded
+        self.path = path
+    }
+
+    /// The app followed by every embedded bundle.
+    public var bundles: [BundleRecord] { [app] + embedded }
+
+    /// The bundle with this `CFBundleIdentifier`, if the manifest lists one.
+    public func bundle(identifier: String) -> BundleRecord? {
+        bundles.first { $0.bundleIdentifier == identifier }
+    }
+
+    /// The first bundle playing `role` (`.host` is the app).
+    public func bundle(role: BundleRole) -> BundleRecord? {
+        bundles.first { $0.role == role }
+    }
+
+    /// The manifest as the unit the version rules check.
+    public var bundleSet: AppBundleSet {
+        AppBundleSet(app: app, embedded: embedded, origin: path ?? Manifest.embeddedDefaultName)
+    }
+
+    /// How findings and errors name the embedded default, which has no file.
+    public static let embeddedDefaultName = "<embedded default manifest>"
+
+    /// The manifest versions this reader knows.
+    public static let supportedVersions = [1]
+
+    /// The embedded default (the Habits app), exactly as DESIGN.md shows it and `lockstep init` prints it.
+    public static let embeddedDefaultText = """
+        {
+          "manifestVersion": 1,
+          "app": {
+            "name": "Habits", "bundleIdentifier": "com.example.habits",
+            "shortVersion": "1.0.0", "buildVersion": "1",
+            "executable": "lockstep-host", "appGroups": ["group.com.example.habits"]
+          },
+          "embedded": [
+            { "name": "HabitsWidget", "role": "widget", "bundleIdentifier": "com.example.habits.widget",
+              "extensionPoint": "com.apple.widgetkit-extension", "shortVersion": "1.0.0", "buildVersion": "1",
+              "executable": "lockstep-widget", "appGroups": ["group.com.example.habits"], "memoryLimitMB": 30 },
+            { "name": "HabitsWatch", "role": "watch", "bundleIdentifier": "com.example.habits.watchkitapp",
+              "companionAppBundleIdentifier": "com.example.habits", "shortVersion": "1.0.0", "buildVersion": "1",
+              "executable": "lockstep-watch", "appGroups": ["group.com.example.habits"] },
+            { "name": "HabitsIntents", "role": "intent", "bundleIdentifier": "com.example.habits.intents",
+              "extensionPoint": "com.apple.appintents-extension", "shortVersion": "1.0.0", "buildVersion": "1",
+              "executable": "lockstep-intent", "appGroups": ["group.com.example.habits"] }
+          ]
+        }
+
+        """
+
+    /// The embedded default, parsed.
+    public static var embeddedDefault: Manifest {
+        // The text is a constant checked by the tests, so parsing it cannot fail.
+        var manifest = try! parse(Array(embeddedDefaultText.utf8), path: embeddedDefaultName)
+        manifest.path = nil
+        return manifest
+    }
+
+    /// Reads the manifest file at `path`.
+    /// - Throws: `BundleError` (`.unreadable`, `.invalidManifest`, `.unknownManifestVersion`, and the errors of
+    ///   the Info.plist and entitlements files it points at).
+    public static func load(_ path: String) throws -> Manifest {
+        let bytes: [UInt8]?
+        do {
+            bytes = try AtomicFile.read(path)
+        } catch {
+            throw BundleError(.unreadable, path: path, detail: error.errno.map { "\($0)" } ?? "read failed")
+        }
+        guard let bytes else { throw BundleError(.unreadable, path: path, detail: "no such file") }
+        return try parse(bytes, path: path)
+    }
+
+    /// The manifest a command acts on: `--manifest F`, then `$LOCKSTEP_MANIFEST`, then the manifest installed at
+    /// `<groupsRoot>/.lockstep/installed.json`, then the embedded default.
+    /// - Throws: `BundleError` when the chosen file cannot be read; never falls back past a file that was named.
+    public static func resolve(explicit: String?, groupsRoot: String) throws -> Manifest {
+        if let explicit { return try load(explicit) }
+        if let variable = ProcessInfo.processInfo.environment["LOCKSTEP_MANIFEST"], !variable.isEmpty {
+            return try load(variable)
+        }
+        let installed = installedPath(groupsRoot: groupsRoot)
+        if FileManager.default.fileExists(atPath: installed) { return try load(installed) }
+        return embeddedDefault
+    }
+
+    /// Where the installed manifest lives in a groups root (DESIGN.md, "On-disk layout").
+    public static func installedPath(groupsRoot: String) -> String {
+        "\(groupsRoot)/.lockstep/installed.json"
+    }
+
+    /// Parses manifest JSON; `path` names the file in errors and locates `infoPlist`/`entitlements` files.
+    /// - Throws: `BundleError`: one sentence naming the file, and the bundle and field when one is at fault.
+    public static func parse(_ bytes: [UInt8], path: String) throws -> Manifest {
+        let root: Any
+        do {
+            root = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
+        } catch {
+            throw BundleError(.invalidManifest, path: path, detail: "it is not valid JSON")
+        }
+        guard let object = root as? [String: Any] else {
+            throw BundleError(.invalidManifest, path: path, detail: "its top level is not a JSON object")
+        }
+        guard let versionValue = object["manifestVersion"] else {
+            throw BundleError(.invalidManifest, path: path, detail: "the top-level field 'manifestVersion' is missing")
+        }
+        guard let version = jsonInteger(versionValue), supportedVersions.contains(version) else {
+            throw BundleError(.unknownManifestVersion, path: path, detail: jsonText(versionValue))
+        }
+        guard let appObject = object["app"] as? [String: Any] else {
+            throw BundleError(.invalidManifest, path: path, detail: "the top-level field 'app' is missing or not an object")
+        }
+        let embeddedObjects: [[String: Any]]
+        switch object["embedded"] {
+        case nil: embeddedObjects = []
+        case let list as [[String: Any]]: embeddedObjects = list
+        default: throw BundleError(.invalidManifest, path: path, detail: "the top-level field 'embedded' is not an array of objects")
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        let reader = BundleReader(manifestPath: path, directory: directory)
+        let app = try reader.record(appObject, index: nil, appName: nil)
+        var embedded: [BundleRecord] = []
+        for (index, item) in embeddedObjects.enumerated() {
+            embedded.append(try reader.record(item, index: index, appName: app.name))
+        }
+        return Manifest(app: app, embedded: embedded, path: path)
+    }
+
+    private static func jsonText(_ value: Any) -> String {
+        if let string = value as? String { return "'\(string)'" }
+        return "\(value)"
+    }
+}
+
+/// A JSON whole number. Foundation hands JSON `true` over as a number too, so booleans are told apart by
+/// their Objective-C type code.
+private func jsonInteger(_ value: Any) -> Int? {
+    guard let number = value as? NSNumber, String(cString: number.objCType) != "c" else { return nil }
+    return value as? Int
+}
+
+/// Builds one `BundleRecord` from a manifest bundle object.
+private struct BundleReader {
+    let manifestPath: String
+    let directory: String
+
+    func record(_ object: [String: Any], index: Int?, appName: String?) throws -> BundleRecord {
+        // How errors name the bundle before its name is known.
+        var label = index.map { "embedded bundle #\($0 + 1)" } ?? "the app"
+
+        func invalid(_ field: String, _ problem: String) -> BundleError {
+            BundleError(.invalidManifest, path: manifestPath, detail: "the field '\(field)' of \(label) \(problem)")
+        }
+        func string(_ field: String) throws -> String? {
+            guard let value = object[field] else { return nil }
+            guard let text = value as? String else { throw invalid(field, "must be a string") }
+            return text
+        }
+
+        let name = try string("name")
+        if let name { label = index == nil ? "the app '\(name)'" : "the embedded bundle '\(name)'" }
+
+        let role: BundleRole
+        if let roleText = try string("role") {
+            guard let parsed = BundleRole(rawValue: roleText) else {
+                throw invalid("role", "is '\(roleText)'; it must be one of \(BundleRole.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            role = parsed
+        } else if index == nil {
+            role = .host
+        } else {
+            throw invalid("role", "is missing")
+        }
+        if index == nil, role != .host { throw invalid("role", "must be 'host'") }
+        if index != nil, role == .host { throw invalid("role", "is 'host', which only the app may be") }
+
+        var record = BundleRecord(name: name ?? "", role: role, bundlePath: "", source: SourceLocation(file: manifestPath))
+        record.packageType = role == .host || role == .watch ? "APPL" : "XPC!"
+
+        // A file the manifest points at: errors name the file, then the field and manifest that named it.
+        func plist(_ field: String) throws -> (path: String, contents: [String: Any])? {
+            guard let relative = try string(field) else { return nil }
+            let resolved = resolve(relative)
+            do {
+                return (resolved, try PropertyListFile.dictionary(at: resolved))
+            } catch var error as BundleError {
+                error.detail += " (it is the '\(field)' of \(label) in the manifest '\(manifestPath)')"
+                throw error
+            }
+        }
+        // Files first, so that inline values override them (see `Manifest`).
+        if let (path, contents) = try plist("infoPlist") {
+            PropertyListFile.apply(infoPlist: contents, path: path, to: &record)
+            record.source = SourceLocation(file: path)
+        }
+        if let (path, contents) = try plist("entitlements") {
+            record.appGroups = PropertyListFile.appGroups(entitlements: contents)
+            record.valueSources["com.apple.security.application-groups"] = SourceLocation(file: path)
+        }
+
+        let inline: [(field: String, key: String, set: (inout BundleRecord, String) -> Void)] = [
+            ("bundleIdentifier", "CFBundleIdentifier", { $0.bundleIdentifier = $1 }),
+            ("shortVersion", "CFBundleShortVersionString", { $0.shortVersion = $1 }),
+            ("buildVersion", "CFBundleVersion", { $0.buildVersion = $1 }),
+            ("extensionPoint", "NSExtensionPointIdentifier", { $0.extensionPoint = $1; $0.hasExtensionDictionary = true }),
+            ("companionAppBundleIdentifier", "WKCompanionAppBundleIdentifier", { $0.companionAppBundleIdentifier = $1 }),
+            ("executable", "executable", { $0.executable = $1 }),
+        ]
+        for (field, key, set) in inline {
+            if let value = try string(field) {
+                set(&record, value)
+                record.valueSources[key] = SourceLocation(file: manifestPath, detail: field)
+            }
+        }
+        if let groups = object["appGroups"] {
+            guard let list = groups as? [String] else { throw invalid("appGroups", "must be an array of strings") }
+            record.appGroups = list
+            record.valueSources["com.apple.security.application-groups"] = SourceLocation(file: manifestPath, detail: "appGroups")
+        }
+        if let limit = object["memoryLimitMB"] {
+            guard let megabytes = jsonInteger(limit), megabytes > 0 else {
+                throw invalid("memoryLimitMB", "must be a positive whole number")
+            }
+            record.memoryLimitMB = megabytes
+        }
+
+        // Required: what identifies the bundle and what the version rules compare. A value may come from the
+        // Info.plist only when that plist has it; a plist without it is a finding (RULES.md version.missing),
+        // a manifest without either is invalid input.
+        if record.name.isEmpty { throw invalid("name", "is missing") }
+        if object["infoPlist"] == nil {
+            for (field, value) in [("bundleIdentifier", record.bundleIdentifier), ("shortVersion", record.shortVersion),
+                                   ("buildVersion", record.buildVersion)] where value == nil {
+                throw invalid(field, "is missing (give it inline or point 'infoPlist' at an Info.plist)")
+            }
+        }
+
+        let appFolder = "\(appName ?? record.name).app"
+        switch role {
+        case .host:
+            record.bundlePath = appFolder
+        case .watch:
+            record.embedLocation = .watch
+            record.bundlePath = "\(appFolder)/Watch/\(record.name).app"
+        case .widget, .intent, .extension:
+            // ExtensionKit extensions (App Intents) live in Extensions/, NSExtension ones in PlugIns/
+            // (RULES.md intent.extension-point).
+            let location: EmbedLocation = record.extensionPoint == "com.apple.appintents-extension" ? .extensions : .plugIns
+            record.embedLocation = location
+            record.bundlePath = "\(appFolder)/\(location.rawValue)/\(record.name).appex"
+        }
+        return record
+    }
+
+    private func resolve(_ relative: String) -> String {
+        if relative.hasPrefix("/") || directory.isEmpty { return relative }
+        return "\(directory)/\(relative)"
+    }
+}

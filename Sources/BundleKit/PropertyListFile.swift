@@ -1,0 +1,65 @@
+import Foundation
+import LockstepSystem
+
+/// Reading Info.plist and `.entitlements` files: XML, binary and OpenStep property lists.
+///
+/// Built apps usually hold binary plists (RULES.md "Packaging of a built app"); `PropertyListSerialization`
+/// reads every format, so the format is never guessed from the file name.
+public enum PropertyListFile {
+    /// Reads the file at `path` as a property list whose root is a dictionary.
+    /// - Throws: `BundleError.unreadable` when the file cannot be read, `.notAPropertyList` otherwise.
+    public static func dictionary(at path: String) throws -> [String: Any] {
+        let bytes: [UInt8]?
+        do {
+            bytes = try AtomicFile.read(path)
+        } catch {
+            throw BundleError(.unreadable, path: path, detail: error.errno.map { "\($0)" } ?? "read failed")
+        }
+        guard let bytes else { throw BundleError(.unreadable, path: path, detail: "no such file") }
+        return try dictionary(bytes, path: path)
+    }
+
+    /// Parses `bytes` (named `path` in errors) as a property list whose root is a dictionary.
+    public static func dictionary(_ bytes: [UInt8], path: String) throws -> [String: Any] {
+        let root: Any
+        do {
+            root = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
+        } catch {
+            throw BundleError(.notAPropertyList, path: path, detail: "it is not an XML, binary or OpenStep property list, or it is truncated")
+        }
+        guard let dictionary = root as? [String: Any] else {
+            throw BundleError(.notAPropertyList, path: path, detail: "its root is not a dictionary")
+        }
+        return dictionary
+    }
+
+    /// Writes the facts the rules need from an Info.plist into `record`; a key the plist lacks leaves the
+    /// record's value as it was.
+    static func apply(infoPlist plist: [String: Any], path: String, to record: inout BundleRecord) {
+        func string(_ key: String) -> String? {
+            guard let value = plist[key] as? String else { return nil }
+            record.valueSources[key] = SourceLocation(file: path, detail: key)
+            return value
+        }
+        // RULES.md version.missing: a non-string value counts as missing, so only strings are taken.
+        record.bundleIdentifier = string("CFBundleIdentifier") ?? record.bundleIdentifier
+        record.shortVersion = string("CFBundleShortVersionString") ?? record.shortVersion
+        record.buildVersion = string("CFBundleVersion") ?? record.buildVersion
+        record.packageType = string("CFBundlePackageType") ?? record.packageType
+        record.companionAppBundleIdentifier = string("WKCompanionAppBundleIdentifier") ?? record.companionAppBundleIdentifier
+        if let name = plist["CFBundleName"] as? String, record.name.isEmpty { record.name = name }
+        // RULES.md extension.point: NSExtension (PlugIns/) or EXAppExtensionAttributes (ExtensionKit, Extensions/).
+        if let attributes = plist["NSExtension"] as? [String: Any] {
+            record.hasExtensionDictionary = true
+            record.extensionPoint = attributes["NSExtensionPointIdentifier"] as? String ?? record.extensionPoint
+        } else if let attributes = plist["EXAppExtensionAttributes"] as? [String: Any] {
+            record.hasExtensionDictionary = true
+            record.extensionPoint = attributes["EXExtensionPointIdentifier"] as? String ?? record.extensionPoint
+        }
+    }
+
+    /// The App Groups an entitlements plist claims (`com.apple.security.application-groups`, RULES.md group.entitlement).
+    static func appGroups(entitlements plist: [String: Any]) -> [String] {
+        plist["com.apple.security.application-groups"] as? [String] ?? []
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import LockstepSystem
+
+/// What `lockstep check` read and found: the bundle sets (for the JUnit test cases) and every finding.
+public struct CheckResult: Sendable {
+    public var sets: [AppBundleSet]
+    public var findings: [Finding]
+
+    public init(sets: [AppBundleSet] = [], findings: [Finding] = []) {
+        self.sets = sets
+        self.findings = findings
+    }
+
+    /// Adds another input's sets and findings after these.
+    public mutating func merge(_ other: CheckResult) {
+        sets += other.sets
+        findings += other.findings
+    }
+
+    /// The findings with warnings raised to errors (`--strict`).
+    public func strict() -> CheckResult {
+        var copy = self
+        copy.findings = findings.map { finding in
+            var raised = finding
+            if raised.severity == .warning { raised.severity = .error }
+            return raised
+        }
+        return copy
+    }
+
+    /// The exit status the findings decide, once, after all of them are collected: 1 if any is an error.
+    public var exitStatus: ExitStatus {
+        findings.contains { $0.severity == .error } ? .failure : .success
+    }
+
+    public var errorCount: Int { findings.filter { $0.severity == .error }.count }
+    public var warningCount: Int { findings.filter { $0.severity == .warning }.count }
+}
+
+/// The report formats of `lockstep check --format`.
+public enum ReportFormat: String, Sendable, CaseIterable {
+    /// A compiler's `path: error: message [rule-id]`, one line per finding, then a summary line.
+    case text
+    /// `{"findings":[{"rule","severity","bundle","path","message"}],"summary":{"errors","warnings"}}`.
+    case json
+    /// GitHub Actions workflow commands (`::error file=…,title=…::…`), which annotate the pull request.
+    case github
+    /// JUnit XML: one test case per rule × bundle, a failure for each error.
+    case junit
+}
+
+/// Renders a `CheckResult` in one of the `ReportFormat`s. Output is deterministic: findings keep the order the
+/// inputs and rules produced them in.
+public enum Report {
+    /// The whole report, ending with a newline.
+    public static func render(_ result: CheckResult, as format: ReportFormat) -> String {
+        switch format {
+        case .text: return text(result)
+        case .json: return json(result)
+        case .github: return github(result)
+        case .junit: return junit(result)
+        }
+    }
+
+    static func text(_ result: CheckResult) -> String {
+        // One line per finding, as a compiler prints them, so CI problem matchers can parse each one.
+        var lines = result.findings.map { finding in
+            let message = finding.message.split(whereSeparator: \.isNewline).joined(separator: " ")
+            return "\(finding.path): \(finding.severity.rawValue): \(message) [\(finding.rule)]"
+        }
+        let bundles = result.sets.reduce(0) { $0 + $1.all.count }
+        lines.append("\(count(result.errorCount, "error")), \(count(result.warningCount, "warning")) in \(count(bundles, "bundle")).")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func json(_ result: CheckResult) -> String {
+        let object: [String: Any] = [
+            "findings": result.findings.map {
+                ["rule": $0.rule, "severity": $0.severity.rawValue, "bundle": $0.bundle, "path": $0.path, "message": $0.message]
+            },
+            "summary": ["errors": result.errorCount, "warnings": result.warningCount],
+        ]
+        let data = try! JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    static func github(_ result: CheckResult) -> String {
+        // Workflow command escaping: https://github.com/actions/toolkit/blob/main/packages/core/src/command.ts
+        func data(_ text: String) -> String {
+            text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+                .replacingOccurrences(of: "\n", with: "%0A")
+        }
+        func property(_ text: String) -> String {
+            data(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        }
+        var lines = result.findings.map { finding -> String in
+            let command = switch finding.severity {
+            case .error: "error"
+            case .warning: "warning"
+            case .note: "notice"
+            }
+            return "::\(command) file=\(property(finding.path)),title=\(property("\(finding.rule) (\(finding.bundle))"))::\(data(finding.message))"
+        }
+        lines.append("lockstep check: \(count(result.errorCount, "error")), \(count(result.warningCount, "warning")).")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func junit(_ result: CheckResult) -> String {
+        func xml(_ text: String) -> String {
+            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        }
+        // Test cases: every rule × every bundle, plus any rule only another reader produced (settings.*).
+        var rules = Rules.ids
+        for finding in result.findings where !rules.contains(finding.rule) { rules.append(finding.rule) }
+        var bundles: [String] = []
+        for set in result.sets { for bundle in set.all where !bundles.contains(bundle.bundlePath) { bundles.append(bundle.bundlePath) } }
+        for finding in result.findings where !bundles.contains(finding.bundle) { bundles.append(finding.bundle) }
+
+        var cases: [String] = []
+        for bundle in bundles {
+            for rule in rules {
+                let found = result.findings.filter { $0.bundle == bundle && $0.rule == rule }
+                var body = ""
+                // One <failure> per test case (the JUnit schema allows one): the first message, every finding in the text.
+                let errors = found.filter { $0.severity == .error }
+                if let first = errors.first {
+                    let text = errors.map { "\($0.path): \($0.message)" }.joined(separator: "\n")
+                    body += "\n      <failure type=\"\(rule)\" message=\"\(xml(first.message).replacingOccurrences(of: "\n", with: "&#10;"))\">\(xml(text))</failure>"
+                }
+                let others = found.filter { $0.severity != .error }
+                if !others.isEmpty {
+                    let text = others.map { "\($0.path): \($0.severity.rawValue): \($0.message)" }.joined(separator: "\n")
+                    body += "\n      <system-out>\(xml(text))</system-out>"
+                }
+                let open = "    <testcase classname=\"\(xml(bundle))\" name=\"\(xml(rule))\""
+                cases.append(body.isEmpty ? open + "/>" : open + ">" + body + "\n    </testcase>")
+            }
+        }
+        let failures = Set(result.findings.filter { $0.severity == .error }.map { "\($0.bundle)\u{0}\($0.rule)" }).count
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites name="lockstep check" tests="\(cases.count)" failures="\(failures)">
+              <testsuite name="RULES.md §6" tests="\(cases.count)" failures="\(failures)">
+            \(cases.joined(separator: "\n"))
+              </testsuite>
+            </testsuites>
+
+            """
+    }
+
+    private static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+}

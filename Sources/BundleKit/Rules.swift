@@ -1,0 +1,232 @@
+/// The rule engine of RULES.md §6: every violation in a containing app and its embedded bundles, each with
+/// Apple's own wording (Xcode's line, then the App Store Connect / installer text).
+///
+/// Rules never stop at the first finding: all of them run, and the caller decides the exit status once.
+public enum Rules {
+    /// The rule ids `check` evaluates for every bundle, in report order.
+    public static let ids = [
+        "version.missing", "version.build-format", "version.short-format", "version.build-mismatch",
+        "version.short-mismatch", "bundle-id.charset", "bundle-id.duplicate", "bundle-id.prefix",
+        "bundle-id.single-component", "watch.companion", "watch.prefix", "extension.point", "group.shared",
+    ]
+
+    /// Extension points Apple documents (RULES.md extension.point); any other is a warning.
+    public static let knownExtensionPoints: Set<String> = [
+        "com.apple.widgetkit-extension", "com.apple.usernotifications.service",
+        "com.apple.usernotifications.content-extension", "com.apple.share-services", "com.apple.ui-services",
+        "com.apple.intents-service", "com.apple.intents-ui-service", "com.apple.keyboard-service",
+        "com.apple.fileprovider-nonui", "com.apple.callkit.call-directory", "com.apple.Safari.content-blocker",
+        "com.apple.broadcast-services-upload", "com.apple.widget-extension", "com.apple.appintents-extension",
+    ]
+
+    /// Every finding for `set`, bundle by bundle (the app first, then the embedded bundles in order), each
+    /// bundle's findings in the order of `ids`.
+    public static func check(_ set: AppBundleSet) -> [Finding] {
+        var findings: [Finding] = []
+        var seen: [String: BundleRecord] = [:]
+        for bundle in set.all {
+            // Versions are compared with the iOS app (App Store Connect does); identifiers and groups with the
+            // bundle that directly contains this one (a watch app's own widget is prefixed with the watch app's id).
+            let container = container(of: bundle, in: set)
+            findings += versionFindings(bundle, app: set.app, rule: nil)
+            findings += identifierFindings(bundle, app: container, seen: &seen)
+            findings += extensionFindings(bundle)
+            findings += groupFindings(bundle, app: container)
+        }
+        return findings
+    }
+
+    /// The bundle that directly contains `bundle`: the one with the longest bundle path that is a folder prefix of
+    /// its path (`X.app/Watch/W.app` for `X.app/Watch/W.app/PlugIns/Z.appex`), else the app.
+    static func container(of bundle: BundleRecord, in set: AppBundleSet) -> BundleRecord {
+        set.embedded
+            .filter { $0 != bundle && bundle.bundlePath.hasPrefix($0.bundlePath + "/") }
+            .max { $0.bundlePath.count < $1.bundlePath.count } ?? set.app
+    }
+
+    /// The findings a process runs on before starting (RULES.md runtime.version-parity): `bundle`'s
+    /// CFBundleVersion and CFBundleShortVersionString against its containing app's, in Apple's wording.
+    static func runtimeFindings(_ bundle: BundleRecord, app: BundleRecord) -> [Finding] {
+        guard bundle != app else { return [] }
+        return versionFindings(bundle, app: app, rule: "runtime.version-parity").filter {
+            $0.rule == "runtime.version-parity"
+        }
+    }
+
+    // MARK: - Versions
+
+    private enum VersionKey {
+        case build, short
+        var key: String { self == .build ? "CFBundleVersion" : "CFBundleShortVersionString" }
+        func value(_ bundle: BundleRecord) -> String? { self == .build ? bundle.buildVersion : bundle.shortVersion }
+    }
+
+    /// `mismatchRule` replaces the mismatch rules' ids (for the runtime check); `nil` runs every version rule.
+    private static func versionFindings(_ bundle: BundleRecord, app: BundleRecord, rule mismatchRule: String?) -> [Finding] {
+        var findings: [Finding] = []
+        for kind in [VersionKey.build, .short] {
+            let path = file(bundle, kind.key)
+            guard let value = kind.value(bundle), !value.isEmpty else {
+                // RULES.md version.missing
+                let message = kind == .build
+                    ? "The bundle's Info.plist does not contain a CFBundleVersion key or its value is not a string."
+                    : "The bundle's Info.plist does not contain a CFBundleShortVersionString key or its value is a non-string value or a zero-length string value."
+                findings.append(Finding(rule: "version.missing", severity: .error, bundle: bundle.bundlePath, path: path, message: message))
+                continue
+            }
+            switch numericParts(value) {
+            case .some(1...3):
+                break
+            case .some(4) where kind == .build:
+                // RULES.md version.build-format: four numeric parts are accepted in practice, so a warning.
+                findings.append(Finding(rule: "version.build-format", severity: .warning, bundle: bundle.bundlePath, path: path,
+                    message: "ITMS-90058: This bundle is invalid - The value for key CFBundleVersion [\(value)] in the Info.plist file must be a period-separated list of at most three non-negative integers. (App Store Connect accepts four in practice.)"))
+            default:
+                let message = kind == .build
+                    ? "ITMS-90058: This bundle is invalid - The value for key CFBundleVersion [\(value)] in the Info.plist file must be a period-separated list of at most three non-negative integers."
+                    : "ITMS-90060: This bundle is invalid. The value for key CFBundleShortVersionString '\(value)' in the Info.plist file must be a period-separated list of at most three non-negative integers."
+                findings.append(Finding(rule: kind == .build ? "version.build-format" : "version.short-format", severity: .error,
+                                        bundle: bundle.bundlePath, path: path, message: message))
+            }
+            // RULES.md version.build-mismatch / version.short-mismatch: a string comparison ("1.0" ≠ "1.0.0").
+            guard bundle != app, let parent = kind.value(app), !parent.isEmpty, parent != value else { continue }
+            let rule = mismatchRule ?? (kind == .build ? "version.build-mismatch" : "version.short-mismatch")
+            findings.append(Finding(rule: rule, severity: .error, bundle: bundle.bundlePath, path: path,
+                                    message: mismatchMessage(kind, value: value, parent: parent, bundle: bundle, app: app)))
+        }
+        return findings
+    }
+
+    private static func mismatchMessage(_ kind: VersionKey, value: String, parent: String, bundle: BundleRecord, app: BundleRecord) -> String {
+        switch (kind, bundle.role == .watch) {
+        case (.build, false):
+            return "The CFBundleVersion of an app extension ('\(value)') must match that of its containing parent app ('\(parent)'). ITMS-90473: CFBundleVersion Mismatch - The CFBundleVersion value '\(value)' of extension '\(bundle.bundlePath)' does not match the CFBundleVersion value '\(parent)' of its containing iOS application '\(app.bundlePath)'."
+        case (.build, true):
+            return "Asset validation failed (90379) CFBundleVersion Mismatch. The CFBundleVersion value '\(value)' of watch application '\(bundle.bundlePath)' does not match the CFBundleVersion value '\(parent)' of its containing iOS application '\(app.bundlePath)'."
+        case (.short, false):
+            return "The CFBundleShortVersionString of an app extension ('\(value)') must match that of its containing parent app ('\(parent)'). ITMS-90473: CFBundleShortVersionString Mismatch - The CFBundleShortVersionString value '\(value)' of extension '\(bundle.bundlePath)' does not match the CFBundleShortVersionString value '\(parent)' of its containing iOS application '\(app.bundlePath)'."
+        case (.short, true):
+            return "The value of CFBundleShortVersionString in your WatchKit app's Info.plist (\(value)) does not match the value in your companion app's Info.plist (\(parent)). These values are required to match."
+        }
+    }
+
+    /// The number of period-separated non-negative integers in `version`, or `nil` if it is not such a list.
+    public static func numericParts(_ version: String) -> Int? {
+        let parts = version.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
+        return parts.count
+    }
+
+    // MARK: - Bundle identifiers
+
+    /// `app` is the containing bundle.
+    private static func identifierFindings(_ bundle: BundleRecord, app: BundleRecord, seen: inout [String: BundleRecord]) -> [Finding] {
+        guard let identifier = bundle.bundleIdentifier else { return [] }
+        var findings: [Finding] = []
+        let path = file(bundle, "CFBundleIdentifier")
+        func add(_ rule: String, _ message: String) {
+            findings.append(Finding(rule: rule, severity: .error, bundle: bundle.bundlePath, path: path, message: message))
+        }
+        // RULES.md bundle-id.charset: A–Z, a–z, 0–9, '-' and '.', reverse-DNS (no empty component).
+        let allowed = identifier.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == ".") }
+        if !allowed || identifier.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
+            add("bundle-id.charset", "The bundle identifier '\(identifier)' is invalid: a bundle identifier may contain only alphanumeric characters (A–Z, a–z, 0–9), hyphens (-) and periods (.), in reverse-DNS form with no empty component.")
+        }
+        // RULES.md bundle-id.duplicate
+        if let first = seen[identifier] {
+            add("bundle-id.duplicate", "This application or a bundle it contains has the same bundle identifier as this application or another bundle that it contains. Bundle identifiers must be unique. ('\(identifier)' is also the identifier of '\(first.bundlePath)'.)")
+        } else {
+            seen[identifier] = bundle
+        }
+        guard bundle != app, let parent = app.bundleIdentifier else { return findings }
+        let prefixed = identifier.hasPrefix(parent + ".") && identifier.count > parent.count + 1
+        switch bundle.role {
+        case .watch:
+            // RULES.md watch.companion, watch.prefix
+            if bundle.companionAppBundleIdentifier != parent {
+                let found = bundle.companionAppBundleIdentifier.map { "it is '\($0)'" } ?? "it is missing"
+                findings.append(Finding(rule: "watch.companion", severity: .error, bundle: bundle.bundlePath,
+                    path: file(bundle, "WKCompanionAppBundleIdentifier"),
+                    message: "The WatchKit app's Info.plist must have a WKCompanionAppBundleIdentifier key set to the bundle identifier of the companion app. (\(found); the companion app is '\(parent)'.)"))
+            }
+            if !prefixed {
+                add("watch.prefix", "The bundle identifier of a WatchKit app must have a prefix consisting of the companion app's bundle identifier, followed by a '.'. (WatchKit app: '\(identifier)'; companion app: '\(parent)'.)")
+            }
+        case .host, .widget, .intent, .extension:
+            if !prefixed {
+                // RULES.md bundle-id.prefix: Xcode's error with its two detail lines, then the installer's sentence.
+                add("bundle-id.prefix", "Embedded binary's bundle identifier is not prefixed with the parent app's bundle identifier. Embedded Binary Bundle Identifier: \(identifier) Parent App Bundle Identifier: \(parent) App extension bundle identifiers must have a prefix consisting of their containing application's bundle identifier followed by a '.'.")
+            } else if identifier.dropFirst(parent.count + 1).contains(".") {
+                // RULES.md bundle-id.single-component
+                add("bundle-id.single-component", "App extension bundle identifiers must have a prefix consisting of their containing application's bundle identifier followed by a '.', with no further '.' characters after the prefix. ('\(identifier)' has more than one component after '\(parent).'.)")
+            }
+        }
+        return findings
+    }
+
+    // MARK: - Extension points
+
+    private static func extensionFindings(_ bundle: BundleRecord) -> [Finding] {
+        guard bundle.embedLocation == .plugIns || bundle.embedLocation == .extensions else { return [] }
+        let path = file(bundle, "NSExtensionPointIdentifier")
+        // RULES.md extension.point (and intent.extension-point for ExtensionKit bundles in Extensions/).
+        let dictionaryKey = bundle.embedLocation == .extensions ? "EXAppExtensionAttributes" : "NSExtension"
+        let pointKey = bundle.embedLocation == .extensions ? "EXExtensionPointIdentifier" : "NSExtensionPointIdentifier"
+        guard bundle.hasExtensionDictionary else {
+            return [Finding(rule: "extension.point", severity: .error, bundle: bundle.bundlePath, path: path,
+                            message: "App extensions must define the \(dictionaryKey) key with a dictionary value in their Info.plist.")]
+        }
+        guard let point = bundle.extensionPoint, !point.isEmpty else {
+            return [Finding(rule: "extension.point", severity: .error, bundle: bundle.bundlePath, path: path,
+                            message: "Appex bundle at \(bundle.bundlePath) does not define the \(pointKey) key in its Info.plist. This key must have a reverse-DNS format string value.")]
+        }
+        guard knownExtensionPoints.contains(point) else {
+            return [Finding(rule: "extension.point", severity: .warning, bundle: bundle.bundlePath, path: path,
+                            message: "The extension point '\(point)' of \(bundle.bundlePath) is not one Apple documents for iOS app extensions; check its \(pointKey).")]
+        }
+        return []
+    }
+
+    // MARK: - App Groups
+
+    /// `app` is the containing bundle.
+    private static func groupFindings(_ bundle: BundleRecord, app: BundleRecord) -> [Finding] {
+        let path = file(bundle, "com.apple.security.application-groups")
+        guard bundle.appGroupsKnown else {
+            return [Finding(rule: "group.shared", severity: .note, bundle: bundle.bundlePath, path: path,
+                            message: "The entitlements of \(bundle.bundlePath) are not in a file Lockstep reads (archived-expanded-entitlements.xcent or a .entitlements file), so its App Groups were not checked.")]
+        }
+        var findings: [Finding] = []
+        for group in bundle.appGroups where !group.hasPrefix("group.") {
+            // RULES.md group.id-format: iOS App Group ids are `group.<name>`.
+            findings.append(Finding(rule: "group.shared", severity: .error, bundle: bundle.bundlePath, path: path,
+                message: "The App Group '\(group)' claimed by \(bundle.bundlePath) does not start with 'group.': on iOS an App Group identifier has the form group.<name>."))
+        }
+        // A watch app's group containers are watch-local (RULES.md group.watch-separate): nothing to share with the host.
+        guard bundle != app, bundle.role != .watch, app.appGroupsKnown else { return findings }
+        if bundle.appGroups.isEmpty {
+            findings.append(Finding(rule: "group.shared", severity: .note, bundle: bundle.bundlePath, path: path,
+                message: "\(bundle.bundlePath) claims no App Group, so it shares no container with \(app.bundlePath) (allowed; many extensions need none)."))
+        }
+        for group in bundle.appGroups where !app.appGroups.contains(group) {
+            findings.append(Finding(rule: "group.shared", severity: .error, bundle: bundle.bundlePath, path: path,
+                message: "\(bundle.bundlePath) claims the App Group '\(group)', which its containing app \(app.bundlePath) does not claim: they share nothing through it. Every group of an extension must also be in the app's com.apple.security.application-groups."))
+        }
+        return findings
+    }
+
+    /// The file a finding about `key` points at: where the value came from, else the bundle's own file.
+    private static func file(_ bundle: BundleRecord, _ key: String) -> String {
+        bundle.valueSources[key]?.file ?? bundle.source.file
+    }
+}
+
+extension Manifest {
+    /// The findings that stop `bundleIdentifier`'s process from starting (RULES.md runtime.version-parity, exit
+    /// 78): its CFBundleVersion or CFBundleShortVersionString differs from the containing app's. Empty for
+    /// the app itself, for a matching bundle, and for an identifier the manifest does not list.
+    public func versionFindings(for bundleIdentifier: String) -> [Finding] {
+        guard let bundle = bundle(identifier: bundleIdentifier) else { return [] }
+        return Rules.runtimeFindings(bundle, app: app)
+    }
+}

@@ -1,0 +1,120 @@
+import BundleKit
+import Foundation
+import LockstepTestSupport
+import Testing
+
+/// `lockstep check`, `bump` and `init` run as the real executable: output and exit statuses.
+@Suite struct CommandTests {
+    func manifest(in dir: URL, _ edit: (String) -> String = { $0 }) throws -> String {
+        let path = dir.appendingPathComponent("lockstep.json").path
+        try edit(Manifest.embeddedDefaultText).write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func initPrintsTheEmbeddedDefault() throws {
+        let result = try run("lockstep", ["init"])
+        #expect(result.status == 0)
+        #expect(result.stdout == Manifest.embeddedDefaultText)
+        #expect(try Manifest.parse(Array(result.stdout.utf8), path: "stdout").bundles.count == 4)
+    }
+
+    @Test func checkExitStatuses() throws {
+        let dir = TestSupport.temporaryDirectory()
+        defer { TestSupport.cleanUp(dir) }
+        let good = try manifest(in: dir)
+        let clean = try run("lockstep", ["check", good])
+        #expect(clean.status == 0, "\(clean)")
+        #expect(clean.stdout == "0 errors, 0 warnings in 4 bundles.\n")
+
+        let badDir = dir.appendingPathComponent("bad")
+        try FileManager.default.createDirectory(at: badDir, withIntermediateDirectories: true)
+        let bad = try manifest(in: badDir) {
+            $0.replacingOccurrences(of: #""executable": "lockstep-widget""#, with: #""executable": "lockstep-widget", "ignored": 0"#)
+              .replacingOccurrences(of: #""extensionPoint": "com.apple.widgetkit-extension", "shortVersion": "1.0.0", "buildVersion": "1""#,
+                                    with: #""extensionPoint": "com.example.custom", "shortVersion": "1.0.0", "buildVersion": "7""#)
+        }
+        let failing = try run("lockstep", ["check", bad, "--format", "json"])
+        #expect(failing.status == 1, "\(failing)")
+        #expect(failing.stdout.contains(#""rule" : "version.build-mismatch""#))
+
+        // Only the unknown extension point (a warning): clean unless --strict.
+        let warnDir = dir.appendingPathComponent("warn")
+        try FileManager.default.createDirectory(at: warnDir, withIntermediateDirectories: true)
+        let warn = try manifest(in: warnDir) {
+            $0.replacingOccurrences(of: "com.apple.widgetkit-extension", with: "com.example.custom")
+        }
+        #expect(try run("lockstep", ["check", warn]).status == 0)
+        let strict = try run("lockstep", ["check", warn, "--strict", "--format", "github"])
+        #expect(strict.status == 1)
+        #expect(strict.stdout.hasPrefix("::error file=\(warn),title=extension.point (Habits.app/PlugIns/HabitsWidget.appex)::"))
+
+        // Several paths: all checked, findings merged, the worst status wins (2 beats 1).
+        let missing = dir.appendingPathComponent("missing.json").path
+        let merged = try run("lockstep", ["check", bad, missing, good])
+        #expect(merged.status == 2)
+        #expect(merged.stderr == "lockstep check: Cannot read '\(missing)': no such file or folder.\n")
+        #expect(merged.stdout.contains("[version.build-mismatch]"))
+        #expect(merged.stdout.hasSuffix("1 error, 1 warning in 8 bundles.\n"))
+
+        #expect(try run("lockstep", ["check"]).status == 64)
+        #expect(try run("lockstep", ["check", good, "--format", "xml"]).status == 64)
+    }
+
+    @Test func checkReadsAnIPA() throws {
+        let dir = TestSupport.temporaryDirectory()
+        defer { TestSupport.cleanUp(dir) }
+        let ipa = dir.appendingPathComponent("X.ipa")
+        try Data(Fixtures.zip(InputTests.broken.map { ("Payload/" + $0.0, $0.1) })).write(to: ipa)
+        let result = try run("lockstep", ["check", ipa.path])
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("\(ipa.path):Payload/X.app/PlugIns/Widget.appex/Info.plist: error: The CFBundleVersion of an app extension ('1') must match that of its containing parent app ('289'). ITMS-90473: CFBundleVersion Mismatch - The CFBundleVersion value '1' of extension 'X.app/PlugIns/Widget.appex' does not match the CFBundleVersion value '289' of its containing iOS application 'X.app'. [version.build-mismatch]\n"))
+    }
+
+    @Test func bumpEditsOnlyTheVersionValues() throws {
+        let dir = TestSupport.temporaryDirectory()
+        defer { TestSupport.cleanUp(dir) }
+        // A drifted widget build: bump sets every bundle's, which repairs it.
+        let path = try manifest(in: dir) {
+            $0.replacingOccurrences(of: #""com.apple.widgetkit-extension", "shortVersion": "1.0.0", "buildVersion": "1""#,
+                                    with: #""com.apple.widgetkit-extension", "shortVersion": "1.0.0", "buildVersion": "0""#)
+        }
+        #expect(try run("lockstep", ["check", path]).status == 1)
+        let next = try run("lockstep", ["bump", path, "--build", "next"])
+        #expect(next.status == 0, "\(next)")
+        #expect(next.stdout == "lockstep bump: updated \(path)\n0 errors, 0 warnings in 4 bundles.\n")
+        let expected = Manifest.embeddedDefaultText.replacingOccurrences(of: #""buildVersion": "1""#, with: #""buildVersion": "2""#)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == expected)
+
+        #expect(try run("lockstep", ["bump", path, "--version", "1.1"]).status == 0)
+        #expect(try String(contentsOfFile: path, encoding: .utf8)
+            == expected.replacingOccurrences(of: #""shortVersion": "1.0.0""#, with: #""shortVersion": "1.1""#))
+        #expect(try run("lockstep", ["bump", path, "--build", "2.0.10"]).status == 0)
+        #expect(try Manifest.load(path).bundles.allSatisfy { $0.buildVersion == "2.0.10" })
+    }
+
+    @Test func failedBumpLeavesTheFileByteIdentical() throws {
+        let dir = TestSupport.temporaryDirectory()
+        defer { TestSupport.cleanUp(dir) }
+        let future = try manifest(in: dir) { $0.replacingOccurrences(of: #""manifestVersion": 1"#, with: #""manifestVersion": 3"#) }
+        let before = try Data(contentsOf: URL(fileURLWithPath: future))
+        let refused = try run("lockstep", ["bump", future, "--build", "5"])
+        #expect(refused.status == 2)
+        #expect(refused.stderr == "lockstep: The manifest '\(future)' has manifestVersion 3, which this Lockstep does not know (it reads 1).\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: future)) == before)
+
+        let beta = dir.appendingPathComponent("beta.json").path
+        try Manifest.embeddedDefaultText.replacingOccurrences(of: #""buildVersion": "1""#, with: #""buildVersion": "1-beta""#)
+            .write(toFile: beta, atomically: true, encoding: .utf8)
+        let betaBefore = try Data(contentsOf: URL(fileURLWithPath: beta))
+        let noNext = try run("lockstep", ["bump", beta, "--build", "next"])
+        #expect(noNext.status == 2)
+        #expect(noNext.stderr == "lockstep: Cannot bump '\(beta)': the current build '1-beta' is not a period-separated list of integers, so it has no next.\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: beta)) == betaBefore)
+
+        #expect(try run("lockstep", ["bump", beta, "--build", "1.x"]).status == 64)
+        #expect(try run("lockstep", ["bump", beta, "--build", "1", "--version", "1"]).status == 64)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: beta)) == betaBefore)
+        // Nothing left behind by the atomic writer.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["beta.json", "lockstep.json"])
+    }
+}
