@@ -97,6 +97,12 @@ struct HabitStoreTests {
             return SQLITE_OK
         }
         #expect(try fixture.run("lockstep-host", "log", "Read").status == 0)
+
+        // Concurrent writers in separate processes: immediate transactions and the busy timeout lose nothing.
+        #expect(try fixture.run("lockstep-host", "add", "Water", "💧", "--target", "100").status == 0)
+        let writers = try (0..<6).map { _ in try Child("lockstep-host", ["log", "Water", "2"], environment: fixture.environment) }
+        for writer in writers { #expect(writer.wait().status == 0) }
+        #expect(try fixture.run("lockstep-host", "log", "Water", "0").stdout.contains("Water: 12/100"))
     }
 
     private func withDatabase(_ path: String, _ body: (OpaquePointer) throws -> Int32) throws {
