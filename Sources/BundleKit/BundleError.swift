@@ -52,9 +52,7 @@ extension BundleError: ReportableError {
     }
 
     public var exitStatus: ExitStatus {
-        switch code {
-        case .invalidBump: return .invalidInput
-        default: return .invalidInput
-        }
+        // Every BundleError means the input could not be read or changed; nothing was written.
+        .invalidInput
     }
 }

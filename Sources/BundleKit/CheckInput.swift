@@ -15,7 +15,10 @@ public enum CheckInput {
     public static func check(_ path: String, configuration: String? = nil) throws -> CheckResult {
         if let project = XcodeProjectInput.projectPath(for: path) {
             let loaded = try XcodeProjectInput.load(project, configuration: configuration)
-            return CheckResult(sets: loaded.sets, findings: loaded.findings + loaded.sets.flatMap(Rules.check))
+            // One set per configuration: a finding Debug and Release share is reported once.
+            var seen = Set<Finding>()
+            let findings = (loaded.findings + loaded.sets.flatMap(Rules.check)).filter { seen.insert($0).inserted }
+            return CheckResult(sets: loaded.sets, findings: findings)
         }
         let sets = try bundleSets(path)
         return CheckResult(sets: sets, findings: sets.flatMap(Rules.check))

@@ -43,7 +43,8 @@ public func exit(withError error: any Error, program: String = Program.name) -> 
         status = .failure
         message = String(describing: error)
     }
-    Standard.error("\(program): \(message)")
+    // Sentences that already name their command (`lockstep check: …`) are not prefixed twice.
+    Standard.error(message.hasPrefix("\(program) ") || message.hasPrefix("\(program):") ? message : "\(program): \(message)")
     exit(status)
 }
 
