@@ -22,6 +22,8 @@ public struct BundleError: Error, Equatable, Sendable {
         case invalidProject
         /// `bump` was given a value that is not a valid version, or could not edit the file.
         case invalidBump
+        /// `--configuration` names a build configuration the Xcode project does not have; `detail` lists them.
+        case unknownConfiguration
     }
 
     public var code: Code
@@ -48,6 +50,7 @@ extension BundleError: ReportableError {
         case .unsupportedInput: return "'\(path)' is not something lockstep check reads: \(detail)."
         case .invalidProject: return "The Xcode project '\(path)' cannot be read: \(detail)."
         case .invalidBump: return "Cannot bump '\(path)': \(detail)."
+        case .unknownConfiguration: return "The Xcode project '\(path)' has no build configuration \(detail)."
         }
     }
 

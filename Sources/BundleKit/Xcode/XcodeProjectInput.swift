@@ -1,32 +1,226 @@
+import Foundation
+
 /// Reading and bumping real Xcode projects (`.xcodeproj`): the entry points `lockstep check` and
-/// `lockstep bump` call. Implemented by the Xcode-project issue.
+/// `lockstep bump` call.
 public enum XcodeProjectInput {
     /// The result of reading one project: a bundle set per (containing app target, configuration), plus the
     /// findings only a project can produce (`settings.unresolved`, `settings.target-override`).
     public struct Result: Sendable {
         public var sets: [AppBundleSet]
         public var findings: [Finding]
-        public init(sets: [AppBundleSet], findings: [Finding]) {
+        /// The build configurations read, in project order.
+        public var configurations: [String]
+        public init(sets: [AppBundleSet], findings: [Finding], configurations: [String] = []) {
             self.sets = sets
             self.findings = findings
+            self.configurations = configurations
         }
     }
 
-    /// Whether `path` is an `.xcodeproj` or a folder holding exactly one.
+    /// Whether `path` is an `.xcodeproj`, its `project.pbxproj`, or a folder holding exactly one `.xcodeproj`.
+    /// - Returns: the `.xcodeproj` path, or nil.
     public static func projectPath(for path: String) -> String? {
-        nil
+        let manager = FileManager.default
+        var trimmed = path
+        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+        if trimmed.hasSuffix("/project.pbxproj") || trimmed == "project.pbxproj" {
+            trimmed = PathText.parent(of: trimmed)
+        }
+        if trimmed.hasSuffix(".xcodeproj") {
+            return manager.fileExists(atPath: trimmed + "/project.pbxproj") ? trimmed : nil
+        }
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: trimmed, isDirectory: &isDirectory), isDirectory.boolValue,
+              let entries = try? manager.contentsOfDirectory(atPath: trimmed) else { return nil }
+        let projects = entries.filter { $0.hasSuffix(".xcodeproj") && manager.fileExists(atPath: "\(trimmed)/\($0)/project.pbxproj") }
+        return projects.count == 1 ? PathText.join(trimmed, projects[0]) : nil
     }
 
     /// Reads the project at `path` (an `.xcodeproj`) for every configuration, or only `configuration`.
-    /// - Throws: `BundleError` (`.invalidProject`, `.unreadable`) when nothing could be read.
+    ///
+    /// Each application target that no other target embeds is a containing app; its bundle set holds the
+    /// targets it embeds (PlugIns, Extensions, Watch, and what a watch app embeds in turn).
+    /// - Throws: `BundleError` (`.invalidProject`, `.unreadable`, `.unknownConfiguration`) when nothing
+    ///   could be read or the configuration does not exist.
     public static func load(_ path: String, configuration: String? = nil) throws -> Result {
-        throw BundleError(.unsupportedInput, path: path, detail: "reading Xcode projects is not built yet")
+        let project = try XcodeProject(path: path)
+        return try ProjectReading(project: project, configuration: configuration).result()
+    }
+}
+
+/// Turns a parsed project into bundle sets and findings.
+struct ProjectReading {
+    let project: XcodeProject
+    let resolver: TargetResolver
+    let configurations: [String]
+    private let byID: [String: XcodeProject.Target]
+
+    init(project: XcodeProject, configuration: String?) throws(BundleError) {
+        self.project = project
+        resolver = TargetResolver(project: project)
+        byID = Dictionary(project.targets.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        // The project's configurations are the ones a build can ask for (`xcodebuild -configuration`).
+        var names = project.configurations.map(\.name)
+        if names.isEmpty { names = project.targets.first?.configurations.map(\.name) ?? [] }
+        if let configuration {
+            guard names.contains(configuration) else {
+                throw BundleError(.unknownConfiguration, path: project.path,
+                                  detail: "'\(configuration)'; its configurations are \(names.joined(separator: ", "))")
+            }
+            names = [configuration]
+        }
+        configurations = names
     }
 
-    /// Sets the build number (`build`) or marketing version (`version`) wherever the project defines it,
-    /// editing text in place.
-    /// - Returns: the files changed.
-    public static func bump(_ path: String, build: String?, version: String?) throws -> [String] {
-        throw BundleError(.unsupportedInput, path: path, detail: "bumping Xcode projects is not built yet")
+    /// The containing apps: application targets that no target embeds. An App Clip (copied into
+    /// `AppClips`, which no rule of RULES.md §6 covers) is not a containing app of its own.
+    var apps: [XcodeProject.Target] {
+        let embedded = Set(project.targets.flatMap { $0.embeds.map(\.targetID) })
+        return project.targets.filter {
+            ProductKind($0.productType).isApplication && !embedded.contains($0.id)
+                && $0.productType != "com.apple.product-type.application.on-demand-install-capable"
+        }
+    }
+
+    /// One bundle in a set: its resolution, where it sits, and its record.
+    struct Member {
+        var resolved: ResolvedTarget
+        var record: BundleRecord
+    }
+
+    /// The app and every target it embeds, recursively, for one configuration.
+    func members(of app: XcodeProject.Target, configuration: String) -> [Member] {
+        var result: [Member] = []
+        var visited: Set<String> = []
+        func visit(_ target: XcodeProject.Target, location: EmbedLocation?, parentPath: String?) {
+            guard visited.insert(target.id).inserted else { return }
+            // A target lacking this configuration is built with its default one, as Xcode does.
+            let name = target.configurations.contains { $0.name == configuration } ? configuration
+                : (target.defaultConfiguration ?? target.configurations.first?.name ?? configuration)
+            let resolved = resolver.resolve(target, configuration: name)
+            let kind = ProductKind(target.productType)
+            let file = "\(resolved.productName.isEmpty ? target.name : resolved.productName).\(kind.wrapperExtension)"
+            let path = parentPath.map { "\($0)/\(location!.rawValue)/\(file)" } ?? file
+            result.append(Member(resolved: resolved, record: record(resolved, location: location, kind: kind, path: path)))
+            for embed in target.embeds {
+                guard let child = byID[embed.targetID] else { continue }
+                visit(child, location: embed.location, parentPath: path)
+            }
+        }
+        visit(app, location: nil, parentPath: nil)
+        return result
+    }
+
+    private func record(_ resolved: ResolvedTarget, location: EmbedLocation?, kind: ProductKind, path: String) -> BundleRecord {
+        func value(_ key: String) -> String? { resolved.values[key]?.value }
+        let point = resolved.extensionPoint
+        let role: BundleRole
+        if location == nil {
+            role = .host
+        } else if kind.isWatchApp || location == .watch {
+            role = .watch
+        } else if point == "com.apple.widgetkit-extension" {
+            role = .widget
+        } else if point == "com.apple.appintents-extension" || point == "com.apple.intents-service" {
+            role = .intent
+        } else {
+            role = .extension
+        }
+        return BundleRecord(
+            name: resolved.target.name, role: role, bundleIdentifier: value("CFBundleIdentifier"),
+            shortVersion: value("CFBundleShortVersionString"), buildVersion: value("CFBundleVersion"),
+            extensionPoint: point, hasExtensionDictionary: resolved.hasExtensionDictionary,
+            companionAppBundleIdentifier: value("WKCompanionAppBundleIdentifier"), packageType: value("CFBundlePackageType"),
+            appGroups: resolved.appGroups, embedLocation: location, bundlePath: path,
+            source: SourceLocation(file: resolved.plistPath ?? project.pbxprojPath, detail: "target '\(resolved.target.name)' [\(resolved.configuration)]"),
+            valueSources: valueSources(resolved))
+    }
+
+    /// Where each checked value came from; the rules point their findings there.
+    private func valueSources(_ resolved: ResolvedTarget) -> [String: SourceLocation] {
+        var sources = resolved.values.mapValues(\.source)
+        if let entitlements = resolved.entitlementsPath {
+            let key = "com.apple.security.application-groups"
+            sources[key] = SourceLocation(file: entitlements, detail: key)
+        }
+        return sources
+    }
+
+    func result() throws(BundleError) -> XcodeProjectInput.Result {
+        var sets: [AppBundleSet] = []
+        // One finding per problem: what every configuration shares is reported once, naming them all
+        // ("[Debug, Release]"), and an xcconfig many targets read reports its missing include once, under the
+        // first bundle that reads it.
+        var order: [String] = []
+        var merged: [String: (finding: Finding, configurations: [String])] = [:]
+        func add(_ finding: Finding, configuration: String?) {
+            var template = finding
+            if let configuration { template.message = finding.message.replacingOccurrences(of: "[\(configuration)]", with: "[\u{0}]") }
+            let key = "\(finding.rule)\u{0}\(finding.severity)\u{0}\(finding.path)\u{0}\(template.message)"
+            if merged[key] == nil { order.append(key) }
+            merged[key, default: (template, [])].configurations += configuration.map { [$0] } ?? []
+        }
+
+        let projectName = PathText.lastComponent(of: project.path)
+        for problem in project.problems {
+            add(Finding(rule: "settings.unresolved", severity: .error, bundle: projectName, path: project.pbxprojPath,
+                        message: "In \(project.pbxprojPath), \(problem)."), configuration: nil)
+        }
+        for app in apps {
+            for configuration in configurations {
+                let members = members(of: app, configuration: configuration)
+                let host = members[0]
+                for member in members {
+                    findingsFor(member, host: host) { add($0, configuration: configuration) }
+                }
+                sets.append(AppBundleSet(app: host.record, embedded: members.dropFirst().map(\.record),
+                                         origin: "\(projectName) [\(configuration)]"))
+            }
+        }
+        let findings = order.map { key -> Finding in
+            var (finding, names) = merged[key]!
+            finding.message = finding.message.replacingOccurrences(of: "[\u{0}]", with: "[\(names.joined(separator: ", "))]")
+            return finding
+        }
+        if sets.isEmpty, let problem = project.problems.first {
+            throw BundleError(.invalidProject, path: project.path, detail: problem)
+        }
+        return .init(sets: sets, findings: findings, configurations: configurations)
+    }
+
+    private func findingsFor(_ member: Member, host: Member, into add: (Finding) -> Void) {
+        let resolved = member.resolved
+        let bundle = member.record.bundlePath
+        let context = "target '\(resolved.target.name)' [\(resolved.configuration)]"
+        for problem in resolved.problems {
+            add(Finding(rule: "settings.unresolved", severity: problem.severity, bundle: bundle, path: problem.file,
+                        message: problem.message.prefix(1).uppercased() + problem.message.dropFirst() + (problem.message.hasSuffix(".") ? "" : ".")))
+        }
+        for (key, _) in TargetResolver.checkedKeys {
+            guard let value = resolved.values[key] else { continue }
+            for name in value.unresolved.sorted() {
+                // RULES.md settings.unresolved: an error when it empties a compared version or bundle id.
+                let compared = key != "CFBundlePackageType"
+                var message = "\(key) of \(context) is '\(value.template)', but nothing defines \(name), so Xcode builds it as '\(value.value)' (agvtool and fastlane read the literal '\(value.template)')."
+                if let missing = MissingInclude.likeliest(resolved.missingIncludes) { message += " " + missing.hint }
+                add(Finding(rule: "settings.unresolved", severity: compared ? .error : .warning, bundle: bundle,
+                            path: value.source.file, message: message))
+            }
+        }
+        guard member.record.embedLocation != nil else { return }
+        // RULES.md settings.target-override: an embedded target that sets the version itself, and uses it.
+        for (key, setting) in [("CFBundleVersion", "CURRENT_PROJECT_VERSION"), ("CFBundleShortVersionString", "MARKETING_VERSION")] {
+            guard let value = resolved.values[key], !value.literalInPlist,
+                  BuildSettings.references(in: value.template).contains(setting),
+                  let index = resolved.settings.winner(setting) else { continue }
+            let assignment = resolved.settings.assignments[index]
+            guard assignment.source.targetLevel, !assignment.value.contains("$(inherited)"),
+                  BuildSettings.soleReference(assignment.value) != setting,
+                  !host.resolved.targetXcconfigs.contains(assignment.source.file) else { continue }
+            let where_ = TargetResolver.location(assignment.source, name: setting)
+            let hostValue = host.resolved.values[key]?.value ?? "none"
+            add(Finding(rule: "settings.target-override", severity: .warning, bundle: member.record.bundlePath, path: assignment.source.file,
+                        message: "\(context) sets \(setting) = \(assignment.value) itself (\(where_.file), \(where_.detail!)) instead of inheriting the project's, and its \(key) uses it (the containing app '\(host.resolved.target.name)' has '\(hostValue)'): the root cause of most \(key) mismatches. Remove the target's setting so it inherits."))
+        }
     }
 }

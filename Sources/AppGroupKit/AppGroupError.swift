@@ -1,0 +1,73 @@
+import LockstepSystem
+
+/// Why AppGroupKit refused or failed: one sentence naming the group, bundle, suite, key or file.
+///
+/// Refusals (`notEntitled`, `invalidIdentifier`, `invalidValue`, `malformedSuite`, `pathEscape`,
+/// `unknownBundle`) happen before anything is written.
+public struct AppGroupError: Error, Sendable {
+    public enum Code: Equatable, Sendable {
+        /// The process's entitlements do not list the App Group (RULES.md `group.entitlement`); `detail` names the
+        /// bundle and what it lists. Exit 77.
+        case notEntitled
+        /// A group id, bundle id, suite, notification or file name that is malformed (RULES.md `group.id-format`). Exit 2.
+        case invalidIdentifier
+        /// A defaults value that is not a property-list type (RULES.md `defaults.plist-types`). Exit 2.
+        case invalidValue
+        /// The suite's plist on disk is not a readable dictionary plist; it is left untouched. Exit 2.
+        case malformedSuite
+        /// A path that would leave its container (`..`, absolute, a symlink pointing outside). Exit 2.
+        case pathEscape
+        /// A bundle id the manifest does not list. Exit 2.
+        case unknownBundle
+        /// A bounded lock wait ran out. Exit 75.
+        case busy
+        /// The operating system refused (open, read, write, inotify); `detail` carries its sentence. Exit 1.
+        case system
+    }
+
+    public var code: Code
+    /// What the error is about: the group id, bundle id, suite, key or path.
+    public var subject: String
+    /// The specific reason, completing the sentence.
+    public var detail: String
+
+    public init(_ code: Code, subject: String, detail: String = "") {
+        self.code = code
+        self.subject = subject
+        self.detail = detail
+    }
+
+    /// Wraps a LockstepSystem failure, keeping `busy` distinct (exit 75).
+    init(_ error: SystemError) {
+        if case .busy = error.code {
+            self.init(.busy, subject: error.path, detail: error.description)
+        } else {
+            self.init(.system, subject: error.path, detail: error.description)
+        }
+    }
+}
+
+extension AppGroupError: ReportableError {
+    public var description: String {
+        switch code {
+        case .notEntitled:
+            return "\(detail.isEmpty ? "The bundle" : detail) is not entitled to the App Group '\(subject)':"
+                + " its com.apple.security.application-groups entitlement must list it [group.entitlement]."
+        case .invalidIdentifier: return "'\(subject)' is not a valid identifier: \(detail)."
+        case .invalidValue: return "The value for '\(subject)' is refused: \(detail) [defaults.plist-types]; nothing was written."
+        case .malformedSuite: return "The defaults suite '\(subject)' is not a readable property list: \(detail); it was left untouched."
+        case .pathEscape: return "The path '\(subject)' would leave its container: \(detail); nothing was written."
+        case .unknownBundle: return "The bundle '\(subject)' is not in the manifest\(detail.isEmpty ? "" : " \(detail)")."
+        case .busy, .system: return detail
+        }
+    }
+
+    public var exitStatus: ExitStatus {
+        switch code {
+        case .notEntitled: return .notEntitled
+        case .invalidIdentifier, .invalidValue, .malformedSuite, .pathEscape, .unknownBundle: return .invalidInput
+        case .busy: return .busy
+        case .system: return .failure
+        }
+    }
+}

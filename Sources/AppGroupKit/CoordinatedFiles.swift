@@ -1,0 +1,70 @@
+import Foundation
+import LockstepSystem
+
+/// Files in a container shared by several processes (RULES.md `files.atomic`): a reader sees the old file or the
+/// new one, never a torn one.
+///
+/// Every replacement is atomic (temp file, fsync, rename, fsync the folder) under the container's files lock
+/// (`.lockstep/files.lock`, exclusive); reads take it shared, so a read-modify-write (`update`) loses nothing.
+/// Names are relative to the container and may not leave it (`Container.resolve`).
+public struct CoordinatedFiles: Sendable {
+    public let container: Container
+    private let lockPath: String
+
+    public init(container: Container) {
+        self.container = container
+        lockPath = "\(container.bookkeepingPath)/files.lock"
+    }
+
+    /// The whole file, or nil when it does not exist.
+    public func read(_ relativePath: String) throws -> Data? {
+        let path = try container.resolve(relativePath)
+        return try locked(.shared) {
+            try AtomicFile.read(path).map { Data($0) }
+        }
+    }
+
+    /// Replaces (or creates) the file with `data`, atomically; missing folders are created.
+    public func write(_ data: Data, to relativePath: String) throws {
+        let path = try container.resolve(relativePath)
+        try SharedWriteGate.check()  // RULES.md runtime.stale
+        try locked(.exclusive) { try replace(path, with: data) }
+    }
+
+    /// Reads the file and replaces it with what `body` returns, with no other writer in between.
+    /// - Parameter body: receives the current contents (nil when absent); returns the new contents.
+    public func update(_ relativePath: String, _ body: (Data?) throws -> Data) throws {
+        let path = try container.resolve(relativePath)
+        try SharedWriteGate.check()  // RULES.md runtime.stale
+        try locked(.exclusive) {
+            let current = try AtomicFile.read(path).map { Data($0) }
+            try replace(path, with: try body(current))
+        }
+    }
+
+    /// Removes the file (nothing happens when it does not exist).
+    public func remove(_ relativePath: String) throws {
+        let path = try container.resolve(relativePath)
+        try SharedWriteGate.check()  // RULES.md runtime.stale
+        try locked(.exclusive) {
+            if unlink(path) != 0, errno != ENOENT {
+                throw AppGroupError(SystemError(.write, path: path, errno: .current))
+            }
+        }
+    }
+
+    private func replace(_ path: String, with data: Data) throws {
+        // Re-check under the lock: a symlink planted since `resolve` must not redirect the write.
+        _ = try container.resolve(String(path.dropFirst(container.path.count + 1)))
+        try AtomicFile.createDirectories(String(path[..<path.lastIndex(of: "/")!]))
+        try AtomicFile.write([UInt8](data), to: path)
+    }
+
+    private func locked<R>(_ mode: FileLock.Mode, _ body: () throws -> R) throws -> R {
+        do {
+            return try FileLock(path: lockPath).withLock(mode, body)
+        } catch let error as SystemError {
+            throw AppGroupError(error)
+        }
+    }
+}

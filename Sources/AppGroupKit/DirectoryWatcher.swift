@@ -1,0 +1,96 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import LockstepSystem
+
+/// Wakes a waiting thread when something changes in a few directories: inotify(7) when the kernel offers it,
+/// otherwise polling at a fixed interval (`LOCKSTEP_WATCH=poll` forces the fallback).
+///
+/// A wake is only a hint: callers re-read the state they care about after every wake, so a spurious wake (a poll
+/// tick, an unrelated file) costs one check and a coalesced one loses nothing.
+final class DirectoryWatcher: @unchecked Sendable {  // @unchecked: descriptors are set once in init; cancel only writes a byte.
+    /// How often the fallback looks when inotify is unavailable.
+    static let pollInterval = 0.05
+
+    private let inotify: Int32?
+    private let cancelRead: Int32
+    private let cancelWrite: Int32
+
+    /// Whether changes are observed through inotify (false: polling).
+    var usesInotify: Bool { inotify != nil }
+
+    /// - Parameter directories: folders to watch; they must exist.
+    init(directories: [String]) throws(AppGroupError) {
+        // A socket pair rather than pipe2(2), which Glibc's Swift module does not export; SOCK_CLOEXEC either way.
+        var pipeEnds: [Int32] = [0, 0]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0, &pipeEnds) == 0 else {
+            throw AppGroupError(.system, subject: "pipe", detail: "Could not create a wake-up pipe: \(Errno.current).")
+        }
+        cancelRead = pipeEnds[0]
+        cancelWrite = pipeEnds[1]
+        let forcePoll = getenv("LOCKSTEP_WATCH").map { String(cString: $0) == "poll" } ?? false
+        var fd: Int32? = forcePoll ? nil : inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+        if let descriptor = fd, descriptor < 0 { fd = nil }
+        if let descriptor = fd {
+            let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MODIFY | IN_CREATE | IN_DELETE | IN_ATTRIB)
+            for directory in directories where inotify_add_watch(descriptor, directory, mask) < 0 {
+                // A file system without inotify support (some network mounts): fall back to polling.
+                close(descriptor)
+                fd = nil
+                break
+            }
+        }
+        inotify = fd
+    }
+
+    deinit {
+        if let inotify { close(inotify) }
+        close(cancelRead)
+        close(cancelWrite)
+    }
+
+    /// Blocks until something may have changed (`true`), or until `timeout` seconds pass or `cancel()` is
+    /// called (`false`).
+    func wait(timeout: Double?) -> Bool {
+        let start = Monotonic.now
+        while true {
+            var remaining = -1
+            if let timeout {
+                let left = timeout - (Monotonic.now - start)
+                if left <= 0 { return false }
+                remaining = Int(left * 1000) + 1
+            }
+            if inotify == nil {
+                let interval = Int(Self.pollInterval * 1000)
+                remaining = remaining < 0 ? interval : min(remaining, interval)
+            }
+            var fds = [pollfd(fd: cancelRead, events: Int16(POLLIN), revents: 0)]
+            if let inotify { fds.append(pollfd(fd: inotify, events: Int16(POLLIN), revents: 0)) }
+            let ready = poll(&fds, nfds_t(fds.count), Int32(remaining))
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            if fds[0].revents != 0 { return false }
+            if inotify == nil {
+                if ready == 0, let timeout, Monotonic.now - start >= timeout { return false }
+                return true
+            }
+            if ready > 0, let inotify, fds[1].revents != 0 {
+                drain(inotify)
+                return true
+            }
+        }
+    }
+
+    /// Makes the current and every later `wait` return `false`.
+    func cancel() {
+        var byte: UInt8 = 1
+        _ = write(cancelWrite, &byte, 1)
+    }
+
+    private func drain(_ fd: Int32) {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while buffer.withUnsafeMutableBytes({ read(fd, $0.baseAddress, $0.count) }) > 0 {}
+    }
+}

@@ -1,0 +1,307 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import LockstepSystem
+import Synchronization
+
+/// `UserDefaults(suiteName:)` for a simulated process: a defaults suite shared through an App Group container.
+///
+/// - Visibility (RULES.md `defaults.visibility`): stricter than iOS, once `set` returns every other process that
+///   reads the suite sees the value. Reads take the suite's lock shared, writes exclusive.
+/// - Scale: a write appends one checksummed record to the suite's journal instead of rewriting the plist; the
+///   journal is folded into the plist (`compaction`) when it grows past `compactionThreshold`, on
+///   `synchronize()`, and when the process exits normally, so the plist then holds every value it wrote.
+/// - Not entitled (RULES.md `group.defaults-fallback`): like iOS, a suite named after a group the process is
+///   not entitled to silently falls back to a private, non-shared plist; Lockstep also prints why on stderr.
+///
+/// Methods throw `AppGroupError` (and writes whatever `SharedWriteGate` throws: a stale build stops, exit 78).
+public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` is only touched under `mutex` and the flock.
+    /// A key another process changed: its new value, or nil when it was removed.
+    public struct Change {
+        public let key: String
+        public let value: Any?
+    }
+
+    /// `UserDefaults.globalDomain`: never a suite (RULES.md `group.defaults-suite-name`).
+    public static let globalDomain = "NSGlobalDomain"
+    /// Journal size in bytes past which a write compacts the suite (1 MiB).
+    public static let compactionThreshold = 1 << 20
+
+    public let suiteName: String
+    /// False when the suite fell back to the bundle's private container (not entitled to the group).
+    public let isShared: Bool
+    /// The plist holding the suite (the documented truth once compacted).
+    public let plistPath: String
+
+    private let files: SuiteFiles
+    private let lock: FileLock
+    private let mutex = NSLock()
+    private let state: SuiteState
+
+    /// Opens the suite `suiteName` as the sandbox's process.
+    ///
+    /// - Returns: nil for the bundle's own identifier and the global domain, as `UserDefaults(suiteName:)` does
+    ///   (RULES.md `group.defaults-suite-name`).
+    /// - Parameter diagnostics: where the not-entitled fallback explains itself (stderr by default).
+    /// - Throws: `.invalidIdentifier` for a suite name that is not a plain name, or a `group.` name that is not
+    ///   a valid group id.
+    public init?(suiteName: String, sandbox: Sandbox, diagnostics: (String) -> Void = { Standard.error($0) }) throws(AppGroupError) {
+        if suiteName == sandbox.identity.bundleIdentifier || suiteName == Self.globalDomain { return nil }
+        try Identifier.validateFileName(suiteName, what: "defaults suite name")
+        let container: Container
+        if suiteName.hasPrefix("group.") {
+            try Identifier.validateGroup(suiteName)
+            if let group = try sandbox.groupContainer(suiteName) {
+                container = group
+                isShared = true
+            } else {
+                container = try sandbox.privateContainer()
+                isShared = false
+                // RULES.md group.defaults-fallback: iOS says nothing to the app; the device log has the CFPrefs line.
+                let identity = sandbox.identity
+                diagnostics("warning: '\(identity.bundleIdentifier)' is not entitled to the App Group '\(suiteName)' (its com.apple.security.application-groups lists \(identity.appGroups.isEmpty ? "no group" : identity.appGroups.joined(separator: ", "))): UserDefaults(suiteName: \"\(suiteName)\") silently uses a private, non-shared plist that no other process sees [group.defaults-fallback].")
+                diagnostics("The device logs: Couldn't read values in CFPrefsPlistSource<0x600000c50000> (Domain: \(suiteName), User: kCFPreferencesAnyUser, ByHost: Yes, Container: (null), Contents Need Refresh: Yes): Using kCFPreferencesAnyUser with a container is only allowed for System Containers, detaching from cfprefsd")
+            }
+        } else {
+            container = try sandbox.privateContainer()
+            isShared = false
+        }
+        self.suiteName = suiteName
+        files = SuiteFiles(container: container, suiteName: suiteName)
+        plistPath = files.plist
+        do { lock = try FileLock(path: files.lock) } catch { throw AppGroupError(error) }
+        state = SuiteState(files: files, writable: true)
+    }
+
+    // MARK: Reading
+
+    /// The value for `key` (plist + journal, as every other process sees it), or nil.
+    public func value(forKey key: String) throws -> Any? {
+        try read { $0[key] }
+    }
+
+    /// The string for `key`, or nil when absent or not a string.
+    public func string(forKey key: String) throws -> String? { try value(forKey: key) as? String }
+    /// The integer for `key`, or nil when absent or not an integer.
+    public func integer(forKey key: String) throws -> Int? { try value(forKey: key) as? Int }
+    /// The real (or integer) number for `key`, or nil.
+    public func double(forKey key: String) throws -> Double? {
+        let value = try value(forKey: key)
+        return value as? Double ?? (value as? Int).map(Double.init)
+    }
+    /// The boolean for `key`, or nil when absent or not a boolean.
+    public func bool(forKey key: String) throws -> Bool? { try value(forKey: key) as? Bool }
+
+    /// Every key and value of the suite.
+    public func dictionaryRepresentation() throws -> [String: Any] {
+        try read { $0 }
+    }
+
+    // MARK: Writing
+
+    /// Sets `value` for `key`; every other process sees it once this returns.
+    /// - Throws: `.invalidValue` (nothing written) when `value` is not a property list.
+    public func set(_ value: Any, forKey key: String) throws {
+        let canonical = try PropertyList.validate(value, key: key)
+        try write { _ in (JournalRecord(pid: getpid(), sets: [key: canonical], removes: []), ()) }
+    }
+
+    /// Removes `key` (nothing happens if it is absent).
+    public func removeObject(forKey key: String) throws {
+        try write { values in
+            (values[key] == nil ? nil : JournalRecord(pid: getpid(), sets: [:], removes: [key]), ())
+        }
+    }
+
+    /// Adds `amount` to the integer at `key` (absent counts as 0) atomically across processes; no update is lost.
+    /// - Returns: the new value.
+    /// - Throws: `.invalidValue` when the key holds something other than an integer.
+    @discardableResult
+    public func increment(_ key: String, by amount: Int = 1) throws -> Int {
+        try transaction { transaction in
+            let current = transaction.value(forKey: key)
+            guard current == nil || current is Int else {
+                throw AppGroupError(.invalidValue, subject: key, detail: "it holds a \(PropertyList.describeType(current!)), which cannot be incremented")
+            }
+            let (new, overflow) = (current as? Int ?? 0).addingReportingOverflow(amount)
+            guard !overflow else {
+                throw AppGroupError(.invalidValue, subject: key, detail: "adding \(amount) to \(current as? Int ?? 0) overflows a 64-bit integer")
+            }
+            try transaction.set(new, forKey: key)
+            return new
+        }
+    }
+
+    /// Runs `body` as one atomic read-modify-write: no other process writes the suite meanwhile, and the changes
+    /// land all together (one journal record) when `body` returns, or not at all when it throws.
+    ///
+    /// Read and write through the `Transaction` only: calling this `GroupDefaults` from `body` would wait for
+    /// the lock `body` already holds.
+    public func transaction<R>(_ body: (inout Transaction) throws -> R) throws -> R {
+        try write { values in
+            var transaction = Transaction(values: values)
+            let result = try body(&transaction)
+            let record = transaction.sets.isEmpty && transaction.removes.isEmpty
+                ? nil : JournalRecord(pid: getpid(), sets: transaction.sets, removes: Array(transaction.removes))
+            return (record, result)
+        }
+    }
+
+    /// The suite as seen inside `transaction`: reads see the transaction's own writes.
+    public struct Transaction {
+        fileprivate let values: [String: Any]
+        fileprivate var sets: [String: Any] = [:]
+        fileprivate var removes: Set<String> = []
+
+        public func value(forKey key: String) -> Any? {
+            if removes.contains(key) { return nil }
+            return sets[key] ?? values[key]
+        }
+
+        /// Every key the suite holds, as seen inside the transaction.
+        public var keys: [String] {
+            values.keys.filter { !removes.contains($0) && sets[$0] == nil } + sets.keys
+        }
+
+        /// - Throws: `.invalidValue` when `value` is not a property list.
+        public mutating func set(_ value: Any, forKey key: String) throws(AppGroupError) {
+            sets[key] = try PropertyList.validate(value, key: key)
+            removes.remove(key)
+        }
+
+        public mutating func removeObject(forKey key: String) {
+            sets.removeValue(forKey: key)
+            removes.insert(key)
+        }
+    }
+
+    /// Folds the journal into the plist now (it also happens past `compactionThreshold` and at normal exit).
+    public func synchronize() throws {
+        try locked(.exclusive) {
+            var none: [Change]? = nil
+            try state.refresh(changes: &none)
+            try state.compact()
+        }
+    }
+
+    // MARK: Observing
+
+    /// Calls `handler` on a background thread with the keys *other* processes change (RULES.md
+    /// `defaults.change-events`: `didChangeNotification` only reports the process's own changes; this is the
+    /// explicit mechanism). Woken by inotify, or polling where inotify is unavailable. Rapid changes to a key may
+    /// arrive together; the handler always ends up with the latest value. (If the suite is compacted twice before
+    /// the observer wakes, the keys of the folded records are reported by comparing values, without knowing who
+    /// wrote them.)
+    ///
+    /// - Returns: the observation; keep it, and `cancel()` it to stop.
+    public func observe(_ handler: @escaping @Sendable ([Change]) -> Void) throws -> Observation {
+        let watcher = try DirectoryWatcher(directories: [files.preferencesDirectory, files.journalDirectory])
+        // The observer keeps the journal open (creating it if needed): when another process compacts, the open
+        // descriptor still reads the records folded away, with their writers' pids, so this process's own
+        // changes are never mistaken for someone else's.
+        let observerState = SuiteState(files: files, writable: true)
+        let observerLock = try FileLock(path: files.lock)
+        // The starting point: changes are reported relative to the suite as it is now.
+        var initial: [Change]? = nil
+        try observerLock.withLock(.shared) { try observerState.refresh(changes: &initial) }
+        let box = UncheckedBox((observerState, observerLock))
+        let thread = Thread {
+            let (state, lock) = box.value
+            while watcher.wait(timeout: nil) {
+                var changes: [Change]? = []
+                do {
+                    try lock.withLock(.shared) { try state.refresh(changes: &changes) }
+                } catch {
+                    Standard.error("warning: observing the defaults suite '\(state.files.plist)' failed: \(error)")
+                    continue
+                }
+                if let changes, !changes.isEmpty { handler(changes) }
+            }
+        }
+        thread.start()
+        return Observation(watcher: watcher)
+    }
+
+    // MARK: Implementation
+
+    private func read<R>(_ body: ([String: Any]) throws -> R) throws -> R {
+        try locked(.shared) {
+            var none: [Change]? = nil
+            try state.refresh(changes: &none)
+            return try body(state.values)
+        }
+    }
+
+    /// Under the exclusive lock: refresh, let `body` decide the record, append it, compact past the threshold.
+    private func write<R>(_ body: ([String: Any]) throws -> (JournalRecord?, R)) throws -> R {
+        // RULES.md runtime.stale: a stale build stops before its next shared write.
+        try SharedWriteGate.check()
+        return try locked(.exclusive) {
+            var none: [Change]? = nil
+            try state.refresh(changes: &none)
+            let (record, result) = try body(state.values)
+            if let record {
+                try state.append(record)
+                ExitCompaction.register(self)
+                if state.journalOffset > Self.compactionThreshold { try state.compact() }
+            }
+            return result
+        }
+    }
+
+    private func locked<R>(_ mode: FileLock.Mode, _ body: () throws -> R) throws -> R {
+        mutex.lock()
+        defer { mutex.unlock() }
+        do {
+            return try lock.withLock(mode, body)
+        } catch let error as SystemError {
+            throw AppGroupError(error)
+        }
+    }
+}
+
+/// A running observer (defaults changes or Darwin notifications); `cancel()` stops its thread.
+public final class Observation: Sendable {
+    private let watcher: DirectoryWatcher
+
+    init(watcher: DirectoryWatcher) { self.watcher = watcher }
+
+    /// Stops observing. A call of the handler already under way completes; no new one starts after it.
+    public func cancel() { watcher.cancel() }
+
+    deinit { watcher.cancel() }
+}
+
+/// Carries a value into a thread that alone uses it afterwards.
+struct UncheckedBox<T>: @unchecked Sendable {  // @unchecked: ownership moves to one thread.
+    let value: T
+    init(_ value: T) { self.value = value }
+}
+
+/// Compacts every suite this process wrote when it exits normally, so the plist then holds all its values.
+enum ExitCompaction {
+    private static let state = Mutex<(pending: [String: GroupDefaults], installed: Bool)>(([:], false))
+
+    static func register(_ defaults: GroupDefaults) {
+        let install = state.withLock { state in
+            state.pending[defaults.plistPath] = defaults
+            defer { state.installed = true }
+            return !state.installed
+        }
+        if install { atexit { ExitCompaction.run() } }
+    }
+
+    private static func run() {
+        let all = state.withLock { state in
+            defer { state.pending = [:] }
+            return Array(state.pending.values)
+        }
+        // A container deleted meanwhile (a test's temporary root, an uninstall) has nothing left to fold.
+        for defaults in all where access(String(defaults.plistPath[..<defaults.plistPath.lastIndex(of: "/")!]), F_OK) == 0 {
+            do { try defaults.synchronize() } catch {
+                Standard.error("warning: could not fold the journal of '\(defaults.plistPath)' into it at exit: \(error)")
+            }
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+/// Property-list values as UserDefaults and WatchConnectivity accept them (RULES.md `defaults.plist-types`):
+/// `String`, integers, `Double`/`Float`, `Bool`, `Date`, `Data`, arrays and string-keyed dictionaries of these.
+public enum PropertyList {
+    /// Checks that `value` is a property list, returning it in canonical form (`Int`, `Double`, `Bool`, `String`,
+    /// `Date`, `Data`, `[Any]`, `[String: Any]`).
+    ///
+    /// - Parameter key: the key the value is for, named in the error.
+    /// - Throws: `.invalidValue` naming the key and the offending type; on a device this is the crash
+    ///   "Attempt to insert non-property list object".
+    public static func validate(_ value: Any, key: String) throws(AppGroupError) -> Any {
+        guard let canonical = canonicalize(value) else {
+            throw AppGroupError(.invalidValue, subject: key, detail: "a \(describeType(value)) is not a property-list type (string, number, boolean, date, data, array, dictionary with string keys); on a device: \"Attempt to insert non-property list object\"")
+        }
+        return canonical
+    }
+
+    /// Whether two property lists are equal (used to report only real changes).
+    public static func isEqual(_ a: Any?, _ b: Any?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): return true
+        case (nil, _), (_, nil): return false
+        case (let a as Bool, let b as Bool): return a == b
+        case (let a as Int, let b as Int): return a == b
+        case (let a as Double, let b as Double): return a == b
+        case (let a as String, let b as String): return a == b
+        case (let a as Date, let b as Date): return a == b
+        case (let a as Data, let b as Data): return a == b
+        case (let a as [Any], let b as [Any]):
+            return a.count == b.count && zip(a, b).allSatisfy { isEqual($0, $1) }
+        case (let a as [String: Any], let b as [String: Any]):
+            return a.count == b.count && a.allSatisfy { isEqual($0.value, b[$0.key]) }
+        default: return false
+        }
+    }
+
+    /// The canonical form of a property list, or nil when some part of it is not one.
+    static func canonicalize(_ value: Any) -> Any? {
+        // Exact type checks first: casting with `as` bridges numbers (an NSNumber 1 casts to Bool).
+        let type = Swift.type(of: value)
+        if type == Bool.self { return value as! Bool }
+        if type == Int.self { return value as! Int }
+        if type == Double.self { return value as! Double }
+        if type == String.self { return value as! String }
+        if type == Float.self { return Double(value as! Float) }
+        switch value {
+        case let value as any BinaryInteger: return Int(exactly: value)
+        case let value as NSNumber:
+            switch String(cString: value.objCType) {
+            case "c" where String(describing: Swift.type(of: value)).contains("Boolean"): return value.boolValue
+            case "d", "f": return value.doubleValue
+            default: return value.int64Value <= Int64(Int.max) ? Int(value.int64Value) : nil
+            }
+        case let value as String: return value
+        case let value as Date: return value
+        case let value as Data: return value
+        case let value as [Any]:
+            var result: [Any] = []
+            result.reserveCapacity(value.count)
+            for element in value {
+                guard let element = canonicalize(element) else { return nil }
+                result.append(element)
+            }
+            return result
+        case let value as [String: Any]:
+            var result: [String: Any] = [:]
+            for (key, element) in value {
+                guard let element = canonicalize(element) else { return nil }
+                result[key] = element
+            }
+            return result
+        case let value as [AnyHashable: Any]:
+            var result: [String: Any] = [:]
+            for (key, element) in value {
+                guard let key = key.base as? String, let element = canonicalize(element) else { return nil }
+                result[key] = element
+            }
+            return result
+        default: return nil
+        }
+    }
+
+    static func describeType(_ value: Any) -> String {
+        switch value {
+        case let value as [Any]: return value.first(where: { canonicalize($0) == nil }).map(describeType) ?? "Array"
+        case let value as [String: Any]: return value.values.first(where: { canonicalize($0) == nil }).map(describeType) ?? "Dictionary"
+        default: return String(describing: type(of: value))
+        }
+    }
+
+    /// Encodes a dictionary as a binary plist (`bplist00`), the format macOS's cfprefsd writes.
+    static func encode(_ dictionary: [String: Any]) throws -> Data {
+        try PropertyListSerialization.data(fromPropertyList: dictionary, format: .binary, options: 0)
+    }
+
+    /// Decodes a dictionary plist (binary, XML or OpenStep), or nil when it is not one.
+    static func decodeDictionary(_ data: Data) -> [String: Any]? {
+        guard let object = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil),
+              let dictionary = canonicalize(object) as? [String: Any] else { return nil }
+        return dictionary
+    }
+}

@@ -1,0 +1,198 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import LockstepSystem
+
+/// A simulated device. Each has its own folder under the groups root, so a group container on the watch is
+/// watch-local even with the same group id (RULES.md `group.watch-separate`), and a Darwin notification posted on
+/// the phone never reaches the watch.
+public enum Device: String, Sendable, CaseIterable {
+    case phone, watch
+}
+
+/// Who a simulated process is: its bundle id, the App Groups its entitlements list, and the device it runs on.
+///
+/// Plain values, so any caller (a manifest reader, a test) can build one.
+public struct ProcessIdentity: Equatable, Sendable {
+    /// `CFBundleIdentifier`.
+    public var bundleIdentifier: String
+    /// `com.apple.security.application-groups`.
+    public var appGroups: [String]
+    public var device: Device
+
+    public init(bundleIdentifier: String, appGroups: [String], device: Device = .phone) {
+        self.bundleIdentifier = bundleIdentifier
+        self.appGroups = appGroups
+        self.device = device
+    }
+}
+
+/// The root folder of the simulated devices' containers (the layout is documented in `groups/README.md`).
+public struct GroupsRoot: Equatable, Sendable {
+    public var path: String
+
+    public init(path: String) { self.path = path }
+
+    /// `--groups DIR` when given, else `$LOCKSTEP_GROUPS`, else `./groups`.
+    public static func resolve(explicit: String?) -> GroupsRoot {
+        if let explicit, !explicit.isEmpty { return GroupsRoot(path: explicit) }
+        if let env = getenv("LOCKSTEP_GROUPS"), env.pointee != 0 { return GroupsRoot(path: String(cString: env)) }
+        return GroupsRoot(path: "groups")
+    }
+
+    /// `<root>/<device>`.
+    public func devicePath(_ device: Device) -> String { "\(path)/\(device.rawValue)" }
+}
+
+/// A container directory: a bundle's private container or an App Group container.
+public struct Container: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        /// `<root>/<device>/Data/<bundle-id>/` (RULES.md `container.private`).
+        case privateContainer(bundleIdentifier: String)
+        /// `<root>/<device>/AppGroup/<group-id>/` (RULES.md `group.layout`).
+        case group(identifier: String)
+    }
+
+    public let kind: Kind
+    /// The container's folder (exists once the container is returned by `Sandbox`).
+    public let path: String
+
+    /// `Library/Preferences` inside the container, where defaults suites live.
+    public var preferencesPath: String { "\(path)/Library/Preferences" }
+    /// The folder for Lockstep's own bookkeeping (locks, journals): never handed out by `resolve`.
+    var bookkeepingPath: String { "\(path)/.lockstep" }
+
+    /// The absolute path of `relativePath` inside the container, refusing any way out.
+    ///
+    /// - Throws: `AppGroupError` `.pathEscape` for an absolute path, a `..` component, a path into `.lockstep/`,
+    ///   or a symlink (anywhere along the path) that resolves outside the container.
+    public func resolve(_ relativePath: String) throws(AppGroupError) -> String {
+        guard !relativePath.isEmpty, !relativePath.contains("\0") else {
+            throw AppGroupError(.pathEscape, subject: relativePath, detail: "a file name must not be empty")
+        }
+        guard !relativePath.hasPrefix("/") else {
+            throw AppGroupError(.pathEscape, subject: relativePath, detail: "absolute paths are refused")
+        }
+        let components = relativePath.split(separator: "/", omittingEmptySubsequences: true)
+        if components.contains("..") {
+            throw AppGroupError(.pathEscape, subject: relativePath, detail: "'..' components are refused")
+        }
+        if components.first == ".lockstep" {
+            throw AppGroupError(.pathEscape, subject: relativePath, detail: "'.lockstep' is reserved for Lockstep's locks")
+        }
+        let joined = "\(path)/" + components.joined(separator: "/")
+        // A symlink along the path may point outside: resolve the deepest existing ancestor and compare.
+        guard let base = Self.realPath(path) else { return joined }
+        var existing = joined
+        while Self.realPath(existing) == nil, existing.count > path.count {
+            existing = String(existing[..<(existing.lastIndex(of: "/") ?? existing.startIndex)])
+        }
+        if let resolved = Self.realPath(existing), resolved != base, !resolved.hasPrefix(base + "/") {
+            throw AppGroupError(.pathEscape, subject: relativePath, detail: "a symlink leads to '\(resolved)'")
+        }
+        // A dangling symlink as the last component would let a write create a file outside.
+        var info = stat()
+        if lstat(joined, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK, Self.realPath(joined) == nil {
+            throw AppGroupError(.pathEscape, subject: relativePath, detail: "it is a symlink to a missing target")
+        }
+        return joined
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
+
+/// What the simulated OS gives one process: its private container and the group containers it is entitled to.
+public struct Sandbox: Sendable {
+    public let root: GroupsRoot
+    public let identity: ProcessIdentity
+
+    /// - Throws: `.invalidIdentifier` when the bundle id is not a reverse-DNS identifier.
+    public init(root: GroupsRoot, identity: ProcessIdentity) throws(AppGroupError) {
+        try Identifier.validateBundle(identity.bundleIdentifier)
+        self.root = root
+        self.identity = identity
+    }
+
+    /// The bundle's private container, created if needed (RULES.md `container.private`).
+    public func privateContainer() throws(AppGroupError) -> Container {
+        let path = "\(root.devicePath(identity.device))/Data/\(identity.bundleIdentifier)"
+        try create([path, "\(path)/Library/Preferences", "\(path)/Library/Application Support", "\(path)/Library/Caches", "\(path)/Documents", "\(path)/tmp"])
+        return Container(kind: .privateContainer(bundleIdentifier: identity.bundleIdentifier), path: path)
+    }
+
+    /// `FileManager.containerURL(forSecurityApplicationGroupIdentifier:)`: the group container, created with its
+    /// conventional layout, or `nil` when the process is not entitled to the group (RULES.md `group.entitlement`).
+    ///
+    /// - Throws: `.invalidIdentifier` when `groupIdentifier` is not `group.<reverse-dns>` (RULES.md `group.id-format`);
+    ///   iOS returns nil then too, Lockstep says why.
+    public func groupContainer(_ groupIdentifier: String) throws(AppGroupError) -> Container? {
+        try Identifier.validateGroup(groupIdentifier)
+        // RULES.md group.entitlement: the entitlement must list the identifier exactly.
+        guard identity.appGroups.contains(groupIdentifier) else { return nil }
+        let path = "\(root.devicePath(identity.device))/AppGroup/\(groupIdentifier)"
+        // RULES.md group.layout.
+        try create([path, "\(path)/Library/Preferences", "\(path)/Library/Application Support", "\(path)/Library/Caches"])
+        return Container(kind: .group(identifier: groupIdentifier), path: path)
+    }
+
+    /// Like `groupContainer(_:)`, but throws `.notEntitled` (exit 77) instead of returning nil.
+    public func requireGroupContainer(_ groupIdentifier: String) throws(AppGroupError) -> Container {
+        guard let container = try groupContainer(groupIdentifier) else {
+            throw AppGroupError(.notEntitled, subject: groupIdentifier, detail: "'\(identity.bundleIdentifier)' (App Groups: \(identity.appGroups.isEmpty ? "none" : identity.appGroups.joined(separator: ", ")))")
+        }
+        return container
+    }
+
+    /// The device-wide folder where Darwin notification counters live (`<root>/<device>/.lockstep/notify`).
+    var notificationsPath: String { "\(root.devicePath(identity.device))/.lockstep/notify" }
+
+    private func create(_ paths: [String]) throws(AppGroupError) {
+        for path in paths {
+            do { try AtomicFile.createDirectories(path, mode: 0o755) } catch { throw AppGroupError(error) }
+        }
+    }
+}
+
+/// Validation of the names that become file names: nothing that could climb out of a folder gets through.
+enum Identifier {
+    /// Letters, digits, `-` and `.`, in non-empty dot-separated components (reverse-DNS).
+    static func isReverseDNS(_ text: String) -> Bool {
+        guard !text.isEmpty, text.utf8.count <= 255 else { return false }
+        for component in text.split(separator: ".", omittingEmptySubsequences: false) {
+            guard !component.isEmpty else { return false }
+            for byte in component.utf8 {
+                let ok = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x2D
+                if !ok { return false }
+            }
+        }
+        return true
+    }
+
+    /// RULES.md group.id-format: `group.<name>` with a reverse-DNS name.
+    static func validateGroup(_ identifier: String) throws(AppGroupError) {
+        guard identifier.hasPrefix("group.") else {
+            throw AppGroupError(.invalidIdentifier, subject: identifier, detail: "an iOS App Group identifier starts with 'group.' [group.id-format]")
+        }
+        guard isReverseDNS(identifier) else {
+            throw AppGroupError(.invalidIdentifier, subject: identifier, detail: "an App Group identifier is 'group.' followed by reverse-DNS components of letters, digits and '-' [group.id-format]")
+        }
+    }
+
+    static func validateBundle(_ identifier: String) throws(AppGroupError) {
+        guard isReverseDNS(identifier) else {
+            throw AppGroupError(.invalidIdentifier, subject: identifier, detail: "a bundle identifier is reverse-DNS components of letters, digits and '-' [bundle-id.charset]")
+        }
+    }
+
+    /// A name used as one file name (a defaults suite, a notification): printable, no `/`, not `.`/`..`, not hidden.
+    static func validateFileName(_ name: String, what: String) throws(AppGroupError) {
+        guard !name.isEmpty, name.utf8.count <= 200, !name.hasPrefix("."),
+              !name.utf8.contains(where: { $0 == 0x2F || $0 < 0x20 || $0 == 0x7F }) else {
+            throw AppGroupError(.invalidIdentifier, subject: name, detail: "a \(what) must be a non-empty name without '/', control characters or a leading '.'")
+        }
+    }
+}

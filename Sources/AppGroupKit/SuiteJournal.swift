@@ -1,0 +1,298 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import LockstepSystem
+
+/// The files of one defaults suite (the protocol is in `groups/README.md`):
+/// - `Library/Preferences/<suite>.plist`: the compacted truth, a binary plist dictionary;
+/// - `.lockstep/defaults/<suite>.journal`: records appended since the last compaction;
+/// - `.lockstep/defaults/<suite>.lock`: the `flock` guarding both (shared to read, exclusive to write).
+struct SuiteFiles: Sendable {
+    let plist: String
+    let journal: String
+    let lock: String
+    /// The folders holding them, watched by observers.
+    let preferencesDirectory: String
+    let journalDirectory: String
+
+    init(container: Container, suiteName: String) {
+        preferencesDirectory = container.preferencesPath
+        journalDirectory = "\(container.bookkeepingPath)/defaults"
+        plist = "\(preferencesDirectory)/\(suiteName).plist"
+        journal = "\(journalDirectory)/\(suiteName).journal"
+        lock = "\(journalDirectory)/\(suiteName).lock"
+    }
+}
+
+/// One journal record: the keys a write set and removed, and the process that wrote it.
+///
+/// On disk: `u32le length`, `u32le crc32(payload)`, then `payload`, a binary plist dictionary
+/// `{ "pid": Int, "set": {key: value}, "remove": [key] }`. A record whose length runs past the end of the file or
+/// whose checksum does not match is the tail a killed writer left: readers stop there, the next writer cuts it off.
+struct JournalRecord {
+    var pid: Int32
+    var sets: [String: Any]
+    var removes: [String]
+
+    static let headerSize = 8
+
+    func encoded() throws -> [UInt8] {
+        var dictionary: [String: Any] = ["pid": Int(pid)]
+        if !sets.isEmpty { dictionary["set"] = sets }
+        if !removes.isEmpty { dictionary["remove"] = removes }
+        let payload = [UInt8](try PropertyList.encode(dictionary))
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(payload.count + Self.headerSize)
+        appendLittleEndian(UInt32(payload.count), to: &bytes)
+        appendLittleEndian(CRC32.checksum(payload), to: &bytes)
+        bytes += payload
+        return bytes
+    }
+
+    /// Decodes the record at `offset`, returning it and its size, or nil for a torn or damaged record.
+    static func decode(_ bytes: [UInt8], at offset: Int) -> (JournalRecord, Int)? {
+        guard bytes.count - offset >= headerSize else { return nil }
+        let length = Int(readLittleEndian(bytes, at: offset))
+        let checksum = readLittleEndian(bytes, at: offset + 4)
+        guard length > 0, length <= bytes.count - offset - headerSize else { return nil }
+        let payload = Array(bytes[(offset + headerSize)..<(offset + headerSize + length)])
+        guard CRC32.checksum(payload) == checksum,
+              let dictionary = PropertyList.decodeDictionary(Data(payload)) else { return nil }
+        let record = JournalRecord(
+            pid: Int32(truncatingIfNeeded: dictionary["pid"] as? Int ?? 0),
+            sets: dictionary["set"] as? [String: Any] ?? [:],
+            removes: (dictionary["remove"] as? [Any] ?? []).compactMap { $0 as? String })
+        return (record, headerSize + length)
+    }
+
+    private func appendLittleEndian(_ value: UInt32, to bytes: inout [UInt8]) {
+        for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
+    }
+
+    private static func readLittleEndian(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+        (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[offset + $1]) << UInt32(8 * $1) }
+    }
+}
+
+/// CRC-32 (IEEE 802.3, the one zlib's `crc32()` and Python's `zlib.crc32` compute).
+enum CRC32 {
+    private static let table: [UInt32] = (0..<256).map { n in
+        (0..<8).reduce(UInt32(n)) { c, _ in c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+    }
+
+    static func checksum(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+        return crc ^ 0xFFFF_FFFF
+    }
+}
+
+/// Which version of a file a cache was built from: a replaced file (rename) has another inode, an appended one
+/// another size, a rewritten one another mtime.
+struct FileIdentity: Equatable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    var modified: Int64
+    var modifiedNanoseconds: Int64
+
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        self.init(info)
+    }
+
+    init?(descriptor: FileDescriptor) {
+        var info = stat()
+        guard fstat(descriptor.rawValue, &info) == 0 else { return nil }
+        self.init(info)
+    }
+
+    private init(_ info: stat) {
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        modified = Int64(info.st_mtim.tv_sec)
+        modifiedNanoseconds = Int64(info.st_mtim.tv_nsec)
+    }
+
+    func isSameFile(as other: FileIdentity?) -> Bool { other.map { $0.device == device && $0.inode == inode } ?? false }
+}
+
+/// A process's view of a suite: the parsed plist plus the journal replayed on top, refreshed incrementally.
+///
+/// Not thread-safe and not locked: callers hold the suite's `flock` (shared to read, exclusive to write) and an
+/// in-process lock. A refresh re-parses the plist only when its identity (inode, size, mtime) changed, and reads
+/// only the journal bytes appended since the last refresh.
+final class SuiteState {
+    let files: SuiteFiles
+    /// Whether this view opens the journal read-write, creating it (writers, observers), or read-only.
+    let writable: Bool
+    private(set) var values: [String: Any] = [:]
+    private var plistIdentity: FileIdentity?
+    private var loaded = false
+    private var journal: FileDescriptor?
+    private var journalIdentity: FileIdentity?
+    /// Bytes of the open journal already replayed (the end of its last valid record).
+    private(set) var journalOffset = 0
+
+    init(files: SuiteFiles, writable: Bool) {
+        self.files = files
+        self.writable = writable
+    }
+
+    deinit { journal?.close() }
+
+    /// Brings `values` up to date with the plist and journal on disk.
+    ///
+    /// - Parameter changes: when non-nil, receives the keys other processes changed (records written by this
+    ///   process are skipped), and any difference found when the plist was replaced.
+    func refresh(changes: inout [GroupDefaults.Change]?) throws {
+        // Finish the journal this view was reading first: a compaction replaces it, but the open descriptor
+        // still reads the old records, so an observer learns who changed what before the plist moves on.
+        try drainJournal(changes: &changes)
+        let plistNow = FileIdentity(path: files.plist)
+        if !loaded || plistNow != plistIdentity {
+            let base = try readPlist()
+            reset(to: base, changes: &changes)
+            plistIdentity = plistNow
+            loaded = true
+            closeJournal()
+        }
+        let journalNow = FileIdentity(path: files.journal)
+        if journalNow == nil, journal != nil {
+            // Someone removed the journal: the plist alone is the truth.
+            try reset(to: readPlist(), changes: &changes)
+            closeJournal()
+        }
+        if journal == nil || !(journalNow?.isSameFile(as: journalIdentity) ?? true) {
+            if journal != nil { try reset(to: readPlist(), changes: &changes) }
+            closeJournal()
+            try openJournal()
+            try drainJournal(changes: &changes)
+        }
+    }
+
+    /// Appends one record and applies it. Call with the exclusive lock held, right after `refresh`.
+    func append(_ record: JournalRecord) throws {
+        if journal == nil { try openJournal() }
+        guard let journal else { return }
+        // A writer killed mid-append leaves a torn record after the last valid one: cut it off first.
+        if let identity = FileIdentity(descriptor: journal), identity.size > Int64(journalOffset) {
+            if case .failure(let errno) = valueOrErrno({ ftruncate(journal.rawValue, off_t(journalOffset)) }) {
+                throw AppGroupError(SystemError(.write, path: files.journal, errno: errno))
+            }
+        }
+        let bytes = try record.encoded()
+        var written = 0
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { buffer in
+                valueOrErrno { pwrite(journal.rawValue, buffer.baseAddress! + written, buffer.count - written, off_t(journalOffset + written)) }
+            }
+            switch result {
+            case .success(let count): written += count
+            case .failure(let errno): throw AppGroupError(SystemError(.write, path: files.journal, errno: errno))
+            }
+        }
+        journalOffset += bytes.count
+        journalIdentity = FileIdentity(descriptor: journal)
+        var ignored: [GroupDefaults.Change]? = nil
+        apply(record, changes: &ignored)
+    }
+
+    /// Folds the journal into the plist: plist replaced atomically, then the journal replaced by an empty one.
+    /// Call with the exclusive lock held, right after `refresh`. A crash in between leaves the new plist and the
+    /// old journal, whose replay is idempotent (records hold values, not deltas).
+    func compact() throws {
+        if journalOffset == 0 && plistIdentity != nil { return }
+        do {
+            try AtomicFile.write([UInt8](PropertyList.encode(values)), to: files.plist)
+            try AtomicFile.write([UInt8](), to: files.journal)
+        } catch let error as SystemError {
+            throw AppGroupError(error)
+        }
+        plistIdentity = FileIdentity(path: files.plist)
+        closeJournal()
+        try openJournal()
+    }
+
+    private func readPlist() throws -> [String: Any] {
+        let bytes: [UInt8]?
+        do { bytes = try AtomicFile.read(files.plist) } catch { throw AppGroupError(error) }
+        guard let bytes else { return [:] }
+        guard let dictionary = PropertyList.decodeDictionary(Data(bytes)) else {
+            throw AppGroupError(.malformedSuite, subject: files.plist, detail: "it is not a property-list dictionary (\(bytes.count) bytes)")
+        }
+        return dictionary
+    }
+
+    private func reset(to base: [String: Any], changes: inout [GroupDefaults.Change]?) {
+        if changes != nil, loaded {
+            for (key, old) in values where !PropertyList.isEqual(old, base[key]) {
+                changes?.append(GroupDefaults.Change(key: key, value: base[key]))
+            }
+            for (key, new) in base where values[key] == nil {
+                changes?.append(GroupDefaults.Change(key: key, value: new))
+            }
+        }
+        values = base
+    }
+
+    private func openJournal() throws {
+        let flags = writable ? O_RDWR | O_CREAT : O_RDONLY
+        do {
+            if writable { try AtomicFile.createDirectories(files.journalDirectory) }
+            journal = try FileDescriptor.open(files.journal, flags)
+        } catch let error where error.errno == .noSuchFile {
+            journal = nil
+        } catch {
+            throw AppGroupError(error)
+        }
+        journalIdentity = journal.flatMap { FileIdentity(descriptor: $0) }
+        journalOffset = 0
+    }
+
+    private func closeJournal() {
+        journal?.close()
+        journal = nil
+        journalIdentity = nil
+        journalOffset = 0
+    }
+
+    private func drainJournal(changes: inout [GroupDefaults.Change]?) throws {
+        guard let journal, let identity = FileIdentity(descriptor: journal), identity.size > Int64(journalOffset) else { return }
+        let count = Int(identity.size) - journalOffset
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let result = bytes.withUnsafeMutableBytes { buffer in
+                valueOrErrno { pread(journal.rawValue, buffer.baseAddress! + filled, count - filled, off_t(journalOffset + filled)) }
+            }
+            switch result {
+            case .success(0): bytes.removeLast(count - filled); filled = count
+            case .success(let n): filled += n
+            case .failure(let errno): throw AppGroupError(SystemError(.read, path: files.journal, errno: errno))
+            }
+        }
+        var offset = 0
+        // Stop at the first torn or damaged record: only a killed writer leaves one, always at the end.
+        while let (record, size) = JournalRecord.decode(bytes, at: offset) {
+            apply(record, changes: &changes)
+            offset += size
+        }
+        journalOffset += offset
+    }
+
+    private func apply(_ record: JournalRecord, changes: inout [GroupDefaults.Change]?) {
+        let external = record.pid != getpid()
+        for key in record.removes {
+            values.removeValue(forKey: key)
+            if external { changes?.append(GroupDefaults.Change(key: key, value: nil)) }
+        }
+        for (key, value) in record.sets {
+            values[key] = value
+            if external { changes?.append(GroupDefaults.Change(key: key, value: value)) }
+        }
+    }
+}

@@ -1,0 +1,417 @@
+import Foundation
+
+/// Where one build-setting assignment is written: an xcconfig line, or a configuration in project.pbxproj.
+struct SettingSource: Hashable {
+    var file: String
+    /// The xcconfig line (1-based); nil for project.pbxproj and Xcode's defaults.
+    var line: Int?
+    /// The pbxproj `XCBuildConfiguration` id, for `bump`.
+    var configurationID: String?
+    /// "target 'Widget' [Release]", "the project [Release]", "Xcode's default".
+    var owner: String
+    /// Whether this is the target's own level (its xcconfig or its buildSettings), not the project's.
+    var targetLevel = false
+
+    var isDefault: Bool { file.isEmpty }
+}
+
+/// One `NAME[cond=value]… = value` assignment.
+struct SettingAssignment {
+    /// The key as written, conditions included (`CURRENT_PROJECT_VERSION[sdk=iphoneos*]`), for `bump`.
+    var key: String
+    var name: String
+    var conditions: [(key: String, value: String)]
+    var value: String
+    var source: SettingSource
+}
+
+/// An `#include` or `#include?` whose file does not exist.
+struct MissingInclude {
+    var path: String
+    var includer: String
+    var optional: Bool
+
+    /// The include to name for an unresolved setting: a missing required include is the likelier culprit
+    /// than an optional local override.
+    static func likeliest(_ includes: [MissingInclude]) -> MissingInclude? {
+        includes.first { !$0.optional } ?? includes.first
+    }
+
+    /// "It would have come from …": RULES.md settings.unresolved asks to name the file.
+    var hint: String {
+        "It would have come from '\(path)', which \(includer) includes with \(optional ? "#include?" : "#include") but which does not exist."
+    }
+}
+
+/// Reads xcconfig files, following `#include` / `#include?`, once per file.
+final class XcconfigReader {
+    private enum Line {
+        case include(path: String, optional: Bool, line: Int)
+        case assignment(SettingAssignment)
+    }
+
+    /// What flattening one xcconfig (and its includes) produced.
+    struct Flattened {
+        var assignments: [SettingAssignment] = []
+        /// Sentences for problems that lose settings: a missing required include, a cycle, an unreadable file.
+        var problems: [(file: String, message: String)] = []
+        /// Included files that do not exist, with the file that includes them: what would have defined a setting
+        /// that is now unresolved (often a git-ignored or generated file, like Flutter's Generated.xcconfig).
+        var missingIncludes: [MissingInclude] = []
+    }
+
+    private var parsed: [String: [Line]?] = [:]
+    private var flattened: [String: Flattened] = [:]
+
+    /// The assignments of the xcconfig at `path`, includes expanded in place, in file order.
+    func flatten(_ path: String) -> Flattened {
+        if let cached = flattened[path] { return cached }
+        var result = Flattened()
+        var stack: [String] = []
+        walk(path, stack: &stack, into: &result)
+        flattened[path] = result
+        return result
+    }
+
+    private func walk(_ path: String, stack: inout [String], into result: inout Flattened) {
+        let resolved = PathText.existing(path) ?? path
+        stack.append(resolved)
+        defer { stack.removeLast() }
+        guard let lines = lines(of: resolved) else {
+            result.problems.append((path, "the xcconfig '\(path)' does not exist or cannot be read, so none of its settings apply"))
+            return
+        }
+        let folder = PathText.parent(of: resolved)
+        for line in lines {
+            switch line {
+            case .assignment(let assignment):
+                result.assignments.append(assignment)
+            case .include(let relative, let optional, let number):
+                let target = PathText.join(folder, relative)
+                let found = PathText.existing(target)
+                if let found, stack.contains(found) {
+                    result.problems.append((resolved, "\(resolved):\(number): #include \"\(relative)\" forms a cycle of includes (\((stack + [found]).map { PathText.lastComponent(of: $0) }.joined(separator: " → "))); the include is ignored"))
+                } else if let found {
+                    walk(found, stack: &stack, into: &result)
+                } else if optional {
+                    // `#include?` of a missing file is silent in Xcode (often a git-ignored local override).
+                    result.missingIncludes.append(MissingInclude(path: target, includer: resolved, optional: true))
+                } else {
+                    result.missingIncludes.append(MissingInclude(path: target, includer: resolved, optional: false))
+                    result.problems.append((resolved, "\(resolved):\(number): #include \"\(relative)\" names a file that does not exist (Xcode: could not find included file), so the settings it defines are missing"))
+                }
+            }
+        }
+    }
+
+    private func lines(of path: String) -> [Line]? {
+        if let cached = parsed[path] { return cached }
+        var result: [Line]?
+        if let data = FileManager.default.contents(atPath: path) {
+            result = Self.parse(String(decoding: data, as: UTF8.self), file: path)
+        }
+        parsed[path] = result
+        return result
+    }
+
+    private static func parse(_ text: String, file: String) -> [Line] {
+        var result: [Line] = []
+        for (offset, rawLine) in splitLines(text).enumerated() {
+            let number = offset + 1
+            let line = rawLine.trimmingCharacters(in: .whitespaces.union(.init(charactersIn: "\r")))
+            if line.hasPrefix("#include") {
+                let optional = line.hasPrefix("#include?")
+                if let open = line.firstIndex(of: "\""),
+                   let close = line[line.index(after: open)...].firstIndex(of: "\"") {
+                    result.append(.include(path: String(line[line.index(after: open)..<close]), optional: optional, line: number))
+                }
+                continue
+            }
+            guard let parts = assignmentParts(line) else { continue }
+            result.append(.assignment(SettingAssignment(
+                key: parts.key, name: parts.name, conditions: parts.conditions, value: parts.value,
+                source: SettingSource(file: file, line: number, configurationID: nil, owner: file))))
+        }
+        return result
+    }
+
+    /// The lines of `text`. In Swift "\r\n" is one Character, so splitting on "\n" alone would keep a file
+    /// written with Windows line endings as one line.
+    static func splitLines(_ text: String) -> [String] {
+        text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map(String.init)
+    }
+
+    /// Splits `NAME[k=v][k2=v2] = value // comment;` (RULES.md §6 xcconfig syntax), or nil for a comment or blank line.
+    static func assignmentParts(_ line: String) -> (key: String, name: String, conditions: [(key: String, value: String)], value: String, valueRange: Range<String.Index>)? {
+        let body = line.drop(while: { $0 == " " || $0 == "\t" })
+        // The `=` that ends the key is the first one outside `[config=…]` conditions.
+        var depth = 0
+        let equals = line.firstIndex { character in
+            if character == "[" { depth += 1 } else if character == "]" { depth -= 1 }
+            return character == "=" && depth == 0
+        }
+        guard !body.hasPrefix("//"), let equals else { return nil }
+        let rawKey = line[..<equals].trimmingCharacters(in: .whitespaces)
+        guard let (key, conditions) = splitKey(rawKey) else { return nil }
+        var start = line.index(after: equals)
+        while start < line.endIndex, line[start] == " " || line[start] == "\t" { start = line.index(after: start) }
+        var end = line.endIndex
+        // A trailing `//` comment, unless it is part of a URL (`https://…`).
+        var search = start
+        while let slash = line[search...].range(of: "//") {
+            if slash.lowerBound > start && line[line.index(before: slash.lowerBound)] == ":" {
+                search = slash.upperBound
+                continue
+            }
+            end = slash.lowerBound
+            break
+        }
+        while end > start, line[line.index(before: end)] == " " || line[line.index(before: end)] == "\t" { end = line.index(before: end) }
+        if end > start, line[line.index(before: end)] == ";" { end = line.index(before: end) }
+        while end > start, line[line.index(before: end)] == " " || line[line.index(before: end)] == "\t" { end = line.index(before: end) }
+        return (rawKey, key, conditions, String(line[start..<end]), start..<end)
+    }
+
+    /// `NAME[k=v][k2=v2]` → the name and its conditions; nil when it is not a setting name.
+    static func splitKey(_ rawKey: String) -> (name: String, conditions: [(key: String, value: String)])? {
+        var key = Substring(rawKey)
+        var conditions: [(key: String, value: String)] = []
+        if let bracket = key.firstIndex(of: "[") {
+            for condition in key[bracket...].split(separator: "]") {
+                let body = condition.drop(while: { $0 == "[" })
+                let pair = body.split(separator: "=", maxSplits: 1)
+                if pair.count == 2 { conditions.append((String(pair[0]), String(pair[1]))) }
+            }
+            key = key[..<bracket]
+        }
+        guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+        return (String(key), conditions)
+    }
+}
+
+/// The build settings of one target in one configuration, with Xcode's precedence (RULES.md §6 "Reading real
+/// projects"): defaults < project xcconfig < project < target xcconfig < target; `$(inherited)` and a
+/// self-reference mean the next lower assignment; other references are late-bound over the whole stack.
+final class BuildSettings {
+    /// Names that stay symbolic when expanded: signing-time values (RULES.md `group.shared`).
+    static let signingTimeNames: Set<String> = ["AppIdentifierPrefix", "TeamIdentifierPrefix"]
+
+    let assignments: [SettingAssignment]
+    private var byName: [String: [Int]] = [:]
+    private var memo: [String: (value: String, unresolved: Set<String>)] = [:]
+    private var inProgress: Set<String> = []
+
+    /// Settings defined only under conditions that do not hold here (`SUFFIX[config=Debug] = .debug` in Release):
+    /// empty on purpose, so not unresolved.
+    private let conditionallyDefined: Set<String>
+
+    /// - Parameters:
+    ///   - assignments: low → high, already filtered to those whose conditions hold.
+    ///   - conditionallyDefined: names whose assignments were filtered out.
+    init(assignments: [SettingAssignment], conditionallyDefined: Set<String> = []) {
+        self.assignments = assignments
+        self.conditionallyDefined = conditionallyDefined
+        for (index, assignment) in assignments.enumerated() { byName[assignment.name, default: []].append(index) }
+    }
+
+    /// Whether `[config=…][sdk=…][arch=…]` hold for `configuration` on `sdk` (arm64). Unknown keys match only `*`.
+    static func conditionsHold(_ conditions: [(key: String, value: String)], configuration: String, sdk: String) -> Bool {
+        conditions.allSatisfy { condition in
+            switch condition.key {
+            case "config": return fnmatch(condition.value, configuration, 0) == 0
+            case "sdk": return fnmatch(condition.value, sdk, 0) == 0
+            case "arch": return fnmatch(condition.value, "arm64", 0) == 0
+            case "variant": return fnmatch(condition.value, "normal", 0) == 0
+            default: return condition.value == "*"
+            }
+        }
+    }
+
+    /// The index of the winning assignment of `name` below `limit`.
+    func winner(_ name: String, below limit: Int = .max) -> Int? {
+        byName[name]?.last(where: { $0 < limit })
+    }
+
+    /// Whether anything (a default included) defines `name`.
+    func isDefined(_ name: String) -> Bool { byName[name] != nil }
+
+    /// The expanded value of `name`, and the names it referenced that nothing defines.
+    func value(_ name: String) -> (value: String, unresolved: Set<String>) {
+        if let cached = memo[name] { return cached }
+        guard let index = winner(name), inProgress.insert(name).inserted else { return ("", []) }
+        defer { inProgress.remove(name) }
+        var unresolved: Set<String> = []
+        let value = expand(assignments[index].value, at: index, unresolved: &unresolved)
+        memo[name] = (value, unresolved)
+        return (value, unresolved)
+    }
+
+    /// Expands `text` over these settings; `overlay` adds values (e.g. `CFBundleIdentifier` in entitlements).
+    func expand(_ text: String, overlay: [String: String] = [:], keepSymbolic: Bool = false, unresolved: inout Set<String>) -> String {
+        expand(text, at: nil, overlay: overlay, keepSymbolic: keepSymbolic, unresolved: &unresolved)
+    }
+
+    private func expand(_ text: String, at index: Int?, overlay: [String: String] = [:], keepSymbolic: Bool = false, unresolved: inout Set<String>, depth: Int = 0) -> String {
+        guard text.utf8.contains(UInt8(ascii: "$")), depth < 32 else { return text }
+        let scalars = Array(text.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var i = 0
+        while i < scalars.count {
+            let c = scalars[i]
+            guard c == "$", i + 1 < scalars.count else { out.append(c); i += 1; continue }
+            let next = scalars[i + 1]
+            var reference: String
+            var end: Int
+            if next == "(" || next == "{" {
+                var level = 0
+                var j = i + 1
+                while j < scalars.count {
+                    if scalars[j] == "(" || scalars[j] == "{" { level += 1 }
+                    if scalars[j] == ")" || scalars[j] == "}" { level -= 1; if level == 0 { break } }
+                    j += 1
+                }
+                guard j < scalars.count else { out.append(c); i += 1; continue }
+                reference = String(String.UnicodeScalarView(scalars[(i + 2)..<j]))
+                end = j + 1
+            } else if next == "_" || (next.properties.isAlphabetic && next.isASCII) {
+                var j = i + 1
+                while j < scalars.count, scalars[j] == "_" || (scalars[j].isASCII && (scalars[j].properties.isAlphabetic || ("0"..."9").contains(scalars[j]))) { j += 1 }
+                reference = String(String.UnicodeScalarView(scalars[(i + 1)..<j]))
+                end = j
+            } else {
+                out.append(c); i += 1; continue
+            }
+            // Nested references in the name: `$(A_$(B))`.
+            if reference.utf8.contains(UInt8(ascii: "$")) {
+                reference = expand(reference, at: index, overlay: overlay, keepSymbolic: keepSymbolic, unresolved: &unresolved, depth: depth + 1)
+            }
+            var parts = reference.split(separator: ":", maxSplits: 1).map(String.init)
+            let name = parts.isEmpty ? "" : parts.removeFirst()
+            let modifiers = parts.first.map(Self.modifiers) ?? []
+            let hasDefault = modifiers.contains { $0.hasPrefix("default=") }
+            var value: String
+            if keepSymbolic && Self.signingTimeNames.contains(name) {
+                value = String(String.UnicodeScalarView(scalars[i..<end]))
+                out.append(contentsOf: value.unicodeScalars)
+                i = end
+                continue
+            } else if let overlaid = overlay[name] {
+                value = overlaid
+            } else if let index, name == "inherited" || name == assignments[index].name {
+                // `$(inherited)` and a self-reference: the next lower assignment of the same setting.
+                let own = assignments[index].name
+                if let lower = winner(own, below: index) {
+                    value = expand(assignments[lower].value, at: lower, overlay: overlay, keepSymbolic: keepSymbolic, unresolved: &unresolved, depth: depth + 1)
+                } else {
+                    value = ""
+                }
+            } else if name == "inherited" {
+                value = ""
+            } else if isDefined(name) {
+                let resolved = self.value(name)
+                value = resolved.value
+                unresolved.formUnion(resolved.unresolved)
+            } else {
+                value = ""
+                if !hasDefault && !conditionallyDefined.contains(name) { unresolved.insert(name) }
+            }
+            for modifier in modifiers { value = Self.apply(modifier, to: value) }
+            out.append(contentsOf: value.unicodeScalars)
+            i = end
+        }
+        return String(out)
+    }
+
+    /// `lower:rfc1034identifier` → ["lower", "rfc1034identifier"]; `default=a:b` stays whole.
+    private static func modifiers(_ text: String) -> [String] {
+        var result: [String] = []
+        var rest = Substring(text)
+        while !rest.isEmpty {
+            if rest.hasPrefix("default=") { result.append(String(rest)); break }
+            let piece = rest.prefix(while: { $0 != ":" })
+            result.append(String(piece))
+            rest = rest.dropFirst(piece.count).drop(while: { $0 == ":" })
+        }
+        return result
+    }
+
+    private static func apply(_ modifier: String, to value: String) -> String {
+        switch modifier {
+        case "lower": return value.lowercased()
+        case "upper": return value.uppercased()
+        case "rfc1034identifier":
+            return String(value.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") ? $0 : "-" })
+        case "c99extidentifier", "identifier":
+            var out = String(value.map { $0.isASCII && ($0.isLetter || $0.isNumber) || $0 == "_" ? $0 : "_" })
+            if let first = out.first, first.isNumber { out = "_" + out }
+            return out
+        case "base":
+            let file = PathText.lastComponent(of: value)
+            return file.firstIndex(of: ".").map { String(file[..<$0]) } ?? file
+        case "file": return PathText.lastComponent(of: value)
+        case "dir": return PathText.parent(of: value)
+        case "suffix":
+            let file = PathText.lastComponent(of: value)
+            return file.lastIndex(of: ".").map { String(file[$0...]) } ?? ""
+        default:
+            if modifier.hasPrefix("default="), value.isEmpty { return String(modifier.dropFirst("default=".count)) }
+            return value
+        }
+    }
+
+    /// The assignments that a change of `name` would have to edit: every non-default assignment of it, and —
+    /// when one is only a reference (`CURRENT_PROJECT_VERSION = $(BUILD_NUMBER)`) — those of the setting it names.
+    func definitions(of name: String, seen: Set<String> = []) -> [SettingAssignment] {
+        guard !seen.contains(name) else { return [] }
+        var result: [SettingAssignment] = []
+        for index in byName[name] ?? [] where !assignments[index].source.isDefault {
+            let assignment = assignments[index]
+            result.append(assignment)
+            if let referenced = Self.soleReference(assignment.value), referenced != name, referenced != "inherited" {
+                result += definitions(of: referenced, seen: seen.union([name]))
+            }
+        }
+        return result
+    }
+
+    /// The assignment that decided `name`'s value, following a value that is only a reference to another setting.
+    func origin(of name: String, depth: Int = 0) -> SettingAssignment? {
+        guard let index = winner(name), depth < 16 else { return nil }
+        let assignment = assignments[index]
+        if let referenced = Self.soleReference(assignment.value), referenced != name, referenced != "inherited",
+           let deeper = origin(of: referenced, depth: depth + 1) {
+            return deeper
+        }
+        if assignment.value.contains("$(inherited)") || Self.soleReference(assignment.value) == name,
+           let lower = winner(name, below: index) {
+            return assignments[lower]
+        }
+        return assignment
+    }
+
+    /// `X` when `text` is exactly `$(X)`, `${X}` or `$X`.
+    static func soleReference(_ text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        var inner: Substring
+        if trimmed.hasPrefix("$("), trimmed.hasSuffix(")") { inner = trimmed.dropFirst(2).dropLast() }
+        else if trimmed.hasPrefix("${"), trimmed.hasSuffix("}") { inner = trimmed.dropFirst(2).dropLast() }
+        else if trimmed.hasPrefix("$") { inner = trimmed.dropFirst() }
+        else { return nil }
+        return !inner.isEmpty && inner.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) ? String(inner) : nil
+    }
+
+    /// The names `text` references directly (not through other settings), for "which setting made this value".
+    static func references(in text: String) -> [String] {
+        var names: [String] = []
+        var rest = Substring(text)
+        while let dollar = rest.firstIndex(of: "$") {
+            rest = rest[rest.index(after: dollar)...]
+            let open = rest.first
+            if open == "(" || open == "{" { rest = rest.dropFirst() }
+            let name = rest.prefix(while: { $0.isLetter || $0.isNumber || $0 == "_" })
+            if !name.isEmpty { names.append(String(name)) }
+            rest = rest.dropFirst(name.count)
+        }
+        return names
+    }
+}

@@ -1,0 +1,257 @@
+import Foundation
+
+/// One target in one configuration, with its build settings and the Info.plist values they produce.
+struct ResolvedTarget {
+    /// How one checked Info.plist value was obtained.
+    struct Value {
+        /// The unexpanded text (`$(CURRENT_PROJECT_VERSION)`, a literal, or the generated `$(MARKETING_VERSION)`).
+        var template: String
+        var value: String
+        var unresolved: Set<String>
+        var source: SourceLocation
+        /// True when the text is a literal written in the Info.plist file (bump edits the plist, not a setting).
+        var literalInPlist: Bool
+    }
+
+    var target: XcodeProject.Target
+    var configuration: String
+    var settings: BuildSettings
+    var plistPath: String?
+    var values: [String: Value]
+    var extensionPoint: String?
+    var hasExtensionDictionary: Bool
+    var appGroups: [String]
+    /// The `CODE_SIGN_ENTITLEMENTS` file, when the target has one.
+    var entitlementsPath: String?
+    var productName: String
+    /// Sentences for problems found while resolving (a missing Info.plist), as (file, message).
+    var problems: [(file: String, message: String, severity: Severity)]
+    var missingIncludes: [MissingInclude]
+    /// The xcconfig files at the target's own level.
+    var targetXcconfigs: Set<String>
+}
+
+/// Resolves targets of one project, caching xcconfig files across targets and configurations.
+final class TargetResolver {
+    /// The Info.plist keys the rules of RULES.md §6 compare, with the standard setting a generated plist uses.
+    static let checkedKeys: [(key: String, standardSetting: String?)] = [
+        ("CFBundleIdentifier", "PRODUCT_BUNDLE_IDENTIFIER"),
+        ("CFBundleVersion", "CURRENT_PROJECT_VERSION"),
+        ("CFBundleShortVersionString", "MARKETING_VERSION"),
+        ("WKCompanionAppBundleIdentifier", nil),
+        ("CFBundlePackageType", "PRODUCT_BUNDLE_PACKAGE_TYPE"),
+    ]
+
+    let project: XcodeProject
+    private let xcconfigs = XcconfigReader()
+    private var cache: [String: ResolvedTarget] = [:]
+    /// Info.plists and entitlements by path: extensions often share one file.
+    private var plists: [String: [String: Any]?] = [:]
+
+    init(project: XcodeProject) { self.project = project }
+
+    func resolve(_ target: XcodeProject.Target, configuration: String) -> ResolvedTarget {
+        let cacheKey = target.id + "\u{0}" + configuration
+        if let cached = cache[cacheKey] { return cached }
+        let resolved = build(target, configuration: configuration)
+        cache[cacheKey] = resolved
+        return resolved
+    }
+
+    private func build(_ target: XcodeProject.Target, configuration: String) -> ResolvedTarget {
+        var problems: [(file: String, message: String, severity: Severity)] = []
+        var missingIncludes: [MissingInclude] = []
+        var targetXcconfigs: Set<String> = []
+        var raw: [SettingAssignment] = defaults(for: target, configuration: configuration)
+
+        func addLevel(_ configuration: XcodeProject.Configuration?, owner: String, targetLevel: Bool) {
+            guard let configuration else { return }
+            if let base = configuration.baseConfigurationPath {
+                let flat = xcconfigs.flatten(base)
+                for var assignment in flat.assignments {
+                    assignment.source.targetLevel = targetLevel
+                    raw.append(assignment)
+                    if targetLevel { targetXcconfigs.insert(assignment.source.file) }
+                }
+                problems += flat.problems.map { ($0.file, $0.message, .error) }
+                missingIncludes += flat.missingIncludes
+            }
+            for (key, value) in configuration.settings {
+                guard let (name, conditions) = XcconfigReader.splitKey(key) else { continue }
+                raw.append(SettingAssignment(key: key, name: name, conditions: conditions, value: value, source: SettingSource(
+                    file: project.pbxprojPath, line: nil, configurationID: configuration.id, owner: owner, targetLevel: targetLevel)))
+            }
+        }
+        addLevel(project.configurations.first { $0.name == configuration }, owner: "the project [\(configuration)]", targetLevel: false)
+        addLevel(target.configurations.first { $0.name == configuration }, owner: "target '\(target.name)' [\(configuration)]", targetLevel: true)
+
+        // Conditions on the SDK: an iOS build (`iphoneos`), or `watchos` for a target whose SDKROOT says so.
+        let sdkroot = raw.last { $0.name == "SDKROOT" && $0.conditions.isEmpty }?.value ?? "iphoneos"
+        let sdk = sdkroot.hasPrefix("watch") ? "watchos" : "iphoneos"
+        let holds = raw.map { BuildSettings.conditionsHold($0.conditions, configuration: configuration, sdk: sdk) }
+        let settings = BuildSettings(assignments: zip(raw, holds).filter(\.1).map(\.0),
+                                     conditionallyDefined: Set(zip(raw, holds).filter { !$0.1 }.map(\.0.name)))
+
+        let generate = settings.value("GENERATE_INFOPLIST_FILE").value.uppercased() == "YES"
+        var plist: [String: Any] = [:]
+        var plistPath: String?
+        let plistSetting = settings.value("INFOPLIST_FILE").value
+        if !plistSetting.isEmpty {
+            // RULES.md §6: paths in build settings are relative to the folder holding the .xcodeproj.
+            let wanted = PathText.join(project.sourceRoot, plistSetting)
+            plistPath = PathText.existing(wanted) ?? wanted
+            if let found = PathText.existing(wanted), let dictionary = readPlist(found) {
+                plist = dictionary
+            } else {
+                problems.append((wanted, "INFOPLIST_FILE of target '\(target.name)' [\(configuration)] is '\(plistSetting)', but '\(wanted)' does not exist or is not a property list", .error))
+            }
+        }
+
+        var values: [String: ResolvedTarget.Value] = [:]
+        for (key, standard) in Self.checkedKeys {
+            var template: String?
+            var literalInPlist = false
+            if let text = plist[key] as? String {
+                template = text
+                literalInPlist = !text.utf8.contains(UInt8(ascii: "$"))
+            } else if generate {
+                // GENERATE_INFOPLIST_FILE: INFOPLIST_KEY_<Key>, else the standard setting; a plist value wins.
+                if settings.isDefined("INFOPLIST_KEY_" + key) { template = "$(INFOPLIST_KEY_\(key))" }
+                else if let standard, settings.isDefined(standard) { template = "$(\(standard))" }
+            }
+            guard let template else { continue }
+            var unresolved: Set<String> = []
+            let value = settings.expand(template, unresolved: &unresolved)
+            values[key] = .init(template: template, value: value, unresolved: unresolved,
+                                source: source(of: template, key: key, plistPath: plistPath, settings: settings),
+                                literalInPlist: literalInPlist)
+        }
+
+        func expanded(_ any: Any?) -> String? {
+            guard let text = any as? String else { return nil }
+            var ignored: Set<String> = []
+            return settings.expand(text, unresolved: &ignored)
+        }
+        let nsExtension = plist["NSExtension"] as? [String: Any]
+        let exAttributes = plist["EXAppExtensionAttributes"] as? [String: Any]
+        // Xcode has no INFOPLIST_KEY_ for NSExtension: even a generated Info.plist takes it from INFOPLIST_FILE.
+        let extensionPoint = expanded(nsExtension?["NSExtensionPointIdentifier"]) ?? expanded(exAttributes?["EXExtensionPointIdentifier"])
+
+        // Entitlements: values expanded with the target's settings; `$(CFBundleIdentifier)` is the product's
+        // bundle id; signing-time prefixes stay symbolic (RULES.md group.shared).
+        var appGroups: [String] = []
+        var entitlementsPath: String?
+        let entitlementsSetting = settings.value("CODE_SIGN_ENTITLEMENTS").value
+        if !entitlementsSetting.isEmpty {
+            let wanted = PathText.join(project.sourceRoot, entitlementsSetting)
+            if let found = PathText.existing(wanted), let entitlements = readPlist(found) {
+                entitlementsPath = found
+                let overlay = ["CFBundleIdentifier": values["CFBundleIdentifier"]?.value ?? ""]
+                for group in entitlements["com.apple.security.application-groups"] as? [Any] ?? [] {
+                    guard let text = group as? String else { continue }
+                    var unresolved: Set<String> = []
+                    appGroups.append(settings.expand(text, overlay: overlay, keepSymbolic: true, unresolved: &unresolved))
+                    for name in unresolved.sorted() {
+                        problems.append((found, "the app group '\(text)' in the entitlements of target '\(target.name)' [\(configuration)] uses $(\(name)), which nothing defines, so it becomes '\(appGroups.last!)'", .warning))
+                    }
+                }
+            } else {
+                problems.append((wanted, "CODE_SIGN_ENTITLEMENTS of target '\(target.name)' [\(configuration)] is '\(entitlementsSetting)', but '\(wanted)' does not exist or is not a property list", .warning))
+            }
+        }
+        // Other Info.plist strings that use a setting nothing defines: a warning (RULES.md settings.unresolved).
+        for (key, any) in plist.sorted(by: { $0.key < $1.key }) where values[key] == nil {
+            guard let text = any as? String, text.utf8.contains(UInt8(ascii: "$")) else { continue }
+            var unresolved: Set<String> = []
+            let value = settings.expand(text, unresolved: &unresolved)
+            for name in unresolved.sorted() {
+                var message = "\(key) of target '\(target.name)' [\(configuration)] is '\(text)', but nothing defines \(name), so Xcode builds it as '\(value)'."
+                if let missing = MissingInclude.likeliest(missingIncludes) { message += " " + missing.hint }
+                problems.append((plistPath ?? project.pbxprojPath, message, .warning))
+            }
+        }
+
+        return ResolvedTarget(
+            target: target, configuration: configuration, settings: settings, plistPath: plistPath, values: values,
+            extensionPoint: extensionPoint, hasExtensionDictionary: nsExtension != nil || exAttributes != nil,
+            appGroups: appGroups, entitlementsPath: entitlementsPath, productName: settings.value("PRODUCT_NAME").value, problems: problems,
+            missingIncludes: missingIncludes, targetXcconfigs: targetXcconfigs)
+    }
+
+    /// Where a checked value came from: the plist for a literal, else the setting its first reference names.
+    private func source(of template: String, key: String, plistPath: String?, settings: BuildSettings) -> SourceLocation {
+        guard let name = BuildSettings.references(in: template).first else {
+            return SourceLocation(file: plistPath ?? project.pbxprojPath, detail: key)
+        }
+        guard let origin = settings.origin(of: name), !origin.source.isDefault else {
+            return SourceLocation(file: plistPath ?? project.pbxprojPath, detail: "\(key) = \(template)")
+        }
+        return Self.location(origin.source, name: origin.name)
+    }
+
+    /// A setting's source as a `SourceLocation`: the xcconfig and line, or the pbxproj and configuration.
+    static func location(_ source: SettingSource, name: String) -> SourceLocation {
+        if let line = source.line { return SourceLocation(file: source.file, detail: "\(name), line \(line)") }
+        return SourceLocation(file: source.file, detail: "\(name) in \(source.owner)")
+    }
+
+    private func readPlist(_ path: String) -> [String: Any]? {
+        if let cached = plists[path] { return cached }
+        let plist = Self.readPlist(path)
+        plists[path] = plist
+        return plist
+    }
+
+    static func readPlist(_ path: String) -> [String: Any]? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return (try? PropertyListSerialization.propertyList(from: data, options: [], format: nil)) as? [String: Any]
+    }
+
+    /// Xcode's built-in settings that real Info.plists reference, as the lowest level.
+    private func defaults(for target: XcodeProject.Target, configuration: String) -> [SettingAssignment] {
+        let kind = ProductKind(target.productType)
+        let pairs: [(String, String)] = [
+            ("TARGET_NAME", target.name), ("TARGETNAME", target.name), ("PRODUCT_NAME", "$(TARGET_NAME)"),
+            ("PROJECT_NAME", project.name), ("CONFIGURATION", configuration),
+            ("SRCROOT", project.sourceRoot), ("PROJECT_DIR", project.sourceRoot), ("SOURCE_ROOT", project.sourceRoot),
+            ("PROJECT_FILE_PATH", project.path), ("SDKROOT", "iphoneos"), ("PLATFORM_NAME", "$(SDKROOT)"),
+            ("EFFECTIVE_PLATFORM_NAME", "-$(PLATFORM_NAME)"), ("CURRENT_ARCH", "arm64"), ("ARCHS", "arm64"),
+            ("EXECUTABLE_PREFIX", ""), ("EXECUTABLE_SUFFIX", ""),
+            ("EXECUTABLE_NAME", "$(EXECUTABLE_PREFIX)$(PRODUCT_NAME)$(EXECUTABLE_SUFFIX)"),
+            ("PRODUCT_MODULE_NAME", "$(PRODUCT_NAME:c99extidentifier)"), ("DEVELOPMENT_LANGUAGE", "en"),
+            ("PRODUCT_BUNDLE_PACKAGE_TYPE", kind.packageType), ("WRAPPER_EXTENSION", kind.wrapperExtension),
+            ("WRAPPER_NAME", "$(PRODUCT_NAME).$(WRAPPER_EXTENSION)"), ("FULL_PRODUCT_NAME", "$(WRAPPER_NAME)"),
+            ("CONTENTS_FOLDER_PATH", "$(WRAPPER_NAME)"), ("INFOPLIST_PATH", "$(CONTENTS_FOLDER_PATH)/Info.plist"),
+            ("PLUGINS_FOLDER_PATH", "$(CONTENTS_FOLDER_PATH)/PlugIns"),
+            ("EXTENSIONS_FOLDER_PATH", "$(CONTENTS_FOLDER_PATH)/Extensions"),
+            ("BUILD_DIR", "$(SRCROOT)/build"), ("BUILT_PRODUCTS_DIR", "$(BUILD_DIR)/$(CONFIGURATION)$(EFFECTIVE_PLATFORM_NAME)"),
+            ("TARGET_BUILD_DIR", "$(BUILT_PRODUCTS_DIR)"), ("CONFIGURATION_BUILD_DIR", "$(BUILT_PRODUCTS_DIR)"),
+            ("PRODUCT_TYPE", target.productType), ("DEVELOPER_DIR", "/Applications/Xcode.app/Contents/Developer"),
+        ]
+        return pairs.map { SettingAssignment(key: $0.0, name: $0.0, conditions: [], value: $0.1,
+                                             source: SettingSource(file: "", line: nil, configurationID: nil, owner: "Xcode's default")) }
+    }
+}
+
+/// What a `productType` builds.
+struct ProductKind {
+    var isApplication: Bool
+    var isWatchApp: Bool
+    var packageType: String
+    var wrapperExtension: String
+
+    init(_ productType: String) {
+        let type = productType.replacingOccurrences(of: "com.apple.product-type.", with: "")
+        isApplication = type == "application" || type.hasPrefix("application.")
+        isWatchApp = type == "application.watchapp" || type == "application.watchapp2"
+        if isApplication {
+            (packageType, wrapperExtension) = ("APPL", "app")
+        } else if type.contains("extension") {
+            (packageType, wrapperExtension) = ("XPC!", "appex")
+        } else if type.hasPrefix("framework") {
+            (packageType, wrapperExtension) = ("FMWK", "framework")
+        } else {
+            (packageType, wrapperExtension) = ("BNDL", "bundle")
+        }
+    }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import LockstepSystem
+
+extension XcodeProjectInput {
+    /// Sets the build number (`build`) or marketing version (`version`) wherever the project defines it,
+    /// editing text in place — what `agvtool new-version -all` should have been (RULES.md §6).
+    ///
+    /// For every bundle of every containing app and configuration, the value its Info.plist uses is changed
+    /// where it is written: a literal in the Info.plist, or the build setting it reads (at project level, and in
+    /// every target or xcconfig that overrides it, following `CURRENT_PROJECT_VERSION = $(BUILD_NUMBER)`).
+    /// Only those values change; every file is written atomically, and nothing is written unless every edit
+    /// could be prepared. Test, framework and other targets no app embeds are left alone.
+    /// - Parameters:
+    ///   - build: the new CFBundleVersion, or `"next"` to increment the last number of the app's current one
+    ///     (the highest across configurations).
+    ///   - version: the new CFBundleShortVersionString.
+    /// - Returns: the files changed, sorted.
+    /// - Throws: `BundleError` (`.invalidBump`) naming the value or file, before anything is written.
+    public static func bump(_ path: String, build: String?, version: String?) throws -> [String] {
+        let project = try XcodeProject(path: path)
+        let reading = try ProjectReading(project: project, configuration: nil)
+        let memberLists = reading.apps.flatMap { app in reading.configurations.map { reading.members(of: app, configuration: $0) } }
+        guard !memberLists.isEmpty else {
+            throw BundleError(.invalidBump, path: path, detail: "the project has no application target to bump")
+        }
+        var changes: [(key: String, setting: String, value: String)] = []
+        if var build {
+            if build == "next" {
+                // The highest of the app's builds across configurations (Debug may lag Release): never lowers one.
+                let current = memberLists.compactMap { $0[0].resolved.values["CFBundleVersion"]?.value }
+                    .max { Self.numbers($0).lexicographicallyPrecedes(Self.numbers($1)) }
+                build = try next(after: current, path: path)
+            }
+            // RULES.md version.build-format: at most three numbers (four are accepted in practice).
+            try validate(build, components: 4, key: "CFBundleVersion", path: path)
+            changes.append(("CFBundleVersion", "CURRENT_PROJECT_VERSION", build))
+        }
+        if let version {
+            try validate(version, components: 3, key: "CFBundleShortVersionString", path: path)  // RULES.md version.short-format
+            changes.append(("CFBundleShortVersionString", "MARKETING_VERSION", version))
+        }
+
+        var edits = EditSet()
+        for members in memberLists {
+            for member in members {
+                let resolved = member.resolved
+                for change in changes {
+                    var settings: [String] = []
+                    if let value = resolved.values[change.key] {
+                        if value.literalInPlist, let plist = resolved.plistPath {
+                            edits.plist[plist, default: [:]][change.key] = change.value
+                        } else if let name = BuildSettings.soleReference(value.template) {
+                            settings.append(name)
+                        } else if value.template.utf8.contains(UInt8(ascii: "$")) {
+                            throw BundleError(.invalidBump, path: value.source.file, detail: "\(change.key) of target '\(resolved.target.name)' [\(resolved.configuration)] is '\(value.template)', which is not a single setting Lockstep can set; edit it by hand")
+                        }
+                    }
+                    // Like agvtool, also the standard setting wherever it is written, even where the plist reads another.
+                    settings.append(change.setting)
+                    for name in Set(settings) {
+                        let definitions = resolved.settings.definitions(of: name)
+                        if definitions.isEmpty && name != change.setting {
+                            throw BundleError(.invalidBump, path: resolved.plistPath ?? project.pbxprojPath, detail: "\(change.key) of target '\(resolved.target.name)' [\(resolved.configuration)] reads $(\(name)), which nothing defines; define it first")
+                        }
+                        for assignment in definitions where !assignment.value.utf8.contains(UInt8(ascii: "$")) {
+                            edits.add(assignment, value: change.value)
+                        }
+                    }
+                }
+            }
+        }
+        return try edits.apply(project: project)
+    }
+
+    private static func validate(_ value: String, components: Int, key: String, path: String) throws(BundleError) {
+        let parts = value.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...components).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }) else {
+            throw BundleError(.invalidBump, path: path, detail: "'\(value)' is not a valid \(key): it must be a period-separated list of at most \(min(components, 3)) non-negative integers")
+        }
+    }
+
+    private static func numbers(_ version: String) -> [Int] {
+        version.split(separator: ".").map { Int($0) ?? -1 }
+    }
+
+    private static func next(after current: String?, path: String) throws(BundleError) -> String {
+        guard let current, !current.isEmpty else {
+            throw BundleError(.invalidBump, path: path, detail: "the app has no CFBundleVersion to increment; give a number instead of 'next'")
+        }
+        var parts = current.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard let last = parts.last.flatMap({ Int($0) }) else {
+            throw BundleError(.invalidBump, path: path, detail: "the app's CFBundleVersion '\(current)' does not end in a number, so 'next' cannot increment it")
+        }
+        parts[parts.count - 1] = String(last + 1)
+        return parts.joined(separator: ".")
+    }
+}
+
+/// The edits of one bump, prepared in memory, then written all together.
+private struct EditSet {
+    /// pbxproj: configuration id → key as written → new value.
+    var pbxproj: [String: [String: String]] = [:]
+    /// xcconfig path → line → new value.
+    var xcconfig: [String: [Int: String]] = [:]
+    /// Info.plist path → key → new value.
+    var plist: [String: [String: String]] = [:]
+
+    mutating func add(_ assignment: SettingAssignment, value: String) {
+        if let line = assignment.source.line {
+            xcconfig[assignment.source.file, default: [:]][line] = value
+        } else if let id = assignment.source.configurationID {
+            pbxproj[id, default: [:]][assignment.key] = value
+        }
+    }
+
+    func apply(project: XcodeProject) throws(BundleError) -> [String] {
+        var outputs: [(path: String, bytes: [UInt8])] = []
+        if !pbxproj.isEmpty {
+            var bytes = project.bytes
+            // From the end of the file backwards, so earlier ranges stay valid.
+            var located: [(String, Range<Int>, [String: String])] = []
+            for (id, keys) in pbxproj {
+                guard let range = project.objectRanges[id] else {
+                    throw BundleError(.invalidBump, path: project.pbxprojPath, detail: "it is not in Xcode's text (OpenStep) format, so Lockstep cannot edit it in place; open and save the project in Xcode first")
+                }
+                located.append((id, range, keys))
+            }
+            for (id, range, keys) in located.sorted(by: { $0.1.lowerBound > $1.1.lowerBound }) {
+                var object = Array(bytes[range])
+                for (key, value) in keys {
+                    guard let valueRange = Self.valueRange(of: key, in: object) else {
+                        throw BundleError(.invalidBump, path: project.pbxprojPath, detail: "the setting \(key) of configuration \(id) could not be found in the text")
+                    }
+                    let quoted = object[valueRange.lowerBound] == UInt8(ascii: "\"")
+                    object.replaceSubrange(valueRange, with: Array((quoted ? "\"\(value)\"" : value).utf8))
+                }
+                bytes.replaceSubrange(range, with: object)
+            }
+            if bytes != project.bytes { outputs.append((project.pbxprojPath, bytes)) }
+        }
+        for (path, lines) in xcconfig.sorted(by: { $0.key < $1.key }) {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw BundleError(.invalidBump, path: path, detail: "the xcconfig cannot be read")
+            }
+            let original = String(decoding: data, as: UTF8.self)
+            var text = XcconfigReader.splitLines(original)
+            for (number, value) in lines {
+                guard number <= text.count, let parts = XcconfigReader.assignmentParts(text[number - 1]) else {
+                    throw BundleError(.invalidBump, path: path, detail: "line \(number) is no longer a setting")
+                }
+                text[number - 1].replaceSubrange(parts.valueRange, with: value)
+            }
+            let bytes = Array(text.joined(separator: original.contains("\r\n") ? "\r\n" : "\n").utf8)
+            if bytes != Array(data) { outputs.append((path, bytes)) }
+        }
+        for (path, keys) in plist.sorted(by: { $0.key < $1.key }) {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw BundleError(.invalidBump, path: path, detail: "the Info.plist cannot be read")
+            }
+            guard !data.starts(with: Array("bplist".utf8)) else {
+                throw BundleError(.invalidBump, path: path, detail: "it is a binary property list; Lockstep edits only XML Info.plists in place")
+            }
+            var text = String(decoding: data, as: UTF8.self)
+            for (key, value) in keys {
+                guard let keyRange = text.range(of: "<key>\(key)</key>"),
+                      let open = text.range(of: "<string>", range: keyRange.upperBound..<text.endIndex),
+                      text[keyRange.upperBound..<open.lowerBound].allSatisfy(\.isWhitespace),
+                      let close = text.range(of: "</string>", range: open.upperBound..<text.endIndex) else {
+                    throw BundleError(.invalidBump, path: path, detail: "the \(key) string could not be found in the text")
+                }
+                text.replaceSubrange(open.upperBound..<close.lowerBound, with: value)
+            }
+            if text.utf8.elementsEqual(data) == false { outputs.append((path, Array(text.utf8))) }
+        }
+        for output in outputs {
+            do {
+                try AtomicFile.write(output.bytes, to: output.path)
+            } catch {
+                throw BundleError(.invalidBump, path: output.path, detail: "\(error)")
+            }
+        }
+        return outputs.map(\.path).sorted()
+    }
+
+    /// The byte range of the value of `key` inside one pbxproj object's text (`KEY = value;`).
+    static func valueRange(of key: String, in object: [UInt8]) -> Range<Int>? {
+        let needles = [Array(key.utf8), Array("\"\(key)\"".utf8)]
+        var index = 0
+        while index < object.count {
+            for needle in needles where index + needle.count <= object.count && object[index..<(index + needle.count)].elementsEqual(needle) {
+                let before = index == 0 ? UInt8(ascii: " ") : object[index - 1]
+                guard before == 0x20 || before == 0x09 || before == 0x0A || before == UInt8(ascii: "{") || before == UInt8(ascii: ";") else { continue }
+                var cursor = index + needle.count
+                while cursor < object.count, object[cursor] == 0x20 || object[cursor] == 0x09 { cursor += 1 }
+                guard cursor < object.count, object[cursor] == UInt8(ascii: "=") else { continue }
+                cursor += 1
+                while cursor < object.count, object[cursor] == 0x20 || object[cursor] == 0x09 { cursor += 1 }
+                let start = cursor
+                if cursor < object.count, object[cursor] == UInt8(ascii: "\"") {
+                    cursor += 1
+                    while cursor < object.count, object[cursor] != UInt8(ascii: "\"") { cursor += object[cursor] == UInt8(ascii: "\\") ? 2 : 1 }
+                    return start..<min(cursor + 1, object.count)
+                }
+                while cursor < object.count, object[cursor] != UInt8(ascii: ";") { cursor += 1 }
+                return start..<cursor
+            }
+            index += 1
+        }
+        return nil
+    }
+}

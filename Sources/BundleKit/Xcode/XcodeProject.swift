@@ -1,0 +1,298 @@
+import Foundation
+
+/// The parts of a `project.pbxproj` that bundles and versions depend on: configurations, native targets and
+/// which target embeds which (RULES.md §6 "Reading real projects").
+struct XcodeProject {
+    /// One `XCBuildConfiguration`.
+    struct Configuration {
+        var id: String
+        var name: String
+        /// `buildSettings`, arrays joined with spaces as Xcode does when it expands them.
+        var settings: [(name: String, value: String)]
+        /// The xcconfig this configuration is based on, resolved to a path (nil when there is none).
+        var baseConfigurationPath: String?
+    }
+
+    /// One target embedded into another by a `PBXCopyFilesBuildPhase`.
+    struct Embed {
+        var targetID: String
+        var location: EmbedLocation
+    }
+
+    /// One `PBXNativeTarget`.
+    struct Target {
+        var id: String
+        var name: String
+        var productType: String
+        var configurations: [Configuration]
+        /// `defaultConfigurationName`: what Xcode builds the target with when asked for a configuration it lacks.
+        var defaultConfiguration: String?
+        var embeds: [Embed]
+    }
+
+    /// The `.xcodeproj` folder, as given.
+    var path: String
+    var pbxprojPath: String
+    /// The folder holding the `.xcodeproj`: `$(SRCROOT)`, and what build-setting paths are relative to.
+    var sourceRoot: String
+    var name: String
+    var configurations: [Configuration]
+    var targets: [Target]
+    var objectRanges: [String: Range<Int>]
+    var bytes: [UInt8]
+    /// Broken references that only lose part of the project: reported as findings, not thrown.
+    var problems: [String]
+
+    /// Reads `path/project.pbxproj`.
+    /// - Throws: `BundleError` when the file is missing, is not an OpenStep plist, or has no root project.
+    init(path: String) throws(BundleError) {
+        self.path = path
+        pbxprojPath = path + "/project.pbxproj"
+        sourceRoot = PathText.parent(of: path)
+        name = PathText.lastComponent(of: path).replacingOccurrences(of: ".xcodeproj", with: "")
+        problems = []
+        guard let data = FileManager.default.contents(atPath: pbxprojPath) else {
+            throw BundleError(.unreadable, path: pbxprojPath, detail: "the file does not exist or cannot be read")
+        }
+        bytes = Array(data)
+        let document: OpenStepParser.Document
+        if bytes.starts(with: Array("<?xml".utf8)) || bytes.starts(with: Array("bplist".utf8)) {
+            // Xcode also opens a pbxproj some tools rewrite as an XML plist; `bump` then cannot edit it in place.
+            guard let root = (try? PropertyListSerialization.propertyList(from: data, options: [], format: nil)).flatMap(Self.openStep)?.dictionary else {
+                throw BundleError(.invalidProject, path: path, detail: "project.pbxproj is not a valid property list")
+            }
+            document = OpenStepParser.Document(root: root, objectRanges: [:])
+        } else {
+            do {
+                document = try OpenStepParser.parse(bytes)
+            } catch {
+                throw BundleError(.invalidProject, path: path, detail: "project.pbxproj is not a valid property list: \(error.message)")
+            }
+        }
+        objectRanges = document.objectRanges
+        guard let objects = document.root["objects"]?.dictionary,
+              let rootID = document.root["rootObject"]?.string else {
+            throw BundleError(.invalidProject, path: path, detail: "project.pbxproj has no 'objects' or no 'rootObject'")
+        }
+        guard let root = objects[rootID]?.dictionary, root["isa"]?.string == "PBXProject" else {
+            throw BundleError(.invalidProject, path: path, detail: "the rootObject \(rootID) is not a PBXProject in project.pbxproj (unknown object reference)")
+        }
+        var reader = ObjectReader(objects: objects, sourceRoot: sourceRoot)
+        if let main = root["mainGroup"]?.string { reader.indexGroups(from: main) }
+        configurations = reader.configurations(list: root["buildConfigurationList"]?.string, owner: "the project")
+        // Product file reference → target, to know which target a copy phase embeds.
+        let targetIDs = (root["targets"]?.array ?? []).compactMap(\.string)
+        var productOwner: [String: String] = [:]
+        for id in targetIDs {
+            if let product = objects[id]?.dictionary?["productReference"]?.string { productOwner[product] = id }
+        }
+        var targets: [Target] = []
+        for id in targetIDs {
+            guard let object = objects[id]?.dictionary else {
+                reader.problems.append("the project lists target \(id), an object that does not exist (unknown object reference)")
+                continue
+            }
+            // Aggregate and legacy targets build no bundle (RULES.md §6: not embedded bundles).
+            guard object["isa"]?.string == "PBXNativeTarget" else { continue }
+            let name = object["name"]?.string ?? id
+            let list = object["buildConfigurationList"]?.string
+            targets.append(Target(
+                id: id, name: name, productType: object["productType"]?.string ?? "",
+                configurations: reader.configurations(list: list, owner: "target '\(name)'"),
+                defaultConfiguration: list.flatMap { objects[$0]?.dictionary?["defaultConfigurationName"]?.string },
+                embeds: reader.embeds(phases: (object["buildPhases"]?.array ?? []).compactMap(\.string), productOwner: productOwner, owner: name)))
+        }
+        self.targets = targets
+        problems = reader.problems
+    }
+}
+
+extension XcodeProject {
+    /// A Foundation property list as the OpenStep values the reader works on.
+    static func openStep(_ value: Any) -> OpenStepValue? {
+        switch value {
+        case let string as String: return .string(string)
+        case let number as NSNumber: return .string(number.stringValue)
+        case let data as Data: return .data(Array(data))
+        case let array as [Any]: return .array(array.compactMap(openStep))
+        case let dictionary as [String: Any]: return .dictionary(dictionary.compactMapValues(openStep))
+        default: return nil
+        }
+    }
+}
+
+/// Walks the object graph; collects broken references as problems instead of failing.
+private struct ObjectReader {
+    let objects: [String: OpenStepValue]
+    let sourceRoot: String
+    var parents: [String: String] = [:]
+    var problems: [String] = []
+
+    init(objects: [String: OpenStepValue], sourceRoot: String) {
+        self.objects = objects
+        self.sourceRoot = sourceRoot
+    }
+
+    mutating func indexGroups(from group: String) {
+        var stack = [group]
+        var seen: Set<String> = []
+        while let id = stack.popLast(), seen.insert(id).inserted {
+            for child in objects[id]?.dictionary?["children"]?.array?.compactMap(\.string) ?? [] {
+                parents[child] = id
+                stack.append(child)
+            }
+        }
+    }
+
+    /// The path of a file reference or group, following `sourceTree` up the groups tree.
+    func path(of id: String) -> String? {
+        var depth = 0
+        var id = id
+        var components: [String] = []
+        while depth < 256 {
+            depth += 1
+            guard let object = objects[id]?.dictionary else { return nil }
+            if let path = object["path"]?.string { components.append(path) }
+            switch object["sourceTree"]?.string ?? "<group>" {
+            case "<absolute>":
+                return components.reversed().joined(separator: "/")
+            case "SOURCE_ROOT":
+                return PathText.join(sourceRoot, components.reversed().joined(separator: "/"))
+            case "<group>":
+                guard let parent = parents[id] else {
+                    // The main group (or a reference outside the tree): relative to the project folder.
+                    return PathText.join(sourceRoot, components.reversed().joined(separator: "/"))
+                }
+                id = parent
+            default:
+                return nil  // BUILT_PRODUCTS_DIR, SDKROOT…: not a source file.
+            }
+        }
+        return nil
+    }
+
+    mutating func configurations(list: String?, owner: String) -> [XcodeProject.Configuration] {
+        guard let list else {
+            problems.append("\(owner) has no buildConfigurationList")
+            return []
+        }
+        guard let ids = objects[list]?.dictionary?["buildConfigurations"]?.array else {
+            problems.append("\(owner) refers to configuration list \(list), an object that does not exist (unknown object reference)")
+            return []
+        }
+        var result: [XcodeProject.Configuration] = []
+        for id in ids.compactMap(\.string) {
+            guard let object = objects[id]?.dictionary, let name = object["name"]?.string else {
+                problems.append("\(owner) refers to build configuration \(id), an object that does not exist (unknown object reference)")
+                continue
+            }
+            var settings: [(String, String)] = []
+            for (key, value) in object["buildSettings"]?.dictionary ?? [:] {
+                switch value {
+                case .string(let s): settings.append((key, s))
+                case .array(let items): settings.append((key, items.compactMap(\.string).joined(separator: " ")))
+                default: continue
+                }
+            }
+            settings.sort { $0.0 < $1.0 }
+            var base: String?
+            if let reference = object["baseConfigurationReference"]?.string {
+                base = path(of: reference)
+                if base == nil {
+                    problems.append("\(owner) [\(name)] is based on xcconfig reference \(reference), which does not resolve to a file (unknown object reference)")
+                }
+            } else if let anchor = object["baseConfigurationReferenceAnchor"]?.string,
+                      let relative = object["baseConfigurationReferenceRelativePath"]?.string {
+                // objectVersion 70+: an anchor (a PBXFileSystemSynchronizedRootGroup) plus a path inside it.
+                if let folder = path(of: anchor) { base = folder + "/" + relative } else {
+                    problems.append("\(owner) [\(name)] is based on an xcconfig anchored at \(anchor), which does not resolve to a folder (unknown object reference)")
+                }
+            }
+            result.append(.init(id: id, name: name, settings: settings, baseConfigurationPath: base))
+        }
+        return result
+    }
+
+    mutating func embeds(phases: [String], productOwner: [String: String], owner: String) -> [XcodeProject.Embed] {
+        var result: [XcodeProject.Embed] = []
+        for phaseID in phases {
+            guard let phase = objects[phaseID]?.dictionary else {
+                problems.append("target '\(owner)' lists build phase \(phaseID), an object that does not exist (unknown object reference)")
+                continue
+            }
+            guard phase["isa"]?.string == "PBXCopyFilesBuildPhase" else { continue }
+            let spec = phase["dstSubfolderSpec"]?.string
+            let destination = phase["dstPath"]?.string ?? ""
+            // RULES.md §6 "Embedded": 13 = PlugIns; 16 = products directory, + Watch or the ExtensionKit folder.
+            let location: EmbedLocation
+            if spec == "13" {
+                location = .plugIns
+            } else if spec == "16" && destination.contains("Watch") {
+                location = .watch
+            } else if destination.contains("EXTENSIONS_FOLDER_PATH") || destination.hasSuffix("Extensions") {
+                location = .extensions
+            } else {
+                continue
+            }
+            for fileID in (phase["files"]?.array ?? []).compactMap(\.string) {
+                guard let file = objects[fileID]?.dictionary else {
+                    problems.append("target '\(owner)' embeds build file \(fileID), an object that does not exist (unknown object reference)")
+                    continue
+                }
+                var filters = (file["platformFilters"]?.array ?? []).compactMap(\.string)
+                if let filter = file["platformFilter"]?.string { filters.append(filter) }
+                // RULES.md §6: platformFilter(s) restrict embedding per platform; Lockstep checks the iOS build.
+                if !filters.isEmpty && !filters.contains("ios") { continue }
+                guard let reference = file["fileRef"]?.string, let target = productOwner[reference] else { continue }
+                result.append(.init(targetID: target, location: location))
+            }
+        }
+        return result
+    }
+}
+
+/// Path helpers on plain strings (build settings and pbxproj paths are strings, not URLs).
+enum PathText {
+    static func parent(of path: String) -> String {
+        let trimmed = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
+        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+        return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
+    }
+
+    static func lastComponent(of path: String) -> String {
+        let trimmed = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
+        return trimmed.split(separator: "/").last.map(String.init) ?? trimmed
+    }
+
+    /// `relative` against `base`, unless it is absolute; `.` and `..` removed textually.
+    static func join(_ base: String, _ relative: String) -> String {
+        let combined = relative.hasPrefix("/") ? relative : base + "/" + relative
+        var parts: [Substring] = []
+        for part in combined.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
+            parts.append(part)
+        }
+        let joined = parts.joined(separator: "/")
+        return combined.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
+    }
+
+    /// The file at `path`, or — for projects written on macOS's case-insensitive file system — the one whose
+    /// name differs only in case (RULES.md §6 "Reading real projects").
+    static func existing(_ path: String) -> String? {
+        let manager = FileManager.default
+        if manager.fileExists(atPath: path) { return path }
+        var current = path.hasPrefix("/") ? "/" : "."
+        for component in path.split(separator: "/").map(String.init) {
+            let candidate = current == "/" ? "/" + component : current + "/" + component
+            if component == "." || component == ".." || manager.fileExists(atPath: candidate) {
+                current = candidate
+                continue
+            }
+            guard let match = (try? manager.contentsOfDirectory(atPath: current))?
+                .first(where: { $0.lowercased() == component.lowercased() }) else { return nil }
+            current = current == "/" ? "/" + match : current + "/" + match
+        }
+        return path.hasPrefix("/") ? current : String(current.dropFirst(2))  // without the "./" it started from
+    }
+}

@@ -1,0 +1,229 @@
+import Foundation
+import Testing
+@testable import AppGroupKit
+import LockstepTestSupport
+
+@Suite struct GroupDefaultsTests {
+    @Test func valuesOfEveryPlistTypeRoundTrip() throws {
+        let fixture = Fixture(); defer { fixture.cleanUp() }
+        let defaults = try #require(try GroupDefaults(suiteName: Fixture.group, sandbox: fixture.sandbox()))
+        #expect(defaults.isShared)
+        let date = Date(timeIntervalSince1970: 1_700_000_000)
+        try defaults.set("Meditate", forKey: "habit.name")
+        try defaults.set(3, forKey: "count")
+        try defaults.set(2.5, forKey: "ratio")
+        try defaults.set(true, forKey: "flag")
+        try defaults.set(date, forKey: "when")
+        try defaults.set(Data([1, 2]), forKey: "blob")
+        try defaults.set(["a", 1] as [Any], forKey: "list")
+        try defaults.set(["k": false], forKey: "map")
+        // Another instance has its own cache: it reads what the files say.
+        let other = try #require(try GroupDefaults(suiteName: Fixture.group, sandbox: fixture.sandbox("com.example.habits.widget")))
+        #expect(try other.string(forKey: "habit.name") == "Meditate")
+        #expect(try other.integer(forKey: "count") == 3)
+        #expect(try other.double(forKey: "ratio") == 2.5)
+        #expect(try other.bool(forKey: "flag") == true)
+        #expect(try other.value(forKey: "when") as? Date == date)
+        #expect(try other.value(forKey: "blob") as? Data == Data([1, 2]))
+        #expect(PropertyList.isEqual(try other.value(forKey: "list"), ["a", 1] as [Any]))
+        #expect(PropertyList.isEqual(try other.value(forKey: "map"), ["k": false]))
+        try other.removeObject(forKey: "count")
+        #expect(try defaults.value(forKey: "count") == nil)
+    }
+
+    @Test func nonPropertyListValuesAreRefused() throws {
+        let fixture = Fixture(); defer { fixture.cleanUp() }
+        let defaults = try #require(try GroupDefaults(suiteName: Fixture.group, sandbox: fixture.sandbox()))
+        let error = #expect(throws: AppGroupError.self) { try defaults.set(NSObject(), forKey: "bad") }
+        #expect(error?.exitStatus == .invalidInput)
+        #expect(error?.description.contains("'bad'") == true)
+        #expect(throws: AppGroupError.self) { try defaults.set([1: "x"], forKey: "intKeys") }
+        #expect(throws: AppGroupError.self) { try defaults.set(["ok", NSObject()] as [Any], forKey: "nested") }
+        #expect(try defaults.dictionaryRepresentation().isEmpty)
+    }
+
+    @Test func suiteNamesThatAreNotSuites() throws {
+        let fixture = Fixture(); defer { fixture.cleanUp() }
+        let sandbox = try fixture.sandbox()
+        #expect(try GroupDefaults(suiteName: "com.example.habits", sandbox: sandbox) == nil)
+        #expect(try GroupDefaults(suiteName: GroupDefaults.globalDomain, sandbox: sandbox) == nil)
+        #expect(throws: AppGroupError.self) { try GroupDefaults(suiteName: "../escape", sandbox: sandbox) }
+        #expect(throws: AppGroupError.self) { try GroupDefaults(suiteName: "group.a/b", sandbox: sandbox) }
+    }
+
+    @Test func unentitledFallsBackToAPrivatePlistAndSaysWhy() throws {
+        let fixture = Fixture(); defer { fixture.cleanUp() }
+        let lines = LineCollector()
+        let rogue = try #require(try GroupDefaults(suiteName: Fixture.group, sandbox: fixture.sandbox("com.example.rogue", groups: []), diagnostics: lines.append))
+        #expect(!rogue.isShared)
+        #expect(rogue.plistPath.contains("/Data/com.example.rogue/Library/Preferences/"))
+        #expect(lines.text.contains("com.apple.security.application-groups"))
+        #expect(lines.text.contains("Using kCFPreferencesAnyUser with a container is only allowed for System Containers, detaching from cfprefsd"))
+        try rogue.set("secret", forKey: "k")
+        let app = try #require(try GroupDefaults(suiteName: Fixture.group, sandbox: fixture.sandbox()))
+        #expect(try app.value(forKey: "k") == nil)
+    }
+
+    @Test func malformedPlistIsReportedAndNeverOverwritten() throws {
+        let fixture = Fixture(); defer { fixture.cleanUp() }
+        let defaults = try #require(try GroupDefaults(suiteName: Fixture.group, sandbox: fixture.sandbox()))
+        let garbage = Data("not a plist {".utf8)
+        try garbage.write(to: URL(fileURLWithPath: defaults.plistPath))
+        let readError = #expect(throws: AppGroupError.self) { try defaults.value(forKey: "k") }
+        #expect(readError?.code == .malformedSuite)
+        #expect(readError?.description.contains(defaults.plistPath) == true)
+        #expect(throws: AppGroupError.self) { try defaults.set(1, forKey: "k") }
+        #expect(throws: AppGroupError.self) { try defaults.synchronize() }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: defaults.plistPath)) == garbage)
+    }
+
+    @Test func synchronizeFoldsTheJournalIntoARealPlist() throws {
+        let fixture = Fixture(); defer { fixture.cleanUp() }
+        let defaults = try #require(try GroupDefaults(suiteName: Fixture.group, sandbox: fixture.sandbox()))
+        try defaults.set("v", forKey: "key.with.dots")
+        try defaults.increment("n")
+        try defaults.synchronize()
+        let data = try Data(contentsOf: URL(fileURLWithPath: defaults.plistPath))
+        let plist = try #require(try PropertyListSerialization.propertyList(from: data, options: [], format: nil) as? [String: Any])
+        #expect(plist["key.with.dots"] as? String == "v")
+        #expect(plist["n"] as? Int == 1)
+        let journal = try Data(contentsOf: URL(fileURLWithPath: SuiteFiles(container: try fixture.sandbox().requireGroupContainer(Fixture.group), suiteName: Fixture.group).journal))
+        #expect(journal.isEmpty)
+    }
+
+    @Test func aSingleKeyWriteDoesNotRewriteALargeSuite() throws {
+        let fixture = Fixture(); defer { fixture.cleanUp() }
+        let defaults = try #require(try GroupDefaults(suiteName: Fixture.group, sandbox: fixture.sandbox()))
+        let count = ProcessInfo.processInfo.environment["LOCKSTEP_STRESS"] == nil ? 20_000 : 100_000
+        try defaults.transaction { transaction in
+            for index in 0..<count { try transaction.set(index, forKey: "key.\(index)") }
+        }
+        try defaults.synchronize()
+        let before = try FileManager.default.attributesOfItem(atPath: defaults.plistPath)[.systemFileNumber] as? Int
+        for index in 0..<50 { try defaults.set(-index, forKey: "key.\(index)") }
+        let after = try FileManager.default.attributesOfItem(atPath: defaults.plistPath)[.systemFileNumber] as? Int
+        #expect(before == after, "the plist was replaced by a single-key write")
+        let reader = try #require(try GroupDefaults(suiteName: Fixture.group, sandbox: fixture.sandbox("com.example.habits.widget")))
+        #expect(try reader.integer(forKey: "key.49") == -49)
+        #expect(try reader.integer(forKey: "key.\(count - 1)") == count - 1)
+        #expect(try reader.dictionaryRepresentation().count == count)
+    }
+
+    @Test func aTornJournalRecordIsIgnoredAndCutOff() throws {
+        let fixture = Fixture(); defer { fixture.cleanUp() }
+        let defaults = try #require(try GroupDefaults(suiteName: Fixture.group, sandbox: fixture.sandbox()))
+        try defaults.set("kept", forKey: "a")
+        let journalPath = SuiteFiles(container: try fixture.sandbox().requireGroupContainer(Fixture.group), suiteName: Fixture.group).journal
+        // What a writer killed mid-append leaves: a whole record's header and half its payload.
+        var torn = try JournalRecord(pid: 1, sets: ["b": "lost"], removes: []).encoded()
+        torn.removeLast(torn.count / 3)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: journalPath))
+        handle.seekToEndOfFile()
+        handle.write(Data(torn))
+        try handle.close()
+        let reader = try #require(try GroupDefaults(suiteName: Fixture.group, sandbox: fixture.sandbox("com.example.habits.widget")))
+        #expect(try reader.string(forKey: "a") == "kept")
+        #expect(try reader.value(forKey: "b") == nil)
+        try reader.set("after", forKey: "c")
+        let fresh = try #require(try GroupDefaults(suiteName: Fixture.group, sandbox: fixture.sandbox("com.example.habits.intents")))
+        #expect(try fresh.string(forKey: "c") == "after")
+        #expect(try fresh.dictionaryRepresentation().count == 2)
+    }
+
+    @Test func aCorruptedRecordChecksumIsIgnored() throws {
+        let fixture = Fixture(); defer { fixture.cleanUp() }
+        var bytes = try JournalRecord(pid: 1, sets: ["b": "x"], removes: []).encoded()
+        #expect(JournalRecord.decode(bytes, at: 0) != nil)
+        bytes[bytes.count - 2] ^= 0xFF
+        #expect(JournalRecord.decode(bytes, at: 0) == nil)
+        #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
+    }
+
+    @Test func compactionPastTheThresholdKeepsEveryValue() throws {
+        let fixture = Fixture(); defer { fixture.cleanUp() }
+        let defaults = try #require(try GroupDefaults(suiteName: "group.com.example.habits", sandbox: fixture.sandbox()))
+        let reader = try #require(try GroupDefaults(suiteName: Fixture.group, sandbox: fixture.sandbox("com.example.habits.widget")))
+        for index in 0..<300 {
+            try defaults.set(String(repeating: "x", count: 5_000) + "\(index)", forKey: "k\(index % 7)")
+            if index % 50 == 0 { _ = try reader.dictionaryRepresentation() }
+        }
+        // 300 records of ~5 KB passed the 1 MiB threshold at least once.
+        let plist = try #require(PropertyList.decodeDictionary(try Data(contentsOf: URL(fileURLWithPath: defaults.plistPath))))
+        #expect(plist.count == 7)
+        #expect(try reader.string(forKey: "k5")?.hasSuffix("299") == true)
+    }
+
+    @Test func anObserverTellsOtherWritersFromItsOwnAcrossACompaction() throws {
+        let fixture = Fixture(); defer { fixture.cleanUp() }
+        let files = SuiteFiles(container: try fixture.sandbox().requireGroupContainer(Fixture.group), suiteName: Fixture.group)
+        let observer = SuiteState(files: files, writable: true)
+        let writer = SuiteState(files: files, writable: true)
+        var changes: [GroupDefaults.Change]? = []
+        try observer.refresh(changes: &changes)
+        var none: [GroupDefaults.Change]? = nil
+        try writer.refresh(changes: &none)
+        try writer.append(JournalRecord(pid: getpid(), sets: ["own.key": 1], removes: []))
+        try writer.append(JournalRecord(pid: getpid() &+ 1, sets: ["other.key": 2], removes: []))
+        try writer.compact()
+        try observer.refresh(changes: &changes)
+        #expect(changes?.map(\.key) == ["other.key"])
+        #expect(observer.values["own.key"] as? Int == 1)
+        // After the compaction the observer follows the new journal.
+        try writer.append(JournalRecord(pid: getpid() &+ 1, sets: [:], removes: ["other.key"]))
+        changes = []
+        try observer.refresh(changes: &changes)
+        #expect(changes?.map(\.key) == ["other.key"])
+        #expect(changes?.first?.value == nil)
+    }
+
+    @Test func incrementAndTransactions() throws {
+        let fixture = Fixture(); defer { fixture.cleanUp() }
+        let defaults = try #require(try GroupDefaults(suiteName: Fixture.group, sandbox: fixture.sandbox()))
+        #expect(try defaults.increment("n") == 1)
+        #expect(try defaults.increment("n", by: 41) == 42)
+        try defaults.set("text", forKey: "s")
+        let error = #expect(throws: AppGroupError.self) { try defaults.increment("s") }
+        #expect(error?.code == .invalidValue)
+        struct Abort: Error {}
+        #expect(throws: Abort.self) {
+            try defaults.transaction { transaction in
+                try transaction.set(0, forKey: "n")
+                throw Abort()
+            }
+        }
+        #expect(try defaults.integer(forKey: "n") == 42)
+        try defaults.transaction { transaction in
+            transaction.removeObject(forKey: "s")
+            try transaction.set(transaction.value(forKey: "n") as! Int * 2, forKey: "m")
+        }
+        #expect(try defaults.integer(forKey: "m") == 84)
+        #expect(try defaults.value(forKey: "s") == nil)
+        try defaults.set(Int.max, forKey: "big")
+        #expect(throws: AppGroupError.self) { try defaults.increment("big") }
+        try defaults.transaction { transaction in
+            #expect(Set(transaction.keys) == ["n", "m", "big"])
+            for key in transaction.keys { transaction.removeObject(forKey: key) }
+        }
+        #expect(try defaults.dictionaryRepresentation().isEmpty)
+    }
+
+    @Test func threadsInOneProcessDoNotLoseIncrements() async throws {
+        let fixture = Fixture(); defer { fixture.cleanUp() }
+        let defaults = try #require(try GroupDefaults(suiteName: Fixture.group, sandbox: fixture.sandbox()))
+        let other = try #require(try GroupDefaults(suiteName: Fixture.group, sandbox: fixture.sandbox()))
+        await withThrowingTaskGroup(of: Void.self) { group in
+            for task in 0..<4 {
+                group.addTask { for _ in 0..<50 { try (task % 2 == 0 ? defaults : other).increment("n") } }
+            }
+        }
+        #expect(try defaults.integer(forKey: "n") == 200)
+    }
+}
+
+/// Collects diagnostic lines from a library call.
+final class LineCollector: @unchecked Sendable {  // @unchecked: `lines` is guarded by `lock`.
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    var text: String { lock.withLock { lines.joined(separator: "\n") } }
+}
