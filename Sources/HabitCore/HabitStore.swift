@@ -116,7 +116,7 @@ public final class HabitStore: @unchecked Sendable {  // @unchecked: the connect
     public func add(name: String, emoji: String = "✅", kind: HabitKind = .binary, dailyTarget: Double = 1) throws -> Habit {
         try Self.validate(name: name)
         guard dailyTarget.isFinite, dailyTarget > 0 else {
-            throw HabitError(.invalidValue, subject: String(dailyTarget), detail: "a daily target must be a positive number")
+            throw HabitError(.invalidValue, subject: format(dailyTarget), detail: "a daily target must be a positive number")
         }
         let habit = Habit(id: Self.newID(), name: name, emoji: emoji.isEmpty ? "✅" : emoji, kind: kind,
                           dailyTarget: kind == .binary ? 1 : dailyTarget)
@@ -145,7 +145,7 @@ public final class HabitStore: @unchecked Sendable {  // @unchecked: the connect
     @discardableResult
     public func log(named name: String, value: Double = 1, on day: Day) throws -> (habit: Habit, total: Double) {
         guard value.isFinite, value >= 0 else {
-            throw HabitError(.invalidValue, subject: String(value), detail: "a logged value must be a number ≥ 0")
+            throw HabitError(.invalidValue, subject: format(value), detail: "a logged value must be a number ≥ 0")
         }
         return try write { db in
             let habit = try Self.habit(named: name, in: db)

@@ -1,3 +1,4 @@
+import AppGroupKit
 import Foundation
 import LockstepSystem
 import SimWidgetKit
@@ -8,8 +9,13 @@ public struct WidgetCenterHandle: Sendable {
 
     /// `WidgetCenter.shared.reloadTimelines(ofKind: "HabitsWidget")`.
     public func reloadHabitsWidget() throws {
-        try WidgetCenter(groupContainer: environment.groupContainer, requester: environment.bundleIdentifier)
-            .reloadTimelines(ofKind: HabitsEnvironment.widgetKind)
+        try center.reloadTimelines(ofKind: HabitsEnvironment.widgetKind)
+    }
+
+    /// The center for this bundle, posting its Darwin notification on this device.
+    public var center: WidgetCenter {
+        WidgetCenter(groupContainer: environment.groupContainer, requester: environment.bundleIdentifier,
+                     notifications: try? DarwinNotificationCenter(sandbox: environment.sandbox))
     }
 }
 
@@ -18,6 +24,8 @@ public struct HabitEntry: TimelineEntry {
     public let date: Date
     public let summary: TodaysSummary
     public let weekly: WeeklyProgress
+    /// The `widget.showCompleted` preference when the entry was made (views read nothing but the entry).
+    public var showCompleted = true
 }
 
 /// The Habits timeline provider: reads the shared store (RULES.md `widget.provider`).
@@ -51,7 +59,8 @@ public struct HabitsProvider: TimelineProvider {
 
     private func entry(at date: Date, day: Day) throws -> HabitEntry {
         let store = try environment.openStore()
-        return HabitEntry(date: date, summary: try store.summary(on: day), weekly: try store.weeklyProgress(endingOn: day))
+        return HabitEntry(date: date, summary: try store.summary(on: day), weekly: try store.weeklyProgress(endingOn: day),
+                          showCompleted: (try? environment.preferences().showCompleted) ?? true)
     }
 }
 
@@ -75,7 +84,7 @@ public struct HabitsWidget: Widget {
         case .systemLarge:
             let week = entry.weekly.daysCompleted.map { $0 ? "●" : "○" }.joined(separator: " ")
             return ["Weekly Progress  \(Int((entry.weekly.weeklyCompletionRate * 100).rounded()))%", week, "", "Today \(s.fraction)  \(percent)"]
-                + s.completedHabits.prefix(6).map { "✓ \($0.emoji) \($0.name)" }
+                + (entry.showCompleted ? s.completedHabits.prefix(6).map { "✓ \($0.emoji) \($0.name)" } : [])
                 + s.incompleteHabits.prefix(6).map { "· \($0.emoji) \($0.name)" }
         case .accessoryCircular:
             return [s.fraction, percent]

@@ -1,3 +1,4 @@
+import AppGroupKit
 import Foundation
 import LockstepSystem
 import SimAppIntents
@@ -11,10 +12,8 @@ public final class HostApp: WCSessionDelegate, @unchecked Sendable {  // @unchec
     var presence: Presence?
     var session: WCSession?
 
-    public static let usage = """
-        add NAME [EMOJI] [--target N] | log NAME [VALUE] | toggle NAME | remove NAME | list | summary |
-        foreground | background | reload | context | message TEXT | send-file PATH | quit
-        """
+    public static let usage = "add NAME [EMOJI] [--target N] | log NAME [VALUE] | toggle NAME | remove NAME | list | summary | "
+        + "foreground | background | reload | prefer show-completed on|off | context | message TEXT | send-file PATH | quit"
 
     public init(environment: HabitsEnvironment) throws {
         self.environment = environment
@@ -36,15 +35,9 @@ public final class HostApp: WCSessionDelegate, @unchecked Sendable {  // @unchec
         presence = try Presence(directory: environment.presenceDirectory, bundleIdentifier: environment.bundleIdentifier, state: .foreground)
         try activateSession()
         try pushContext()
-        let router = IntentRouter(registry: habitIntents, groupContainer: environment.groupContainer, appBundleIdentifier: environment.bundleIdentifier)
-        Thread.detachNewThread { [self] in
-            while true {
-                router.serve { name, line, milliseconds in
-                    print("intent \(name) performed in the app process (\(milliseconds) ms after the request): \(line)")
-                    _ = try? pushContext()
-                }
-                usleep(5_000)
-            }
+        try environment.intentRouter.serveContinuously { [self] name, line, milliseconds in
+            print("intent \(name) performed in the app process (\(milliseconds) ms after the request): \(line)")
+            _ = try? pushContext()
         }
         let summary = try store.summary(on: environment.today())
         print("ready \(environment.bundleIdentifier): in the foreground, \(summary.fraction) done today, watch \(session?.isReachable == true ? "reachable" : "not reachable")")
@@ -98,7 +91,7 @@ public final class HostApp: WCSessionDelegate, @unchecked Sendable {  // @unchec
             return "\(today): \(summary.fraction) done (\(Int((summary.completionPercentage * 100).rounded()))%)"
                 + (summary.incompleteHabits.isEmpty ? "" : "; left: \(summary.incompleteHabits.map(\.name).joined(separator: ", "))")
         case "foreground", "background":
-            guard let presence else { throw HabitError(.usage, subject: words[0], detail: "foreground/background apply to the running app (lockstep-host with no arguments)") }
+            guard let presence else { throw HabitError(.usage, subject: words[0], detail: "send \(words[0]) on the stdin of the running app (lockstep-host with no arguments)") }
             try presence.set(words[0] == "foreground" ? .foreground : .background)
             return words[0] == "foreground"
                 ? "host is in the foreground: widget reloads are budget-free (RULES.md widget.budget)"
@@ -106,6 +99,12 @@ public final class HostApp: WCSessionDelegate, @unchecked Sendable {  // @unchec
         case "reload":
             try environment.widgetCenter.reloadHabitsWidget()
             return "asked WidgetKit to reload \(HabitsEnvironment.widgetKind) (no acknowledgement: a throttled reload is silent)"
+        case "prefer":
+            guard arguments.count == 2, arguments[0] == "show-completed", ["on", "off"].contains(arguments[1]) else {
+                throw HabitError(.usage, subject: arguments.joined(separator: " "), detail: "prefer show-completed on|off")
+            }
+            try environment.preferences().setShowCompleted(arguments[1] == "on")
+            return try changed("\(HabitPreferences.showCompletedKey) = \(arguments[1] == "on") in the \(environment.groupIdentifier) defaults suite")
         case "context":
             let list = try pushContext()
             return "application context sent: \(list.fraction) (\(list.items.count) habits; only the latest is delivered)"

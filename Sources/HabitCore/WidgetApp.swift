@@ -1,3 +1,4 @@
+import AppGroupKit
 import LockstepSystem
 import SimWidgetKit
 
@@ -12,7 +13,7 @@ public struct WidgetApp: Sendable {
         self.environment = environment
         system = WidgetSystem(widget: HabitsWidget(environment: environment), groupsRoot: environment.groupsRoot,
                               groupContainer: environment.groupContainer, hostBundleIdentifier: environment.hostBundleIdentifier,
-                              output: { print($0) })
+                              notifications: try? DarwinNotificationCenter(sandbox: environment.sandbox), output: { print($0) })
     }
 
     /// Serves timelines until stdin ends: reload requests, policies, the budget, one line per event.

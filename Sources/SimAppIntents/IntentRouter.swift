@@ -1,3 +1,4 @@
+import AppGroupKit
 import Foundation
 import LockstepSystem
 
@@ -35,18 +36,26 @@ public enum IntentExecutionTarget: String, Sendable {
 /// On disk (`<group container>/.lockstep/intents/`): the extension writes `requests/<id>.plist`
 /// (`{intent, arguments: {name: text}, sentAt}`, atomically); the app takes it by renaming it into `taken/`,
 /// performs it, and writes `responses/<id>.plist` (`{dialog?, value?}` or `{error, status}`). An extension that
-/// sees no taker within `claimTimeout` withdraws the request (unlink) and performs the intent itself.
+/// sees no taker within `claimTimeout` withdraws the request (unlink) and performs the intent itself. After writing a
+/// request the extension posts the Darwin notification `requestNotification`, which wakes the app at once.
 public struct IntentRouter: Sendable {
+    /// Posted (name only) after a request is written.
+    public static let requestNotification = "com.lockstep.appintents.request"
+
     public let registry: IntentRegistry
     public let groupContainer: String
     public let appBundleIdentifier: String
+    /// The device's Darwin center; nil: the app finds requests when it next looks.
+    public let notifications: DarwinNotificationCenter?
     public var claimTimeout: Double = 2
     public var responseTimeout: Double = 10
 
-    public init(registry: IntentRegistry, groupContainer: String, appBundleIdentifier: String) {
+    public init(registry: IntentRegistry, groupContainer: String, appBundleIdentifier: String,
+                notifications: DarwinNotificationCenter? = nil) {
         self.registry = registry
         self.groupContainer = groupContainer
         self.appBundleIdentifier = appBundleIdentifier
+        self.notifications = notifications
     }
 
     var directory: String { "\(groupContainer)/.lockstep/intents" }
@@ -72,6 +81,7 @@ public struct IntentRouter: Sendable {
             try AtomicFile.createDirectories("\(directory)/requests")
             let fields: [String: Any] = ["intent": name, "arguments": arguments, "sentAt": Date().timeIntervalSince1970]
             try AtomicFile.write(Array(try PropertyListSerialization.data(fromPropertyList: fields, format: .xml, options: 0)), to: request)
+            try notifications?.post(Self.requestNotification)
         } catch {
             throw IntentError(.transport, subject: request, detail: "\(error)")
         }
@@ -95,7 +105,23 @@ public struct IntentRouter: Sendable {
         }
     }
 
-    /// In the app: takes and performs pending requests, one pass (call it from the app's run loop).
+    /// In the app: serves requests on a background thread for the rest of the process, woken by
+    /// `requestNotification` and looking every `pollInterval` seconds in case a post was missed.
+    /// - Parameter performed: told about each intent performed here (name, result line, latency in ms).
+    public func serveContinuously(pollInterval: Double = 0.05, performed: @escaping @Sendable (String, String, Int) -> Void) throws {
+        let wakeup = WakeUp()
+        let observation = try notifications?.observe(Self.requestNotification) { _ in wakeup.signal() }
+        Thread.detachNewThread {
+            withExtendedLifetime(observation) {
+                while true {
+                    serve(performed: performed)
+                    wakeup.wait(timeout: pollInterval)
+                }
+            }
+        }
+    }
+
+    /// In the app: takes and performs pending requests, one pass.
     /// - Parameter performed: told about each intent performed here (name, result line, latency in ms).
     public func serve(performed: (String, String, Int) -> Void) {
         let requests = "\(directory)/requests"
@@ -124,6 +150,23 @@ public struct IntentRouter: Sendable {
             }
             let latency = Int(((Date().timeIntervalSince1970 - (fields["sentAt"] as? Double ?? 0)) * 1000).rounded())
             performed(intent, (answer["dialog"] as? String) ?? (answer["error"] as? String) ?? "done", latency)
+        }
+    }
+}
+
+/// A wake-up flag a notification handler sets and a serving loop waits on (bounded).
+final class WakeUp: @unchecked Sendable {  // @unchecked: guarded by `condition`.
+    private let condition = NSCondition()
+    private var woken = false
+
+    func signal() {
+        condition.withLock { woken = true; condition.signal() }
+    }
+
+    func wait(timeout: Double) {
+        condition.withLock {
+            if !woken { _ = condition.wait(until: Date(timeIntervalSinceNow: timeout)) }
+            woken = false
         }
     }
 }

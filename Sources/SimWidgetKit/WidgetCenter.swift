@@ -1,3 +1,4 @@
+import AppGroupKit
 import Foundation
 import LockstepSystem
 
@@ -5,20 +6,27 @@ import LockstepSystem
 ///
 /// On disk (`<group container>/.lockstep/widgetkit/reload/`): one counter file per kind, and `_all` for
 /// `reloadAllTimelines()`, each holding one line `<count> <requested-at> <requester-bundle-id>` (`requested-at` in
-/// real seconds since 1970, for latency). A request increments the counter under `<file>.lock` and replaces the
-/// file atomically; the widget process notices the new count. Nothing comes back: a throttled reload is not
-/// acknowledged (Apple's `reloadTimelines(ofKind:)` returns nothing either).
+/// real seconds since 1970, for latency). A request increments the counter under `<file>.lock`, replaces the
+/// file atomically, then posts the Darwin notification `WidgetCenter.reloadNotification` on the device, which
+/// wakes the widget process (it also looks at the counters on its own, so a missed post only delays it). Nothing
+/// comes back: a throttled reload is not acknowledged (Apple's `reloadTimelines(ofKind:)` returns nothing either).
 public struct WidgetCenter: Sendable {
     /// The file that stands for "every kind" (kinds may not start with `_`).
     public static let allKinds = "_all"
+    /// The Darwin notification posted after each request (a name only: RULES.md `darwin.name-only`).
+    public static let reloadNotification = "com.lockstep.widgetkit.reload"
 
     public let groupContainer: String
     /// The bundle asking, recorded in the request for the widget's log.
     public let requester: String
+    /// The device's Darwin notification center, to wake the widget process; nil: the widget finds the request
+    /// when it next looks.
+    public let notifications: DarwinNotificationCenter?
 
-    public init(groupContainer: String, requester: String) {
+    public init(groupContainer: String, requester: String, notifications: DarwinNotificationCenter? = nil) {
         self.groupContainer = groupContainer
         self.requester = requester
+        self.notifications = notifications
     }
 
     /// Requests a new timeline for every widget of `kind`.
@@ -44,6 +52,7 @@ public struct WidgetCenter: Sendable {
         } catch let error as SystemError {
             throw WidgetKitError(.storage, subject: path, detail: error.description)
         }
+        try notifications?.post(Self.reloadNotification)
     }
 
     /// A reload request as read from its counter file.

@@ -1,3 +1,4 @@
+import AppGroupKit
 import Foundation
 import LockstepSystem
 
@@ -34,10 +35,17 @@ public final class WidgetSystem<W: Widget>: @unchecked Sendable {  // @unchecked
     private var shownEntryDate: Date?
     private var seenRequests: [String: Int] = [:]
     private var running = false
+    private let notifications: DarwinNotificationCenter?
+    private var observation: AppGroupKit.Observation?
+    private let wakeup = NSCondition()
+    private var woken = false
 
-    /// - Parameter output: receives one line per event (reload, throttle, new entry shown), for stdout.
+    /// - Parameters:
+    ///   - notifications: the device's Darwin center: a `WidgetCenter.reloadNotification` wakes the widget at once.
+    ///   - output: receives one line per event (reload, throttle, new entry shown), for stdout.
     public init(widget: W, groupsRoot: String, groupContainer: String, hostBundleIdentifier: String,
-                output: @escaping @Sendable (String) -> Void) {
+                notifications: DarwinNotificationCenter? = nil, output: @escaping @Sendable (String) -> Void) {
+        self.notifications = notifications
         self.widget = widget
         self.groupsRoot = groupsRoot
         self.groupContainer = groupContainer
@@ -54,7 +62,8 @@ public final class WidgetSystem<W: Widget>: @unchecked Sendable {  // @unchecked
     }
 
     /// Loads the first timeline, renders it, and starts watching for reload requests, policy dates and entry dates.
-    public func start(pollInterval: Double = 0.01) throws {
+    /// - Parameter pollInterval: how often it looks without a notification (the simulated clock moves on its own).
+    public func start(pollInterval: Double = 0.05) throws {
         try AtomicFile.createDirectories(directory)
         lock.withLock {
             // Requests made before this process started are satisfied by the first timeline.
@@ -64,17 +73,29 @@ public final class WidgetSystem<W: Widget>: @unchecked Sendable {  // @unchecked
             running = true
         }
         try reload(.initial)
+        let observation = try notifications?.observe(WidgetCenter.reloadNotification) { [self] _ in
+            wakeup.withLock { woken = true; wakeup.signal() }
+        }
+        lock.withLock { self.observation = observation }
         Thread.detachNewThread { [self] in
             while lock.withLock({ running }) {
                 // A failed tick ends the process: a stale build (exit 78, RULES.md runtime.stale) or a broken container.
                 do { try tick() } catch { exit(withError: error) }
-                usleep(useconds_t(pollInterval * 1_000_000))
+                wakeup.withLock {
+                    if !woken { _ = wakeup.wait(until: Date(timeIntervalSinceNow: pollInterval)) }
+                    woken = false
+                }
             }
         }
     }
 
     /// Stops watching.
-    public func stop() { lock.withLock { running = false } }
+    public func stop() {
+        lock.withLock {
+            running = false
+            observation?.cancel()
+        }
+    }
 
     /// One look at the world: app requests first, then the policy date, then a later entry becoming current.
     func tick() throws {

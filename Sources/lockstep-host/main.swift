@@ -10,7 +10,7 @@ if arguments.first == "--help" {
     exit(.success)
 }
 do {
-    let app = try HostApp(environment: .fromProcess(role: .host))
+    let app = try HostApp(environment: HabitsEnvironment.fromProcess(role: .host))
     if arguments.isEmpty { try app.serve() }
     try app.runOnce(arguments)
 } catch {

@@ -6,9 +6,14 @@ import SimAppIntents
 // the app if it is running and not suspended, else here (RULES.md intent.where), and prints the dialog.
 Standard.setUp()
 let arguments = Array(CommandLine.arguments.dropFirst())
-let environment = HabitsEnvironment.fromProcess(role: .intent)
-HabitsEnvironment.current = environment
+let usage = "lockstep-intent list | perform INTENT [--PARAMETER VALUE]…"
+if arguments.first == "--help" {
+    print("usage: \(usage)")
+    exit(.success)
+}
 do {
+    let environment = try HabitsEnvironment.fromProcess(role: .intent)
+    HabitsEnvironment.current = environment
     switch arguments.first {
     case "list":
         for intent in habitIntents.intents {
@@ -24,18 +29,15 @@ do {
             }
             parameters[String(flag.dropFirst(2))] = value
         }
-        let router = IntentRouter(registry: habitIntents, groupContainer: environment.groupContainer,
-                                  appBundleIdentifier: environment.hostBundleIdentifier)
         let started = Monotonic.now
-        let (result, target) = try router.perform(arguments[1], arguments: parameters)
+        let (result, target) = try environment.intentRouter.perform(arguments[1], arguments: parameters)
         print(result.dialog ?? result.value ?? "Done.")
         let milliseconds = Int(((Monotonic.now - started) * 1000).rounded())
         print(target == .app
               ? "(performed in the app process: \(environment.hostBundleIdentifier) is running and not suspended; \(milliseconds) ms)"
               : "(performed in the extension process: the app is not running; \(milliseconds) ms)")
     default:
-        print("usage: lockstep-intent list | perform INTENT [--PARAMETER VALUE]…")
-        exit(arguments.first == "--help" ? .success : .usage)
+        throw HabitError(.usage, subject: arguments.joined(separator: " "), detail: usage)
     }
 } catch {
     exit(withError: error)

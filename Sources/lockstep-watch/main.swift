@@ -10,7 +10,7 @@ if arguments.first == "--help" {
     exit(.success)
 }
 do {
-    let app = WatchApp(environment: .fromProcess(role: .watch))
+    let app = WatchApp(environment: try HabitsEnvironment.fromProcess(role: .watch))
     if arguments.isEmpty { try app.serve() }
     try app.runOnce(arguments)
 } catch {

@@ -2,19 +2,21 @@ import HabitCore
 import LockstepSystem
 
 // The simulated widget extension. No arguments: serve the timeline (commands on stdin). `render --family F`: one
-// snapshot on stdout. `status`: the budget and policy.
+// snapshot on stdout. `placeholder --family F`, `status`.
 Standard.setUp()
 let arguments = Array(CommandLine.arguments.dropFirst())
-let app = WidgetApp(environment: .fromProcess(role: .widget))
+let usage = "lockstep-widget [render --family F | placeholder --family F | status]"
+if arguments.first == "--help" {
+    print("usage: \(usage)\n  stdin commands: \(WidgetApp.usage)")
+    exit(.success)
+}
 do {
+    let app = WidgetApp(environment: try HabitsEnvironment.fromProcess(role: .widget))
     switch (arguments.first, arguments.count) {
     case (nil, _): try app.serve()
     case ("render", 3) where arguments[1] == "--family": print(try app.snapshot(family: arguments[2]))
     case ("placeholder", 3) where arguments[1] == "--family", ("status", 1): print(try app.execute([arguments[0]] + arguments.dropFirst(2)))
-    case ("--help", _):
-        print("usage: lockstep-widget [render --family F | placeholder --family F | status]\n  stdin commands: \(WidgetApp.usage)")
-    default:
-        throw HabitError(.usage, subject: arguments.joined(separator: " "), detail: "lockstep-widget [render --family F | placeholder --family F | status]")
+    default: throw HabitError(.usage, subject: arguments.joined(separator: " "), detail: usage)
     }
 } catch {
     exit(withError: error)

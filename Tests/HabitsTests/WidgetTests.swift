@@ -124,4 +124,24 @@ struct WidgetTests {
         #expect(bad.status == 64 && bad.stderr.contains("'systemHuge' is not a widget family"), "\(bad)")
         #expect(widget.finish() == 0)
     }
+
+    @Test("preferences live in the group defaults suite; the widget reads them into its next timeline")
+    func preferences() throws {
+        let fixture = HabitsFixture()
+        try fixture.addHabits()
+        #expect(try fixture.run("lockstep-host", "log", "Meditate").status == 0)
+        let widget = try fixture.start("lockstep-widget")
+        let large = WidgetSystem<HabitsWidget>.renderPath(groupContainer: fixture.groupContainer, kind: "HabitsWidget", family: .systemLarge)
+        #expect(try String(contentsOfFile: large, encoding: .utf8).contains("✓ 🧘 Meditate"))
+        for (value, shown) in [("off", false), ("on", true)] {
+            let mark = widget.mark
+            let set = try fixture.run("lockstep-host", "prefer", "show-completed", value)
+            #expect(set.status == 0 && set.stdout.contains("widget.showCompleted = \(value == "on")"), "\(set)")
+            #expect(widget.waitForLine("app request", after: mark) != nil)
+            #expect(try String(contentsOfFile: large, encoding: .utf8).contains("✓ 🧘 Meditate") == shown)
+        }
+        let bad = try fixture.run("lockstep-host", "prefer", "show-completed", "maybe")
+        #expect(bad.status == 64, "\(bad)")
+        #expect(widget.finish() == 0)
+    }
 }
