@@ -30,11 +30,14 @@ let package = Package(
         // The simulated frameworks.
         .target(name: "AppGroupKit", dependencies: ["LockstepSystem"]),
         .target(name: "BundleKit", dependencies: ["LockstepSystem", "CZlib"]),
-        .target(name: "SimWidgetKit", dependencies: ["AppGroupKit"]),
-        .target(name: "SimWatchConnectivity", dependencies: ["AppGroupKit"]),
-        .target(name: "SimAppIntents", dependencies: ["AppGroupKit"]),
+        .target(name: "SimWidgetKit", dependencies: ["LockstepSystem", "AppGroupKit"]),
+        .target(name: "SimWatchConnectivity", dependencies: ["LockstepSystem", "AppGroupKit"]),
+        .target(name: "SimAppIntents", dependencies: ["LockstepSystem", "AppGroupKit"]),
         .target(name: "LaunchKit", dependencies: ["AppGroupKit", "BundleKit"]),
-        .target(name: "HabitCore", dependencies: ["AppGroupKit", "CSQLite", "SimWidgetKit"]),
+        // The reference app's shared module: what app, widget, watch and intents all import (models, store,
+        // the widget's provider and views, the intents, the watch sync).
+        .target(name: "HabitCore", dependencies: [
+            "LockstepSystem", "AppGroupKit", "CSQLite", "SimWidgetKit", "SimWatchConnectivity", "SimAppIntents"]),
 
         // Thin executables over the libraries.
         .executableTarget(name: "lockstep", dependencies: [
@@ -63,6 +66,7 @@ let package = Package(
         .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit", "LockstepTestSupport"]),
         .testTarget(name: "HabitsTests", dependencies: [
             "HabitCore", "SimWidgetKit", "SimWatchConnectivity", "SimAppIntents", "LockstepTestSupport",
+            "LockstepSystem", "CSQLite",
         ]),
         .testTarget(name: "ProofTests", dependencies: ["AppGroupKit", "BundleKit", "HabitCore", "LockstepTestSupport"]),
     ]

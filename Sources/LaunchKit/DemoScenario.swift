@@ -1,7 +1,60 @@
-/// The built-in `demo` scenario that `lockstep up` runs with no arguments: written by the reference-app
-/// (Habits) issue in the scenario format LaunchKit documents.
+/// The built-in `demo` scenario that `lockstep up` runs with no arguments, on the embedded default manifest (the
+/// Habits app): host, widget and watch run side by side, the intents extension runs once per request.
+///
+/// Every `wait` measures how long a change took to cross from one process to another. A `wait` sees the lines
+/// printed since the previous step began, so each one directly follows the step that causes its line (or a `send`
+/// that asks the bundle to print its state). The `==` headings name the rules each part exercises, for the checklist.
 public enum DemoScenario {
     public static let text = """
-    # Placeholder until the Habits reference app lands.
+    # The Habits demo: every step below crosses a process boundary.
+
+    == The app adds three habits to the shared SQLite store; the widget reloads and renders 0/3 [process.separate, sqlite.shared, widget.reload, widget.provider, widget.families]
+    send host add Meditate 🧘
+    wait host added 🧘 Meditate
+    send host add Read 📚
+    wait host added 📚 Read
+    send host add Walk 🚶
+    wait widget 0/3 habits done
+
+    == Siri runs CompleteHabit: the intent runs in the app, which is running, and the widget reloads [intent.perform, intent.where, widget.reload]
+    run intent perform CompleteHabit --habit Meditate
+    wait widget 1/3 habits done
+    expect-status 0
+    expect-output Marked Meditate as completed!
+    expect-output performed in the app process
+
+    == The watch, on its own device, has today's list from the application context and toggles Read by message through the phone [group.watch-separate, wc.activate, wc.context, wc.message]
+    send watch list
+    wait watch 🧘 Meditate ✓
+    send watch toggle Read
+    wait watch toggled Read via sendMessage → completed
+    send widget render accessoryInline
+    wait widget 2/3 habits done
+
+    == In the background every reload counts against the widget's daily budget; in the foreground none did [widget.budget, widget.reload]
+    send host background
+    wait host in the background
+    send host reload
+    wait widget budget 1/70 used
+
+    == A day passes on the shared clock: the .atEnd policy brings the new day's timeline [widget.policy]
+    advance 1d
+    wait widget policy .atEnd reached
+
+    == The app is reinstalled at build 2: every process of build 1 stops with the stale-build message [runtime.stale]
+    reinstall --build 2
+    expect-exit widget 78
+    expect-exit host 78
+    expect-exit watch 78
+
+    == Relaunched at build 2, everything carries on from the shared store and the link [runtime.version-parity, sqlite.shared, wc.context]
+    launch host
+    launch widget
+    wait widget first timeline
+    launch watch
+    send watch list
+    wait watch 🧘 Meditate ·
+    run intent perform ListIncomplete
+    expect-output 3 habits left today: Meditate, Read, Walk.
     """
 }

@@ -1,6 +1,18 @@
+import HabitCore
 import LockstepSystem
 
-// The simulated host process. Filled in by the reference-app issue.
+// The simulated containing app. No arguments: the long-running app (commands on stdin, one result line each).
+// With arguments: one command, then exit (`lockstep-host add Meditate 🧘`).
 Standard.setUp()
-Standard.error("lockstep-host: not built yet (the reference-app issue is open).")
-exit(.failure)
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--help" {
+    print("usage: lockstep-host [COMMAND]\n  commands: \(HostApp.usage)")
+    exit(.success)
+}
+do {
+    let app = try HostApp(environment: HabitsEnvironment.fromProcess(role: .host))
+    if arguments.isEmpty { try app.serve() }
+    try app.runOnce(arguments)
+} catch {
+    exit(withError: error)
+}

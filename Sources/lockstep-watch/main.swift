@@ -1,6 +1,18 @@
+import HabitCore
 import LockstepSystem
 
-// The simulated watch process. Filled in by the reference-app issue.
+// The simulated watch app, on the watch device. No arguments: the long-running app (commands on stdin).
+// With arguments: one command (`lockstep-watch toggle Meditate`, `lockstep-watch list`), then exit.
 Standard.setUp()
-Standard.error("lockstep-watch: not built yet (the reference-app issue is open).")
-exit(.failure)
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--help" {
+    print("usage: lockstep-watch [COMMAND]\n  commands: \(WatchApp.usage)")
+    exit(.success)
+}
+do {
+    let app = WatchApp(environment: try HabitsEnvironment.fromProcess(role: .watch))
+    if arguments.isEmpty { try app.serve() }
+    try app.runOnce(arguments)
+} catch {
+    exit(withError: error)
+}

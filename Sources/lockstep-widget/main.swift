@@ -1,6 +1,23 @@
+import HabitCore
 import LockstepSystem
 
-// The simulated widget process. Filled in by the reference-app issue.
+// The simulated widget extension. No arguments: serve the timeline (commands on stdin). `render --family F`: one
+// snapshot on stdout. `placeholder --family F`, `status`.
 Standard.setUp()
-Standard.error("lockstep-widget: not built yet (the reference-app issue is open).")
-exit(.failure)
+let arguments = Array(CommandLine.arguments.dropFirst())
+let usage = "lockstep-widget [render --family F | placeholder --family F | status]"
+if arguments.first == "--help" {
+    print("usage: \(usage)\n  stdin commands: \(WidgetApp.usage)")
+    exit(.success)
+}
+do {
+    let app = WidgetApp(environment: try HabitsEnvironment.fromProcess(role: .widget))
+    switch (arguments.first, arguments.count) {
+    case (nil, _): try app.serve()
+    case ("render", 3) where arguments[1] == "--family": print(try app.snapshot(family: arguments[2]))
+    case ("placeholder", 3) where arguments[1] == "--family", ("status", 1): print(try app.execute([arguments[0]] + arguments.dropFirst(2)))
+    default: throw HabitError(.usage, subject: arguments.joined(separator: " "), detail: usage)
+    }
+} catch {
+    exit(withError: error)
+}

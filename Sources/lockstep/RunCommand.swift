@@ -1,12 +1,34 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import LaunchKit
 import LockstepSystem
 
 enum RunCommand: Command {
     static let name = "run"
     static let summary = "Launch one bundle with its identity and sandbox"
-    static let help = "Usage: lockstep run BUNDLE-ID|ROLE [--manifest F] [--groups DIR] [-- ARGS…]"
+    static let help = """
+        Usage: lockstep run BUNDLE-ID|ROLE [--manifest F] [--groups DIR] [-- ARGS…]
+
+        Installs the manifest and launches one bundle (named by bundle id, role or name) with its identity
+        (LOCKSTEP_GROUPS, LOCKSTEP_BUNDLE_ID, LOCKSTEP_BUILD; LOCKSTEP_CHILD_X=v is passed on as X=v), sharing
+        this terminal and forwarding ARGS. Exits with the bundle's status (128 + N if signal N killed it).
+        Example: lockstep run intent -- perform CompleteHabit --habit Meditate
+        """
 
     static func run(_ arguments: [String]) throws -> ExitStatus {
-        Standard.error("lockstep run: not implemented yet.")
-        return .failure
+        let parsed = try Arguments(arguments, options: ["--manifest", "--groups"], command: name)
+        guard parsed.positionals.count == 1 else {
+            throw UsageError("lockstep run: name one bundle (a bundle id or role), then '--' and its arguments; see 'lockstep run --help'.")
+        }
+        let status = try RunBundle.run(parsed.positionals[0], arguments: parsed.passthrough,
+                                       manifest: parsed.value("--manifest"), groupsRoot: groupsRoot(parsed))
+        exitWithRawStatus(status)
     }
+}
+
+/// `lockstep run` exits with the bundle's own status, which need not be one of Lockstep's.
+private func exitWithRawStatus(_ status: Int32) -> Never {
+    fflush(stdout)
+    Glibc.exit(status)
 }

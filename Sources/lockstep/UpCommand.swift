@@ -1,12 +1,35 @@
+import LaunchKit
 import LockstepSystem
 
 enum UpCommand: Command {
     static let name = "up"
     static let summary = "Launch every bundle side by side and run a scenario"
-    static let help = "Usage: lockstep up [--manifest F] [--groups DIR] [--scenario demo|FILE] [--keep-running] [--no-color]"
+    static let help = """
+        Usage: lockstep up [--manifest F] [--groups DIR] [--scenario demo|FILE] [--keep-running] [--no-color]
+
+        Installs the manifest, launches every long-running bundle (host, widget, watch) as its own process,
+        waits for each to print its ready line, runs the scenario (default: demo), and tears everything down
+        (SIGTERM, then SIGKILL after \(Int(Supervisor.grace)) s). Intent and other extensions run on demand from
+        scenario steps. Output lines are prefixed with the bundle's role, coloured on a terminal.
+
+          --scenario demo|FILE  the built-in demo, or a scenario file (format in the README)
+          --keep-running        after the scenario, keep the bundles up until Ctrl-C
+          --no-color            never colour the prefixes
+
+        Exits 0 when every step held, 1 when a step failed or a bundle ended unexpectedly (named in the last
+        line), 2 for an invalid manifest or scenario (nothing launched).
+        """
 
     static func run(_ arguments: [String]) throws -> ExitStatus {
-        Standard.error("lockstep up: not implemented yet.")
-        return .failure
+        let parsed = try Arguments(arguments, options: ["--manifest", "--groups", "--scenario"],
+                                   flags: ["--keep-running", "--no-color"], command: name)
+        guard parsed.positionals.isEmpty, parsed.passthrough.isEmpty else {
+            throw UsageError("lockstep up: unexpected argument '\((parsed.positionals + parsed.passthrough)[0])'; see 'lockstep up --help'.")
+        }
+        let options = Up.Options(
+            manifest: parsed.value("--manifest"), groupsRoot: groupsRoot(parsed),
+            scenario: parsed.value("--scenario") ?? "demo", keepRunning: parsed.has("--keep-running"),
+            color: !parsed.has("--no-color") && Standard.isTerminal(1))
+        return try Up.run(options)
     }
 }

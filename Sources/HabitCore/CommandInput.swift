@@ -1,0 +1,59 @@
+import Foundation
+import LockstepSystem
+
+/// The line protocol of the long-running Habits processes: one command per stdin line, one result line per
+/// command on stdout, errors as one sentence on stderr.
+public enum CommandInput {
+    /// Splits a command line into words; double quotes group words (`add "Drink water" 💧`).
+    public static func words(_ line: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var quoted = false
+        var started = false
+        for character in line {
+            if character == "\"" {
+                quoted.toggle()
+                started = true
+            } else if character.isWhitespace && !quoted {
+                if started { words.append(current) }
+                current = ""
+                started = false
+            } else {
+                current.append(character)
+                started = true
+            }
+        }
+        if started { words.append(current) }
+        return words
+    }
+
+    /// Reads stdin until EOF or `quit`, running `execute` on each line and printing its result.
+    ///
+    /// An error is reported and the process keeps serving, except a stale build (exit 78), which stops it
+    /// (RULES.md `runtime.stale`).
+    public static func serve(_ execute: ([String]) throws -> String) -> Never {
+        while let line = readLine() {
+            let words = Self.words(line)
+            guard let first = words.first else { continue }
+            if first == "quit" || first == "exit" { break }
+            do {
+                print(try execute(words))
+            } catch {
+                if let reportable = error as? any ReportableError, reportable.exitStatus == .versionMismatch {
+                    exit(withError: error)
+                }
+                Standard.error("\(Program.name): \((error as? any ReportableError)?.description ?? "\(error)")")
+            }
+        }
+        exit(.success)
+    }
+
+    /// Parses a logged value: a finite number ≥ 0 (DESIGN.md: invalid input exits 2, nothing written).
+    public static func value(_ text: String) throws -> Double {
+        guard let value = Double(text), value.isFinite else {
+            throw HabitError(.invalidValue, subject: text, detail: "it is not a number")
+        }
+        guard value >= 0 else { throw HabitError(.invalidValue, subject: text, detail: "a logged value must be a number ≥ 0") }
+        return value
+    }
+}

@@ -1,0 +1,117 @@
+import AppGroupKit
+import Foundation
+import LockstepSystem
+import SimAppIntents
+import Synchronization
+
+/// Where one Habits process finds everything: its identity, its containers, the shared store, the link to the
+/// watch, the preferences suite, and the simulated clock.
+public struct HabitsEnvironment: Sendable {
+    /// The four bundles of the reference app.
+    public enum Role: String, Sendable, CaseIterable {
+        case host, widget, watch, intent
+    }
+
+    /// The widget kind the app reloads.
+    public static let widgetKind = "HabitsWidget"
+
+    public let role: Role
+    /// The simulated OS's view of this process: its device, private container and entitled groups.
+    public let sandbox: Sandbox
+    public let groupsRoot: String
+    public let bundleIdentifier: String
+    /// The containing app's bundle id: it names the link directory and owns the presence the widget consults.
+    public let hostBundleIdentifier: String
+    /// The app's App Group (the first the containing app claims).
+    public let groupIdentifier: String
+    /// The group container on this process's device (RULES.md `group.watch-separate`: the watch's is watch-local).
+    public let groupContainer: String
+    /// This bundle's private container (RULES.md `container.private`).
+    public let privateContainer: String
+
+    /// The environment of this process from `LOCKSTEP_GROUPS` (default `./groups`) and `LOCKSTEP_BUNDLE_ID` (default:
+    /// the role's bundle of the Habits app), entitled to the Habits group.
+    /// - Throws: `AppGroupError` for a malformed bundle id.
+    public static func fromProcess(role: Role) throws -> HabitsEnvironment {
+        let variables = ProcessInfo.processInfo.environment
+        let host = "com.example.habits"
+        let defaults: [Role: String] = [.host: host, .widget: "\(host).widget", .watch: "\(host).watchkitapp", .intent: "\(host).intents"]
+        let bundle = variables["LOCKSTEP_BUNDLE_ID"].flatMap { $0.isEmpty ? nil : $0 } ?? defaults[role]!
+        let group = "group.\(host)"
+        let identity = ProcessIdentity(bundleIdentifier: bundle, appGroups: [group], device: role == .watch ? .watch : .phone)
+        let root = GroupsRoot(path: variables["LOCKSTEP_GROUPS"].flatMap { $0.isEmpty ? nil : $0 } ?? "groups")
+        return try HabitsEnvironment(role: role, sandbox: try Sandbox(root: root, identity: identity),
+                                     hostBundleIdentifier: host, groupIdentifier: group)
+    }
+
+    /// An environment from its parts (tests, tools).
+    public init(role: Role, sandbox: Sandbox, hostBundleIdentifier: String, groupIdentifier: String) throws {
+        self.role = role
+        self.sandbox = sandbox
+        groupsRoot = sandbox.root.path
+        bundleIdentifier = sandbox.identity.bundleIdentifier
+        self.hostBundleIdentifier = hostBundleIdentifier
+        self.groupIdentifier = groupIdentifier
+        // RULES.md group.entitlement: a bundle that does not claim the group gets no container (exit 77).
+        groupContainer = try sandbox.requireGroupContainer(groupIdentifier).path
+        privateContainer = try sandbox.privateContainer().path
+    }
+
+    /// `<groups>/link/<host-bundle-id>`: the WatchConnectivity channel, outside every container.
+    public var linkDirectory: String { "\(groupsRoot)/link/\(hostBundleIdentifier)" }
+    /// `<group container>/.lockstep/presence`.
+    public var presenceDirectory: String { "\(groupContainer)/.lockstep/presence" }
+
+    /// Today on the simulated clock.
+    public func today() -> Day { Day(time: SimulatedClock(groupsRoot: groupsRoot).now()) }
+
+    /// The shared store in the group container.
+    public func openStore() throws -> HabitStore { try HabitStore(groupContainer: groupContainer) }
+
+    /// The widget center, asking as this bundle.
+    public var widgetCenter: WidgetCenterHandle { WidgetCenterHandle(environment: self) }
+
+    /// Where intents run (RULES.md `intent.where`): in the app while it runs, else here.
+    public var intentRouter: IntentRouter {
+        IntentRouter(registry: habitIntents, groupContainer: groupContainer, appBundleIdentifier: hostBundleIdentifier,
+                     notifications: try? DarwinNotificationCenter(sandbox: sandbox))
+    }
+
+    /// The app's preferences: the group's defaults suite, shared by every bundle of the group on this device.
+    public func preferences() throws -> HabitPreferences { try HabitPreferences(environment: self) }
+
+    private static let installed = Mutex<HabitsEnvironment?>(nil)
+
+    /// The environment the intents use (App Intents receive nothing but their parameters); set by each executable.
+    public static var current: HabitsEnvironment {
+        get {
+            guard let environment = installed.withLock({ $0 }) else {
+                preconditionFailure("HabitsEnvironment.current is read before the executable set it.")
+            }
+            return environment
+        }
+        set { installed.withLock { $0 = newValue } }
+    }
+}
+
+/// The Habits preferences, in the group's defaults suite (`UserDefaults(suiteName: "group.com.example.habits")`).
+public struct HabitPreferences: Sendable {
+    /// Whether the large widget lists the habits already done today (default on). A dotted key, as defaults allow.
+    public static let showCompletedKey = "widget.showCompleted"
+
+    let defaults: GroupDefaults
+
+    init(environment: HabitsEnvironment) throws {
+        guard let defaults = try GroupDefaults(suiteName: environment.groupIdentifier, sandbox: environment.sandbox) else {
+            throw HabitError(.usage, subject: environment.groupIdentifier, detail: "the preferences suite is the app group, not a bundle id")
+        }
+        self.defaults = defaults
+    }
+
+    /// `widget.showCompleted`, default true.
+    public var showCompleted: Bool { ((try? defaults.bool(forKey: Self.showCompletedKey)) ?? nil) ?? true }
+
+    public func setShowCompleted(_ value: Bool) throws {
+        try defaults.set(value, forKey: Self.showCompletedKey)
+    }
+}

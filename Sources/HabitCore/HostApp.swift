@@ -1,0 +1,177 @@
+import AppGroupKit
+import Foundation
+import LockstepSystem
+import SimAppIntents
+import SimWatchConnectivity
+
+/// The containing app (`lockstep-host`): habits CRUD and logging through the shared store, foreground/background,
+/// a widget reload after each change, the phone end of WatchConnectivity, and the intents it runs while in use.
+public final class HostApp: WCSessionDelegate, @unchecked Sendable {  // @unchecked: `presence` and `session` are set once, before serving.
+    public let environment: HabitsEnvironment
+    let store: HabitStore
+    var presence: Presence?
+    var session: WCSession?
+
+    public static let usage = "add NAME [EMOJI] [--target N] | log NAME [VALUE] | toggle NAME | remove NAME | list | summary | "
+        + "foreground | background | reload | prefer show-completed on|off | context | message TEXT | send-file PATH | quit"
+
+    public init(environment: HabitsEnvironment) throws {
+        self.environment = environment
+        HabitsEnvironment.current = environment
+        store = try environment.openStore()
+    }
+
+    /// Runs one command and exits (`lockstep-host add Meditate 🧘`). Commands that talk to the watch activate the
+    /// phone's session for the duration.
+    public func runOnce(_ words: [String]) throws {
+        if ["message", "context", "send-file"].contains(words.first) { try activateSession() }
+        print(try execute(words))
+        session?.deactivate()
+    }
+
+    /// The long-running app: announces itself (foreground), activates its session (delivering what the watch
+    /// queued), pushes today's list to the watch, serves intents, and takes commands on stdin.
+    public func serve() throws -> Never {
+        presence = try Presence(directory: environment.presenceDirectory, bundleIdentifier: environment.bundleIdentifier, state: .foreground)
+        try activateSession()
+        try pushContext()
+        try environment.intentRouter.serveContinuously { [self] name, line, milliseconds in
+            print("intent \(name) performed in the app process (\(milliseconds) ms after the request): \(line)")
+            _ = try? pushContext()
+        }
+        let summary = try store.summary(on: environment.today())
+        print("ready \(environment.bundleIdentifier): in the foreground, \(summary.fraction) done today, watch \(session?.isReachable == true ? "reachable" : "not reachable")")
+        CommandInput.serve(execute)
+    }
+
+    private func activateSession() throws {
+        let session = WCSession(configuration: .init(linkDirectory: environment.linkDirectory, side: .phone,
+                                                     inboxDirectory: "\(environment.privateContainer)/Documents/Inbox"))
+        session.delegate = self
+        self.session = session
+        try session.activate()
+    }
+
+    /// Runs one command, returning its result line.
+    public func execute(_ words: [String]) throws -> String {
+        let today = environment.today()
+        let arguments = Array(words.dropFirst())
+        func name() throws -> String {
+            guard let name = arguments.first else { throw HabitError(.usage, subject: words.joined(separator: " "), detail: "\(words[0]) NAME") }
+            return name
+        }
+        switch words.first ?? "" {
+        case "add":
+            var rest = arguments
+            var target: Double = 1
+            if let flag = rest.firstIndex(of: "--target") {
+                guard flag + 1 < rest.count else { throw HabitError(.usage, subject: "--target", detail: "add NAME [EMOJI] [--target N]") }
+                target = try CommandInput.value(rest[flag + 1])
+                rest.removeSubrange(flag...(flag + 1))
+            }
+            guard (1...2).contains(rest.count) else { throw HabitError(.usage, subject: words.joined(separator: " "), detail: "add NAME [EMOJI] [--target N]") }
+            let habit = try store.add(name: rest[0], emoji: rest.count > 1 ? rest[1] : "✅",
+                                      kind: target == 1 ? .binary : .numeric, dailyTarget: target)
+            return try changed("added \(habit.emoji) \(habit.name)\(habit.kind == .numeric ? " (target \(format(habit.dailyTarget)))" : "")")
+        case "log":
+            let habitName = try name()
+            let value = arguments.count > 1 ? try CommandInput.value(arguments[1]) : nil
+            let (logged, total) = try store.log(named: habitName, value: value ?? 1, on: today)
+            return try changed("logged \(logged.name): \(format(total))/\(format(logged.dailyTarget))\(logged.isCompleted(by: total) ? ", completed" : "")")
+        case "toggle":
+            let (habit, completed) = try store.toggle(named: try name(), on: today)
+            return try changed("\(habit.name) is \(completed ? "completed" : "not completed")")
+        case "remove":
+            try store.remove(named: try name())
+            return try changed("removed \(arguments[0])")
+        case "list":
+            return TodayList(summary: try store.summary(on: today), order: try store.habits()).line
+        case "summary":
+            let summary = try store.summary(on: today)
+            return "\(today): \(summary.fraction) done (\(Int((summary.completionPercentage * 100).rounded()))%)"
+                + (summary.incompleteHabits.isEmpty ? "" : "; left: \(summary.incompleteHabits.map(\.name).joined(separator: ", "))")
+        case "foreground", "background":
+            guard let presence else { throw HabitError(.usage, subject: words[0], detail: "send \(words[0]) on the stdin of the running app (lockstep-host with no arguments)") }
+            try presence.set(words[0] == "foreground" ? .foreground : .background)
+            return words[0] == "foreground"
+                ? "host is in the foreground: widget reloads are budget-free (RULES.md widget.budget)"
+                : "host is in the background: widget reloads count against the daily budget"
+        case "reload":
+            try environment.widgetCenter.reloadHabitsWidget()
+            return "asked WidgetKit to reload \(HabitsEnvironment.widgetKind) (no acknowledgement: a throttled reload is silent)"
+        case "prefer":
+            guard arguments.count == 2, arguments[0] == "show-completed", ["on", "off"].contains(arguments[1]) else {
+                throw HabitError(.usage, subject: arguments.joined(separator: " "), detail: "prefer show-completed on|off")
+            }
+            try environment.preferences().setShowCompleted(arguments[1] == "on")
+            return try changed("\(HabitPreferences.showCompletedKey) = \(arguments[1] == "on") in the \(environment.groupIdentifier) defaults suite")
+        case "context":
+            let list = try pushContext()
+            return "application context sent: \(list.fraction) (\(list.items.count) habits; only the latest is delivered)"
+        case "message":
+            guard !arguments.isEmpty, let session else { throw HabitError(.usage, subject: "", detail: "message TEXT") }
+            let started = Monotonic.now
+            let reply = try session.sendMessage(["text": arguments.joined(separator: " ")])
+            return "watch replied \(reply["received"] as? Bool == true ? "received" : "\(reply)") in \(Int(((Monotonic.now - started) * 1000).rounded())) ms"
+        case "send-file":
+            guard arguments.count == 1, let session else { throw HabitError(.usage, subject: "", detail: "send-file PATH") }
+            let transfer = try session.transferFile(URL(fileURLWithPath: arguments[0]), metadata: ["kind": "export"])
+            return "file transfer #\(transfer.sequence) queued: \(transfer.fileName) → the watch's Documents/Inbox"
+        default:
+            throw HabitError(.usage, subject: words.joined(separator: " "), detail: Self.usage)
+        }
+    }
+
+    /// After a change: ask the widget to reload, and send the watch today's list.
+    private func changed(_ result: String) throws -> String {
+        try environment.widgetCenter.reloadHabitsWidget()
+        if session?.activationState == .activated { try pushContext() }
+        return result
+    }
+
+    @discardableResult
+    private func pushContext() throws -> TodayList {
+        let list = TodayList(summary: try store.summary(on: environment.today()), order: try store.habits())
+        try session?.updateApplicationContext(list.context)
+        return list
+    }
+
+    // MARK: WCSessionDelegate (the phone end)
+
+    public func session(_ session: WCSession, didReceiveMessage message: [String: Any], replyHandler: @escaping @Sendable ([String: Any]) -> Void) {
+        let latency = session.deliveryLatencyMilliseconds ?? 0
+        guard message["action"] as? String == "toggle", let name = message["habit"] as? String else {
+            replyHandler(["ok": false, "error": "unknown message"])
+            return
+        }
+        do {
+            let (habit, completed) = try store.toggle(named: name, on: environment.today())
+            try environment.widgetCenter.reloadHabitsWidget()
+            let list = try pushContext()
+            print("watch message (\(latency) ms): toggled \(habit.name) → \(completed ? "completed" : "not completed"), \(list.fraction) done")
+            replyHandler(["ok": true, "habit": habit.name, "completed": completed, "summary": list.fraction])
+        } catch {
+            stopIfStale(error)
+            replyHandler(["ok": false, "error": "\(error)"])
+        }
+    }
+
+    public func session(_ session: WCSession, didReceiveUserInfo userInfo: [String: Any]) {
+        let latency = session.deliveryLatencyMilliseconds ?? 0
+        guard userInfo["action"] as? String == "setCompleted", let name = userInfo["habit"] as? String,
+              let completed = userInfo["completed"] as? Bool else { return }
+        do {
+            let day = (userInfo["day"] as? String).map(Day.init(rawValue:)) ?? environment.today()
+            let habit = try store.setCompleted(named: name, completed, on: day)
+            try environment.widgetCenter.reloadHabitsWidget()
+            print("watch user info (queued \(latency) ms ago): \(habit.name) → \(completed ? "completed" : "not completed") on \(day)")
+        } catch {
+            stopIfStale(error)
+            Standard.error("\(Program.name): watch user info for '\(name)' not applied: \(error)")
+        }
+    }
+
+    private func stopIfStale(_ error: any Error) {
+        if let error = error as? any ReportableError, error.exitStatus == .versionMismatch { exit(withError: error) }
+    }
+}

@@ -1,0 +1,166 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import BundleKit
+import Foundation
+import LockstepSystem
+import Synchronization
+
+/// The start of every simulated process: who am I, am I allowed to run, and the stale-build guard.
+///
+/// Every executable (`lockstep-host`, `-widget`, `-watch`, `-intent`, `lockstep-probe`, and any bundle written in
+/// Swift against Lockstep) calls `BundleProcess.start(defaultRole:)` right after `Standard.setUp()`.
+public struct BundleProcess: Sendable {
+    /// The groups root this process lives under.
+    public let groupsRoot: String
+    /// The installed manifest at start.
+    public let manifest: Manifest
+    /// This process's bundle.
+    public let bundle: BundleRecord
+
+    /// Resolves the identity from the environment (DESIGN.md "Processes and identity"), checks the version rules,
+    /// installs the stale-build gate and starts watching for a reinstall. On failure prints one sentence on
+    /// stderr and exits (78 for a version mismatch or a stale build, 2 for a bad manifest or unknown bundle).
+    ///
+    /// - Parameter defaultRole: the role this executable plays when started by hand, with no `LOCKSTEP_BUNDLE_ID`:
+    ///   it then acts as that bundle of the installed manifest (or of the embedded default, which it installs).
+    public static func start(defaultRole: BundleRole) -> BundleProcess {
+        do {
+            let process = try resolve(defaultRole: defaultRole)
+            try process.checkVersions()
+            process.guardAgainstReinstall()
+            return process
+        } catch {
+            exit(withError: error)
+        }
+    }
+
+    /// The identity from `environment`, installing `LOCKSTEP_MANIFEST` (or the embedded default when nothing is
+    /// installed) first. Does not check versions.
+    /// - Throws: `BundleError` for a bad manifest, `LaunchError.unknownBundle`, `SystemError` when installing fails.
+    public static func resolve(defaultRole: BundleRole,
+                               environment: [String: String] = ProcessInfo.processInfo.environment) throws -> BundleProcess {
+        let groupsRoot = environment[LaunchEnvironment.groups].flatMap { $0.isEmpty ? nil : $0 } ?? "groups"
+        if let path = environment[LaunchEnvironment.manifest], !path.isEmpty {
+            try Installer.install(try Manifest.load(path), groupsRoot: groupsRoot)
+        } else if try Installer.installed(groupsRoot: groupsRoot) == nil {
+            try Installer.install(Manifest.embeddedDefault, groupsRoot: groupsRoot)
+        }
+        let manifest = try Installer.installed(groupsRoot: groupsRoot) ?? Manifest.embeddedDefault
+        let bundle: BundleRecord
+        if let identifier = environment[LaunchEnvironment.bundleIdentifier], !identifier.isEmpty {
+            guard let found = manifest.bundle(identifier: identifier) else {
+                throw LaunchError(.unknownBundle, subject: identifier, detail: "the installed manifest lists \(list(manifest))")
+            }
+            bundle = found
+        } else {
+            guard let found = manifest.bundle(role: defaultRole) else {
+                throw LaunchError(.unknownBundle, subject: defaultRole.rawValue, detail: "the installed manifest has no \(defaultRole.rawValue) bundle; it lists \(list(manifest))")
+            }
+            bundle = found
+        }
+        // A launcher states the build it launched; a process started by hand is at its bundle's build.
+        let launchedBuild = environment[LaunchEnvironment.build].flatMap { $0.isEmpty ? nil : $0 } ?? bundle.buildVersion
+        var launched = bundle
+        launched.buildVersion = launchedBuild
+        return BundleProcess(groupsRoot: groupsRoot, manifest: manifest, bundle: launched)
+    }
+
+    /// RULES.md `runtime.version-parity`: refuses to run when this bundle's versions differ from the installed
+    /// app's (Xcode/ITMS wording), and `runtime.stale` when the app was reinstalled after this process was launched.
+    /// - Throws: `LaunchError` `.versionMismatch` or `.stale` (exit 78).
+    public func checkVersions() throws(LaunchError) {
+        guard let identifier = bundle.bundleIdentifier else { return }
+        let findings = manifest.versionFindings(for: identifier)
+        if !findings.isEmpty {
+            let text = findings.map { "\($0.message) [\($0.rule)]" }.joined(separator: " ")
+            throw LaunchError(.versionMismatch, subject: identifier,
+                              detail: "\(describe(bundle)) refuses to start: \(text)")
+        }
+        if let installed = manifest.bundle(identifier: identifier)?.buildVersion, installed != bundle.buildVersion {
+            throw staleError(installedBuild: manifest.app.buildVersion ?? installed)
+        }
+    }
+
+    /// Installs the check every shared write runs (`SharedWriteGate`), and a watcher that stops this process as
+    /// soon as the app is reinstalled at another build, even if it never writes (RULES.md `runtime.stale`: on a
+    /// device the system terminates the old extension).
+    public func guardAgainstReinstall() {
+        let check = StaleCheck(process: self)
+        SharedWriteGate.install { try check.check() }
+        Thread.detachNewThread {
+            check.watch {
+                Standard.error("\(Program.name): \($0.description)")
+                fflush(stdout)
+                _exit(ExitStatus.versionMismatch.rawValue)
+            }
+        }
+    }
+
+    /// The sentence of RULES.md `runtime.stale`, naming both builds.
+    func staleError(installedBuild: String) -> LaunchError {
+        LaunchError(.stale, subject: bundle.bundleIdentifier ?? bundle.name,
+                    detail: "\(describe(bundle)) is from build \(bundle.buildVersion ?? "?"), but \(manifest.app.name) is now installed at build \(installedBuild); the system stops the old process before it writes shared data [runtime.stale].")
+    }
+
+    private func describe(_ record: BundleRecord) -> String {
+        "\(record.name) (\(record.bundleIdentifier ?? "no bundle id"))"
+    }
+
+    private static func list(_ manifest: Manifest) -> String {
+        manifest.bundles.map { "\($0.bundleIdentifier ?? $0.name) (\($0.role.rawValue))" }.joined(separator: ", ")
+    }
+}
+
+/// Whether the installed app is still at the build this process started with. Cheap when nothing changed: one
+/// `stat` of the installed manifest; it is re-read only when its inode, size or time changed.
+final class StaleCheck: Sendable {
+    private let process: BundleProcess
+    private let path: String
+    private let startBuild: String?
+    private let lastSeen = Mutex<[Int]?>(nil)
+
+    init(process: BundleProcess) {
+        self.process = process
+        path = Manifest.installedPath(groupsRoot: process.groupsRoot)
+        startBuild = process.manifest.app.buildVersion
+        lastSeen.withLock { $0 = Self.signature(path) }
+    }
+
+    /// - Throws: `LaunchError.stale` when the installed app's build is no longer the one at start.
+    func check() throws(LaunchError) {
+        let now = Self.signature(path)
+        let changed = lastSeen.withLock { seen in
+            defer { seen = now }
+            return seen != now
+        }
+        guard changed, now != nil, let installed = try? Manifest.load(path) else { return }
+        let build = installed.app.buildVersion
+        if build != startBuild {
+            throw process.staleError(installedBuild: build ?? "?")
+        }
+    }
+
+    /// Blocks on inotify events for the installed manifest's directory and calls `stop` once the app is stale.
+    func watch(stop: (LaunchError) -> Void) {
+        let directory = "\(process.groupsRoot)/.lockstep"
+        let fd = inotify_init1(Int32(IN_CLOEXEC))
+        // Installs replace the file by rename (IN_MOVED_TO); IN_CLOSE_WRITE catches a hand edit.
+        guard fd >= 0, inotify_add_watch(fd, directory, UInt32(IN_MOVED_TO | IN_CLOSE_WRITE | IN_CREATE)) >= 0 else {
+            return
+        }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { return }
+            do { try check() } catch { stop(error) }
+        }
+    }
+
+    private static func signature(_ path: String) -> [Int]? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return [Int(info.st_ino), Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)]
+    }
+}

@@ -1,0 +1,39 @@
+import BundleKit
+import Foundation
+
+/// The environment a launcher gives a simulated process (DESIGN.md "Processes and identity").
+public enum LaunchEnvironment {
+    /// The groups root.
+    public static let groups = "LOCKSTEP_GROUPS"
+    /// The process's bundle identifier.
+    public static let bundleIdentifier = "LOCKSTEP_BUNDLE_ID"
+    /// The CFBundleVersion the process was launched at (RULES.md `runtime.stale`).
+    public static let build = "LOCKSTEP_BUILD"
+    /// A manifest to install before starting.
+    public static let manifest = "LOCKSTEP_MANIFEST"
+    /// `LOCKSTEP_CHILD_X=v` in the launcher's environment becomes `X=v` in the child's (like `SIMCTL_CHILD_`).
+    public static let childPrefix = "LOCKSTEP_CHILD_"
+
+    /// The environment for `record`'s process: the launcher's own, with the `LOCKSTEP_CHILD_` variables
+    /// unprefixed, and the identity variables set. `LOCKSTEP_MANIFEST` is dropped: the launcher has installed
+    /// the manifest, and the child reads the installed one.
+    public static func child(for record: BundleRecord, groupsRoot: String,
+                             base: [String: String] = ProcessInfo.processInfo.environment) -> [String: String] {
+        var environment: [String: String] = [:]
+        for (key, value) in base where key != manifest && !key.hasPrefix(childPrefix) { environment[key] = value }
+        for (key, value) in base where key.hasPrefix(childPrefix) && key.count > childPrefix.count {
+            environment[String(key.dropFirst(childPrefix.count))] = value
+        }
+        environment[groups] = absolute(groupsRoot)
+        environment[bundleIdentifier] = record.bundleIdentifier
+        environment[build] = record.buildVersion
+        return environment
+    }
+
+    /// `path` made absolute against the current directory, so a child in another directory finds the same root.
+    public static func absolute(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        let cwd = FileManager.default.currentDirectoryPath
+        return path == "." ? cwd : "\(cwd)/\(path)"
+    }
+}

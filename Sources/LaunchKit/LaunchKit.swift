@@ -1,1 +1,0 @@
-// LaunchKit — see DESIGN.md for what this module simulates. Filled in by its issue.

@@ -1,0 +1,97 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import LockstepSystem
+
+/// What the supervisor reads about its children from `/proc`: memory footprint, run state, and held file locks.
+enum ProcessInspection {
+    /// The process's anonymous resident memory in kB (`RssAnon` in `/proc/PID/status`), or nil once it is gone.
+    ///
+    /// RULES.md `widget.memory`: iOS counts a process's *footprint* (dirty memory it owns), not the shared,
+    /// clean pages of the libraries it maps. On Linux that is `RssAnon`; `VmRSS` would also count the ~17 MB of
+    /// file-backed Foundation pages every Swift process maps, and kill an idle widget against a 30 MB limit.
+    static func residentAnonymousKB(_ pid: pid_t) -> Int? {
+        guard let status = read("/proc/\(pid)/status") else { return nil }
+        for line in status.split(separator: "\n") where line.hasPrefix("RssAnon:") {
+            return Int(line.dropFirst("RssAnon:".count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
+        }
+        return nil
+    }
+
+    /// Whether the process is stopped (state `T` in `/proc/PID/stat`).
+    static func isStopped(_ pid: pid_t) -> Bool {
+        guard let stat = read("/proc/\(pid)/stat"), let close = stat.lastIndex(of: ")") else { return false }
+        let rest = stat[stat.index(after: close)...].split(separator: " ")
+        return rest.first == "T" || rest.first == "t"
+    }
+
+    /// The process group of `pid`, from `/proc/PID/stat`.
+    static func processGroup(_ pid: pid_t) -> pid_t? {
+        guard let stat = read("/proc/\(pid)/stat"), let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        return fields.count > 2 ? pid_t(fields[2]) : nil
+    }
+
+    /// A file lock from `/proc/locks`: who holds it and on which file (device and inode).
+    struct HeldLock: Equatable {
+        var kind: String
+        var pid: pid_t
+        var major: UInt64
+        var minor: UInt64
+        var inode: UInt64
+    }
+
+    /// Every granted lock (`flock`, POSIX and open-file-description locks) in `/proc/locks`; waiters (`->`) skipped.
+    static func heldLocks() -> [HeldLock] {
+        guard let text = read("/proc/locks") else { return [] }
+        var locks: [HeldLock] = []
+        for line in text.split(separator: "\n") {
+            // "1: FLOCK  ADVISORY  WRITE 1234 08:01:5678 0 EOF"
+            let fields = line.split(separator: " ")
+            guard fields.count >= 6, fields[1] != "->", let pid = pid_t(fields[4]) else { continue }
+            let file = fields[5].split(separator: ":")
+            guard file.count == 3, let major = UInt64(file[0], radix: 16), let minor = UInt64(file[1], radix: 16),
+                  let inode = UInt64(file[2]) else { continue }
+            locks.append(HeldLock(kind: String(fields[1]), pid: pid, major: major, minor: minor, inode: inode))
+        }
+        return locks
+    }
+
+    /// Every file below `directory`, by its (major, minor, inode) as `/proc/locks` names files.
+    static func files(under directory: String) -> [[UInt64]: String] {
+        var result: [[UInt64]: String] = [:]
+        var pending = [directory]
+        while let current = pending.popLast() {
+            guard let dir = opendir(current) else { continue }
+            defer { closedir(dir) }
+            while let entry = readdir(dir) {
+                let name = withUnsafePointer(to: entry.pointee.d_name) {
+                    $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+                }
+                if name == "." || name == ".." { continue }
+                let path = "\(current)/\(name)"
+                var info = stat()
+                guard lstat(path, &info) == 0 else { continue }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR: pending.append(path)
+                case S_IFREG: result[identity(info)] = path
+                default: break
+                }
+            }
+        }
+        return result
+    }
+
+    private static func identity(_ info: stat) -> [UInt64] {
+        let device = UInt64(info.st_dev)
+        // glibc's gnu_dev_major / gnu_dev_minor.
+        let major = ((device >> 8) & 0xFFF) | ((device >> 32) & ~0xFFF)
+        let minor = (device & 0xFF) | ((device >> 12) & ~0xFF)
+        return [major, minor, UInt64(info.st_ino)]
+    }
+
+    private static func read(_ path: String) -> String? {
+        guard let bytes = try? AtomicFile.read(path) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

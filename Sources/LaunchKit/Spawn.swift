@@ -1,0 +1,220 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import LockstepSystem
+
+/// How a child process ended: data, not an error (a non-zero status is a normal result).
+public enum Termination: Equatable, Sendable, CustomStringConvertible {
+    case exited(Int32)
+    case signaled(Int32)
+
+    /// The shell's convention: the exit status, or 128 + the signal number.
+    public var shellStatus: Int32 {
+        switch self {
+        case .exited(let status): return status
+        case .signaled(let signal): return 128 + signal
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .exited(let status): return "exited with status \(status)"
+        case .signaled(let signal): return "was killed by signal \(signal) (\(String(cString: strsignal(signal))))"
+        }
+    }
+
+    init(waitStatus status: Int32) {
+        // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import as functions.
+        if status & 0x7F == 0 {
+            self = .exited((status >> 8) & 0xFF)
+        } else {
+            self = .signaled(status & 0x7F)
+        }
+    }
+}
+
+/// A process started with `posix_spawn`, optionally in its own process group with piped standard streams.
+///
+/// Every descriptor of the parent is `O_CLOEXEC` (LockstepSystem opens them so, and the pipes here are made with
+/// `pipe2(O_CLOEXEC)`), so the child inherits exactly stdin, stdout and stderr.
+final class SpawnedProcess: Sendable {
+    let pid: pid_t
+    /// The write end of the child's stdin, when piped.
+    let stdin: FileDescriptor?
+    /// The read ends of the child's stdout and stderr, when piped.
+    let stdout: FileDescriptor?
+    let stderr: FileDescriptor?
+    /// Whether the child leads its own process group (signals then go to the whole group).
+    let ownGroup: Bool
+
+    /// Starts `path` with `arguments` (argv[1…]) and exactly `environment`.
+    ///
+    /// - Parameters:
+    ///   - ownGroup: `POSIX_SPAWN_SETPGROUP`: a terminal's Ctrl-C then reaches only the supervisor, which
+    ///     forwards it, and teardown can signal everything the bundle started.
+    ///   - pipes: pipe stdin, stdout and stderr (otherwise the child shares the parent's).
+    /// - Throws: `LaunchError.spawnFailed` naming `name`.
+    init(path: String, name: String, arguments: [String], environment: [String: String], ownGroup: Bool, pipes: Bool) throws(LaunchError) {
+        var ends: [(parent: Int32, child: Int32)] = []
+        func closeAll() { for end in ends { close(end.parent); close(end.child) } }
+        if pipes {
+            for index in 0..<3 {
+                var fds: [Int32] = [0, 0]
+                guard Self.pipe2(&fds, O_CLOEXEC) == 0 else {
+                    let error = Errno.current
+                    closeAll()
+                    throw LaunchError(.spawnFailed, subject: name, detail: "pipe2: \(error)")
+                }
+                // stdin: the child reads fds[0]; stdout/stderr: the child writes fds[1].
+                ends.append(index == 0 ? (parent: fds[1], child: fds[0]) : (parent: fds[0], child: fds[1]))
+            }
+        }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        // dup2 clears O_CLOEXEC on the target, so the child keeps exactly 0, 1 and 2.
+        for (index, end) in ends.enumerated() { posix_spawn_file_actions_adddup2(&actions, end.child, Int32(index)) }
+        // Our own descriptors are all O_CLOEXEC; one we inherited without it (a shell's, a test runner's) must
+        // not reach the bundle either.
+        if let closeFrom = Self.addCloseFrom { _ = closeFrom(&actions, 3) }
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var flags = Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
+        if ownGroup {
+            flags |= Int32(POSIX_SPAWN_SETPGROUP)
+            posix_spawnattr_setpgroup(&attributes, 0)
+        }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
+        // The supervisor blocks and ignores signals it handles itself; the child starts with the defaults.
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        var child: pid_t = 0
+        let result = posix_spawn(&child, path, &actions, &attributes, argv, envp)
+        for end in ends { close(end.child) }
+        guard result == 0 else {
+            for end in ends { close(end.parent) }
+            throw LaunchError(.spawnFailed, subject: name, detail: "\(path): \(Errno(rawValue: result))")
+        }
+        pid = child
+        self.ownGroup = ownGroup
+        stdin = pipes ? FileDescriptor(rawValue: ends[0].parent) : nil
+        stdout = pipes ? FileDescriptor(rawValue: ends[1].parent) : nil
+        stderr = pipes ? FileDescriptor(rawValue: ends[2].parent) : nil
+    }
+
+    /// `pipe2(2)`, which Glibc's Swift overlay does not export (it needs `_GNU_SOURCE`): creating the pipe with
+    /// O_CLOEXEC atomically keeps a concurrent spawn on another thread from inheriting it.
+    private static let pipe2: @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32 = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pipe2") else { fatalError("libc has no pipe2") }
+        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32).self)
+    }()
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), looked up at run time like `pipe2`.
+    private static let addCloseFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+        dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np").map {
+            unsafeBitCast($0, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+        }
+    }()
+
+    /// Sends `signal` to the child (to its whole process group when it leads one). Ignores a child already gone.
+    func signal(_ signal: Int32) {
+        if ownGroup { _ = kill(-pid, signal) } else { _ = kill(pid, signal) }
+    }
+
+    /// Waits for the child to end (looping on EINTR) and reaps it.
+    func wait() -> Termination {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 {
+            if errno != EINTR { return .exited(127) }
+        }
+        return Termination(waitStatus: status)
+    }
+}
+
+/// Where a bundle's `executable` is found: a path (relative to the current directory), or a name found next to
+/// the running `lockstep` (the directory of `/proc/self/exe`) or on PATH (DESIGN.md "The manifest").
+public enum ExecutableLocator {
+    /// The executable's absolute or relative path.
+    /// - Throws: `LaunchError.executableNotFound` naming the bundle and where it looked.
+    public static func locate(_ executable: String, bundle: String) throws(LaunchError) -> String {
+        if executable.contains("/") {
+            guard access(executable, X_OK) == 0 else {
+                throw LaunchError(.executableNotFound, subject: bundle, detail: "its executable '\(executable)' \(reason(executable))")
+            }
+            return executable
+        }
+        var directories: [String] = []
+        if let own = ownDirectory { directories.append(own) }
+        if let path = getenv("PATH") {
+            directories += String(cString: path).split(separator: ":").map(String.init)
+        }
+        for directory in directories where !directory.isEmpty {
+            let candidate = "\(directory)/\(executable)"
+            var info = stat()
+            if stat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, access(candidate, X_OK) == 0 {
+                return candidate
+            }
+        }
+        throw LaunchError(.executableNotFound, subject: bundle,
+                          detail: "its executable '\(executable)' is neither next to lockstep (\(ownDirectory ?? "?")) nor on PATH")
+    }
+
+    /// The running executable's path (`/proc/self/exe`).
+    public static var running: String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return "/proc/self/exe" }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The directory of the running executable.
+    static var ownDirectory: String? {
+        let path = running
+        guard path.hasPrefix("/"), let slash = path.lastIndex(of: "/") else { return nil }
+        return String(path[..<slash])
+    }
+
+    private static func reason(_ path: String) -> String {
+        access(path, F_OK) == 0 ? "is not executable" : "does not exist"
+    }
+}
+
+/// SIGINT, SIGTERM and SIGHUP, which a launcher takes on one thread (sigwait) and turns into a teardown or
+/// forwards to its child, instead of dying with children still running.
+enum TerminationSignals {
+    private static var set: sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, signal) }
+        return set
+    }
+
+    /// Blocks them in the calling thread and so in every thread it starts afterwards: call before any thread exists.
+    static func block() {
+        var set = set
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+    }
+
+    /// Waits until one arrives and returns it.
+    static func wait() -> Int32 {
+        var set = set
+        var signal: Int32 = 0
+        sigwait(&set, &signal)
+        return signal
+    }
+}

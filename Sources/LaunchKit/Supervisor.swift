@@ -1,0 +1,323 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import AppGroupKit
+import BundleKit
+import Foundation
+import LockstepSystem
+
+/// One bundle process under a `Supervisor`: its output so far and how it ended.
+public final class SupervisedBundle: @unchecked Sendable {  // @unchecked: mutable state only under Supervisor.condition.
+    /// The prefix of its output lines (`widget`).
+    public let label: String
+    public let record: BundleRecord
+    /// The memory limit enforced on it (RULES.md `widget.memory`), if any.
+    public let memoryLimitMB: Int?
+    let process: SpawnedProcess
+
+    /// Each output line with the monotonic time it arrived.
+    var lines: [(time: Double, text: String)] = []
+    var ready = false
+    var termination: Termination?
+    /// Why the supervisor killed it (the device's wording), if it did.
+    var killReason: String?
+    /// Whether a scenario step expected this exit (otherwise it is an unexpected failure).
+    var exitClaimed = false
+    /// Launched for one task (see `Supervisor.launch`).
+    var oneShot = false
+
+    public var pid: pid_t { process.pid }
+
+    init(label: String, record: BundleRecord, memoryLimitMB: Int?, process: SpawnedProcess) {
+        self.label = label
+        self.record = record
+        self.memoryLimitMB = memoryLimitMB
+        self.process = process
+    }
+
+    /// How it ended, in words: the supervisor's kill reason when there is one.
+    var endDescription: String {
+        guard let termination else { return "is running" }
+        return killReason ?? termination.description
+    }
+
+    /// The bundle as messages name it: `widget (com.example.habits.widget, pid 123)`.
+    public var name: String { "\(label) (\(record.bundleIdentifier ?? record.name), pid \(pid))" }
+}
+
+/// Launches bundles as separate processes in their own process groups and supervises them: one multiplexed
+/// output stream, readiness, memory limits (RULES.md `widget.memory`), suspension (RULES.md `lock.dead10cc`),
+/// and a teardown that always ends in SIGKILL so no child outlives the supervisor.
+public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable state only under `condition`.
+    /// The readiness convention: a bundle is ready once it prints a line `ready` (optionally `ready <details>`)
+    /// on stdout. Documented for third-party bundles in the README.
+    public static func isReadyLine(_ text: String) -> Bool { text == "ready" || text.hasPrefix("ready ") }
+
+    /// Seconds between SIGTERM and SIGKILL at teardown.
+    public static let grace = 2.0
+
+    public let groupsRoot: String
+    public let output: OutputMux
+    let condition = NSCondition()
+    private var bundles: [SupervisedBundle] = []
+    private var stopping = false
+    private var interruptedFlag = false
+    private var interruptSignal: Int32?
+
+    /// Whether Ctrl-C (or SIGTERM/SIGHUP) asked everything to stop.
+    public var interrupted: Bool {
+        condition.lock(); defer { condition.unlock() }
+        return interruptedFlag
+    }
+
+    public init(groupsRoot: String, output: OutputMux) {
+        self.groupsRoot = groupsRoot
+        self.output = output
+        Thread.detachNewThread { [self] in watchMemory() }
+    }
+
+    /// Starts `record`'s executable with its identity (see `LaunchEnvironment`), stdin/stdout/stderr piped
+    /// through the supervisor.
+    /// - Parameter oneShot: a process run for one task (an intent): its exit is the caller's result, not news.
+    /// - Throws: `LaunchError` when the executable cannot be found or started.
+    @discardableResult
+    public func launch(_ record: BundleRecord, label: String, arguments: [String] = [], oneShot: Bool = false) throws(LaunchError) -> SupervisedBundle {
+        let name = record.bundleIdentifier ?? record.name
+        let path = try ExecutableLocator.locate(record.executable ?? "", bundle: name)
+        let environment = LaunchEnvironment.child(for: record, groupsRoot: groupsRoot)
+        let process = try SpawnedProcess(path: path, name: name, arguments: arguments, environment: environment, ownGroup: true, pipes: true)
+        let bundle = SupervisedBundle(label: label, record: record, memoryLimitMB: MemoryLimit.megabytes(for: record), process: process)
+        bundle.oneShot = oneShot
+        condition.lock()
+        bundles.append(bundle)
+        condition.unlock()
+        for descriptor in [process.stdout!, process.stderr!] {
+            Thread.detachNewThread { [self] in pump(descriptor, of: bundle, isStdout: descriptor.rawValue == process.stdout!.rawValue) }
+        }
+        Thread.detachNewThread { [self] in reap(bundle) }
+        return bundle
+    }
+
+    /// The bundles launched so far, in launch order.
+    public var launched: [SupervisedBundle] {
+        condition.lock(); defer { condition.unlock() }
+        return bundles
+    }
+
+    /// The most recent launch of the bundle labelled `label`.
+    public func bundle(label: String) -> SupervisedBundle? {
+        launched.last { $0.label == label }
+    }
+
+    // MARK: Waiting
+
+    /// Waits until `predicate` holds (checked under the lock whenever anything changes), the deadline passes, or
+    /// the supervisor is interrupted (unless `interruptible` is false: teardown must see its children go).
+    /// Returns whether the predicate held.
+    func wait(timeout: Double, interruptible: Bool = true, until predicate: () -> Bool) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        condition.lock(); defer { condition.unlock() }
+        while !predicate() {
+            if interruptible && interruptedFlag { return predicate() }
+            // NSCondition traps on a deadline it cannot convert (distantFuture): wait unbounded instead.
+            if !timeout.isFinite {
+                condition.wait()
+            } else if !condition.wait(until: deadline) {
+                return predicate()
+            }
+        }
+        return true
+    }
+
+    /// Waits until `bundle` prints its ready line.
+    /// - Throws: `LaunchError.notReady` when it exits first or the wait runs out.
+    public func waitReady(_ bundle: SupervisedBundle, timeout: Double) throws(LaunchError) {
+        _ = wait(timeout: timeout) { bundle.ready || bundle.termination != nil }
+        condition.lock(); defer { condition.unlock() }
+        if bundle.ready || interruptedFlag { return }
+        if bundle.termination != nil {
+            bundle.exitClaimed = true
+            let last = bundle.lines.last.map { ": \($0.text)" } ?? ""
+            throw LaunchError(.notReady, subject: bundle.label, detail: "\(bundle.name) \(bundle.endDescription) before it was ready\(last)")
+        }
+        throw LaunchError(.notReady, subject: bundle.label, detail: "\(bundle.name) did not print its ready line within \(Int(timeout)) s")
+    }
+
+    /// Waits until `bundle` ends; returns how, or nil on timeout.
+    func waitForExit(_ bundle: SupervisedBundle, timeout: Double, interruptible: Bool = true) -> Termination? {
+        _ = wait(timeout: timeout, interruptible: interruptible) { bundle.termination != nil }
+        condition.lock(); defer { condition.unlock() }
+        return bundle.termination
+    }
+
+    /// Whether a bundle ended without a step expecting it.
+    var unexpectedExitPending: Bool {
+        condition.lock(); defer { condition.unlock() }
+        return hasUnclaimedExitLocked
+    }
+
+    /// Whether a bundle ended without a step expecting it. Call with `condition` held (inside a `wait` predicate).
+    var hasUnclaimedExitLocked: Bool {
+        bundles.contains { $0.termination != nil && !$0.exitClaimed && !$0.oneShot }
+    }
+
+    /// Long-running bundles that ended without a scenario step expecting it; marks them reported.
+    func unexpectedExits() -> [SupervisedBundle] {
+        condition.lock(); defer { condition.unlock() }
+        let found = bundles.filter { $0.termination != nil && !$0.exitClaimed && !$0.oneShot }
+        for bundle in found { bundle.exitClaimed = true }
+        return found
+    }
+
+    // MARK: Control
+
+    /// Writes one line to the bundle's stdin (its commands).
+    public func send(_ text: String, to bundle: SupervisedBundle) throws(LaunchError) {
+        do {
+            try bundle.process.stdin!.writeAll(Array((text + "\n").utf8), path: "stdin of \(bundle.label)")
+        } catch {
+            throw LaunchError(.spawnFailed, subject: bundle.label, detail: "its stdin is closed (\(bundle.endDescription))")
+        }
+    }
+
+    /// What `suspend` did.
+    public enum SuspendOutcome: Equatable, Sendable {
+        case suspended
+        /// RULES.md `lock.dead10cc`: it held a lock on the file at `path` in a shared group container, so it was terminated.
+        case terminatedHoldingLock(path: String)
+    }
+
+    /// The crash report's line for RULES.md `lock.dead10cc`.
+    public static let dead10ccReason = "Termination Reason: Namespace RUNNINGBOARD, Code 0xdead10cc"
+
+    /// Suspends `bundle` (SIGSTOP to its group), as iOS suspends an app or extension in the background; if it
+    /// holds a lock on a file in a group container of its device at that moment, terminates it instead
+    /// (RULES.md `lock.dead10cc`: "The operating system terminated the app because it held on to a file lock or
+    /// SQLite database lock during suspension").
+    public func suspend(_ bundle: SupervisedBundle) -> SuspendOutcome {
+        bundle.process.signal(SIGSTOP)
+        // The stop is asynchronous: wait (bounded) until the kernel shows it, so the lock table is the one at suspension.
+        let deadline = Monotonic.now + 2
+        while !ProcessInspection.isStopped(bundle.pid) && Monotonic.now < deadline && isRunning(bundle) { usleep(1_000) }
+        let shared = ProcessInspection.files(under: "\(GroupsRoot(path: groupsRoot).devicePath(bundle.record.device))/AppGroup")
+        // flock locks and POSIX locks alike: SQLite's database locks are POSIX locks.
+        let held = ProcessInspection.heldLocks().lazy.compactMap { lock -> String? in
+            guard lock.pid == bundle.pid || ProcessInspection.processGroup(lock.pid) == bundle.pid else { return nil }
+            return shared[[lock.major, lock.minor, lock.inode]]
+        }.first
+        guard let held else { return .suspended }
+        kill(bundle, reason: "\(Self.dead10ccReason) (it held a lock on \(held) while suspended)")
+        return .terminatedHoldingLock(path: held)
+    }
+
+    /// Resumes a suspended bundle (SIGCONT).
+    public func resume(_ bundle: SupervisedBundle) {
+        bundle.process.signal(SIGCONT)
+    }
+
+    /// Stops everything: the signal that interrupted the supervisor (Ctrl-C is forwarded as SIGINT) or SIGTERM to
+    /// every process group, SIGKILL to any still there after `grace` seconds, and reaps them all.
+    public func tearDown() {
+        condition.lock()
+        stopping = true
+        let running = bundles.filter { $0.termination == nil }
+        let first = interruptSignal ?? SIGTERM
+        condition.unlock()
+        for bundle in running {
+            bundle.process.signal(first)
+            // A stopped process only acts on SIGTERM once continued.
+            bundle.process.signal(SIGCONT)
+        }
+        for bundle in running where waitForExit(bundle, timeout: Self.grace, interruptible: false) == nil {
+            bundle.process.signal(SIGKILL)
+        }
+        for bundle in running {
+            _ = waitForExit(bundle, timeout: 10, interruptible: false)
+            // Anything the bundle started in its group goes with it.
+            _ = Glibc.kill(-bundle.pid, SIGKILL)
+        }
+    }
+
+    /// Marks the supervisor interrupted by `signal` (Ctrl-C: SIGINT): waits return at once, and teardown forwards it.
+    public func interrupt(by signal: Int32) {
+        condition.lock()
+        interruptedFlag = true
+        interruptSignal = signal
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func isRunning(_ bundle: SupervisedBundle) -> Bool {
+        condition.lock(); defer { condition.unlock() }
+        return bundle.termination == nil
+    }
+
+    /// Kills `bundle` with SIGKILL, recording the device's reason for the report.
+    func kill(_ bundle: SupervisedBundle, reason: String) {
+        condition.lock()
+        let alive = bundle.termination == nil && bundle.killReason == nil
+        if alive { bundle.killReason = reason }
+        condition.unlock()
+        guard alive else { return }
+        bundle.process.signal(SIGKILL)
+        output.say("\(bundle.name) killed: \(reason)")
+    }
+
+    // MARK: Threads
+
+    /// Reads one output stream of `bundle` and writes it, whole lines only, through the mux.
+    private func pump(_ descriptor: FileDescriptor, of bundle: SupervisedBundle, isStdout: Bool) {
+        var pending: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16384)
+        func emit(_ bytes: ArraySlice<UInt8>) {
+            var text = String(decoding: bytes, as: UTF8.self)
+            if text.hasSuffix("\r") { text.removeLast() }
+            output.line(bundle.label, text)
+            condition.lock()
+            bundle.lines.append((Monotonic.now, text))
+            if isStdout && Self.isReadyLine(text) { bundle.ready = true }
+            condition.broadcast()
+            condition.unlock()
+        }
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor.rawValue, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            pending.append(contentsOf: chunk[0..<count])
+            while let newline = pending.firstIndex(of: 0x0A) {
+                emit(pending[..<newline])
+                pending.removeSubrange(...newline)
+            }
+        }
+        if !pending.isEmpty { emit(pending[...]) }
+        descriptor.close()
+    }
+
+    /// Waits for `bundle` to end and records how.
+    private func reap(_ bundle: SupervisedBundle) {
+        let termination = bundle.process.wait()
+        condition.lock()
+        bundle.termination = termination
+        let quiet = stopping
+        condition.broadcast()
+        condition.unlock()
+        bundle.process.stdin?.close()
+        if !quiet && !bundle.oneShot && bundle.killReason == nil { output.say("\(bundle.name) \(termination)") }
+    }
+
+    /// Samples every running bundle's footprint and kills one above its limit (RULES.md `widget.memory`).
+    private func watchMemory() {
+        while true {
+            condition.lock()
+            if stopping { condition.unlock(); return }
+            let limited = bundles.filter { $0.termination == nil && $0.memoryLimitMB != nil && $0.killReason == nil }
+            condition.unlock()
+            for bundle in limited {
+                guard let limit = bundle.memoryLimitMB, let kB = ProcessInspection.residentAnonymousKB(bundle.pid),
+                      kB > limit * 1024 else { continue }
+                kill(bundle, reason: MemoryLimit.report(limitMB: limit, record: bundle.record) + " (footprint \(kB / 1024) MB)")
+            }
+            usleep(20_000)
+        }
+    }
+}

@@ -1,0 +1,118 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import BundleKit
+import Foundation
+import LockstepSystem
+
+/// `lockstep up`: install, launch every long-running bundle side by side, run a scenario, tear down.
+public enum Up {
+    public struct Options: Sendable {
+        public var manifest: String?
+        public var groupsRoot: String
+        /// `demo` (the default) or a scenario file.
+        public var scenario: String
+        public var keepRunning: Bool
+        public var color: Bool
+
+        public init(manifest: String?, groupsRoot: String, scenario: String = "demo", keepRunning: Bool = false, color: Bool) {
+            self.manifest = manifest
+            self.groupsRoot = groupsRoot
+            self.scenario = scenario
+            self.keepRunning = keepRunning
+            self.color = color
+        }
+    }
+
+    /// How long a long-running bundle has to print its ready line.
+    public static let readyTimeout = 30.0
+
+    /// Runs `lockstep up`. Prints everything on stdout through one `OutputMux`; a failure's final line goes to stderr.
+    /// - Returns: 0 when every step held and no bundle failed unexpectedly, else 1.
+    /// - Throws: before anything is written or launched: `LaunchError`/`BundleError` for bad input (exit 2).
+    public static func run(_ options: Options) throws -> ExitStatus {
+        // Signals are taken by one thread (sigwait) that forwards them as a teardown; block them before any
+        // thread exists so every thread inherits the mask. Children start with the default mask and handlers.
+        TerminationSignals.block()
+
+        // Everything that can be wrong with the input is found before anything is written or launched.
+        let scenario = try loadScenario(options.scenario)
+        let manifest = try Manifest.resolve(explicit: options.manifest, groupsRoot: options.groupsRoot)
+        let targets = LaunchTargets(manifest: manifest, groupsRoot: options.groupsRoot)
+        for record in manifest.bundles {
+            _ = try ExecutableLocator.locate(record.executable ?? "", bundle: record.bundleIdentifier ?? record.name)
+        }
+
+        let outcome = try Installer.install(manifest, groupsRoot: options.groupsRoot)
+        let output = OutputMux(labels: targets.labels, color: options.color)
+        let supervisor = Supervisor(groupsRoot: options.groupsRoot, output: output)
+        Thread.detachNewThread {
+            let signal = TerminationSignals.wait()
+            output.say("received \(String(cString: strsignal(signal))): stopping every bundle")
+            supervisor.interrupt(by: signal)
+        }
+        output.say("installed \(manifest.app.name) \(manifest.app.shortVersion ?? "?") (\(manifest.app.buildVersion ?? "?")) in \(options.groupsRoot), generation \(outcome.generation)\(outcome.changed ? "" : " (unchanged)")")
+
+        var failure: String?
+        let start = Monotonic.now
+        var launched: [SupervisedBundle] = []
+        do {
+            for (record, label) in targets.longRunning {
+                let bundle = try supervisor.launch(record, label: label)
+                output.say("launched \(bundle.name)")
+                launched.append(bundle)
+            }
+            for bundle in launched { try supervisor.waitReady(bundle, timeout: readyTimeout) }
+            if !supervisor.interrupted {
+                output.say("\(launched.count) long-running bundle\(launched.count == 1 ? "" : "s") ready in \(milliseconds(Monotonic.now - start))")
+            }
+        } catch {
+            failure = String(describing: error)
+        }
+
+        if failure == nil && !supervisor.interrupted {
+            let runner = ScenarioRunner(supervisor: supervisor, bundles: targets)
+            let held = runner.run(scenario)
+            failure = runner.unexpectedFailure
+            if supervisor.interrupted {
+                failure = failure ?? "interrupted before the scenario finished"
+            } else {
+                runner.checklist(scenario).forEach(output.plain)
+                if !held && failure == nil {
+                    let failed = runner.results.filter { !$0.held }.count
+                    failure = "\(failed) of \(scenario.steps.count) steps of scenario '\(scenario.name)' did not hold"
+                }
+                if options.keepRunning {
+                    output.say("every bundle stays up: Ctrl-C stops them")
+                    _ = supervisor.wait(timeout: .infinity) { false }
+                    // Bundles that died while we kept them up are failures too.
+                    if failure == nil, let bundle = supervisor.unexpectedExits().first {
+                        failure = "\(bundle.name) \(bundle.endDescription) unexpectedly"
+                    }
+                }
+            }
+        } else if supervisor.interrupted && failure == nil {
+            failure = "interrupted before every bundle was ready"
+        }
+
+        supervisor.tearDown()
+        output.say("every bundle stopped")
+        if let failure {
+            Standard.error("lockstep up: \(failure).")
+            return .failure
+        }
+        return .success
+    }
+
+    /// The built-in `demo` (`DemoScenario.text`) or a scenario file.
+    /// - Throws: `LaunchError.invalidScenario` naming the file and line.
+    public static func loadScenario(_ name: String) throws(LaunchError) -> Scenario {
+        if name == "demo" { return try Scenario.parse(DemoScenario.text, name: "demo") }
+        let bytes: [UInt8]?
+        do { bytes = try AtomicFile.read(name) } catch {
+            throw LaunchError(.invalidScenario, subject: name, detail: "it cannot be read (\(error.errno.map { "\($0)" } ?? "error"))")
+        }
+        guard let bytes else { throw LaunchError(.invalidScenario, subject: name, detail: "the file does not exist") }
+        return try Scenario.parse(String(decoding: bytes, as: UTF8.self), name: name)
+    }
+}

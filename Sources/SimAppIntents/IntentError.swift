@@ -1,0 +1,49 @@
+import LockstepSystem
+
+/// Why an intent could not run: one sentence naming the intent or parameter.
+public struct IntentError: Error, Equatable, Sendable {
+    public enum Code: Equatable, Sendable {
+        /// No intent has that name.
+        case unknownIntent
+        /// A parameter the intent needs was not given.
+        case missingParameter
+        /// A parameter value that does not parse as the parameter's type, or a parameter the intent does not have.
+        case invalidParameter
+        /// The intent ran in another process and threw there; `status` is the exit status that error carried.
+        case failedElsewhere(status: Int32)
+        /// The request to the app or its response could not be exchanged.
+        case transport
+    }
+
+    public var code: Code
+    /// The intent or parameter concerned (or the remote error's sentence).
+    public var subject: String
+    public var detail: String
+
+    public init(_ code: Code, subject: String, detail: String = "") {
+        self.code = code
+        self.subject = subject
+        self.detail = detail
+    }
+}
+
+extension IntentError: ReportableError {
+    public var description: String {
+        switch code {
+        case .unknownIntent: return "There is no intent named '\(subject)' (intents: \(detail))."
+        case .missingParameter: return "The intent \(detail) needs the parameter --\(subject)."
+        case .invalidParameter: return "The parameter '\(subject)' is invalid: \(detail)."
+        case .failedElsewhere: return subject
+        case .transport: return "Could not hand the intent to the app through '\(subject)': \(detail)."
+        }
+    }
+
+    public var exitStatus: ExitStatus {
+        switch code {
+        case .unknownIntent, .missingParameter: return .usage
+        case .invalidParameter: return .invalidInput
+        case .failedElsewhere(let status): return ExitStatus(rawValue: status) ?? .failure
+        case .transport: return .failure
+        }
+    }
+}

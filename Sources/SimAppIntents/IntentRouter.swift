@@ -1,0 +1,172 @@
+import AppGroupKit
+import Foundation
+import LockstepSystem
+
+/// The intents an app declares, by name.
+public struct IntentRegistry: Sendable {
+    public let intents: [any AppIntent.Type]
+
+    public init(_ intents: [any AppIntent.Type]) { self.intents = intents }
+
+    /// The intent type called `name`.
+    public func type(named name: String) throws(IntentError) -> any AppIntent.Type {
+        guard let type = intents.first(where: { $0.name == name }) else {
+            throw IntentError(.unknownIntent, subject: name, detail: intents.map { $0.name }.joined(separator: ", "))
+        }
+        return type
+    }
+
+    /// Resolves and performs an intent in this process.
+    public func perform(_ name: String, arguments: [String: String]) throws -> IntentResult {
+        try type(named: name).resolve(arguments).perform()
+    }
+}
+
+/// Where an intent ran (RULES.md `intent.where`).
+public enum IntentExecutionTarget: String, Sendable {
+    /// In the app's process: it was running and not suspended.
+    case app
+    /// In the App Intents extension's process: the app was not running (or suspended).
+    case `extension`
+}
+
+/// Runs intents where iOS would (RULES.md `intent.where`): in the app if it is running and not suspended, else in
+/// the extension.
+///
+/// On disk (`<group container>/.lockstep/intents/`): the extension writes `requests/<id>.plist`
+/// (`{intent, arguments: {name: text}, sentAt}`, atomically); the app takes it by renaming it into `taken/`,
+/// performs it, and writes `responses/<id>.plist` (`{dialog?, value?}` or `{error, status}`). An extension that
+/// sees no taker within `claimTimeout` withdraws the request (unlink) and performs the intent itself. After writing a
+/// request the extension posts the Darwin notification `requestNotification`, which wakes the app at once.
+public struct IntentRouter: Sendable {
+    /// Posted (name only) after a request is written.
+    public static let requestNotification = "com.lockstep.appintents.request"
+
+    public let registry: IntentRegistry
+    public let groupContainer: String
+    public let appBundleIdentifier: String
+    /// The device's Darwin center; nil: the app finds requests when it next looks.
+    public let notifications: DarwinNotificationCenter?
+    public var claimTimeout: Double = 2
+    public var responseTimeout: Double = 10
+
+    public init(registry: IntentRegistry, groupContainer: String, appBundleIdentifier: String,
+                notifications: DarwinNotificationCenter? = nil) {
+        self.registry = registry
+        self.groupContainer = groupContainer
+        self.appBundleIdentifier = appBundleIdentifier
+        self.notifications = notifications
+    }
+
+    var directory: String { "\(groupContainer)/.lockstep/intents" }
+
+    /// Performs `name` in the right process.
+    /// - Returns: the result and where it ran.
+    public func perform(_ name: String, arguments: [String: String]) throws -> (IntentResult, IntentExecutionTarget) {
+        // Resolve here first: bad input fails the same way wherever the intent would have run.
+        _ = try registry.type(named: name).resolve(arguments)
+        let app = Presence.observe(directory: "\(groupContainer)/.lockstep/presence", bundleIdentifier: appBundleIdentifier)
+        if app.isRunning && !app.isSuspended, let result = try forward(name, arguments: arguments) {
+            return (result, .app)
+        }
+        return (try registry.perform(name, arguments: arguments), .extension)
+    }
+
+    /// Hands the intent to the running app; nil when the app did not take it in time.
+    private func forward(_ name: String, arguments: [String: String]) throws -> IntentResult? {
+        let id = "\(Int(Date().timeIntervalSince1970 * 1_000_000))-\(getpid())"
+        let request = "\(directory)/requests/\(id).plist"
+        let response = "\(directory)/responses/\(id).plist"
+        do {
+            try AtomicFile.createDirectories("\(directory)/requests")
+            let fields: [String: Any] = ["intent": name, "arguments": arguments, "sentAt": Date().timeIntervalSince1970]
+            try AtomicFile.write(Array(try PropertyListSerialization.data(fromPropertyList: fields, format: .xml, options: 0)), to: request)
+            try notifications?.post(Self.requestNotification)
+        } catch {
+            throw IntentError(.transport, subject: request, detail: "\(error)")
+        }
+        let claimDeadline = Monotonic.now + claimTimeout
+        let deadline = Monotonic.now + responseTimeout
+        while true {
+            if let bytes = try? AtomicFile.read(response),
+               let fields = (try? PropertyListSerialization.propertyList(from: Data(bytes), format: nil)) as? [String: Any] {
+                unlink(response)
+                if let message = fields["error"] as? String {
+                    throw IntentError(.failedElsewhere(status: Int32(fields["status"] as? Int ?? 1)), subject: message)
+                }
+                return IntentResult(value: fields["value"] as? String, dialog: fields["dialog"] as? String)
+            }
+            // Not taken in time: withdraw it; if the unlink fails, the app took it just now, so keep waiting.
+            if Monotonic.now >= claimDeadline && unlink(request) == 0 { return nil }
+            if Monotonic.now >= deadline {
+                throw IntentError(.transport, subject: response, detail: "the app took the request but did not answer within \(Int(responseTimeout)) s")
+            }
+            usleep(2_000)
+        }
+    }
+
+    /// In the app: serves requests on a background thread for the rest of the process, woken by
+    /// `requestNotification` and looking every `pollInterval` seconds in case a post was missed.
+    /// - Parameter performed: told about each intent performed here (name, result line, latency in ms).
+    public func serveContinuously(pollInterval: Double = 0.05, performed: @escaping @Sendable (String, String, Int) -> Void) throws {
+        let wakeup = WakeUp()
+        let observation = try notifications?.observe(Self.requestNotification) { _ in wakeup.signal() }
+        Thread.detachNewThread {
+            withExtendedLifetime(observation) {
+                while true {
+                    serve(performed: performed)
+                    wakeup.wait(timeout: pollInterval)
+                }
+            }
+        }
+    }
+
+    /// In the app: takes and performs pending requests, one pass.
+    /// - Parameter performed: told about each intent performed here (name, result line, latency in ms).
+    public func serve(performed: (String, String, Int) -> Void) {
+        let requests = "\(directory)/requests"
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: requests)) ?? []).filter { $0.hasSuffix(".plist") && !$0.hasPrefix(".") }
+        for name in names.sorted() {
+            try? AtomicFile.createDirectories("\(directory)/taken")
+            let taken = "\(directory)/taken/\(name)"
+            guard rename("\(requests)/\(name)", taken) == 0 else { continue }
+            defer { unlink(taken) }
+            guard let bytes = try? AtomicFile.read(taken),
+                  let fields = (try? PropertyListSerialization.propertyList(from: Data(bytes), format: nil)) as? [String: Any],
+                  let intent = fields["intent"] as? String else { continue }
+            let arguments = fields["arguments"] as? [String: String] ?? [:]
+            var answer: [String: Any] = [:]
+            do {
+                let result = try registry.perform(intent, arguments: arguments)
+                if let dialog = result.dialog { answer["dialog"] = dialog }
+                if let value = result.value { answer["value"] = value }
+            } catch {
+                answer["error"] = (error as? any ReportableError)?.description ?? "\(error)"
+                answer["status"] = Int((error as? any ReportableError)?.exitStatus.rawValue ?? 1)
+            }
+            try? AtomicFile.createDirectories("\(directory)/responses")
+            if let data = try? PropertyListSerialization.data(fromPropertyList: answer, format: .xml, options: 0) {
+                try? AtomicFile.write(Array(data), to: "\(directory)/responses/\(name)")
+            }
+            let latency = Int(((Date().timeIntervalSince1970 - (fields["sentAt"] as? Double ?? 0)) * 1000).rounded())
+            performed(intent, (answer["dialog"] as? String) ?? (answer["error"] as? String) ?? "done", latency)
+        }
+    }
+}
+
+/// A wake-up flag a notification handler sets and a serving loop waits on (bounded).
+final class WakeUp: @unchecked Sendable {  // @unchecked: guarded by `condition`.
+    private let condition = NSCondition()
+    private var woken = false
+
+    func signal() {
+        condition.withLock { woken = true; condition.signal() }
+    }
+
+    func wait(timeout: Double) {
+        condition.withLock {
+            if !woken { _ = condition.wait(until: Date(timeIntervalSinceNow: timeout)) }
+            woken = false
+        }
+    }
+}

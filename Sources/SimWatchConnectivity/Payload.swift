@@ -1,0 +1,44 @@
+import Foundation
+
+/// Property-list payloads: validation, the observed size limits, and the on-disk encoding.
+///
+/// Payloads cross the link as XML property lists (readable by any language: Python's `plistlib`, for one). The size
+/// limits apply to the binary property-list encoding, the compact form the device sends (RULES.md `wc.limits`).
+public enum Payload {
+    /// Observed: 65,536 bytes for a message or a user-info transfer.
+    public static let messageLimit = 65_536
+    /// Observed: 262,144 bytes for the application context.
+    public static let contextLimit = 262_144
+
+    /// Checks plist types and size, returning the dictionary's XML encoding.
+    /// - Throws: `WCError` 7010 for a non-plist value, 7009 above `limit`.
+    public static func encode(_ payload: [String: Any], limit: Int, what: String) throws(WCError) -> Data {
+        guard PropertyListSerialization.propertyList(payload, isValidFor: .binary) else {
+            throw WCError(.payloadUnsupportedTypes, "\(what) may hold only strings, numbers, booleans, dates, data, arrays and dictionaries")
+        }
+        let size: Int
+        do {
+            size = try PropertyListSerialization.data(fromPropertyList: payload, format: .binary, options: 0).count
+        } catch {
+            throw WCError(.payloadUnsupportedTypes, "\(what) could not be encoded: \(error)")
+        }
+        guard size <= limit else {
+            throw WCError(.payloadTooLarge, "\(what) is \(size) bytes, over the \(limit)-byte limit")
+        }
+        do {
+            return try PropertyListSerialization.data(fromPropertyList: payload, format: .xml, options: 0)
+        } catch {
+            throw WCError(.payloadUnsupportedTypes, "\(what) could not be encoded: \(error)")
+        }
+    }
+
+    /// Reads a dictionary written by `encode` (or by another language following the protocol).
+    public static func decode(_ data: Data) -> [String: Any]? {
+        (try? PropertyListSerialization.propertyList(from: data, format: nil)) as? [String: Any]
+    }
+
+    /// Encodes an envelope (our own fields, always plist types).
+    static func envelope(_ fields: [String: Any]) -> Data {
+        (try? PropertyListSerialization.data(fromPropertyList: fields, format: .xml, options: 0)) ?? Data()
+    }
+}

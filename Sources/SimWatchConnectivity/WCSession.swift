@@ -1,0 +1,413 @@
+import Foundation
+import LockstepSystem
+
+/// The two ends of the simulated link.
+public enum WCSide: String, Sendable {
+    case phone
+    case watch
+
+    /// The other end.
+    public var counterpart: WCSide { self == .phone ? .watch : .phone }
+}
+
+/// Whether a session can send (RULES.md `wc.activate`).
+public enum WCSessionActivationState: Sendable {
+    case notActivated
+    case activated
+}
+
+/// A file that arrived in `Documents/Inbox/` (RULES.md `wc.file`): move it during the delegate call to keep it.
+public struct WCSessionFile: @unchecked Sendable {  // @unchecked: metadata holds plist values only.
+    public let fileURL: URL
+    public let metadata: [String: Any]?
+}
+
+/// A queued user-info transfer (RULES.md `wc.userinfo`).
+public struct WCSessionUserInfoTransfer: Sendable {
+    /// The position in the receiver's FIFO queue.
+    public let sequence: Int
+}
+
+/// A queued file transfer.
+public struct WCSessionFileTransfer: Sendable {
+    public let sequence: Int
+    public let fileName: String
+}
+
+/// Receives what the counterpart sends. Every method is optional; all are called on the session's receiving thread.
+public protocol WCSessionDelegate: AnyObject, Sendable {
+    func session(_ session: WCSession, activationDidCompleteWith state: WCSessionActivationState)
+    func session(_ session: WCSession, didReceiveMessage message: [String: Any])
+    func session(_ session: WCSession, didReceiveMessage message: [String: Any], replyHandler: @escaping @Sendable ([String: Any]) -> Void)
+    func session(_ session: WCSession, didReceiveUserInfo userInfo: [String: Any])
+    func session(_ session: WCSession, didReceiveApplicationContext applicationContext: [String: Any])
+    func session(_ session: WCSession, didReceive file: WCSessionFile)
+    func sessionReachabilityDidChange(_ session: WCSession)
+}
+
+extension WCSessionDelegate {
+    public func session(_ session: WCSession, activationDidCompleteWith state: WCSessionActivationState) {}
+    public func session(_ session: WCSession, didReceiveMessage message: [String: Any]) {}
+    public func session(_ session: WCSession, didReceiveMessage message: [String: Any], replyHandler: @escaping @Sendable ([String: Any]) -> Void) {
+        self.session(session, didReceiveMessage: message)
+        replyHandler([:])
+    }
+    public func session(_ session: WCSession, didReceiveUserInfo userInfo: [String: Any]) {}
+    public func session(_ session: WCSession, didReceiveApplicationContext applicationContext: [String: Any]) {}
+    public func session(_ session: WCSession, didReceive file: WCSessionFile) {}
+    public func sessionReachabilityDidChange(_ session: WCSession) {}
+}
+
+/// One end of the phone↔watch channel (RULES.md §4), over files and locks under `<groups>/link/<host-bundle-id>/`
+/// — outside every group container, because phone and watch share none (RULES.md `group.watch-separate`).
+///
+/// On disk (all payload files are XML property lists, replaced atomically):
+/// ```
+/// link/<host-bundle-id>/
+///   phone.alive  watch.alive          flock held (exclusive) by an activated session: reachability
+///   to-phone/ to-watch/               what each side receives:
+///     messages/<id>.plist             {id, sentAt, wantsReply, payload}: deleted when handled; stale ones are
+///                                     discarded when the receiver activates (messages need a running app)
+///     replies/<id>.plist              {id, sentAt, payload}: the reply to a message this side sent
+///     userinfo/<seq>.plist            {sentAt, payload}: FIFO by the 16-digit sequence, kept until delivered
+///     userinfo.seq (+ .lock)          the last sequence number given out
+///     context.plist (+ .lock)         {sentAt, payload}: the latest application context, not yet delivered
+///     received-context.plist          the last delivered one (`receivedApplicationContext`)
+///     files/<seq>.data, <seq>.plist   a transferred file and {sentAt, fileName, metadata}; the .plist commits it
+///     files.seq (+ .lock)
+/// ```
+/// `sentAt` is real time in seconds since 1970 (for latency). A receiver polls its directory while activated.
+public final class WCSession: @unchecked Sendable {  // @unchecked: mutable state is guarded by `lock`.
+    /// Where this end lives.
+    public struct Configuration: Sendable {
+        /// `<groups>/link/<host-bundle-id>`.
+        public var linkDirectory: String
+        public var side: WCSide
+        /// This bundle's private `Documents/Inbox/` (files arrive there).
+        public var inboxDirectory: String
+        /// How long `sendMessage` waits for a reply.
+        public var replyTimeout: Double
+
+        public init(linkDirectory: String, side: WCSide, inboxDirectory: String, replyTimeout: Double = 10) {
+            self.linkDirectory = linkDirectory
+            self.side = side
+            self.inboxDirectory = inboxDirectory
+            self.replyTimeout = replyTimeout
+        }
+    }
+
+    public let configuration: Configuration
+    public weak var delegate: (any WCSessionDelegate)?
+    private let lock = NSLock()
+    private var state = WCSessionActivationState.notActivated
+    private var aliveLock: FileLock?
+    private var running = false
+    private var lastReachable = false
+    private var sentContext: [String: Any] = [:]
+    private var latency: Double?
+
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+    }
+
+    public var activationState: WCSessionActivationState { lock.withLock { state } }
+
+    /// Milliseconds between the send and the delivery of the item being delivered (inside a delegate call).
+    public var deliveryLatencyMilliseconds: Int? { lock.withLock { latency }.map { Int(($0 * 1000).rounded()) } }
+
+    private var inbound: String { "\(configuration.linkDirectory)/to-\(configuration.side.rawValue)" }
+    private var outbound: String { "\(configuration.linkDirectory)/to-\(configuration.side.counterpart.rawValue)" }
+
+    // MARK: Activation and reachability
+
+    /// Activates the session (RULES.md `wc.activate`): announces this side as running, discards messages meant for
+    /// an earlier run, delivers what queued up while it was not running (user info in order, the latest context,
+    /// files), then keeps receiving on a background thread.
+    /// - Throws: `WCError` 7001 when another process already holds this side's session.
+    public func activate(pollInterval: Double = 0.005) throws {
+        try SharedWriteGate.check()
+        for directory in [inbound, outbound].flatMap({ ["\($0)/messages", "\($0)/replies", "\($0)/userinfo", "\($0)/files"] }) {
+            try AtomicFile.createDirectories(directory)
+        }
+        let alive = try FileLock(path: "\(configuration.linkDirectory)/\(configuration.side.rawValue).alive")
+        guard try alive.tryLock(.exclusive) else {
+            throw WCError(.genericError, "another \(configuration.side) session is already active on \(configuration.linkDirectory)")
+        }
+        for name in Self.list("\(inbound)/messages") { unlink("\(inbound)/messages/\(name)") }
+        lock.withLock {
+            aliveLock = alive
+            state = .activated
+            running = true
+            lastReachable = counterpartAlive()
+        }
+        delegate?.session(self, activationDidCompleteWith: .activated)
+        receivePass()
+        Thread.detachNewThread { [self] in
+            while lock.withLock({ running }) {
+                receivePass()
+                usleep(useconds_t(pollInterval * 1_000_000))
+            }
+        }
+    }
+
+    /// Stops receiving and releases this side's liveness lock (the counterpart sees it unreachable).
+    public func deactivate() {
+        lock.withLock {
+            running = false
+            state = .notActivated
+            try? aliveLock?.unlock()
+            aliveLock = nil
+        }
+    }
+
+    /// Whether the counterpart app is running with an activated session (its liveness lock is held).
+    public var isReachable: Bool { activationState == .activated && counterpartAlive() }
+
+    private func counterpartAlive() -> Bool {
+        let path = "\(configuration.linkDirectory)/\(configuration.side.counterpart.rawValue).alive"
+        guard access(path, F_OK) == 0, let probe = try? FileLock(path: path) else { return false }
+        if (try? probe.tryLock(.shared)) == true {
+            try? probe.unlock()
+            return false
+        }
+        return true
+    }
+
+    private func requireActivated() throws(WCError) {
+        guard activationState == .activated else {
+            throw WCError(.sessionNotActivated, "\(configuration.side) session on \(configuration.linkDirectory)")
+        }
+    }
+
+    // MARK: Sending
+
+    /// Sends an interactive message and waits for the reply (RULES.md `wc.message`).
+    /// - Throws: 7004 before activation, 7007 when the counterpart is not running, 7009/7010 for the payload,
+    ///   7012 when no reply comes within the configured timeout.
+    public func sendMessage(_ message: [String: Any]) throws -> [String: Any] {
+        try send(message, wantsReply: true) ?? [:]
+    }
+
+    /// Sends an interactive message with no reply expected.
+    public func sendMessageWithoutReply(_ message: [String: Any]) throws {
+        _ = try send(message, wantsReply: false)
+    }
+
+    /// Apple's form: the reply or the error arrives on a handler, on another thread.
+    public func sendMessage(_ message: [String: Any], replyHandler: (@Sendable ([String: Any]) -> Void)?,
+                            errorHandler: (@Sendable (any Error) -> Void)?) {
+        let data: Data
+        do {
+            try requireActivated()
+            data = try Payload.encode(message, limit: Payload.messageLimit, what: "the message")
+        } catch {
+            errorHandler?(error)
+            return
+        }
+        Thread.detachNewThread { [self] in
+            do {
+                let reply = try send(encoded: data, wantsReply: replyHandler != nil)
+                if let reply { replyHandler?(reply) }
+            } catch {
+                errorHandler?(error)
+            }
+        }
+    }
+
+    private func send(_ message: [String: Any], wantsReply: Bool) throws -> [String: Any]? {
+        try requireActivated()
+        return try send(encoded: try Payload.encode(message, limit: Payload.messageLimit, what: "the message"), wantsReply: wantsReply)
+    }
+
+    private func send(encoded payload: Data, wantsReply: Bool) throws -> [String: Any]? {
+        guard counterpartAlive() else {
+            throw WCError(.notReachable, "the \(configuration.side.counterpart) app is not running with an activated session")
+        }
+        try SharedWriteGate.check()
+        let id = "\(Int(Date().timeIntervalSince1970 * 1_000_000))-\(getpid())-\(UInt32.random(in: 0 ... .max))"
+        let envelope = Payload.envelope(["id": id, "sentAt": Date().timeIntervalSince1970, "wantsReply": wantsReply,
+                                         "payload": Payload.decode(payload) ?? [:]])
+        try AtomicFile.write(Array(envelope), to: "\(outbound)/messages/\(id).plist")
+        guard wantsReply else { return nil }
+        let replyPath = "\(inbound)/replies/\(id).plist"
+        let deadline = Monotonic.now + configuration.replyTimeout
+        while true {
+            if let bytes = try AtomicFile.read(replyPath) {
+                unlink(replyPath)
+                return Payload.decode(Data(bytes))?["payload"] as? [String: Any] ?? [:]
+            }
+            if !counterpartAlive() && access("\(outbound)/messages/\(id).plist", F_OK) == 0 {
+                unlink("\(outbound)/messages/\(id).plist")
+                throw WCError(.notReachable, "the \(configuration.side.counterpart) app stopped before reading the message")
+            }
+            if Monotonic.now >= deadline {
+                unlink("\(outbound)/messages/\(id).plist")
+                throw WCError(.messageReplyTimedOut, "no reply within \(Int(configuration.replyTimeout)) s")
+            }
+            usleep(2_000)
+        }
+    }
+
+    /// Queues a dictionary for the counterpart, delivered in order even across restarts of either side
+    /// (RULES.md `wc.userinfo`).
+    @discardableResult
+    public func transferUserInfo(_ userInfo: [String: Any]) throws -> WCSessionUserInfoTransfer {
+        try requireActivated()
+        let payload = try Payload.encode(userInfo, limit: Payload.messageLimit, what: "the user info")
+        try SharedWriteGate.check()
+        let sequence = try nextSequence("\(outbound)/userinfo.seq")
+        let envelope = Payload.envelope(["sentAt": Date().timeIntervalSince1970, "payload": Payload.decode(payload) ?? [:]])
+        try AtomicFile.write(Array(envelope), to: "\(outbound)/userinfo/\(Self.padded(sequence)).plist")
+        return WCSessionUserInfoTransfer(sequence: sequence)
+    }
+
+    /// Transfers still queued for the counterpart (not yet delivered).
+    public var outstandingUserInfoTransfers: [WCSessionUserInfoTransfer] {
+        Self.list("\(outbound)/userinfo").compactMap { Int($0.prefix(16)) }.map(WCSessionUserInfoTransfer.init)
+    }
+
+    /// Replaces the application context: only the latest is delivered (RULES.md `wc.context`).
+    public func updateApplicationContext(_ context: [String: Any]) throws {
+        try requireActivated()
+        let payload = try Payload.encode(context, limit: Payload.contextLimit, what: "the application context")
+        try SharedWriteGate.check()
+        let envelope = Payload.envelope(["sentAt": Date().timeIntervalSince1970, "payload": Payload.decode(payload) ?? [:]])
+        try FileLock(path: "\(outbound)/context.lock").withLock {
+            try AtomicFile.write(Array(envelope), to: "\(outbound)/context.plist")
+        }
+        lock.withLock { sentContext = context }
+    }
+
+    /// The context this side last sent.
+    public var applicationContext: [String: Any] { lock.withLock { sentContext } }
+
+    /// The context last delivered to this side (survives restarts).
+    public var receivedApplicationContext: [String: Any] {
+        (try? AtomicFile.read("\(inbound)/received-context.plist")).flatMap { $0 }
+            .flatMap { Payload.decode(Data($0))?["payload"] as? [String: Any] } ?? [:]
+    }
+
+    /// Sends a copy of a file to the counterpart's `Documents/Inbox/` (RULES.md `wc.file`).
+    @discardableResult
+    public func transferFile(_ file: URL, metadata: [String: Any]? = nil) throws -> WCSessionFileTransfer {
+        try requireActivated()
+        let encodedMetadata = try metadata.map { try Payload.encode($0, limit: Payload.messageLimit, what: "the file metadata") }
+        guard let bytes = try? AtomicFile.read(file.path) else {
+            throw WCError(.fileAccessDenied, "'\(file.path)' cannot be read")
+        }
+        try SharedWriteGate.check()
+        let sequence = try nextSequence("\(outbound)/files.seq")
+        let base = "\(outbound)/files/\(Self.padded(sequence))"
+        try AtomicFile.write(bytes, to: "\(base).data")
+        var fields: [String: Any] = ["sentAt": Date().timeIntervalSince1970, "fileName": file.lastPathComponent]
+        if let encodedMetadata, let decoded = Payload.decode(encodedMetadata) { fields["metadata"] = decoded }
+        try AtomicFile.write(Array(Payload.envelope(fields)), to: "\(base).plist")
+        return WCSessionFileTransfer(sequence: sequence, fileName: file.lastPathComponent)
+    }
+
+    // MARK: Receiving
+
+    /// One pass over this side's inbound directory: user info in order, the context, files, then messages.
+    func receivePass() {
+        guard let delegate else { return }
+        let reachable = counterpartAlive()
+        if lock.withLock({ let changed = reachable != lastReachable; lastReachable = reachable; return changed }) {
+            delegate.sessionReachabilityDidChange(self)
+        }
+        for name in Self.list("\(inbound)/userinfo").sorted() where name.hasSuffix(".plist") {
+            let path = "\(inbound)/userinfo/\(name)"
+            guard let (sentAt, payload) = Self.readEnvelope(path) else { continue }
+            deliver(sentAt) { delegate.session(self, didReceiveUserInfo: payload) }
+            // Removed after the handler returned: a receiver that dies mid-delivery gets it again on relaunch.
+            unlink(path)
+        }
+        receiveContext(delegate)
+        for name in Self.list("\(inbound)/files").sorted() where name.hasSuffix(".plist") {
+            receiveFile(String(name.dropLast(6)), delegate)
+        }
+        for name in Self.list("\(inbound)/messages").sorted() where name.hasSuffix(".plist") {
+            let path = "\(inbound)/messages/\(name)"
+            guard let bytes = try? AtomicFile.read(path), let envelope = Payload.decode(Data(bytes)) else { continue }
+            unlink(path)
+            let payload = envelope["payload"] as? [String: Any] ?? [:]
+            let sentAt = envelope["sentAt"] as? Double ?? 0
+            if envelope["wantsReply"] as? Bool == true, let id = envelope["id"] as? String {
+                let replyPath = "\(outbound)/replies/\(id).plist"
+                deliver(sentAt) {
+                    delegate.session(self, didReceiveMessage: payload) { reply in
+                        let fields: [String: Any] = ["id": id, "sentAt": Date().timeIntervalSince1970, "payload": reply]
+                        try? AtomicFile.write(Array(Payload.envelope(fields)), to: replyPath)
+                    }
+                }
+            } else {
+                deliver(sentAt) { delegate.session(self, didReceiveMessage: payload) }
+            }
+        }
+    }
+
+    private func receiveContext(_ delegate: any WCSessionDelegate) {
+        let pending = "\(inbound)/context.plist"
+        guard access(pending, F_OK) == 0 else { return }
+        // Take the pending context under the sender's lock, so a newer one written meanwhile is never lost.
+        let taken: (Double, [String: Any])? = try? FileLock(path: "\(inbound)/context.lock").withLock {
+            guard let envelope = Self.readEnvelope(pending) else { return nil }
+            rename(pending, "\(inbound)/received-context.plist")
+            return envelope
+        }
+        if let (sentAt, payload) = taken {
+            deliver(sentAt) { delegate.session(self, didReceiveApplicationContext: payload) }
+        }
+    }
+
+    private func receiveFile(_ base: String, _ delegate: any WCSessionDelegate) {
+        let directory = "\(inbound)/files"
+        guard let bytes = try? AtomicFile.read("\(directory)/\(base).plist"), let envelope = Payload.decode(Data(bytes)) else { return }
+        let name = (envelope["fileName"] as? String).map { AtomicFile.lastComponentOf($0) } ?? base
+        try? AtomicFile.createDirectories(configuration.inboxDirectory)
+        var target = "\(configuration.inboxDirectory)/\(name)"
+        if access(target, F_OK) == 0 { target = "\(configuration.inboxDirectory)/\(base)-\(name)" }
+        guard rename("\(directory)/\(base).data", target) == 0 else { return }
+        unlink("\(directory)/\(base).plist")
+        let file = WCSessionFile(fileURL: URL(fileURLWithPath: target), metadata: envelope["metadata"] as? [String: Any])
+        deliver(envelope["sentAt"] as? Double ?? 0) { delegate.session(self, didReceive: file) }
+        // RULES.md wc.file: "The system will remove any content that has not been moved when this delegate method returns."
+        unlink(target)
+    }
+
+    private func deliver(_ sentAt: Double, _ call: () -> Void) {
+        lock.withLock { latency = Date().timeIntervalSince1970 - sentAt }
+        call()
+        lock.withLock { latency = nil }
+    }
+
+    // MARK: Files
+
+    private func nextSequence(_ path: String) throws -> Int {
+        try FileLock(path: path + ".lock").withLock {
+            let last = (try AtomicFile.read(path)).map { Int(String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 } ?? 0
+            try AtomicFile.write("\(last + 1)\n", to: path)
+            return last + 1
+        }
+    }
+
+    static func readEnvelope(_ path: String) -> (Double, [String: Any])? {
+        guard let bytes = try? AtomicFile.read(path), let envelope = Payload.decode(Data(bytes)) else { return nil }
+        return (envelope["sentAt"] as? Double ?? 0, envelope["payload"] as? [String: Any] ?? [:])
+    }
+
+    static func list(_ directory: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { !$0.hasPrefix(".") }
+    }
+
+    static func padded(_ sequence: Int) -> String {
+        let digits = String(sequence)
+        return String(repeating: "0", count: max(0, 16 - digits.count)) + digits
+    }
+}
+
+extension AtomicFile {
+    /// The last path component (a received file name never escapes the inbox).
+    static func lastComponentOf(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? "file"
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import LockstepSystem
+
+/// The data one rendering of a widget shows, at a date (RULES.md `widget.provider`: views are stateless, all data
+/// comes from the entry).
+public protocol TimelineEntry: Sendable {
+    var date: Date { get }
+}
+
+/// When WidgetKit may ask for the next timeline: a lower bound, never a promise (RULES.md `widget.policy`).
+public enum TimelineReloadPolicy: Sendable, Equatable, CustomStringConvertible {
+    /// After the last entry's date passes.
+    case atEnd
+    /// Not before `date`.
+    case after(Date)
+    /// Only when the app asks (`WidgetCenter.reloadTimelines(ofKind:)`).
+    case never
+
+    public var description: String {
+        switch self {
+        case .atEnd: return ".atEnd"
+        case .after(let date): return ".after(\(SimulatedTime.format(date)))"
+        case .never: return ".never"
+        }
+    }
+}
+
+/// Entries for now and future dates, plus the policy for the next request.
+public struct Timeline<Entry: TimelineEntry>: Sendable {
+    public let entries: [Entry]
+    public let policy: TimelineReloadPolicy
+
+    public init(entries: [Entry], policy: TimelineReloadPolicy) {
+        self.entries = entries.sorted { $0.date < $1.date }
+        self.policy = policy
+    }
+
+    /// The entry to show at `now`: the last one whose date has passed; an entry is never shown before its date.
+    public func entry(at now: Date) -> Entry? {
+        entries.last { $0.date <= now }
+    }
+
+    /// The earliest date the system may request a new timeline, or nil for `.never`.
+    public var nextReloadDate: Date? {
+        switch policy {
+        case .atEnd: return entries.last?.date
+        case .after(let date): return date
+        case .never: return nil
+        }
+    }
+}
+
+/// What the system tells a provider about the widget it is serving.
+public struct TimelineProviderContext: Sendable {
+    public let family: WidgetFamily
+    /// True when showing the widget gallery: a snapshot should be fast and may use sample data.
+    public let isPreview: Bool
+    /// The text box's size, in columns and rows.
+    public var displaySize: (columns: Int, rows: Int) { family.size }
+
+    public init(family: WidgetFamily, isPreview: Bool = false) {
+        self.family = family
+        self.isPreview = isPreview
+    }
+}
+
+/// A widget's source of entries (RULES.md `widget.provider`).
+public protocol TimelineProvider: Sendable {
+    associatedtype Entry: TimelineEntry
+    typealias Context = TimelineProviderContext
+
+    /// A placeholder, synchronously and without fetching data: rendered redacted while the real entry loads.
+    func placeholder(in context: Context) -> Entry
+    /// One entry, fast: the widget gallery and one-shot renders use it.
+    func getSnapshot(in context: Context, completion: @escaping @Sendable (Entry) -> Void)
+    /// Entries for now and the future, with the policy for the next request.
+    func getTimeline(in context: Context, completion: @escaping @Sendable (Timeline<Entry>) -> Void)
+}
+
+/// A widget: a kind, a provider, and a stateless view of an entry for each supported family.
+public protocol Widget: Sendable {
+    associatedtype Provider: TimelineProvider
+    /// The kind string the app passes to `WidgetCenter.reloadTimelines(ofKind:)`.
+    var kind: String { get }
+    var provider: Provider { get }
+    var supportedFamilies: [WidgetFamily] { get }
+    /// The content lines of the entry in a family; the renderer draws them in the family's fixed-size box.
+    func view(_ entry: Provider.Entry, family: WidgetFamily) -> [String]
+}
+
+/// The simulated clock as dates (LockstepSystem.SimulatedClock: shared by every process under a groups root).
+public enum SimulatedTime {
+    /// Now on the clock of `groupsRoot`.
+    public static func now(groupsRoot: String) -> Date {
+        Date(timeIntervalSince1970: SimulatedClock(groupsRoot: groupsRoot).now())
+    }
+
+    /// `2026-11-22 14:05Z`: short and unambiguous for logs.
+    public static func format(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm'Z'"
+        return formatter.string(from: date)
+    }
+}

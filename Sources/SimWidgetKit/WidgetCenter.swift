@@ -1,0 +1,119 @@
+import AppGroupKit
+import Foundation
+import LockstepSystem
+
+/// Asks the system to reload widget timelines, from any process of the app group (RULES.md `widget.reload`).
+///
+/// On disk (`<group container>/.lockstep/widgetkit/reload/`): one counter file per kind, and `_all` for
+/// `reloadAllTimelines()`, each holding one line `<count> <requested-at> <requester-bundle-id>` (`requested-at` in
+/// real seconds since 1970, for latency). A request increments the counter under `<file>.lock`, replaces the
+/// file atomically, then posts the Darwin notification `WidgetCenter.reloadNotification` on the device, which
+/// wakes the widget process (it also looks at the counters on its own, so a missed post only delays it). Nothing
+/// comes back: a throttled reload is not acknowledged (Apple's `reloadTimelines(ofKind:)` returns nothing either).
+public struct WidgetCenter: Sendable {
+    /// The file that stands for "every kind" (kinds may not start with `_`).
+    public static let allKinds = "_all"
+    /// The Darwin notification posted after each request (a name only: RULES.md `darwin.name-only`).
+    public static let reloadNotification = "com.lockstep.widgetkit.reload"
+
+    public let groupContainer: String
+    /// The bundle asking, recorded in the request for the widget's log.
+    public let requester: String
+    /// The device's Darwin notification center, to wake the widget process; nil: the widget finds the request
+    /// when it next looks.
+    public let notifications: DarwinNotificationCenter?
+
+    public init(groupContainer: String, requester: String, notifications: DarwinNotificationCenter? = nil) {
+        self.groupContainer = groupContainer
+        self.requester = requester
+        self.notifications = notifications
+    }
+
+    /// Requests a new timeline for every widget of `kind`.
+    /// - Throws: the stale-build error (RULES.md `runtime.stale`) or a `WidgetKitError.storage`.
+    public func reloadTimelines(ofKind kind: String) throws {
+        try request(kind)
+    }
+
+    /// Requests a new timeline for every widget of the containing app.
+    public func reloadAllTimelines() throws {
+        try request(Self.allKinds)
+    }
+
+    private func request(_ name: String) throws {
+        try SharedWriteGate.check()
+        let path = Self.requestPath(groupContainer: groupContainer, name: name)
+        do {
+            let lock = try FileLock(path: path + ".lock")
+            try lock.withLock {
+                let count = Self.readRequest(at: path)?.count ?? 0
+                try AtomicFile.write("\(count + 1) \(Self.realNow()) \(requester)\n", to: path)
+            }
+        } catch let error as SystemError {
+            throw WidgetKitError(.storage, subject: path, detail: error.description)
+        }
+        try notifications?.post(Self.reloadNotification)
+    }
+
+    /// A reload request as read from its counter file.
+    public struct Request: Sendable, Equatable {
+        public var count: Int
+        /// Real seconds since 1970.
+        public var requestedAt: Double
+        public var requester: String
+    }
+
+    static func requestPath(groupContainer: String, name: String) -> String {
+        "\(groupContainer)/.lockstep/widgetkit/reload/\(name)"
+    }
+
+    static func readRequest(at path: String) -> Request? {
+        guard let bytes = try? AtomicFile.read(path) else { return nil }
+        let fields = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isWhitespace).map(String.init)
+        guard fields.count >= 2, let count = Int(fields[0]), let at = Double(fields[1]) else { return nil }
+        return Request(count: count, requestedAt: at, requester: fields.count > 2 ? fields[2] : "?")
+    }
+
+    static func realNow() -> Double { Date().timeIntervalSince1970 }
+}
+
+/// The daily reload budget of one widget kind (RULES.md `widget.budget`), on the simulated clock.
+///
+/// On disk: `<group container>/.lockstep/widgetkit/<kind>/budget`, one simulated timestamp per counted reload,
+/// pruned to the last 24 hours, replaced atomically under `budget.lock`.
+public struct ReloadBudget: Sendable {
+    /// Apple: "typically includes from 40 to 70 refreshes" a day. Override with `LOCKSTEP_WIDGET_BUDGET`.
+    public static var dailyLimit: Int {
+        ProcessInfo.processInfo.environment["LOCKSTEP_WIDGET_BUDGET"].flatMap(Int.init).map { max(0, $0) } ?? 70
+    }
+
+    public let path: String
+    public let limit: Int
+
+    public init(groupContainer: String, kind: String, limit: Int = ReloadBudget.dailyLimit) {
+        path = "\(groupContainer)/.lockstep/widgetkit/\(kind)/budget"
+        self.limit = limit
+    }
+
+    /// Spends one reload at `now` if the window allows it.
+    /// - Returns: whether the reload may happen, and how many were counted in the window afterwards.
+    public func spend(at now: Double) throws -> (allowed: Bool, used: Int) {
+        try SharedWriteGate.check()
+        return try FileLock(path: path + ".lock").withLock {
+            var stamps = window(at: now)
+            guard stamps.count < limit else { return (false, stamps.count) }
+            stamps.append(now)
+            try AtomicFile.write(stamps.map { "\($0)\n" }.joined(), to: path)
+            return (true, stamps.count)
+        }
+    }
+
+    /// Reloads counted in the 24 hours before `now`.
+    public func used(at now: Double) -> Int { window(at: now).count }
+
+    private func window(at now: Double) -> [Double] {
+        guard let bytes = try? AtomicFile.read(path) else { return [] }
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").compactMap { Double($0) }
+            .filter { $0 > now - 86_400 && $0 <= now }
+    }
+}

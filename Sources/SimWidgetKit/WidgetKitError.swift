@@ -1,0 +1,41 @@
+import LockstepSystem
+
+/// Why a WidgetKit operation failed: one sentence naming the widget kind, family or file.
+public struct WidgetKitError: Error, Equatable, Sendable {
+    public enum Code: Equatable, Sendable {
+        /// A family name that is not one of `WidgetFamily`'s, or one the widget does not support.
+        case unknownFamily
+        /// The provider did not call its completion handler in time.
+        case providerTimedOut
+        /// A reload request or budget file could not be written.
+        case storage
+    }
+
+    public var code: Code
+    /// The family, kind or file concerned.
+    public var subject: String
+    public var detail: String
+
+    public init(_ code: Code, subject: String, detail: String = "") {
+        self.code = code
+        self.subject = subject
+        self.detail = detail
+    }
+}
+
+extension WidgetKitError: ReportableError {
+    public var description: String {
+        switch code {
+        case .unknownFamily: return "'\(subject)' is not a widget family this widget supports (\(detail))."
+        case .providerTimedOut: return "The timeline provider of '\(subject)' did not call its completion handler within \(detail)."
+        case .storage: return "Could not record the widget request in '\(subject)': \(detail)."
+        }
+    }
+
+    public var exitStatus: ExitStatus {
+        switch code {
+        case .unknownFamily: return .usage
+        case .providerTimedOut, .storage: return .failure
+        }
+    }
+}

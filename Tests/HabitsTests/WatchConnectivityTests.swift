@@ -1,0 +1,145 @@
+import Foundation
+import HabitCore
+import LockstepSystem
+import LockstepTestSupport
+import SimWatchConnectivity
+import Testing
+
+@Suite("SimWatchConnectivity between lockstep-host and lockstep-watch (RULES.md §4)")
+struct WatchConnectivityTests {
+    private func phoneSession(_ fixture: HabitsFixture) -> WCSession {
+        WCSession(configuration: .init(linkDirectory: fixture.linkDirectory, side: .phone,
+                                       inboxDirectory: "\(fixture.root.path)/phone/Data/com.example.habits/Documents/Inbox", replyTimeout: 5))
+    }
+
+    @Test("wc.activate: nothing is sent before activation (7004); reachability is the counterpart's activated session")
+    func activate() throws {
+        let fixture = HabitsFixture()
+        let session = phoneSession(fixture)
+        for attempt in [{ _ = try session.sendMessage(["a": 1]) }, { try session.transferUserInfo(["a": 1]) },
+                        { try session.updateApplicationContext(["a": 1]) }] as [() throws -> Void] {
+            do {
+                try attempt()
+                Issue.record("sent before activation")
+            } catch let error as WCError {
+                #expect(error.code == .sessionNotActivated && error.description.contains("WCErrorDomain error 7004"))
+            }
+        }
+        try session.activate()
+        #expect(!session.isReachable)
+        let watch = try fixture.start("lockstep-watch")
+        #expect(session.isReachable)
+        let second = try fixture.run("lockstep-watch", "list")
+        #expect(second.status == 75 && second.stderr.contains("already active"), "\(second)")
+        #expect(watch.finish() == 0)
+        #expect(!session.isReachable, "the watch exited: its liveness lock is gone")
+        session.deactivate()
+    }
+
+    @Test("wc.message: a reply from a running watch; notReachable (7007, exit 69) when it is not running")
+    func message() throws {
+        let fixture = HabitsFixture()
+        try fixture.addHabits()
+        let watch = try fixture.start("lockstep-watch")
+        let sent = try fixture.run("lockstep-host", "message", "hello", "watch")
+        #expect(sent.status == 0 && sent.stdout.contains("watch replied received"), "\(sent)")
+        #expect(watch.waitForLine("message from the phone")?.contains("hello watch") == true)
+
+        // The watch toggles through the running phone app by message.
+        let host = try fixture.start("lockstep-host")
+        #expect(watch.waitForLine("phone is now reachable") != nil)
+        #expect(watch.waitForLine("Meditate") != nil, "the context arrived")
+        watch.send("toggle Meditate")
+        #expect(watch.waitForLine("toggled Meditate via sendMessage → completed") != nil, "\(watch.output) \(watch.errorOutput)")
+        #expect(host.waitForLine("watch message") != nil)
+        #expect(host.finish() == 0)
+        #expect(watch.finish() == 0)
+
+        let unreachable = try fixture.run("lockstep-host", "message", "hello")
+        #expect(unreachable.status == 69, "\(unreachable)")
+        #expect(unreachable.stderr.contains("WCErrorDomain error 7007 (notReachable)"))
+    }
+
+    @Test("wc.userinfo: queued while the phone app is off, delivered in order when it runs")
+    func userInfo() throws {
+        let fixture = HabitsFixture()
+        try fixture.addHabits()
+        #expect(try fixture.run("lockstep-host", "context").status == 0)
+        let first = try fixture.run("lockstep-watch", "toggle", "Meditate")
+        #expect(first.status == 0 && first.stdout.contains("user info #1"), "\(first)")
+        let second = try fixture.run("lockstep-watch", "toggle", "Read")
+        #expect(second.status == 0 && second.stdout.contains("user info #2"), "\(second)")
+        let unknown = try fixture.run("lockstep-watch", "toggle", "Nope")
+        #expect(unknown.status == 1 && unknown.stderr.contains("no habit named 'Nope'"), "\(unknown)")
+
+        let host = try fixture.start("lockstep-host")
+        let lines = host.output
+        let meditate = lines.firstIndex { $0.contains("watch user info") && $0.contains("Meditate") }
+        let read = lines.firstIndex { $0.contains("watch user info") && $0.contains("Read") }
+        #expect(meditate != nil && read != nil && meditate! < read!, "\(lines)")
+        #expect(host.finish() == 0)
+        #expect(try fixture.run("lockstep-host", "summary").stdout.contains("2/3"))
+    }
+
+    @Test("wc.context: only the latest context is delivered, on the watch's next launch")
+    func context() throws {
+        let fixture = HabitsFixture()
+        try fixture.addHabits()
+        #expect(try fixture.run("lockstep-host", "context").status == 0)
+        #expect(try fixture.run("lockstep-host", "add", "Stretch", "🤸").status == 0)
+        #expect(try fixture.run("lockstep-host", "context").stdout.contains("4 habits"))
+        let list = try fixture.run("lockstep-watch", "list")
+        #expect(list.status == 0, "\(list)")
+        let applied = list.stdout.split(separator: "\n").filter { $0.contains("context applied") }
+        #expect(applied.count == 1 && applied[0].contains("Stretch"), "\(list)")
+        let again = try fixture.run("lockstep-watch", "list")
+        #expect(!again.stdout.contains("context applied") && again.stdout.contains("Stretch"), "kept, not redelivered: \(again)")
+    }
+
+    @Test("wc.file: the file arrives in the receiver's Documents/Inbox and is removed after the handler")
+    func file() throws {
+        let fixture = HabitsFixture()
+        let watch = try fixture.start("lockstep-watch")
+        let source = fixture.root.appendingPathComponent("export.csv")
+        try Data("day,done\n2026-11-22,3\n".utf8).write(to: source)
+        let sent = try fixture.run("lockstep-host", "send-file", source.path)
+        #expect(sent.status == 0, "\(sent)")
+        #expect(watch.waitForLine("file export.csv (22 bytes) arrived in Documents/Inbox") != nil, "\(watch.output)")
+        let inbox = "\(fixture.root.path)/watch/Data/com.example.habits.watchkitapp/Documents/Inbox"
+        let deadline = Monotonic.now + 10
+        while ((try? FileManager.default.contentsOfDirectory(atPath: inbox)) ?? []).contains("export.csv") && Monotonic.now < deadline {
+            usleep(2_000)
+        }
+        #expect(!((try? FileManager.default.contentsOfDirectory(atPath: inbox)) ?? []).contains("export.csv"))
+        #expect(watch.finish() == 0)
+        let missing = try fixture.run("lockstep-host", "send-file", "/nonexistent/file")
+        #expect(missing.status == 2 && missing.stderr.contains("7013"), "\(missing)")
+    }
+
+    @Test("wc.limits: 65,536 bytes for messages and user info, 262,144 for the context (7009); plist types only (7010)")
+    func limits() throws {
+        #expect(throws: Never.self) { try Payload.encode(["text": String(repeating: "a", count: 65_000)], limit: Payload.messageLimit, what: "m") }
+        for (size, limit) in [(65_600, Payload.messageLimit), (262_200, Payload.contextLimit)] {
+            do {
+                _ = try Payload.encode(["text": String(repeating: "a", count: size)], limit: limit, what: "the payload")
+                Issue.record("\(size) bytes accepted under \(limit)")
+            } catch {
+                #expect(error.code == .payloadTooLarge && error.exitStatus == .invalidInput)
+            }
+        }
+        #expect(throws: Never.self) { try Payload.encode(["text": String(repeating: "a", count: 200_000)], limit: Payload.contextLimit, what: "c") }
+        do {
+            _ = try Payload.encode(["when": Date(), "bad": NSObject()], limit: Payload.messageLimit, what: "the message")
+            Issue.record("a non-plist value was accepted")
+        } catch {
+            #expect(error.code == .payloadUnsupportedTypes && error.description.contains("7010"))
+        }
+
+        let fixture = HabitsFixture()
+        let watch = try fixture.start("lockstep-watch")
+        let big = try fixture.run("lockstep-host", "message", String(repeating: "x", count: 70_000))
+        #expect(big.status == 2 && big.stderr.contains("WCErrorDomain error 7009 (payloadTooLarge)"), "\(big.stderr)")
+        #expect(!watch.output.contains { $0.contains("message from the phone") })
+        #expect(watch.finish() == 0)
+    }
+}

@@ -1,0 +1,264 @@
+import Foundation
+import LockstepSystem
+import LockstepTestSupport
+import Testing
+
+/// A device with a probe app: host, widget (30 MB default limit) and an intents extension, all played by
+/// `lockstep-probe`, in a fresh groups root.
+struct ProbeDevice {
+    let directory = TestSupport.temporaryDirectory("launch")
+    var groups: String { directory.appendingPathComponent("groups").path }
+    var manifest: String { directory.appendingPathComponent("manifest.json").path }
+
+    init(hostBuild: String = "1", widgetBuild: String = "1", widgetExecutable: String = "lockstep-probe", widgetGroups: [String] = ["group.com.example.probe"]) throws {
+        let groups = widgetGroups.map { "\"\($0)\"" }.joined(separator: ", ")
+        try """
+        { "manifestVersion": 1,
+          "app": { "name": "Probe", "bundleIdentifier": "com.example.probe", "shortVersion": "1.0", "buildVersion": "\(hostBuild)",
+                   "executable": "lockstep-probe", "appGroups": ["group.com.example.probe"] },
+          "embedded": [
+            { "name": "ProbeWidget", "role": "widget", "bundleIdentifier": "com.example.probe.widget",
+              "extensionPoint": "com.apple.widgetkit-extension", "shortVersion": "1.0", "buildVersion": "\(widgetBuild)",
+              "executable": "\(widgetExecutable)", "appGroups": [\(groups)] },
+            { "name": "ProbeIntents", "role": "intent", "bundleIdentifier": "com.example.probe.intents",
+              "extensionPoint": "com.apple.appintents-extension", "shortVersion": "1.0", "buildVersion": "\(hostBuild)",
+              "executable": "lockstep-probe", "appGroups": ["group.com.example.probe"] }
+          ] }
+        """.write(toFile: manifest, atomically: true, encoding: .utf8)
+    }
+
+    /// Writes a scenario file and returns its path.
+    func scenario(_ text: String) throws -> String {
+        let path = directory.appendingPathComponent("scenario-\(UUID().uuidString.prefix(6)).txt").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// `lockstep up` on this device with `scenario`, to completion.
+    func up(_ scenario: String, _ extra: [String] = []) throws -> ProcessResult {
+        try run("lockstep", ["up", "--manifest", manifest, "--groups", groups, "--scenario", try self.scenario(scenario), "--no-color"] + extra)
+    }
+
+    func cleanUp() { TestSupport.cleanUp(directory) }
+}
+
+/// The pids `lockstep up` reported launching (`launched widget (com.example.probe.widget, pid 123)`).
+func launchedPids(_ output: String) -> [pid_t] {
+    output.split(separator: "\n").compactMap { line in
+        guard line.contains("launched "), let range = line.range(of: "pid ") else { return nil }
+        return pid_t(line[range.upperBound...].prefix { $0.isNumber })
+    }
+}
+
+func isGone(_ pid: pid_t) -> Bool { kill(pid, 0) == -1 && errno == ESRCH }
+
+@Suite struct LaunchProcessTests {
+    @Test func longRunningBundlesComeUpAndScenarioStepsHold() throws {
+        let device = try ProbeDevice()
+        defer { device.cleanUp() }
+        let result = try device.up("""
+            == intents run on demand and exit [intent.perform]
+            run intent echo hello from the intent
+            expect-output hello from the intent
+            expect-status 0
+            run com.example.probe.intents exit 3
+            expect-status 3
+            == a bundle inherits nothing but stdin, stdout and stderr [process.separate]
+            run intent fds
+            expect-output fds [0, 1, 2]
+            == bundles are separate processes [process.separate]
+            send widget echo ping
+            wait widget ping
+            advance 1d
+            """)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("host     | ready"))
+        #expect(result.stdout.contains("widget   | ready"))
+        #expect(result.stdout.contains("intent   | hello from the intent"))
+        #expect(result.stdout.contains("✓ intent.perform"))
+        #expect(result.stdout.contains("✓ process.separate"))
+        #expect(result.stdout.contains("10 of 10 steps held"))
+        // The intents extension is not long-running: only host and widget were launched up front.
+        #expect(launchedPids(result.stdout).count == 2)
+        #expect(launchedPids(result.stdout).allSatisfy(isGone))
+    }
+
+    @Test func aFailedStepFailsTheRunAndTheChecklistSaysWhich() throws {
+        let device = try ProbeDevice()
+        defer { device.cleanUp() }
+        let result = try device.up("""
+            == the widget answers [widget.reload]
+            send widget echo pong
+            wait widget --timeout 300ms never printed
+            """)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdout.contains("✗ widget.reload"))
+        #expect(result.stdout.contains("widget did not print 'never printed' within 300 ms"))
+        #expect(result.stderr == "lockstep up: 1 of 2 steps of scenario '\(result.stdout.split(separator: "'")[1])' did not hold.\n", "\(result)")
+    }
+
+    @Test func ctrlCStopsEveryChild() throws {
+        let device = try ProbeDevice()
+        defer { device.cleanUp() }
+        let up = try Child("lockstep", ["up", "--manifest", device.manifest, "--groups", device.groups,
+                                        "--scenario", try device.scenario(""), "--keep-running", "--no-color"])
+        #expect(up.waitForOutput("Ctrl-C stops them"))
+        let pids = launchedPids(up.stdoutSoFar)
+        #expect(pids.count == 2)
+        up.signal(SIGINT)
+        let result = up.wait(timeout: 30)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("every bundle stopped"))
+        for pid in pids { #expect(isGone(pid), "pid \(pid) outlived lockstep up") }
+    }
+
+    @Test func aWidgetAtAnotherBuildRefusesToStart() throws {
+        let device = try ProbeDevice(hostBuild: "3", widgetBuild: "2")
+        defer { device.cleanUp() }
+        let result = try device.up("")
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdout.contains("The CFBundleVersion of an app extension ('2') must match that of its containing parent app ('3')."))
+        #expect(result.stdout.contains("[runtime.version-parity]"))
+        let last = result.stderr.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(last.hasPrefix("lockstep up: widget (com.example.probe.widget, pid "))
+        #expect(last.contains("exited with status 78 before it was ready"))
+        #expect(launchedPids(result.stdout).allSatisfy(isGone))
+    }
+
+    @Test func aReinstallAtAnotherBuildStopsTheOldProcesses() throws {
+        let device = try ProbeDevice()
+        defer { device.cleanUp() }
+        let result = try device.up("""
+            == an old extension stops after a reinstall [runtime.stale]
+            send widget write-shared before the reinstall
+            wait widget wrote before the reinstall
+            reinstall --build 2
+            expect-exit widget 78
+            expect-exit host 78
+            launch widget
+            send widget identity
+            wait widget build 2
+            """)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("ProbeWidget (com.example.probe.widget) is from build 1, but Probe is now installed at build 2"), "\(result)")
+        #expect(result.stdout.contains("✓ runtime.stale"))
+        let shared = try String(contentsOfFile: "\(device.groups)/phone/AppGroup/group.com.example.probe/shared.txt", encoding: .utf8)
+        #expect(shared == "before the reinstall\n")
+    }
+
+    @Test func aBundleAboveItsMemoryLimitIsKilled() throws {
+        let device = try ProbeDevice()
+        defer { device.cleanUp() }
+        let result = try device.up("""
+            == widgets are killed above 30 MB [widget.memory]
+            send widget alloc 8
+            wait widget allocated 8 MB
+            send widget alloc 48
+            expect-exit widget EXC_RESOURCE
+            """)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("killed: EXC_RESOURCE (RESOURCE_TYPE_MEMORY: high watermark memory limit exceeded) (limit=30 MB)"))
+    }
+
+    @Test func suspensionHoldingASharedLockIsDead10cc() throws {
+        let device = try ProbeDevice()
+        defer { device.cleanUp() }
+        let result = try device.up("""
+            == suspended with a lock in the group container [lock.dead10cc]
+            send widget hold-lock .lockstep/store.lock
+            wait widget locked
+            suspend widget
+            expect-exit widget dead10cc
+            == suspended without a lock resumes [lock.dead10cc]
+            suspend host
+            resume host
+            send host echo still here
+            wait host still here
+            """)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("killed: Termination Reason: Namespace RUNNINGBOARD, Code 0xdead10cc (it held a lock on \(device.groups)/phone/AppGroup/group.com.example.probe/.lockstep/store.lock while suspended)"), "\(result)")
+        #expect(result.stdout.contains("host suspended (it held no lock in a shared container)"))
+    }
+
+    @Test func anUnexpectedExitIsNamedInTheLastLine() throws {
+        let device = try ProbeDevice()
+        defer { device.cleanUp() }
+        let result = try device.up("""
+            send widget exit 5
+            wait host --timeout 5s never
+            """)
+        #expect(result.status == 1, "\(result)")
+        let last = result.stderr.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(last.contains("widget (com.example.probe.widget, pid "), "\(result)")
+        #expect(last.contains("exited with status 5 unexpectedly"), "\(result)")
+    }
+
+    @Test func runGivesOneBundleItsIdentity() throws {
+        let device = try ProbeDevice()
+        defer { device.cleanUp() }
+        let base = ["run", "--manifest", device.manifest, "--groups", device.groups]
+        let identity = try run("lockstep", base + ["widget", "--", "identity"])
+        #expect(identity.status == 0, "\(identity)")
+        #expect(identity.stdout.contains("com.example.probe.widget build 1 groups "))
+        let child = try run("lockstep", base + ["intent", "--", "env", "HABIT"], environment: ["LOCKSTEP_CHILD_HABIT": "Meditate"])
+        #expect(child.stdout == "HABIT=Meditate\n", "\(child)")
+        let status = try run("lockstep", base + ["com.example.probe", "--", "exit", "9"])
+        #expect(status.status == 9)
+    }
+
+    @Test func badInputIsOneSentenceAndLaunchesNothing() throws {
+        let device = try ProbeDevice()
+        defer { device.cleanUp() }
+        let unknown = try run("lockstep", ["run", "nosuch", "--manifest", device.manifest, "--groups", device.groups])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr == "lockstep: The manifest has no bundle 'nosuch': it has host (com.example.probe), widget (com.example.probe.widget), intent (com.example.probe.intents).\n")
+
+        let broken = device.directory.appendingPathComponent("broken.json").path
+        try "{ not json".write(toFile: broken, atomically: true, encoding: .utf8)
+        let invalid = try run("lockstep", ["up", "--manifest", broken, "--groups", device.groups])
+        #expect(invalid.status == 2)
+        #expect(invalid.stderr.contains("The manifest '\(broken)' is invalid"), "\(invalid)")
+
+        let badScenario = try run("lockstep", ["up", "--manifest", device.manifest, "--groups", device.groups, "--scenario", "/nonexistent/s.txt"])
+        #expect(badScenario.status == 2)
+        #expect(badScenario.stderr == "lockstep: The scenario '/nonexistent/s.txt' is invalid: the file does not exist.\n")
+        #expect(!FileManager.default.fileExists(atPath: device.groups), "nothing may be written for invalid input")
+
+        let usage = try run("lockstep", ["run"])
+        #expect(usage.status == 64)
+    }
+
+    @Test func aMissingExecutableIsNamedBeforeAnythingStarts() throws {
+        let device = try ProbeDevice(widgetExecutable: "lockstep-no-such-widget")
+        defer { device.cleanUp() }
+        let result = try device.up("")
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("lockstep: Cannot launch 'com.example.probe.widget': its executable 'lockstep-no-such-widget' is neither next to lockstep"))
+        #expect(!result.stdout.contains("launched"))
+    }
+
+    @Test func anExecutableThatExitsAtOnceIsNamed() throws {
+        let device = try ProbeDevice(widgetExecutable: "/bin/false")
+        defer { device.cleanUp() }
+        let result = try device.up("")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("lockstep up: widget (com.example.probe.widget, pid "), "\(result)")
+        #expect(result.stderr.contains("exited with status 1 before it was ready"))
+        #expect(launchedPids(result.stdout).allSatisfy(isGone))
+    }
+
+    @Test func aProbeStartedByHandActsAsTheEmbeddedDefaultApp() throws {
+        let directory = TestSupport.temporaryDirectory("launch")
+        defer { TestSupport.cleanUp(directory) }
+        let groups = directory.appendingPathComponent("groups").path
+        var environment = ["LOCKSTEP_GROUPS": groups, "LOCKSTEP_BUNDLE_ID": "", "LOCKSTEP_BUILD": "", "LOCKSTEP_MANIFEST": ""]
+        let result = try run("lockstep-probe", ["identity"], environment: environment)
+        #expect(result.stdout == "com.example.habits build 1 groups \(groups)\n", "\(result)")
+        // The embedded default is installed once; starting again changes nothing.
+        let installed = try String(contentsOfFile: "\(groups)/.lockstep/installed.json", encoding: .utf8)
+        environment["LOCKSTEP_BUNDLE_ID"] = "com.example.habits.widget"
+        let widget = try run("lockstep-probe", ["identity"], environment: environment)
+        #expect(widget.stdout.hasPrefix("com.example.habits.widget build 1"))
+        #expect(try String(contentsOfFile: "\(groups)/.lockstep/installed.json", encoding: .utf8) == installed)
+    }
+}
