@@ -172,7 +172,7 @@ enum ResidentMemory {
         guard let bytes = try AtomicFile.read(path) else { throw BenchError.workerFailed("\(path) is gone") }
         var rss: Double?, anonymous: Double?
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
-            let parts = line.split(separator: " ", omittingEmptySubsequences: true)
+            let parts = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard parts.count >= 2, let kilobytes = Double(parts[1]) else { continue }
             if parts[0] == "VmRSS:" { rss = kilobytes / 1024 }
             if parts[0] == "RssAnon:" { anonymous = kilobytes / 1024 }

@@ -26,6 +26,8 @@ enum BenchWorkerCommand: Command {
         case "increment-defaults": try OurFigures.incrementWorker(rest)
         case "increment-loop": try ProofWorkers.incrementLoop(rest)
         case "hold-transaction": try ProofWorkers.holdTransaction(rest)
+        case "increment-habits": try HabitsWorkers.incrementWorker(rest)
+        case "habits-loop": try HabitsWorkers.loop(rest)
         default: throw UsageError("lockstep __bench-worker: unknown kind '\(arguments.first ?? "")'.")
         }
         return .success

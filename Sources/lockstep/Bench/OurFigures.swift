@@ -8,8 +8,6 @@ import LockstepSystem
 
 /// Our side of each figure: Lockstep's own subsystems, measured exactly as their baselines are.
 enum OurFigures {
-    /// The simulated bundles' executables, as the embedded default manifest names them.
-    static let bundleExecutables = ["lockstep-host", "lockstep-widget", "lockstep-watch", "lockstep-intent"]
     /// RULES.md `widget.memory`: widget extensions are killed above 30 MB.
     static let widgetMemoryLimitMB = 30
 
@@ -25,14 +23,6 @@ enum OurFigures {
             throw BenchError.notMeasured("GroupDefaults refused the suite \(group)")
         }
         return defaults
-    }
-
-    static func upToReady(_ plan: BenchPlan) throws -> Double {
-        throw BenchError.notMeasured("lockstep up (branch launch) has not landed")
-    }
-
-    static func widgetMemory(_ plan: BenchPlan) throws -> (rss: Double, anonymous: Double) {
-        throw BenchError.notMeasured("lockstep-widget (branch habits) has not landed")
     }
 
     // MARK: change latency
@@ -147,6 +137,51 @@ enum OurFigures {
             for index in 0..<keys { try transaction.set("value \(index)", forKey: "key-\(index)") }
         }
         try defaults.synchronize()
+    }
+
+    // MARK: up to ready
+
+    /// Milliseconds from starting `lockstep up` (a fresh groups root, the embedded default manifest, a scenario with
+    /// no steps) to its line saying every long-running bundle is ready; median of `launchRepeats`. `up` then tears
+    /// everything down, untimed.
+    static func upToReady(_ plan: BenchPlan) throws -> Double {
+        let directory = try BenchPaths.scratch("up")
+        defer { BenchPaths.remove(directory) }
+        let scenario = "\(directory)/empty.scenario"
+        try AtomicFile.write("# no steps: the bench times launching until ready\n", to: scenario)
+        var times: [Double] = []
+        for run in 0..<plan.launchRepeats {
+            let groups = "\(directory)/groups-\(run)"
+            let start = Monotonic.now
+            let up = try BenchProcess(BenchPaths.lockstep, ["up", "--groups", groups, "--scenario", scenario, "--no-color"],
+                                      environment: ["LOCKSTEP_GROUPS": groups], quiet: true)
+            while true {
+                let line = try up.readLine(timeout: 60)
+                if line.contains("ready in") { break }
+            }
+            times.append((Monotonic.now - start) * 1000)
+            while (try? up.readLine(timeout: 60)) != nil {}
+            try up.finish()
+        }
+        return Statistics.median(times)
+    }
+
+    /// The executables `up` keeps running and waits for (host, widget, watch; the intents extension runs per request).
+    static let longRunningExecutables = ["lockstep-host", "lockstep-widget", "lockstep-watch"]
+
+    // MARK: widget memory
+
+    /// Resident memory of an idle `lockstep-widget` (started as the widget of the embedded default manifest, in a
+    /// fresh groups root), read once it printed its ready line; medians of `memoryRepeats`.
+    static func widgetMemory(_ plan: BenchPlan) throws -> (rss: Double, anonymous: Double) {
+        var samples: [(rss: Double, anonymous: Double)] = []
+        for _ in 0..<plan.memoryRepeats {
+            let groups = try BenchPaths.scratch("widget")
+            defer { BenchPaths.remove(groups) }
+            samples.append(try Harness.idleMemory(BenchPaths.sibling("lockstep-widget"), [], readyLine: "ready",
+                                                  environment: ["LOCKSTEP_GROUPS": groups]))
+        }
+        return (Statistics.median(samples.map(\.rss)), Statistics.median(samples.map(\.anonymous)))
     }
 
     // MARK: check
