@@ -37,13 +37,7 @@ public enum Bump {
     /// Edits the manifest at `path` in place: only the text of the app's and every embedded bundle's inline
     /// `buildVersion` / `shortVersion` values changes; key order, spacing and every other byte stay as they were.
     static func manifest(_ path: String, _ change: VersionChange) throws {
-        let bytes: [UInt8]
-        do {
-            guard let read = try AtomicFile.read(path) else { throw BundleError(.unreadable, path: path, detail: "no such file") }
-            bytes = read
-        } catch let error as SystemError {
-            throw BundleError(.unreadable, path: path, detail: error.errno.map { "\($0)" } ?? "read failed")
-        }
+        let bytes = try InputFile.read(path)
         let manifest = try Manifest.parse(bytes, path: path)
         let field: String
         let value: String

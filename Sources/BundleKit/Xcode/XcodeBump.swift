@@ -139,7 +139,7 @@ private struct EditSet {
             if bytes != project.bytes { outputs.append((project.pbxprojPath, bytes)) }
         }
         for (path, lines) in xcconfig.sorted(by: { $0.key < $1.key }) {
-            guard let data = FileManager.default.contents(atPath: path) else {
+            guard let data = InputFile.readIfPresent(path) else {
                 throw BundleError(.invalidBump, path: path, detail: "the xcconfig cannot be read")
             }
             let original = String(decoding: data, as: UTF8.self)
@@ -154,7 +154,7 @@ private struct EditSet {
             if bytes != Array(data) { outputs.append((path, bytes)) }
         }
         for (path, keys) in plist.sorted(by: { $0.key < $1.key }) {
-            guard let data = FileManager.default.contents(atPath: path) else {
+            guard let data = InputFile.readIfPresent(path) else {
                 throw BundleError(.invalidBump, path: path, detail: "the Info.plist cannot be read")
             }
             guard !data.starts(with: Array("bplist".utf8)) else {
