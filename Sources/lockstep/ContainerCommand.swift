@@ -21,8 +21,11 @@ enum ContainerCommand: Command {
 
     static func run(_ arguments: [String]) throws -> ExitStatus {
         let arguments = try Arguments(arguments, options: BundleSandbox.options.union(["--read", "--write", "--repeat"]), command: name)
-        guard arguments.positionals.count == 1, let target = arguments.positionals.first else {
+        guard arguments.operands.count == 1, let target = arguments.operands.first else {
             throw UsageError("lockstep container: give 'app' or one GROUP-ID; see 'lockstep container --help'.")
+        }
+        guard arguments.value("--read") == nil || arguments.value("--write") == nil else {
+            throw UsageError("lockstep container: give --read FILE or --write FILE, not both; see 'lockstep container --help'.")
         }
         let sandbox = try BundleSandbox.resolve(arguments, command: name)
         let container = target == "app" ? try sandbox.privateContainer() : try sandbox.requireGroupContainer(target)

@@ -99,7 +99,7 @@ import Testing
         let before = try Data(contentsOf: URL(fileURLWithPath: future))
         let refused = try run("lockstep", ["bump", future, "--build", "5"])
         #expect(refused.status == 2)
-        #expect(refused.stderr == "lockstep: The manifest '\(future)' has manifestVersion 3, which this Lockstep does not know (it reads 1).\n")
+        #expect(refused.stderr == "lockstep bump: The manifest '\(future)' has manifestVersion 3, which this Lockstep does not know (it reads 1).\n")
         #expect(try Data(contentsOf: URL(fileURLWithPath: future)) == before)
 
         let beta = dir.appendingPathComponent("beta.json").path
@@ -108,7 +108,7 @@ import Testing
         let betaBefore = try Data(contentsOf: URL(fileURLWithPath: beta))
         let noNext = try run("lockstep", ["bump", beta, "--build", "next"])
         #expect(noNext.status == 2)
-        #expect(noNext.stderr == "lockstep: Cannot bump '\(beta)': the current build '1-beta' is not a period-separated list of integers, so it has no next.\n")
+        #expect(noNext.stderr == "lockstep bump: Cannot bump '\(beta)': the current build '1-beta' is not a period-separated list of integers, so it has no next.\n")
         #expect(try Data(contentsOf: URL(fileURLWithPath: beta)) == betaBefore)
 
         #expect(try run("lockstep", ["bump", beta, "--build", "1.x"]).status == 64)
