@@ -60,6 +60,25 @@ import Testing
         #expect(try run("lockstep", ["check", good, "--format", "xml"]).status == 64)
     }
 
+    /// When no input could be read, stdout stays empty in every format: a "0 errors" summary would read as a pass.
+    @Test func unreadableInputPrintsNoReport() throws {
+        let dir = TestSupport.temporaryDirectory()
+        defer { TestSupport.cleanUp(dir) }
+        let garbage = dir.appendingPathComponent("garbage.json").path
+        try "not json".write(toFile: garbage, atomically: true, encoding: .utf8)
+        let missing = dir.appendingPathComponent("missing.json").path
+        for format in ["text", "json", "github", "junit"] {
+            let result = try run("lockstep", ["check", missing, garbage, "--format", format])
+            #expect(result.status == 2, "\(result)")
+            #expect(result.stdout == "", "\(format): \(result)")
+            #expect(result.stderr == "lockstep check: Cannot read '\(missing)': no such file or folder.\n"
+                + "lockstep check: The manifest '\(garbage)' is invalid: it is not valid JSON.\n")
+        }
+        let folder = try run("lockstep", ["check", dir.path])
+        #expect(folder.status == 2)
+        #expect(folder.stdout == "")
+    }
+
     @Test func checkReadsAnIPA() throws {
         let dir = TestSupport.temporaryDirectory()
         defer { TestSupport.cleanUp(dir) }
