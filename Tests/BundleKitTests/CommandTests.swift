@@ -136,4 +136,19 @@ import Testing
         // Nothing left behind by the atomic writer.
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["beta.json", "lockstep.json"])
     }
+
+    /// A read-only manifest is refused, not silently replaced by the rename (which a writable folder allows).
+    @Test func bumpRefusesAReadOnlyManifest() throws {
+        let dir = TestSupport.temporaryDirectory()
+        defer { TestSupport.cleanUp(dir) }
+        let path = try manifest(in: dir)
+        #expect(chmod(path, 0o444) == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let refused = try run("lockstep", ["bump", path, "--build", "7"])
+        #expect(refused.status == 2, "\(refused)")
+        #expect(refused.stdout == "")
+        #expect(refused.stderr == "lockstep bump: Cannot bump '\(path)': the file is read-only; nothing was written.\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["lockstep.json"])
+    }
 }

@@ -172,13 +172,9 @@ private struct EditSet {
             }
             if text.utf8.elementsEqual(data) == false { outputs.append((path, Array(text.utf8))) }
         }
-        for output in outputs {
-            do {
-                try AtomicFile.write(output.bytes, to: output.path)
-            } catch {
-                throw BundleError(.invalidBump, path: output.path, detail: "\(error)")
-            }
-        }
+        // Every file is checked before any is written, so a read-only one leaves the whole project as it was.
+        for output in outputs { try Bump.requireWritable(output.path) }
+        for output in outputs { try Bump.replace(output.path, with: output.bytes) }
         return outputs.map(\.path).sorted()
     }
 
