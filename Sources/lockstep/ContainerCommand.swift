@@ -15,8 +15,8 @@ enum ContainerCommand: Command {
           --read FILE    print FILE from the container instead (coordinated read: never a torn file)
           --write FILE   replace FILE in the container with stdin, atomically (temp, fsync, rename)
 
-        Exit statuses: 0 success, 1 --read of a missing file, 2 invalid group id, bundle or file name,
-        64 usage, 75 busy, 77 not entitled.
+        Exit statuses: 0 success, 1 --read of a missing file, 2 invalid group id, bundle or file name (one
+        that leaves the container or names a folder), 64 usage, 75 busy, 77 not entitled.
         """
 
     static func run(_ arguments: [String]) throws -> ExitStatus {

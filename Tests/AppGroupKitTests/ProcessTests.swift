@@ -218,6 +218,9 @@ import LockstepTestSupport
             (["defaults", "--as", Self.app, "frobnicate", Self.group], 64, "frobnicate"),
             (["notify", "--as", Self.app, "post", "n", "--after", "1"], 64, "'wait' only"),
             (["container", "--as", Self.app, Self.group, "--read", "a", "--write", "b"], 64, "not both"),
+            (["container", "--as", Self.app, Self.group, "--read", "Library"], 2, "'Library'"),
+            (["container", "--as", Self.app, Self.group, "--write", "Library/Caches"], 2, "'Library/Caches'"),
+            (["container", "--as", Self.app, Self.group, "--read", "."], 2, "'.'"),
         ]
         for (arguments, status, culprit) in cases {
             let result = try root.lockstep(arguments, stdin: Data("x".utf8))
