@@ -53,6 +53,14 @@ public enum CheckInput {
             }
             return try apps.map { try BuiltApp.read(tree, app: $0) }
         }
+        if try InputFile.kind(path) == .pipe {
+            // A pipe (`lockstep check <(…)`) can be read only once: read it whole, then tell a zip from a manifest.
+            let bytes = try InputFile.read(path)
+            guard !bytes.starts(with: [0x50, 0x4B]) else {
+                throw BundleError(.notAnIPA, path: path, detail: "an .ipa is read in place, so it must be a file, not a pipe")
+            }
+            return [try Manifest.parse(bytes, path: path).bundleSet]
+        }
         let head = try readPrefix(path, count: 4)
         if path.hasSuffix(".ipa") || head.starts(with: [0x50, 0x4B]) {
             let tree = try ZipTree(ZipArchive(path: path))
@@ -96,15 +104,7 @@ struct FileTree: BundleTree {
     let root: String
 
     func read(_ relative: String, limit: Int) throws -> [UInt8]? {
-        var status = stat()
-        if stat(display(relative), &status) == 0, Int(status.st_size) > limit {
-            throw BundleError(.unreadable, path: display(relative), detail: "it is larger than \(limit >> 20) MB")
-        }
-        do {
-            return try AtomicFile.read(display(relative))
-        } catch {
-            throw BundleError(.unreadable, path: display(relative), detail: error.errno.map { "\($0)" } ?? "read failed")
-        }
+        try InputFile.readIfExists(display(relative), limit: limit)
     }
 
     func children(_ relative: String) -> [String] {

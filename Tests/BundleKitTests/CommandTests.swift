@@ -79,6 +79,22 @@ import Testing
         #expect(folder.stdout == "")
     }
 
+    /// A device is refused before it is read (`/dev/zero` once exhausted memory and trapped); a pipe is read
+    /// once, whole (`lockstep check <(…)` once lost the 4 bytes read to tell a zip from a manifest).
+    @Test func devicesAreRefusedAndPipesAreReadWhole() throws {
+        let zero = try run("lockstep", ["check", "/dev/zero"], timeout: 20)
+        #expect(zero.status == 2, "\(zero)")
+        #expect(zero.stdout == "")
+        #expect(zero.stderr == "lockstep check: Cannot read '/dev/zero': it is a device or a socket, not a file.\n")
+        let bump = try run("lockstep", ["bump", "/dev/zero", "--build", "2"], timeout: 20)
+        #expect(bump.status == 2, "\(bump)")
+        #expect(bump.stderr == "lockstep bump: Cannot read '/dev/zero': it is a device or a socket, not a file.\n")
+
+        let piped = try run("lockstep", ["check", "/dev/stdin"], stdin: Data(Manifest.embeddedDefaultText.utf8))
+        #expect(piped.status == 0, "\(piped)")
+        #expect(piped.stdout == "0 errors, 0 warnings in 4 bundles.\n")
+    }
+
     @Test func checkReadsAnIPA() throws {
         let dir = TestSupport.temporaryDirectory()
         defer { TestSupport.cleanUp(dir) }
