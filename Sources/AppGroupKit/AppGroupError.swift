@@ -17,7 +17,7 @@ public struct AppGroupError: Error, Sendable {
         case malformedSuite
         /// A path that would leave its container (`..`, absolute, a symlink pointing outside). Exit 2.
         case pathEscape
-        /// A file name in a container that names a folder; `detail` names the container. Exit 2.
+        /// A file name in a container that names a folder, FIFO, socket or device; `detail` says which. Exit 2.
         case notAFile
         /// A bundle id the manifest does not list. Exit 2.
         case unknownBundle
@@ -59,7 +59,7 @@ extension AppGroupError: ReportableError {
         case .invalidValue: return "The value for '\(subject)' is refused: \(detail) [defaults.plist-types]; nothing was written."
         case .malformedSuite: return "The defaults suite '\(subject)' is not a readable property list: \(detail); it was left untouched."
         case .pathEscape: return "The path '\(subject)' would leave its container: \(detail); nothing was written."
-        case .notAFile: return "The path '\(subject)' in the container \(detail) is a folder, not a file; nothing was written."
+        case .notAFile: return "The path '\(subject)' names \(detail), not a file; nothing was written."
         case .unknownBundle: return "The bundle '\(subject)' is not in the manifest\(detail.isEmpty ? "" : " \(detail)")."
         case .busy, .system: return detail
         }

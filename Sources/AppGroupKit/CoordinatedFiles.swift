@@ -53,13 +53,15 @@ public struct CoordinatedFiles: Sendable {
         }
     }
 
-    /// The file's path in the container, refusing a way out (`Container.resolve`) and a folder: read(2) or
-    /// rename(2) would fail on one with an operating-system error, not a sentence about the name given.
+    /// The file's path in the container, refusing a way out (`Container.resolve`), a folder (read(2) and
+    /// rename(2) would fail with an operating-system error, not a sentence about the name given) and a FIFO,
+    /// socket or device another process planted (a read would block or never end).
     private func file(_ relativePath: String) throws(AppGroupError) -> String {
         let path = try container.resolve(relativePath)
         var info = stat()
-        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-            throw AppGroupError(.notAFile, subject: relativePath, detail: "'\(container.path)'")
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+            let what = (info.st_mode & S_IFMT) == S_IFDIR ? "a folder" : "a FIFO, socket or device"
+            throw AppGroupError(.notAFile, subject: relativePath, detail: "\(what) in '\(container.path)'")
         }
         return path
     }

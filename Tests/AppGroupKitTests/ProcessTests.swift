@@ -204,6 +204,8 @@ import LockstepTestSupport
     @Test func badInputIsRefusedWithNothingWritten() throws {
         let root = try Root(); defer { root.cleanUp() }
         let preferences = root.url.appendingPathComponent("phone/AppGroup/\(Self.group)/Library/Preferences")
+        // A FIFO another process planted: reading it would block forever.
+        #expect(mkfifo(try root.sandbox().requireGroupContainer(Self.group).path + "/planted", 0o600) == 0)
         let cases: [([String], Int32, String)] = [
             (["defaults", "--as", Self.app, "write", Self.group, "n", "abc", "-int"], 2, "'n'"),
             (["defaults", "--as", Self.app, "write", Self.group, "b", "maybe", "-bool"], 2, "'b'"),
@@ -221,6 +223,7 @@ import LockstepTestSupport
             (["container", "--as", Self.app, Self.group, "--read", "Library"], 2, "'Library'"),
             (["container", "--as", Self.app, Self.group, "--write", "Library/Caches"], 2, "'Library/Caches'"),
             (["container", "--as", Self.app, Self.group, "--read", "."], 2, "'.'"),
+            (["container", "--as", Self.app, Self.group, "--read", "planted"], 2, "a FIFO"),
         ]
         for (arguments, status, culprit) in cases {
             let result = try root.lockstep(arguments, stdin: Data("x".utf8))
