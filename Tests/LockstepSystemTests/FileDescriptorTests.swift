@@ -18,6 +18,18 @@ import Testing
         #expect(try fd.read(at: 0, count: 0, path: path) == [])
     }
 
+    /// A failed replacement names the file being replaced (not the temp file) and leaves nothing behind.
+    @Test func failedWriteNamesTheTargetFile() throws {
+        let dir = TestSupport.temporaryDirectory()
+        defer { TestSupport.cleanUp(dir) }
+        let path = dir.path + "/missing/file"
+        #expect(throws: SystemError(.write, path: path, errno: .noSuchFile)) { try AtomicFile.write("x", to: path) }
+        let folder = dir.path + "/folder"
+        try AtomicFile.createDirectories(folder)
+        #expect(throws: SystemError(.write, path: folder, errno: Errno(rawValue: EISDIR))) { try AtomicFile.write("x", to: folder) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["folder"])
+    }
+
     /// A lock held open is `O_CLOEXEC`, so a launched child never inherits it (DESIGN.md "On-disk layout").
     @Test func lockDescriptorIsCloseOnExec() throws {
         let dir = TestSupport.temporaryDirectory()
