@@ -39,19 +39,11 @@ public enum CheckInput {
             }
             if name.hasSuffix(".xcarchive") {
                 // An archive holds the app at Products/Applications/X.app (RULES.md "Packaging of a built app").
-                let tree = FileTree(root: "\(trimmed)/Products/Applications")
-                let apps = tree.children("").filter { $0.hasSuffix(".app") }
-                guard !apps.isEmpty else {
-                    throw BundleError(.unsupportedInput, path: path, detail: "the archive holds no Products/Applications/*.app")
-                }
-                return try apps.map { try BuiltApp.read(tree, app: $0) }
+                return try apps(in: FileTree(root: "\(trimmed)/Products/Applications"), path: path,
+                                otherwise: "the archive holds no Products/Applications/*.app")
             }
-            let tree = FileTree(root: trimmed)
-            let apps = tree.children("").filter { $0.hasSuffix(".app") }
-            guard !apps.isEmpty else {
-                throw BundleError(.unsupportedInput, path: path, detail: "the folder holds no .app bundle or .xcodeproj (pass a manifest, .xcarchive or .ipa itself)")
-            }
-            return try apps.map { try BuiltApp.read(tree, app: $0) }
+            return try apps(in: FileTree(root: trimmed), path: path,
+                            otherwise: "the folder holds no .app bundle or .xcodeproj (pass a manifest, .xcarchive or .ipa itself)")
         }
         if try InputFile.kind(path) == .pipe {
             // A pipe (`lockstep check <(…)`) can be read only once: read it whole, then tell a zip from a manifest.
@@ -70,6 +62,14 @@ public enum CheckInput {
         }
         return [try Manifest.load(path).bundleSet]
     }
+}
+
+/// Every `X.app` directly inside `tree`, read with its embedded bundles.
+/// - Throws: `.unsupportedInput` for `path` with the sentence `otherwise` when there is none.
+private func apps(in tree: FileTree, path: String, otherwise: String) throws -> [AppBundleSet] {
+    let apps = tree.children("").filter { $0.hasSuffix(".app") }
+    guard !apps.isEmpty else { throw BundleError(.unsupportedInput, path: path, detail: otherwise) }
+    return try apps.map { try BuiltApp.read(tree, app: $0) }
 }
 
 /// The first `count` bytes of the file at `path` (fewer if it is shorter), to tell a zip from a manifest.
