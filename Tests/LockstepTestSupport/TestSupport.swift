@@ -56,6 +56,8 @@ public final class Child: @unchecked Sendable {  // @unchecked: output buffers a
     ///   otherwise it is closed once `stdin` is written.
     public init(_ executable: String, _ arguments: [String] = [], environment: [String: String] = [:], stdin: Data? = nil,
                 keepStdinOpen: Bool = false) throws {
+        // A child that exits before reading its stdin must not kill the whole test run with SIGPIPE.
+        Glibc.signal(SIGPIPE, SIG_IGN)
         process.executableURL = URL(fileURLWithPath: executable.contains("/") ? executable : TestSupport.executable(executable))
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
@@ -68,8 +70,6 @@ public final class Child: @unchecked Sendable {  // @unchecked: output buffers a
         try process.run()
         if let stdin { inPipe.fileHandleForWriting.write(stdin) }
         if keepStdinOpen {
-            // A child that already exited must not kill the test process with SIGPIPE when it is sent a line.
-            _ = Glibc.signal(SIGPIPE, SIG_IGN)
             input = inPipe.fileHandleForWriting
         } else {
             try? inPipe.fileHandleForWriting.close()

@@ -154,7 +154,7 @@ enum OurFigures {
             let groups = "\(directory)/groups-\(run)"
             let start = Monotonic.now
             let up = try BenchProcess(BenchPaths.lockstep, ["up", "--groups", groups, "--scenario", scenario, "--no-color"],
-                                      environment: ["LOCKSTEP_GROUPS": groups], quiet: true)
+                                      environment: ["LOCKSTEP_GROUPS": groups])  // stderr shown: `up` says why it failed
             while true {
                 let line = try up.readLine(timeout: 60)
                 if line.contains("ready in") { break }
