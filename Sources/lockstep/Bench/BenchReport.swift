@@ -80,6 +80,11 @@ struct BenchRow {
 
 /// Prints the rows as a table (with what each baseline is) or as the JSON contract of `lockstep bench --json`.
 enum BenchReport {
+    /// A ratio with enough digits that one just past its target does not print as the target itself (1.301×).
+    static func formatRatio(_ value: Double) -> String {
+        abs(value) >= 10 ? format(value) : String(format: "%.3f", value)
+    }
+
     static func format(_ value: Double) -> String {
         if value == value.rounded() && abs(value) < 1e9 { return String(Int(value)) }
         let magnitude = abs(value)
@@ -98,7 +103,7 @@ enum BenchReport {
             let met = row.met.map { $0 ? "yes" : "NO" } ?? "–"
             let ours = row.ours.map { "\(format($0)) \(row.unit)" } ?? "–"
             let baseline = row.baseline.map { "\(format($0)) \(row.unit)" } ?? "–"
-            let ratio = row.ratio.map { "\(format($0))×" } ?? "–"
+            let ratio = row.ratio.map { "\(formatRatio($0))×" } ?? "–"
             cells.append([row.name, ours, baseline, ratio, row.target, met, row.baselineName])
             if let note = row.note { notes.append("  \(row.name): \(note)") }
         }
@@ -128,7 +133,7 @@ enum BenchReport {
         let objects = rows.map { row in
             var fields = [
                 "\"name\":\(string(row.name))", "\"unit\":\(string(row.unit))", "\"ours\":\(number(row.ours))",
-                "\"baseline\":\(number(row.baseline))", "\"ratio\":\(number(row.ratio))",
+                "\"baseline\":\(number(row.baseline))", "\"ratio\":\(row.ratio.map(formatRatio) ?? "null")",
                 "\"target\":\(string(row.target))", "\"met\":\(row.met.map { $0 ? "true" : "false" } ?? "null")",
                 "\"baselineIs\":\(string(row.baselineName))",
             ]
