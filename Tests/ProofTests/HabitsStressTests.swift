@@ -37,4 +37,23 @@ import Testing
             Int(try HabitStore(path: path).value(of: habit, on: Self.day))
         }
     }
+
+    @Test func aKilledWriteLockHolderReleasesTheStorePromptly() throws {
+        let directory = TestSupport.temporaryDirectory("proof-habits-holder")
+        defer { TestSupport.cleanUp(directory) }
+        let (path, habit) = try Self.store(in: directory)
+        _ = try HabitStore(path: path).log(named: "Water", value: 1, on: Self.day)
+        let holder = try Child("lockstep", ["__bench-worker", "hold-sqlite", path], keepStdinOpen: true)
+        #expect(holder.waitForOutput("holding"))
+        let waiter = try Child("lockstep", ["__bench-worker", "increment-habits", path, "1", "0"], keepStdinOpen: true)
+        #expect(waiter.waitForOutput("ready"))
+        waiter.send("go\n")
+        holder.signal(SIGKILL)
+        #expect(holder.wait().status == 128 + SIGKILL)
+        // Bounded: well under the store's 10 s busy timeout, so the kernel released the dead holder's lock.
+        #expect(waiter.waitForOutput("done", timeout: 5), "the waiter did not proceed after the holder died")
+        #expect(waiter.wait().status == 0)
+        // The holder's uncommitted +1000 never landed; the waiter's +1 did.
+        #expect(try HabitStore(path: path).value(of: habit, on: Self.day) == 2)
+    }
 }

@@ -28,6 +28,7 @@ enum BenchWorkerCommand: Command {
         case "hold-transaction": try ProofWorkers.holdTransaction(rest)
         case "increment-habits": try HabitsWorkers.incrementWorker(rest)
         case "habits-loop": try HabitsWorkers.loop(rest)
+        case "hold-sqlite": try HabitsWorkers.holdWriteLock(rest)
         default: throw UsageError("lockstep __bench-worker: unknown kind '\(arguments.first ?? "")'.")
         }
         return .success

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import HabitCore
 
@@ -22,5 +23,16 @@ enum HabitsWorkers {
         while true {
             print("ack \(Int(try store.log(named: habit, value: 1, on: day).total))")
         }
+    }
+
+    /// `__bench-worker hold-sqlite DATABASE`: opens the store's database directly, takes its write lock
+    /// (`BEGIN IMMEDIATE`), logs 1000 inside, and stays there until its stdin closes or it is killed: the SQLite lock
+    /// holder a waiter must outlive (its uncommitted log must never appear).
+    static func holdWriteLock(_ arguments: [String]) throws {
+        let path = arguments.first ?? ""
+        let db = try SQLiteBaseline.open(path)
+        try SQLiteBaseline.exec(db, "BEGIN IMMEDIATE; UPDATE logs SET value = value + 1000;", path)
+        print("holding")
+        while readLine() != nil {}
     }
 }
