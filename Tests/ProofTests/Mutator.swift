@@ -27,7 +27,9 @@ struct Mutator {
         self.tokens = tokens.map { Array($0.utf8) }
     }
 
-    static let interestingBytes: [UInt8] = [0x00, 0x01, 0x7F, 0x80, 0xFF, 0x0A, 0x22, 0x24, 0x28, 0x29, 0x3B, 0x3C, 0x3E, 0x5C, 0x7B, 0x7D, 0xC3, 0xE2]
+    /// Bytes parsers treat specially: NUL, high bits, quotes and brackets, UTF-8 lead bytes, and binary-plist object
+    /// markers (0xA1 array, 0xC1 set, 0xD1 dictionary, of one element).
+    static let interestingBytes: [UInt8] = [0x00, 0x01, 0x7F, 0x80, 0xFF, 0x0A, 0x22, 0x24, 0x28, 0x29, 0x3B, 0x3C, 0x3E, 0x5C, 0x7B, 0x7D, 0xC3, 0xE2, 0xA1, 0xC1, 0xD1]
     static let interestingNumbers = ["-1", "0", "18446744073709551616", "9223372036854775807", "-9223372036854775808", "1e308", "NaN", "0x7fffffff", "1.0.0.0.0", ""]
 
     /// One to four mutations of `seed`.
@@ -96,6 +98,10 @@ enum FuzzSettings {
         ProcessInfo.processInfo.environment["LOCKSTEP_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x10C5_7E9
     }
 
+    /// `LOCKSTEP_FUZZ_TRACE=FILE`: each case's input is written to FILE (and its format, index and seed to FILE.txt)
+    /// before it runs, so after a crash FILE holds the input that caused it.
+    static var trace: String? { ProcessInfo.processInfo.environment["LOCKSTEP_FUZZ_TRACE"] }
+
     /// Cases per input format: `LOCKSTEP_FUZZ_CASES`, else 20,000 under `LOCKSTEP_STRESS=1`, else `standard`.
     static func cases(standard: Int) -> Int {
         let environment = ProcessInfo.processInfo.environment
@@ -125,6 +131,11 @@ func fuzz(_ format: String, seeds: [[UInt8]], tokens: [String], cases: Int,
         let seed = seeds[Int.random(in: 0..<seeds.count, using: &random)]
         let input = mutator.mutate(seed, using: &random)
         outcome.cases += 1
+        if let trace = FuzzSettings.trace {
+            // Written before the case runs, so a trap leaves the input that caused it behind.
+            try? Data(input).write(to: URL(fileURLWithPath: trace))
+            try? Data("\(format) case \(index) seed \(FuzzSettings.seed)\n".utf8).write(to: URL(fileURLWithPath: trace + ".txt"))
+        }
         do {
             try body(input)
             outcome.accepted += 1

@@ -54,7 +54,7 @@ struct BenchRow {
     }
 
     var target: String {
-        [goal.text == "report" && extra != nil ? nil : goal.text, extra?.text].compactMap { $0 }.joined(separator: ", ")
+        [goal.text, extra?.text].compactMap { $0 }.joined(separator: ", ")
     }
 
     /// `nil` when there is nothing to meet, or nothing was measured.
@@ -70,11 +70,6 @@ struct BenchRow {
         }
         if let extra { held = (held ?? true) && extra.met }
         return held
-    }
-
-    static func notMeasured(_ name: String, unit: String, baselineName: String, goal: Goal, why: String, baseline: Double? = nil) -> BenchRow {
-        BenchRow(name: name, unit: unit, ours: nil, baseline: baseline, baselineName: baselineName, goal: goal,
-                 note: "not measured: \(why)")
     }
 }
 
