@@ -98,8 +98,8 @@ enum FuzzSettings {
         ProcessInfo.processInfo.environment["LOCKSTEP_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x10C5_7E9
     }
 
-    /// `LOCKSTEP_FUZZ_TRACE=FILE`: each case's input is written to FILE (and its format, index and seed to FILE.txt)
-    /// before it runs, so after a crash FILE holds the input that caused it.
+    /// `LOCKSTEP_FUZZ_TRACE=FILE`: each case's input is written to FILE-FORMAT (and its format, index and seed to
+    /// FILE-FORMAT.txt) before it runs, so after a crash or a hang that file holds the input that caused it.
     static var trace: String? { ProcessInfo.processInfo.environment["LOCKSTEP_FUZZ_TRACE"] }
 
     /// Cases per input format: `LOCKSTEP_FUZZ_CASES`, else 20,000 under `LOCKSTEP_STRESS=1`, else `standard`.
@@ -132,9 +132,11 @@ func fuzz(_ format: String, seeds: [[UInt8]], tokens: [String], cases: Int,
         let input = mutator.mutate(seed, using: &random)
         outcome.cases += 1
         if let trace = FuzzSettings.trace {
-            // Written before the case runs, so a trap leaves the input that caused it behind.
-            try? Data(input).write(to: URL(fileURLWithPath: trace))
-            try? Data("\(format) case \(index) seed \(FuzzSettings.seed)\n".utf8).write(to: URL(fileURLWithPath: trace + ".txt"))
+            // Written before the case runs, so a trap or a hang leaves the input that caused it behind; one file
+            // per format, as the formats' loops run in parallel.
+            let file = "\(trace)-\(format.replacingOccurrences(of: " ", with: "-"))"
+            try? Data(input).write(to: URL(fileURLWithPath: file))
+            try? Data("\(format) case \(index) seed \(FuzzSettings.seed)\n".utf8).write(to: URL(fileURLWithPath: file + ".txt"))
         }
         do {
             try body(input)
