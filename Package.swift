@@ -37,7 +37,7 @@ let package = Package(
         // The reference app's shared module: what app, widget, watch and intents all import (models, store,
         // the widget's provider and views, the intents, the watch sync).
         .target(name: "HabitCore", dependencies: [
-            "LockstepSystem", "AppGroupKit", "CSQLite", "SimWidgetKit", "SimWatchConnectivity", "SimAppIntents"]),
+            "LockstepSystem", "AppGroupKit", "LaunchKit", "CSQLite", "SimWidgetKit", "SimWatchConnectivity", "SimAppIntents"]),
 
         // Thin executables over the libraries.
         .executableTarget(name: "lockstep", dependencies: [
