@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit", "LockstepTestSupport"]),
         .testTarget(name: "HabitsTests", dependencies: [
             "HabitCore", "SimWidgetKit", "SimWatchConnectivity", "SimAppIntents", "LockstepTestSupport",
-            "LockstepSystem", "CSQLite",
+            "LockstepSystem", "CSQLite", "BundleKit",
         ]),
         .testTarget(name: "ProofTests", dependencies: ["AppGroupKit", "BundleKit", "HabitCore", "LockstepTestSupport"]),
     ]

@@ -94,6 +94,12 @@ struct WatchConnectivityTests {
         #expect(applied.count == 1 && applied[0].contains("Stretch"), "\(list)")
         let again = try fixture.run("lockstep-watch", "list")
         #expect(!again.stdout.contains("context applied") && again.stdout.contains("Stretch"), "kept, not redelivered: \(again)")
+
+        // RULES.md group.watch-separate: the watch's group container is its own, on the watch; the store is not there.
+        let watchGroup = "\(fixture.root.path)/watch/AppGroup/group.com.example.habits"
+        #expect(FileManager.default.fileExists(atPath: watchGroup))
+        #expect(!FileManager.default.fileExists(atPath: "\(watchGroup)/Library/Application Support/Habits.sqlite"))
+        #expect(FileManager.default.fileExists(atPath: fixture.storePath))
     }
 
     @Test("wc.file: the file arrives in the receiver's Documents/Inbox and is removed after the handler")
