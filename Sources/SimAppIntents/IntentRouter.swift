@@ -77,6 +77,7 @@ public struct IntentRouter: Sendable {
         let id = "\(Int(Date().timeIntervalSince1970 * 1_000_000))-\(getpid())"
         let request = "\(directory)/requests/\(id).plist"
         let response = "\(directory)/responses/\(id).plist"
+        try SharedWriteGate.check()
         do {
             try AtomicFile.createDirectories("\(directory)/requests")
             let fields: [String: Any] = ["intent": name, "arguments": arguments, "sentAt": Date().timeIntervalSince1970]
