@@ -362,7 +362,9 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
     private func receiveFile(_ base: String, _ delegate: any WCSessionDelegate) {
         let directory = "\(inbound)/files"
         guard let bytes = try? AtomicFile.read("\(directory)/\(base).plist"), let envelope = Payload.decode(Data(bytes)) else { return }
-        let name = (envelope["fileName"] as? String).map { AtomicFile.lastComponentOf($0) } ?? base
+        // Only the last path component: a received file never lands outside the inbox.
+        let name = (envelope["fileName"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent }
+            .flatMap { ["", "/", ".", ".."].contains($0) ? nil : $0 } ?? base
         try? AtomicFile.createDirectories(configuration.inboxDirectory)
         var target = "\(configuration.inboxDirectory)/\(name)"
         if access(target, F_OK) == 0 { target = "\(configuration.inboxDirectory)/\(base)-\(name)" }
@@ -402,12 +404,5 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
     static func padded(_ sequence: Int) -> String {
         let digits = String(sequence)
         return String(repeating: "0", count: max(0, 16 - digits.count)) + digits
-    }
-}
-
-extension AtomicFile {
-    /// The last path component (a received file name never escapes the inbox).
-    static func lastComponentOf(_ path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? "file"
     }
 }
