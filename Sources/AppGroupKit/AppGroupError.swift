@@ -2,7 +2,7 @@ import LockstepSystem
 
 /// Why AppGroupKit refused or failed: one sentence naming the group, bundle, suite, key or file.
 ///
-/// Refusals (`notEntitled`, `invalidIdentifier`, `invalidValue`, `malformedSuite`, `pathEscape`,
+/// Refusals (`notEntitled`, `invalidIdentifier`, `invalidValue`, `malformedSuite`, `pathEscape`, `notAFile`,
 /// `unknownBundle`) happen before anything is written.
 public struct AppGroupError: Error, Sendable {
     public enum Code: Equatable, Sendable {
@@ -17,6 +17,8 @@ public struct AppGroupError: Error, Sendable {
         case malformedSuite
         /// A path that would leave its container (`..`, absolute, a symlink pointing outside). Exit 2.
         case pathEscape
+        /// A file name in a container that names a folder, FIFO, socket or device; `detail` says which. Exit 2.
+        case notAFile
         /// A bundle id the manifest does not list. Exit 2.
         case unknownBundle
         /// A bounded lock wait ran out. Exit 75.
@@ -57,6 +59,7 @@ extension AppGroupError: ReportableError {
         case .invalidValue: return "The value for '\(subject)' is refused: \(detail) [defaults.plist-types]; nothing was written."
         case .malformedSuite: return "The defaults suite '\(subject)' is not a readable property list: \(detail); it was left untouched."
         case .pathEscape: return "The path '\(subject)' would leave its container: \(detail); nothing was written."
+        case .notAFile: return "The path '\(subject)' names \(detail), not a file; nothing was written."
         case .unknownBundle: return "The bundle '\(subject)' is not in the manifest\(detail.isEmpty ? "" : " \(detail)")."
         case .busy, .system: return detail
         }
@@ -65,7 +68,7 @@ extension AppGroupError: ReportableError {
     public var exitStatus: ExitStatus {
         switch code {
         case .notEntitled: return .notEntitled
-        case .invalidIdentifier, .invalidValue, .malformedSuite, .pathEscape, .unknownBundle: return .invalidInput
+        case .invalidIdentifier, .invalidValue, .malformedSuite, .pathEscape, .notAFile, .unknownBundle: return .invalidInput
         case .busy: return .busy
         case .system: return .failure
         }

@@ -18,7 +18,7 @@ public struct CoordinatedFiles: Sendable {
 
     /// The whole file, or nil when it does not exist.
     public func read(_ relativePath: String) throws -> Data? {
-        let path = try container.resolve(relativePath)
+        let path = try file(relativePath)
         return try locked(.shared) {
             try AtomicFile.read(path).map { Data($0) }
         }
@@ -26,7 +26,7 @@ public struct CoordinatedFiles: Sendable {
 
     /// Replaces (or creates) the file with `data`, atomically; missing folders are created.
     public func write(_ data: Data, to relativePath: String) throws {
-        let path = try container.resolve(relativePath)
+        let path = try file(relativePath)
         try SharedWriteGate.check()  // RULES.md runtime.stale
         try locked(.exclusive) { try replace(path, with: data) }
     }
@@ -34,7 +34,7 @@ public struct CoordinatedFiles: Sendable {
     /// Reads the file and replaces it with what `body` returns, with no other writer in between.
     /// - Parameter body: receives the current contents (nil when absent); returns the new contents.
     public func update(_ relativePath: String, _ body: (Data?) throws -> Data) throws {
-        let path = try container.resolve(relativePath)
+        let path = try file(relativePath)
         try SharedWriteGate.check()  // RULES.md runtime.stale
         try locked(.exclusive) {
             let current = try AtomicFile.read(path).map { Data($0) }
@@ -44,13 +44,26 @@ public struct CoordinatedFiles: Sendable {
 
     /// Removes the file (nothing happens when it does not exist).
     public func remove(_ relativePath: String) throws {
-        let path = try container.resolve(relativePath)
+        let path = try file(relativePath)
         try SharedWriteGate.check()  // RULES.md runtime.stale
         try locked(.exclusive) {
             if unlink(path) != 0, errno != ENOENT {
                 throw AppGroupError(SystemError(.write, path: path, errno: .current))
             }
         }
+    }
+
+    /// The file's path in the container, refusing a way out (`Container.resolve`), a folder (read(2) and
+    /// rename(2) would fail with an operating-system error, not a sentence about the name given) and a FIFO,
+    /// socket or device another process planted (a read would block or never end).
+    private func file(_ relativePath: String) throws(AppGroupError) -> String {
+        let path = try container.resolve(relativePath)
+        var info = stat()
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+            let what = (info.st_mode & S_IFMT) == S_IFDIR ? "a folder" : "a FIFO, socket or device"
+            throw AppGroupError(.notAFile, subject: relativePath, detail: "\(what) in '\(container.path)'")
+        }
+        return path
     }
 
     private func replace(_ path: String, with data: Data) throws {

@@ -8,7 +8,7 @@ import LockstepSystem
 ///
 /// A wake is only a hint: callers re-read the state they care about after every wake, so a spurious wake (a poll
 /// tick, an unrelated file) costs one check and a coalesced one loses nothing.
-final class DirectoryWatcher: @unchecked Sendable {  // @unchecked: descriptors are set once in init; cancel only writes a byte.
+final class DirectoryWatcher: Sendable {  // Only immutable descriptors; `cancel` writes one byte to a socket.
     /// How often the fallback looks when inotify is unavailable.
     static let pollInterval = 0.05
 

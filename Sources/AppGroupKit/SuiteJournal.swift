@@ -262,18 +262,11 @@ final class SuiteState {
 
     private func drainJournal(changes: inout [GroupDefaults.Change]?) throws {
         guard let journal, let identity = FileIdentity(descriptor: journal), identity.size > Int64(journalOffset) else { return }
-        let count = Int(identity.size) - journalOffset
-        var bytes = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let result = bytes.withUnsafeMutableBytes { buffer in
-                valueOrErrno { pread(journal.rawValue, buffer.baseAddress! + filled, count - filled, off_t(journalOffset + filled)) }
-            }
-            switch result {
-            case .success(0): bytes.removeLast(count - filled); filled = count
-            case .success(let n): filled += n
-            case .failure(let errno): throw AppGroupError(SystemError(.read, path: files.journal, errno: errno))
-            }
+        let bytes: [UInt8]
+        do {
+            bytes = try journal.read(at: journalOffset, count: Int(identity.size) - journalOffset, path: files.journal)
+        } catch {
+            throw AppGroupError(error)
         }
         var offset = 0
         // Stop at the first torn or damaged record: only a killed writer leaves one, always at the end.

@@ -37,13 +37,7 @@ public enum Bump {
     /// Edits the manifest at `path` in place: only the text of the app's and every embedded bundle's inline
     /// `buildVersion` / `shortVersion` values changes; key order, spacing and every other byte stay as they were.
     static func manifest(_ path: String, _ change: VersionChange) throws {
-        let bytes: [UInt8]
-        do {
-            guard let read = try AtomicFile.read(path) else { throw BundleError(.unreadable, path: path, detail: "no such file") }
-            bytes = read
-        } catch let error as SystemError {
-            throw BundleError(.unreadable, path: path, detail: error.errno.map { "\($0)" } ?? "read failed")
-        }
+        let bytes = try InputFile.read(path)
         let manifest = try Manifest.parse(bytes, path: path)
         let field: String
         let value: String
@@ -64,10 +58,26 @@ public enum Bump {
         for span in spans.reversed() {
             edited.replaceSubrange(span, with: Array("\"\(value)\"".utf8))
         }
+        try requireWritable(path)
+        try replace(path, with: edited)
+    }
+
+    /// Refuses a file its owner made read-only: the atomic rename would replace it anyway (a rename needs only a
+    /// writable folder), silently defeating that protection. Checked for every file before any is written.
+    static func requireWritable(_ path: String) throws(BundleError) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return }  // a file that vanished is reported by the write
+        if access(path, W_OK) != 0 || status.st_mode & 0o222 == 0 {
+            throw BundleError(.invalidBump, path: path, detail: "the file is read-only; nothing was written")
+        }
+    }
+
+    /// Replaces the file at `path` with `bytes` atomically (RULES.md `files.atomic`), keeping its permissions.
+    static func replace(_ path: String, with bytes: [UInt8]) throws(BundleError) {
         var status = stat()
         let mode = stat(path, &status) == 0 ? status.st_mode & 0o7777 : 0o644
         do {
-            try AtomicFile.write(edited, to: path, mode: mode)
+            try AtomicFile.write(bytes, to: path, mode: mode)
         } catch {
             throw BundleError(.invalidBump, path: path, detail: error.description)
         }

@@ -39,19 +39,19 @@ public enum CheckInput {
             }
             if name.hasSuffix(".xcarchive") {
                 // An archive holds the app at Products/Applications/X.app (RULES.md "Packaging of a built app").
-                let tree = FileTree(root: "\(trimmed)/Products/Applications")
-                let apps = tree.children("").filter { $0.hasSuffix(".app") }
-                guard !apps.isEmpty else {
-                    throw BundleError(.unsupportedInput, path: path, detail: "the archive holds no Products/Applications/*.app")
-                }
-                return try apps.map { try BuiltApp.read(tree, app: $0) }
+                return try apps(in: FileTree(root: "\(trimmed)/Products/Applications"), path: path,
+                                otherwise: "the archive holds no Products/Applications/*.app")
             }
-            let tree = FileTree(root: trimmed)
-            let apps = tree.children("").filter { $0.hasSuffix(".app") }
-            guard !apps.isEmpty else {
-                throw BundleError(.unsupportedInput, path: path, detail: "the folder holds no .app bundle or .xcodeproj (pass a manifest, .xcarchive or .ipa itself)")
+            return try apps(in: FileTree(root: trimmed), path: path,
+                            otherwise: "the folder holds no .app bundle or .xcodeproj (pass a manifest, .xcarchive or .ipa itself)")
+        }
+        if try InputFile.kind(path) == .pipe {
+            // A pipe (`lockstep check <(…)`) can be read only once: read it whole, then tell a zip from a manifest.
+            let bytes = try InputFile.read(path)
+            guard !bytes.starts(with: [0x50, 0x4B]) else {
+                throw BundleError(.notAnIPA, path: path, detail: "an .ipa is read in place, so it must be a file, not a pipe")
             }
-            return try apps.map { try BuiltApp.read(tree, app: $0) }
+            return [try Manifest.parse(bytes, path: path).bundleSet]
         }
         let head = try readPrefix(path, count: 4)
         if path.hasSuffix(".ipa") || head.starts(with: [0x50, 0x4B]) {
@@ -62,6 +62,14 @@ public enum CheckInput {
         }
         return [try Manifest.load(path).bundleSet]
     }
+}
+
+/// Every `X.app` directly inside `tree`, read with its embedded bundles.
+/// - Throws: `.unsupportedInput` for `path` with the sentence `otherwise` when there is none.
+private func apps(in tree: FileTree, path: String, otherwise: String) throws -> [AppBundleSet] {
+    let apps = tree.children("").filter { $0.hasSuffix(".app") }
+    guard !apps.isEmpty else { throw BundleError(.unsupportedInput, path: path, detail: otherwise) }
+    return try apps.map { try BuiltApp.read(tree, app: $0) }
 }
 
 /// The first `count` bytes of the file at `path` (fewer if it is shorter), to tell a zip from a manifest.
@@ -96,15 +104,7 @@ struct FileTree: BundleTree {
     let root: String
 
     func read(_ relative: String, limit: Int) throws -> [UInt8]? {
-        var status = stat()
-        if stat(display(relative), &status) == 0, Int(status.st_size) > limit {
-            throw BundleError(.unreadable, path: display(relative), detail: "it is larger than \(limit >> 20) MB")
-        }
-        do {
-            return try AtomicFile.read(display(relative))
-        } catch {
-            throw BundleError(.unreadable, path: display(relative), detail: error.errno.map { "\($0)" } ?? "read failed")
-        }
+        try InputFile.readIfExists(display(relative), limit: limit)
     }
 
     func children(_ relative: String) -> [String] {

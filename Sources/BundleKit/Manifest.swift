@@ -84,14 +84,7 @@ public struct Manifest: Sendable {
     /// - Throws: `BundleError` (`.unreadable`, `.invalidManifest`, `.unknownManifestVersion`, and the errors of
     ///   the Info.plist and entitlements files it points at).
     public static func load(_ path: String) throws -> Manifest {
-        let bytes: [UInt8]?
-        do {
-            bytes = try AtomicFile.read(path)
-        } catch {
-            throw BundleError(.unreadable, path: path, detail: error.errno.map { "\($0)" } ?? "read failed")
-        }
-        guard let bytes else { throw BundleError(.unreadable, path: path, detail: "no such file") }
-        return try parse(bytes, path: path)
+        try parse(InputFile.read(path), path: path)
     }
 
     /// The manifest a command acts on: `--manifest F`, then `$LOCKSTEP_MANIFEST`, then the manifest installed at

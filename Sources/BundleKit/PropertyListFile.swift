@@ -9,14 +9,7 @@ public enum PropertyListFile {
     /// Reads the file at `path` as a property list whose root is a dictionary.
     /// - Throws: `BundleError.unreadable` when the file cannot be read, `.notAPropertyList` otherwise.
     public static func dictionary(at path: String) throws -> [String: Any] {
-        let bytes: [UInt8]?
-        do {
-            bytes = try AtomicFile.read(path)
-        } catch {
-            throw BundleError(.unreadable, path: path, detail: error.errno.map { "\($0)" } ?? "read failed")
-        }
-        guard let bytes else { throw BundleError(.unreadable, path: path, detail: "no such file") }
-        return try dictionary(bytes, path: path)
+        try dictionary(InputFile.read(path), path: path)
     }
 
     /// Parses `bytes` (named `path` in errors) as a property list whose root is a dictionary.

@@ -80,6 +80,7 @@ public enum Report {
             },
             "summary": ["errors": result.errorCount, "warnings": result.warningCount],
         ]
+        // Only strings and integers: JSONSerialization throws for nothing else (NaN, a non-JSON type).
         let data = try! JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         return String(decoding: data, as: UTF8.self) + "\n"
     }

@@ -65,19 +65,14 @@ public final class ZipArchive {
         guard offset >= 0, count >= 0, offset <= fileSize, count <= fileSize - offset else {
             throw damaged("a zip record points outside the file")
         }
-        var buffer = [UInt8](repeating: 0, count: count)
-        var done = 0
-        while done < count {
-            let result = buffer.withUnsafeMutableBytes { raw in
-                valueOrErrno { pread(descriptor.rawValue, raw.baseAddress! + done, count - done, off_t(offset + done)) }
-            }
-            switch result {
-            case .success(0): throw damaged("the file ends early")
-            case .success(let n): done += n
-            case .failure(let errno): throw BundleError(.unreadable, path: path, detail: "\(errno)")
-            }
+        let bytes: [UInt8]
+        do {
+            bytes = try descriptor.read(at: offset, count: count, path: path)
+        } catch {
+            throw BundleError(.unreadable, path: path, detail: error.errno.map { "\($0)" } ?? "read failed")
         }
-        return buffer
+        guard bytes.count == count else { throw damaged("the file ends early") }
+        return bytes
     }
 
     private func readCentralDirectory() throws {

@@ -11,7 +11,13 @@ public enum AtomicFile {
     public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(SystemError) {
         let directory = parentDirectory(of: path)
         let temporary = "\(directory)/.\(lastComponent(of: path)).\(getpid()).\(UInt32.random(in: 0 ... .max)).tmp"
-        let fd = try FileDescriptor.open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode: mode)
+        let fd: FileDescriptor
+        do {
+            fd = try FileDescriptor.open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode: mode)
+        } catch {
+            // The sentence names the file being replaced, not the temp file the caller never chose.
+            throw SystemError(.write, path: path, errno: error.errno)
+        }
         var failure: SystemError?
         do {
             try fd.writeAll(bytes, path: path)

@@ -57,6 +57,24 @@ public struct FileDescriptor: Sendable {
         }
     }
 
+    /// Reads up to `count` bytes at `offset` (`pread(2)`), retrying short reads and EINTR; fewer only at the end of
+    /// the file. The file offset is not moved, so one descriptor can serve readers at different positions.
+    public func read(at offset: Int, count: Int, path: String) throws(SystemError) -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let result = buffer.withUnsafeMutableBytes { raw in
+                valueOrErrno { pread(rawValue, raw.baseAddress! + filled, count - filled, off_t(offset + filled)) }
+            }
+            switch result {
+            case .success(0): return Array(buffer[..<filled])
+            case .success(let n): filled += n
+            case .failure(let errno): throw SystemError(.read, path: path, errno: errno)
+            }
+        }
+        return buffer
+    }
+
     /// Flushes the file's data and metadata to the disk (`fsync(2)`).
     public func sync(path: String) throws(SystemError) {
         if case .failure(let errno) = valueOrErrno({ fsync(rawValue) }) {

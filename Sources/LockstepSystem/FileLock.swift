@@ -10,7 +10,7 @@ import Glibc
 /// - Locks are advisory: only processes that take this lock are excluded. A `flock` lock belongs to the open
 ///   file description, so it would survive `fork`; Lockstep never forks without exec.
 /// - Lock files are never deleted while in use (deleting one would let two processes lock different inodes).
-public final class FileLock: @unchecked Sendable {  // @unchecked: the descriptor is only touched under `state`.
+public final class FileLock: Sendable {
     public enum Mode: Sendable {
         /// `LOCK_SH`: many readers at once.
         case shared

@@ -48,6 +48,10 @@ struct Arguments {
         }
     }
 
+    /// The positionals, then everything after `--`: for a verb that passes nothing on to a child, `--` only ends
+    /// the options, so a value may start with a dash (`defaults … write SUITE KEY -- -1x`).
+    var operands: [String] { positionals + passthrough }
+
     /// The last value given for `option`, if any.
     func value(_ option: String) -> String? { values[option]?.last }
 

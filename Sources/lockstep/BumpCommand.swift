@@ -18,7 +18,7 @@ enum BumpCommand: Command {
 
     static func run(_ arguments: [String]) throws -> ExitStatus {
         let parsed = try Arguments(arguments, options: ["--build", "--version"], command: name)
-        guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
+        guard parsed.operands.count == 1, let path = parsed.operands.first else {
             throw UsageError("lockstep bump: give exactly one PATH (a manifest or an Xcode project); see 'lockstep bump --help'.")
         }
         let change: VersionChange

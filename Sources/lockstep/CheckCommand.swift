@@ -18,12 +18,13 @@ enum CheckCommand: Command {
           --configuration NAME  for an Xcode project, read only this build configuration
 
         Exit status: 0 clean (warnings allowed unless --strict), 1 findings, 2 an input could not be read
-        (one sentence on stderr naming the file; the other inputs are still checked).
+        (one sentence on stderr naming the file; the other inputs are still checked and reported, and
+        nothing is printed on stdout when no input could be read).
         """
 
     static func run(_ arguments: [String]) throws -> ExitStatus {
         let parsed = try Arguments(arguments, options: ["--format", "--configuration"], flags: ["--strict"], command: name)
-        guard !parsed.positionals.isEmpty else {
+        guard !parsed.operands.isEmpty else {
             throw UsageError("lockstep check: give at least one PATH; see 'lockstep check --help'.")
         }
         let formatName = parsed.value("--format") ?? "text"
@@ -32,9 +33,11 @@ enum CheckCommand: Command {
         }
         var result = CheckResult()
         var unreadable = false
-        for path in parsed.positionals {
+        var read = false
+        for path in parsed.operands {
             do {
                 result.merge(try CheckInput.check(path, configuration: parsed.value("--configuration")))
+                read = true
             } catch {
                 // Any input that cannot be read is exit 2 (the contract), whichever reader failed.
                 Standard.error("lockstep check: \(error)")
@@ -42,7 +45,9 @@ enum CheckCommand: Command {
             }
         }
         if parsed.has("--strict") { result = result.strict() }
-        print(Report.render(result, as: format), terminator: "")
+        // A report of "0 errors" about inputs that could not be read would read as a pass: when nothing was
+        // read, stderr's sentences and exit 2 are the whole answer.
+        if read { print(Report.render(result, as: format), terminator: "") }
         // Decided once, after every input: unreadable input (2) beats findings (1).
         return unreadable ? .invalidInput : result.exitStatus
     }

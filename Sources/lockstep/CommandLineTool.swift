@@ -53,14 +53,17 @@ enum CommandLineTool {
             return .usage
         }
         let rest = Array(arguments.dropFirst())
-        if rest.contains("--help") || rest.contains("-h") {
+        // Only before `--`: what follows is passed through untouched (`lockstep run X -- --help`).
+        let own = rest.prefix { $0 != "--" }
+        if own.contains("--help") || own.contains("-h") {
             print(command.help)
             return .success
         }
         do {
             return try command.run(rest)
         } catch {
-            exit(withError: error)
+            // Named by the verb, like its usage errors: `lockstep bump: Cannot bump 'x': …`.
+            exit(withError: error, program: "lockstep \(command.name)")
         }
     }
 }

@@ -15,14 +15,17 @@ enum ContainerCommand: Command {
           --read FILE    print FILE from the container instead (coordinated read: never a torn file)
           --write FILE   replace FILE in the container with stdin, atomically (temp, fsync, rename)
 
-        Exit statuses: 0 success, 1 --read of a missing file, 2 invalid group id, bundle or file name,
-        64 usage, 75 busy, 77 not entitled.
+        Exit statuses: 0 success, 1 --read of a missing file, 2 invalid group id, bundle or file name (one
+        that leaves the container or names a folder), 64 usage, 75 busy, 77 not entitled.
         """
 
     static func run(_ arguments: [String]) throws -> ExitStatus {
         let arguments = try Arguments(arguments, options: BundleSandbox.options.union(["--read", "--write", "--repeat"]), command: name)
-        guard arguments.positionals.count == 1, let target = arguments.positionals.first else {
+        guard arguments.operands.count == 1, let target = arguments.operands.first else {
             throw UsageError("lockstep container: give 'app' or one GROUP-ID; see 'lockstep container --help'.")
+        }
+        guard arguments.value("--read") == nil || arguments.value("--write") == nil else {
+            throw UsageError("lockstep container: give --read FILE or --write FILE, not both; see 'lockstep container --help'.")
         }
         let sandbox = try BundleSandbox.resolve(arguments, command: name)
         let container = target == "app" ? try sandbox.privateContainer() : try sandbox.requireGroupContainer(target)

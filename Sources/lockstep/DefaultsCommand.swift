@@ -28,7 +28,7 @@ enum DefaultsCommand: Command {
     static func run(_ arguments: [String]) throws -> ExitStatus {
         let types = Set(ValueType.allCases.map(\.rawValue))
         let arguments = try Arguments(arguments, options: BundleSandbox.options.union(["--repeat"]), flags: types, command: name)
-        let positionals = arguments.positionals
+        let positionals = arguments.operands
         guard positionals.count >= 2 else {
             throw UsageError("lockstep defaults: give an action (read, write, delete, increment) and a SUITE; see 'lockstep defaults --help'.")
         }

@@ -13,7 +13,7 @@ enum InitCommand: Command {
 
     static func run(_ arguments: [String]) throws -> ExitStatus {
         let parsed = try Arguments(arguments, options: [], command: name)
-        guard parsed.positionals.isEmpty else {
+        guard parsed.operands.isEmpty else {
             throw UsageError("lockstep init: takes no arguments; redirect its output to a file, e.g. 'lockstep init > lockstep.json'.")
         }
         print(Manifest.embeddedDefaultText, terminator: "")

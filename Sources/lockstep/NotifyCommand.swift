@@ -15,19 +15,22 @@ enum NotifyCommand: Command {
                       the counter is already past N (catching up on posts made while the caller was not running)
 
         Exit statuses: 0 posted / arrived, 1 --timeout ran out with no post, 2 invalid name or unknown bundle,
-        64 usage.
+        64 usage, 75 busy (lock wait timed out).
         """
 
     static func run(_ arguments: [String]) throws -> ExitStatus {
         let arguments = try Arguments(arguments, options: BundleSandbox.options.union(["--timeout", "--after"]), command: name)
-        guard arguments.positionals.count == 2, ["post", "wait"].contains(arguments.positionals[0]) else {
+        guard arguments.operands.count == 2, ["post", "wait"].contains(arguments.operands[0]) else {
             throw UsageError("lockstep notify: give 'post NAME' or 'wait NAME'; see 'lockstep notify --help'.")
         }
-        let notificationName = arguments.positionals[1]
-        let timeout = try number(arguments, "--timeout", Double.init).map { $0 }
+        let notificationName = arguments.operands[1]
+        let timeout = try number(arguments, "--timeout", Double.init)
         let after = try number(arguments, "--after", UInt64.init)
+        if arguments.operands[0] == "post", timeout != nil || after != nil {
+            throw UsageError("lockstep notify: '--timeout' and '--after' apply to 'wait' only; see 'lockstep notify --help'.")
+        }
         let center = try DarwinNotificationCenter(sandbox: BundleSandbox.resolve(arguments, command: name))
-        if arguments.positionals[0] == "post" {
+        if arguments.operands[0] == "post" {
             print(try center.post(notificationName))
             return .success
         }

@@ -204,6 +204,8 @@ import LockstepTestSupport
     @Test func badInputIsRefusedWithNothingWritten() throws {
         let root = try Root(); defer { root.cleanUp() }
         let preferences = root.url.appendingPathComponent("phone/AppGroup/\(Self.group)/Library/Preferences")
+        // A FIFO another process planted: reading it would block forever.
+        #expect(mkfifo(try root.sandbox().requireGroupContainer(Self.group).path + "/planted", 0o600) == 0)
         let cases: [([String], Int32, String)] = [
             (["defaults", "--as", Self.app, "write", Self.group, "n", "abc", "-int"], 2, "'n'"),
             (["defaults", "--as", Self.app, "write", Self.group, "b", "maybe", "-bool"], 2, "'b'"),
@@ -216,6 +218,12 @@ import LockstepTestSupport
             (["container", "--as", Self.app, Self.group, "--write", "/etc/x"], 2, "/etc/x"),
             (["notify", "--as", Self.app, "post", "../x"], 2, "../x"),
             (["defaults", "--as", Self.app, "frobnicate", Self.group], 64, "frobnicate"),
+            (["notify", "--as", Self.app, "post", "n", "--after", "1"], 64, "'wait' only"),
+            (["container", "--as", Self.app, Self.group, "--read", "a", "--write", "b"], 64, "not both"),
+            (["container", "--as", Self.app, Self.group, "--read", "Library"], 2, "'Library'"),
+            (["container", "--as", Self.app, Self.group, "--write", "Library/Caches"], 2, "'Library/Caches'"),
+            (["container", "--as", Self.app, Self.group, "--read", "."], 2, "'.'"),
+            (["container", "--as", Self.app, Self.group, "--read", "planted"], 2, "a FIFO"),
         ]
         for (arguments, status, culprit) in cases {
             let result = try root.lockstep(arguments, stdin: Data("x".utf8))
@@ -226,6 +234,20 @@ import LockstepTestSupport
         let plist = preferences.appendingPathComponent("\(Self.group).plist").path
         #expect(!FileManager.default.fileExists(atPath: plist))
         #expect(!FileManager.default.fileExists(atPath: root.url.appendingPathComponent("phone/AppGroup/outside").path))
+    }
+
+    /// `--` ends the options, so a value may start with a dash (even `--help`), and a refusal names its verb.
+    @Test func doubleDashEndsTheOptionsAndErrorsNameTheVerb() throws {
+        let root = try Root(); defer { root.cleanUp() }
+        let options = ["--as", Self.app, "--groups", root.url.path, "--manifest", root.manifest]
+        let write = try run("lockstep", ["defaults"] + options + ["write", Self.group, "k", "--", "--help"])
+        #expect(write.status == 0, "\(write)")
+        #expect(write.stdout == "")
+        let read = try run("lockstep", ["defaults"] + options + ["read", Self.group, "k"])
+        #expect(read.stdout == "--help\n", "\(read)")
+        let refused = try root.lockstep(["container", "--as", Self.rogue, Self.group])
+        #expect(refused.status == 77)
+        #expect(refused.stderr.hasPrefix("lockstep container: '\(Self.rogue)' (App Groups: none) is not entitled"), "\(refused)")
     }
 
     @Test func aMalformedSuitePlistIsReportedByReadAndWriteAndNeverOverwritten() throws {

@@ -60,6 +60,41 @@ import Testing
         #expect(try run("lockstep", ["check", good, "--format", "xml"]).status == 64)
     }
 
+    /// When no input could be read, stdout stays empty in every format: a "0 errors" summary would read as a pass.
+    @Test func unreadableInputPrintsNoReport() throws {
+        let dir = TestSupport.temporaryDirectory()
+        defer { TestSupport.cleanUp(dir) }
+        let garbage = dir.appendingPathComponent("garbage.json").path
+        try "not json".write(toFile: garbage, atomically: true, encoding: .utf8)
+        let missing = dir.appendingPathComponent("missing.json").path
+        for format in ["text", "json", "github", "junit"] {
+            let result = try run("lockstep", ["check", missing, garbage, "--format", format])
+            #expect(result.status == 2, "\(result)")
+            #expect(result.stdout == "", "\(format): \(result)")
+            #expect(result.stderr == "lockstep check: Cannot read '\(missing)': no such file or folder.\n"
+                + "lockstep check: The manifest '\(garbage)' is invalid: it is not valid JSON.\n")
+        }
+        let folder = try run("lockstep", ["check", dir.path])
+        #expect(folder.status == 2)
+        #expect(folder.stdout == "")
+    }
+
+    /// A device is refused before it is read (`/dev/zero` once exhausted memory and trapped); a pipe is read
+    /// once, whole (`lockstep check <(…)` once lost the 4 bytes read to tell a zip from a manifest).
+    @Test func devicesAreRefusedAndPipesAreReadWhole() throws {
+        let zero = try run("lockstep", ["check", "/dev/zero"], timeout: 20)
+        #expect(zero.status == 2, "\(zero)")
+        #expect(zero.stdout == "")
+        #expect(zero.stderr == "lockstep check: Cannot read '/dev/zero': it is a device or a socket, not a file.\n")
+        let bump = try run("lockstep", ["bump", "/dev/zero", "--build", "2"], timeout: 20)
+        #expect(bump.status == 2, "\(bump)")
+        #expect(bump.stderr == "lockstep bump: Cannot read '/dev/zero': it is a device or a socket, not a file.\n")
+
+        let piped = try run("lockstep", ["check", "/dev/stdin"], stdin: Data(Manifest.embeddedDefaultText.utf8))
+        #expect(piped.status == 0, "\(piped)")
+        #expect(piped.stdout == "0 errors, 0 warnings in 4 bundles.\n")
+    }
+
     @Test func checkReadsAnIPA() throws {
         let dir = TestSupport.temporaryDirectory()
         defer { TestSupport.cleanUp(dir) }
@@ -99,7 +134,7 @@ import Testing
         let before = try Data(contentsOf: URL(fileURLWithPath: future))
         let refused = try run("lockstep", ["bump", future, "--build", "5"])
         #expect(refused.status == 2)
-        #expect(refused.stderr == "lockstep: The manifest '\(future)' has manifestVersion 3, which this Lockstep does not know (it reads 1).\n")
+        #expect(refused.stderr == "lockstep bump: The manifest '\(future)' has manifestVersion 3, which this Lockstep does not know (it reads 1).\n")
         #expect(try Data(contentsOf: URL(fileURLWithPath: future)) == before)
 
         let beta = dir.appendingPathComponent("beta.json").path
@@ -108,7 +143,7 @@ import Testing
         let betaBefore = try Data(contentsOf: URL(fileURLWithPath: beta))
         let noNext = try run("lockstep", ["bump", beta, "--build", "next"])
         #expect(noNext.status == 2)
-        #expect(noNext.stderr == "lockstep: Cannot bump '\(beta)': the current build '1-beta' is not a period-separated list of integers, so it has no next.\n")
+        #expect(noNext.stderr == "lockstep bump: Cannot bump '\(beta)': the current build '1-beta' is not a period-separated list of integers, so it has no next.\n")
         #expect(try Data(contentsOf: URL(fileURLWithPath: beta)) == betaBefore)
 
         #expect(try run("lockstep", ["bump", beta, "--build", "1.x"]).status == 64)
@@ -116,5 +151,20 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: beta)) == betaBefore)
         // Nothing left behind by the atomic writer.
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["beta.json", "lockstep.json"])
+    }
+
+    /// A read-only manifest is refused, not silently replaced by the rename (which a writable folder allows).
+    @Test func bumpRefusesAReadOnlyManifest() throws {
+        let dir = TestSupport.temporaryDirectory()
+        defer { TestSupport.cleanUp(dir) }
+        let path = try manifest(in: dir)
+        #expect(chmod(path, 0o444) == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let refused = try run("lockstep", ["bump", path, "--build", "7"])
+        #expect(refused.status == 2, "\(refused)")
+        #expect(refused.stdout == "")
+        #expect(refused.stderr == "lockstep bump: Cannot bump '\(path)': the file is read-only; nothing was written.\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["lockstep.json"])
     }
 }

@@ -47,6 +47,22 @@ import LockstepTestSupport
         #expect(try XcodeProjectInput.bump(project, build: "290", version: nil) == [])  // nothing left to change
     }
 
+    /// A read-only xcconfig among the files to change: refused before anything is written, so the pbxproj the
+    /// bump would also have changed is left byte for byte as it was.
+    @Test func readOnlyFileLeavesTheWholeProjectUntouched() throws {
+        let tree = try FixtureTree(HabitsFixture.files)
+        defer { tree.cleanUp() }
+        let project = tree.path + "/Habits.xcodeproj"
+        let pbxproj = try tree.read("Habits.xcodeproj/project.pbxproj")
+        let shared = try tree.read("Config/Shared.xcconfig")
+        #expect(chmod(tree.path + "/Config/Shared.xcconfig", 0o444) == 0)
+        #expect(throws: BundleError(.invalidBump, path: tree.path + "/Config/Shared.xcconfig", detail: "the file is read-only; nothing was written")) {
+            try XcodeProjectInput.bump(project, build: "290", version: nil)
+        }
+        #expect(try tree.read("Habits.xcodeproj/project.pbxproj") == pbxproj)
+        #expect(try tree.read("Config/Shared.xcconfig") == shared)
+    }
+
     @Test func literalInfoPlistValuesAndNext() throws {
         let fixture = ProjectFixture(projectSettings: ["CURRENT_PROJECT_VERSION": "9"], targets: [
             .init(name: "App", productType: "com.apple.product-type.application", settings: [

@@ -370,7 +370,7 @@ import LockstepTestSupport
         #expect(throws: BundleError(.invalidProject, path: tree.path + "/NoRoot.xcodeproj", detail: "the rootObject FFFF is not a PBXProject in project.pbxproj (unknown object reference)")) {
             try XcodeProjectInput.load(tree.path + "/NoRoot.xcodeproj")
         }
-        #expect(throws: BundleError(.unreadable, path: tree.path + "/Empty.xcodeproj/project.pbxproj", detail: "the file does not exist or cannot be read")) {
+        #expect(throws: BundleError(.unreadable, path: tree.path + "/Empty.xcodeproj/project.pbxproj", detail: "no such file")) {
             try XcodeProjectInput.load(tree.path + "/Empty.xcodeproj")
         }
     }

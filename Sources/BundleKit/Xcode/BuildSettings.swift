@@ -107,8 +107,8 @@ final class XcconfigReader {
     private func lines(of path: String) -> [Line]? {
         if let cached = parsed[path] { return cached }
         var result: [Line]?
-        if let data = FileManager.default.contents(atPath: path) {
-            result = Self.parse(String(decoding: data, as: UTF8.self), file: path)
+        if let bytes = InputFile.readIfPresent(path) {
+            result = Self.parse(String(decoding: bytes, as: UTF8.self), file: path)
         }
         parsed[path] = result
         return result

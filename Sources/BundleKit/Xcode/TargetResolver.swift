@@ -203,8 +203,8 @@ final class TargetResolver {
     }
 
     static func readPlist(_ path: String) -> [String: Any]? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return (try? PropertyListSerialization.propertyList(from: data, options: [], format: nil)) as? [String: Any]
+        guard let bytes = InputFile.readIfPresent(path) else { return nil }
+        return (try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)) as? [String: Any]
     }
 
     /// Xcode's built-in settings that real Info.plists reference, as the lowest level.

@@ -139,7 +139,7 @@ private struct EditSet {
             if bytes != project.bytes { outputs.append((project.pbxprojPath, bytes)) }
         }
         for (path, lines) in xcconfig.sorted(by: { $0.key < $1.key }) {
-            guard let data = FileManager.default.contents(atPath: path) else {
+            guard let data = InputFile.readIfPresent(path) else {
                 throw BundleError(.invalidBump, path: path, detail: "the xcconfig cannot be read")
             }
             let original = String(decoding: data, as: UTF8.self)
@@ -154,7 +154,7 @@ private struct EditSet {
             if bytes != Array(data) { outputs.append((path, bytes)) }
         }
         for (path, keys) in plist.sorted(by: { $0.key < $1.key }) {
-            guard let data = FileManager.default.contents(atPath: path) else {
+            guard let data = InputFile.readIfPresent(path) else {
                 throw BundleError(.invalidBump, path: path, detail: "the Info.plist cannot be read")
             }
             guard !data.starts(with: Array("bplist".utf8)) else {
@@ -172,13 +172,9 @@ private struct EditSet {
             }
             if text.utf8.elementsEqual(data) == false { outputs.append((path, Array(text.utf8))) }
         }
-        for output in outputs {
-            do {
-                try AtomicFile.write(output.bytes, to: output.path)
-            } catch {
-                throw BundleError(.invalidBump, path: output.path, detail: "\(error)")
-            }
-        }
+        // Every file is checked before any is written, so a read-only one leaves the whole project as it was.
+        for output in outputs { try Bump.requireWritable(output.path) }
+        for output in outputs { try Bump.replace(output.path, with: output.bytes) }
         return outputs.map(\.path).sorted()
     }
 

@@ -51,14 +51,11 @@ struct XcodeProject {
         sourceRoot = PathText.parent(of: path)
         name = PathText.lastComponent(of: path).replacingOccurrences(of: ".xcodeproj", with: "")
         problems = []
-        guard let data = FileManager.default.contents(atPath: pbxprojPath) else {
-            throw BundleError(.unreadable, path: pbxprojPath, detail: "the file does not exist or cannot be read")
-        }
-        bytes = Array(data)
+        bytes = try InputFile.read(pbxprojPath)
         let document: OpenStepParser.Document
         if bytes.starts(with: Array("<?xml".utf8)) || bytes.starts(with: Array("bplist".utf8)) {
             // Xcode also opens a pbxproj some tools rewrite as an XML plist; `bump` then cannot edit it in place.
-            guard let root = (try? PropertyListSerialization.propertyList(from: data, options: [], format: nil)).flatMap(Self.openStep)?.dictionary else {
+            guard let root = (try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)).flatMap(Self.openStep)?.dictionary else {
                 throw BundleError(.invalidProject, path: path, detail: "project.pbxproj is not a valid property list")
             }
             document = OpenStepParser.Document(root: root, objectRanges: [:])

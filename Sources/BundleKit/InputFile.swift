@@ -1,0 +1,64 @@
+import LockstepSystem
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reading the files `check` and `bump` are given, through LockstepSystem so every descriptor is `O_CLOEXEC`.
+///
+/// Foundation's `FileManager.contents(atPath:)`, `Data(contentsOf:)` and `String(contentsOfFile:)` open without
+/// `O_CLOEXEC` on Linux (seen with strace), so a process launched meanwhile would inherit the descriptor.
+/// Only regular files of bounded size and pipes (`lockstep check <(…)`) are read: a device such as `/dev/zero`
+/// would never end.
+enum InputFile {
+    /// The largest input read (a real project.pbxproj is a few MB).
+    static let maximumSize = 256 << 20
+
+    /// The whole file at `path`, or nil when it does not exist.
+    /// - Throws: `BundleError.unreadable` naming the file: a folder, a device, larger than `limit` bytes, or the
+    ///   operating system's reason.
+    static func readIfExists(_ path: String, limit: Int = maximumSize) throws(BundleError) -> [UInt8]? {
+        guard try kind(path, limit: limit) != nil else { return nil }
+        do {
+            return try AtomicFile.read(path)
+        } catch {
+            throw BundleError(.unreadable, path: path, detail: error.errno.map { "\($0)" } ?? "read failed")
+        }
+    }
+
+    /// The whole file at `path`.
+    /// - Throws: `BundleError.unreadable` naming the file (`no such file` when it does not exist).
+    static func read(_ path: String) throws(BundleError) -> [UInt8] {
+        guard let bytes = try readIfExists(path) else { throw BundleError(.unreadable, path: path, detail: "no such file") }
+        return bytes
+    }
+
+    /// The whole file at `path`, or nil when it is missing or cannot be read (a folder, no permission).
+    static func readIfPresent(_ path: String) -> [UInt8]? {
+        (try? readIfExists(path)) ?? nil
+    }
+
+    /// What can be read at `path`.
+    enum Kind { case file, pipe }
+
+    /// Checks, before anything opens it, that `path` is a regular file of at most `limit` bytes or a pipe.
+    /// - Returns: nil when nothing exists at `path`.
+    static func kind(_ path: String, limit: Int = maximumSize) throws(BundleError) -> Kind? {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            let error = Errno.current
+            if error == .noSuchFile { return nil }
+            throw BundleError(.unreadable, path: path, detail: "\(error)")
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG:
+            guard Int(status.st_size) <= limit else {
+                throw BundleError(.unreadable, path: path, detail: "it is larger than \(limit >> 20) MB")
+            }
+            return .file
+        case S_IFIFO: return .pipe
+        case S_IFDIR: throw BundleError(.unreadable, path: path, detail: "it is a folder, not a file")
+        default: throw BundleError(.unreadable, path: path, detail: "it is a device or a socket, not a file")
+        }
+    }
+}
