@@ -188,11 +188,6 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
         try send(message, wantsReply: true) ?? [:]
     }
 
-    /// Sends an interactive message with no reply expected.
-    public func sendMessageWithoutReply(_ message: [String: Any]) throws {
-        _ = try send(message, wantsReply: false)
-    }
-
     /// Apple's form: the reply or the error arrives on a handler, on another thread.
     public func sendMessage(_ message: [String: Any], replyHandler: (@Sendable ([String: Any]) -> Void)?,
                             errorHandler: (@Sendable (any Error) -> Void)?) {
