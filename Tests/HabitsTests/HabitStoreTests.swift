@@ -106,6 +106,22 @@ struct HabitStoreTests {
         #expect(try fixture.run("lockstep-host", "log", "Water", "0").stdout.contains("Water: 12/100"))
     }
 
+    @Test("processes that create the store at the same moment all succeed (one creates it, the others wait)")
+    func concurrentCreation() throws {
+        for _ in 0..<3 {
+            let fixture = HabitsFixture()
+            #expect(try fixture.run("lockstep-intent", "list").status == 0)  // installs the manifest, no store yet
+            let openers = try (0..<3).flatMap { _ in
+                [try Child("lockstep-host", ["summary"], environment: fixture.environment),
+                 try Child("lockstep-widget", ["render", "--family", "accessoryInline"], environment: fixture.environment)]
+            }
+            for opener in openers {
+                let result = opener.wait()
+                #expect(result.status == 0, "\(result)")
+            }
+        }
+    }
+
     @Test("a bundle that does not claim the app's group gets no container: exit 77, nothing written")
     func notEntitled() throws {
         let fixture = HabitsFixture()
