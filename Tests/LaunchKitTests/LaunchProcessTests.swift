@@ -211,7 +211,7 @@ func isGone(_ pid: pid_t) -> Bool { kill(pid, 0) == -1 && errno == ESRCH }
         defer { device.cleanUp() }
         let unknown = try run("lockstep", ["run", "nosuch", "--manifest", device.manifest, "--groups", device.groups])
         #expect(unknown.status == 2)
-        #expect(unknown.stderr == "lockstep: The manifest has no bundle 'nosuch': it has host (com.example.probe), widget (com.example.probe.widget), intent (com.example.probe.intents).\n")
+        #expect(unknown.stderr == "lockstep run: The manifest has no bundle 'nosuch': it has host (com.example.probe), widget (com.example.probe.widget), intent (com.example.probe.intents).\n")
 
         let broken = device.directory.appendingPathComponent("broken.json").path
         try "{ not json".write(toFile: broken, atomically: true, encoding: .utf8)
@@ -221,7 +221,7 @@ func isGone(_ pid: pid_t) -> Bool { kill(pid, 0) == -1 && errno == ESRCH }
 
         let badScenario = try run("lockstep", ["up", "--manifest", device.manifest, "--groups", device.groups, "--scenario", "/nonexistent/s.txt"])
         #expect(badScenario.status == 2)
-        #expect(badScenario.stderr == "lockstep: The scenario '/nonexistent/s.txt' is invalid: the file does not exist.\n")
+        #expect(badScenario.stderr == "lockstep up: The scenario '/nonexistent/s.txt' is invalid: the file does not exist.\n")
         #expect(!FileManager.default.fileExists(atPath: device.groups), "nothing may be written for invalid input")
 
         let usage = try run("lockstep", ["run"])
@@ -233,7 +233,7 @@ func isGone(_ pid: pid_t) -> Bool { kill(pid, 0) == -1 && errno == ESRCH }
         defer { device.cleanUp() }
         let result = try device.up("")
         #expect(result.status == 2)
-        #expect(result.stderr.hasPrefix("lockstep: Cannot launch 'com.example.probe.widget': its executable 'lockstep-no-such-widget' is neither next to lockstep"))
+        #expect(result.stderr.hasPrefix("lockstep up: Cannot launch 'com.example.probe.widget': its executable 'lockstep-no-such-widget' is neither next to lockstep"))
         #expect(!result.stdout.contains("launched"))
     }
 
