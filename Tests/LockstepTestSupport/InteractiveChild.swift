@@ -12,6 +12,8 @@ public final class InteractiveChild: @unchecked Sendable {  // @unchecked: outpu
 
     /// Starts `executable` (a name in `TestSupport.binDirectory`, or a path) with stdin kept open.
     public init(_ executable: String, _ arguments: [String] = [], environment: [String: String] = [:]) throws {
+        // A child that exits before reading its stdin must not kill the whole test run with SIGPIPE.
+        Glibc.signal(SIGPIPE, SIG_IGN)
         process.executableURL = URL(fileURLWithPath: executable.contains("/") ? executable : TestSupport.executable(executable))
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
