@@ -262,3 +262,18 @@ func isGone(_ pid: pid_t) -> Bool { kill(pid, 0) == -1 && errno == ESRCH }
         #expect(try String(contentsOfFile: "\(groups)/.lockstep/installed.json", encoding: .utf8) == installed)
     }
 }
+
+@Suite struct DemoTests {
+    /// `lockstep up` with no arguments: the embedded Habits app, its four real executables and the demo scenario.
+    @Test func theDemoHoldsOnTheEmbeddedHabitsApp() throws {
+        let directory = TestSupport.temporaryDirectory("demo")
+        defer { TestSupport.cleanUp(directory) }
+        let groups = directory.appendingPathComponent("groups").path
+        let result = try run("lockstep", ["up", "--groups", groups, "--no-color"], environment: ["LOCKSTEP_MANIFEST": ""])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("✓ runtime.stale"))
+        #expect(result.stdout.contains("HabitsWidget (com.example.habits.widget) is from build 1, but Habits is now installed at build 2"))
+        #expect(!result.stdout.contains("✗"))
+        #expect(launchedPids(result.stdout).allSatisfy(isGone))
+    }
+}
