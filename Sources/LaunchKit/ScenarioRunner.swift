@@ -33,8 +33,13 @@ final class ScenarioRunner {
     /// - Returns: whether every step held.
     func run(_ scenario: Scenario) -> Bool {
         output.say("scenario '\(scenario.name)': \(scenario.steps.count) step\(scenario.steps.count == 1 ? "" : "s")")
+        var section: Scenario.Section?
         for (index, step) in scenario.steps.enumerated() {
             if supervisor.interrupted { break }
+            if let heading = step.section, heading != section {
+                output.say("== \(heading.title)\(heading.rules.isEmpty ? "" : " [\(heading.rules.joined(separator: ", "))]")")
+            }
+            section = step.section
             if case .expectExit = step.action {} else if checkUnexpectedExits() { break }
             let start = Monotonic.now
             var result = perform(step)
