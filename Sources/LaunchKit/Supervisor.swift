@@ -18,6 +18,8 @@ public final class SupervisedBundle: @unchecked Sendable {  // @unchecked: mutab
     /// Each output line with the monotonic time it arrived.
     var lines: [(time: Double, text: String)] = []
     var ready = false
+    /// Its stdout and stderr pipes still open (0 once both reached end of file).
+    var openStreams = 2
     var termination: Termination?
     /// Why the supervisor killed it (the device's wording), if it did.
     var killReason: String?
@@ -291,11 +293,18 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
         }
         if !pending.isEmpty { emit(pending[...]) }
         descriptor.close()
+        condition.lock()
+        bundle.openStreams -= 1
+        condition.broadcast()
+        condition.unlock()
     }
 
     /// Waits for `bundle` to end and records how.
     private func reap(_ bundle: SupervisedBundle) {
         let termination = bundle.process.wait()
+        // Its last lines may still be in the pipes: an ended bundle's output is complete. Bounded, because a
+        // process the bundle started in the background can hold the pipes open.
+        _ = wait(timeout: 1, interruptible: false) { bundle.openStreams == 0 }
         condition.lock()
         bundle.termination = termination
         let quiet = stopping

@@ -206,6 +206,17 @@ func isGone(_ pid: pid_t) -> Bool { kill(pid, 0) == -1 && errno == ESRCH }
         #expect(status.status == 9)
     }
 
+    @Test func runForwardsSignalsAndExitsWithTheBundlesStatus() throws {
+        let device = try ProbeDevice()
+        defer { device.cleanUp() }
+        let run = try Child("lockstep", ["run", "--manifest", device.manifest, "--groups", device.groups, "widget", "--", "pause"])
+        #expect(run.waitForOutput("paused, pid "))
+        let bundle = try #require(pid_t(run.stdoutSoFar.split(separator: " ").last?.prefix { $0.isNumber } ?? ""))
+        run.signal(SIGTERM)
+        #expect(run.wait().status == 128 + SIGTERM)
+        #expect(isGone(bundle))
+    }
+
     @Test func badInputIsOneSentenceAndLaunchesNothing() throws {
         let device = try ProbeDevice()
         defer { device.cleanUp() }
