@@ -37,6 +37,9 @@ public final class SupervisedBundle: @unchecked Sendable {  // @unchecked: mutab
         self.process = process
     }
 
+    /// A long-running bundle that ended without a scenario step expecting it (read under Supervisor.condition).
+    var endedUnexpectedly: Bool { termination != nil && !exitClaimed && !oneShot }
+
     /// How it ended, in words: the supervisor's kill reason when there is one.
     var endDescription: String {
         guard let termination else { return "is running" }
@@ -160,13 +163,13 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
 
     /// Whether a bundle ended without a step expecting it. Call with `condition` held (inside a `wait` predicate).
     var hasUnclaimedExitLocked: Bool {
-        bundles.contains { $0.termination != nil && !$0.exitClaimed && !$0.oneShot }
+        bundles.contains(where: \.endedUnexpectedly)
     }
 
     /// Long-running bundles that ended without a scenario step expecting it; marks them reported.
     func unexpectedExits() -> [SupervisedBundle] {
         condition.lock(); defer { condition.unlock() }
-        let found = bundles.filter { $0.termination != nil && !$0.exitClaimed && !$0.oneShot }
+        let found = bundles.filter(\.endedUnexpectedly)
         for bundle in found { bundle.exitClaimed = true }
         return found
     }
@@ -230,7 +233,9 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
             // A stopped process only acts on SIGTERM once continued.
             bundle.process.signal(SIGCONT)
         }
-        for bundle in running where waitForExit(bundle, timeout: Self.grace, interruptible: false) == nil {
+        // One grace period for all of them, not one each.
+        let deadline = Monotonic.now + Self.grace
+        for bundle in running where waitForExit(bundle, timeout: max(0, deadline - Monotonic.now), interruptible: false) == nil {
             bundle.process.signal(SIGKILL)
         }
         for bundle in running {
