@@ -1,4 +1,5 @@
 import Foundation
+import LockstepSystem
 
 /// Property-list values as UserDefaults and WatchConnectivity accept them (RULES.md `defaults.plist-types`):
 /// `String`, integers, `Double`/`Float`, `Bool`, `Date`, `Data`, arrays and string-keyed dictionaries of these.
@@ -96,7 +97,9 @@ public enum PropertyList {
 
     /// Decodes a dictionary plist (binary, XML or OpenStep), or nil when it is not one.
     static func decodeDictionary(_ data: Data) -> [String: Any]? {
-        guard let object = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil),
+        // Foundation would crash on a set (BinaryPropertyList); a set is not a property-list type anyway.
+        guard !data.withUnsafeBytes(BinaryPropertyList.containsSet),
+              let object = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil),
               let dictionary = canonicalize(object) as? [String: Any] else { return nil }
         return dictionary
     }

@@ -14,6 +14,10 @@ public enum PropertyListFile {
 
     /// Parses `bytes` (named `path` in errors) as a property list whose root is a dictionary.
     public static func dictionary(_ bytes: [UInt8], path: String) throws -> [String: Any] {
+        // Foundation would crash on a set (BinaryPropertyList); a set is not a property-list type anyway.
+        guard !BinaryPropertyList.containsSet(bytes) else {
+            throw BundleError(.notAPropertyList, path: path, detail: "it holds a set, which is not a property-list type")
+        }
         let root: Any
         do {
             root = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)

@@ -89,7 +89,7 @@ public struct IntentRouter: Sendable {
         let claimDeadline = Monotonic.now + claimTimeout
         let deadline = Monotonic.now + responseTimeout
         while true {
-            if let bytes = try? AtomicFile.read(response),
+            if let bytes = try? AtomicFile.read(response), !BinaryPropertyList.containsSet(bytes),  // Foundation would crash on a set
                let fields = (try? PropertyListSerialization.propertyList(from: Data(bytes), format: nil)) as? [String: Any] {
                 unlink(response)
                 if let message = fields["error"] as? String {
@@ -132,7 +132,7 @@ public struct IntentRouter: Sendable {
             let taken = "\(directory)/taken/\(name)"
             guard rename("\(requests)/\(name)", taken) == 0 else { continue }
             defer { unlink(taken) }
-            guard let bytes = try? AtomicFile.read(taken),
+            guard let bytes = try? AtomicFile.read(taken), !BinaryPropertyList.containsSet(bytes),  // Foundation would crash on a set
                   let fields = (try? PropertyListSerialization.propertyList(from: Data(bytes), format: nil)) as? [String: Any],
                   let intent = fields["intent"] as? String else { continue }
             let arguments = fields["arguments"] as? [String: String] ?? [:]

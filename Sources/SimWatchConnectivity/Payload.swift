@@ -1,4 +1,5 @@
 import Foundation
+import LockstepSystem
 
 /// Property-list payloads: validation, the observed size limits, and the on-disk encoding.
 ///
@@ -34,7 +35,9 @@ public enum Payload {
 
     /// Reads a dictionary written by `encode` (or by another language following the protocol).
     public static func decode(_ data: Data) -> [String: Any]? {
-        (try? PropertyListSerialization.propertyList(from: data, format: nil)) as? [String: Any]
+        // Foundation would crash on a set (BinaryPropertyList); a set is not a property-list type anyway.
+        guard !data.withUnsafeBytes(BinaryPropertyList.containsSet) else { return nil }
+        return (try? PropertyListSerialization.propertyList(from: data, format: nil)) as? [String: Any]
     }
 
     /// Encodes an envelope (our own fields, always plist types).

@@ -49,9 +49,13 @@ public final class Child: @unchecked Sendable {  // @unchecked: output buffers a
     private var err = Data()
     private var outClosed = false
     private var errClosed = false
+    private var input: FileHandle?
 
     /// Starts `executable` (a name in `TestSupport.binDirectory`, or a path) with `arguments` and extra environment.
-    public init(_ executable: String, _ arguments: [String] = [], environment: [String: String] = [:], stdin: Data? = nil) throws {
+    /// - Parameter keepStdinOpen: leave the child's stdin open for `send(_:)` (a start barrier, a command);
+    ///   otherwise it is closed once `stdin` is written.
+    public init(_ executable: String, _ arguments: [String] = [], environment: [String: String] = [:], stdin: Data? = nil,
+                keepStdinOpen: Bool = false) throws {
         // A child that exits before reading its stdin must not kill the whole test run with SIGPIPE.
         Glibc.signal(SIGPIPE, SIG_IGN)
         process.executableURL = URL(fileURLWithPath: executable.contains("/") ? executable : TestSupport.executable(executable))
@@ -65,7 +69,11 @@ public final class Child: @unchecked Sendable {  // @unchecked: output buffers a
         process.standardInput = inPipe
         try process.run()
         if let stdin { inPipe.fileHandleForWriting.write(stdin) }
-        try? inPipe.fileHandleForWriting.close()
+        if keepStdinOpen {
+            input = inPipe.fileHandleForWriting
+        } else {
+            try? inPipe.fileHandleForWriting.close()
+        }
         read(outPipe.fileHandleForReading, isOut: true)
         read(errPipe.fileHandleForReading, isOut: false)
     }
@@ -87,6 +95,17 @@ public final class Child: @unchecked Sendable {  // @unchecked: output buffers a
 
     public var pid: Int32 { process.processIdentifier }
 
+    /// Writes `text` to the child's stdin (started with `keepStdinOpen`); a child that has exited is ignored.
+    public func send(_ text: String) {
+        try? input?.write(contentsOf: Data(text.utf8))
+    }
+
+    /// Closes the child's stdin (end of input), if it was kept open.
+    public func closeStdin() {
+        try? input?.close()
+        input = nil
+    }
+
     /// What the child has printed on stdout so far.
     public var stdoutSoFar: String {
         condition.lock(); defer { condition.unlock() }
@@ -107,8 +126,9 @@ public final class Child: @unchecked Sendable {  // @unchecked: output buffers a
     /// Sends a signal to the child.
     public func signal(_ signal: Int32) { kill(process.processIdentifier, signal) }
 
-    /// Waits (at most `timeout` seconds, then SIGKILL) for the child to exit and its output to close.
+    /// Closes its stdin, then waits (at most `timeout` seconds, then SIGKILL) for the child to exit and its output to close.
     public func wait(timeout: Double = 60) -> ProcessResult {
+        closeStdin()  // Nothing more will be sent: a child reading its stdin sees the end and can exit.
         let deadline = Date(timeIntervalSinceNow: timeout)
         condition.lock()
         while !(outClosed && errClosed) {

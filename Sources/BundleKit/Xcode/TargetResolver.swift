@@ -1,4 +1,5 @@
 import Foundation
+import LockstepSystem
 
 /// One target in one configuration, with its build settings and the Info.plist values they produce.
 struct ResolvedTarget {
@@ -203,7 +204,8 @@ final class TargetResolver {
     }
 
     static func readPlist(_ path: String) -> [String: Any]? {
-        guard let bytes = InputFile.readIfPresent(path) else { return nil }
+        // Foundation would crash on a set (BinaryPropertyList); such a file is no plist Lockstep reads.
+        guard let bytes = InputFile.readIfPresent(path), !BinaryPropertyList.containsSet(bytes) else { return nil }
         return (try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)) as? [String: Any]
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LockstepSystem
 
 /// The parts of a `project.pbxproj` that bundles and versions depend on: configurations, native targets and
 /// which target embeds which (RULES.md §6 "Reading real projects").
@@ -55,7 +56,8 @@ struct XcodeProject {
         let document: OpenStepParser.Document
         if bytes.starts(with: Array("<?xml".utf8)) || bytes.starts(with: Array("bplist".utf8)) {
             // Xcode also opens a pbxproj some tools rewrite as an XML plist; `bump` then cannot edit it in place.
-            guard let root = (try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)).flatMap(Self.openStep)?.dictionary else {
+            guard !BinaryPropertyList.containsSet(bytes),  // Foundation would crash on a set
+                  let root = (try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)).flatMap(Self.openStep)?.dictionary else {
                 throw BundleError(.invalidProject, path: path, detail: "project.pbxproj is not a valid property list")
             }
             document = OpenStepParser.Document(root: root, objectRanges: [:])

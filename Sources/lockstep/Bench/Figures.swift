@@ -1,0 +1,222 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import Foundation
+import LockstepSystem
+
+/// The figures of `lockstep bench`, each measured beside its baseline in the same run.
+enum Figures {
+    /// Every figure in order; `progress` is told which one starts (the text table shows it on stderr).
+    static func all(_ plan: BenchPlan, progress: (String) -> Void) -> [BenchRow] {
+        var rows: [BenchRow] = []
+        progress("change latency")
+        rows += changeLatency(plan)
+        progress("increment throughput")
+        rows += incrementThroughput(plan)
+        progress("write cost")
+        rows += writeCost(plan)
+        progress("up to ready")
+        rows += upToReady(plan)
+        progress("widget memory")
+        rows += widgetMemory(plan)
+        progress("check \(plan.projectTargets) targets")
+        rows += checkProject(plan)
+        return rows
+    }
+
+    /// A row from two measurements, either of which may have failed (its error becomes the row's note).
+    static func row(_ name: String, unit: String, ours: Result<Double, any Error>, baseline: Result<Double, any Error>,
+                    baselineName: String, goal: Goal, extra: ((Double) -> (text: String, met: Bool))? = nil) -> BenchRow {
+        var row = BenchRow(name: name, unit: unit, ours: try? ours.get(), baseline: try? baseline.get(),
+                           baselineName: baselineName, goal: goal)
+        if case .failure(let error) = ours {
+            row.note = "not measured: \(error)"
+        } else if case .failure(let error) = baseline {
+            row.note = "baseline not measured: \(error)"
+        }
+        if let extra, let value = row.ours { row.extra = extra(value) }
+        return row
+    }
+
+    // MARK: change latency
+
+    static func changeLatency(_ plan: BenchPlan) -> [BenchRow] {
+        let baseline = Result { try inotifyLatencies(plan) }
+        let ours = Result { try OurFigures.changeLatencies(plan) }
+        return [50.0, 99.0].map { p in
+            row("change latency p\(Int(p))", unit: "µs",
+                ours: ours.map { Statistics.percentile($0, p) }, baseline: baseline.map { Statistics.percentile($0, p) },
+                baselineName: "raw inotify on a file, two processes", goal: p == 50 ? .atMost(2) : .report)
+        }
+    }
+
+    static func inotifyLatencies(_ plan: BenchPlan) throws -> [Double] {
+        let directory = try BenchPaths.scratch("inotify")
+        defer { BenchPaths.remove(directory) }
+        let path = "\(directory)/value"
+        let writer = try InotifyBaseline.Writer(path: path)
+        let observer = try BenchProcess(BenchPaths.lockstep, ["__bench-worker", "observe-inotify", path])
+        let samples = try Harness.latency(observer: observer, samples: plan.latencySamples, warmup: plan.latencyWarmup) {
+            try writer.write(String($0))
+        }
+        try writer.write("stop")
+        try observer.finish()
+        return samples
+    }
+
+    // MARK: increment throughput
+
+    static func incrementThroughput(_ plan: BenchPlan) -> [BenchRow] {
+        var rows: [BenchRow] = []
+        var limits: [BenchRow] = []
+        for processes in plan.processCounts {
+            var ours: [Double] = [], sqlite: [Double] = [], flock: [Double] = []
+            var oursError: (any Error)?, sqliteError: (any Error)?, flockError: (any Error)?
+            // Alternate the three kinds run by run, so a burst of load on the shared machine hits all of them.
+            for _ in 0..<plan.repeats {
+                do { ours.append(try OurFigures.incrementThroughput(plan, processes: processes)) } catch { oursError = error }
+                do { sqlite.append(try sqliteThroughput(plan, processes: processes)) } catch { sqliteError = error }
+                do { flock.append(try flockThroughput(plan, processes: processes)) } catch { flockError = error }
+            }
+            func median(_ samples: [Double], _ error: (any Error)?) -> Result<Double, any Error> {
+                if let error { return .failure(error) }
+                return .success(Statistics.median(samples))
+            }
+            rows.append(row("increment x\(processes)", unit: "ops/s", ours: median(ours, oursError),
+                            baseline: median(sqlite, sqliteError),
+                            baselineName: "SQLite WAL, synchronous=NORMAL, BEGIN IMMEDIATE, read+update",
+                            goal: processes == 4 ? .atLeast(2) : .report))
+            limits.append(row("increment x\(processes) vs limit", unit: "ops/s", ours: median(ours, oursError),
+                              baseline: median(flock, flockError),
+                              baselineName: "bare flock + O_APPEND record loop (physical limit)", goal: .report))
+        }
+        return rows + limits
+    }
+
+    static func sqliteThroughput(_ plan: BenchPlan, processes: Int) throws -> Double {
+        let directory = try BenchPaths.scratch("sqlite")
+        defer { BenchPaths.remove(directory) }
+        let path = "\(directory)/counter.sqlite"
+        try SQLiteBaseline.create(path)
+        let result = try Harness.throughput(
+            processes: processes, operationsEach: plan.incrementsPerProcess,
+            worker: ["increment-sqlite", path, String(plan.incrementsPerProcess), String(plan.incrementWarmup)])
+        let expected = processes * (plan.incrementsPerProcess + plan.incrementWarmup)
+        let total = try SQLiteBaseline.total(path)
+        guard total == expected else { throw BenchError.workerFailed("SQLite counted \(total), expected \(expected)") }
+        return result
+    }
+
+    static func flockThroughput(_ plan: BenchPlan, processes: Int) throws -> Double {
+        let directory = try BenchPaths.scratch("flock")
+        defer { BenchPaths.remove(directory) }
+        let result = try Harness.throughput(
+            processes: processes, operationsEach: plan.incrementsPerProcess,
+            worker: ["increment-flock", directory, String(plan.incrementsPerProcess), String(plan.incrementWarmup)])
+        let expected = processes * (plan.incrementsPerProcess + plan.incrementWarmup)
+        let total = FlockAppendBaseline.total(directory)
+        guard total == expected else { throw BenchError.workerFailed("the append log has \(total) records, expected \(expected)") }
+        return result
+    }
+
+    // MARK: write cost
+
+    static func writeCost(_ plan: BenchPlan) -> [BenchRow] {
+        let small = Result { try OurFigures.singleKeyWriteCost(plan, keys: 10) }
+        let big = Result { try OurFigures.singleKeyWriteCost(plan, keys: plan.bigSuiteKeys) }
+        let name = plan.bigSuiteKeys == 100_000 ? "100k" : String(plan.bigSuiteKeys)
+        let compactSmall = Result { try OurFigures.compactionCost(plan, keys: 10) }
+        let compactBig = Result { try OurFigures.compactionCost(plan, keys: plan.bigSuiteKeys) }
+        return [
+            row("write cost \(name) keys", unit: "µs", ours: big, baseline: small,
+                baselineName: "the same write with 10 keys in the suite (both amortize one compaction)", goal: .atMost(2)),
+            row("compaction \(name) keys", unit: "ms", ours: compactBig, baseline: compactSmall,
+                baselineName: "folding the journal into a 10-key plist (once per MB of journal)", goal: .report),
+        ]
+    }
+
+    // MARK: up to ready
+
+    static func upToReady(_ plan: BenchPlan) -> [BenchRow] {
+        let ours = Result { try OurFigures.upToReady(plan) }
+        let baseline = Result { try bareSpawn(plan) }
+        return [row("up to ready", unit: "ms", ours: ours, baseline: baseline,
+                    baselineName: "spawn and reap the same \(OurFigures.longRunningExecutables.count) executables bare (--help)", goal: .atMost(2))]
+    }
+
+    /// The executables `up` waits for, started bare (`--help`: load, print usage, exit) in parallel, as `up` starts
+    /// them, and reaped; median of `launchRepeats`.
+    static func bareSpawn(_ plan: BenchPlan) throws -> Double {
+        var times: [Double] = []
+        for _ in 0..<plan.launchRepeats {
+            times.append(try Harness.time {
+                let processes = try OurFigures.longRunningExecutables.map {
+                    try BenchProcess(BenchPaths.sibling($0), ["--help"], quiet: true)
+                }
+                for process in processes { try process.finish() }
+            } * 1000)
+        }
+        return Statistics.median(times)
+    }
+
+    // MARK: widget memory
+
+    static func widgetMemory(_ plan: BenchPlan) -> [BenchRow] {
+        let baseline = Result { () throws -> (rss: Double, anonymous: Double) in
+            var samples: [(rss: Double, anonymous: Double)] = []
+            for _ in 0..<plan.memoryRepeats {
+                samples.append(try Harness.idleMemory(BenchPaths.lockstep, ["__bench-idle"], readyLine: "idle ready"))
+            }
+            return (Statistics.median(samples.map(\.rss)), Statistics.median(samples.map(\.anonymous)))
+        }
+        let ours = Result { try OurFigures.widgetMemory(plan) }
+        let limit = OurFigures.widgetMemoryLimitMB
+        return [
+            row("widget memory", unit: "MB", ours: ours.map(\.rss), baseline: baseline.map(\.rss),
+                baselineName: "a bare Foundation process (VmRSS)", goal: .atMost(1.3),
+                extra: { ("< \(limit) MB", $0 < Double(limit)) }),
+            row("widget memory anon", unit: "MB", ours: ours.map(\.anonymous), baseline: baseline.map(\.anonymous),
+                baselineName: "a bare Foundation process (RssAnon)", goal: .report),
+        ]
+    }
+
+    // MARK: check a generated project
+
+    static func checkProject(_ plan: BenchPlan) -> [BenchRow] {
+        OurFigures.checkProject(plan)
+    }
+}
+
+/// Times of `python3` with the `pbxproj` library loading a project, when it is installed.
+enum PbxprojBaseline {
+    /// Median seconds for `XcodeProject.load(path)` inside Python (interpreter start-up excluded: the script times
+    /// the load itself), or an error saying why it could not be measured.
+    static func loadTime(_ pbxproj: String, repeats: Int) throws -> Double {
+        let script = """
+        import sys, time
+        from pbxproj import XcodeProject
+        times = []
+        for _ in range(int(sys.argv[2])):
+            start = time.perf_counter()
+            XcodeProject.load(sys.argv[1])
+            times.append(time.perf_counter() - start)
+        times.sort()
+        print("seconds", times[(len(times) - 1) // 2])
+        """
+        guard let python = findOnPath("python3") else { throw BenchError.notMeasured("python3 is not installed") }
+        let process = try BenchProcess(python, ["-c", script, pbxproj, String(repeats)], quiet: true)
+        do {
+            let seconds = try process.expect("seconds", timeout: 300)
+            try process.finish()
+            guard let value = Double(seconds) else { throw BenchError.workerFailed("python printed '\(seconds)'") }
+            return value
+        } catch {
+            throw BenchError.notMeasured("python3 -c 'import pbxproj' does not work here (pip install pbxproj)")
+        }
+    }
+
+    static func findOnPath(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
+    }
+}

@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import Foundation
+import LockstepSystem
+
+/// How much each figure measures: the full run (under ten minutes) or `--quick` (under a minute, for CI smoke use).
+struct BenchPlan {
+    var quick: Bool
+    /// Change-latency samples (after `latencyWarmup` unmeasured ones), for ours and the baseline alike.
+    var latencySamples: Int
+    var latencyWarmup: Int
+    /// Increments per process in one throughput run, and the untimed warm-up each worker does first.
+    var incrementsPerProcess: Int
+    var incrementWarmup: Int
+    /// Throughput runs per (kind, process count); the figure is their median.
+    var repeats: Int
+    var processCounts: [Int]
+    /// Keys in the big suite of the write-cost figure (the small one has 10).
+    var bigSuiteKeys: Int
+    /// Runs of `up` and of the bare spawn, and samples of idle memory; medians are reported.
+    var launchRepeats: Int
+    var memoryRepeats: Int
+    /// Targets of the generated Xcode project.
+    var projectTargets: Int
+    var checkRepeats: Int
+
+    static let full = BenchPlan(
+        quick: false, latencySamples: 1_000, latencyWarmup: 100, incrementsPerProcess: 10_000, incrementWarmup: 200,
+        repeats: 3, processCounts: [1, 4, 8], bigSuiteKeys: 100_000, launchRepeats: 5,
+        memoryRepeats: 3, projectTargets: 200, checkRepeats: 5)
+
+    static let quick = BenchPlan(
+        quick: true, latencySamples: 200, latencyWarmup: 20, incrementsPerProcess: 2_000, incrementWarmup: 50,
+        repeats: 1, processCounts: [1, 4, 8], bigSuiteKeys: 100_000, launchRepeats: 2,
+        memoryRepeats: 1, projectTargets: 200, checkRepeats: 2)
+}
+
+/// The measuring loops every figure shares, so ours and its baseline are measured the same way.
+enum Harness {
+    /// Starts `processes` workers (each `lockstep __bench-worker ARGS…`), waits until all are `ready`, releases them
+    /// together, and returns operations per second: all operations ÷ (last end − first start), as the workers
+    /// stamped them on the shared monotonic clock.
+    static func throughput(processes: Int, operationsEach: Int, worker: [String], environment: [String: String] = [:]) throws -> Double {
+        let workers = try (0..<processes).map { _ in
+            try BenchProcess(BenchPaths.lockstep, ["__bench-worker"] + worker, environment: environment)
+        }
+        for worker in workers { _ = try worker.expect("ready", timeout: 120) }
+        for worker in workers { try worker.send("go") }
+        var first = Double.infinity, last = -Double.infinity
+        for worker in workers {
+            let stamps = try worker.expect("done", timeout: 300).split(separator: " ").compactMap { Double($0) }
+            guard stamps.count == 2 else { throw BenchError.workerFailed("a worker's 'done' line has no times") }
+            first = min(first, stamps[0])
+            last = max(last, stamps[1])
+        }
+        for worker in workers { try worker.finish() }
+        return Double(processes * operationsEach) / (last - first)
+    }
+
+    /// Measures change latency: for each sample, stamps the time, calls `change(i)` in this process, and waits for
+    /// `observer` (another process) to report that it was woken with value `i`, stamped on the same monotonic clock.
+    /// Waiting for each answer before the next change keeps samples independent (nothing is coalesced).
+    /// `Monotonic.now` is CLOCK_MONOTONIC, one clock for every process on the machine, so stamps from two
+    /// processes subtract.
+    /// - Returns: the `samples` latencies in microseconds, after `warmup` unmeasured ones.
+    static func latency(observer: BenchProcess, samples: Int, warmup: Int, change: (Int) throws -> Void) throws -> [Double] {
+        _ = try observer.expect("ready", timeout: 60)
+        var latencies: [Double] = []
+        latencies.reserveCapacity(samples)
+        for index in 1...(warmup + samples) {
+            let sent = Monotonic.now
+            try change(index)
+            var woken: Double?
+            while woken == nil {
+                let parts = try observer.readLine(timeout: 10).split(separator: " ")
+                if parts.count == 2, Int(parts[0]) == index { woken = Double(parts[1]) }
+            }
+            if index > warmup, let woken { latencies.append((woken - sent) * 1e6) }
+        }
+        return latencies
+    }
+
+    /// Starts `executable` (or this one with `arguments`), waits for `readyLine` on its stdout, reads its resident
+    /// memory, and stops it.
+    static func idleMemory(_ executable: String, _ arguments: [String], readyLine: String,
+                           environment: [String: String] = [:]) throws -> (rss: Double, anonymous: Double) {
+        let process = try BenchProcess(executable, arguments, environment: environment, quiet: true)
+        _ = try process.expect(readyLine, timeout: 60)
+        let memory = try ResidentMemory.of(process.pid)
+        process.kill(SIGTERM)
+        process.closeInput()
+        process.wait()
+        return memory
+    }
+
+    /// Times `body` (seconds).
+    static func time(_ body: () throws -> Void) rethrows -> Double {
+        let start = Monotonic.now
+        try body()
+        return Monotonic.now - start
+    }
+}

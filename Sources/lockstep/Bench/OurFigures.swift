@@ -1,0 +1,217 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import AppGroupKit
+import BundleKit
+import Foundation
+import LockstepSystem
+
+/// Our side of each figure: Lockstep's own subsystems, measured exactly as their baselines are.
+enum OurFigures {
+    /// RULES.md `widget.memory`: widget extensions are killed above 30 MB.
+    static let widgetMemoryLimitMB = 30
+
+    /// The identity every bench process takes: one bundle entitled to one group.
+    static let bundleIdentifier = "com.example.bench"
+    static let group = "group.com.example.bench"
+
+    /// Opens the bench's group defaults suite under `groupsRoot`, as the bench bundle.
+    static func suite(_ groupsRoot: String) throws -> GroupDefaults {
+        let sandbox = try Sandbox(root: GroupsRoot(path: groupsRoot),
+                                  identity: ProcessIdentity(bundleIdentifier: bundleIdentifier, appGroups: [group]))
+        guard let defaults = try GroupDefaults(suiteName: group, sandbox: sandbox) else {
+            throw BenchError.notMeasured("GroupDefaults refused the suite \(group)")
+        }
+        return defaults
+    }
+
+    // MARK: change latency
+
+    static func changeLatencies(_ plan: BenchPlan) throws -> [Double] {
+        let groupsRoot = try BenchPaths.scratch("observe")
+        defer { BenchPaths.remove(groupsRoot) }
+        let defaults = try suite(groupsRoot)
+        try defaults.set(0, forKey: "value")
+        let observer = try BenchProcess(BenchPaths.lockstep, ["__bench-worker", "observe-defaults", groupsRoot])
+        let samples = try Harness.latency(observer: observer, samples: plan.latencySamples, warmup: plan.latencyWarmup) {
+            try defaults.set($0, forKey: "value")
+        }
+        try defaults.set(-1, forKey: "value")  // the observer's cue to exit
+        try observer.finish()
+        return samples
+    }
+
+    /// `__bench-worker observe-defaults GROUPS`: prints `VALUE T` whenever another process changes `value`;
+    /// exits when it becomes -1.
+    static func observeWorker(_ arguments: [String]) throws {
+        let defaults = try suite(arguments.first ?? "")
+        let done = DispatchSemaphore(value: 0)
+        let observation = try defaults.observe { changes in
+            let woken = Monotonic.now
+            for change in changes where change.key == "value" {
+                guard let value = change.value as? Int else { continue }
+                if value == -1 { done.signal(); return }
+                print("\(value) \(woken)")
+            }
+        }
+        print("ready")
+        done.wait()
+        observation.cancel()
+    }
+
+    // MARK: increment throughput
+
+    static func incrementThroughput(_ plan: BenchPlan, processes: Int) throws -> Double {
+        let groupsRoot = try BenchPaths.scratch("increment")
+        defer { BenchPaths.remove(groupsRoot) }
+        let result = try Harness.throughput(
+            processes: processes, operationsEach: plan.incrementsPerProcess,
+            worker: ["increment-defaults", groupsRoot, String(plan.incrementsPerProcess), String(plan.incrementWarmup)])
+        let expected = processes * (plan.incrementsPerProcess + plan.incrementWarmup)
+        let total = try suite(groupsRoot).integer(forKey: "counter") ?? 0
+        guard total == expected else { throw BenchError.notMeasured("group defaults counted \(total), expected \(expected): increments were lost") }
+        return result
+    }
+
+    /// `__bench-worker increment-defaults GROUPS COUNT WARMUP`.
+    static func incrementWorker(_ arguments: [String]) throws {
+        try BenchWorkerCommand.throughput(count: BenchWorkerCommand.integer(arguments, 1),
+                                          warmup: BenchWorkerCommand.integer(arguments, 2)) {
+            let defaults = try suite(arguments.first ?? "")
+            return { try defaults.increment("counter") }
+        }
+    }
+
+    // MARK: write cost
+
+    /// Microseconds per `set` of one key in a suite of `keys` keys, amortized honestly: the timed writes are one
+    /// whole journal cycle, from a freshly compacted suite to the write that passes `GroupDefaults.compactionThreshold`
+    /// and folds the journal into the plist of `keys` keys — the compaction a steady writer pays once per cycle.
+    /// An untimed first cycle finds its length (the same values, so the same record sizes); the second is timed.
+    static func singleKeyWriteCost(_ plan: BenchPlan, keys: Int) throws -> Double {
+        let groupsRoot = try BenchPaths.scratch("writecost")
+        defer { BenchPaths.remove(groupsRoot) }
+        let defaults = try suite(groupsRoot)
+        try fill(defaults, keys: keys)
+        // The journal's place is part of the documented on-disk protocol (groups/README.md).
+        let journal = "\(groupsRoot)/phone/AppGroup/\(group)/.lockstep/defaults/\(group).journal"
+        var cycle: Int?
+        var previous = fileSize(journal)
+        for index in 0..<(GroupDefaults.compactionThreshold / 8) {
+            try defaults.set(index, forKey: "key-0")
+            let size = fileSize(journal)
+            if size < previous { cycle = index + 1; break }
+            previous = size
+        }
+        guard let cycle, fileSize(journal) == 0 else {
+            throw BenchError.notMeasured("the journal was never compacted, or not emptied by compaction")
+        }
+        let seconds = try Harness.time {
+            for index in 0..<cycle { try defaults.set(index, forKey: "key-0") }
+        }
+        guard fileSize(journal) == 0 else { throw BenchError.notMeasured("the timed cycle did not end in a compaction") }
+        return seconds * 1e6 / Double(cycle)
+    }
+
+    static func fileSize(_ path: String) -> Int {
+        (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    }
+
+    /// Milliseconds to fold the journal into a plist of `keys` keys (`synchronize()`), the cost a write pays once
+    /// per megabyte of journal.
+    static func compactionCost(_ plan: BenchPlan, keys: Int) throws -> Double {
+        let groupsRoot = try BenchPaths.scratch("compaction")
+        defer { BenchPaths.remove(groupsRoot) }
+        let defaults = try suite(groupsRoot)
+        try fill(defaults, keys: keys)
+        var times: [Double] = []
+        for index in 0..<3 {
+            try defaults.set(index, forKey: "key-0")
+            times.append(try Harness.time { try defaults.synchronize() } * 1000)
+        }
+        return Statistics.median(times)
+    }
+
+    static func fill(_ defaults: GroupDefaults, keys: Int) throws {
+        try defaults.transaction { transaction in
+            for index in 0..<keys { try transaction.set("value \(index)", forKey: "key-\(index)") }
+        }
+        try defaults.synchronize()
+    }
+
+    // MARK: up to ready
+
+    /// Milliseconds from starting `lockstep up` (a fresh groups root, the embedded default manifest, a scenario with
+    /// no steps) to its line saying every long-running bundle is ready; median of `launchRepeats`. `up` then tears
+    /// everything down, untimed.
+    static func upToReady(_ plan: BenchPlan) throws -> Double {
+        let directory = try BenchPaths.scratch("up")
+        defer { BenchPaths.remove(directory) }
+        let scenario = "\(directory)/empty.scenario"
+        try AtomicFile.write("# no steps: the bench times launching until ready\n", to: scenario)
+        var times: [Double] = []
+        for run in 0..<plan.launchRepeats {
+            let groups = "\(directory)/groups-\(run)"
+            let start = Monotonic.now
+            let up = try BenchProcess(BenchPaths.lockstep, ["up", "--groups", groups, "--scenario", scenario, "--no-color"],
+                                      environment: ["LOCKSTEP_GROUPS": groups])  // stderr shown: `up` says why it failed
+            while true {
+                let line = try up.readLine(timeout: 60)
+                if line.contains("ready in") { break }
+            }
+            times.append((Monotonic.now - start) * 1000)
+            while (try? up.readLine(timeout: 60)) != nil {}
+            try up.finish()
+        }
+        return Statistics.median(times)
+    }
+
+    /// The executables `up` keeps running and waits for (host, widget, watch; the intents extension runs per request).
+    static let longRunningExecutables = ["lockstep-host", "lockstep-widget", "lockstep-watch"]
+
+    // MARK: widget memory
+
+    /// Resident memory of an idle `lockstep-widget` (started as the widget of the embedded default manifest, in a
+    /// fresh groups root), read once it printed its ready line; medians of `memoryRepeats`.
+    static func widgetMemory(_ plan: BenchPlan) throws -> (rss: Double, anonymous: Double) {
+        var samples: [(rss: Double, anonymous: Double)] = []
+        for _ in 0..<plan.memoryRepeats {
+            let groups = try BenchPaths.scratch("widget")
+            defer { BenchPaths.remove(groups) }
+            samples.append(try Harness.idleMemory(BenchPaths.sibling("lockstep-widget"), [], readyLine: "ready",
+                                                  environment: ["LOCKSTEP_GROUPS": groups]))
+        }
+        return (Statistics.median(samples.map(\.rss)), Statistics.median(samples.map(\.anonymous)))
+    }
+
+    // MARK: check
+
+    /// `check` of a generated project: its total time beside its own parse time, and beside the Python `pbxproj`
+    /// library loading the same file (when `python3 -c 'import pbxproj'` works). Medians of `checkRepeats`, after
+    /// one unmeasured warm-up; all in this process, as the Python side times only the load.
+    static func checkProject(_ plan: BenchPlan) -> [BenchRow] {
+        let name = "check \(plan.projectTargets) targets"
+        let measured = Result { () throws -> (check: Double, parse: Double, project: String, directory: String) in
+            let directory = try BenchPaths.scratch("xcode")
+            let project = try XcodeProjectInput.generateSampleProject(at: directory, targets: plan.projectTargets)
+            _ = try CheckInput.check(project)
+            var checks: [Double] = [], parses: [Double] = []
+            for _ in 0..<plan.checkRepeats {
+                checks.append(try Harness.time { _ = try CheckInput.check(project) } * 1000)
+                parses.append(try Harness.time { _ = try XcodeProjectInput.load(project) } * 1000)
+            }
+            return (Statistics.median(checks), Statistics.median(parses), project, directory)
+        }
+        defer { if case .success(let value) = measured { BenchPaths.remove(value.directory) } }
+        let pbxproj = Result { () throws -> Double in
+            let project = try measured.get().project
+            return try PbxprojBaseline.loadTime(project + "/project.pbxproj", repeats: plan.checkRepeats) * 1000
+        }
+        return [
+            Figures.row(name, unit: "ms", ours: measured.map(\.check), baseline: measured.map(\.parse),
+                        baselineName: "its own parse of the project (XcodeProjectInput.load)", goal: .report),
+            Figures.row("\(name) vs pbxproj", unit: "ms", ours: measured.map(\.check), baseline: pbxproj,
+                        baselineName: "Python pbxproj loading the same project.pbxproj", goal: .atMost(0.2)),
+        ]
+    }
+}

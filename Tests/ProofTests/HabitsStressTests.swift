@@ -1,0 +1,59 @@
+import Foundation
+import HabitCore
+import LockstepTestSupport
+import Testing
+
+/// The Habits store (HabitCore's SQLite database in the group container) from many processes and through SIGKILLs:
+/// every logged value is counted exactly once, and every acknowledged one survives.
+@Suite struct HabitsStressTests {
+    /// A fresh store with the numeric habit the workers log to (`HabitsWorkers` in the `lockstep` executable).
+    static func store(in directory: URL) throws -> (path: String, habit: Habit) {
+        let path = directory.appendingPathComponent("Habits.sqlite").path
+        let habit = try HabitStore(path: path).add(name: "Water", emoji: "💧", kind: .numeric, dailyTarget: 1_000_000)
+        return (path, habit)
+    }
+
+    static let day = Day(rawValue: "2026-01-01")
+
+    @Test func eightProcessesLogExactly() throws {
+        let directory = TestSupport.temporaryDirectory("proof-habits")
+        defer { TestSupport.cleanUp(directory) }
+        let (path, habit) = try Self.store(in: directory)
+        let each = Proof.stress ? 1_000 : 100
+        Proof.runTogether(try (0..<8).map { _ in
+            try Child("lockstep", ["__bench-worker", "increment-habits", path, String(each), "0"], keepStdinOpen: true)
+        })
+        #expect(try HabitStore(path: path).value(of: habit, on: Self.day) == Double(8 * each))
+    }
+
+    @Test func acknowledgedLogsSurviveSIGKILL() throws {
+        let directory = TestSupport.temporaryDirectory("proof-habits-crash")
+        defer { TestSupport.cleanUp(directory) }
+        let (path, habit) = try Self.store(in: directory)
+        try Proof.killRepeatedly(rounds: Proof.stress ? 200 : 30, seed: 43) {
+            try Child("lockstep", ["__bench-worker", "habits-loop", path])
+        } stored: {
+            // The database opens after every kill (WAL recovery), and holds what was acknowledged.
+            Int(try HabitStore(path: path).value(of: habit, on: Self.day))
+        }
+    }
+
+    @Test func aKilledWriteLockHolderReleasesTheStorePromptly() throws {
+        let directory = TestSupport.temporaryDirectory("proof-habits-holder")
+        defer { TestSupport.cleanUp(directory) }
+        let (path, habit) = try Self.store(in: directory)
+        _ = try HabitStore(path: path).log(named: "Water", value: 1, on: Self.day)
+        let holder = try Child("lockstep", ["__bench-worker", "hold-sqlite", path], keepStdinOpen: true)
+        #expect(holder.waitForOutput("holding"))
+        let waiter = try Child("lockstep", ["__bench-worker", "increment-habits", path, "1", "0"], keepStdinOpen: true)
+        #expect(waiter.waitForOutput("ready"))
+        waiter.send("go\n")
+        holder.signal(SIGKILL)
+        #expect(holder.wait().status == 128 + SIGKILL)
+        // Bounded: well under the store's 10 s busy timeout, so the kernel released the dead holder's lock.
+        #expect(waiter.waitForOutput("done", timeout: 5), "the waiter did not proceed after the holder died")
+        #expect(waiter.wait().status == 0)
+        // The holder's uncommitted +1000 never landed; the waiter's +1 did.
+        #expect(try HabitStore(path: path).value(of: habit, on: Self.day) == 2)
+    }
+}

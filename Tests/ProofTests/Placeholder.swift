@@ -1,1 +1,0 @@
-// Tests for this target are added by its issue.
