@@ -178,9 +178,7 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
 
     /// Writes one line to the bundle's stdin (its commands).
     public func send(_ text: String, to bundle: SupervisedBundle) throws(LaunchError) {
-        do {
-            try bundle.process.stdin!.writeAll(Array((text + "\n").utf8), path: "stdin of \(bundle.label)")
-        } catch {
+        guard bundle.process.writeStdin(text + "\n") else {
             throw LaunchError(.spawnFailed, subject: bundle.label, detail: "its stdin is closed (\(bundle.endDescription))")
         }
     }
@@ -315,7 +313,7 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
         let quiet = stopping
         condition.broadcast()
         condition.unlock()
-        bundle.process.stdin?.close()
+        bundle.process.closeStdin()
         if !quiet && !bundle.oneShot && bundle.killReason == nil { output.say("\(bundle.name) \(termination)") }
     }
 
