@@ -2,7 +2,7 @@ import Foundation
 import HabitCore
 import LockstepSystem
 import LockstepTestSupport
-import SimWatchConnectivity
+@testable import SimWatchConnectivity
 import Testing
 
 @Suite("SimWatchConnectivity between lockstep-host and lockstep-watch (RULES.md §4)")
@@ -34,6 +34,46 @@ struct WatchConnectivityTests {
         #expect(watch.finish() == 0)
         #expect(!session.isReachable, "the watch exited: its liveness lock is gone")
         session.deactivate()
+    }
+
+    @Test("A receiver sleeps until inotify wakes it, as AppGroupKit's observers do (polling is only the fallback)")
+    func receiverIsWokenByInotify() throws {
+        let fixture = HabitsFixture()
+        let session = phoneSession(fixture)
+        #expect(session.isWokenByInotify == nil, "not receiving before activation")
+        try session.activate()
+        // LOCKSTEP_WATCH=poll forces AppGroupKit's documented fallback (exercised by the process test below).
+        #expect(session.isWokenByInotify == (ProcessInfo.processInfo.environment["LOCKSTEP_WATCH"] != "poll"))
+        session.deactivate()
+        #expect(session.isWokenByInotify == nil)
+    }
+
+    @Test("Messages, contexts and reachability changes wake the receiver, by inotify and by the polling fallback",
+          arguments: [false, true])
+    func receiversWake(polling: Bool) throws {
+        let fixture = HabitsFixture(polling ? ["LOCKSTEP_WATCH": "poll"] : [:])
+        try fixture.addHabits()
+        let reachability = ReachabilityRecorder()
+        let phone = phoneSession(fixture)
+        phone.delegate = reachability
+        try phone.activate()
+        let watch = try fixture.start("lockstep-watch")
+        #expect(reachability.wait(for: true), "activating the watch wakes the phone: \(reachability.changes)")
+        let reply = try phone.sendMessage(["text": "wake up"])
+        #expect(reply["received"] as? Bool == true)
+        #expect(watch.waitForLine("message from the phone")?.contains("wake up") == true)
+        try phone.updateApplicationContext(["day": "2026-11-22", "habits": [["name": "Stretch", "emoji": "🤸", "completed": true]]])
+        #expect(watch.waitForLine("context applied")?.contains("Stretch") == true, "\(watch.output)")
+        phone.deactivate()
+        #expect(watch.waitForLine("phone is now not reachable") != nil, "deactivating wakes the watch: \(watch.output)")
+        let mark = watch.mark
+        try phone.activate()
+        #expect(watch.waitForLine("phone is now reachable", after: mark) != nil, "activating wakes the watch: \(watch.output)")
+        // A watch that dies (SIGKILL) closes its liveness file: the phone is woken and finds it unreachable.
+        kill(watch.pid, SIGKILL)
+        #expect(reachability.wait(for: false), "\(reachability.changes)")
+        #expect(watch.finish() == 128 + SIGKILL)
+        phone.deactivate()
     }
 
     @Test("wc.message: a reply from a running watch; notReachable (7007, exit 69) when it is not running")
@@ -147,5 +187,32 @@ struct WatchConnectivityTests {
         #expect(big.status == 2 && big.stderr.contains("WCErrorDomain error 7009 (payloadTooLarge)"), "\(big.stderr)")
         #expect(!watch.output.contains { $0.contains("message from the phone") })
         #expect(watch.finish() == 0)
+    }
+}
+
+/// Records `sessionReachabilityDidChange` calls, for a test to wait on.
+final class ReachabilityRecorder: WCSessionDelegate, @unchecked Sendable {  // @unchecked: guarded by `condition`.
+    private let condition = NSCondition()
+    private var seen: [Bool] = []
+
+    var changes: [Bool] { condition.withLock { seen } }
+
+    func sessionReachabilityDidChange(_ session: WCSession) {
+        let reachable = session.isReachable
+        condition.withLock {
+            seen.append(reachable)
+            condition.broadcast()
+        }
+    }
+
+    /// Waits (bounded) until the last change reported is `reachable`.
+    func wait(for reachable: Bool, timeout: Double = 20) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        return condition.withLock {
+            while seen.last != reachable {
+                if !condition.wait(until: deadline) { return seen.last == reachable }
+            }
+            return true
+        }
     }
 }
