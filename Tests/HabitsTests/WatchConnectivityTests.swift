@@ -142,6 +142,32 @@ struct WatchConnectivityTests {
         #expect(FileManager.default.fileExists(atPath: fixture.storePath))
     }
 
+    @Test("wc.context: while the app runs, a change another process makes to the store (a one-shot command, an intent in the extension) reaches the watch")
+    func contextFollowsTheStore() throws {
+        let fixture = HabitsFixture()
+        try fixture.addHabits()
+        let host = try fixture.start("lockstep-host")
+        let watch = try fixture.start("lockstep-watch")
+        #expect(watch.output.contains { $0.contains("context applied") && $0.contains("(0/3)") }, "\(watch.output)")
+
+        var mark = watch.mark
+        let toggled = try fixture.run("lockstep-host", "toggle", "Read")
+        #expect(toggled.status == 0, "\(toggled)")
+        #expect(watch.waitForLine("(1/3)", after: mark)?.contains("📚 Read ✓") == true, "\(watch.output)")
+        #expect(host.waitForLine("store changed") != nil, "\(host.output)")
+
+        // RULES.md intent.where: the app is suspended, so the intent runs in the extension; once the app is resumed
+        // it learns of the change from the Darwin notification the extension posted, and pushes the new list.
+        mark = watch.mark
+        kill(host.pid, SIGSTOP)
+        let intent = try fixture.run("lockstep-intent", "perform", "CompleteHabit", "--habit", "Meditate")
+        kill(host.pid, SIGCONT)
+        #expect(intent.status == 0 && intent.stdout.contains("performed in the extension process"), "\(intent)")
+        #expect(watch.waitForLine("(2/3)", after: mark)?.contains("🧘 Meditate ✓") == true, "\(watch.output)")
+        #expect(host.finish() == 0)
+        #expect(watch.finish() == 0)
+    }
+
     @Test("wc.file: the file arrives in the receiver's Documents/Inbox and is removed after the handler")
     func file() throws {
         let fixture = HabitsFixture()
