@@ -63,7 +63,7 @@ public final class HostApp: WCSessionDelegate, @unchecked Sendable {  // @unchec
 
     private func activateSession() throws {
         let session = WCSession(configuration: .init(linkDirectory: environment.linkDirectory, side: .phone,
-                                                     inboxDirectory: "\(environment.privateContainer)/Documents/Inbox"))
+                                                     privateContainer: environment.privateContainer))
         session.delegate = self
         self.session = session
         try session.activate()

@@ -60,7 +60,10 @@ extension WCSessionDelegate {
 }
 
 /// One end of the phone↔watch channel (RULES.md §4), over files and locks under `<groups>/link/<host-bundle-id>/`
-/// — outside every group container, because phone and watch share none (RULES.md `group.watch-separate`).
+/// — outside every group container, because phone and watch share none (RULES.md `group.watch-separate`). The link
+/// is only the transport: what a side has received belongs to that app, in its own private container on its own
+/// device (RULES.md `container.private`): files in `Documents/Inbox/`, the last application context in
+/// `Library/Application Support/WatchConnectivity/received-context.plist`.
 ///
 /// On disk (all payload files are XML property lists, replaced atomically):
 /// ```
@@ -73,7 +76,6 @@ extension WCSessionDelegate {
 ///     userinfo/<seq>.plist            {sentAt, payload}: FIFO by the 16-digit sequence, kept until delivered
 ///     userinfo.seq (+ .lock)          the last sequence number given out
 ///     context.plist (+ .lock)         {sentAt, payload}: the latest application context, not yet delivered
-///     received-context.plist          the last delivered one (`receivedApplicationContext`)
 ///     files/<seq>.data, <seq>.plist   a transferred file and {sentAt, fileName, metadata}; the .plist commits it
 ///     files.seq (+ .lock)
 /// ```
@@ -85,19 +87,28 @@ extension WCSessionDelegate {
 public final class WCSession: @unchecked Sendable {  // @unchecked: mutable state is guarded by `lock`.
     /// Where this end lives.
     public struct Configuration: Sendable {
-        /// `<groups>/link/<host-bundle-id>`.
+        /// `<groups>/link/<host-bundle-id>`: the transport.
         public var linkDirectory: String
         public var side: WCSide
-        /// This bundle's private `Documents/Inbox/` (files arrive there).
-        public var inboxDirectory: String
+        /// This app's private container on its own device (`<groups>/watch/Data/<bundle-id>` for the watch app),
+        /// where what it receives is kept.
+        public var privateContainer: String
         /// How long `sendMessage` waits for a reply.
         public var replyTimeout: Double
 
-        public init(linkDirectory: String, side: WCSide, inboxDirectory: String, replyTimeout: Double = 10) {
+        public init(linkDirectory: String, side: WCSide, privateContainer: String, replyTimeout: Double = 10) {
             self.linkDirectory = linkDirectory
             self.side = side
-            self.inboxDirectory = inboxDirectory
+            self.privateContainer = privateContainer
             self.replyTimeout = replyTimeout
+        }
+
+        /// `<private container>/Documents/Inbox`: where transferred files arrive (RULES.md `wc.file`).
+        public var inboxDirectory: String { "\(privateContainer)/Documents/Inbox" }
+
+        /// The application context last delivered to this app, kept across launches.
+        public var receivedContextPath: String {
+            "\(privateContainer)/Library/Application Support/WatchConnectivity/received-context.plist"
         }
     }
 
@@ -306,10 +317,9 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
     /// The context this side last sent.
     public var applicationContext: [String: Any] { lock.withLock { sentContext } }
 
-    /// The context last delivered to this side (survives restarts).
+    /// The context last delivered to this side (survives restarts: it is kept in this app's private container).
     public var receivedApplicationContext: [String: Any] {
-        (try? AtomicFile.read("\(inbound)/received-context.plist")).flatMap { $0 }
-            .flatMap { Payload.decode(Data($0))?["payload"] as? [String: Any] } ?? [:]
+        Self.readEnvelope(configuration.receivedContextPath)?.1 ?? [:]
     }
 
     /// Sends a copy of a file to the counterpart's `Documents/Inbox/` (RULES.md `wc.file`).
@@ -373,10 +383,13 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
     private func receiveContext(_ delegate: any WCSessionDelegate) {
         let pending = "\(inbound)/context.plist"
         guard access(pending, F_OK) == 0 else { return }
-        // Take the pending context under the sender's lock, so a newer one written meanwhile is never lost.
+        // Take the pending context under the sender's lock, so a newer one written meanwhile is never lost. It is kept
+        // in this app's own container (RULES.md container.private) before it leaves the link: never in neither.
         let taken: (Double, [String: Any])? = try? FileLock(path: "\(inbound)/context.lock").withLock {
-            guard let envelope = Self.readEnvelope(pending) else { return nil }
-            rename(pending, "\(inbound)/received-context.plist")
+            guard let bytes = try AtomicFile.read(pending), let envelope = Self.decodeEnvelope(bytes) else { return nil }
+            try AtomicFile.createDirectories(URL(fileURLWithPath: configuration.receivedContextPath).deletingLastPathComponent().path)
+            try AtomicFile.write(bytes, to: configuration.receivedContextPath)
+            unlink(pending)
             return envelope
         }
         if let (sentAt, payload) = taken {
@@ -418,7 +431,12 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
     }
 
     static func readEnvelope(_ path: String) -> (Double, [String: Any])? {
-        guard let bytes = try? AtomicFile.read(path), let envelope = Payload.decode(Data(bytes)) else { return nil }
+        (try? AtomicFile.read(path)).flatMap { $0 }.flatMap(decodeEnvelope)
+    }
+
+    /// `(sentAt, payload)` of an envelope.
+    static func decodeEnvelope(_ bytes: [UInt8]) -> (Double, [String: Any])? {
+        guard let envelope = Payload.decode(Data(bytes)) else { return nil }
         return (envelope["sentAt"] as? Double ?? 0, envelope["payload"] as? [String: Any] ?? [:])
     }
 

@@ -9,7 +9,7 @@ import Testing
 struct WatchConnectivityTests {
     private func phoneSession(_ fixture: HabitsFixture) -> WCSession {
         WCSession(configuration: .init(linkDirectory: fixture.linkDirectory, side: .phone,
-                                       inboxDirectory: "\(fixture.root.path)/phone/Data/com.example.habits/Documents/Inbox", replyTimeout: 5))
+                                       privateContainer: "\(fixture.root.path)/phone/Data/com.example.habits", replyTimeout: 5))
     }
 
     @Test("wc.activate: nothing is sent before activation (7004); reachability is the counterpart's activated session")
@@ -140,6 +140,29 @@ struct WatchConnectivityTests {
         #expect(FileManager.default.fileExists(atPath: watchGroup))
         #expect(!FileManager.default.fileExists(atPath: "\(watchGroup)/Library/Application Support/Habits.sqlite"))
         #expect(FileManager.default.fileExists(atPath: fixture.storePath))
+    }
+
+    @Test("wc.context: the watch app keeps the context it received in its own container on the watch; the link only carries it")
+    func receivedContextIsTheWatchAppsOwn() throws {
+        let fixture = HabitsFixture()
+        try fixture.addHabits()
+        #expect(try fixture.run("lockstep-host", "context").status == 0)
+        let pending = "\(fixture.linkDirectory)/to-watch/context.plist"
+        #expect(FileManager.default.fileExists(atPath: pending), "in transit")
+        let list = try fixture.run("lockstep-watch", "list")
+        #expect(list.status == 0 && list.stdout.contains("context applied"), "\(list)")
+
+        // RULES.md container.private + group.watch-separate: delivered, it is the watch app's, on the watch.
+        let kept = "\(fixture.root.path)/watch/Data/com.example.habits.watchkitapp/Library/Application Support/WatchConnectivity/received-context.plist"
+        #expect(FileManager.default.fileExists(atPath: kept))
+        let linkFiles = try FileManager.default.subpathsOfDirectory(atPath: fixture.linkDirectory)
+        #expect(!linkFiles.contains { $0.hasSuffix("context.plist") }, "nothing of it left in the transport: \(linkFiles)")
+
+        // The transport can go (the devices are re-paired): the watch app still shows what it received.
+        try FileManager.default.removeItem(atPath: fixture.linkDirectory)
+        let again = try fixture.run("lockstep-watch", "list")
+        #expect(again.status == 0 && again.stdout.contains("🧘 Meditate ·, 📚 Read ·, 🚶 Walk · (0/3)"), "\(again)")
+        #expect(!again.stdout.contains("context applied"), "kept, not redelivered: \(again)")
     }
 
     @Test("wc.context: while the app runs, a change another process makes to the store (a one-shot command, an intent in the extension) reaches the watch")
