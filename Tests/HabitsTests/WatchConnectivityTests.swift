@@ -89,7 +89,7 @@ struct WatchConnectivityTests {
         let host = try fixture.start("lockstep-host")
         #expect(watch.waitForLine("phone is now reachable") != nil)
         #expect(watch.waitForLine("Meditate") != nil, "the context arrived")
-        watch.send("toggle Meditate")
+        watch.sendLine("toggle Meditate")
         #expect(watch.waitForLine("toggled Meditate via sendMessage → completed") != nil, "\(watch.output) \(watch.errorOutput)")
         #expect(host.waitForLine("watch message") != nil)
         #expect(host.finish() == 0)
