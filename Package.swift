@@ -37,7 +37,7 @@ let package = Package(
         // The reference app's shared module: what app, widget, watch and intents all import (models, store,
         // the widget's provider and views, the intents, the watch sync).
         .target(name: "HabitCore", dependencies: [
-            "LockstepSystem", "AppGroupKit", "CSQLite", "SimWidgetKit", "SimWatchConnectivity", "SimAppIntents"]),
+            "LockstepSystem", "AppGroupKit", "LaunchKit", "CSQLite", "SimWidgetKit", "SimWatchConnectivity", "SimAppIntents"]),
 
         // Thin executables over the libraries.
         .executableTarget(name: "lockstep", dependencies: [
@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit", "LockstepTestSupport"]),
         .testTarget(name: "HabitsTests", dependencies: [
             "HabitCore", "SimWidgetKit", "SimWatchConnectivity", "SimAppIntents", "LockstepTestSupport",
-            "LockstepSystem", "CSQLite",
+            "LockstepSystem", "CSQLite", "BundleKit",
         ]),
         .testTarget(name: "ProofTests", dependencies: ["AppGroupKit", "BundleKit", "HabitCore", "LockstepTestSupport"]),
     ]

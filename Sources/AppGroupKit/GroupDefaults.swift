@@ -178,6 +178,8 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
 
     /// Folds the journal into the plist now (it also happens past `compactionThreshold` and at normal exit).
     public func synchronize() throws {
+        // RULES.md runtime.stale: folding the journal rewrites the shared plist, so a stale build must not.
+        try SharedWriteGate.check()
         try locked(.exclusive) {
             var none: [Change]? = nil
             try state.refresh(changes: &none)
@@ -293,6 +295,8 @@ enum ExitCompaction {
     }
 
     private static func run() {
+        // A process from a superseded build leaves the folding to the installed one (RULES.md runtime.stale).
+        guard (try? SharedWriteGate.check()) != nil else { return }
         let all = state.withLock { state in
             defer { state.pending = [:] }
             return Array(state.pending.values)

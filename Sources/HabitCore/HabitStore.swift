@@ -34,28 +34,38 @@ public final class HabitStore: @unchecked Sendable {  // @unchecked: the connect
         self.path = path
         let db = try SQLiteConnection(path: path, busyTimeout: FileLock.defaultTimeout)
         // Reading the version first makes a damaged file fail here, before anything could be written to it.
-        let found = try db.query("PRAGMA user_version").first?.first?.int ?? 0
-        try db.execute("PRAGMA journal_mode=WAL")
-        if found == 0 {
-            try SharedWriteGate.check()
-            try db.immediateTransaction {
-                // Re-read under the write lock: another process may have created the schema meanwhile.
-                if try db.query("PRAGMA user_version").first?.first?.int ?? 0 == 0 {
-                    try db.execute("""
-                        CREATE TABLE habits (
-                            id TEXT PRIMARY KEY, name TEXT NOT NULL UNIQUE COLLATE NOCASE, emoji TEXT NOT NULL,
-                            kind TEXT NOT NULL, daily_target REAL NOT NULL, active INTEGER NOT NULL,
-                            position INTEGER NOT NULL);
-                        CREATE TABLE logs (
-                            habit_id TEXT NOT NULL REFERENCES habits(id) ON DELETE CASCADE, day TEXT NOT NULL,
-                            value REAL NOT NULL, PRIMARY KEY (habit_id, day));
-                        PRAGMA user_version = \(Self.schemaVersion);
-                        """)
-                }
+        if try db.query("PRAGMA user_version").first?.first?.int ?? 0 == 0 {
+            // Creating the store (switching an empty file to WAL, then the schema) is done by one process at a time,
+            // under a dedicated lock file beside the store: SQLite answers SQLITE_BUSY at once, without waiting, to a
+            // journal-mode change that races another connection's.
+            try FileLock(path: "\(path).lock").withLock {
+                try Self.create(db)
             }
         }
         try db.execute("PRAGMA foreign_keys = ON")
         connection = db
+    }
+
+    /// WAL mode and the schema, unless another process created them first.
+    private static func create(_ db: SQLiteConnection) throws {
+        if try db.query("PRAGMA journal_mode").first?.first?.string != "wal" {
+            try SharedWriteGate.check()
+            try db.execute("PRAGMA journal_mode=WAL")
+        }
+        guard try db.query("PRAGMA user_version").first?.first?.int ?? 0 == 0 else { return }
+        try SharedWriteGate.check()
+        try db.immediateTransaction {
+            try db.execute("""
+                CREATE TABLE habits (
+                    id TEXT PRIMARY KEY, name TEXT NOT NULL UNIQUE COLLATE NOCASE, emoji TEXT NOT NULL,
+                    kind TEXT NOT NULL, daily_target REAL NOT NULL, active INTEGER NOT NULL,
+                    position INTEGER NOT NULL);
+                CREATE TABLE logs (
+                    habit_id TEXT NOT NULL REFERENCES habits(id) ON DELETE CASCADE, day TEXT NOT NULL,
+                    value REAL NOT NULL, PRIMARY KEY (habit_id, day));
+                PRAGMA user_version = \(schemaVersion);
+                """)
+        }
     }
 
     // MARK: Reading

@@ -1,5 +1,7 @@
 import AppGroupKit
+import BundleKit
 import Foundation
+import LaunchKit
 import LockstepSystem
 import SimAppIntents
 import Synchronization
@@ -10,10 +12,25 @@ public struct HabitsEnvironment: Sendable {
     /// The four bundles of the reference app.
     public enum Role: String, Sendable, CaseIterable {
         case host, widget, watch, intent
+
+        /// The manifest role an executable plays when started by hand.
+        public var bundleRole: BundleRole {
+            switch self {
+            case .host: return .host
+            case .widget: return .widget
+            case .watch: return .watch
+            case .intent: return .intent
+            }
+        }
     }
 
     /// The widget kind the app reloads.
     public static let widgetKind = "HabitsWidget"
+
+    /// Posted on the phone after each change to the shared store (a name only: RULES.md `darwin.name-only`). The
+    /// running app observes it to send the watch the new list, as an iOS app observes the Darwin notification its
+    /// extensions post (it learns nothing else of a change made in another process).
+    public static let storeChangedNotification = "com.example.habits.store-changed"
 
     public let role: Role
     /// The simulated OS's view of this process: its device, private container and entitled groups.
@@ -29,19 +46,17 @@ public struct HabitsEnvironment: Sendable {
     /// This bundle's private container (RULES.md `container.private`).
     public let privateContainer: String
 
-    /// The environment of this process from `LOCKSTEP_GROUPS` (default `./groups`) and `LOCKSTEP_BUNDLE_ID` (default:
-    /// the role's bundle of the Habits app), entitled to the Habits group.
-    /// - Throws: `AppGroupError` for a malformed bundle id.
-    public static func fromProcess(role: Role) throws -> HabitsEnvironment {
-        let variables = ProcessInfo.processInfo.environment
-        let host = "com.example.habits"
-        let defaults: [Role: String] = [.host: host, .widget: "\(host).widget", .watch: "\(host).watchkitapp", .intent: "\(host).intents"]
-        let bundle = variables["LOCKSTEP_BUNDLE_ID"].flatMap { $0.isEmpty ? nil : $0 } ?? defaults[role]!
-        let group = "group.\(host)"
-        let identity = ProcessIdentity(bundleIdentifier: bundle, appGroups: [group], device: role == .watch ? .watch : .phone)
-        let root = GroupsRoot(path: variables["LOCKSTEP_GROUPS"].flatMap { $0.isEmpty ? nil : $0 } ?? "groups")
-        return try HabitsEnvironment(role: role, sandbox: try Sandbox(root: root, identity: identity),
-                                     hostBundleIdentifier: host, groupIdentifier: group)
+    /// The environment of a process started by LaunchKit (`BundleProcess.start(defaultRole:)`).
+    /// - Throws: `AppGroupError.notEntitled` (exit 77) when the bundle does not claim the app's group.
+    public init(process: BundleProcess, role: Role) throws {
+        let app = process.manifest.app
+        let bundleIdentifier = process.bundle.bundleIdentifier ?? process.bundle.name
+        let host = app.bundleIdentifier ?? bundleIdentifier
+        let group = app.appGroups.first ?? process.bundle.appGroups.first ?? "group.\(host)"
+        let identity = ProcessIdentity(bundleIdentifier: bundleIdentifier, appGroups: process.bundle.appGroups,
+                                       device: role == .watch ? .watch : .phone)
+        try self.init(role: role, sandbox: try Sandbox(root: GroupsRoot(path: process.groupsRoot), identity: identity),
+                      hostBundleIdentifier: host, groupIdentifier: group)
     }
 
     /// An environment from its parts (tests, tools).
@@ -70,6 +85,13 @@ public struct HabitsEnvironment: Sendable {
 
     /// The widget center, asking as this bundle.
     public var widgetCenter: WidgetCenterHandle { WidgetCenterHandle(environment: self) }
+
+    /// After a write to the shared store: asks WidgetKit to reload the widget and posts `storeChangedNotification`
+    /// on this device.
+    public func storeDidChange() throws {
+        try widgetCenter.reloadHabitsWidget()
+        try DarwinNotificationCenter(sandbox: sandbox).post(Self.storeChangedNotification)
+    }
 
     /// Where intents run (RULES.md `intent.where`): in the app while it runs, else here.
     public var intentRouter: IntentRouter {

@@ -45,7 +45,8 @@ public struct HabitsProvider: TimelineProvider {
 
     public func getSnapshot(in context: Context, completion: @escaping @Sendable (HabitEntry) -> Void) {
         let now = SimulatedTime.now(groupsRoot: environment.groupsRoot)
-        completion((try? entry(at: now, day: Day(time: now.timeIntervalSince1970))) ?? placeholder(in: context))
+        let store = try? environment.openStore()
+        completion(store.flatMap { try? entry(at: now, day: Day(time: now.timeIntervalSince1970), store: $0) } ?? placeholder(in: context))
     }
 
     /// Now, and the next midnight (a fresh day), then `.atEnd`: the system comes back after midnight.
@@ -53,14 +54,19 @@ public struct HabitsProvider: TimelineProvider {
         let now = SimulatedTime.now(groupsRoot: environment.groupsRoot)
         let today = Day(time: now.timeIntervalSince1970)
         let tomorrow = today.adding(days: 1)
-        let entries = [try? entry(at: now, day: today), try? entry(at: Date(timeIntervalSince1970: tomorrow.start), day: tomorrow)]
+        guard let store = try? environment.openStore() else {
+            // An unreadable store (reported by the app) leaves the widget on its placeholder until the app asks again.
+            completion(Timeline(entries: [], policy: .never))
+            return
+        }
+        let entries = [try? entry(at: now, day: today, store: store),
+                       try? entry(at: Date(timeIntervalSince1970: tomorrow.start), day: tomorrow, store: store)]
         completion(Timeline(entries: entries.compactMap { $0 }, policy: .atEnd))
     }
 
-    private func entry(at date: Date, day: Day) throws -> HabitEntry {
-        let store = try environment.openStore()
-        return HabitEntry(date: date, summary: try store.summary(on: day), weekly: try store.weeklyProgress(endingOn: day),
-                          showCompleted: (try? environment.preferences().showCompleted) ?? true)
+    private func entry(at date: Date, day: Day, store: HabitStore) throws -> HabitEntry {
+        HabitEntry(date: date, summary: try store.summary(on: day), weekly: try store.weeklyProgress(endingOn: day),
+                   showCompleted: (try? environment.preferences().showCompleted) ?? true)
     }
 }
 

@@ -37,6 +37,19 @@ public enum DemoScenario {
     send host reload
     wait widget budget 1/70 used
 
+    == With the app closed, Siri's intent runs in the extension and the watch's toggle waits in the user-info queue [intent.where, wc.userinfo]
+    send host quit
+    expect-exit host 0
+    run intent perform ListIncomplete
+    expect-output 1 habit left today: Walk.
+    expect-output performed in the extension process
+    send watch toggle Walk
+    wait watch queued Walk → completed as user info #1
+    launch host
+    wait host watch user info
+    send widget render accessoryInline
+    wait widget 3/3 habits done
+
     == A day passes on the shared clock: the .atEnd policy brings the new day's timeline [widget.policy]
     advance 1d
     wait widget policy .atEnd reached

@@ -33,8 +33,13 @@ final class ScenarioRunner {
     /// - Returns: whether every step held.
     func run(_ scenario: Scenario) -> Bool {
         output.say("scenario '\(scenario.name)': \(scenario.steps.count) step\(scenario.steps.count == 1 ? "" : "s")")
+        var section: Scenario.Section?
         for (index, step) in scenario.steps.enumerated() {
             if supervisor.interrupted { break }
+            if let heading = step.section, heading != section {
+                output.say("== \(heading.title)\(heading.rules.isEmpty ? "" : " [\(heading.rules.joined(separator: ", "))]")")
+            }
+            section = step.section
             if case .expectExit = step.action {} else if checkUnexpectedExits() { break }
             let start = Monotonic.now
             var result = perform(step)
@@ -112,7 +117,7 @@ final class ScenarioRunner {
             case .run(let target, let arguments):
                 let (record, label) = try bundles.resolve(target)
                 let bundle = try supervisor.launch(record, label: label, arguments: arguments, oneShot: true)
-                bundle.process.stdin?.close()
+                bundle.process.closeStdin()
                 guard let termination = supervisor.waitForExit(bundle, timeout: 60) else {
                     if supervisor.interrupted { return failed("interrupted") }
                     supervisor.kill(bundle, reason: "it did not finish within 60 s")

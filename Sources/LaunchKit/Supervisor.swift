@@ -18,6 +18,8 @@ public final class SupervisedBundle: @unchecked Sendable {  // @unchecked: mutab
     /// Each output line with the monotonic time it arrived.
     var lines: [(time: Double, text: String)] = []
     var ready = false
+    /// Its stdout and stderr pipes still open (0 once both reached end of file).
+    var openStreams = 2
     var termination: Termination?
     /// Why the supervisor killed it (the device's wording), if it did.
     var killReason: String?
@@ -34,6 +36,9 @@ public final class SupervisedBundle: @unchecked Sendable {  // @unchecked: mutab
         self.memoryLimitMB = memoryLimitMB
         self.process = process
     }
+
+    /// A long-running bundle that ended without a scenario step expecting it (read under Supervisor.condition).
+    var endedUnexpectedly: Bool { termination != nil && !exitClaimed && !oneShot }
 
     /// How it ended, in words: the supervisor's kill reason when there is one.
     var endDescription: String {
@@ -158,13 +163,13 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
 
     /// Whether a bundle ended without a step expecting it. Call with `condition` held (inside a `wait` predicate).
     var hasUnclaimedExitLocked: Bool {
-        bundles.contains { $0.termination != nil && !$0.exitClaimed && !$0.oneShot }
+        bundles.contains(where: \.endedUnexpectedly)
     }
 
     /// Long-running bundles that ended without a scenario step expecting it; marks them reported.
     func unexpectedExits() -> [SupervisedBundle] {
         condition.lock(); defer { condition.unlock() }
-        let found = bundles.filter { $0.termination != nil && !$0.exitClaimed && !$0.oneShot }
+        let found = bundles.filter(\.endedUnexpectedly)
         for bundle in found { bundle.exitClaimed = true }
         return found
     }
@@ -173,9 +178,7 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
 
     /// Writes one line to the bundle's stdin (its commands).
     public func send(_ text: String, to bundle: SupervisedBundle) throws(LaunchError) {
-        do {
-            try bundle.process.stdin!.writeAll(Array((text + "\n").utf8), path: "stdin of \(bundle.label)")
-        } catch {
+        guard bundle.process.writeStdin(text + "\n") else {
             throw LaunchError(.spawnFailed, subject: bundle.label, detail: "its stdin is closed (\(bundle.endDescription))")
         }
     }
@@ -228,7 +231,9 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
             // A stopped process only acts on SIGTERM once continued.
             bundle.process.signal(SIGCONT)
         }
-        for bundle in running where waitForExit(bundle, timeout: Self.grace, interruptible: false) == nil {
+        // One grace period for all of them, not one each.
+        let deadline = Monotonic.now + Self.grace
+        for bundle in running where waitForExit(bundle, timeout: max(0, deadline - Monotonic.now), interruptible: false) == nil {
             bundle.process.signal(SIGKILL)
         }
         for bundle in running {
@@ -291,17 +296,24 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
         }
         if !pending.isEmpty { emit(pending[...]) }
         descriptor.close()
+        condition.lock()
+        bundle.openStreams -= 1
+        condition.broadcast()
+        condition.unlock()
     }
 
     /// Waits for `bundle` to end and records how.
     private func reap(_ bundle: SupervisedBundle) {
         let termination = bundle.process.wait()
+        // Its last lines may still be in the pipes: an ended bundle's output is complete. Bounded, because a
+        // process the bundle started in the background can hold the pipes open.
+        _ = wait(timeout: 1, interruptible: false) { bundle.openStreams == 0 }
         condition.lock()
         bundle.termination = termination
         let quiet = stopping
         condition.broadcast()
         condition.unlock()
-        bundle.process.stdin?.close()
+        bundle.process.closeStdin()
         if !quiet && !bundle.oneShot && bundle.killReason == nil { output.say("\(bundle.name) \(termination)") }
     }
 

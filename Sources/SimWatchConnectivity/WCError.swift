@@ -48,7 +48,7 @@ extension WCError: ReportableError {
         case .payloadUnsupportedTypes: what = "the payload contains types that are not property-list types"
         case .messageReplyTimedOut: what = "the counterpart did not reply in time"
         case .fileAccessDenied: what = "the file cannot be read"
-        default: what = "\(code)"
+        default: what = "the operation failed"
         }
         return "\(Self.domain) error \(code.rawValue) (\(code)): \(what) — \(detail)."
     }

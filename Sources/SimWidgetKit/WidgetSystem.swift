@@ -192,7 +192,7 @@ public final class WidgetSystem<W: Widget>: @unchecked Sendable {  // @unchecked
     /// The budget and policy, for a `status` command.
     public func status() -> String {
         let now = SimulatedTime.now(groupsRoot: groupsRoot)
-        let policy = lock.withLock { timeline?.policy.description } ?? "none (throttled)"
+        let policy = lock.withLock { timeline?.policy.description } ?? "none (no timeline served by this process)"
         return "\(widget.kind): clock \(SimulatedTime.format(now)), budget \(budget.used(at: now.timeIntervalSince1970))/\(budget.limit) used in the last 24 h, policy \(policy)"
     }
 

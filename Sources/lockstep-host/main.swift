@@ -1,4 +1,5 @@
 import HabitCore
+import LaunchKit
 import LockstepSystem
 
 // The simulated containing app. No arguments: the long-running app (commands on stdin, one result line each).
@@ -9,8 +10,9 @@ if arguments.first == "--help" {
     print("usage: lockstep-host [COMMAND]\n  commands: \(HostApp.usage)")
     exit(.success)
 }
+let process = BundleProcess.start(defaultRole: .host)
 do {
-    let app = try HostApp(environment: HabitsEnvironment.fromProcess(role: .host))
+    let app = try HostApp(environment: HabitsEnvironment(process: process, role: .host))
     if arguments.isEmpty { try app.serve() }
     try app.runOnce(arguments)
 } catch {

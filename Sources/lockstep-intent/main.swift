@@ -1,4 +1,5 @@
 import HabitCore
+import LaunchKit
 import LockstepSystem
 import SimAppIntents
 
@@ -11,8 +12,9 @@ if arguments.first == "--help" {
     print("usage: \(usage)")
     exit(.success)
 }
+let process = BundleProcess.start(defaultRole: .intent)
 do {
-    let environment = try HabitsEnvironment.fromProcess(role: .intent)
+    let environment = try HabitsEnvironment(process: process, role: .intent)
     HabitsEnvironment.current = environment
     switch arguments.first {
     case "list":

@@ -13,6 +13,7 @@ import LockstepSystem
 //   echo TEXT          prints TEXT
 //   env NAME           prints NAME=value from its environment
 //   identity           prints its bundle id, build and groups root
+//   pause              prints its process id, then waits for a signal
 //   fds                prints the descriptors it inherited (`fds [0, 1, 2]` when nothing leaked)
 //   alloc MB           allocates and touches MB of anonymous memory
 //   hold-lock PATH     takes an exclusive flock on PATH (relative: inside its first App Group container)
@@ -57,6 +58,9 @@ func openDescriptors() -> [Int32] {
         print("\(argument)=\(getenv(argument).map { String(cString: $0) } ?? "")")
     case "identity":
         print("\(process.bundle.bundleIdentifier ?? "?") build \(process.bundle.buildVersion ?? "?") groups \(process.groupsRoot)")
+    case "pause":
+        print("paused, pid \(getpid())")
+        while true { Glibc.pause() }
     case "fds":
         print("fds \(inherited)")
     case "alloc":

@@ -1,4 +1,5 @@
 import HabitCore
+import LaunchKit
 import LockstepSystem
 
 // The simulated watch app, on the watch device. No arguments: the long-running app (commands on stdin).
@@ -9,8 +10,9 @@ if arguments.first == "--help" {
     print("usage: lockstep-watch [COMMAND]\n  commands: \(WatchApp.usage)")
     exit(.success)
 }
+let process = BundleProcess.start(defaultRole: .watch)
 do {
-    let app = WatchApp(environment: try HabitsEnvironment.fromProcess(role: .watch))
+    let app = WatchApp(environment: try HabitsEnvironment(process: process, role: .watch))
     if arguments.isEmpty { try app.serve() }
     try app.runOnce(arguments)
 } catch {

@@ -1,4 +1,5 @@
 import HabitCore
+import LaunchKit
 import LockstepSystem
 
 // The simulated widget extension. No arguments: serve the timeline (commands on stdin). `render --family F`: one
@@ -10,8 +11,9 @@ if arguments.first == "--help" {
     print("usage: \(usage)\n  stdin commands: \(WidgetApp.usage)")
     exit(.success)
 }
+let process = BundleProcess.start(defaultRole: .widget)
 do {
-    let app = WidgetApp(environment: try HabitsEnvironment.fromProcess(role: .widget))
+    let app = WidgetApp(environment: try HabitsEnvironment(process: process, role: .widget))
     switch (arguments.first, arguments.count) {
     case (nil, _): try app.serve()
     case ("render", 3) where arguments[1] == "--family": print(try app.snapshot(family: arguments[2]))

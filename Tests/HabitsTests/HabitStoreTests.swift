@@ -1,3 +1,4 @@
+import BundleKit
 import CSQLite
 import Foundation
 import HabitCore
@@ -103,6 +104,38 @@ struct HabitStoreTests {
         let writers = try (0..<6).map { _ in try Child("lockstep-host", ["log", "Water", "2"], environment: fixture.environment) }
         for writer in writers { #expect(writer.wait().status == 0) }
         #expect(try fixture.run("lockstep-host", "log", "Water", "0").stdout.contains("Water: 12/100"))
+    }
+
+    @Test("processes that create the store at the same moment all succeed (one creates it, the others wait)")
+    func concurrentCreation() throws {
+        for _ in 0..<3 {
+            let fixture = HabitsFixture()
+            #expect(try fixture.run("lockstep-intent", "list").status == 0)  // installs the manifest, no store yet
+            let openers = try (0..<3).flatMap { _ in
+                [try Child("lockstep-host", ["summary"], environment: fixture.environment),
+                 try Child("lockstep-widget", ["render", "--family", "accessoryInline"], environment: fixture.environment)]
+            }
+            for opener in openers {
+                let result = opener.wait()
+                #expect(result.status == 0, "\(result)")
+            }
+        }
+    }
+
+    @Test("a bundle that does not claim the app's group gets no container: exit 77, nothing written")
+    func notEntitled() throws {
+        let fixture = HabitsFixture()
+        let manifest = fixture.root.appendingPathComponent("manifest.json")
+        let text = Manifest.embeddedDefaultText.replacingOccurrences(
+            of: #""executable": "lockstep-widget", "appGroups": ["group.com.example.habits"]"#,
+            with: #""executable": "lockstep-widget", "appGroups": []"#)
+        #expect(text != Manifest.embeddedDefaultText)
+        try text.write(to: manifest, atomically: true, encoding: .utf8)
+        let result = try fixture.run("lockstep-widget", "render", "--family", "systemSmall",
+                                     environment: ["LOCKSTEP_MANIFEST": manifest.path])
+        #expect(result.status == 77, "\(result)")
+        #expect(result.stderr.contains("group.com.example.habits") && result.stderr.contains("com.example.habits.widget"))
+        #expect(!FileManager.default.fileExists(atPath: fixture.storePath))
     }
 
     private func withDatabase(_ path: String, _ body: (OpaquePointer) throws -> Int32) throws {

@@ -206,6 +206,17 @@ func isGone(_ pid: pid_t) -> Bool { kill(pid, 0) == -1 && errno == ESRCH }
         #expect(status.status == 9)
     }
 
+    @Test func runForwardsSignalsAndExitsWithTheBundlesStatus() throws {
+        let device = try ProbeDevice()
+        defer { device.cleanUp() }
+        let run = try Child("lockstep", ["run", "--manifest", device.manifest, "--groups", device.groups, "widget", "--", "pause"])
+        #expect(run.waitForOutput("paused, pid "))
+        let bundle = try #require(pid_t(run.stdoutSoFar.split(separator: " ").last?.prefix { $0.isNumber } ?? ""))
+        run.signal(SIGTERM)
+        #expect(run.wait().status == 128 + SIGTERM)
+        #expect(isGone(bundle))
+    }
+
     @Test func badInputIsOneSentenceAndLaunchesNothing() throws {
         let device = try ProbeDevice()
         defer { device.cleanUp() }
@@ -260,5 +271,20 @@ func isGone(_ pid: pid_t) -> Bool { kill(pid, 0) == -1 && errno == ESRCH }
         let widget = try run("lockstep-probe", ["identity"], environment: environment)
         #expect(widget.stdout.hasPrefix("com.example.habits.widget build 1"))
         #expect(try String(contentsOfFile: "\(groups)/.lockstep/installed.json", encoding: .utf8) == installed)
+    }
+}
+
+@Suite struct DemoTests {
+    /// `lockstep up` with no arguments: the embedded Habits app, its four real executables and the demo scenario.
+    @Test func theDemoHoldsOnTheEmbeddedHabitsApp() throws {
+        let directory = TestSupport.temporaryDirectory("demo")
+        defer { TestSupport.cleanUp(directory) }
+        let groups = directory.appendingPathComponent("groups").path
+        let result = try run("lockstep", ["up", "--groups", groups, "--no-color"], environment: ["LOCKSTEP_MANIFEST": ""])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("✓ runtime.stale"))
+        #expect(result.stdout.contains("HabitsWidget (com.example.habits.widget) is from build 1, but Habits is now installed at build 2"))
+        #expect(!result.stdout.contains("✗"))
+        #expect(launchedPids(result.stdout).allSatisfy(isGone))
     }
 }
