@@ -78,8 +78,11 @@ import Testing
         let seeds = [try AtomicFile.read(base)!, try AtomicFile.read(shared)!]
         let outcome = fuzz("xcconfig", seeds: seeds, tokens: Self.xcconfigTokens,
                            cases: FuzzSettings.cases(standard: 1_000), isClean: Self.isClean) { bytes in
-            // Either file of the chain, so an include cycle or a missing include can come from both ends.
-            try writeCase(bytes, to: bytes.count % 2 == 0 ? base : shared)
+            // Either file of the chain, so an include cycle or a missing include can come from both ends; the other
+            // one is its seed again, so each case is reproducible on its own.
+            let target = bytes.count % 2 == 0 ? base : shared
+            try writeCase(target == base ? seeds[1] : seeds[0], to: target == base ? shared : base)
+            try writeCase(bytes, to: target)
             _ = try CheckInput.check(xcodeproj)
         }
         #expect(outcome.foreignErrors.isEmpty, "\(outcome.foreignErrors)")
