@@ -24,10 +24,11 @@ public enum Rules {
     public static func check(_ set: AppBundleSet) -> [Finding] {
         var findings: [Finding] = []
         var seen: [String: BundleRecord] = [:]
+        let asciiPaths = set.embedded.map { ASCII.isASCII($0.bundlePath) }
         for bundle in set.all {
             // Versions are compared with the iOS app (App Store Connect does); identifiers and groups with the
             // bundle that directly contains this one (a watch app's own widget is prefixed with the watch app's id).
-            let container = container(of: bundle, in: set)
+            let container = container(of: bundle, in: set, asciiPaths: asciiPaths)
             findings += versionFindings(bundle, app: set.app, rule: nil)
             findings += identifierFindings(bundle, app: container, seen: &seen)
             findings += extensionFindings(bundle)
@@ -38,9 +39,23 @@ public enum Rules {
 
     /// The bundle that directly contains `bundle`: the one with the longest bundle path that is a folder prefix of
     /// its path (`X.app/Watch/W.app` for `X.app/Watch/W.app/PlugIns/Z.appex`), else the app.
-    static func container(of bundle: BundleRecord, in set: AppBundleSet) -> BundleRecord {
-        set.embedded
-            .filter { $0 != bundle && bundle.bundlePath.hasPrefix($0.bundlePath + "/") }
+    /// - Parameter asciiPaths: for each of `set.embedded`, whether its bundle path is ASCII.
+    static func container(of bundle: BundleRecord, in set: AppBundleSet, asciiPaths: [Bool]) -> BundleRecord {
+        // This runs for every bundle of the set, so it is quadratic in a project with hundreds of targets: the path
+        // test comes first, on bytes when both paths are ASCII (where String.hasPrefix is a byte comparison), and
+        // rules out nearly every candidate before a whole record is compared.
+        let path = bundle.bundlePath
+        let pathIsASCII = ASCII.isASCII(path)
+        func isFolderPrefix(_ index: Int) -> Bool {
+            let prefix = set.embedded[index].bundlePath
+            guard pathIsASCII, asciiPaths[index] else { return path.hasPrefix(prefix + "/") }
+            return path.utf8.count > prefix.utf8.count && path.utf8.starts(with: prefix.utf8)
+                && path.utf8.dropFirst(prefix.utf8.count).first == UInt8(ascii: "/")
+        }
+        return set.embedded.indices
+            .lazy
+            .filter { isFolderPrefix($0) && set.embedded[$0] != bundle }
+            .map { set.embedded[$0] }
             .max { $0.bundlePath.count < $1.bundlePath.count } ?? set.app
     }
 

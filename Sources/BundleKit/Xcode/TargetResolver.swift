@@ -46,8 +46,13 @@ final class TargetResolver {
     let project: XcodeProject
     private let xcconfigs = XcconfigReader()
     private var cache: [String: ResolvedTarget] = [:]
+    /// The project level of each configuration, shared by every target.
+    private var projectLevels: [String: Level] = [:]
+    /// `PathText.existing` by path: targets share Info.plists, and nothing changes the files while reading.
+    private var existing: [String: String?] = [:]
     /// Info.plists and entitlements by path: extensions often share one file.
     private var plists: [String: [String: Any]?] = [:]
+    private var infoPlists: [String: InfoPlist?] = [:]
 
     init(project: XcodeProject) { self.project = project }
 
@@ -60,31 +65,21 @@ final class TargetResolver {
     }
 
     private func build(_ target: XcodeProject.Target, configuration: String) -> ResolvedTarget {
-        var problems: [(file: String, message: String, severity: Severity)] = []
-        var missingIncludes: [MissingInclude] = []
-        var targetXcconfigs: Set<String> = []
         var raw: [SettingAssignment] = defaults(for: target, configuration: configuration)
-
-        func addLevel(_ configuration: XcodeProject.Configuration?, owner: String, targetLevel: Bool) {
-            guard let configuration else { return }
-            if let base = configuration.baseConfigurationPath {
-                let flat = xcconfigs.flatten(base)
-                for var assignment in flat.assignments {
-                    assignment.source.targetLevel = targetLevel
-                    raw.append(assignment)
-                    if targetLevel { targetXcconfigs.insert(assignment.source.file) }
-                }
-                problems += flat.problems.map { ($0.file, $0.message, .error) }
-                missingIncludes += flat.missingIncludes
-            }
-            for (key, value) in configuration.settings {
-                guard let (name, conditions) = XcconfigReader.splitKey(key) else { continue }
-                raw.append(SettingAssignment(key: key, name: name, conditions: conditions, value: value, source: SettingSource(
-                    file: project.pbxprojPath, line: nil, configurationID: configuration.id, owner: owner, targetLevel: targetLevel)))
-            }
-        }
-        addLevel(project.configurations.first { $0.name == configuration }, owner: "the project [\(configuration)]", targetLevel: false)
-        addLevel(target.configurations.first { $0.name == configuration }, owner: "target '\(target.name)' [\(configuration)]", targetLevel: true)
+        // The project level is the same for every target: read once per configuration.
+        let projectLevel = projectLevels[configuration] ?? {
+            let level = project.configurations.first { $0.name == configuration }
+                .map { self.level($0, owner: "the project [\(configuration)]", targetLevel: false) } ?? Level()
+            projectLevels[configuration] = level
+            return level
+        }()
+        let targetLevel = target.configurations.first { $0.name == configuration }
+            .map { level($0, owner: "target '\(target.name)' [\(configuration)]", targetLevel: true) } ?? Level()
+        raw += projectLevel.assignments
+        raw += targetLevel.assignments
+        var problems = projectLevel.problems + targetLevel.problems
+        let missingIncludes = projectLevel.missingIncludes + targetLevel.missingIncludes
+        let targetXcconfigs = targetLevel.xcconfigFiles
 
         // Conditions on the SDK: an iOS build (`iphoneos`), or `watchos` for a target whose SDKROOT says so.
         let sdkroot = raw.last { $0.name == "SDKROOT" && $0.conditions.isEmpty }?.value ?? "iphoneos"
@@ -94,15 +89,16 @@ final class TargetResolver {
                                      conditionallyDefined: Set(zip(raw, holds).filter { !$0.1 }.map(\.0.name)))
 
         let generate = settings.value("GENERATE_INFOPLIST_FILE").value.uppercased() == "YES"
-        var plist: [String: Any] = [:]
+        var plist = InfoPlist()
         var plistPath: String?
         let plistSetting = settings.value("INFOPLIST_FILE").value
         if !plistSetting.isEmpty {
             // RULES.md §6: paths in build settings are relative to the folder holding the .xcodeproj.
             let wanted = PathText.join(project.sourceRoot, plistSetting)
-            plistPath = PathText.existing(wanted) ?? wanted
-            if let found = PathText.existing(wanted), let dictionary = readPlist(found) {
-                plist = dictionary
+            let found = existingPath(wanted)
+            plistPath = found ?? wanted
+            if let found, let info = infoPlist(found) {
+                plist = info
             } else {
                 problems.append((wanted, "INFOPLIST_FILE of target '\(target.name)' [\(configuration)] is '\(plistSetting)', but '\(wanted)' does not exist or is not a property list", .error))
             }
@@ -112,7 +108,7 @@ final class TargetResolver {
         for (key, standard) in Self.checkedKeys {
             var template: String?
             var literalInPlist = false
-            if let text = plist[key] as? String {
+            if let text = plist.strings[key] {
                 template = text
                 literalInPlist = !text.utf8.contains(UInt8(ascii: "$"))
             } else if generate {
@@ -128,15 +124,13 @@ final class TargetResolver {
                                 literalInPlist: literalInPlist)
         }
 
-        func expanded(_ any: Any?) -> String? {
-            guard let text = any as? String else { return nil }
+        func expanded(_ text: String?) -> String? {
+            guard let text else { return nil }
             var ignored: Set<String> = []
             return settings.expand(text, unresolved: &ignored)
         }
-        let nsExtension = plist["NSExtension"] as? [String: Any]
-        let exAttributes = plist["EXAppExtensionAttributes"] as? [String: Any]
         // Xcode has no INFOPLIST_KEY_ for NSExtension: even a generated Info.plist takes it from INFOPLIST_FILE.
-        let extensionPoint = expanded(nsExtension?["NSExtensionPointIdentifier"]) ?? expanded(exAttributes?["EXExtensionPointIdentifier"])
+        let extensionPoint = expanded(plist.extensionPoint) ?? expanded(plist.exExtensionPoint)
 
         // Entitlements: values expanded with the target's settings; `$(CFBundleIdentifier)` is the product's
         // bundle id; signing-time prefixes stay symbolic (RULES.md group.shared).
@@ -145,7 +139,7 @@ final class TargetResolver {
         let entitlementsSetting = settings.value("CODE_SIGN_ENTITLEMENTS").value
         if !entitlementsSetting.isEmpty {
             let wanted = PathText.join(project.sourceRoot, entitlementsSetting)
-            if let found = PathText.existing(wanted), let entitlements = readPlist(found) {
+            if let found = existingPath(wanted), let entitlements = readPlist(found) {
                 entitlementsPath = found
                 let overlay = ["CFBundleIdentifier": values["CFBundleIdentifier"]?.value ?? ""]
                 for group in entitlements["com.apple.security.application-groups"] as? [Any] ?? [] {
@@ -161,8 +155,7 @@ final class TargetResolver {
             }
         }
         // Other Info.plist strings that use a setting nothing defines: a warning (RULES.md settings.unresolved).
-        for (key, any) in plist.sorted(by: { $0.key < $1.key }) where values[key] == nil {
-            guard let text = any as? String, text.utf8.contains(UInt8(ascii: "$")) else { continue }
+        for (key, text) in plist.referencing where values[key] == nil {
             var unresolved: Set<String> = []
             let value = settings.expand(text, unresolved: &unresolved)
             for name in unresolved.sorted() {
@@ -174,7 +167,7 @@ final class TargetResolver {
 
         return ResolvedTarget(
             target: target, configuration: configuration, settings: settings, plistPath: plistPath, values: values,
-            extensionPoint: extensionPoint, hasExtensionDictionary: nsExtension != nil || exAttributes != nil,
+            extensionPoint: extensionPoint, hasExtensionDictionary: plist.hasExtensionDictionary,
             appGroups: appGroups, entitlementsPath: entitlementsPath, productName: settings.value("PRODUCT_NAME").value, problems: problems,
             missingIncludes: missingIncludes, targetXcconfigs: targetXcconfigs)
     }
@@ -196,6 +189,48 @@ final class TargetResolver {
         return SourceLocation(file: source.file, detail: "\(name) in \(source.owner)")
     }
 
+    private func existingPath(_ path: String) -> String? {
+        if let cached = existing[path] { return cached }
+        let found = PathText.existing(path)
+        existing[path] = found
+        return found
+    }
+
+    /// What `build` reads from one Info.plist, taken out of the property list once per file (extensions often
+    /// share one), not once per target and configuration.
+    private struct InfoPlist {
+        /// The top-level string values.
+        var strings: [String: String] = [:]
+        /// The top-level strings that reference a setting (contain `$`), by key.
+        var referencing: [(key: String, text: String)] = []
+        var extensionPoint: String?
+        var exExtensionPoint: String?
+        /// Whether there is an `NSExtension` or `EXAppExtensionAttributes` dictionary.
+        var hasExtensionDictionary = false
+
+        init() {}
+
+        init(_ plist: [String: Any]) {
+            for (key, any) in plist.sorted(by: { $0.key < $1.key }) {
+                guard let text = any as? String else { continue }
+                strings[key] = text
+                if text.utf8.contains(UInt8(ascii: "$")) { referencing.append((key, text)) }
+            }
+            let nsExtension = plist["NSExtension"] as? [String: Any]
+            let exAttributes = plist["EXAppExtensionAttributes"] as? [String: Any]
+            extensionPoint = nsExtension?["NSExtensionPointIdentifier"] as? String
+            exExtensionPoint = exAttributes?["EXExtensionPointIdentifier"] as? String
+            hasExtensionDictionary = nsExtension != nil || exAttributes != nil
+        }
+    }
+
+    private func infoPlist(_ path: String) -> InfoPlist? {
+        if let cached = infoPlists[path] { return cached }
+        let info = readPlist(path).map(InfoPlist.init)
+        infoPlists[path] = info
+        return info
+    }
+
     private func readPlist(_ path: String) -> [String: Any]? {
         if let cached = plists[path] { return cached }
         let plist = Self.readPlist(path)
@@ -207,6 +242,35 @@ final class TargetResolver {
         // Foundation would crash on a set (BinaryPropertyList); such a file is no plist Lockstep reads.
         guard let bytes = InputFile.readIfPresent(path), !BinaryPropertyList.containsSet(bytes) else { return nil }
         return (try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)) as? [String: Any]
+    }
+
+    /// One configuration's assignments at one level (its xcconfig, then its `buildSettings`), low → high.
+    private struct Level {
+        var assignments: [SettingAssignment] = []
+        var problems: [(file: String, message: String, severity: Severity)] = []
+        var missingIncludes: [MissingInclude] = []
+        /// The xcconfig files the assignments came from.
+        var xcconfigFiles: Set<String> = []
+    }
+
+    private func level(_ configuration: XcodeProject.Configuration, owner: String, targetLevel: Bool) -> Level {
+        var level = Level()
+        if let base = configuration.baseConfigurationPath {
+            let flat = xcconfigs.flatten(base)
+            for var assignment in flat.assignments {
+                assignment.source.targetLevel = targetLevel
+                level.assignments.append(assignment)
+                level.xcconfigFiles.insert(assignment.source.file)
+            }
+            level.problems = flat.problems.map { ($0.file, $0.message, .error) }
+            level.missingIncludes = flat.missingIncludes
+        }
+        for (key, value) in configuration.settings {
+            guard let (name, conditions) = XcconfigReader.splitKey(key) else { continue }
+            level.assignments.append(SettingAssignment(key: key, name: name, conditions: conditions, value: value, source: SettingSource(
+                file: project.pbxprojPath, line: nil, configurationID: configuration.id, owner: owner, targetLevel: targetLevel)))
+        }
+        return level
     }
 
     /// Xcode's built-in settings that real Info.plists reference, as the lowest level.
@@ -243,12 +307,12 @@ struct ProductKind {
     var wrapperExtension: String
 
     init(_ productType: String) {
-        let type = productType.replacingOccurrences(of: "com.apple.product-type.", with: "")
+        let type = ASCII.replacing("com.apple.product-type.", with: "", in: productType)
         isApplication = type == "application" || type.hasPrefix("application.")
         isWatchApp = type == "application.watchapp" || type == "application.watchapp2"
         if isApplication {
             (packageType, wrapperExtension) = ("APPL", "app")
-        } else if type.contains("extension") {
+        } else if ASCII.contains("extension", in: type) {
             (packageType, wrapperExtension) = ("XPC!", "appex")
         } else if type.hasPrefix("framework") {
             (packageType, wrapperExtension) = ("FMWK", "framework")
