@@ -143,8 +143,9 @@ public enum Rules {
             findings.append(Finding(rule: rule, severity: .error, bundle: bundle.bundlePath, path: path, message: message))
         }
         // RULES.md bundle-id.charset: A–Z, a–z, 0–9, '-' and '.', reverse-DNS (no empty component).
-        let allowed = identifier.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == ".") }
-        if !allowed || identifier.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
+        // On bytes: an ASCII scalar is one byte, and its only alphabetic ones are A–Z and a–z.
+        let allowed = identifier.utf8.allSatisfy { ASCII.isLetter($0) || ASCII.isDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
+        if !allowed || identifier.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).contains(where: \.isEmpty) {
             add("bundle-id.charset", "The bundle identifier '\(identifier)' is invalid: a bundle identifier may contain only alphanumeric characters (A–Z, a–z, 0–9), hyphens (-) and periods (.), in reverse-DNS form with no empty component.")
         }
         // RULES.md bundle-id.duplicate
@@ -171,7 +172,7 @@ public enum Rules {
             if !prefixed {
                 // RULES.md bundle-id.prefix: Xcode's error with its two detail lines, then the installer's sentence.
                 add("bundle-id.prefix", "Embedded binary's bundle identifier is not prefixed with the parent app's bundle identifier. Embedded Binary Bundle Identifier: \(identifier) Parent App Bundle Identifier: \(parent) App extension bundle identifiers must have a prefix consisting of their containing application's bundle identifier followed by a '.'.")
-            } else if identifier.dropFirst(parent.count + 1).contains(".") {
+            } else if ASCII.contains(".", in: String(identifier.dropFirst(parent.count + 1))) {
                 // RULES.md bundle-id.single-component
                 add("bundle-id.single-component", "App extension bundle identifiers must have a prefix consisting of their containing application's bundle identifier followed by a '.', with no further '.' characters after the prefix. ('\(identifier)' has more than one component after '\(parent).'.)")
             }

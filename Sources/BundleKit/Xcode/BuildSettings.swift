@@ -16,13 +16,32 @@ struct SettingSource: Hashable {
 }
 
 /// One `NAME[cond=value]… = value` assignment.
-struct SettingAssignment {
+///
+/// Immutable and shared, not a struct: every target of a configuration holds the same project-level assignments,
+/// and a struct of seven strings costs seven reference counts each time a target's list is built or freed.
+final class SettingAssignment {
     /// The key as written, conditions included (`CURRENT_PROJECT_VERSION[sdk=iphoneos*]`), for `bump`.
-    var key: String
-    var name: String
-    var conditions: [(key: String, value: String)]
-    var value: String
-    var source: SettingSource
+    let key: String
+    let name: String
+    let conditions: [(key: String, value: String)]
+    let value: String
+    let source: SettingSource
+
+    init(key: String, name: String, conditions: [(key: String, value: String)], value: String, source: SettingSource) {
+        self.key = key
+        self.name = name
+        self.conditions = conditions
+        self.value = value
+        self.source = source
+    }
+
+    /// The same assignment, at the target's own level or the project's.
+    func atTargetLevel(_ targetLevel: Bool) -> SettingAssignment {
+        guard source.targetLevel != targetLevel else { return self }
+        var source = source
+        source.targetLevel = targetLevel
+        return SettingAssignment(key: key, name: name, conditions: conditions, value: value, source: source)
+    }
 }
 
 /// An `#include` or `#include?` whose file does not exist.
@@ -201,8 +220,10 @@ final class BuildSettings {
     /// name (-1 for none). A chain, not an array per name: one allocation per target, not one per setting.
     private var lastByName: [String: Int] = [:]
     private var previous: [Int]
-    private var memo: [String: (value: String, unresolved: Set<String>)] = [:]
-    private var inProgress: Set<String> = []
+    /// By the index of a setting's winning assignment (one per defined name): arrays, not dictionaries keyed by
+    /// name, so a lookup costs no hashing.
+    private var memo: [(value: String, unresolved: Set<String>)?]
+    private var inProgress: [Bool]
 
     /// Settings defined only under conditions that do not hold here (`SUFFIX[config=Debug] = .debug` in Release):
     /// empty on purpose, so not unresolved.
@@ -211,13 +232,40 @@ final class BuildSettings {
     /// - Parameters:
     ///   - assignments: low → high, already filtered to those whose conditions hold.
     ///   - conditionallyDefined: names whose assignments were filtered out.
-    init(assignments: [SettingAssignment], conditionallyDefined: Set<String> = []) {
+    ///   - shared: the index of a list that starts with the same names (Xcode's defaults and the project level,
+    ///     the same for every target of a configuration), used when it does.
+    init(assignments: [SettingAssignment], conditionallyDefined: Set<String> = [], sharing shared: NameIndex? = nil) {
         self.assignments = assignments
         self.conditionallyDefined = conditionallyDefined
-        previous = Array(repeating: -1, count: assignments.count)
-        lastByName.reserveCapacity(assignments.count)
-        for (index, assignment) in assignments.enumerated() {
-            if let earlier = lastByName.updateValue(index, forKey: assignment.name) { previous[index] = earlier }
+        memo = Array(repeating: nil, count: assignments.count)
+        inProgress = Array(repeating: false, count: assignments.count)
+        var start = 0
+        if let shared, shared.names.count <= assignments.count,
+           zip(shared.names, assignments).allSatisfy({ $0 == $1.name }) {
+            lastByName = shared.lastByName
+            previous = shared.previous + Array(repeating: -1, count: assignments.count - shared.names.count)
+            start = shared.names.count
+        } else {
+            previous = Array(repeating: -1, count: assignments.count)
+            lastByName.reserveCapacity(assignments.count)
+        }
+        for index in start..<assignments.count {
+            if let earlier = lastByName.updateValue(index, forKey: assignments[index].name) { previous[index] = earlier }
+        }
+    }
+
+    /// Which assignment of a list is the last of each name, and which one each assignment builds on: hashing every
+    /// name of every target costs more than copying this for the names targets share.
+    struct NameIndex {
+        fileprivate var names: [String] = []
+        fileprivate var lastByName: [String: Int] = [:]
+        fileprivate var previous: [Int] = []
+
+        init(_ assignments: ArraySlice<SettingAssignment>) {
+            for assignment in assignments {
+                previous.append(lastByName.updateValue(names.count, forKey: assignment.name) ?? -1)
+                names.append(assignment.name)
+            }
         }
     }
 
@@ -254,12 +302,19 @@ final class BuildSettings {
 
     /// The expanded value of `name`, and the names it referenced that nothing defines.
     func value(_ name: String) -> (value: String, unresolved: Set<String>) {
-        if let cached = memo[name] { return cached }
-        guard let index = winner(name), inProgress.insert(name).inserted else { return ("", []) }
-        defer { inProgress.remove(name) }
+        guard let index = winner(name) else { return ("", []) }
+        return value(winning: index)
+    }
+
+    /// The value of the setting whose winning assignment is `index`.
+    private func value(winning index: Int) -> (value: String, unresolved: Set<String>) {
+        if let cached = memo[index] { return cached }
+        guard !inProgress[index] else { return ("", []) }
+        inProgress[index] = true
+        defer { inProgress[index] = false }
         var unresolved: Set<String> = []
         let value = expand(assignments[index].value, at: index, unresolved: &unresolved)
-        memo[name] = (value, unresolved)
+        memo[index] = (value, unresolved)
         return (value, unresolved)
     }
 
@@ -272,7 +327,13 @@ final class BuildSettings {
         guard text.utf8.contains(UInt8(ascii: "$")), depth < 32 else { return text }
         // Scanned as UTF-8 bytes: every delimiter is ASCII, and a multi-byte UTF-8 sequence never contains an ASCII
         // byte, so slicing at delimiters keeps every non-ASCII character whole (and costs no Unicode lookups).
-        let bytes = Array(text.utf8)
+        func run(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+            expand(bytes: bytes, at: index, overlay: overlay, keepSymbolic: keepSymbolic, unresolved: &unresolved, depth: depth)
+        }
+        return text.utf8.withContiguousStorageIfAvailable(run) ?? Array(text.utf8).withUnsafeBufferPointer(run)
+    }
+
+    private func expand(bytes: UnsafeBufferPointer<UInt8>, at index: Int?, overlay: [String: String], keepSymbolic: Bool, unresolved: inout Set<String>, depth: Int) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         var i = 0
@@ -331,8 +392,8 @@ final class BuildSettings {
                 }
             } else if name == "inherited" {
                 value = ""
-            } else if isDefined(name) {
-                let resolved = self.value(name)
+            } else if let winning = winner(name) {
+                let resolved = self.value(winning: winning)
                 value = resolved.value
                 unresolved.formUnion(resolved.unresolved)
             } else {

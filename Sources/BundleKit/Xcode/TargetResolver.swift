@@ -50,6 +50,11 @@ final class TargetResolver {
     private var projectLevels: [String: Level] = [:]
     /// `PathText.existing` by path: targets share Info.plists, and nothing changes the files while reading.
     private var existing: [String: String?] = [:]
+    private var sourcePaths: [String: String] = [:]
+    /// The name index of the defaults and the project level, by configuration.
+    private var nameIndexes: [String: BuildSettings.NameIndex] = [:]
+    /// The defaults of the first target resolved in each configuration.
+    private var defaultsByConfiguration: [String: [SettingAssignment]] = [:]
     /// Info.plists and entitlements by path: extensions often share one file.
     private var plists: [String: [String: Any]?] = [:]
     private var infoPlists: [String: InfoPlist?] = [:]
@@ -66,6 +71,7 @@ final class TargetResolver {
 
     private func build(_ target: XcodeProject.Target, configuration: String) -> ResolvedTarget {
         var raw: [SettingAssignment] = defaults(for: target, configuration: configuration)
+        let defaultCount = raw.count
         // The project level is the same for every target: read once per configuration.
         let projectLevel = projectLevels[configuration] ?? {
             let level = project.configurations.first { $0.name == configuration }
@@ -84,9 +90,16 @@ final class TargetResolver {
         // Conditions on the SDK: an iOS build (`iphoneos`), or `watchos` for a target whose SDKROOT says so.
         let sdkroot = raw.last { $0.name == "SDKROOT" && $0.conditions.isEmpty }?.value ?? "iphoneos"
         let sdk = sdkroot.hasPrefix("watch") ? "watchos" : "iphoneos"
-        let holds = raw.map { BuildSettings.conditionsHold($0.conditions, configuration: configuration, sdk: sdk) }
-        let settings = BuildSettings(assignments: zip(raw, holds).filter(\.1).map(\.0),
-                                     conditionallyDefined: Set(zip(raw, holds).filter { !$0.1 }.map(\.0.name)))
+        let holds = raw.map { $0.conditions.isEmpty || BuildSettings.conditionsHold($0.conditions, configuration: configuration, sdk: sdk) }
+        // Usually every assignment holds: then no copy of them.
+        let shared = nameIndexes[configuration] ?? {
+            let index = BuildSettings.NameIndex(raw[..<(defaultCount + projectLevel.assignments.count)])
+            nameIndexes[configuration] = index
+            return index
+        }()
+        let settings = holds.allSatisfy { $0 } ? BuildSettings(assignments: raw, sharing: shared)
+            : BuildSettings(assignments: zip(raw, holds).filter(\.1).map(\.0),
+                            conditionallyDefined: Set(zip(raw, holds).filter { !$0.1 }.map(\.0.name)))
 
         let generate = settings.value("GENERATE_INFOPLIST_FILE").value.uppercased() == "YES"
         var plist = InfoPlist()
@@ -94,7 +107,7 @@ final class TargetResolver {
         let plistSetting = settings.value("INFOPLIST_FILE").value
         if !plistSetting.isEmpty {
             // RULES.md §6: paths in build settings are relative to the folder holding the .xcodeproj.
-            let wanted = PathText.join(project.sourceRoot, plistSetting)
+            let wanted = sourcePath(plistSetting)
             let found = existingPath(wanted)
             plistPath = found ?? wanted
             if let found, let info = infoPlist(found) {
@@ -138,7 +151,7 @@ final class TargetResolver {
         var entitlementsPath: String?
         let entitlementsSetting = settings.value("CODE_SIGN_ENTITLEMENTS").value
         if !entitlementsSetting.isEmpty {
-            let wanted = PathText.join(project.sourceRoot, entitlementsSetting)
+            let wanted = sourcePath(entitlementsSetting)
             if let found = existingPath(wanted), let entitlements = readPlist(found) {
                 entitlementsPath = found
                 let overlay = ["CFBundleIdentifier": values["CFBundleIdentifier"]?.value ?? ""]
@@ -187,6 +200,14 @@ final class TargetResolver {
     static func location(_ source: SettingSource, name: String) -> SourceLocation {
         if let line = source.line { return SourceLocation(file: source.file, detail: "\(name), line \(line)") }
         return SourceLocation(file: source.file, detail: "\(name) in \(source.owner)")
+    }
+
+    /// A path from a build setting: RULES.md §6, relative to the folder holding the .xcodeproj.
+    private func sourcePath(_ setting: String) -> String {
+        if let cached = sourcePaths[setting] { return cached }
+        let path = PathText.join(project.sourceRoot, setting)
+        sourcePaths[setting] = path
+        return path
     }
 
     private func existingPath(_ path: String) -> String? {
@@ -257,8 +278,7 @@ final class TargetResolver {
         var level = Level()
         if let base = configuration.baseConfigurationPath {
             let flat = xcconfigs.flatten(base)
-            for var assignment in flat.assignments {
-                assignment.source.targetLevel = targetLevel
+            for assignment in flat.assignments.map({ $0.atTargetLevel(targetLevel) }) {
                 level.assignments.append(assignment)
                 level.xcconfigFiles.insert(assignment.source.file)
             }
@@ -294,8 +314,18 @@ final class TargetResolver {
             ("TARGET_BUILD_DIR", "$(BUILT_PRODUCTS_DIR)"), ("CONFIGURATION_BUILD_DIR", "$(BUILT_PRODUCTS_DIR)"),
             ("PRODUCT_TYPE", target.productType), ("DEVELOPER_DIR", "/Applications/Xcode.app/Contents/Developer"),
         ]
-        return pairs.map { SettingAssignment(key: $0.0, name: $0.0, conditions: [], value: $0.1,
-                                             source: SettingSource(file: "", line: nil, configurationID: nil, owner: "Xcode's default")) }
+        func assignment(_ pair: (String, String)) -> SettingAssignment {
+            SettingAssignment(key: pair.0, name: pair.0, conditions: [], value: pair.1,
+                              source: SettingSource(file: "", line: nil, configurationID: nil, owner: "Xcode's default"))
+        }
+        // Most defaults are the same for every target of a configuration: reuse those, make only the ones that differ.
+        guard var result = defaultsByConfiguration[configuration] else {
+            let result = pairs.map(assignment)
+            defaultsByConfiguration[configuration] = result
+            return result
+        }
+        for (index, pair) in pairs.enumerated() where result[index].value != pair.1 { result[index] = assignment(pair) }
+        return result
     }
 }
 
