@@ -23,9 +23,11 @@ public enum Rules {
     /// bundle's findings in the order of `ids`.
     public static func check(_ set: AppBundleSet) -> [Finding] {
         var findings: [Finding] = []
-        var seen: [String: BundleRecord] = [:]
+        var seen: [String: String] = [:]
         let asciiPaths = set.embedded.map { ASCII.isASCII($0.bundlePath) }
-        for bundle in set.all {
+        // The app, then the embedded bundles (as `set.all`, without copying every record into a new array).
+        for index in -1..<set.embedded.count {
+            let bundle = index < 0 ? set.app : set.embedded[index]
             // Versions are compared with the iOS app (App Store Connect does); identifiers and groups with the
             // bundle that directly contains this one (a watch app's own widget is prefixed with the watch app's id).
             let container = container(of: bundle, in: set, asciiPaths: asciiPaths)
@@ -135,7 +137,7 @@ public enum Rules {
     // MARK: - Bundle identifiers
 
     /// `app` is the containing bundle.
-    private static func identifierFindings(_ bundle: BundleRecord, app: BundleRecord, seen: inout [String: BundleRecord]) -> [Finding] {
+    private static func identifierFindings(_ bundle: BundleRecord, app: BundleRecord, seen: inout [String: String]) -> [Finding] {
         guard let identifier = bundle.bundleIdentifier else { return [] }
         var findings: [Finding] = []
         let path = file(bundle, "CFBundleIdentifier")
@@ -150,9 +152,9 @@ public enum Rules {
         }
         // RULES.md bundle-id.duplicate
         if let first = seen[identifier] {
-            add("bundle-id.duplicate", "This application or a bundle it contains has the same bundle identifier as this application or another bundle that it contains. Bundle identifiers must be unique. ('\(identifier)' is also the identifier of '\(first.bundlePath)'.)")
+            add("bundle-id.duplicate", "This application or a bundle it contains has the same bundle identifier as this application or another bundle that it contains. Bundle identifiers must be unique. ('\(identifier)' is also the identifier of '\(first)'.)")
         } else {
-            seen[identifier] = bundle
+            seen[identifier] = bundle.bundlePath
         }
         guard bundle != app, let parent = app.bundleIdentifier else { return findings }
         let prefixed = identifier.hasPrefix(parent + ".") && identifier.count > parent.count + 1

@@ -193,6 +193,10 @@ final class XcconfigReader {
 
     /// `NAME[k=v][k2=v2]` → the name and its conditions; nil when it is not a setting name.
     static func splitKey(_ rawKey: String) -> (name: String, conditions: [(key: String, value: String)])? {
+        if !rawKey.utf8.contains(UInt8(ascii: "[")) && ASCII.isASCII(rawKey) {
+            // The common case, on bytes: a plain ASCII name.
+            return !rawKey.isEmpty && rawKey.utf8.allSatisfy(ASCII.isIdentifier) ? (rawKey, []) : nil
+        }
         var key = Substring(rawKey)
         var conditions: [(key: String, value: String)] = []
         if let bracket = key.firstIndex(of: "[") {

@@ -2,7 +2,10 @@ import Foundation
 import LockstepSystem
 
 /// One target in one configuration, with its build settings and the Info.plist values they produce.
-struct ResolvedTarget {
+///
+/// Immutable and shared (a class, not a struct of thirteen fields): each bundle set, finding and bump step that
+/// refers to a resolution would otherwise copy it whole.
+final class ResolvedTarget {
     /// How one checked Info.plist value was obtained.
     struct Value {
         /// The unexpanded text (`$(CURRENT_PROJECT_VERSION)`, a literal, or the generated `$(MARKETING_VERSION)`).
@@ -14,22 +17,38 @@ struct ResolvedTarget {
         var literalInPlist: Bool
     }
 
-    var target: XcodeProject.Target
-    var configuration: String
-    var settings: BuildSettings
-    var plistPath: String?
-    var values: [String: Value]
-    var extensionPoint: String?
-    var hasExtensionDictionary: Bool
-    var appGroups: [String]
+    let target: XcodeProject.Target
+    let configuration: String
+    let settings: BuildSettings
+    let plistPath: String?
+    let values: [String: Value]
+    let extensionPoint: String?
+    let hasExtensionDictionary: Bool
+    let appGroups: [String]
     /// The `CODE_SIGN_ENTITLEMENTS` file, when the target has one.
-    var entitlementsPath: String?
-    var productName: String
+    let entitlementsPath: String?
+    let productName: String
     /// Sentences for problems found while resolving (a missing Info.plist), as (file, message).
-    var problems: [(file: String, message: String, severity: Severity)]
-    var missingIncludes: [MissingInclude]
+    let problems: [(file: String, message: String, severity: Severity)]
+    let missingIncludes: [MissingInclude]
     /// The xcconfig files at the target's own level.
-    var targetXcconfigs: Set<String>
+    let targetXcconfigs: Set<String>
+
+    init(target: XcodeProject.Target, configuration: String, settings: BuildSettings, plistPath: String?, values: [String: Value], extensionPoint: String?, hasExtensionDictionary: Bool, appGroups: [String], entitlementsPath: String?, productName: String, problems: [(file: String, message: String, severity: Severity)], missingIncludes: [MissingInclude], targetXcconfigs: Set<String>) {
+        self.target = target
+        self.configuration = configuration
+        self.settings = settings
+        self.plistPath = plistPath
+        self.values = values
+        self.extensionPoint = extensionPoint
+        self.hasExtensionDictionary = hasExtensionDictionary
+        self.appGroups = appGroups
+        self.entitlementsPath = entitlementsPath
+        self.productName = productName
+        self.problems = problems
+        self.missingIncludes = missingIncludes
+        self.targetXcconfigs = targetXcconfigs
+    }
 }
 
 /// Resolves targets of one project, caching xcconfig files across targets and configurations.
