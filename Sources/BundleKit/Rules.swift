@@ -24,7 +24,7 @@ public enum Rules {
     public static func check(_ set: AppBundleSet) -> [Finding] {
         var findings: [Finding] = []
         var seen: [String: String] = [:]
-        let asciiPaths = set.embedded.map { ASCII.isASCII($0.bundlePath) }
+        let asciiPaths = set.embedded.map { ASCII.isOneBytePerCharacter($0.bundlePath) }
         // The app, then the embedded bundles (as `set.all`, without copying every record into a new array).
         for index in -1..<set.embedded.count {
             let bundle = index < 0 ? set.app : set.embedded[index]
@@ -41,13 +41,13 @@ public enum Rules {
 
     /// The bundle that directly contains `bundle`: the one with the longest bundle path that is a folder prefix of
     /// its path (`X.app/Watch/W.app` for `X.app/Watch/W.app/PlugIns/Z.appex`), else the app.
-    /// - Parameter asciiPaths: for each of `set.embedded`, whether its bundle path is ASCII.
+    /// - Parameter asciiPaths: for each of `set.embedded`, whether its bundle path is `ASCII.isOneBytePerCharacter`.
     static func container(of bundle: BundleRecord, in set: AppBundleSet, asciiPaths: [Bool]) -> BundleRecord {
         // This runs for every bundle of the set, so it is quadratic in a project with hundreds of targets: the path
-        // test comes first, on bytes when both paths are ASCII (where String.hasPrefix is a byte comparison), and
+        // test comes first, on bytes when both paths have one byte per Character (ASCII, no "\r\n"), and
         // rules out nearly every candidate before a whole record is compared.
         let path = bundle.bundlePath
-        let pathIsASCII = ASCII.isASCII(path)
+        let pathIsASCII = ASCII.isOneBytePerCharacter(path)
         func isFolderPrefix(_ index: Int) -> Bool {
             let prefix = set.embedded[index].bundlePath
             guard pathIsASCII, asciiPaths[index] else { return path.hasPrefix(prefix + "/") }
@@ -129,6 +129,11 @@ public enum Rules {
 
     /// The number of period-separated non-negative integers in `version`, or `nil` if it is not such a list.
     public static func numericParts(_ version: String) -> Int? {
+        if ASCII.isASCII(version) {
+            // On bytes: in ASCII text a Character is one byte ("\r\n" aside, which is no digit either way).
+            let parts = version.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+            return parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(ASCII.isDigit) }) ? parts.count : nil
+        }
         let parts = version.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
         return parts.count
@@ -157,7 +162,10 @@ public enum Rules {
             seen[identifier] = bundle.bundlePath
         }
         guard bundle != app, let parent = app.bundleIdentifier else { return findings }
-        let prefixed = identifier.hasPrefix(parent + ".") && identifier.count > parent.count + 1
+        // Counted in bytes when that is the same as in Characters.
+        let ascii = ASCII.isOneBytePerCharacter(identifier) && ASCII.isOneBytePerCharacter(parent)
+        let parentCount = ascii ? parent.utf8.count : parent.count
+        let prefixed = identifier.hasPrefix(parent + ".") && (ascii ? identifier.utf8.count : identifier.count) > parentCount + 1
         switch bundle.role {
         case .watch:
             // RULES.md watch.companion, watch.prefix
@@ -174,7 +182,7 @@ public enum Rules {
             if !prefixed {
                 // RULES.md bundle-id.prefix: Xcode's error with its two detail lines, then the installer's sentence.
                 add("bundle-id.prefix", "Embedded binary's bundle identifier is not prefixed with the parent app's bundle identifier. Embedded Binary Bundle Identifier: \(identifier) Parent App Bundle Identifier: \(parent) App extension bundle identifiers must have a prefix consisting of their containing application's bundle identifier followed by a '.'.")
-            } else if ASCII.contains(".", in: String(identifier.dropFirst(parent.count + 1))) {
+            } else if ASCII.contains(".", in: String(identifier.dropFirst(parentCount + 1))) {
                 // RULES.md bundle-id.single-component
                 add("bundle-id.single-component", "App extension bundle identifiers must have a prefix consisting of their containing application's bundle identifier followed by a '.', with no further '.' characters after the prefix. ('\(identifier)' has more than one component after '\(parent).'.)")
             }

@@ -131,6 +131,12 @@ import LockstepTestSupport
         #expect(ASCII.contains("$(inherited)", in: "$(inherited) -x"))
         #expect(!ASCII.contains("$(inherited)", in: "$(inherit"))
         #expect(ASCII.isASCII("abcdefghijklmnop") && !ASCII.isASCII("abcdefghijklmnoé"))
+        #expect(Rules.numericParts("1.22.3") == 3)
+        #expect(Rules.numericParts("1..2") == nil)
+        #expect(Rules.numericParts("") == nil)
+        #expect(Rules.numericParts("1.2\r\n") == nil)
+        #expect(Rules.numericParts("١.2") == nil)
+        #expect(ASCII.isOneBytePerCharacter("a.b") && !ASCII.isOneBytePerCharacter("a\r\nb"))
         let settings = BuildSettings(assignments: [("NAME", "Été"), ("ID", "x.$(NAME:rfc1034identifier)")].map {
             SettingAssignment(key: $0.0, name: $0.0, conditions: [], value: $0.1, source: SettingSource(file: "f", line: 1, owner: "f"))
         })

@@ -555,6 +555,12 @@ enum ASCII {
         return fast ?? text.utf8.allSatisfy { $0 < 0x80 }
     }
 
+    /// ASCII without a carriage return: one `Character` per byte ("\r\n" is one Character), so counts, prefixes and
+    /// offsets in bytes are the same as in Characters.
+    static func isOneBytePerCharacter(_ text: some StringProtocol) -> Bool {
+        isASCII(text) && !text.utf8.contains(0x0D)
+    }
+
     /// `text.replacingOccurrences(of: target, with: replacement)`, done on bytes when both are ASCII (where
     /// Foundation's comparison is byte equality); Foundation's otherwise.
     static func replacing(_ target: String, with replacement: String, in text: String) -> String {
