@@ -7,8 +7,9 @@ import LockstepSystem
 /// otherwise polling at a fixed interval (`LOCKSTEP_WATCH=poll` forces the fallback).
 ///
 /// A wake is only a hint: callers re-read the state they care about after every wake, so a spurious wake (a poll
-/// tick, an unrelated file) costs one check and a coalesced one loses nothing.
-final class DirectoryWatcher: Sendable {  // Only immutable descriptors; `cancel` writes one byte to a socket.
+/// tick, an unrelated file) costs one check and a coalesced one loses nothing. Public so that the other simulated
+/// frameworks (SimWatchConnectivity's receivers) wait the same way, with the same fallback.
+public final class DirectoryWatcher: Sendable {  // Only immutable descriptors; `cancel` writes one byte to a socket.
     /// How often the fallback looks when inotify is unavailable.
     static let pollInterval = 0.05
 
@@ -17,10 +18,10 @@ final class DirectoryWatcher: Sendable {  // Only immutable descriptors; `cancel
     private let cancelWrite: Int32
 
     /// Whether changes are observed through inotify (false: polling).
-    var usesInotify: Bool { inotify != nil }
+    public var usesInotify: Bool { inotify != nil }
 
     /// - Parameter directories: folders to watch; they must exist.
-    init(directories: [String]) throws(AppGroupError) {
+    public init(directories: [String]) throws(AppGroupError) {
         // A socket pair rather than pipe2(2), which Glibc's Swift module does not export; SOCK_CLOEXEC either way.
         var pipeEnds: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0, &pipeEnds) == 0 else {
@@ -51,7 +52,7 @@ final class DirectoryWatcher: Sendable {  // Only immutable descriptors; `cancel
 
     /// Blocks until something may have changed (`true`), or until `timeout` seconds pass or `cancel()` is
     /// called (`false`).
-    func wait(timeout: Double?) -> Bool {
+    public func wait(timeout: Double?) -> Bool {
         let start = Monotonic.now
         while true {
             var remaining = -1
@@ -84,7 +85,7 @@ final class DirectoryWatcher: Sendable {  // Only immutable descriptors; `cancel
     }
 
     /// Makes the current and every later `wait` return `false`.
-    func cancel() {
+    public func cancel() {
         var byte: UInt8 = 1
         _ = write(cancelWrite, &byte, 1)
     }

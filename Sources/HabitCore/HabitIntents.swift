@@ -12,7 +12,7 @@ public struct CompleteHabit: AppIntent {
     public func perform() throws -> IntentResult {
         let environment = HabitsEnvironment.current
         let done = try environment.openStore().setCompleted(named: habit, true, on: environment.today())
-        try environment.widgetCenter.reloadHabitsWidget()
+        try environment.storeDidChange()
         return .result(dialog: "Marked \(done.name) as completed!")
     }
 }
@@ -30,7 +30,7 @@ public struct LogValue: AppIntent {
     public func perform() throws -> IntentResult {
         let environment = HabitsEnvironment.current
         let (logged, total) = try environment.openStore().log(named: habit, value: value, on: environment.today())
-        try environment.widgetCenter.reloadHabitsWidget()
+        try environment.storeDidChange()
         let state = logged.isCompleted(by: total) ? "completed" : "not yet completed"
         return .result(value: format(total), dialog: "Logged \(format(value)) for \(logged.name): \(format(total)) of \(format(logged.dailyTarget)), \(state).")
     }

@@ -27,6 +27,11 @@ public struct HabitsEnvironment: Sendable {
     /// The widget kind the app reloads.
     public static let widgetKind = "HabitsWidget"
 
+    /// Posted on the phone after each change to the shared store (a name only: RULES.md `darwin.name-only`). The
+    /// running app observes it to send the watch the new list, as an iOS app observes the Darwin notification its
+    /// extensions post (it learns nothing else of a change made in another process).
+    public static let storeChangedNotification = "com.example.habits.store-changed"
+
     public let role: Role
     /// The simulated OS's view of this process: its device, private container and entitled groups.
     public let sandbox: Sandbox
@@ -80,6 +85,13 @@ public struct HabitsEnvironment: Sendable {
 
     /// The widget center, asking as this bundle.
     public var widgetCenter: WidgetCenterHandle { WidgetCenterHandle(environment: self) }
+
+    /// After a write to the shared store: asks WidgetKit to reload the widget and posts `storeChangedNotification`
+    /// on this device.
+    public func storeDidChange() throws {
+        try widgetCenter.reloadHabitsWidget()
+        try DarwinNotificationCenter(sandbox: sandbox).post(Self.storeChangedNotification)
+    }
 
     /// Where intents run (RULES.md `intent.where`): in the app while it runs, else here.
     public var intentRouter: IntentRouter {

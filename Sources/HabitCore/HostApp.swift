@@ -6,11 +6,15 @@ import SimWatchConnectivity
 
 /// The containing app (`lockstep-host`): habits CRUD and logging through the shared store, foreground/background,
 /// a widget reload after each change, the phone end of WatchConnectivity, and the intents it runs while in use.
-public final class HostApp: WCSessionDelegate, @unchecked Sendable {  // @unchecked: `presence` and `session` are set once, before serving.
+/// While it runs, a change to the store made by any process of the app reaches the watch as a new application context.
+public final class HostApp: WCSessionDelegate, @unchecked Sendable {  // @unchecked: `presence`, `session` and `storeObservation` are set once, before serving; `pushed` is guarded by `pushLock`.
     public let environment: HabitsEnvironment
     let store: HabitStore
     var presence: Presence?
     var session: WCSession?
+    private var storeObservation: Observation?
+    private let pushLock = NSLock()
+    private var pushed: TodayList?
 
     public static let usage = "add NAME [EMOJI] [--target N] | log NAME [VALUE] | toggle NAME | remove NAME | list | summary | "
         + "foreground | background | reload | prefer show-completed on|off | context | message TEXT | send-file PATH | quit"
@@ -30,14 +34,27 @@ public final class HostApp: WCSessionDelegate, @unchecked Sendable {  // @unchec
     }
 
     /// The long-running app: announces itself (foreground), activates its session (delivering what the watch
-    /// queued), pushes today's list to the watch, serves intents, and takes commands on stdin.
+    /// queued), pushes today's list to the watch and again whenever the store changes, serves intents, and takes
+    /// commands on stdin.
     public func serve() throws -> Never {
         presence = try Presence(directory: environment.presenceDirectory, bundleIdentifier: environment.bundleIdentifier, state: .foreground)
         try activateSession()
+        // Observed before the first push, so a change made meanwhile is pushed too. One-shot `lockstep-host`
+        // commands and intents run in the extension post it; so does this process (its own changes are pushed
+        // already, and an unchanged list is not sent twice).
+        storeObservation = try DarwinNotificationCenter(sandbox: environment.sandbox).observe(HabitsEnvironment.storeChangedNotification) { [self] _ in
+            do {
+                let (list, sent) = try pushContext()
+                if sent { print("store changed (\(HabitsEnvironment.storeChangedNotification)): application context sent to the watch, \(list.fraction) done") }
+            } catch {
+                stopIfStale(error)
+                Standard.error("\(Program.name): the application context was not sent: \(error)")
+            }
+        }
         try pushContext()
-        try environment.intentRouter.serveContinuously { [self] name, line, milliseconds in
+        try environment.intentRouter.serveContinuously { name, line, milliseconds in
+            // The intent posted the store-changed notification: the observer above sends the watch the new list.
             print("intent \(name) performed in the app process (\(milliseconds) ms after the request): \(line)")
-            _ = try? pushContext()
         }
         let summary = try store.summary(on: environment.today())
         print("ready \(environment.bundleIdentifier): in the foreground, \(summary.fraction) done today, watch \(session?.isReachable == true ? "reachable" : "not reachable")")
@@ -46,7 +63,7 @@ public final class HostApp: WCSessionDelegate, @unchecked Sendable {  // @unchec
 
     private func activateSession() throws {
         let session = WCSession(configuration: .init(linkDirectory: environment.linkDirectory, side: .phone,
-                                                     inboxDirectory: "\(environment.privateContainer)/Documents/Inbox"))
+                                                     privateContainer: environment.privateContainer))
         session.delegate = self
         self.session = session
         try session.activate()
@@ -106,7 +123,7 @@ public final class HostApp: WCSessionDelegate, @unchecked Sendable {  // @unchec
             try environment.preferences().setShowCompleted(arguments[1] == "on")
             return try changed("\(HabitPreferences.showCompletedKey) = \(arguments[1] == "on") in the \(environment.groupIdentifier) defaults suite")
         case "context":
-            let list = try pushContext()
+            let (list, _) = try pushContext(evenIfUnchanged: true)
             return "application context sent: \(list.fraction) (\(list.items.count) habits; only the latest is delivered)"
         case "message":
             guard !arguments.isEmpty, let session else { throw HabitError(.usage, subject: "", detail: "message TEXT") }
@@ -122,18 +139,24 @@ public final class HostApp: WCSessionDelegate, @unchecked Sendable {  // @unchec
         }
     }
 
-    /// After a change: ask the widget to reload, and send the watch today's list.
+    /// After a change: send the watch today's list, then ask the widget to reload and tell the app's processes.
     private func changed(_ result: String) throws -> String {
-        try environment.widgetCenter.reloadHabitsWidget()
         if session?.activationState == .activated { try pushContext() }
+        try environment.storeDidChange()
         return result
     }
 
+    /// Sends the watch today's list (RULES.md `wc.context`), unless it is the list this process sent last.
+    /// - Returns: the list, and whether it was sent.
     @discardableResult
-    private func pushContext() throws -> TodayList {
-        let list = TodayList(summary: try store.summary(on: environment.today()), order: try store.habits())
-        try session?.updateApplicationContext(list.context)
-        return list
+    private func pushContext(evenIfUnchanged: Bool = false) throws -> (TodayList, sent: Bool) {
+        try pushLock.withLock {
+            let list = TodayList(summary: try store.summary(on: environment.today()), order: try store.habits())
+            guard let session, evenIfUnchanged || list != pushed else { return (list, false) }
+            try session.updateApplicationContext(list.context)
+            pushed = list
+            return (list, true)
+        }
     }
 
     // MARK: WCSessionDelegate (the phone end)
@@ -146,8 +169,8 @@ public final class HostApp: WCSessionDelegate, @unchecked Sendable {  // @unchec
         }
         do {
             let (habit, completed) = try store.toggle(named: name, on: environment.today())
-            try environment.widgetCenter.reloadHabitsWidget()
-            let list = try pushContext()
+            let (list, _) = try pushContext()
+            try environment.storeDidChange()
             print("watch message (\(latency) ms): toggled \(habit.name) → \(completed ? "completed" : "not completed"), \(list.fraction) done")
             replyHandler(["ok": true, "habit": habit.name, "completed": completed, "summary": list.fraction])
         } catch {
@@ -163,7 +186,8 @@ public final class HostApp: WCSessionDelegate, @unchecked Sendable {  // @unchec
         do {
             let day = (userInfo["day"] as? String).map(Day.init(rawValue:)) ?? environment.today()
             let habit = try store.setCompleted(named: name, completed, on: day)
-            try environment.widgetCenter.reloadHabitsWidget()
+            try pushContext()
+            try environment.storeDidChange()
             print("watch user info (queued \(latency) ms ago): \(habit.name) → \(completed ? "completed" : "not completed") on \(day)")
         } catch {
             stopIfStale(error)

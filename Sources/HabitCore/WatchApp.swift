@@ -16,7 +16,7 @@ public final class WatchApp: WCSessionDelegate, @unchecked Sendable {  // @unche
     public init(environment: HabitsEnvironment) {
         self.environment = environment
         session = WCSession(configuration: .init(linkDirectory: environment.linkDirectory, side: .watch,
-                                                 inboxDirectory: "\(environment.privateContainer)/Documents/Inbox"))
+                                                 privateContainer: environment.privateContainer))
     }
 
     /// Activates the session: the last delivered context first, then whatever queued up while the watch was off.

@@ -117,7 +117,7 @@ final class ScenarioRunner {
             case .run(let target, let arguments):
                 let (record, label) = try bundles.resolve(target)
                 let bundle = try supervisor.launch(record, label: label, arguments: arguments, oneShot: true)
-                bundle.process.stdin?.close()
+                bundle.process.closeStdin()
                 guard let termination = supervisor.waitForExit(bundle, timeout: 60) else {
                     if supervisor.interrupted { return failed("interrupted") }
                     supervisor.kill(bundle, reason: "it did not finish within 60 s")

@@ -2,6 +2,7 @@
 @preconcurrency import Glibc
 #endif
 import LockstepSystem
+import Synchronization
 
 /// How a child process ended: data, not an error (a non-zero status is a normal result).
 public enum Termination: Equatable, Sendable, CustomStringConvertible {
@@ -39,8 +40,10 @@ public enum Termination: Equatable, Sendable, CustomStringConvertible {
 /// `pipe2(O_CLOEXEC)`), so the child inherits exactly stdin, stdout and stderr.
 final class SpawnedProcess: Sendable {
     let pid: pid_t
-    /// The write end of the child's stdin, when piped.
-    let stdin: FileDescriptor?
+    /// The write end of the child's stdin, when piped; `nil` once closed. Guarded, so a close from one thread
+    /// (the reaper) and a write or close from another (a scenario step) can never touch a descriptor number the
+    /// kernel has already handed to a newly launched bundle.
+    private let stdin: Mutex<FileDescriptor?>
     /// The read ends of the child's stdout and stderr, when piped.
     let stdout: FileDescriptor?
     let stderr: FileDescriptor?
@@ -112,9 +115,26 @@ final class SpawnedProcess: Sendable {
         }
         pid = child
         self.ownGroup = ownGroup
-        stdin = pipes ? FileDescriptor(rawValue: ends[0].parent) : nil
+        stdin = Mutex(pipes ? FileDescriptor(rawValue: ends[0].parent) : nil)
         stdout = pipes ? FileDescriptor(rawValue: ends[1].parent) : nil
         stderr = pipes ? FileDescriptor(rawValue: ends[2].parent) : nil
+    }
+
+    /// Writes `text` to the child's stdin.
+    /// - Returns: `false` when stdin is not piped, already closed, or the child stopped reading it.
+    func writeStdin(_ text: String) -> Bool {
+        stdin.withLock { fd in
+            guard let descriptor = fd else { return false }
+            return (try? descriptor.writeAll(Array(text.utf8), path: "stdin")) != nil
+        }
+    }
+
+    /// Closes the child's stdin (it sees end of file). Closing twice does nothing.
+    func closeStdin() {
+        stdin.withLock { fd in
+            fd?.close()
+            fd = nil
+        }
     }
 
     /// `pipe2(2)`, which Glibc's Swift overlay does not export (it needs `_GNU_SOURCE`): creating the pipe with

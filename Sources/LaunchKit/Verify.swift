@@ -164,8 +164,8 @@ public enum Verify {
     private static func runOne(_ probe: Probe, lockstep: String, common: [String]) -> Bool {
         guard let process = try? SpawnedProcess(path: lockstep, name: "lockstep", arguments: probe.arguments + common,
                                                 environment: ProcessInfo.processInfo.environment, ownGroup: false, pipes: true) else { return false }
-        if let stdin = probe.stdin { try? process.stdin?.writeAll(Array(stdin.utf8), path: "stdin") }
-        process.stdin?.close()
+        if let stdin = probe.stdin { _ = process.writeStdin(stdin) }
+        process.closeStdin()
         let output = (try? process.stdout?.readAll(path: "stdout")) ?? []
         _ = try? process.stderr?.readAll(path: "stderr")
         process.stdout?.close()

@@ -43,6 +43,19 @@ public final class FileLock: Sendable {
         }
     }
 
+    /// Whether some process holds the lock file at `path` exclusively: how liveness is read without a daemon.
+    ///
+    /// The probe opens the file read-only and never creates it, so it leaves nothing an inotify watcher of the
+    /// folder wakes for (closing a read-only descriptor is `IN_CLOSE_NOWRITE`); a missing file is not held.
+    public static func isHeld(path: String) -> Bool {
+        guard let probe = try? FileDescriptor.open(path, O_RDONLY) else { return false }
+        // Closing the probe releases the shared lock it may have taken.
+        return probe.closeAfter { descriptor in
+            if case .failure(.wouldBlock) = valueOrErrno({ flock(descriptor.rawValue, LOCK_SH | LOCK_NB) }) { return true }
+            return false
+        }
+    }
+
     /// Takes the lock, waiting at most `timeout` seconds (`nil`: as long as it takes).
     /// - Throws: `SystemError` with code `.busy` when the wait runs out (exit status 75).
     public func lock(_ mode: Mode = .exclusive, timeout: Double? = FileLock.defaultTimeout) throws(SystemError) {

@@ -50,12 +50,7 @@ public final class Presence: Sendable {
     /// Looks at a bundle from outside.
     public static func observe(directory: String, bundleIdentifier: String) -> Observed {
         var result = Observed(isRunning: false, isSuspended: false, state: nil, pid: nil)
-        let lockPath = "\(directory)/\(bundleIdentifier).lock"
-        guard access(lockPath, F_OK) == 0, let probe = try? FileLock(path: lockPath) else { return result }
-        if (try? probe.tryLock(.shared)) == true {
-            try? probe.unlock()
-            return result
-        }
+        guard FileLock.isHeld(path: "\(directory)/\(bundleIdentifier).lock") else { return result }
         result.isRunning = true
         if let bytes = try? AtomicFile.read("\(directory)/\(bundleIdentifier).state") {
             for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {

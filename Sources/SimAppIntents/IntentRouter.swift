@@ -78,8 +78,16 @@ public struct IntentRouter: Sendable {
         let request = "\(directory)/requests/\(id).plist"
         let response = "\(directory)/responses/\(id).plist"
         try SharedWriteGate.check()
+        // Watch for the response before the request exists, so an answer can never slip past unseen.
+        let watcher: DirectoryWatcher
         do {
             try AtomicFile.createDirectories("\(directory)/requests")
+            try AtomicFile.createDirectories("\(directory)/responses")
+            watcher = try DirectoryWatcher(directories: ["\(directory)/responses", "\(directory)/requests"])
+        } catch {
+            throw IntentError(.transport, subject: directory, detail: "\(error)")
+        }
+        do {
             let fields: [String: Any] = ["intent": name, "arguments": arguments, "sentAt": Date().timeIntervalSince1970]
             try AtomicFile.write(Array(try PropertyListSerialization.data(fromPropertyList: fields, format: .xml, options: 0)), to: request)
             try notifications?.post(Self.requestNotification)
@@ -102,7 +110,9 @@ public struct IntentRouter: Sendable {
             if Monotonic.now >= deadline {
                 throw IntentError(.transport, subject: response, detail: "the app took the request but did not answer within \(Int(responseTimeout)) s")
             }
-            usleep(2_000)
+            // Woken by the response (or the app taking the request); bounded by the nearer deadline.
+            let now = Monotonic.now
+            _ = watcher.wait(timeout: max(0.001, (now < claimDeadline ? claimDeadline : deadline) - now))
         }
     }
 

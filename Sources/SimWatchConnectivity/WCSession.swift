@@ -1,3 +1,4 @@
+import AppGroupKit
 import Foundation
 import LockstepSystem
 
@@ -59,7 +60,10 @@ extension WCSessionDelegate {
 }
 
 /// One end of the phone↔watch channel (RULES.md §4), over files and locks under `<groups>/link/<host-bundle-id>/`
-/// — outside every group container, because phone and watch share none (RULES.md `group.watch-separate`).
+/// — outside every group container, because phone and watch share none (RULES.md `group.watch-separate`). The link
+/// is only the transport: what a side has received belongs to that app, in its own private container on its own
+/// device (RULES.md `container.private`): files in `Documents/Inbox/`, the last application context in
+/// `Library/Application Support/WatchConnectivity/received-context.plist`.
 ///
 /// On disk (all payload files are XML property lists, replaced atomically):
 /// ```
@@ -72,27 +76,39 @@ extension WCSessionDelegate {
 ///     userinfo/<seq>.plist            {sentAt, payload}: FIFO by the 16-digit sequence, kept until delivered
 ///     userinfo.seq (+ .lock)          the last sequence number given out
 ///     context.plist (+ .lock)         {sentAt, payload}: the latest application context, not yet delivered
-///     received-context.plist          the last delivered one (`receivedApplicationContext`)
 ///     files/<seq>.data, <seq>.plist   a transferred file and {sentAt, fileName, metadata}; the .plist commits it
 ///     files.seq (+ .lock)
 /// ```
-/// `sentAt` is real time in seconds since 1970 (for latency). A receiver polls its directory while activated.
+/// `sentAt` is real time in seconds since 1970 (for latency). An activated receiver sleeps until inotify reports a
+/// change in its folders or in the link folder (AppGroupKit's `DirectoryWatcher`, which polls every 50 ms only where
+/// inotify is unavailable or `LOCKSTEP_WATCH=poll`). Reachability changes wake it too: activating touches the
+/// side's `.alive` file (`IN_ATTRIB`), and releasing it, by deactivating or dying, closes it (`IN_CLOSE_WRITE`);
+/// liveness probes open it read-only, so they wake nobody.
 public final class WCSession: @unchecked Sendable {  // @unchecked: mutable state is guarded by `lock`.
     /// Where this end lives.
     public struct Configuration: Sendable {
-        /// `<groups>/link/<host-bundle-id>`.
+        /// `<groups>/link/<host-bundle-id>`: the transport.
         public var linkDirectory: String
         public var side: WCSide
-        /// This bundle's private `Documents/Inbox/` (files arrive there).
-        public var inboxDirectory: String
+        /// This app's private container on its own device (`<groups>/watch/Data/<bundle-id>` for the watch app),
+        /// where what it receives is kept.
+        public var privateContainer: String
         /// How long `sendMessage` waits for a reply.
         public var replyTimeout: Double
 
-        public init(linkDirectory: String, side: WCSide, inboxDirectory: String, replyTimeout: Double = 10) {
+        public init(linkDirectory: String, side: WCSide, privateContainer: String, replyTimeout: Double = 10) {
             self.linkDirectory = linkDirectory
             self.side = side
-            self.inboxDirectory = inboxDirectory
+            self.privateContainer = privateContainer
             self.replyTimeout = replyTimeout
+        }
+
+        /// `<private container>/Documents/Inbox`: where transferred files arrive (RULES.md `wc.file`).
+        public var inboxDirectory: String { "\(privateContainer)/Documents/Inbox" }
+
+        /// The application context last delivered to this app, kept across launches.
+        public var receivedContextPath: String {
+            "\(privateContainer)/Library/Application Support/WatchConnectivity/received-context.plist"
         }
     }
 
@@ -101,6 +117,7 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
     private let lock = NSLock()
     private var state = WCSessionActivationState.notActivated
     private var aliveLock: FileLock?
+    private var watcher: DirectoryWatcher?
     private var running = false
     private var lastReachable = false
     private var sentContext: [String: Any] = [:]
@@ -122,20 +139,27 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
 
     /// Activates the session (RULES.md `wc.activate`): announces this side as running, discards messages meant for
     /// an earlier run, delivers what queued up while it was not running (user info in order, the latest context,
-    /// files), then keeps receiving on a background thread.
+    /// files), then keeps receiving on a background thread, woken when something arrives.
     /// - Throws: `WCError` 7001 when another process already holds this side's session.
-    public func activate(pollInterval: Double = 0.005) throws {
+    public func activate() throws {
         try SharedWriteGate.check()
-        for directory in [inbound, outbound].flatMap({ ["\($0)/messages", "\($0)/replies", "\($0)/userinfo", "\($0)/files"] }) {
+        let queues = ["messages", "replies", "userinfo", "files"]
+        for directory in [inbound, outbound].flatMap({ folder in queues.map { "\(folder)/\($0)" } }) {
             try AtomicFile.createDirectories(directory)
         }
-        let alive = try FileLock(path: "\(configuration.linkDirectory)/\(configuration.side.rawValue).alive")
+        // Watching starts before the first pass, so nothing that arrives in between is missed.
+        let watcher = try DirectoryWatcher(directories: [configuration.linkDirectory, inbound] + queues.map { "\(inbound)/\($0)" })
+        let alivePath = alivePath(configuration.side)
+        let alive = try FileLock(path: alivePath)
         guard try alive.tryLock(.exclusive) else {
             throw WCError(.genericError, "another \(configuration.side) session is already active on \(configuration.linkDirectory)")
         }
+        // Wakes the counterpart's receiver (IN_ATTRIB on the link folder): this side is reachable from now on.
+        utimensat(AT_FDCWD, alivePath, nil, 0)
         for name in Self.list("\(inbound)/messages") { unlink("\(inbound)/messages/\(name)") }
         lock.withLock {
             aliveLock = alive
+            self.watcher = watcher
             state = .activated
             running = true
             lastReachable = counterpartAlive()
@@ -143,9 +167,11 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
         delegate?.session(self, activationDidCompleteWith: .activated)
         receivePass()
         Thread.detachNewThread { [self] in
-            while lock.withLock({ running }) {
+            var woken = true
+            // Until this activation's watcher is cancelled (a later activation has its own thread).
+            while lock.withLock({ running && self.watcher === watcher }) {
                 receivePass()
-                usleep(useconds_t(pollInterval * 1_000_000))
+                woken = Self.nextWake(watcher, after: woken)
             }
         }
     }
@@ -155,23 +181,35 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
         lock.withLock {
             running = false
             state = .notActivated
+            // Unlocked before the close that wakes the counterpart (IN_CLOSE_WRITE), so its probe finds it free.
             try? aliveLock?.unlock()
             aliveLock = nil
+            watcher?.cancel()
+            watcher = nil
         }
+    }
+
+    /// Whether the receiving thread is woken by inotify (false: the polling fallback).
+    var isWokenByInotify: Bool? { lock.withLock { watcher?.usesInotify } }
+
+    /// How long after a wake one more look is taken: the kernel reports a dying counterpart's close of its `.alive`
+    /// file a moment before it drops the lock (`fsnotify_close` precedes `locks_remove_file` in `__fput`), so the
+    /// look that the close woke can still find the counterpart reachable.
+    static let settleDelay = 0.05
+
+    /// Waits for the next wake (`true`); after a wake, at most `settleDelay` (`false`); never past `deadline`.
+    private static func nextWake(_ watcher: DirectoryWatcher, after woken: Bool, deadline: Double? = nil) -> Bool {
+        var timeout = woken ? settleDelay : nil
+        if let deadline { timeout = max(0, min(timeout ?? .infinity, deadline - Monotonic.now)) }
+        return watcher.wait(timeout: timeout)
     }
 
     /// Whether the counterpart app is running with an activated session (its liveness lock is held).
     public var isReachable: Bool { activationState == .activated && counterpartAlive() }
 
-    private func counterpartAlive() -> Bool {
-        let path = "\(configuration.linkDirectory)/\(configuration.side.counterpart.rawValue).alive"
-        guard access(path, F_OK) == 0, let probe = try? FileLock(path: path) else { return false }
-        if (try? probe.tryLock(.shared)) == true {
-            try? probe.unlock()
-            return false
-        }
-        return true
-    }
+    private func counterpartAlive() -> Bool { FileLock.isHeld(path: alivePath(configuration.side.counterpart)) }
+
+    private func alivePath(_ side: WCSide) -> String { "\(configuration.linkDirectory)/\(side.rawValue).alive" }
 
     private func requireActivated() throws(WCError) {
         guard activationState == .activated else {
@@ -222,10 +260,13 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
         let id = "\(Int(Date().timeIntervalSince1970 * 1_000_000))-\(getpid())-\(UInt32.random(in: 0 ... .max))"
         let envelope = Payload.envelope(["id": id, "sentAt": Date().timeIntervalSince1970, "wantsReply": wantsReply,
                                          "payload": Payload.decode(payload) ?? [:]])
+        // Woken by the reply, or by the counterpart's liveness changing; watching starts before the message is out.
+        let watcher = try wantsReply ? DirectoryWatcher(directories: ["\(inbound)/replies", configuration.linkDirectory]) : nil
         try AtomicFile.write(Array(envelope), to: "\(outbound)/messages/\(id).plist")
-        guard wantsReply else { return nil }
+        guard let watcher else { return nil }
         let replyPath = "\(inbound)/replies/\(id).plist"
         let deadline = Monotonic.now + configuration.replyTimeout
+        var woken = true
         while true {
             if let bytes = try AtomicFile.read(replyPath) {
                 unlink(replyPath)
@@ -239,7 +280,7 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
                 unlink("\(outbound)/messages/\(id).plist")
                 throw WCError(.messageReplyTimedOut, "no reply within \(Int(configuration.replyTimeout)) s")
             }
-            usleep(2_000)
+            woken = Self.nextWake(watcher, after: woken, deadline: deadline)
         }
     }
 
@@ -276,10 +317,9 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
     /// The context this side last sent.
     public var applicationContext: [String: Any] { lock.withLock { sentContext } }
 
-    /// The context last delivered to this side (survives restarts).
+    /// The context last delivered to this side (survives restarts: it is kept in this app's private container).
     public var receivedApplicationContext: [String: Any] {
-        (try? AtomicFile.read("\(inbound)/received-context.plist")).flatMap { $0 }
-            .flatMap { Payload.decode(Data($0))?["payload"] as? [String: Any] } ?? [:]
+        Self.readEnvelope(configuration.receivedContextPath)?.1 ?? [:]
     }
 
     /// Sends a copy of a file to the counterpart's `Documents/Inbox/` (RULES.md `wc.file`).
@@ -343,10 +383,13 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
     private func receiveContext(_ delegate: any WCSessionDelegate) {
         let pending = "\(inbound)/context.plist"
         guard access(pending, F_OK) == 0 else { return }
-        // Take the pending context under the sender's lock, so a newer one written meanwhile is never lost.
+        // Take the pending context under the sender's lock, so a newer one written meanwhile is never lost. It is kept
+        // in this app's own container (RULES.md container.private) before it leaves the link: never in neither.
         let taken: (Double, [String: Any])? = try? FileLock(path: "\(inbound)/context.lock").withLock {
-            guard let envelope = Self.readEnvelope(pending) else { return nil }
-            rename(pending, "\(inbound)/received-context.plist")
+            guard let bytes = try AtomicFile.read(pending), let envelope = Self.decodeEnvelope(bytes) else { return nil }
+            try AtomicFile.createDirectories(URL(fileURLWithPath: configuration.receivedContextPath).deletingLastPathComponent().path)
+            try AtomicFile.write(bytes, to: configuration.receivedContextPath)
+            unlink(pending)
             return envelope
         }
         if let (sentAt, payload) = taken {
@@ -388,7 +431,12 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
     }
 
     static func readEnvelope(_ path: String) -> (Double, [String: Any])? {
-        guard let bytes = try? AtomicFile.read(path), let envelope = Payload.decode(Data(bytes)) else { return nil }
+        (try? AtomicFile.read(path)).flatMap { $0 }.flatMap(decodeEnvelope)
+    }
+
+    /// `(sentAt, payload)` of an envelope.
+    static func decodeEnvelope(_ bytes: [UInt8]) -> (Double, [String: Any])? {
+        guard let envelope = Payload.decode(Data(bytes)) else { return nil }
         return (envelope["sentAt"] as? Double ?? 0, envelope["payload"] as? [String: Any] ?? [:])
     }
 

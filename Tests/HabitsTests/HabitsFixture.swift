@@ -26,8 +26,8 @@ final class HabitsFixture {
     }
 
     /// Starts a long-running bundle and waits for its ready line.
-    func start(_ executable: String, environment extra: [String: String] = [:]) throws -> InteractiveChild {
-        let child = try InteractiveChild(executable, environment: environment.merging(extra) { $1 })
+    func start(_ executable: String, environment extra: [String: String] = [:]) throws -> Child {
+        let child = try Child(executable, environment: environment.merging(extra) { $1 }, keepStdinOpen: true)
         let ready = child.waitForLine("ready ")
         #expect(ready != nil, "\(executable) printed no ready line: \(child.output) \(child.errorOutput)")
         return child

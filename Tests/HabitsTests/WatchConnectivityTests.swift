@@ -2,14 +2,14 @@ import Foundation
 import HabitCore
 import LockstepSystem
 import LockstepTestSupport
-import SimWatchConnectivity
+@testable import SimWatchConnectivity
 import Testing
 
 @Suite("SimWatchConnectivity between lockstep-host and lockstep-watch (RULES.md §4)")
 struct WatchConnectivityTests {
     private func phoneSession(_ fixture: HabitsFixture) -> WCSession {
         WCSession(configuration: .init(linkDirectory: fixture.linkDirectory, side: .phone,
-                                       inboxDirectory: "\(fixture.root.path)/phone/Data/com.example.habits/Documents/Inbox", replyTimeout: 5))
+                                       privateContainer: "\(fixture.root.path)/phone/Data/com.example.habits", replyTimeout: 5))
     }
 
     @Test("wc.activate: nothing is sent before activation (7004); reachability is the counterpart's activated session")
@@ -36,6 +36,46 @@ struct WatchConnectivityTests {
         session.deactivate()
     }
 
+    @Test("A receiver sleeps until inotify wakes it, as AppGroupKit's observers do (polling is only the fallback)")
+    func receiverIsWokenByInotify() throws {
+        let fixture = HabitsFixture()
+        let session = phoneSession(fixture)
+        #expect(session.isWokenByInotify == nil, "not receiving before activation")
+        try session.activate()
+        // LOCKSTEP_WATCH=poll forces AppGroupKit's documented fallback (exercised by the process test below).
+        #expect(session.isWokenByInotify == (ProcessInfo.processInfo.environment["LOCKSTEP_WATCH"] != "poll"))
+        session.deactivate()
+        #expect(session.isWokenByInotify == nil)
+    }
+
+    @Test("Messages, contexts and reachability changes wake the receiver, by inotify and by the polling fallback",
+          arguments: [false, true])
+    func receiversWake(polling: Bool) throws {
+        let fixture = HabitsFixture(polling ? ["LOCKSTEP_WATCH": "poll"] : [:])
+        try fixture.addHabits()
+        let reachability = ReachabilityRecorder()
+        let phone = phoneSession(fixture)
+        phone.delegate = reachability
+        try phone.activate()
+        let watch = try fixture.start("lockstep-watch")
+        #expect(reachability.wait(for: true), "activating the watch wakes the phone: \(reachability.changes)")
+        let reply = try phone.sendMessage(["text": "wake up"])
+        #expect(reply["received"] as? Bool == true)
+        #expect(watch.waitForLine("message from the phone")?.contains("wake up") == true)
+        try phone.updateApplicationContext(["day": "2026-11-22", "habits": [["name": "Stretch", "emoji": "🤸", "completed": true]]])
+        #expect(watch.waitForLine("context applied")?.contains("Stretch") == true, "\(watch.output)")
+        phone.deactivate()
+        #expect(watch.waitForLine("phone is now not reachable") != nil, "deactivating wakes the watch: \(watch.output)")
+        let mark = watch.mark
+        try phone.activate()
+        #expect(watch.waitForLine("phone is now reachable", after: mark) != nil, "activating wakes the watch: \(watch.output)")
+        // A watch that dies (SIGKILL) closes its liveness file: the phone is woken and finds it unreachable.
+        kill(watch.pid, SIGKILL)
+        #expect(reachability.wait(for: false), "\(reachability.changes)")
+        #expect(watch.finish() == 128 + SIGKILL)
+        phone.deactivate()
+    }
+
     @Test("wc.message: a reply from a running watch; notReachable (7007, exit 69) when it is not running")
     func message() throws {
         let fixture = HabitsFixture()
@@ -49,7 +89,7 @@ struct WatchConnectivityTests {
         let host = try fixture.start("lockstep-host")
         #expect(watch.waitForLine("phone is now reachable") != nil)
         #expect(watch.waitForLine("Meditate") != nil, "the context arrived")
-        watch.send("toggle Meditate")
+        watch.sendLine("toggle Meditate")
         #expect(watch.waitForLine("toggled Meditate via sendMessage → completed") != nil, "\(watch.output) \(watch.errorOutput)")
         #expect(host.waitForLine("watch message") != nil)
         #expect(host.finish() == 0)
@@ -102,6 +142,55 @@ struct WatchConnectivityTests {
         #expect(FileManager.default.fileExists(atPath: fixture.storePath))
     }
 
+    @Test("wc.context: the watch app keeps the context it received in its own container on the watch; the link only carries it")
+    func receivedContextIsTheWatchAppsOwn() throws {
+        let fixture = HabitsFixture()
+        try fixture.addHabits()
+        #expect(try fixture.run("lockstep-host", "context").status == 0)
+        let pending = "\(fixture.linkDirectory)/to-watch/context.plist"
+        #expect(FileManager.default.fileExists(atPath: pending), "in transit")
+        let list = try fixture.run("lockstep-watch", "list")
+        #expect(list.status == 0 && list.stdout.contains("context applied"), "\(list)")
+
+        // RULES.md container.private + group.watch-separate: delivered, it is the watch app's, on the watch.
+        let kept = "\(fixture.root.path)/watch/Data/com.example.habits.watchkitapp/Library/Application Support/WatchConnectivity/received-context.plist"
+        #expect(FileManager.default.fileExists(atPath: kept))
+        let linkFiles = try FileManager.default.subpathsOfDirectory(atPath: fixture.linkDirectory)
+        #expect(!linkFiles.contains { $0.hasSuffix("context.plist") }, "nothing of it left in the transport: \(linkFiles)")
+
+        // The transport can go (the devices are re-paired): the watch app still shows what it received.
+        try FileManager.default.removeItem(atPath: fixture.linkDirectory)
+        let again = try fixture.run("lockstep-watch", "list")
+        #expect(again.status == 0 && again.stdout.contains("🧘 Meditate ·, 📚 Read ·, 🚶 Walk · (0/3)"), "\(again)")
+        #expect(!again.stdout.contains("context applied"), "kept, not redelivered: \(again)")
+    }
+
+    @Test("wc.context: while the app runs, a change another process makes to the store (a one-shot command, an intent in the extension) reaches the watch")
+    func contextFollowsTheStore() throws {
+        let fixture = HabitsFixture()
+        try fixture.addHabits()
+        let host = try fixture.start("lockstep-host")
+        let watch = try fixture.start("lockstep-watch")
+        #expect(watch.output.contains { $0.contains("context applied") && $0.contains("(0/3)") }, "\(watch.output)")
+
+        var mark = watch.mark
+        let toggled = try fixture.run("lockstep-host", "toggle", "Read")
+        #expect(toggled.status == 0, "\(toggled)")
+        #expect(watch.waitForLine("(1/3)", after: mark)?.contains("📚 Read ✓") == true, "\(watch.output)")
+        #expect(host.waitForLine("store changed") != nil, "\(host.output)")
+
+        // RULES.md intent.where: the app is suspended, so the intent runs in the extension; once the app is resumed
+        // it learns of the change from the Darwin notification the extension posted, and pushes the new list.
+        mark = watch.mark
+        kill(host.pid, SIGSTOP)
+        let intent = try fixture.run("lockstep-intent", "perform", "CompleteHabit", "--habit", "Meditate")
+        kill(host.pid, SIGCONT)
+        #expect(intent.status == 0 && intent.stdout.contains("performed in the extension process"), "\(intent)")
+        #expect(watch.waitForLine("(2/3)", after: mark)?.contains("🧘 Meditate ✓") == true, "\(watch.output)")
+        #expect(host.finish() == 0)
+        #expect(watch.finish() == 0)
+    }
+
     @Test("wc.file: the file arrives in the receiver's Documents/Inbox and is removed after the handler")
     func file() throws {
         let fixture = HabitsFixture()
@@ -147,5 +236,32 @@ struct WatchConnectivityTests {
         #expect(big.status == 2 && big.stderr.contains("WCErrorDomain error 7009 (payloadTooLarge)"), "\(big.stderr)")
         #expect(!watch.output.contains { $0.contains("message from the phone") })
         #expect(watch.finish() == 0)
+    }
+}
+
+/// Records `sessionReachabilityDidChange` calls, for a test to wait on.
+final class ReachabilityRecorder: WCSessionDelegate, @unchecked Sendable {  // @unchecked: guarded by `condition`.
+    private let condition = NSCondition()
+    private var seen: [Bool] = []
+
+    var changes: [Bool] { condition.withLock { seen } }
+
+    func sessionReachabilityDidChange(_ session: WCSession) {
+        let reachable = session.isReachable
+        condition.withLock {
+            seen.append(reachable)
+            condition.broadcast()
+        }
+    }
+
+    /// Waits (bounded) until the last change reported is `reachable`.
+    func wait(for reachable: Bool, timeout: Double = 20) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        return condition.withLock {
+            while seen.last != reachable {
+                if !condition.wait(until: deadline) { return seen.last == reachable }
+            }
+            return true
+        }
     }
 }

@@ -21,7 +21,7 @@ struct WidgetTests {
         #expect(snapshot.status == 0 && snapshot.stdout.contains("0/3 done"), "\(snapshot)")
         let widget = try fixture.start("lockstep-widget")
         #expect(widget.waitForLine("first timeline") != nil)
-        widget.send("render accessoryCircular")
+        widget.sendLine("render accessoryCircular")
         #expect(widget.waitForLine("0/3") != nil)
         #expect(widget.finish() == 0)
     }
@@ -91,12 +91,12 @@ struct WidgetTests {
         // The app in the foreground: reloads do not count.
         let host = try fixture.start("lockstep-host")
         mark = widget.mark
-        host.send("reload")
+        host.sendLine("reload")
         #expect(widget.waitForLine("budget-free: host in foreground", after: mark) != nil)
-        host.send("background")
+        host.sendLine("background")
         #expect(host.waitForLine("in the background") != nil)
         mark = widget.mark
-        host.send("reload")
+        host.sendLine("reload")
         #expect(widget.waitForLine("throttled", after: mark) != nil)
         #expect(host.finish() == 0)
 

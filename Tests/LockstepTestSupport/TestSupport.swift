@@ -106,6 +106,44 @@ public final class Child: @unchecked Sendable {  // @unchecked: output buffers a
         input = nil
     }
 
+    /// Writes `line` and a newline to the child's stdin (started with `keepStdinOpen`): one command.
+    public func sendLine(_ line: String) { send(line + "\n") }
+
+    /// The complete lines of `data` (a last line without its newline is not complete yet).
+    private static func lines(_ data: Data) -> [String] {
+        var lines = data.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        lines.removeLast()
+        return lines
+    }
+
+    /// Every complete stdout line so far.
+    public var output: [String] { condition.withLock { Self.lines(out) } }
+
+    /// Every complete stderr line so far.
+    public var errorOutput: [String] { condition.withLock { Self.lines(err) } }
+
+    /// How many stdout lines have arrived: pass it to `waitForLine(_:after:timeout:)` to look only at later lines.
+    public var mark: Int { output.count }
+
+    /// Waits (at most `timeout` seconds) for a complete stdout line, after line number `after`, containing `text`.
+    /// - Returns: the line, or nil when the wait ran out or stdout closed.
+    @discardableResult
+    public func waitForLine(_ text: String, after: Int = 0, timeout: Double = 20) -> String? {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        condition.lock(); defer { condition.unlock() }
+        while true {
+            let found = Self.lines(out).dropFirst(after).first { $0.contains(text) }
+            if found != nil || outClosed || !condition.wait(until: deadline) {
+                return found ?? Self.lines(out).dropFirst(after).first { $0.contains(text) }
+            }
+        }
+    }
+
+    /// Closes stdin (a command loop ends) and waits for the exit, SIGKILL after `timeout` seconds.
+    /// - Returns: the exit status, or 128 + signal.
+    @discardableResult
+    public func finish(timeout: Double = 20) -> Int32 { wait(timeout: timeout).status }
+
     /// What the child has printed on stdout so far.
     public var stdoutSoFar: String {
         condition.lock(); defer { condition.unlock() }
@@ -121,6 +159,11 @@ public final class Child: @unchecked Sendable {  // @unchecked: output buffers a
             if outClosed || !condition.wait(until: deadline) { return String(decoding: out, as: UTF8.self).contains(text) }
         }
         return true
+    }
+
+    /// A test that fails early must not leave its child running.
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
     /// Sends a signal to the child.
