@@ -21,6 +21,22 @@ enum BinaryPlistCodec {
         return writer.finish()
     }
 
+    /// The binary plist of a dictionary given as its entries (keys distinct), without building the dictionary
+    /// first: a journal record's top level.
+    /// - Parameter prefix: zero bytes to leave before the plist (a journal record's header, filled in later),
+    ///   so the record is built in one buffer.
+    static func encode(entries: [(key: String, value: Any)], prefix: Int = 0) -> [UInt8]? {
+        var count = 1 + entries.count
+        for entry in entries {
+            guard let inner = objectCount(entry.value) else { return nil }
+            count += inner
+        }
+        var writer = Writer(objectCount: count, prefix: prefix)
+        writer.offsets[0] = writer.bytes.count - prefix
+        guard writer.write(entries: entries) else { return nil }
+        return writer.finish()
+    }
+
     /// The objects `value` takes in the object table (every key, value and container is one), nil when not canonical.
     private static func objectCount(_ value: Any) -> Int? {
         switch Node(value) {
@@ -74,34 +90,32 @@ enum BinaryPlistCodec {
     /// Writes objects depth-first; a container reserves its children's indices before writing their references,
     /// so every object is written once, in one pass, and the offset table maps index → position.
     private struct Writer {
-        var bytes: [UInt8] = Array("bplist00".utf8)
+        static let magic: [UInt8] = Array("bplist00".utf8)
+
+        var bytes: [UInt8]
         var offsets: [Int]
         var nextIndex = 1
         let referenceSize: Int
+        /// Where the plist starts in `bytes`: offsets count from there.
+        let base: Int
 
-        init(objectCount: Int) {
+        init(objectCount: Int, prefix: Int = 0) {
+            bytes = [UInt8](repeating: 0, count: prefix)
+            bytes.reserveCapacity(prefix + 64 + 16 * objectCount)
+            bytes += Self.magic
+            base = prefix
             offsets = [Int](repeating: 0, count: objectCount)
             referenceSize = Self.byteCount(objectCount - 1)
         }
 
         mutating func write(_ value: Any, index: Int) -> Bool {
-            offsets[index] = bytes.count
+            offsets[index] = bytes.count - base
             switch Node(value) {
             case .scalar(let scalar):
                 write(scalar)
                 return true
             case .dictionary(let dictionary):
-                let count = dictionary.count
-                let keys = nextIndex, values = nextIndex + count
-                nextIndex += 2 * count
-                header(0xD, count: count)
-                for index in 0..<(2 * count) { append(UInt64(keys + index), size: referenceSize) }
-                for (position, (key, element)) in dictionary.enumerated() {
-                    offsets[keys + position] = bytes.count
-                    write(.string(key))
-                    guard write(element, index: values + position) else { return false }
-                }
-                return true
+                return write(entries: dictionary)
             case .array(let array):
                 let first = nextIndex
                 nextIndex += array.count
@@ -114,6 +128,21 @@ enum BinaryPlistCodec {
             case nil:
                 return false
             }
+        }
+
+        /// A dictionary object (its offset already recorded) from its entries.
+        mutating func write<Entries: Collection<(key: String, value: Any)>>(entries: Entries) -> Bool {
+            let count = entries.count
+            let keys = nextIndex, values = nextIndex + count
+            nextIndex += 2 * count
+            header(0xD, count: count)
+            for index in 0..<(2 * count) { append(UInt64(keys + index), size: referenceSize) }
+            for (position, (key, element)) in entries.enumerated() {
+                offsets[keys + position] = bytes.count - base
+                write(.string(key))
+                guard write(element, index: values + position) else { return false }
+            }
+            return true
         }
 
         private mutating func write(_ scalar: Scalar) {
@@ -173,7 +202,7 @@ enum BinaryPlistCodec {
 
         /// The offset table and the 32-byte trailer.
         mutating func finish() -> [UInt8] {
-            let table = bytes.count
+            let table = bytes.count - base
             let offsetSize = Self.byteCount(table)
             for offset in offsets { append(UInt64(offset), size: offsetSize) }
             bytes.append(contentsOf: [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)])
@@ -191,6 +220,13 @@ enum BinaryPlistCodec {
     static func decode(_ bytes: UnsafeRawBufferPointer) -> Any? {
         guard var reader = Reader(bytes) else { return nil }
         return reader.object(reader.top, depth: 0)
+    }
+
+    /// The entries of a binary plist whose top object is a dictionary, in file order, without building the
+    /// dictionary (a journal record's top level); nil as `decode`, or when the top object is no dictionary.
+    static func decodeEntries(_ bytes: UnsafeRawBufferPointer) -> [(key: String, value: Any)]? {
+        guard var reader = Reader(bytes) else { return nil }
+        return reader.entries(reader.top, depth: 0)
     }
 
     private struct Reader {
@@ -279,15 +315,10 @@ enum BinaryPlistCodec {
                 }
                 return array
             case 0xD:
-                guard let references = references(at: start, perEntry: 2) else { return nil }
-                var dictionary: [String: Any] = [:]
-                dictionary.reserveCapacity(references.count)
-                for entry in 0..<references.count {
-                    guard let key = object(reference(references.first, entry), depth: depth + 1) as? String,
-                          let value = object(reference(references.first, references.count + entry), depth: depth + 1)
-                    else { return nil }
-                    dictionary[key] = value
-                }
+                guard let entries = entries(at: start, depth: depth) else { return nil }
+                // Reserving is worth it for big dictionaries only: it is a generic (unspecialized) call.
+                var dictionary: [String: Any] = entries.count > 64 ? Dictionary(minimumCapacity: entries.count) : [:]
+                for (key, value) in entries { dictionary[key] = value }
                 return dictionary
             default:
                 return nil  // null, fill, UID, set, UTF-8 strings (bplist15+): not property-list types here
@@ -299,6 +330,27 @@ enum BinaryPlistCodec {
             let slice = UnsafeRawBufferPointer(rebasing: bytes[first..<(first + count)])
             guard slice.allSatisfy({ $0 < 0x80 }) else { return nil }
             return String(decoding: slice, as: UTF8.self)
+        }
+
+        /// The entries of the dictionary object `index`, in file order.
+        mutating func entries(_ index: Int, depth: Int) -> [(key: String, value: Any)]? {
+            guard index >= 0, index < objectCount else { return nil }
+            let position = Self.bigEndian(bytes, at: table + index * offsetSize, size: offsetSize)
+            guard position >= 8, position < UInt64(end), bytes[Int(position)] >> 4 == 0xD else { return nil }
+            return entries(at: Int(position), depth: depth)
+        }
+
+        private mutating func entries(at start: Int, depth: Int) -> [(key: String, value: Any)]? {
+            guard let references = references(at: start, perEntry: 2) else { return nil }
+            var entries: [(key: String, value: Any)] = []
+            entries.reserveCapacity(references.count)
+            for entry in 0..<references.count {
+                guard let key = object(reference(references.first, entry), depth: depth + 1) as? String,
+                      let value = object(reference(references.first, references.count + entry), depth: depth + 1)
+                else { return nil }
+                entries.append((key, value))
+            }
+            return entries
         }
 
         /// An integer object at `start`: 1, 2 and 4 bytes unsigned, 8 bytes two's complement; its end.

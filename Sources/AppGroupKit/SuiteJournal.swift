@@ -42,15 +42,22 @@ struct JournalRecord {
     static let currentProcess = getpid()
 
     func encoded() throws -> [UInt8] {
-        var dictionary: [String: Any] = ["pid": Int(pid)]
-        if !sets.isEmpty { dictionary["set"] = sets }
-        if !removes.isEmpty { dictionary["remove"] = removes }
-        let payload = try PropertyList.encode(dictionary)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(payload.count + Self.headerSize)
-        appendLittleEndian(UInt32(payload.count), to: &bytes)
-        payload.withUnsafeBytes { appendLittleEndian(CRC32.checksum($0), to: &bytes) }
-        bytes += payload
+        var entries: [(key: String, value: Any)] = [("pid", Int(pid))]
+        if !sets.isEmpty { entries.append(("set", sets)) }
+        if !removes.isEmpty { entries.append(("remove", removes)) }
+        var bytes: [UInt8]
+        if let encoded = BinaryPlistCodec.encode(entries: entries, prefix: Self.headerSize) {
+            bytes = encoded
+        } else {
+            bytes = [UInt8](repeating: 0, count: Self.headerSize)
+            bytes += try PropertyList.encode(Dictionary(entries, uniquingKeysWith: { first, _ in first }))
+        }
+        let length = UInt32(bytes.count - Self.headerSize)
+        let checksum = bytes.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[Self.headerSize...])) }
+        for index in 0..<4 {
+            bytes[index] = UInt8(truncatingIfNeeded: length >> UInt32(8 * index))
+            bytes[4 + index] = UInt8(truncatingIfNeeded: checksum >> UInt32(8 * index))
+        }
         return bytes
     }
 
@@ -67,16 +74,19 @@ struct JournalRecord {
         guard length > 0, length <= bytes.count - offset - headerSize else { return nil }
         let payload = UnsafeRawBufferPointer(rebasing: bytes[(offset + headerSize)..<(offset + headerSize + length)])
         guard CRC32.checksum(payload) == checksum,
-              let dictionary = PropertyList.decodeDictionary(payload) else { return nil }
-        let record = JournalRecord(
-            pid: Int32(truncatingIfNeeded: dictionary["pid"] as? Int ?? 0),
-            sets: dictionary["set"] as? [String: Any] ?? [:],
-            removes: (dictionary["remove"] as? [Any] ?? []).compactMap { $0 as? String })
+              let entries = BinaryPlistCodec.decodeEntries(payload)
+                ?? PropertyList.decodeDictionary(payload).map({ $0.map { (key: $0.key, value: $0.value) } })
+        else { return nil }
+        var record = JournalRecord(pid: 0, sets: [:], removes: [])
+        for (key, value) in entries {
+            switch key {
+            case "pid": record.pid = Int32(truncatingIfNeeded: value as? Int ?? 0)
+            case "set": record.sets = value as? [String: Any] ?? [:]
+            case "remove": record.removes = (value as? [Any] ?? []).compactMap { $0 as? String }
+            default: break
+            }
+        }
         return (record, headerSize + length)
-    }
-
-    private func appendLittleEndian(_ value: UInt32, to bytes: inout [UInt8]) {
-        for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
     }
 
     private static func readLittleEndian(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt32 {
