@@ -267,7 +267,8 @@ enum BinaryPlistCodec {
 
         mutating func object(_ index: Int, depth: Int) -> Any? {
             visits += 1
-            guard depth < 512, visits <= 4 * objectCount + 1024, index >= 0, index < objectCount else { return nil }
+            // Nesting deeper than 128 levels is left to Foundation: this reader's stack use stays bounded.
+            guard depth < 128, visits <= 4 * objectCount + 1024, index >= 0, index < objectCount else { return nil }
             let position = Self.bigEndian(bytes, at: table + index * offsetSize, size: offsetSize)
             guard position >= 8, position < UInt64(end) else { return nil }
             let start = Int(position)
@@ -318,7 +319,8 @@ enum BinaryPlistCodec {
                 guard let entries = entries(at: start, depth: depth) else { return nil }
                 // Reserving is worth it for big dictionaries only: it is a generic (unspecialized) call.
                 var dictionary: [String: Any] = entries.count > 64 ? Dictionary(minimumCapacity: entries.count) : [:]
-                for (key, value) in entries { dictionary[key] = value }
+                // A key twice (only in a damaged file): the first one counts, as with Foundation.
+                for (key, value) in entries where dictionary[key] == nil { dictionary[key] = value }
                 return dictionary
             default:
                 return nil  // null, fill, UID, set, UTF-8 strings (bplist15+): not property-list types here

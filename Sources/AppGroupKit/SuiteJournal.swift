@@ -78,7 +78,7 @@ struct JournalRecord {
                 ?? PropertyList.decodeDictionary(payload).map({ $0.map { (key: $0.key, value: $0.value) } })
         else { return nil }
         var record = JournalRecord(pid: 0, sets: [:], removes: [])
-        for (key, value) in entries {
+        for (key, value) in entries.reversed() {  // a key twice: the first counts, as in a dictionary read by Foundation
             switch key {
             case "pid": record.pid = Int32(truncatingIfNeeded: value as? Int ?? 0)
             case "set": record.sets = value as? [String: Any] ?? [:]
