@@ -107,7 +107,10 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
     /// - Throws: `.invalidValue` (nothing written) when `value` is not a property list.
     public func set(_ value: Any, forKey key: String) throws {
         let canonical = try PropertyList.validate(value, key: key)
-        try write { _ in (JournalRecord(pid: JournalRecord.currentProcess, sets: [key: canonical], removes: []), ()) }
+        let record = JournalRecord(pid: JournalRecord.currentProcess, sets: [key: canonical], removes: [])
+        // A set's record does not depend on the suite: encode it before taking the lock, not while holding it.
+        let encoded = try record.encoded()
+        try write(encoded: encoded) { _ in (record, ()) }
     }
 
     /// Removes `key` (nothing happens if it is absent).
@@ -239,7 +242,8 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
     }
 
     /// Under the exclusive lock: refresh, let `body` decide the record, append it, compact past the threshold.
-    private func write<R>(_ body: ([String: Any]) throws -> (JournalRecord?, R)) throws -> R {
+    /// - Parameter encoded: the record `body` returns, already encoded, when it is known before the lock is taken.
+    private func write<R>(encoded: [UInt8]? = nil, _ body: ([String: Any]) throws -> (JournalRecord?, R)) throws -> R {
         // RULES.md runtime.stale: a stale build stops before its next shared write.
         try SharedWriteGate.check()
         return try locked(.exclusive) {
@@ -247,7 +251,7 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
             try state.refresh(changes: &none)
             let (record, result) = try body(state.values)
             if let record {
-                try state.append(record)
+                try state.append(record, encoded: encoded)
                 if !registeredForExit {
                     ExitCompaction.register(self)
                     registeredForExit = true

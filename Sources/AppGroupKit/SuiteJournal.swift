@@ -215,7 +215,8 @@ final class SuiteState {
     }
 
     /// Appends one record and applies it. Call with the exclusive lock held, right after `refresh`.
-    func append(_ record: JournalRecord) throws {
+    /// - Parameter encoded: `record.encoded()`, when the caller has it already.
+    func append(_ record: JournalRecord, encoded: [UInt8]? = nil) throws {
         if journal == nil { try openJournal() }
         guard let journal else { return }
         // A writer killed mid-append leaves a torn record after the last valid one: cut it off first.
@@ -225,7 +226,7 @@ final class SuiteState {
             }
             hasTornTail = false
         }
-        let bytes = try record.encoded()
+        let bytes = try encoded ?? record.encoded()
         var written = 0
         while written < bytes.count {
             let result = bytes.withUnsafeBytes { buffer in
