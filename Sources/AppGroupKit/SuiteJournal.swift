@@ -95,15 +95,43 @@ struct JournalRecord {
 }
 
 /// CRC-32 (IEEE 802.3, the one zlib's `crc32()` and Python's `zlib.crc32` compute).
+///
+/// Slicing-by-8 (eight 256-entry tables, eight bytes per step): every journal record is checksummed when written
+/// and again by every process that replays it, inside the suite's lock.
 enum CRC32 {
-    private static let table: [UInt32] = (0..<256).map { n in
-        (0..<8).reduce(UInt32(n)) { c, _ in c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-    }
+    private static let tables: [UInt32] = {
+        var tables = [UInt32](repeating: 0, count: 8 * 256)
+        for n in 0..<256 {
+            tables[n] = (0..<8).reduce(UInt32(n)) { c, _ in c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+        }
+        for n in 0..<256 {
+            for slice in 1..<8 {
+                let previous = tables[(slice - 1) * 256 + n]
+                tables[slice * 256 + n] = tables[Int(previous & 0xFF)] ^ (previous >> 8)
+            }
+        }
+        return tables
+    }()
 
     static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
-        table.withUnsafeBufferPointer { table in
+        tables.withUnsafeBufferPointer { t in
             var crc: UInt32 = 0xFFFF_FFFF
-            for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+            var index = 0
+            while index + 8 <= bytes.count {
+                let low = crc ^ (UInt32(bytes[index]) | UInt32(bytes[index + 1]) << 8
+                    | UInt32(bytes[index + 2]) << 16 | UInt32(bytes[index + 3]) << 24)
+                let high = UInt32(bytes[index + 4]) | UInt32(bytes[index + 5]) << 8
+                    | UInt32(bytes[index + 6]) << 16 | UInt32(bytes[index + 7]) << 24
+                crc = t[7 * 256 + Int(low & 0xFF)] ^ t[6 * 256 + Int((low >> 8) & 0xFF)]
+                    ^ t[5 * 256 + Int((low >> 16) & 0xFF)] ^ t[4 * 256 + Int(low >> 24)]
+                    ^ t[3 * 256 + Int(high & 0xFF)] ^ t[2 * 256 + Int((high >> 8) & 0xFF)]
+                    ^ t[1 * 256 + Int((high >> 16) & 0xFF)] ^ t[Int(high >> 24)]
+                index += 8
+            }
+            while index < bytes.count {
+                crc = t[Int((crc ^ UInt32(bytes[index])) & 0xFF)] ^ (crc >> 8)
+                index += 1
+            }
             return crc ^ 0xFFFF_FFFF
         }
     }

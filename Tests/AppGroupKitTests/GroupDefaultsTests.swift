@@ -138,6 +138,10 @@ import LockstepSystem
         bytes[bytes.count - 2] ^= 0xFF
         #expect(JournalRecord.decode(bytes, at: 0) == nil)
         #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
+        // Values from Python's zlib.crc32: lengths that exercise the eight-byte steps and the tail.
+        #expect(CRC32.checksum(Array("The quick brown fox jumps over the lazy dog".utf8)) == 0x414F_A339)
+        #expect(CRC32.checksum(Array((0..<768).map { UInt8($0 % 256) })) == 0xB0C0_DF2A)
+        #expect(CRC32.checksum([UInt8]()) == 0)
     }
 
     @Test func compactionPastTheThresholdKeepsEveryValue() throws {
