@@ -91,7 +91,9 @@ public final class DirectoryWatcher: Sendable {  // Only immutable descriptors; 
     }
 
     private func drain(_ fd: Int32) {
+        // A read returns every pending event that fits: one that does not fill the buffer emptied the queue
+        // (saves a second read, one system call on every wake-up).
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while buffer.withUnsafeMutableBytes({ read(fd, $0.baseAddress, $0.count) }) > 0 {}
+        while buffer.withUnsafeMutableBytes({ read(fd, $0.baseAddress, $0.count) }) > buffer.count - 512 {}
     }
 }

@@ -10,13 +10,13 @@ import Synchronization
 /// - Visibility (RULES.md `defaults.visibility`): stricter than iOS, once `set` returns every other process that
 ///   reads the suite sees the value. Reads take the suite's lock shared, writes exclusive.
 /// - Scale: a write appends one checksummed record to the suite's journal instead of rewriting the plist; the
-///   journal is folded into the plist (`compaction`) when it grows past `compactionThreshold`, on
+///   journal is folded into the plist (`compaction`) when it grows past `compactionThreshold` (or the plist's size), on
 ///   `synchronize()`, and when the process exits normally, so the plist then holds every value it wrote.
 /// - Not entitled (RULES.md `group.defaults-fallback`): like iOS, a suite named after a group the process is
 ///   not entitled to silently falls back to a private, non-shared plist; Lockstep also prints why on stderr.
 ///
 /// Methods throw `AppGroupError` (and writes whatever `SharedWriteGate` throws: a stale build stops, exit 78).
-public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` is only touched under `mutex` and the flock.
+public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` and `registeredForExit` are only touched under `mutex` (and the flock).
     /// A key another process changed: its new value, or nil when it was removed.
     public struct Change {
         public let key: String
@@ -25,7 +25,8 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
 
     /// `UserDefaults.globalDomain`: never a suite (RULES.md `group.defaults-suite-name`).
     public static let globalDomain = "NSGlobalDomain"
-    /// Journal size in bytes past which a write compacts the suite (1 MiB).
+    /// Journal size in bytes past which a write compacts the suite (1 MiB), or past the plist's size when that is
+    /// larger: folding rewrites the whole plist, so it comes once per as many journal bytes as it rewrites.
     public static let compactionThreshold = 1 << 20
 
     public let suiteName: String
@@ -38,6 +39,8 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
     private let lock: FileLock
     private let mutex = NSLock()
     private let state: SuiteState
+    /// Whether `ExitCompaction` knows this suite (registered on the first write; touched under `mutex`).
+    private var registeredForExit = false
 
     /// Opens the suite `suiteName` as the sandbox's process.
     ///
@@ -104,13 +107,16 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
     /// - Throws: `.invalidValue` (nothing written) when `value` is not a property list.
     public func set(_ value: Any, forKey key: String) throws {
         let canonical = try PropertyList.validate(value, key: key)
-        try write { _ in (JournalRecord(pid: getpid(), sets: [key: canonical], removes: []), ()) }
+        let record = JournalRecord(pid: JournalRecord.currentProcess, sets: [key: canonical], removes: [])
+        // A set's record does not depend on the suite: encode it before taking the lock, not while holding it.
+        let encoded = try record.encoded()
+        try write(encoded: encoded) { _ in (record, ()) }
     }
 
     /// Removes `key` (nothing happens if it is absent).
     public func removeObject(forKey key: String) throws {
         try write { values in
-            (values[key] == nil ? nil : JournalRecord(pid: getpid(), sets: [:], removes: [key]), ())
+            (values[key] == nil ? nil : JournalRecord(pid: JournalRecord.currentProcess, sets: [:], removes: [key]), ())
         }
     }
 
@@ -143,7 +149,7 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
             var transaction = Transaction(values: values)
             let result = try body(&transaction)
             let record = transaction.sets.isEmpty && transaction.removes.isEmpty
-                ? nil : JournalRecord(pid: getpid(), sets: transaction.sets, removes: Array(transaction.removes))
+                ? nil : JournalRecord(pid: JournalRecord.currentProcess, sets: transaction.sets, removes: Array(transaction.removes))
             return (record, result)
         }
     }
@@ -236,7 +242,8 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
     }
 
     /// Under the exclusive lock: refresh, let `body` decide the record, append it, compact past the threshold.
-    private func write<R>(_ body: ([String: Any]) throws -> (JournalRecord?, R)) throws -> R {
+    /// - Parameter encoded: the record `body` returns, already encoded, when it is known before the lock is taken.
+    private func write<R>(encoded: [UInt8]? = nil, _ body: ([String: Any]) throws -> (JournalRecord?, R)) throws -> R {
         // RULES.md runtime.stale: a stale build stops before its next shared write.
         try SharedWriteGate.check()
         return try locked(.exclusive) {
@@ -244,9 +251,12 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
             try state.refresh(changes: &none)
             let (record, result) = try body(state.values)
             if let record {
-                try state.append(record)
-                ExitCompaction.register(self)
-                if state.journalOffset > Self.compactionThreshold { try state.compact() }
+                try state.append(record, encoded: encoded)
+                if !registeredForExit {
+                    ExitCompaction.register(self)
+                    registeredForExit = true
+                }
+                if state.journalOffset > state.compactionThreshold { try state.compact() }
             }
             return result
         }

@@ -91,16 +91,26 @@ public enum PropertyList {
     }
 
     /// Encodes a dictionary as a binary plist (`bplist00`), the format macOS's cfprefsd writes.
-    static func encode(_ dictionary: [String: Any]) throws -> Data {
-        try PropertyListSerialization.data(fromPropertyList: dictionary, format: .binary, options: 0)
+    static func encode(_ dictionary: [String: Any]) throws -> [UInt8] {
+        // The hand-written writer takes every canonical value; Foundation only sees what was never canonicalized.
+        if let bytes = BinaryPlistCodec.encode(dictionary) { return bytes }
+        return [UInt8](try PropertyListSerialization.data(fromPropertyList: dictionary, format: .binary, options: 0))
     }
 
     /// Decodes a dictionary plist (binary, XML or OpenStep), or nil when it is not one.
-    static func decodeDictionary(_ data: Data) -> [String: Any]? {
+    static func decodeDictionary(_ bytes: UnsafeRawBufferPointer) -> [String: Any]? {
+        // The hand-written reader first (binary plists of canonical values); anything it does not take goes to
+        // Foundation, which decides.
+        if let object = BinaryPlistCodec.decode(bytes) { return object as? [String: Any] }
         // Foundation would crash on a set (BinaryPropertyList); a set is not a property-list type anyway.
-        guard !data.withUnsafeBytes(BinaryPropertyList.containsSet),
-              let object = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil),
+        guard !BinaryPropertyList.containsSet(bytes),
+              let object = try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil),
               let dictionary = canonicalize(object) as? [String: Any] else { return nil }
         return dictionary
+    }
+
+    /// `decodeDictionary` for bytes in `Data`.
+    static func decodeDictionary(_ data: Data) -> [String: Any]? {
+        data.withUnsafeBytes { decodeDictionary($0) }
     }
 }

@@ -37,54 +37,107 @@ struct JournalRecord {
 
     static let headerSize = 8
 
+    /// This process's id, the `pid` of the records it writes: asked once (glibc no longer caches `getpid`, and it
+    /// was two system calls per write). Lockstep never forks without exec, so it never changes.
+    static let currentProcess = getpid()
+
     func encoded() throws -> [UInt8] {
-        var dictionary: [String: Any] = ["pid": Int(pid)]
-        if !sets.isEmpty { dictionary["set"] = sets }
-        if !removes.isEmpty { dictionary["remove"] = removes }
-        let payload = [UInt8](try PropertyList.encode(dictionary))
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(payload.count + Self.headerSize)
-        appendLittleEndian(UInt32(payload.count), to: &bytes)
-        appendLittleEndian(CRC32.checksum(payload), to: &bytes)
-        bytes += payload
+        var entries: [(key: String, value: Any)] = [("pid", Int(pid))]
+        if !sets.isEmpty { entries.append(("set", sets)) }
+        if !removes.isEmpty { entries.append(("remove", removes)) }
+        var bytes: [UInt8]
+        if let encoded = BinaryPlistCodec.encode(entries: entries, prefix: Self.headerSize) {
+            bytes = encoded
+        } else {
+            bytes = [UInt8](repeating: 0, count: Self.headerSize)
+            bytes += try PropertyList.encode(Dictionary(entries, uniquingKeysWith: { first, _ in first }))
+        }
+        let length = UInt32(bytes.count - Self.headerSize)
+        let checksum = bytes.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[Self.headerSize...])) }
+        for index in 0..<4 {
+            bytes[index] = UInt8(truncatingIfNeeded: length >> UInt32(8 * index))
+            bytes[4 + index] = UInt8(truncatingIfNeeded: checksum >> UInt32(8 * index))
+        }
         return bytes
     }
 
     /// Decodes the record at `offset`, returning it and its size, or nil for a torn or damaged record.
     static func decode(_ bytes: [UInt8], at offset: Int) -> (JournalRecord, Int)? {
+        bytes.withUnsafeBytes { decode($0, at: offset) }
+    }
+
+    /// Decodes the record at `offset`, returning it and its size, or nil for a torn or damaged record.
+    static func decode(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> (JournalRecord, Int)? {
         guard bytes.count - offset >= headerSize else { return nil }
         let length = Int(readLittleEndian(bytes, at: offset))
         let checksum = readLittleEndian(bytes, at: offset + 4)
         guard length > 0, length <= bytes.count - offset - headerSize else { return nil }
-        let payload = Array(bytes[(offset + headerSize)..<(offset + headerSize + length)])
+        let payload = UnsafeRawBufferPointer(rebasing: bytes[(offset + headerSize)..<(offset + headerSize + length)])
         guard CRC32.checksum(payload) == checksum,
-              let dictionary = PropertyList.decodeDictionary(Data(payload)) else { return nil }
-        let record = JournalRecord(
-            pid: Int32(truncatingIfNeeded: dictionary["pid"] as? Int ?? 0),
-            sets: dictionary["set"] as? [String: Any] ?? [:],
-            removes: (dictionary["remove"] as? [Any] ?? []).compactMap { $0 as? String })
+              let entries = BinaryPlistCodec.decodeEntries(payload)
+                ?? PropertyList.decodeDictionary(payload).map({ $0.map { (key: $0.key, value: $0.value) } })
+        else { return nil }
+        var record = JournalRecord(pid: 0, sets: [:], removes: [])
+        for (key, value) in entries.reversed() {  // a key twice: the first counts, as in a dictionary read by Foundation
+            switch key {
+            case "pid": record.pid = Int32(truncatingIfNeeded: value as? Int ?? 0)
+            case "set": record.sets = value as? [String: Any] ?? [:]
+            case "remove": record.removes = (value as? [Any] ?? []).compactMap { $0 as? String }
+            default: break
+            }
+        }
         return (record, headerSize + length)
     }
 
-    private func appendLittleEndian(_ value: UInt32, to bytes: inout [UInt8]) {
-        for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
-    }
-
-    private static func readLittleEndian(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+    private static func readLittleEndian(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt32 {
         (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[offset + $1]) << UInt32(8 * $1) }
     }
 }
 
 /// CRC-32 (IEEE 802.3, the one zlib's `crc32()` and Python's `zlib.crc32` compute).
+///
+/// Slicing-by-8 (eight 256-entry tables, eight bytes per step): every journal record is checksummed when written
+/// and again by every process that replays it, inside the suite's lock.
 enum CRC32 {
-    private static let table: [UInt32] = (0..<256).map { n in
-        (0..<8).reduce(UInt32(n)) { c, _ in c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+    private static let tables: [UInt32] = {
+        var tables = [UInt32](repeating: 0, count: 8 * 256)
+        for n in 0..<256 {
+            tables[n] = (0..<8).reduce(UInt32(n)) { c, _ in c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+        }
+        for n in 0..<256 {
+            for slice in 1..<8 {
+                let previous = tables[(slice - 1) * 256 + n]
+                tables[slice * 256 + n] = tables[Int(previous & 0xFF)] ^ (previous >> 8)
+            }
+        }
+        return tables
+    }()
+
+    static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        tables.withUnsafeBufferPointer { t in
+            var crc: UInt32 = 0xFFFF_FFFF
+            var index = 0
+            while index + 8 <= bytes.count {
+                let low = crc ^ (UInt32(bytes[index]) | UInt32(bytes[index + 1]) << 8
+                    | UInt32(bytes[index + 2]) << 16 | UInt32(bytes[index + 3]) << 24)
+                let high = UInt32(bytes[index + 4]) | UInt32(bytes[index + 5]) << 8
+                    | UInt32(bytes[index + 6]) << 16 | UInt32(bytes[index + 7]) << 24
+                crc = t[7 * 256 + Int(low & 0xFF)] ^ t[6 * 256 + Int((low >> 8) & 0xFF)]
+                    ^ t[5 * 256 + Int((low >> 16) & 0xFF)] ^ t[4 * 256 + Int(low >> 24)]
+                    ^ t[3 * 256 + Int(high & 0xFF)] ^ t[2 * 256 + Int((high >> 8) & 0xFF)]
+                    ^ t[1 * 256 + Int((high >> 16) & 0xFF)] ^ t[Int(high >> 24)]
+                index += 8
+            }
+            while index < bytes.count {
+                crc = t[Int((crc ^ UInt32(bytes[index])) & 0xFF)] ^ (crc >> 8)
+                index += 1
+            }
+            return crc ^ 0xFFFF_FFFF
+        }
     }
 
     static func checksum(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
-        return crc ^ 0xFFFF_FFFF
+        bytes.withUnsafeBytes { checksum($0) }
     }
 }
 
@@ -96,6 +149,8 @@ struct FileIdentity: Equatable {
     var size: Int64
     var modified: Int64
     var modifiedNanoseconds: Int64
+    /// Names the file has: 0 once a rename replaced it or it was removed (seen through an open descriptor).
+    var links: UInt64
 
     init?(path: String) {
         var info = stat()
@@ -115,6 +170,7 @@ struct FileIdentity: Equatable {
         size = Int64(info.st_size)
         modified = Int64(info.st_mtim.tv_sec)
         modifiedNanoseconds = Int64(info.st_mtim.tv_nsec)
+        links = UInt64(info.st_nlink)
     }
 
     func isSameFile(as other: FileIdentity?) -> Bool { other.map { $0.device == device && $0.inode == inode } ?? false }
@@ -136,6 +192,8 @@ final class SuiteState {
     private var journalIdentity: FileIdentity?
     /// Bytes of the open journal already replayed (the end of its last valid record).
     private(set) var journalOffset = 0
+    /// Whether the journal holds bytes past `journalOffset` that are no valid record (a killed writer's tail).
+    private var hasTornTail = false
 
     init(files: SuiteFiles, writable: Bool) {
         self.files = files
@@ -151,7 +209,10 @@ final class SuiteState {
     func refresh(changes: inout [GroupDefaults.Change]?) throws {
         // Finish the journal this view was reading first: a compaction replaces it, but the open descriptor
         // still reads the old records, so an observer learns who changed what before the plist moves on.
-        try drainJournal(changes: &changes)
+        let journalIsCurrent = try drainJournal(changes: &changes)
+        // Whoever replaces the plist replaces or removes the journal afterwards (groups/README.md), so while the
+        // open journal is still linked, the plist this view loaded is still the suite's: no path lookups needed.
+        if loaded && journalIsCurrent { return }
         let plistNow = FileIdentity(path: files.plist)
         if !loaded || plistNow != plistIdentity {
             let base = try readPlist()
@@ -170,21 +231,30 @@ final class SuiteState {
             if journal != nil { try reset(to: readPlist(), changes: &changes) }
             closeJournal()
             try openJournal()
-            try drainJournal(changes: &changes)
+            _ = try drainJournal(changes: &changes)
         }
     }
 
+    /// Journal size past which a write folds the journal into the plist: `GroupDefaults.compactionThreshold`, or
+    /// the plist's size when larger, so a fold (whose cost grows with the suite) comes once per as many bytes of
+    /// journal as it rewrites, and its cost per write stays the same at any suite size.
+    var compactionThreshold: Int {
+        max(GroupDefaults.compactionThreshold, Int(plistIdentity?.size ?? 0))
+    }
+
     /// Appends one record and applies it. Call with the exclusive lock held, right after `refresh`.
-    func append(_ record: JournalRecord) throws {
+    /// - Parameter encoded: `record.encoded()`, when the caller has it already.
+    func append(_ record: JournalRecord, encoded: [UInt8]? = nil) throws {
         if journal == nil { try openJournal() }
         guard let journal else { return }
         // A writer killed mid-append leaves a torn record after the last valid one: cut it off first.
-        if let identity = FileIdentity(descriptor: journal), identity.size > Int64(journalOffset) {
+        if hasTornTail {
             if case .failure(let errno) = valueOrErrno({ ftruncate(journal.rawValue, off_t(journalOffset)) }) {
                 throw AppGroupError(SystemError(.write, path: files.journal, errno: errno))
             }
+            hasTornTail = false
         }
-        let bytes = try record.encoded()
+        let bytes = try encoded ?? record.encoded()
         var written = 0
         while written < bytes.count {
             let result = bytes.withUnsafeBytes { buffer in
@@ -196,7 +266,6 @@ final class SuiteState {
             }
         }
         journalOffset += bytes.count
-        journalIdentity = FileIdentity(descriptor: journal)
         var ignored: [GroupDefaults.Change]? = nil
         apply(record, changes: &ignored)
     }
@@ -251,6 +320,7 @@ final class SuiteState {
         }
         journalIdentity = journal.flatMap { FileIdentity(descriptor: $0) }
         journalOffset = 0
+        hasTornTail = false
     }
 
     private func closeJournal() {
@@ -258,27 +328,36 @@ final class SuiteState {
         journal = nil
         journalIdentity = nil
         journalOffset = 0
+        hasTornTail = false
     }
 
-    private func drainJournal(changes: inout [GroupDefaults.Change]?) throws {
-        guard let journal, let identity = FileIdentity(descriptor: journal), identity.size > Int64(journalOffset) else { return }
-        let bytes: [UInt8]
-        do {
-            bytes = try journal.read(at: journalOffset, count: Int(identity.size) - journalOffset, path: files.journal)
-        } catch {
-            throw AppGroupError(error)
+    /// Replays the records appended to the open journal since the last look.
+    /// - Returns: whether that journal is still the suite's (false: none is open, or it was replaced or removed).
+    private func drainJournal(changes: inout [GroupDefaults.Change]?) throws -> Bool {
+        guard let journal, let identity = FileIdentity(descriptor: journal) else { return false }
+        if identity.size > Int64(journalOffset) {
+            let bytes: [UInt8]
+            do {
+                bytes = try journal.read(at: journalOffset, count: Int(identity.size) - journalOffset, path: files.journal)
+            } catch {
+                throw AppGroupError(error)
+            }
+            var offset = 0
+            bytes.withUnsafeBytes { buffer in
+                // Stop at the first torn or damaged record: only a killed writer leaves one, always at the end.
+                while let (record, size) = JournalRecord.decode(buffer, at: offset) {
+                    apply(record, changes: &changes)
+                    offset += size
+                }
+            }
+            journalOffset += offset
+            hasTornTail = offset < bytes.count
         }
-        var offset = 0
-        // Stop at the first torn or damaged record: only a killed writer leaves one, always at the end.
-        while let (record, size) = JournalRecord.decode(bytes, at: offset) {
-            apply(record, changes: &changes)
-            offset += size
-        }
-        journalOffset += offset
+        return identity.links > 0
     }
 
     private func apply(_ record: JournalRecord, changes: inout [GroupDefaults.Change]?) {
-        let external = record.pid != getpid()
+        let external = record.pid != JournalRecord.currentProcess
         for key in record.removes {
             values.removeValue(forKey: key)
             if external { changes?.append(GroupDefaults.Change(key: key, value: nil)) }

@@ -23,11 +23,14 @@ public enum Rules {
     /// bundle's findings in the order of `ids`.
     public static func check(_ set: AppBundleSet) -> [Finding] {
         var findings: [Finding] = []
-        var seen: [String: BundleRecord] = [:]
-        for bundle in set.all {
+        var seen: [String: String] = [:]
+        let asciiPaths = set.embedded.map { ASCII.isOneBytePerCharacter($0.bundlePath) }
+        // The app, then the embedded bundles (as `set.all`, without copying every record into a new array).
+        for index in -1..<set.embedded.count {
+            let bundle = index < 0 ? set.app : set.embedded[index]
             // Versions are compared with the iOS app (App Store Connect does); identifiers and groups with the
             // bundle that directly contains this one (a watch app's own widget is prefixed with the watch app's id).
-            let container = container(of: bundle, in: set)
+            let container = container(of: bundle, in: set, asciiPaths: asciiPaths)
             findings += versionFindings(bundle, app: set.app, rule: nil)
             findings += identifierFindings(bundle, app: container, seen: &seen)
             findings += extensionFindings(bundle)
@@ -38,9 +41,23 @@ public enum Rules {
 
     /// The bundle that directly contains `bundle`: the one with the longest bundle path that is a folder prefix of
     /// its path (`X.app/Watch/W.app` for `X.app/Watch/W.app/PlugIns/Z.appex`), else the app.
-    static func container(of bundle: BundleRecord, in set: AppBundleSet) -> BundleRecord {
-        set.embedded
-            .filter { $0 != bundle && bundle.bundlePath.hasPrefix($0.bundlePath + "/") }
+    /// - Parameter asciiPaths: for each of `set.embedded`, whether its bundle path is `ASCII.isOneBytePerCharacter`.
+    static func container(of bundle: BundleRecord, in set: AppBundleSet, asciiPaths: [Bool]) -> BundleRecord {
+        // This runs for every bundle of the set, so it is quadratic in a project with hundreds of targets: the path
+        // test comes first, on bytes when both paths have one byte per Character (ASCII, no "\r\n"), and
+        // rules out nearly every candidate before a whole record is compared.
+        let path = bundle.bundlePath
+        let pathIsASCII = ASCII.isOneBytePerCharacter(path)
+        func isFolderPrefix(_ index: Int) -> Bool {
+            let prefix = set.embedded[index].bundlePath
+            guard pathIsASCII, asciiPaths[index] else { return path.hasPrefix(prefix + "/") }
+            return path.utf8.count > prefix.utf8.count && path.utf8.starts(with: prefix.utf8)
+                && path.utf8.dropFirst(prefix.utf8.count).first == UInt8(ascii: "/")
+        }
+        return set.embedded.indices
+            .lazy
+            .filter { isFolderPrefix($0) && set.embedded[$0] != bundle }
+            .map { set.embedded[$0] }
             .max { $0.bundlePath.count < $1.bundlePath.count } ?? set.app
     }
 
@@ -112,6 +129,11 @@ public enum Rules {
 
     /// The number of period-separated non-negative integers in `version`, or `nil` if it is not such a list.
     public static func numericParts(_ version: String) -> Int? {
+        if ASCII.isASCII(version) {
+            // On bytes: in ASCII text a Character is one byte ("\r\n" aside, which is no digit either way).
+            let parts = version.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+            return parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(ASCII.isDigit) }) ? parts.count : nil
+        }
         let parts = version.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
         return parts.count
@@ -120,7 +142,7 @@ public enum Rules {
     // MARK: - Bundle identifiers
 
     /// `app` is the containing bundle.
-    private static func identifierFindings(_ bundle: BundleRecord, app: BundleRecord, seen: inout [String: BundleRecord]) -> [Finding] {
+    private static func identifierFindings(_ bundle: BundleRecord, app: BundleRecord, seen: inout [String: String]) -> [Finding] {
         guard let identifier = bundle.bundleIdentifier else { return [] }
         var findings: [Finding] = []
         let path = file(bundle, "CFBundleIdentifier")
@@ -128,18 +150,22 @@ public enum Rules {
             findings.append(Finding(rule: rule, severity: .error, bundle: bundle.bundlePath, path: path, message: message))
         }
         // RULES.md bundle-id.charset: A–Z, a–z, 0–9, '-' and '.', reverse-DNS (no empty component).
-        let allowed = identifier.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == ".") }
-        if !allowed || identifier.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
+        // On bytes: an ASCII scalar is one byte, and its only alphabetic ones are A–Z and a–z.
+        let allowed = identifier.utf8.allSatisfy { ASCII.isLetter($0) || ASCII.isDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
+        if !allowed || identifier.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).contains(where: \.isEmpty) {
             add("bundle-id.charset", "The bundle identifier '\(identifier)' is invalid: a bundle identifier may contain only alphanumeric characters (A–Z, a–z, 0–9), hyphens (-) and periods (.), in reverse-DNS form with no empty component.")
         }
         // RULES.md bundle-id.duplicate
         if let first = seen[identifier] {
-            add("bundle-id.duplicate", "This application or a bundle it contains has the same bundle identifier as this application or another bundle that it contains. Bundle identifiers must be unique. ('\(identifier)' is also the identifier of '\(first.bundlePath)'.)")
+            add("bundle-id.duplicate", "This application or a bundle it contains has the same bundle identifier as this application or another bundle that it contains. Bundle identifiers must be unique. ('\(identifier)' is also the identifier of '\(first)'.)")
         } else {
-            seen[identifier] = bundle
+            seen[identifier] = bundle.bundlePath
         }
         guard bundle != app, let parent = app.bundleIdentifier else { return findings }
-        let prefixed = identifier.hasPrefix(parent + ".") && identifier.count > parent.count + 1
+        // Counted in bytes when that is the same as in Characters.
+        let ascii = ASCII.isOneBytePerCharacter(identifier) && ASCII.isOneBytePerCharacter(parent)
+        let parentCount = ascii ? parent.utf8.count : parent.count
+        let prefixed = identifier.hasPrefix(parent + ".") && (ascii ? identifier.utf8.count : identifier.count) > parentCount + 1
         switch bundle.role {
         case .watch:
             // RULES.md watch.companion, watch.prefix
@@ -156,7 +182,7 @@ public enum Rules {
             if !prefixed {
                 // RULES.md bundle-id.prefix: Xcode's error with its two detail lines, then the installer's sentence.
                 add("bundle-id.prefix", "Embedded binary's bundle identifier is not prefixed with the parent app's bundle identifier. Embedded Binary Bundle Identifier: \(identifier) Parent App Bundle Identifier: \(parent) App extension bundle identifiers must have a prefix consisting of their containing application's bundle identifier followed by a '.'.")
-            } else if identifier.dropFirst(parent.count + 1).contains(".") {
+            } else if ASCII.contains(".", in: String(identifier.dropFirst(parentCount + 1))) {
                 // RULES.md bundle-id.single-component
                 add("bundle-id.single-component", "App extension bundle identifiers must have a prefix consisting of their containing application's bundle identifier followed by a '.', with no further '.' characters after the prefix. ('\(identifier)' has more than one component after '\(parent).'.)")
             }

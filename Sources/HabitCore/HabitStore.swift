@@ -32,12 +32,18 @@ public final class HabitStore: @unchecked Sendable {  // @unchecked: the connect
     /// Opens (creating if absent) the store at `path`.
     public init(path: String) throws {
         self.path = path
+        if access(path, F_OK) != 0 && errno == ENOENT {
+            // Creating the store is done by one process at a time, under a dedicated lock file beside it.
+            try FileLock(path: "\(path).lock").withLock {
+                if access(path, F_OK) != 0 && errno == ENOENT { try Self.createNew(at: path) }
+            }
+        }
         let db = try SQLiteConnection(path: path, busyTimeout: FileLock.defaultTimeout)
         // Reading the version first makes a damaged file fail here, before anything could be written to it.
         if try db.query("PRAGMA user_version").first?.first?.int ?? 0 == 0 {
-            // Creating the store (switching an empty file to WAL, then the schema) is done by one process at a time,
-            // under a dedicated lock file beside the store: SQLite answers SQLITE_BUSY at once, without waiting, to a
-            // journal-mode change that races another connection's.
+            // An empty file someone else created (`createNew` never leaves one): switched to WAL and given the schema
+            // in place, by one process at a time, under the lock file: SQLite answers SQLITE_BUSY at once, without
+            // waiting, to a journal-mode change that races another connection's.
             try FileLock(path: "\(path).lock").withLock {
                 try Self.create(db)
             }
@@ -54,18 +60,45 @@ public final class HabitStore: @unchecked Sendable {  // @unchecked: the connect
         }
         guard try db.query("PRAGMA user_version").first?.first?.int ?? 0 == 0 else { return }
         try SharedWriteGate.check()
-        try db.immediateTransaction {
-            try db.execute("""
-                CREATE TABLE habits (
-                    id TEXT PRIMARY KEY, name TEXT NOT NULL UNIQUE COLLATE NOCASE, emoji TEXT NOT NULL,
-                    kind TEXT NOT NULL, daily_target REAL NOT NULL, active INTEGER NOT NULL,
-                    position INTEGER NOT NULL);
-                CREATE TABLE logs (
-                    habit_id TEXT NOT NULL REFERENCES habits(id) ON DELETE CASCADE, day TEXT NOT NULL,
-                    value REAL NOT NULL, PRIMARY KEY (habit_id, day));
-                PRAGMA user_version = \(schemaVersion);
-                """)
+        try db.immediateTransaction { try db.execute(schema) }
+    }
+
+    /// The tables, and the version that marks them created.
+    private static let schema = """
+        CREATE TABLE habits (
+            id TEXT PRIMARY KEY, name TEXT NOT NULL UNIQUE COLLATE NOCASE, emoji TEXT NOT NULL,
+            kind TEXT NOT NULL, daily_target REAL NOT NULL, active INTEGER NOT NULL,
+            position INTEGER NOT NULL);
+        CREATE TABLE logs (
+            habit_id TEXT NOT NULL REFERENCES habits(id) ON DELETE CASCADE, day TEXT NOT NULL,
+            value REAL NOT NULL, PRIMARY KEY (habit_id, day));
+        PRAGMA user_version = \(schemaVersion);
+        """
+
+    /// Creates the store where none exists, as every file here is replaced (RULES.md `files.atomic`): built
+    /// complete in a private temp file beside it (schema, version, WAL mode), fsynced, linked into place (never over
+    /// an existing file), the directory fsynced. Nobody can open a half-made store, and a crash leaves at most an
+    /// unused temp file. Building a private file needs no journal and no syncs of its own: two fsyncs in all,
+    /// where switching an empty file to WAL in place and committing the schema takes seven.
+    /// Call under the store's lock file.
+    private static func createNew(at path: String) throws {
+        try SharedWriteGate.check()
+        let directory = (path as NSString).deletingLastPathComponent
+        let temporary = "\(directory)/.\(fileName).\(getpid()).\(UInt32.random(in: 0 ... .max)).tmp"
+        defer { unlink(temporary) }
+        do {
+            let db = try SQLiteConnection(path: temporary, busyTimeout: 0)
+            try db.execute("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF")
+            try db.immediateTransaction { try db.execute(schema) }
+            // Only the mode recorded in the file header: the first real connection makes the -wal and -shm files.
+            try db.execute("PRAGMA journal_mode=WAL")
+        }  // Closed here: every page is in the file.
+        try FileDescriptor.open(temporary, O_RDWR).closeAfter { try $0.sync(path: path) }
+        if link(temporary, path) != 0 && errno != EEXIST {
+            throw SystemError(.write, path: path, errno: .current)
         }
+        unlink(temporary)
+        try AtomicFile.syncDirectory(directory)
     }
 
     // MARK: Reading

@@ -41,12 +41,14 @@ public struct BundleProcess: Sendable {
     public static func resolve(defaultRole: BundleRole,
                                environment: [String: String] = ProcessInfo.processInfo.environment) throws -> BundleProcess {
         let groupsRoot = environment[LaunchEnvironment.groups].flatMap { $0.isEmpty ? nil : $0 } ?? "groups"
-        if let path = environment[LaunchEnvironment.manifest], !path.isEmpty {
-            try Installer.install(try Manifest.load(path), groupsRoot: groupsRoot)
-        } else if try Installer.installed(groupsRoot: groupsRoot) == nil {
-            try Installer.install(Manifest.embeddedDefault, groupsRoot: groupsRoot)
+        // The installed manifest is read and parsed once in the usual case (a process `up` launched finds it installed).
+        let requested = environment[LaunchEnvironment.manifest].flatMap { $0.isEmpty ? nil : $0 }
+        var installed = requested == nil ? try Installer.installed(groupsRoot: groupsRoot) : nil
+        if installed == nil {
+            try Installer.install(try requested.map(Manifest.load) ?? Manifest.embeddedDefault, groupsRoot: groupsRoot)
+            installed = try Installer.installed(groupsRoot: groupsRoot)
         }
-        let manifest = try Installer.installed(groupsRoot: groupsRoot) ?? Manifest.embeddedDefault
+        let manifest = installed ?? Manifest.embeddedDefault
         let bundle: BundleRecord
         if let identifier = environment[LaunchEnvironment.bundleIdentifier], !identifier.isEmpty {
             guard let found = manifest.bundle(identifier: identifier) else {

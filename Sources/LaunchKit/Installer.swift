@@ -22,24 +22,27 @@ public enum Installer {
     /// Installs `manifest` under `groupsRoot`. Idempotent: when the same bundles are installed already, nothing is
     /// written and the generation stays.
     /// - Throws: `SystemError` when the file cannot be written (the previous install is then unchanged).
+    /// - Parameter whileLocked: runs first, holding the install lock, before anything is read or written. `up`
+    ///   launches its bundles here, so their start-up overlaps the write: a starting bundle reads the installed
+    ///   manifest under the same lock (`installed(groupsRoot:)`), so it waits for this install and reads it.
     @discardableResult
-    public static func install(_ manifest: Manifest, groupsRoot: String) throws -> Outcome {
+    public static func install(_ manifest: Manifest, groupsRoot: String, whileLocked: () throws -> Void = {}) throws -> Outcome {
         let path = Manifest.installedPath(groupsRoot: groupsRoot)
-        let lock = try FileLock(path: "\(groupsRoot)/.lockstep/install.lock")
+        var object = json(manifest)
+        // Compared as canonical JSON text: the same bundles serialize to the same bytes.
+        let text = canonical(object)
+        let lock = try FileLock(path: lockPath(groupsRoot: groupsRoot))
         return try lock.withLock {
-            var object = json(manifest)
+            try whileLocked()
             var generation = 1
             if let bytes = try AtomicFile.read(path),
                var existing = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] {
                 let previous = existing.removeValue(forKey: generationKey) as? Int ?? 0
-                // Compared as canonical JSON text: the same bundles serialize to the same bytes.
-                if try canonical(existing) == canonical(object) {
-                    return Outcome(generation: previous, changed: false)
-                }
+                if canonical(existing) == text { return Outcome(generation: previous, changed: false) }
                 generation = previous + 1
             }
             object[generationKey] = generation
-            try AtomicFile.write(canonical(object) + [0x0A], to: path)
+            try AtomicFile.write(Array(canonical(object).utf8) + [0x0A], to: path)
             return Outcome(generation: generation, changed: true)
         }
     }
@@ -58,13 +61,36 @@ public enum Installer {
         return try install(manifest, groupsRoot: groupsRoot)
     }
 
-    /// The installed manifest, or nil when nothing is installed.
-    /// - Throws: `BundleError` when the installed file is damaged.
+    /// The installed manifest, or nil when nothing is installed. Read under the install lock (shared), so an
+    /// install in progress is waited for: a bundle `up` launched while installing reads the new install.
+    /// - Throws: `BundleError` when the installed file is damaged; `SystemError` (`.busy`) when an install holds
+    ///   the lock past the bounded wait.
     public static func installed(groupsRoot: String) throws -> Manifest? {
         let path = Manifest.installedPath(groupsRoot: groupsRoot)
-        guard access(path, F_OK) == 0 else { return nil }
-        return try Manifest.load(path)
+        let lockPath = lockPath(groupsRoot: groupsRoot)
+        // No lock file: nothing was ever installed here, and no install is under way (it creates the lock first).
+        guard access(lockPath, F_OK) == 0 else { return nil }
+        return try FileLock(path: lockPath).withLock(.shared) {
+            access(path, F_OK) == 0 ? try Manifest.load(path) : nil
+        }
     }
+
+    /// `manifest` as installing records it: a relative executable path made absolute against the manifest's
+    /// folder, so it reads the same from any directory.
+    public static func resolvingExecutables(_ manifest: Manifest) -> Manifest {
+        let directory = manifest.path.map { ($0 as NSString).deletingLastPathComponent } ?? ""
+        var resolved = manifest
+        func resolve(_ record: inout BundleRecord) {
+            if let executable = record.executable, executable.contains("/") && !executable.hasPrefix("/") {
+                record.executable = LaunchEnvironment.absolute(directory.isEmpty ? executable : "\(directory)/\(executable)")
+            }
+        }
+        resolve(&resolved.app)
+        for index in resolved.embedded.indices { resolve(&resolved.embedded[index]) }
+        return resolved
+    }
+
+    static func lockPath(groupsRoot: String) -> String { "\(groupsRoot)/.lockstep/install.lock" }
 
     /// The generation installed now (0 when nothing is installed).
     public static func generation(groupsRoot: String) -> Int {
@@ -73,12 +99,45 @@ public enum Installer {
         return object[generationKey] as? Int ?? 0
     }
 
-    private static func canonical(_ object: [String: Any]) throws -> [UInt8] {
-        Array(try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]))
+    /// Pretty-printed JSON with keys sorted by their UTF-8 bytes, for the manifest's few value types (strings,
+    /// whole numbers, arrays, objects; anything else as its description). Written here rather than with
+    /// `JSONSerialization`, whose key sorting (locale-aware string comparison) was most of `up`'s own work at start.
+    static func canonical(_ value: Any, indent: String = "") -> String {
+        let inner = indent + "  "
+        switch value {
+        case let text as String:
+            var escaped = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": escaped += "\\\""
+                case "\\": escaped += "\\\\"
+                case "\n": escaped += "\\n"
+                case "\t": escaped += "\\t"
+                case "\r": escaped += "\\r"
+                case _ where scalar.value < 0x20:
+                    let hex = String(scalar.value, radix: 16)
+                    escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                default: escaped.unicodeScalars.append(scalar)
+                }
+            }
+            return escaped + "\""
+        case let number as Int:
+            return String(number)
+        case let array as [Any]:
+            if array.isEmpty { return "[]" }
+            return "[\n" + array.map { inner + canonical($0, indent: inner) }.joined(separator: ",\n") + "\n\(indent)]"
+        case let object as [String: Any]:
+            if object.isEmpty { return "{}" }
+            let keys = object.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+            return "{\n" + keys.map { inner + canonical($0) + " : " + canonical(object[$0]!, indent: inner) }.joined(separator: ",\n")
+                + "\n\(indent)}"
+        default:
+            return "\(value)"
+        }
     }
 
     private static func json(_ manifest: Manifest) -> [String: Any] {
-        let directory = manifest.path.map { ($0 as NSString).deletingLastPathComponent } ?? ""
+        let manifest = resolvingExecutables(manifest)
         func bundle(_ record: BundleRecord, isApp: Bool) -> [String: Any] {
             var object: [String: Any] = ["name": record.name, "appGroups": record.appGroups]
             if !isApp { object["role"] = record.role.rawValue }
@@ -88,12 +147,7 @@ public enum Installer {
                 ("companionAppBundleIdentifier", record.companionAppBundleIdentifier),
             ]
             for (key, value) in values { if let value { object[key] = value } }
-            if var executable = record.executable {
-                if executable.contains("/") && !executable.hasPrefix("/") {
-                    executable = LaunchEnvironment.absolute(directory.isEmpty ? executable : "\(directory)/\(executable)")
-                }
-                object["executable"] = executable
-            }
+            if let executable = record.executable { object["executable"] = executable }
             if let limit = record.memoryLimitMB { object["memoryLimitMB"] = limit }
             return object
         }

@@ -17,10 +17,11 @@ public struct LaunchTargets: Sendable {
         }
     }
 
-    /// The bundles `lockstep up` keeps running (host, widget, watch); the others, such as an App Intents
-    /// extension, are launched on demand and exit, as iOS does.
+    /// The bundles `lockstep up` keeps running (host, widget, watch), from the manifest given at start (`up` launches
+    /// them while it installs it); the others, such as an App Intents extension, are launched on demand and exit,
+    /// as iOS does.
     public var longRunning: [(record: BundleRecord, label: String)] {
-        zip(current.bundles, labels).filter { [.host, .widget, .watch].contains($0.0.role) }.map { ($0.0, $0.1) }
+        zip(manifest.bundles, labels).filter { [.host, .widget, .watch].contains($0.0.role) }.map { ($0.0, $0.1) }
     }
 
     /// The bundle named by `target` (a label, role, name or bundle identifier), as installed now — so a bundle

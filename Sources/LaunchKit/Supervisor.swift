@@ -5,6 +5,7 @@ import AppGroupKit
 import BundleKit
 import Foundation
 import LockstepSystem
+import Synchronization
 
 /// One bundle process under a `Supervisor`: its output so far and how it ended.
 public final class SupervisedBundle: @unchecked Sendable {  // @unchecked: mutable state only under Supervisor.condition.
@@ -101,6 +102,27 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
         }
         Thread.detachNewThread { [self] in reap(bundle) }
         return bundle
+    }
+
+    /// Launches every one of `targets` at once, one thread each (a spawn waits until its child has exec'd), and
+    /// says so for each; returns them in the order given.
+    /// - Throws: the first `LaunchError`; the bundles that did start stay supervised (teardown stops them).
+    public func launchAll(_ targets: [(record: BundleRecord, label: String)]) throws(LaunchError) -> [SupervisedBundle] {
+        let results = Mutex<[Int: Result<SupervisedBundle, LaunchError>]>([:])
+        let group = DispatchGroup()
+        for (index, target) in targets.enumerated() {
+            group.enter()
+            Thread.detachNewThread { [self] in
+                let result = Result { () throws(LaunchError) in try launch(target.record, label: target.label) }
+                if case .success(let bundle) = result { output.say("launched \(bundle.name)") }
+                results.withLock { $0[index] = result }
+                group.leave()
+            }
+        }
+        group.wait()
+        return try results.withLock { results throws(LaunchError) in
+            try targets.indices.map { index throws(LaunchError) in try results[index]!.get() }
+        }
     }
 
     /// The bundles launched so far, in launch order.

@@ -37,13 +37,13 @@ public enum Up {
 
         // Everything that can be wrong with the input is found before anything is written or launched.
         let scenario = try loadScenario(options.scenario)
-        let manifest = try Manifest.resolve(explicit: options.manifest, groupsRoot: options.groupsRoot)
+        // As installed: relative executable paths made absolute against the manifest's folder.
+        let manifest = Installer.resolvingExecutables(try Manifest.resolve(explicit: options.manifest, groupsRoot: options.groupsRoot))
         let targets = LaunchTargets(manifest: manifest, groupsRoot: options.groupsRoot)
         for record in manifest.bundles {
             _ = try ExecutableLocator.locate(record.executable ?? "", bundle: record.bundleIdentifier ?? record.name)
         }
 
-        let outcome = try Installer.install(manifest, groupsRoot: options.groupsRoot)
         let output = OutputMux(labels: targets.labels, color: options.color)
         let supervisor = Supervisor(groupsRoot: options.groupsRoot, output: output)
         Thread.detachNewThread {
@@ -51,23 +51,36 @@ public enum Up {
             output.say("received \(String(cString: strsignal(signal))): stopping every bundle")
             supervisor.interrupt(by: signal)
         }
-        output.say("installed \(manifest.app.name) \(manifest.app.shortVersion ?? "?") (\(manifest.app.buildVersion ?? "?")) in \(options.groupsRoot), generation \(outcome.generation)\(outcome.changed ? "" : " (unchanged)")")
 
         var failure: String?
         let start = Monotonic.now
         var launched: [SupervisedBundle] = []
+        let outcome: Installer.Outcome
         do {
-            for (record, label) in targets.longRunning {
-                let bundle = try supervisor.launch(record, label: label)
-                output.say("launched \(bundle.name)")
-                launched.append(bundle)
-            }
-            for bundle in launched { try supervisor.waitReady(bundle, timeout: readyTimeout) }
-            if !supervisor.interrupted {
-                output.say("\(launched.count) long-running bundle\(launched.count == 1 ? "" : "s") ready in \(milliseconds(Monotonic.now - start))")
+            // The bundles start while the manifest is written: a starting bundle reads the installed manifest under
+            // the install lock, so it waits for this install (RULES.md runtime.version-parity is checked against it),
+            // while its own process start-up overlaps the write and its fsyncs.
+            outcome = try Installer.install(manifest, groupsRoot: options.groupsRoot) {
+                do {
+                    launched = try supervisor.launchAll(targets.longRunning)
+                } catch {
+                    failure = String(describing: error)
+                }
             }
         } catch {
-            failure = String(describing: error)
+            supervisor.tearDown()
+            throw error
+        }
+        output.say("installed \(manifest.app.name) \(manifest.app.shortVersion ?? "?") (\(manifest.app.buildVersion ?? "?")) in \(options.groupsRoot), generation \(outcome.generation)\(outcome.changed ? "" : " (unchanged)")")
+        if failure == nil {
+            do {
+                for bundle in launched { try supervisor.waitReady(bundle, timeout: readyTimeout) }
+                if !supervisor.interrupted {
+                    output.say("\(launched.count) long-running bundle\(launched.count == 1 ? "" : "s") ready in \(milliseconds(Monotonic.now - start))")
+                }
+            } catch {
+                failure = String(describing: error)
+            }
         }
 
         if failure == nil && !supervisor.interrupted {

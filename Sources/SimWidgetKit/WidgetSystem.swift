@@ -1,6 +1,7 @@
 import AppGroupKit
 import Foundation
 import LockstepSystem
+import Synchronization
 
 /// The system side of WidgetKit, run inside the widget process: asks the provider for timelines, honours reload
 /// requests and policies under the daily budget, and renders every family to a text box and a file.
@@ -155,17 +156,36 @@ public final class WidgetSystem<W: Widget>: @unchecked Sendable {  // @unchecked
         // RULES.md widget.policy: an entry may be shown late, never early; before the first date, the placeholder.
         let entry = timeline.entry(at: now)
         lock.withLock { shownEntryDate = entry?.date }
-        for family in widget.supportedFamilies {
+        let files = widget.supportedFamilies.map { family in
             let box = entry.map { WidgetRenderer.render(widget.view($0, family: family), family: family) }
                 ?? placeholder(family: family)
-            try SharedWriteGate.check()
-            try AtomicFile.write(box.joined(separator: "\n") + "\n",
-                                 to: Self.renderPath(groupContainer: groupContainer, kind: widget.kind, family: family))
+            return (path: Self.renderPath(groupContainer: groupContainer, kind: widget.kind, family: family),
+                    text: box.joined(separator: "\n") + "\n")
         }
+        try SharedWriteGate.check()
+        try Self.writeConcurrently(files)
         let inline = entry.map { widget.view($0, family: .accessoryInline).joined(separator: " ") } ?? "placeholder"
         let line = "\(reason) → \(inline)"
         log(line)
         output(line)
+    }
+
+    /// Replaces every file atomically (RULES.md `files.atomic`: each one temp, fsync, rename, fsync dir), all at
+    /// once, one thread each, and returns once all are done. Each replacement waits mostly on its two fsyncs, and
+    /// the disk completes concurrent flushes together: six families in about the time of one or two, not six.
+    /// - Throws: the first failure (`SystemError` naming the file); every write has ended by then.
+    static func writeConcurrently(_ files: [(path: String, text: String)]) throws {
+        let failures = Mutex<[any Error]>([])
+        let group = DispatchGroup()
+        for file in files {
+            group.enter()
+            Thread.detachNewThread {
+                do { try AtomicFile.write(file.text, to: file.path) } catch { failures.withLock { $0.append(error) } }
+                group.leave()
+            }
+        }
+        group.wait()
+        if let failure = failures.withLock({ $0.first }) { throw failure }
     }
 
     /// The current rendering of `family` (the placeholder until an entry is due).

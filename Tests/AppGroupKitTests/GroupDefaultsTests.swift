@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import AppGroupKit
 import LockstepTestSupport
+import LockstepSystem
 
 @Suite struct GroupDefaultsTests {
     @Test func valuesOfEveryPlistTypeRoundTrip() throws {
@@ -137,6 +138,10 @@ import LockstepTestSupport
         bytes[bytes.count - 2] ^= 0xFF
         #expect(JournalRecord.decode(bytes, at: 0) == nil)
         #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
+        // Values from Python's zlib.crc32: lengths that exercise the eight-byte steps and the tail.
+        #expect(CRC32.checksum(Array("The quick brown fox jumps over the lazy dog".utf8)) == 0x414F_A339)
+        #expect(CRC32.checksum(Array((0..<768).map { UInt8($0 % 256) })) == 0xB0C0_DF2A)
+        #expect(CRC32.checksum([UInt8]()) == 0)
     }
 
     @Test func compactionPastTheThresholdKeepsEveryValue() throws {
@@ -151,6 +156,42 @@ import LockstepTestSupport
         let plist = try #require(PropertyList.decodeDictionary(try Data(contentsOf: URL(fileURLWithPath: defaults.plistPath))))
         #expect(plist.count == 7)
         #expect(try reader.string(forKey: "k5")?.hasSuffix("299") == true)
+    }
+
+    /// A fold rewrites the whole plist, so it waits until the journal is as big as the plist (or 1 MiB).
+    @Test func theCompactionThresholdGrowsWithThePlist() throws {
+        let fixture = Fixture(); defer { fixture.cleanUp() }
+        let defaults = try #require(try GroupDefaults(suiteName: Fixture.group, sandbox: fixture.sandbox()))
+        let journal = SuiteFiles(container: try fixture.sandbox().requireGroupContainer(Fixture.group), suiteName: Fixture.group).journal
+        func journalSize() throws -> Int { try FileManager.default.attributesOfItem(atPath: journal)[.size] as? Int ?? 0 }
+        try defaults.set(Data(repeating: 1, count: 3 << 20), forKey: "big")
+        try defaults.synchronize()
+        let chunk = Data(repeating: 2, count: 100_000)
+        for _ in 0..<15 { try defaults.set(chunk, forKey: "chunk") }
+        #expect(try journalSize() > GroupDefaults.compactionThreshold, "a 1.5 MB journal beside a 3 MB plist was folded")
+        for _ in 0..<20 { try defaults.set(chunk, forKey: "chunk") }
+        #expect(try journalSize() < 3 << 20, "the journal passed the plist's size and was never folded")
+        let reader = try #require(try GroupDefaults(suiteName: Fixture.group, sandbox: fixture.sandbox("com.example.habits.widget")))
+        #expect(try reader.value(forKey: "chunk") as? Data == chunk)
+        #expect((try reader.value(forKey: "big") as? Data)?.count == 3 << 20)
+    }
+
+    /// Another participant folding the suite the way groups/README.md says (plist replaced, then the journal
+    /// removed or replaced) is seen by a process that keeps the old journal open.
+    @Test func aCompactionByAnotherParticipantIsSeenThroughTheOpenJournal() throws {
+        let fixture = Fixture(); defer { fixture.cleanUp() }
+        let defaults = try #require(try GroupDefaults(suiteName: Fixture.group, sandbox: fixture.sandbox()))
+        try defaults.set(1, forKey: "a")
+        let files = SuiteFiles(container: try fixture.sandbox().requireGroupContainer(Fixture.group), suiteName: Fixture.group)
+        for replaceJournal in [false, true] {
+            let current = try #require(try defaults.integer(forKey: "a"))
+            let folded = try PropertyList.encode(["a": current, "script": replaceJournal ? "replaced" : "removed"])
+            try AtomicFile.write(folded, to: files.plist)
+            if replaceJournal { try AtomicFile.write([UInt8](), to: files.journal) } else { try FileManager.default.removeItem(atPath: files.journal) }
+            #expect(try defaults.string(forKey: "script") == (replaceJournal ? "replaced" : "removed"))
+            try defaults.increment("a")
+        }
+        #expect(try defaults.integer(forKey: "a") == 3)
     }
 
     @Test func anObserverTellsOtherWritersFromItsOwnAcrossACompaction() throws {

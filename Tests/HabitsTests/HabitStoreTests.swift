@@ -106,6 +106,30 @@ struct HabitStoreTests {
         #expect(try fixture.run("lockstep-host", "log", "Water", "0").stdout.contains("Water: 12/100"))
     }
 
+    @Test("a new store appears complete (WAL, schema) with no temp file left; an empty file found in its place is set up in place")
+    func creation() throws {
+        let directory = TestSupport.temporaryDirectory("store")
+        defer { TestSupport.cleanUp(directory) }
+        for emptyFirst in [false, true] {
+            let path = directory.appendingPathComponent("\(emptyFirst ? "empty" : "new")/Habits.sqlite").path
+            try AtomicFile.createDirectories((path as NSString).deletingLastPathComponent)
+            if emptyFirst { #expect(FileManager.default.createFile(atPath: path, contents: Data())) }
+            let store = try HabitStore(path: path)
+            try store.add(name: "Meditate", emoji: "🧘")
+            #expect(try store.habits().map(\.name) == ["Meditate"])
+            var db: OpaquePointer?
+            #expect(sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, nil) == SQLITE_OK)
+            defer { sqlite3_close_v2(db) }
+            var statement: OpaquePointer?
+            sqlite3_prepare_v2(db, "PRAGMA journal_mode", -1, &statement, nil)
+            #expect(sqlite3_step(statement) == SQLITE_ROW)
+            #expect(String(cString: sqlite3_column_text(statement, 0)) == "wal")
+            sqlite3_finalize(statement)
+            let names = try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent)
+            #expect(!names.contains { $0.hasSuffix(".tmp") }, "\(names)")
+        }
+    }
+
     @Test("processes that create the store at the same moment all succeed (one creates it, the others wait)")
     func concurrentCreation() throws {
         for _ in 0..<3 {

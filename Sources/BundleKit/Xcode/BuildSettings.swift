@@ -16,13 +16,32 @@ struct SettingSource: Hashable {
 }
 
 /// One `NAME[cond=value]… = value` assignment.
-struct SettingAssignment {
+///
+/// Immutable and shared, not a struct: every target of a configuration holds the same project-level assignments,
+/// and a struct of seven strings costs seven reference counts each time a target's list is built or freed.
+final class SettingAssignment {
     /// The key as written, conditions included (`CURRENT_PROJECT_VERSION[sdk=iphoneos*]`), for `bump`.
-    var key: String
-    var name: String
-    var conditions: [(key: String, value: String)]
-    var value: String
-    var source: SettingSource
+    let key: String
+    let name: String
+    let conditions: [(key: String, value: String)]
+    let value: String
+    let source: SettingSource
+
+    init(key: String, name: String, conditions: [(key: String, value: String)], value: String, source: SettingSource) {
+        self.key = key
+        self.name = name
+        self.conditions = conditions
+        self.value = value
+        self.source = source
+    }
+
+    /// The same assignment, at the target's own level or the project's.
+    func atTargetLevel(_ targetLevel: Bool) -> SettingAssignment {
+        guard source.targetLevel != targetLevel else { return self }
+        var source = source
+        source.targetLevel = targetLevel
+        return SettingAssignment(key: key, name: name, conditions: conditions, value: value, source: source)
+    }
 }
 
 /// An `#include` or `#include?` whose file does not exist.
@@ -174,6 +193,10 @@ final class XcconfigReader {
 
     /// `NAME[k=v][k2=v2]` → the name and its conditions; nil when it is not a setting name.
     static func splitKey(_ rawKey: String) -> (name: String, conditions: [(key: String, value: String)])? {
+        if !rawKey.utf8.contains(UInt8(ascii: "[")) && ASCII.isASCII(rawKey) {
+            // The common case, on bytes: a plain ASCII name.
+            return !rawKey.isEmpty && rawKey.utf8.allSatisfy(ASCII.isIdentifier) ? (rawKey, []) : nil
+        }
         var key = Substring(rawKey)
         var conditions: [(key: String, value: String)] = []
         if let bracket = key.firstIndex(of: "[") {
@@ -184,7 +207,7 @@ final class XcconfigReader {
             }
             key = key[..<bracket]
         }
-        guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+        guard !key.isEmpty, ASCII.allSatisfy(key, ASCII.isIdentifier, else: { $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
         return (String(key), conditions)
     }
 }
@@ -197,9 +220,14 @@ final class BuildSettings {
     static let signingTimeNames: Set<String> = ["AppIdentifierPrefix", "TeamIdentifierPrefix"]
 
     let assignments: [SettingAssignment]
-    private var byName: [String: [Int]] = [:]
-    private var memo: [String: (value: String, unresolved: Set<String>)] = [:]
-    private var inProgress: Set<String> = []
+    /// The index of the last assignment of each name; `previous[i]` is the one before assignment `i` of the same
+    /// name (-1 for none). A chain, not an array per name: one allocation per target, not one per setting.
+    private var lastByName: [String: Int] = [:]
+    private var previous: [Int]
+    /// By the index of a setting's winning assignment (one per defined name): arrays, not dictionaries keyed by
+    /// name, so a lookup costs no hashing.
+    private var memo: [(value: String, unresolved: Set<String>)?]
+    private var inProgress: [Bool]
 
     /// Settings defined only under conditions that do not hold here (`SUFFIX[config=Debug] = .debug` in Release):
     /// empty on purpose, so not unresolved.
@@ -208,10 +236,41 @@ final class BuildSettings {
     /// - Parameters:
     ///   - assignments: low → high, already filtered to those whose conditions hold.
     ///   - conditionallyDefined: names whose assignments were filtered out.
-    init(assignments: [SettingAssignment], conditionallyDefined: Set<String> = []) {
+    ///   - shared: the index of a list that starts with the same names (Xcode's defaults and the project level,
+    ///     the same for every target of a configuration), used when it does.
+    init(assignments: [SettingAssignment], conditionallyDefined: Set<String> = [], sharing shared: NameIndex? = nil) {
         self.assignments = assignments
         self.conditionallyDefined = conditionallyDefined
-        for (index, assignment) in assignments.enumerated() { byName[assignment.name, default: []].append(index) }
+        memo = Array(repeating: nil, count: assignments.count)
+        inProgress = Array(repeating: false, count: assignments.count)
+        var start = 0
+        if let shared, shared.names.count <= assignments.count,
+           zip(shared.names, assignments).allSatisfy({ $0 == $1.name }) {
+            lastByName = shared.lastByName
+            previous = shared.previous + Array(repeating: -1, count: assignments.count - shared.names.count)
+            start = shared.names.count
+        } else {
+            previous = Array(repeating: -1, count: assignments.count)
+            lastByName.reserveCapacity(assignments.count)
+        }
+        for index in start..<assignments.count {
+            if let earlier = lastByName.updateValue(index, forKey: assignments[index].name) { previous[index] = earlier }
+        }
+    }
+
+    /// Which assignment of a list is the last of each name, and which one each assignment builds on: hashing every
+    /// name of every target costs more than copying this for the names targets share.
+    struct NameIndex {
+        fileprivate var names: [String] = []
+        fileprivate var lastByName: [String: Int] = [:]
+        fileprivate var previous: [Int] = []
+
+        init(_ assignments: ArraySlice<SettingAssignment>) {
+            for assignment in assignments {
+                previous.append(lastByName.updateValue(names.count, forKey: assignment.name) ?? -1)
+                names.append(assignment.name)
+            }
+        }
     }
 
     /// Whether `[config=…][sdk=…][arch=…]` hold for `configuration` on `sdk` (arm64). Unknown keys match only `*`.
@@ -229,20 +288,37 @@ final class BuildSettings {
 
     /// The index of the winning assignment of `name` below `limit`.
     func winner(_ name: String, below limit: Int = .max) -> Int? {
-        byName[name]?.last(where: { $0 < limit })
+        guard var index = lastByName[name] else { return nil }
+        while index >= limit { index = previous[index] }
+        return index >= 0 ? index : nil
+    }
+
+    /// The indices of every assignment of `name`, low → high.
+    private func indices(of name: String) -> [Int] {
+        var result: [Int] = []
+        var index = lastByName[name] ?? -1
+        while index >= 0 { result.append(index); index = previous[index] }
+        return result.reversed()
     }
 
     /// Whether anything (a default included) defines `name`.
-    func isDefined(_ name: String) -> Bool { byName[name] != nil }
+    func isDefined(_ name: String) -> Bool { lastByName[name] != nil }
 
     /// The expanded value of `name`, and the names it referenced that nothing defines.
     func value(_ name: String) -> (value: String, unresolved: Set<String>) {
-        if let cached = memo[name] { return cached }
-        guard let index = winner(name), inProgress.insert(name).inserted else { return ("", []) }
-        defer { inProgress.remove(name) }
+        guard let index = winner(name) else { return ("", []) }
+        return value(winning: index)
+    }
+
+    /// The value of the setting whose winning assignment is `index`.
+    private func value(winning index: Int) -> (value: String, unresolved: Set<String>) {
+        if let cached = memo[index] { return cached }
+        guard !inProgress[index] else { return ("", []) }
+        inProgress[index] = true
+        defer { inProgress[index] = false }
         var unresolved: Set<String> = []
         let value = expand(assignments[index].value, at: index, unresolved: &unresolved)
-        memo[name] = (value, unresolved)
+        memo[index] = (value, unresolved)
         return (value, unresolved)
     }
 
@@ -253,30 +329,40 @@ final class BuildSettings {
 
     private func expand(_ text: String, at index: Int?, overlay: [String: String] = [:], keepSymbolic: Bool = false, unresolved: inout Set<String>, depth: Int = 0) -> String {
         guard text.utf8.contains(UInt8(ascii: "$")), depth < 32 else { return text }
-        let scalars = Array(text.unicodeScalars)
-        var out = String.UnicodeScalarView()
+        // Scanned as UTF-8 bytes: every delimiter is ASCII, and a multi-byte UTF-8 sequence never contains an ASCII
+        // byte, so slicing at delimiters keeps every non-ASCII character whole (and costs no Unicode lookups).
+        func run(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+            expand(bytes: bytes, at: index, overlay: overlay, keepSymbolic: keepSymbolic, unresolved: &unresolved, depth: depth)
+        }
+        return text.utf8.withContiguousStorageIfAvailable(run) ?? Array(text.utf8).withUnsafeBufferPointer(run)
+    }
+
+    private func expand(bytes: UnsafeBufferPointer<UInt8>, at index: Int?, overlay: [String: String], keepSymbolic: Bool, unresolved: inout Set<String>, depth: Int) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
         var i = 0
-        while i < scalars.count {
-            let c = scalars[i]
-            guard c == "$", i + 1 < scalars.count else { out.append(c); i += 1; continue }
-            let next = scalars[i + 1]
+        while i < bytes.count {
+            let c = bytes[i]
+            guard c == UInt8(ascii: "$"), i + 1 < bytes.count else { out.append(c); i += 1; continue }
+            let next = bytes[i + 1]
             var reference: String
             var end: Int
-            if next == "(" || next == "{" {
+            if next == UInt8(ascii: "(") || next == UInt8(ascii: "{") {
                 var level = 0
                 var j = i + 1
-                while j < scalars.count {
-                    if scalars[j] == "(" || scalars[j] == "{" { level += 1 }
-                    if scalars[j] == ")" || scalars[j] == "}" { level -= 1; if level == 0 { break } }
+                while j < bytes.count {
+                    let b = bytes[j]
+                    if b == UInt8(ascii: "(") || b == UInt8(ascii: "{") { level += 1 }
+                    if b == UInt8(ascii: ")") || b == UInt8(ascii: "}") { level -= 1; if level == 0 { break } }
                     j += 1
                 }
-                guard j < scalars.count else { out.append(c); i += 1; continue }
-                reference = String(String.UnicodeScalarView(scalars[(i + 2)..<j]))
+                guard j < bytes.count else { out.append(c); i += 1; continue }
+                reference = String(decoding: bytes[(i + 2)..<j], as: UTF8.self)
                 end = j + 1
-            } else if next == "_" || (next.properties.isAlphabetic && next.isASCII) {
+            } else if next == UInt8(ascii: "_") || ASCII.isLetter(next) {
                 var j = i + 1
-                while j < scalars.count, scalars[j] == "_" || (scalars[j].isASCII && (scalars[j].properties.isAlphabetic || ("0"..."9").contains(scalars[j]))) { j += 1 }
-                reference = String(String.UnicodeScalarView(scalars[(i + 1)..<j]))
+                while j < bytes.count, bytes[j] == UInt8(ascii: "_") || ASCII.isLetter(bytes[j]) || ASCII.isDigit(bytes[j]) { j += 1 }
+                reference = String(decoding: bytes[(i + 1)..<j], as: UTF8.self)
                 end = j
             } else {
                 out.append(c); i += 1; continue
@@ -285,14 +371,17 @@ final class BuildSettings {
             if reference.utf8.contains(UInt8(ascii: "$")) {
                 reference = expand(reference, at: index, overlay: overlay, keepSymbolic: keepSymbolic, unresolved: &unresolved, depth: depth + 1)
             }
-            var parts = reference.split(separator: ":", maxSplits: 1).map(String.init)
-            let name = parts.isEmpty ? "" : parts.removeFirst()
-            let modifiers = parts.first.map(Self.modifiers) ?? []
+            var name = reference
+            var modifiers: [String] = []
+            if reference.utf8.contains(UInt8(ascii: ":")) {
+                var parts = reference.split(separator: ":", maxSplits: 1).map(String.init)
+                name = parts.isEmpty ? "" : parts.removeFirst()
+                modifiers = parts.first.map(Self.modifiers) ?? []
+            }
             let hasDefault = modifiers.contains { $0.hasPrefix("default=") }
             var value: String
             if keepSymbolic && Self.signingTimeNames.contains(name) {
-                value = String(String.UnicodeScalarView(scalars[i..<end]))
-                out.append(contentsOf: value.unicodeScalars)
+                out.append(contentsOf: bytes[i..<end])
                 i = end
                 continue
             } else if let overlaid = overlay[name] {
@@ -307,8 +396,8 @@ final class BuildSettings {
                 }
             } else if name == "inherited" {
                 value = ""
-            } else if isDefined(name) {
-                let resolved = self.value(name)
+            } else if let winning = winner(name) {
+                let resolved = self.value(winning: winning)
                 value = resolved.value
                 unresolved.formUnion(resolved.unresolved)
             } else {
@@ -316,10 +405,10 @@ final class BuildSettings {
                 if !hasDefault && !conditionallyDefined.contains(name) { unresolved.insert(name) }
             }
             for modifier in modifiers { value = Self.apply(modifier, to: value) }
-            out.append(contentsOf: value.unicodeScalars)
+            out.append(contentsOf: value.utf8)
             i = end
         }
-        return String(out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `lower:rfc1034identifier` → ["lower", "rfc1034identifier"]; `default=a:b` stays whole.
@@ -364,7 +453,7 @@ final class BuildSettings {
     func definitions(of name: String, seen: Set<String> = []) -> [SettingAssignment] {
         guard !seen.contains(name) else { return [] }
         var result: [SettingAssignment] = []
-        for index in byName[name] ?? [] where !assignments[index].source.isDefault {
+        for index in indices(of: name) where !assignments[index].source.isDefault {
             let assignment = assignments[index]
             result.append(assignment)
             if let referenced = Self.soleReference(assignment.value), referenced != name, referenced != "inherited" {
@@ -382,7 +471,7 @@ final class BuildSettings {
            let deeper = origin(of: referenced, depth: depth + 1) {
             return deeper
         }
-        if assignment.value.contains("$(inherited)") || Self.soleReference(assignment.value) == name,
+        if ASCII.contains("$(inherited)", in: assignment.value) || Self.soleReference(assignment.value) == name,
            let lower = winner(name, below: index) {
             return assignments[lower]
         }
@@ -391,6 +480,17 @@ final class BuildSettings {
 
     /// `X` when `text` is exactly `$(X)`, `${X}` or `$X`.
     static func soleReference(_ text: String) -> String? {
+        if ASCII.isASCII(text) {
+            // The same test on bytes: in ASCII text only a space and a tab are `.whitespaces`.
+            var bytes = Array(text.utf8)[...]
+            while let first = bytes.first, first == 0x20 || first == 0x09 { bytes = bytes.dropFirst() }
+            while let last = bytes.last, last == 0x20 || last == 0x09 { bytes = bytes.dropLast() }
+            guard bytes.first == UInt8(ascii: "$") else { return nil }
+            var inner = bytes.dropFirst()
+            if inner.first == UInt8(ascii: "("), inner.count >= 2, inner.last == UInt8(ascii: ")") { inner = inner.dropFirst().dropLast() }
+            else if inner.first == UInt8(ascii: "{"), inner.count >= 2, inner.last == UInt8(ascii: "}") { inner = inner.dropFirst().dropLast() }
+            return !inner.isEmpty && inner.allSatisfy(ASCII.isIdentifier) ? String(decoding: inner, as: UTF8.self) : nil
+        }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         var inner: Substring
         if trimmed.hasPrefix("$("), trimmed.hasSuffix(")") { inner = trimmed.dropFirst(2).dropLast() }
@@ -403,6 +503,19 @@ final class BuildSettings {
     /// The names `text` references directly (not through other settings), for "which setting made this value".
     static func references(in text: String) -> [String] {
         var names: [String] = []
+        if ASCII.isASCII(text) {
+            // The same scan on bytes (ASCII letters and digits are the only ASCII `isLetter`/`isNumber`).
+            let bytes = Array(text.utf8)
+            var i = 0
+            while let dollar = bytes[i...].firstIndex(of: UInt8(ascii: "$")) {
+                i = dollar + 1
+                if i < bytes.count, bytes[i] == UInt8(ascii: "(") || bytes[i] == UInt8(ascii: "{") { i += 1 }
+                let start = i
+                while i < bytes.count, ASCII.isIdentifier(bytes[i]) { i += 1 }
+                if i > start { names.append(String(decoding: bytes[start..<i], as: UTF8.self)) }
+            }
+            return names
+        }
         var rest = Substring(text)
         while let dollar = rest.firstIndex(of: "$") {
             rest = rest[rest.index(after: dollar)...]
@@ -413,5 +526,82 @@ final class BuildSettings {
             rest = rest.dropFirst(name.count)
         }
         return names
+    }
+}
+
+/// ASCII character classes on UTF-8 bytes: build-setting names and references are ASCII, and testing a byte is
+/// far cheaper than a Unicode property lookup on a `Character` (which `check` would do for every byte of every
+/// setting of every target).
+enum ASCII {
+    static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+    /// `[A-Za-z0-9_]`.
+    static func isIdentifier(_ byte: UInt8) -> Bool { isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "_") }
+    static func isASCII(_ text: some StringProtocol) -> Bool {
+        let fast = text.utf8.withContiguousStorageIfAvailable { buffer -> Bool in
+            // Eight bytes at a time: no byte has its top bit set.
+            let raw = UnsafeRawBufferPointer(buffer)
+            var i = 0
+            while i + 8 <= raw.count {
+                if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+                i += 8
+            }
+            while i < raw.count {
+                if raw[i] >= 0x80 { return false }
+                i += 1
+            }
+            return true
+        }
+        return fast ?? text.utf8.allSatisfy { $0 < 0x80 }
+    }
+
+    /// ASCII without a carriage return: one `Character` per byte ("\r\n" is one Character), so counts, prefixes and
+    /// offsets in bytes are the same as in Characters.
+    static func isOneBytePerCharacter(_ text: some StringProtocol) -> Bool {
+        isASCII(text) && !text.utf8.contains(0x0D)
+    }
+
+    /// `text.replacingOccurrences(of: target, with: replacement)`, done on bytes when both are ASCII (where
+    /// Foundation's comparison is byte equality); Foundation's otherwise.
+    static func replacing(_ target: String, with replacement: String, in text: String) -> String {
+        guard isASCII(text), isASCII(target), !target.isEmpty else {
+            return text.replacingOccurrences(of: target, with: replacement)
+        }
+        let bytes = Array(text.utf8), needle = Array(target.utf8)
+        guard bytes.count >= needle.count else { return text }
+        var out: [UInt8] = []
+        var i = 0, copied = 0
+        while i + needle.count <= bytes.count {
+            if bytes[i] == needle[0] && bytes[i..<(i + needle.count)].elementsEqual(needle) {
+                if out.isEmpty { out.reserveCapacity(bytes.count) }
+                out += bytes[copied..<i]
+                out += replacement.utf8
+                i += needle.count
+                copied = i
+            } else {
+                i += 1
+            }
+        }
+        guard copied > 0 else { return text }
+        out += bytes[copied...]
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `text.contains(target)` (Foundation's), done on bytes when both are ASCII.
+    static func contains(_ target: String, in text: String) -> Bool {
+        guard isASCII(text), isASCII(target), !target.isEmpty else { return text.contains(target) }
+        let needle = Array(target.utf8)
+        return text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard bytes.count >= needle.count else { return false }
+            return (0...(bytes.count - needle.count)).contains { start in
+                bytes[start] == needle[0] && bytes[start..<(start + needle.count)].elementsEqual(needle)
+            }
+        } ?? text.contains(target)
+    }
+
+    /// `text.allSatisfy(unicode)`, tested on bytes with `ascii` when the text is ASCII. Only for predicates that
+    /// agree on ASCII (`isLetter`/`isNumber` are exactly `[A-Za-z]`/`[0-9]` there; "\r\n", one `Character`, fails both).
+    static func allSatisfy(_ text: Substring, _ ascii: (UInt8) -> Bool, else unicode: (Character) -> Bool) -> Bool {
+        isASCII(text) ? text.utf8.allSatisfy(ascii) : text.allSatisfy(unicode)
     }
 }

@@ -73,10 +73,11 @@ struct OpenStepParser {
         }
     }
 
-    private mutating func expect(_ character: Character) throws(Failure) {
+    private mutating func expect(_ byte: UInt8) throws(Failure) {
         skipTrivia()
+        let character = Character(Unicode.Scalar(byte))
         guard !atEnd else { throw Failure(message: "the file ends early (truncated?): expected '\(character)' \(position)") }
-        guard bytes[index] == character.asciiValue! else {
+        guard bytes[index] == byte else {
             throw Failure(message: "expected '\(character)' but found '\(Character(Unicode.Scalar(bytes[index])))' \(position)")
         }
         index += 1
@@ -97,12 +98,12 @@ struct OpenStepParser {
                 guard case .string(let key) = try value(depth: depth + 1, recordMembers: false) else {
                     throw Failure(message: "a dictionary key must be a string \(position)")
                 }
-                try expect("=")
+                try expect(UInt8(ascii: "="))
                 skipTrivia()
                 let start = index
                 dictionary[key] = try value(depth: depth + 1, recordMembers: depth == 0 && key == "objects")
                 if recordMembers { objectRanges[key] = start..<index }
-                try expect(";")
+                try expect(UInt8(ascii: ";"))
             }
             return .dictionary(dictionary)
         case UInt8(ascii: "("):

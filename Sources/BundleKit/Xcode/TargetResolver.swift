@@ -2,7 +2,10 @@ import Foundation
 import LockstepSystem
 
 /// One target in one configuration, with its build settings and the Info.plist values they produce.
-struct ResolvedTarget {
+///
+/// Immutable and shared (a class, not a struct of thirteen fields): each bundle set, finding and bump step that
+/// refers to a resolution would otherwise copy it whole.
+final class ResolvedTarget {
     /// How one checked Info.plist value was obtained.
     struct Value {
         /// The unexpanded text (`$(CURRENT_PROJECT_VERSION)`, a literal, or the generated `$(MARKETING_VERSION)`).
@@ -14,22 +17,38 @@ struct ResolvedTarget {
         var literalInPlist: Bool
     }
 
-    var target: XcodeProject.Target
-    var configuration: String
-    var settings: BuildSettings
-    var plistPath: String?
-    var values: [String: Value]
-    var extensionPoint: String?
-    var hasExtensionDictionary: Bool
-    var appGroups: [String]
+    let target: XcodeProject.Target
+    let configuration: String
+    let settings: BuildSettings
+    let plistPath: String?
+    let values: [String: Value]
+    let extensionPoint: String?
+    let hasExtensionDictionary: Bool
+    let appGroups: [String]
     /// The `CODE_SIGN_ENTITLEMENTS` file, when the target has one.
-    var entitlementsPath: String?
-    var productName: String
+    let entitlementsPath: String?
+    let productName: String
     /// Sentences for problems found while resolving (a missing Info.plist), as (file, message).
-    var problems: [(file: String, message: String, severity: Severity)]
-    var missingIncludes: [MissingInclude]
+    let problems: [(file: String, message: String, severity: Severity)]
+    let missingIncludes: [MissingInclude]
     /// The xcconfig files at the target's own level.
-    var targetXcconfigs: Set<String>
+    let targetXcconfigs: Set<String>
+
+    init(target: XcodeProject.Target, configuration: String, settings: BuildSettings, plistPath: String?, values: [String: Value], extensionPoint: String?, hasExtensionDictionary: Bool, appGroups: [String], entitlementsPath: String?, productName: String, problems: [(file: String, message: String, severity: Severity)], missingIncludes: [MissingInclude], targetXcconfigs: Set<String>) {
+        self.target = target
+        self.configuration = configuration
+        self.settings = settings
+        self.plistPath = plistPath
+        self.values = values
+        self.extensionPoint = extensionPoint
+        self.hasExtensionDictionary = hasExtensionDictionary
+        self.appGroups = appGroups
+        self.entitlementsPath = entitlementsPath
+        self.productName = productName
+        self.problems = problems
+        self.missingIncludes = missingIncludes
+        self.targetXcconfigs = targetXcconfigs
+    }
 }
 
 /// Resolves targets of one project, caching xcconfig files across targets and configurations.
@@ -46,8 +65,18 @@ final class TargetResolver {
     let project: XcodeProject
     private let xcconfigs = XcconfigReader()
     private var cache: [String: ResolvedTarget] = [:]
+    /// The project level of each configuration, shared by every target.
+    private var projectLevels: [String: Level] = [:]
+    /// `PathText.existing` by path: targets share Info.plists, and nothing changes the files while reading.
+    private var existing: [String: String?] = [:]
+    private var sourcePaths: [String: String] = [:]
+    /// The name index of the defaults and the project level, by configuration.
+    private var nameIndexes: [String: BuildSettings.NameIndex] = [:]
+    /// The defaults of the first target resolved in each configuration.
+    private var defaultsByConfiguration: [String: [SettingAssignment]] = [:]
     /// Info.plists and entitlements by path: extensions often share one file.
     private var plists: [String: [String: Any]?] = [:]
+    private var infoPlists: [String: InfoPlist?] = [:]
 
     init(project: XcodeProject) { self.project = project }
 
@@ -60,49 +89,48 @@ final class TargetResolver {
     }
 
     private func build(_ target: XcodeProject.Target, configuration: String) -> ResolvedTarget {
-        var problems: [(file: String, message: String, severity: Severity)] = []
-        var missingIncludes: [MissingInclude] = []
-        var targetXcconfigs: Set<String> = []
         var raw: [SettingAssignment] = defaults(for: target, configuration: configuration)
-
-        func addLevel(_ configuration: XcodeProject.Configuration?, owner: String, targetLevel: Bool) {
-            guard let configuration else { return }
-            if let base = configuration.baseConfigurationPath {
-                let flat = xcconfigs.flatten(base)
-                for var assignment in flat.assignments {
-                    assignment.source.targetLevel = targetLevel
-                    raw.append(assignment)
-                    if targetLevel { targetXcconfigs.insert(assignment.source.file) }
-                }
-                problems += flat.problems.map { ($0.file, $0.message, .error) }
-                missingIncludes += flat.missingIncludes
-            }
-            for (key, value) in configuration.settings {
-                guard let (name, conditions) = XcconfigReader.splitKey(key) else { continue }
-                raw.append(SettingAssignment(key: key, name: name, conditions: conditions, value: value, source: SettingSource(
-                    file: project.pbxprojPath, line: nil, configurationID: configuration.id, owner: owner, targetLevel: targetLevel)))
-            }
-        }
-        addLevel(project.configurations.first { $0.name == configuration }, owner: "the project [\(configuration)]", targetLevel: false)
-        addLevel(target.configurations.first { $0.name == configuration }, owner: "target '\(target.name)' [\(configuration)]", targetLevel: true)
+        let defaultCount = raw.count
+        // The project level is the same for every target: read once per configuration.
+        let projectLevel = projectLevels[configuration] ?? {
+            let level = project.configurations.first { $0.name == configuration }
+                .map { self.level($0, owner: "the project [\(configuration)]", targetLevel: false) } ?? Level()
+            projectLevels[configuration] = level
+            return level
+        }()
+        let targetLevel = target.configurations.first { $0.name == configuration }
+            .map { level($0, owner: "target '\(target.name)' [\(configuration)]", targetLevel: true) } ?? Level()
+        raw += projectLevel.assignments
+        raw += targetLevel.assignments
+        var problems = projectLevel.problems + targetLevel.problems
+        let missingIncludes = projectLevel.missingIncludes + targetLevel.missingIncludes
+        let targetXcconfigs = targetLevel.xcconfigFiles
 
         // Conditions on the SDK: an iOS build (`iphoneos`), or `watchos` for a target whose SDKROOT says so.
         let sdkroot = raw.last { $0.name == "SDKROOT" && $0.conditions.isEmpty }?.value ?? "iphoneos"
         let sdk = sdkroot.hasPrefix("watch") ? "watchos" : "iphoneos"
-        let holds = raw.map { BuildSettings.conditionsHold($0.conditions, configuration: configuration, sdk: sdk) }
-        let settings = BuildSettings(assignments: zip(raw, holds).filter(\.1).map(\.0),
-                                     conditionallyDefined: Set(zip(raw, holds).filter { !$0.1 }.map(\.0.name)))
+        let holds = raw.map { $0.conditions.isEmpty || BuildSettings.conditionsHold($0.conditions, configuration: configuration, sdk: sdk) }
+        // Usually every assignment holds: then no copy of them.
+        let shared = nameIndexes[configuration] ?? {
+            let index = BuildSettings.NameIndex(raw[..<(defaultCount + projectLevel.assignments.count)])
+            nameIndexes[configuration] = index
+            return index
+        }()
+        let settings = holds.allSatisfy { $0 } ? BuildSettings(assignments: raw, sharing: shared)
+            : BuildSettings(assignments: zip(raw, holds).filter(\.1).map(\.0),
+                            conditionallyDefined: Set(zip(raw, holds).filter { !$0.1 }.map(\.0.name)))
 
         let generate = settings.value("GENERATE_INFOPLIST_FILE").value.uppercased() == "YES"
-        var plist: [String: Any] = [:]
+        var plist = InfoPlist()
         var plistPath: String?
         let plistSetting = settings.value("INFOPLIST_FILE").value
         if !plistSetting.isEmpty {
             // RULES.md §6: paths in build settings are relative to the folder holding the .xcodeproj.
-            let wanted = PathText.join(project.sourceRoot, plistSetting)
-            plistPath = PathText.existing(wanted) ?? wanted
-            if let found = PathText.existing(wanted), let dictionary = readPlist(found) {
-                plist = dictionary
+            let wanted = sourcePath(plistSetting)
+            let found = existingPath(wanted)
+            plistPath = found ?? wanted
+            if let found, let info = infoPlist(found) {
+                plist = info
             } else {
                 problems.append((wanted, "INFOPLIST_FILE of target '\(target.name)' [\(configuration)] is '\(plistSetting)', but '\(wanted)' does not exist or is not a property list", .error))
             }
@@ -112,7 +140,7 @@ final class TargetResolver {
         for (key, standard) in Self.checkedKeys {
             var template: String?
             var literalInPlist = false
-            if let text = plist[key] as? String {
+            if let text = plist.strings[key] {
                 template = text
                 literalInPlist = !text.utf8.contains(UInt8(ascii: "$"))
             } else if generate {
@@ -128,15 +156,13 @@ final class TargetResolver {
                                 literalInPlist: literalInPlist)
         }
 
-        func expanded(_ any: Any?) -> String? {
-            guard let text = any as? String else { return nil }
+        func expanded(_ text: String?) -> String? {
+            guard let text else { return nil }
             var ignored: Set<String> = []
             return settings.expand(text, unresolved: &ignored)
         }
-        let nsExtension = plist["NSExtension"] as? [String: Any]
-        let exAttributes = plist["EXAppExtensionAttributes"] as? [String: Any]
         // Xcode has no INFOPLIST_KEY_ for NSExtension: even a generated Info.plist takes it from INFOPLIST_FILE.
-        let extensionPoint = expanded(nsExtension?["NSExtensionPointIdentifier"]) ?? expanded(exAttributes?["EXExtensionPointIdentifier"])
+        let extensionPoint = expanded(plist.extensionPoint) ?? expanded(plist.exExtensionPoint)
 
         // Entitlements: values expanded with the target's settings; `$(CFBundleIdentifier)` is the product's
         // bundle id; signing-time prefixes stay symbolic (RULES.md group.shared).
@@ -144,8 +170,8 @@ final class TargetResolver {
         var entitlementsPath: String?
         let entitlementsSetting = settings.value("CODE_SIGN_ENTITLEMENTS").value
         if !entitlementsSetting.isEmpty {
-            let wanted = PathText.join(project.sourceRoot, entitlementsSetting)
-            if let found = PathText.existing(wanted), let entitlements = readPlist(found) {
+            let wanted = sourcePath(entitlementsSetting)
+            if let found = existingPath(wanted), let entitlements = readPlist(found) {
                 entitlementsPath = found
                 let overlay = ["CFBundleIdentifier": values["CFBundleIdentifier"]?.value ?? ""]
                 for group in entitlements["com.apple.security.application-groups"] as? [Any] ?? [] {
@@ -161,8 +187,7 @@ final class TargetResolver {
             }
         }
         // Other Info.plist strings that use a setting nothing defines: a warning (RULES.md settings.unresolved).
-        for (key, any) in plist.sorted(by: { $0.key < $1.key }) where values[key] == nil {
-            guard let text = any as? String, text.utf8.contains(UInt8(ascii: "$")) else { continue }
+        for (key, text) in plist.referencing where values[key] == nil {
             var unresolved: Set<String> = []
             let value = settings.expand(text, unresolved: &unresolved)
             for name in unresolved.sorted() {
@@ -174,7 +199,7 @@ final class TargetResolver {
 
         return ResolvedTarget(
             target: target, configuration: configuration, settings: settings, plistPath: plistPath, values: values,
-            extensionPoint: extensionPoint, hasExtensionDictionary: nsExtension != nil || exAttributes != nil,
+            extensionPoint: extensionPoint, hasExtensionDictionary: plist.hasExtensionDictionary,
             appGroups: appGroups, entitlementsPath: entitlementsPath, productName: settings.value("PRODUCT_NAME").value, problems: problems,
             missingIncludes: missingIncludes, targetXcconfigs: targetXcconfigs)
     }
@@ -196,6 +221,56 @@ final class TargetResolver {
         return SourceLocation(file: source.file, detail: "\(name) in \(source.owner)")
     }
 
+    /// A path from a build setting: RULES.md §6, relative to the folder holding the .xcodeproj.
+    private func sourcePath(_ setting: String) -> String {
+        if let cached = sourcePaths[setting] { return cached }
+        let path = PathText.join(project.sourceRoot, setting)
+        sourcePaths[setting] = path
+        return path
+    }
+
+    private func existingPath(_ path: String) -> String? {
+        if let cached = existing[path] { return cached }
+        let found = PathText.existing(path)
+        existing[path] = found
+        return found
+    }
+
+    /// What `build` reads from one Info.plist, taken out of the property list once per file (extensions often
+    /// share one), not once per target and configuration.
+    private struct InfoPlist {
+        /// The top-level string values.
+        var strings: [String: String] = [:]
+        /// The top-level strings that reference a setting (contain `$`), by key.
+        var referencing: [(key: String, text: String)] = []
+        var extensionPoint: String?
+        var exExtensionPoint: String?
+        /// Whether there is an `NSExtension` or `EXAppExtensionAttributes` dictionary.
+        var hasExtensionDictionary = false
+
+        init() {}
+
+        init(_ plist: [String: Any]) {
+            for (key, any) in plist.sorted(by: { $0.key < $1.key }) {
+                guard let text = any as? String else { continue }
+                strings[key] = text
+                if text.utf8.contains(UInt8(ascii: "$")) { referencing.append((key, text)) }
+            }
+            let nsExtension = plist["NSExtension"] as? [String: Any]
+            let exAttributes = plist["EXAppExtensionAttributes"] as? [String: Any]
+            extensionPoint = nsExtension?["NSExtensionPointIdentifier"] as? String
+            exExtensionPoint = exAttributes?["EXExtensionPointIdentifier"] as? String
+            hasExtensionDictionary = nsExtension != nil || exAttributes != nil
+        }
+    }
+
+    private func infoPlist(_ path: String) -> InfoPlist? {
+        if let cached = infoPlists[path] { return cached }
+        let info = readPlist(path).map(InfoPlist.init)
+        infoPlists[path] = info
+        return info
+    }
+
     private func readPlist(_ path: String) -> [String: Any]? {
         if let cached = plists[path] { return cached }
         let plist = Self.readPlist(path)
@@ -207,6 +282,34 @@ final class TargetResolver {
         // Foundation would crash on a set (BinaryPropertyList); such a file is no plist Lockstep reads.
         guard let bytes = InputFile.readIfPresent(path), !BinaryPropertyList.containsSet(bytes) else { return nil }
         return (try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)) as? [String: Any]
+    }
+
+    /// One configuration's assignments at one level (its xcconfig, then its `buildSettings`), low → high.
+    private struct Level {
+        var assignments: [SettingAssignment] = []
+        var problems: [(file: String, message: String, severity: Severity)] = []
+        var missingIncludes: [MissingInclude] = []
+        /// The xcconfig files the assignments came from.
+        var xcconfigFiles: Set<String> = []
+    }
+
+    private func level(_ configuration: XcodeProject.Configuration, owner: String, targetLevel: Bool) -> Level {
+        var level = Level()
+        if let base = configuration.baseConfigurationPath {
+            let flat = xcconfigs.flatten(base)
+            for assignment in flat.assignments.map({ $0.atTargetLevel(targetLevel) }) {
+                level.assignments.append(assignment)
+                level.xcconfigFiles.insert(assignment.source.file)
+            }
+            level.problems = flat.problems.map { ($0.file, $0.message, .error) }
+            level.missingIncludes = flat.missingIncludes
+        }
+        for (key, value) in configuration.settings {
+            guard let (name, conditions) = XcconfigReader.splitKey(key) else { continue }
+            level.assignments.append(SettingAssignment(key: key, name: name, conditions: conditions, value: value, source: SettingSource(
+                file: project.pbxprojPath, line: nil, configurationID: configuration.id, owner: owner, targetLevel: targetLevel)))
+        }
+        return level
     }
 
     /// Xcode's built-in settings that real Info.plists reference, as the lowest level.
@@ -230,8 +333,18 @@ final class TargetResolver {
             ("TARGET_BUILD_DIR", "$(BUILT_PRODUCTS_DIR)"), ("CONFIGURATION_BUILD_DIR", "$(BUILT_PRODUCTS_DIR)"),
             ("PRODUCT_TYPE", target.productType), ("DEVELOPER_DIR", "/Applications/Xcode.app/Contents/Developer"),
         ]
-        return pairs.map { SettingAssignment(key: $0.0, name: $0.0, conditions: [], value: $0.1,
-                                             source: SettingSource(file: "", line: nil, configurationID: nil, owner: "Xcode's default")) }
+        func assignment(_ pair: (String, String)) -> SettingAssignment {
+            SettingAssignment(key: pair.0, name: pair.0, conditions: [], value: pair.1,
+                              source: SettingSource(file: "", line: nil, configurationID: nil, owner: "Xcode's default"))
+        }
+        // Most defaults are the same for every target of a configuration: reuse those, make only the ones that differ.
+        guard var result = defaultsByConfiguration[configuration] else {
+            let result = pairs.map(assignment)
+            defaultsByConfiguration[configuration] = result
+            return result
+        }
+        for (index, pair) in pairs.enumerated() where result[index].value != pair.1 { result[index] = assignment(pair) }
+        return result
     }
 }
 
@@ -243,12 +356,12 @@ struct ProductKind {
     var wrapperExtension: String
 
     init(_ productType: String) {
-        let type = productType.replacingOccurrences(of: "com.apple.product-type.", with: "")
+        let type = ASCII.replacing("com.apple.product-type.", with: "", in: productType)
         isApplication = type == "application" || type.hasPrefix("application.")
         isWatchApp = type == "application.watchapp" || type == "application.watchapp2"
         if isApplication {
             (packageType, wrapperExtension) = ("APPL", "app")
-        } else if type.contains("extension") {
+        } else if ASCII.contains("extension", in: type) {
             (packageType, wrapperExtension) = ("XPC!", "appex")
         } else if type.hasPrefix("framework") {
             (packageType, wrapperExtension) = ("FMWK", "framework")

@@ -155,7 +155,7 @@ struct ProjectReading {
         var merged: [String: (finding: Finding, configurations: [String])] = [:]
         func add(_ finding: Finding, configuration: String?) {
             var template = finding
-            if let configuration { template.message = finding.message.replacingOccurrences(of: "[\(configuration)]", with: "[\u{0}]") }
+            if let configuration { template.message = ASCII.replacing("[\(configuration)]", with: "[\u{0}]", in: finding.message) }
             let key = "\(finding.rule)\u{0}\(finding.severity)\u{0}\(finding.path)\u{0}\(template.message)"
             if merged[key] == nil { order.append(key) }
             merged[key, default: (template, [])].configurations += configuration.map { [$0] } ?? []
@@ -179,7 +179,7 @@ struct ProjectReading {
         }
         let findings = order.map { key -> Finding in
             var (finding, names) = merged[key]!
-            finding.message = finding.message.replacingOccurrences(of: "[\u{0}]", with: "[\(names.joined(separator: ", "))]")
+            finding.message = ASCII.replacing("[\u{0}]", with: "[\(names.joined(separator: ", "))]", in: finding.message)
             return finding
         }
         if sets.isEmpty, let problem = project.problems.first {
@@ -214,7 +214,7 @@ struct ProjectReading {
                   BuildSettings.references(in: value.template).contains(setting),
                   let index = resolved.settings.winner(setting) else { continue }
             let assignment = resolved.settings.assignments[index]
-            guard assignment.source.targetLevel, !assignment.value.contains("$(inherited)"),
+            guard assignment.source.targetLevel, !ASCII.contains("$(inherited)", in: assignment.value),
                   BuildSettings.soleReference(assignment.value) != setting,
                   !host.resolved.targetXcconfigs.contains(assignment.source.file) else { continue }
             let where_ = TargetResolver.location(assignment.source, name: setting)
