@@ -85,7 +85,7 @@ enum OurFigures {
     // MARK: write cost
 
     /// Microseconds per `set` of one key in a suite of `keys` keys, amortized honestly: the timed writes are one
-    /// whole journal cycle, from a freshly compacted suite to the write that passes `GroupDefaults.compactionThreshold`
+    /// whole journal cycle, from a freshly compacted suite to the write that passes the compaction threshold
     /// and folds the journal into the plist of `keys` keys — the compaction a steady writer pays once per cycle.
     /// An untimed first cycle finds its length (the same values, so the same record sizes); the second is timed.
     static func singleKeyWriteCost(_ plan: BenchPlan, keys: Int) throws -> Double {
@@ -97,7 +97,10 @@ enum OurFigures {
         let journal = "\(groupsRoot)/phone/AppGroup/\(group)/.lockstep/defaults/\(group).journal"
         var cycle: Int?
         var previous = fileSize(journal)
-        for index in 0..<(GroupDefaults.compactionThreshold / 8) {
+        // The journal is folded once it passes the threshold or the plist's size, whichever is larger; a record is
+        // more than 4 bytes, so this bound is never what ends the loop.
+        let limit = max(GroupDefaults.compactionThreshold, fileSize(defaults.plistPath)) / 4
+        for index in 0..<limit {
             try defaults.set(index, forKey: "key-0")
             let size = fileSize(journal)
             if size < previous { cycle = index + 1; break }
