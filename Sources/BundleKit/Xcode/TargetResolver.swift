@@ -197,10 +197,17 @@ final class TargetResolver {
             }
         }
 
+        let productName = settings.value("PRODUCT_NAME").value
+        // RULES.md settings.unresolved: a value too long to expand is as unusable as an undefined one.
+        for assignment in settings.oversized {
+            let location = Self.location(assignment.source, name: assignment.name)
+            problems.append((location.file, "\(assignment.name) of target '\(target.name)' [\(configuration)] (\(location.file), \(location.detail!)) expands to more than \(BuildSettings.maximumLength) bytes (each definition that uses $(inherited) twice doubles it), so Lockstep treats it as empty", .error))
+        }
+
         return ResolvedTarget(
             target: target, configuration: configuration, settings: settings, plistPath: plistPath, values: values,
             extensionPoint: extensionPoint, hasExtensionDictionary: plist.hasExtensionDictionary,
-            appGroups: appGroups, entitlementsPath: entitlementsPath, productName: settings.value("PRODUCT_NAME").value, problems: problems,
+            appGroups: appGroups, entitlementsPath: entitlementsPath, productName: productName, problems: problems,
             missingIncludes: missingIncludes, targetXcconfigs: targetXcconfigs)
     }
 
