@@ -230,6 +230,10 @@ final class BuildSettings {
     private var inProgress: [Bool]
     /// The assignments whose expansion grew past `maximumLength`, in the order found: each now expands to "".
     private(set) var oversized: [SettingAssignment] = []
+    /// How many expansions of other settings are under way (`A = $(B)`, `B = $(C)`, …).
+    private var nesting = 0
+    /// Real projects chain a handful of references; this bounds the stack for a generated or hostile one.
+    private static let maximumNesting = 128
 
     /// The longest expanded value kept (64 KiB; real Xcode values are far shorter). A definition that uses
     /// `$(inherited)` twice doubles the value at each line, so a few dozen such lines would otherwise need gigabytes.
@@ -321,9 +325,32 @@ final class BuildSettings {
     /// the work at each line.
     private func value(winning index: Int) -> (value: String, unresolved: Set<String>) {
         if let cached = memo[index] { return cached }
-        guard !inProgress[index] else { return ("", []) }
+        // The lower assignments this one builds on, lowest first and one at a time: recursing down thousands of
+        // `$(inherited)` lines would overflow the stack.
+        var chain: [Int] = []
+        var top = index
+        while buildsOnLower(top), previous[top] >= 0, memo[previous[top]] == nil, !inProgress[previous[top]] {
+            top = previous[top]
+            chain.append(top)
+        }
+        for lower in chain.reversed() { _ = expandOnce(lower) }
+        return expandOnce(index)
+    }
+
+    /// Whether assignment `index` may use the one below it: it mentions `inherited` or its own name.
+    private func buildsOnLower(_ index: Int) -> Bool {
+        let value = assignments[index].value
+        return value.utf8.contains(UInt8(ascii: "$"))
+            && (ASCII.contains("inherited", in: value) || ASCII.contains(assignments[index].name, in: value))
+    }
+
+    private func expandOnce(_ index: Int) -> (value: String, unresolved: Set<String>) {
+        if let cached = memo[index] { return cached }
+        // A cycle, or a chain of references between different settings too deep to follow: empty, no crash.
+        guard !inProgress[index], nesting < Self.maximumNesting else { return ("", []) }
         inProgress[index] = true
-        defer { inProgress[index] = false }
+        nesting += 1
+        defer { inProgress[index] = false; nesting -= 1 }
         var unresolved: Set<String> = []
         var value = expand(assignments[index].value, at: index, unresolved: &unresolved)
         if value.utf8.count > Self.maximumLength {
