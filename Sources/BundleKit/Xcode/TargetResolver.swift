@@ -286,9 +286,8 @@ final class TargetResolver {
     }
 
     static func readPlist(_ path: String) -> [String: Any]? {
-        // Foundation would crash on a set (BinaryPropertyList); such a file is no plist Lockstep reads.
-        guard let bytes = InputFile.readIfPresent(path), !BinaryPropertyList.containsSet(bytes) else { return nil }
-        return (try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)) as? [String: Any]
+        guard let bytes = InputFile.readIfPresent(path) else { return nil }
+        return try? PropertyListFile.dictionary(bytes, path: path)
     }
 
     /// One configuration's assignments at one level (its xcconfig, then its `buildSettings`), low → high.
