@@ -3,8 +3,9 @@ import LockstepSystem
 
 /// Reading Info.plist and `.entitlements` files: XML, binary and OpenStep property lists.
 ///
-/// Built apps usually hold binary plists (RULES.md "Packaging of a built app"); `PropertyListSerialization`
-/// reads every format, so the format is never guessed from the file name.
+/// Built apps usually hold binary plists (RULES.md "Packaging of a built app"). The format is told from the first
+/// bytes, never from the file name: binary and XML go to `PropertyListSerialization`, OpenStep to `OpenStepParser`,
+/// because on a malformed OpenStep plist Foundation prints its own line to stderr before our one sentence.
 public enum PropertyListFile {
     /// Reads the file at `path` as a property list whose root is a dictionary.
     /// - Throws: `BundleError.unreadable` when the file cannot be read, `.notAPropertyList` otherwise.
@@ -20,7 +21,11 @@ public enum PropertyListFile {
         }
         let root: Any
         do {
-            root = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
+            if isOpenStep(bytes) {
+                root = foundationValue(.dictionary(try OpenStepParser.parse(bytes).root))
+            } else {
+                root = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
+            }
         } catch {
             throw BundleError(.notAPropertyList, path: path, detail: "it is not an XML, binary or OpenStep property list, or it is truncated")
         }
@@ -28,6 +33,26 @@ public enum PropertyListFile {
             throw BundleError(.notAPropertyList, path: path, detail: "its root is not a dictionary")
         }
         return dictionary
+    }
+
+    /// Whether `bytes` are neither a binary plist (`bplist`) nor XML (`<`, after a UTF-8 byte-order mark and
+    /// white space) nor UTF-16 (only XML is written so): what Foundation would read as OpenStep.
+    private static func isOpenStep(_ bytes: [UInt8]) -> Bool {
+        if bytes.starts(with: Array("bplist".utf8)) || bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
+            return false
+        }
+        let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+        return text.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D } != UInt8(ascii: "<")
+    }
+
+    /// The value `PropertyListSerialization` gives for the same OpenStep text.
+    private static func foundationValue(_ value: OpenStepValue) -> Any {
+        switch value {
+        case .string(let string): return string
+        case .array(let array): return array.map(foundationValue)
+        case .dictionary(let dictionary): return dictionary.mapValues(foundationValue)
+        case .data(let bytes): return Data(bytes)
+        }
     }
 
     /// Writes the facts the rules need from an Info.plist into `record`; a key the plist lacks leaves the

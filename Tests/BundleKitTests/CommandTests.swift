@@ -18,6 +18,32 @@ import Testing
         #expect(try Manifest.parse(Array(result.stdout.utf8), path: "stdout").bundles.count == 4)
     }
 
+    /// A malformed Info.plist is one line on stderr: Foundation's own log line for a malformed OpenStep plist
+    /// (`CFPropertyListCreateFromXMLData(): Old-style plist parser: …`) must not come before Lockstep's sentence.
+    @Test(arguments: [
+        "{ CFBundleIdentifier = \"com.example.app\"; CFBundleVersion = 1 \n",
+        "<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict><key>CFBundleIdentifier</key><string>x</dict></plist>",
+    ]) func malformedInfoPlistIsOneLineOnStderr(text: String) throws {
+        let dir = TestSupport.temporaryDirectory()
+        defer { TestSupport.cleanUp(dir) }
+        let app = dir.appendingPathComponent("X.app")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: app.appendingPathComponent("Info.plist"))
+        let result = try run("lockstep", ["check", app.path])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr == "lockstep check: '\(app.path)/Info.plist' is not a readable property list: it is not an XML, binary or OpenStep property list, or it is truncated.\n")
+    }
+
+    /// An OpenStep Info.plist, read by Lockstep's own parser, gives the values Foundation gives.
+    @Test func openStepInfoPlistReadsAsFoundationDoes() throws {
+        let text = #"{ CFBundleIdentifier = com.example.app; "CFBundleVersion" = 7; Groups = ("group.a", 'b\n'); Data = <0001 ff>; NSExtension = { NSExtensionPointIdentifier = "com.apple.widgetkit-extension"; }; }"#
+        let ours = try PropertyListFile.dictionary(Array(text.utf8), path: "Info.plist")
+        let foundation = try #require(try PropertyListSerialization.propertyList(from: Data(text.utf8), format: nil) as? NSDictionary)
+        #expect(NSDictionary(dictionary: ours).isEqual(foundation))
+        #expect(ours["CFBundleVersion"] as? String == "7")
+        #expect(ours["Data"] as? Data == Data([0x00, 0x01, 0xFF]))
+    }
+
     @Test func checkExitStatuses() throws {
         let dir = TestSupport.temporaryDirectory()
         defer { TestSupport.cleanUp(dir) }

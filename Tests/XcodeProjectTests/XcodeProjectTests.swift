@@ -169,6 +169,49 @@ import LockstepTestSupport
         #expect(settings.expand("$(TeamIdentifierPrefix)x", keepSymbolic: true, unresolved: &unresolved) == "$(TeamIdentifierPrefix)x")
     }
 
+    /// The fuzz loop's hang (docs-proof.md): each `$(inherited)$(inherited)` line doubles the value. Each definition
+    /// is expanded once (so 200 lines finish at once), and a value past `BuildSettings.maximumLength` is reported,
+    /// not built.
+    @Test(arguments: [10, 24, 200, 2000]) func doublingInheritedLinesAreExpandedOnceAndCapped(lines: Int) throws {
+        let fixture = ProjectFixture(projectXcconfig: "Config/Project.xcconfig", targets: [
+            .init(name: "App", productType: "com.apple.product-type.application", settings: [
+                "INFOPLIST_FILE": "App/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app",
+            ]),
+        ])
+        let xcconfig = "CURRENT_PROJECT_VERSION = 1\nMARKETING_VERSION = 1\n"
+            + String(repeating: "MARKETING_VERSION = $(inherited)$(inherited)\n", count: lines)
+        let tree = try FixtureTree([
+            "App.xcodeproj/project.pbxproj": fixture.pbxproj(),
+            "Config/Project.xcconfig": xcconfig,
+            "App/Info.plist": FixtureTree.plist(["CFBundleVersion": "$(CURRENT_PROJECT_VERSION)", "CFBundleShortVersionString": "$(MARKETING_VERSION)", "CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER)"]),
+        ])
+        defer { tree.cleanUp() }
+        let result = try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release")
+        let findings = result.findings.filter { $0.rule == "settings.unresolved" }
+        #expect(result.sets[0].app.buildVersion == "1")
+        guard lines > 16 else {
+            #expect(result.sets[0].app.shortVersion == String(repeating: "1", count: 1 << lines))
+            #expect(findings.isEmpty)
+            return
+        }
+        // 2^17 bytes at line 2 + 17 is the first value past 64 KiB; every line above it builds on its "".
+        #expect(result.sets[0].app.shortVersion == "")
+        let file = tree.path + "/Config/Project.xcconfig"
+        #expect(findings.map(\.message) == ["MARKETING_VERSION of target 'App' [Release] (\(file), MARKETING_VERSION, line 19) expands to more than 65536 bytes (each definition that uses $(inherited) twice doubles it), so Lockstep treats it as empty."])
+        #expect(findings.allSatisfy { $0.severity == .error && $0.path == file })
+    }
+
+    /// A chain of references between different settings deeper than any project's ends empty instead of
+    /// overflowing the stack.
+    @Test func aVeryDeepChainOfReferencesEndsEmpty() {
+        let settings = BuildSettings(assignments: (0..<20_000).map { i in
+            SettingAssignment(key: "S\(i)", name: "S\(i)", conditions: [], value: i == 19_999 ? "end" : "$(S\(i + 1))",
+                              source: SettingSource(file: "f", line: i + 1, owner: "f"))
+        })
+        #expect(settings.value("S19990").value == "end")
+        #expect(settings.value("S0").value == "")
+    }
+
     @Test func unresolvedVersionSaysWhichOptionalIncludeWouldHaveDefinedIt() throws {
         let fixture = ProjectFixture(projectXcconfig: "Config/Project.xcconfig", targets: [
             .init(name: "App", productType: "com.apple.product-type.application", settings: [

@@ -228,6 +228,16 @@ final class BuildSettings {
     /// name, so a lookup costs no hashing.
     private var memo: [(value: String, unresolved: Set<String>)?]
     private var inProgress: [Bool]
+    /// The assignments whose expansion grew past `maximumLength`, in the order found: each now expands to "".
+    private(set) var oversized: [SettingAssignment] = []
+    /// How many expansions of other settings are under way (`A = $(B)`, `B = $(C)`, …).
+    private var nesting = 0
+    /// Real projects chain a handful of references; this bounds the stack for a generated or hostile one.
+    private static let maximumNesting = 128
+
+    /// The longest expanded value kept (64 KiB; real Xcode values are far shorter). A definition that uses
+    /// `$(inherited)` twice doubles the value at each line, so a few dozen such lines would otherwise need gigabytes.
+    static let maximumLength = 64 * 1024
 
     /// Settings defined only under conditions that do not hold here (`SUFFIX[config=Debug] = .debug` in Release):
     /// empty on purpose, so not unresolved.
@@ -310,14 +320,43 @@ final class BuildSettings {
         return value(winning: index)
     }
 
-    /// The value of the setting whose winning assignment is `index`.
+    /// The expanded value of assignment `index` (the winning one of a setting, or a lower one that `$(inherited)`
+    /// names), computed once per assignment: expanding `$(inherited)$(inherited)` afresh at each use would double
+    /// the work at each line.
     private func value(winning index: Int) -> (value: String, unresolved: Set<String>) {
         if let cached = memo[index] { return cached }
-        guard !inProgress[index] else { return ("", []) }
+        // The lower assignments this one builds on, lowest first and one at a time: recursing down thousands of
+        // `$(inherited)` lines would overflow the stack.
+        var chain: [Int] = []
+        var top = index
+        while buildsOnLower(top), previous[top] >= 0, memo[previous[top]] == nil, !inProgress[previous[top]] {
+            top = previous[top]
+            chain.append(top)
+        }
+        for lower in chain.reversed() { _ = expandOnce(lower) }
+        return expandOnce(index)
+    }
+
+    /// Whether assignment `index` may use the one below it: it mentions `inherited` or its own name.
+    private func buildsOnLower(_ index: Int) -> Bool {
+        let value = assignments[index].value
+        return value.utf8.contains(UInt8(ascii: "$"))
+            && (ASCII.contains("inherited", in: value) || ASCII.contains(assignments[index].name, in: value))
+    }
+
+    private func expandOnce(_ index: Int) -> (value: String, unresolved: Set<String>) {
+        if let cached = memo[index] { return cached }
+        // A cycle, or a chain of references between different settings too deep to follow: empty, no crash.
+        guard !inProgress[index], nesting < Self.maximumNesting else { return ("", []) }
         inProgress[index] = true
-        defer { inProgress[index] = false }
+        nesting += 1
+        defer { inProgress[index] = false; nesting -= 1 }
         var unresolved: Set<String> = []
-        let value = expand(assignments[index].value, at: index, unresolved: &unresolved)
+        var value = expand(assignments[index].value, at: index, unresolved: &unresolved)
+        if value.utf8.count > Self.maximumLength {
+            oversized.append(assignments[index])
+            value = ""
+        }
         memo[index] = (value, unresolved)
         return (value, unresolved)
     }
@@ -389,8 +428,12 @@ final class BuildSettings {
             } else if let index, name == "inherited" || name == assignments[index].name {
                 // `$(inherited)` and a self-reference: the next lower assignment of the same setting.
                 let own = assignments[index].name
+                // Only a setting's own expansion has an index, and that never has an overlay or keeps names
+                // symbolic, so the memo of the lower assignment is its value here.
                 if let lower = winner(own, below: index) {
-                    value = expand(assignments[lower].value, at: lower, overlay: overlay, keepSymbolic: keepSymbolic, unresolved: &unresolved, depth: depth + 1)
+                    let resolved = self.value(winning: lower)
+                    value = resolved.value
+                    unresolved.formUnion(resolved.unresolved)
                 } else {
                     value = ""
                 }
@@ -407,6 +450,8 @@ final class BuildSettings {
             for modifier in modifiers { value = Self.apply(modifier, to: value) }
             out.append(contentsOf: value.utf8)
             i = end
+            // A setting's value already too long to keep: `value(winning:)` discards it, so stop copying.
+            if index != nil, out.count > Self.maximumLength { break }
         }
         return String(decoding: out, as: UTF8.self)
     }

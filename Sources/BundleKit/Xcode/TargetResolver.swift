@@ -197,10 +197,17 @@ final class TargetResolver {
             }
         }
 
+        let productName = settings.value("PRODUCT_NAME").value
+        // RULES.md settings.unresolved: a value too long to expand is as unusable as an undefined one.
+        for assignment in settings.oversized {
+            let location = Self.location(assignment.source, name: assignment.name)
+            problems.append((location.file, "\(assignment.name) of target '\(target.name)' [\(configuration)] (\(location.file), \(location.detail!)) expands to more than \(BuildSettings.maximumLength) bytes (each definition that uses $(inherited) twice doubles it), so Lockstep treats it as empty", .error))
+        }
+
         return ResolvedTarget(
             target: target, configuration: configuration, settings: settings, plistPath: plistPath, values: values,
             extensionPoint: extensionPoint, hasExtensionDictionary: plist.hasExtensionDictionary,
-            appGroups: appGroups, entitlementsPath: entitlementsPath, productName: settings.value("PRODUCT_NAME").value, problems: problems,
+            appGroups: appGroups, entitlementsPath: entitlementsPath, productName: productName, problems: problems,
             missingIncludes: missingIncludes, targetXcconfigs: targetXcconfigs)
     }
 
@@ -279,9 +286,8 @@ final class TargetResolver {
     }
 
     static func readPlist(_ path: String) -> [String: Any]? {
-        // Foundation would crash on a set (BinaryPropertyList); such a file is no plist Lockstep reads.
-        guard let bytes = InputFile.readIfPresent(path), !BinaryPropertyList.containsSet(bytes) else { return nil }
-        return (try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)) as? [String: Any]
+        guard let bytes = InputFile.readIfPresent(path) else { return nil }
+        return try? PropertyListFile.dictionary(bytes, path: path)
     }
 
     /// One configuration's assignments at one level (its xcconfig, then its `buildSettings`), low → high.
