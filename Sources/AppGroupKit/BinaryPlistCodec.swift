@@ -37,6 +37,14 @@ enum BinaryPlistCodec {
         return writer.finish()
     }
 
+    /// The binary plist of `{"pid": pid, "set": {key: value}}`, the record an increment writes, byte for byte what
+    /// `encode(entries:prefix:)` writes for it, without classifying boxed values or building containers.
+    static func encode(pid: Int, setting key: String, to value: Int, prefix: Int) -> [UInt8] {
+        var writer = Writer(objectCount: 7, prefix: prefix)
+        writer.writeOneIntegerSet(pid: pid, key: key, value: value)
+        return writer.finish()
+    }
+
     /// The objects `value` takes in the object table (every key, value and container is one), nil when not canonical.
     private static func objectCount(_ value: Any) -> Int? {
         switch Node(value) {
@@ -143,6 +151,27 @@ enum BinaryPlistCodec {
                 guard write(element, index: values + position) else { return false }
             }
             return true
+        }
+
+        /// Objects in the order `write(entries:)` gives them: the top dictionary 0, its keys 1–2 and values 3–4,
+        /// the inner dictionary's key 5 and value 6.
+        mutating func writeOneIntegerSet(pid: Int, key: String, value: Int) {
+            offsets[0] = bytes.count - base
+            header(0xD, count: 2)
+            for index in 1...4 { append(UInt64(index), size: referenceSize) }
+            offsets[1] = bytes.count - base
+            write(.string("pid"))
+            offsets[3] = bytes.count - base
+            integer(pid)
+            offsets[2] = bytes.count - base
+            write(.string("set"))
+            offsets[4] = bytes.count - base
+            header(0xD, count: 1)
+            for index in 5...6 { append(UInt64(index), size: referenceSize) }
+            offsets[5] = bytes.count - base
+            write(.string(key))
+            offsets[6] = bytes.count - base
+            integer(value)
         }
 
         private mutating func write(_ scalar: Scalar) {

@@ -125,8 +125,10 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
     /// - Throws: `.invalidValue` when the key holds something other than an integer.
     @discardableResult
     public func increment(_ key: String, by amount: Int = 1) throws -> Int {
-        try transaction { transaction in
-            let current = transaction.value(forKey: key)
+        // Not through `transaction`: an increment is the hot read-modify-write, and its one-key record needs
+        // neither the transaction's bookkeeping nor validating (an Int is a property list).
+        try write { values in
+            let current = values[key]
             guard current == nil || current is Int else {
                 throw AppGroupError(.invalidValue, subject: key, detail: "it holds a \(PropertyList.describeType(current!)), which cannot be incremented")
             }
@@ -134,8 +136,7 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
             guard !overflow else {
                 throw AppGroupError(.invalidValue, subject: key, detail: "adding \(amount) to \(current as? Int ?? 0) overflows a 64-bit integer")
             }
-            try transaction.set(new, forKey: key)
-            return new
+            return (JournalRecord(pid: JournalRecord.currentProcess, sets: [key: new], removes: []), new)
         }
     }
 

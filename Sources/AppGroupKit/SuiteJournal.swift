@@ -42,6 +42,12 @@ struct JournalRecord {
     static let currentProcess = getpid()
 
     func encoded() throws -> [UInt8] {
+        // The hot case, an increment (or a set of one integer), skips the generic writer.
+        if removes.isEmpty, sets.count == 1, let (key, value) = sets.first, type(of: value) == Int.self {
+            var bytes = BinaryPlistCodec.encode(pid: Int(pid), setting: key, to: value as! Int, prefix: Self.headerSize)
+            Self.seal(&bytes)
+            return bytes
+        }
         var entries: [(key: String, value: Any)] = [("pid", Int(pid))]
         if !sets.isEmpty { entries.append(("set", sets)) }
         if !removes.isEmpty { entries.append(("remove", removes)) }
@@ -52,13 +58,18 @@ struct JournalRecord {
             bytes = [UInt8](repeating: 0, count: Self.headerSize)
             bytes += try PropertyList.encode(Dictionary(entries, uniquingKeysWith: { first, _ in first }))
         }
-        let length = UInt32(bytes.count - Self.headerSize)
-        let checksum = bytes.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[Self.headerSize...])) }
+        Self.seal(&bytes)
+        return bytes
+    }
+
+    /// Fills in the header room before the payload: its length and checksum.
+    private static func seal(_ bytes: inout [UInt8]) {
+        let length = UInt32(bytes.count - headerSize)
+        let checksum = bytes.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[headerSize...])) }
         for index in 0..<4 {
             bytes[index] = UInt8(truncatingIfNeeded: length >> UInt32(8 * index))
             bytes[4 + index] = UInt8(truncatingIfNeeded: checksum >> UInt32(8 * index))
         }
-        return bytes
     }
 
     /// Decodes the record at `offset`, returning it and its size, or nil for a torn or damaged record.

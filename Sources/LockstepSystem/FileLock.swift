@@ -114,12 +114,13 @@ public final class FileLock: Sendable {
     static let spinDuration = 0.000_5
 
     /// The default bounded wait, overridable with `LOCKSTEP_LOCK_TIMEOUT` (seconds).
-    public static var defaultTimeout: Double {
+    /// Read once: every lock asks for it, and the environment does not change under a running process.
+    public static let defaultTimeout: Double = {
         if let text = getenv("LOCKSTEP_LOCK_TIMEOUT"), let value = Double(String(cString: text)), value >= 0 {
             return value
         }
         return 10
-    }
+    }()
 }
 
 /// Monotonic time in seconds, immune to wall-clock changes.

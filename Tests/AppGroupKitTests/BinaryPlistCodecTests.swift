@@ -27,6 +27,24 @@ import LockstepSystem
         "key.with.dots": "dots", "ключ": "non-ASCII key",
     ] }
 
+    /// An increment's record takes a shortcut past the generic writer; it must write the very same bytes.
+    @Test func oneIntegerRecordMatchesTheGenericWriter() throws {
+        let keys = ["counter", "", "fourteen chars", "fifteen chars!!", "ключ", String(repeating: "k", count: 300)]
+        let values = [0, 1, 255, 256, 65_536, 4_294_967_296, Int.max, Int.min, -1]
+        for key in keys {
+            for value in values {
+                for pid in [1, 4_194_304, Int(Int32.max)] {
+                    let generic = BinaryPlistCodec.encode(entries: [("pid", pid), ("set", [key: value])], prefix: 8)
+                    #expect(BinaryPlistCodec.encode(pid: pid, setting: key, to: value, prefix: 8) == generic, "\(key) = \(value)")
+                }
+            }
+        }
+        let record = JournalRecord(pid: 42, sets: ["counter": 7], removes: [])
+        let bytes = try record.encoded()
+        let (decoded, size) = try #require(JournalRecord.decode(bytes, at: 0))
+        #expect(size == bytes.count && decoded.pid == 42 && decoded.sets["counter"] as? Int == 7 && decoded.removes.isEmpty)
+    }
+
     @Test func foundationReadsWhatTheWriterWrites() throws {
         for (key, value) in Self.samples {
             let bytes = try #require(BinaryPlistCodec.encode([key: value]))
