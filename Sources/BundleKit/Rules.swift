@@ -152,7 +152,13 @@ public enum Rules {
         // RULES.md bundle-id.charset: A–Z, a–z, 0–9, '-' and '.', reverse-DNS (no empty component).
         // On bytes: an ASCII scalar is one byte, and its only alphabetic ones are A–Z and a–z.
         let allowed = identifier.utf8.allSatisfy { ASCII.isLetter($0) || ASCII.isDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
-        if !allowed || identifier.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).contains(where: \.isEmpty) {
+        // An empty component: empty, a leading or trailing '.', or "..". Tested in the contiguous UTF-8, not split.
+        let dot = UInt8(ascii: ".")
+        let emptyComponent = identifier.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.isEmpty || bytes[0] == dot || bytes[bytes.count - 1] == dot
+                || (1..<bytes.count).contains { bytes[$0] == dot && bytes[$0 - 1] == dot }
+        } ?? identifier.utf8.split(separator: dot, omittingEmptySubsequences: false).contains(where: \.isEmpty)
+        if !allowed || emptyComponent {
             add("bundle-id.charset", "The bundle identifier '\(identifier)' is invalid: a bundle identifier may contain only alphanumeric characters (A–Z, a–z, 0–9), hyphens (-) and periods (.), in reverse-DNS form with no empty component.")
         }
         // RULES.md bundle-id.duplicate

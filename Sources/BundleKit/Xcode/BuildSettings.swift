@@ -193,7 +193,7 @@ final class XcconfigReader {
 
     /// `NAME[k=v][k2=v2]` → the name and its conditions; nil when it is not a setting name.
     static func splitKey(_ rawKey: String) -> (name: String, conditions: [(key: String, value: String)])? {
-        if !rawKey.utf8.contains(UInt8(ascii: "[")) && ASCII.isASCII(rawKey) {
+        if !ASCII.contains(byte: UInt8(ascii: "["), in: rawKey) && ASCII.isASCII(rawKey) {
             // The common case, on bytes: a plain ASCII name.
             return !rawKey.isEmpty && rawKey.utf8.allSatisfy(ASCII.isIdentifier) ? (rawKey, []) : nil
         }
@@ -340,7 +340,7 @@ final class BuildSettings {
     /// Whether assignment `index` may use the one below it: it mentions `inherited` or its own name.
     private func buildsOnLower(_ index: Int) -> Bool {
         let value = assignments[index].value
-        return value.utf8.contains(UInt8(ascii: "$"))
+        return ASCII.contains(byte: UInt8(ascii: "$"), in: value)
             && (ASCII.contains("inherited", in: value) || ASCII.contains(assignments[index].name, in: value))
     }
 
@@ -367,7 +367,7 @@ final class BuildSettings {
     }
 
     private func expand(_ text: String, at index: Int?, overlay: [String: String] = [:], keepSymbolic: Bool = false, unresolved: inout Set<String>, depth: Int = 0) -> String {
-        guard text.utf8.contains(UInt8(ascii: "$")), depth < 32 else { return text }
+        guard ASCII.contains(byte: UInt8(ascii: "$"), in: text), depth < 32 else { return text }
         // Scanned as UTF-8 bytes: every delimiter is ASCII, and a multi-byte UTF-8 sequence never contains an ASCII
         // byte, so slicing at delimiters keeps every non-ASCII character whole (and costs no Unicode lookups).
         func run(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
@@ -407,12 +407,12 @@ final class BuildSettings {
                 out.append(c); i += 1; continue
             }
             // Nested references in the name: `$(A_$(B))`.
-            if reference.utf8.contains(UInt8(ascii: "$")) {
+            if ASCII.contains(byte: UInt8(ascii: "$"), in: reference) {
                 reference = expand(reference, at: index, overlay: overlay, keepSymbolic: keepSymbolic, unresolved: &unresolved, depth: depth + 1)
             }
             var name = reference
             var modifiers: [String] = []
-            if reference.utf8.contains(UInt8(ascii: ":")) {
+            if ASCII.contains(byte: UInt8(ascii: ":"), in: reference) {
                 var parts = reference.split(separator: ":", maxSplits: 1).map(String.init)
                 name = parts.isEmpty ? "" : parts.removeFirst()
                 modifiers = parts.first.map(Self.modifiers) ?? []
@@ -600,10 +600,16 @@ enum ASCII {
         return fast ?? text.utf8.allSatisfy { $0 < 0x80 }
     }
 
+    /// `text.utf8.contains(byte)`, searched in the contiguous UTF-8: iterating a `String.UTF8View` generically costs
+    /// many times more, and `check` asks this of every setting of every target.
+    static func contains(byte: UInt8, in text: some StringProtocol) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { $0.contains(byte) } ?? text.utf8.contains(byte)
+    }
+
     /// ASCII without a carriage return: one `Character` per byte ("\r\n" is one Character), so counts, prefixes and
     /// offsets in bytes are the same as in Characters.
     static func isOneBytePerCharacter(_ text: some StringProtocol) -> Bool {
-        isASCII(text) && !text.utf8.contains(0x0D)
+        isASCII(text) && !ASCII.contains(byte: 0x0D, in: text)
     }
 
     /// `text.replacingOccurrences(of: target, with: replacement)`, done on bytes when both are ASCII (where

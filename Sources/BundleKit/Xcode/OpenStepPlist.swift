@@ -28,7 +28,10 @@ struct OpenStepParser {
 
     private let bytes: [UInt8]
     private var index = 0
-    private var objectRanges: [String: Range<Int>] = [:]
+    private var objectRanges: [(id: String, range: Range<Int>)] = []
+    /// The members of the dictionaries being read, innermost last: each dictionary is built once, at its
+    /// exact size, when it closes (growing a dictionary member by member rehashes it at every doubling).
+    private var members: [(key: String, value: OpenStepValue)] = []
 
     static func parse(_ bytes: [UInt8]) throws(Failure) -> Document {
         var parser = OpenStepParser(bytes: bytes)
@@ -40,7 +43,9 @@ struct OpenStepParser {
         if parser.index < bytes.count {
             throw Failure(message: "unexpected text after the root dictionary \(parser.position)")
         }
-        return Document(root: root, objectRanges: parser.objectRanges)
+        var objectRanges = [String: Range<Int>](minimumCapacity: parser.objectRanges.count)
+        for (id, range) in parser.objectRanges { objectRanges[id] = range }
+        return Document(root: root, objectRanges: objectRanges)
     }
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
@@ -90,7 +95,7 @@ struct OpenStepParser {
         switch bytes[index] {
         case UInt8(ascii: "{"):
             index += 1
-            var dictionary: [String: OpenStepValue] = [:]
+            let first = members.count
             while true {
                 skipTrivia()
                 guard !atEnd else { throw Failure(message: "the file ends early (truncated?): a dictionary is not closed \(position)") }
@@ -101,10 +106,14 @@ struct OpenStepParser {
                 try expect(UInt8(ascii: "="))
                 skipTrivia()
                 let start = index
-                dictionary[key] = try value(depth: depth + 1, recordMembers: depth == 0 && key == "objects")
-                if recordMembers { objectRanges[key] = start..<index }
+                members.append((key, try value(depth: depth + 1, recordMembers: depth == 0 && key == "objects")))
+                if recordMembers { objectRanges.append((key, start..<index)) }
                 try expect(UInt8(ascii: ";"))
             }
+            // A key written twice keeps its last value, as before.
+            var dictionary = [String: OpenStepValue](minimumCapacity: members.count - first)
+            for (key, value) in members[first...] { dictionary[key] = value }
+            members.removeSubrange(first...)
             return .dictionary(dictionary)
         case UInt8(ascii: "("):
             index += 1

@@ -142,7 +142,7 @@ final class TargetResolver {
             var literalInPlist = false
             if let text = plist.strings[key] {
                 template = text
-                literalInPlist = !text.utf8.contains(UInt8(ascii: "$"))
+                literalInPlist = !ASCII.contains(byte: UInt8(ascii: "$"), in: text)
             } else if generate {
                 // GENERATE_INFOPLIST_FILE: INFOPLIST_KEY_<Key>, else the standard setting; a plist value wins.
                 if settings.isDefined("INFOPLIST_KEY_" + key) { template = "$(INFOPLIST_KEY_\(key))" }
@@ -261,7 +261,7 @@ final class TargetResolver {
             for (key, any) in plist.sorted(by: { $0.key < $1.key }) {
                 guard let text = any as? String else { continue }
                 strings[key] = text
-                if text.utf8.contains(UInt8(ascii: "$")) { referencing.append((key, text)) }
+                if ASCII.contains(byte: UInt8(ascii: "$"), in: text) { referencing.append((key, text)) }
             }
             let nsExtension = plist["NSExtension"] as? [String: Any]
             let exAttributes = plist["EXAppExtensionAttributes"] as? [String: Any]

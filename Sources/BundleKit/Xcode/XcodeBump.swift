@@ -51,7 +51,7 @@ extension XcodeProjectInput {
                             edits.plist[plist, default: [:]][change.key] = change.value
                         } else if let name = BuildSettings.soleReference(value.template) {
                             settings.append(name)
-                        } else if value.template.utf8.contains(UInt8(ascii: "$")) {
+                        } else if ASCII.contains(byte: UInt8(ascii: "$"), in: value.template) {
                             throw BundleError(.invalidBump, path: value.source.file, detail: "\(change.key) of target '\(resolved.target.name)' [\(resolved.configuration)] is '\(value.template)', which is not a single setting Lockstep can set; edit it by hand")
                         }
                     }
@@ -62,7 +62,7 @@ extension XcodeProjectInput {
                         if definitions.isEmpty && name != change.setting {
                             throw BundleError(.invalidBump, path: resolved.plistPath ?? project.pbxprojPath, detail: "\(change.key) of target '\(resolved.target.name)' [\(resolved.configuration)] reads $(\(name)), which nothing defines; define it first")
                         }
-                        for assignment in definitions where !assignment.value.utf8.contains(UInt8(ascii: "$")) {
+                        for assignment in definitions where !ASCII.contains(byte: UInt8(ascii: "$"), in: assignment.value) {
                             edits.add(assignment, value: change.value)
                         }
                     }

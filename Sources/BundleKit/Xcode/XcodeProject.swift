@@ -50,7 +50,7 @@ struct XcodeProject {
         self.path = path
         pbxprojPath = path + "/project.pbxproj"
         sourceRoot = PathText.parent(of: path)
-        name = PathText.lastComponent(of: path).replacingOccurrences(of: ".xcodeproj", with: "")
+        name = ASCII.replacing(".xcodeproj", with: "", in: PathText.lastComponent(of: path))
         problems = []
         bytes = try InputFile.read(pbxprojPath)
         let document: OpenStepParser.Document

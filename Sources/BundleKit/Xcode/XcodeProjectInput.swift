@@ -210,11 +210,12 @@ struct ProjectReading {
         guard member.record.embedLocation != nil else { return }
         // RULES.md settings.target-override: an embedded target that sets the version itself, and uses it.
         for (key, setting) in [("CFBundleVersion", "CURRENT_PROJECT_VERSION"), ("CFBundleShortVersionString", "MARKETING_VERSION")] {
+            // The cheap tests first: most targets inherit the setting, so its winner is not at target level.
             guard let value = resolved.values[key], !value.literalInPlist,
-                  BuildSettings.references(in: value.template).contains(setting),
                   let index = resolved.settings.winner(setting) else { continue }
             let assignment = resolved.settings.assignments[index]
-            guard assignment.source.targetLevel, !ASCII.contains("$(inherited)", in: assignment.value),
+            guard assignment.source.targetLevel, BuildSettings.references(in: value.template).contains(setting),
+                  !ASCII.contains("$(inherited)", in: assignment.value),
                   BuildSettings.soleReference(assignment.value) != setting,
                   !host.resolved.targetXcconfigs.contains(assignment.source.file) else { continue }
             let where_ = TargetResolver.location(assignment.source, name: setting)
