@@ -117,9 +117,13 @@ public struct Sandbox: Sendable {
         self.identity = identity
     }
 
+    /// Where the bundle's private container is, without creating it: a process that may never use it (the widget)
+    /// leaves it to the first `privateContainer()` call, which creates it.
+    public var privateContainerPath: String { "\(root.devicePath(identity.device))/Data/\(identity.bundleIdentifier)" }
+
     /// The bundle's private container, created if needed (RULES.md `container.private`).
     public func privateContainer() throws(AppGroupError) -> Container {
-        let path = "\(root.devicePath(identity.device))/Data/\(identity.bundleIdentifier)"
+        let path = privateContainerPath
         try create([path, "\(path)/Library/Preferences", "\(path)/Library/Application Support", "\(path)/Library/Caches", "\(path)/Documents", "\(path)/tmp"])
         return Container(kind: .privateContainer(bundleIdentifier: identity.bundleIdentifier), path: path)
     }

@@ -43,7 +43,9 @@ public struct HabitsEnvironment: Sendable {
     public let groupIdentifier: String
     /// The group container on this process's device (RULES.md `group.watch-separate`: the watch's is watch-local).
     public let groupContainer: String
-    /// This bundle's private container (RULES.md `container.private`).
+    /// This bundle's private container's path (RULES.md `container.private`); not created at start (each start-up
+    /// mkdir costs time on the way to ready): what writes into it (WatchConnectivity) creates the folders it needs,
+    /// and `sandbox.privateContainer()` creates the whole layout.
     public let privateContainer: String
 
     /// The environment of a process started by LaunchKit (`BundleProcess.start(defaultRole:)`).
@@ -69,7 +71,7 @@ public struct HabitsEnvironment: Sendable {
         self.groupIdentifier = groupIdentifier
         // RULES.md group.entitlement: a bundle that does not claim the group gets no container (exit 77).
         groupContainer = try sandbox.requireGroupContainer(groupIdentifier).path
-        privateContainer = try sandbox.privateContainer().path
+        privateContainer = sandbox.privateContainerPath
     }
 
     /// `<groups>/link/<host-bundle-id>`: the WatchConnectivity channel, outside every container.

@@ -151,7 +151,12 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
         let watcher = try DirectoryWatcher(directories: [configuration.linkDirectory, inbound] + queues.map { "\(inbound)/\($0)" })
         let alivePath = alivePath(configuration.side)
         let alive = try FileLock(path: alivePath)
-        guard try alive.tryLock(.exclusive) else {
+        // The counterpart asking whether this side is alive (`FileLock.isHeld`) holds a shared lock on the file for
+        // an instant, so a free file can look taken: only a lock still held after a short wait is another session.
+        do throws(SystemError) {
+            try alive.lock(.exclusive, timeout: 0.2)
+        } catch {
+            guard case .busy = error.code else { throw error }
             throw WCError(.genericError, "another \(configuration.side) session is already active on \(configuration.linkDirectory)")
         }
         // Wakes the counterpart's receiver (IN_ATTRIB on the link folder): this side is reachable from now on.
