@@ -3,7 +3,7 @@ import LockstepSystem
 
 enum CheckCommand: Command {
     static let name = "check"
-    static let summary = "Check bundle ids and version parity (RULES.md §6)"
+    static let summary = "Check bundle ids, version parity and App Groups with Apple's wording"
     static let help = """
         Usage: lockstep check PATH… [--format text|json|github|junit] [--strict] [--configuration NAME]
 
