@@ -62,14 +62,15 @@ final class SpawnedProcess: Sendable {
         func closeAll() { for end in ends { close(end.parent); close(end.child) } }
         if pipes {
             for index in 0..<3 {
-                var fds: [Int32] = [0, 0]
-                guard Self.pipe2(&fds, O_CLOEXEC) == 0 else {
-                    let error = Errno.current
+                let fds: (read: FileDescriptor, write: FileDescriptor)
+                do {
+                    fds = try FileDescriptor.pipe()
+                } catch {
                     closeAll()
                     throw LaunchError(.spawnFailed, subject: name, detail: "pipe2: \(error)")
                 }
-                // stdin: the child reads fds[0]; stdout/stderr: the child writes fds[1].
-                ends.append(index == 0 ? (parent: fds[1], child: fds[0]) : (parent: fds[0], child: fds[1]))
+                // stdin: the child reads the read end; stdout/stderr: the child writes the write end.
+                ends.append(index == 0 ? (parent: fds.write.rawValue, child: fds.read.rawValue) : (parent: fds.read.rawValue, child: fds.write.rawValue))
             }
         }
 
@@ -137,14 +138,7 @@ final class SpawnedProcess: Sendable {
         }
     }
 
-    /// `pipe2(2)`, which Glibc's Swift overlay does not export (it needs `_GNU_SOURCE`): creating the pipe with
-    /// O_CLOEXEC atomically keeps a concurrent spawn on another thread from inheriting it.
-    private static let pipe2: @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32 = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pipe2") else { fatalError("libc has no pipe2") }
-        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32).self)
-    }()
-
-    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), looked up at run time like `pipe2`.
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), looked up at run time (Glibc's Swift module does not export it).
     private static let addCloseFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
         dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np").map {
             unsafeBitCast($0, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)

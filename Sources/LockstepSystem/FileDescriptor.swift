@@ -16,6 +16,20 @@ public struct FileDescriptor: Sendable {
         }
     }
 
+    /// Creates a pipe whose ends are `O_CLOEXEC` from the start (`pipe2(2)`), so a process spawned on another
+    /// thread at that moment can never inherit them.
+    public static func pipe() throws(SystemError) -> (read: FileDescriptor, write: FileDescriptor) {
+        var ends: [Int32] = [0, 0]
+        guard pipe2(&ends, O_CLOEXEC) == 0 else { throw SystemError(.open, path: "a pipe", errno: .current) }
+        return (FileDescriptor(rawValue: ends[0]), FileDescriptor(rawValue: ends[1]))
+    }
+
+    /// `pipe2(2)`, which Glibc's Swift module does not export (it needs `_GNU_SOURCE`), looked up at run time.
+    private static let pipe2: @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32 = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pipe2") else { fatalError("libc has no pipe2") }
+        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32).self)
+    }()
+
     /// Closes the descriptor. Never retried: Linux frees it even when `close(2)` reports EINTR.
     public func close() {
         _ = Glibc.close(rawValue)

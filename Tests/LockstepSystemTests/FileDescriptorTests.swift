@@ -30,6 +30,17 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["folder"])
     }
 
+    /// Both ends of a pipe are close-on-exec from the start: a spawn on another thread never inherits them.
+    @Test func pipeEndsAreCloseOnExec() throws {
+        let (read, write) = try FileDescriptor.pipe()
+        defer { read.close() }
+        #expect(fcntl(read.rawValue, F_GETFD) & FD_CLOEXEC != 0)
+        #expect(fcntl(write.rawValue, F_GETFD) & FD_CLOEXEC != 0)
+        try write.writeAll(Array("x".utf8), path: "pipe")
+        write.close()  // the reader then sees the end of the pipe
+        #expect(try read.readAll(path: "pipe") == Array("x".utf8))
+    }
+
     /// A lock held open is `O_CLOEXEC`, so a launched child never inherits it (DESIGN.md "On-disk layout").
     @Test func lockDescriptorIsCloseOnExec() throws {
         let dir = TestSupport.temporaryDirectory()

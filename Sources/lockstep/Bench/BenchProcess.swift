@@ -20,13 +20,11 @@ final class BenchProcess {
     /// - Parameter quiet: send the child's stderr to /dev/null (a simulated process's chatter is not a result).
     init(_ executable: String, _ arguments: [String], environment: [String: String] = [:], quiet: Bool = false) throws {
         self.executable = executable
-        var input: [Int32] = [0, 0], output: [Int32] = [0, 0]
-        // Close-on-exec on all four ends: the child gets only the two it dups onto 0 and 1 (dup2 clears the
-        // flag). The bench spawns from one thread, so nothing can exec between pipe() and fcntl().
-        guard pipe(&input) == 0, pipe(&output) == 0 else {
-            throw SystemError(.process, path: executable, errno: .current)
-        }
-        for fd in input + output { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        // Close-on-exec on all four ends from the start: the child gets only the two it dups onto 0 and 1
+        // (dup2 clears the flag).
+        let inputPipe = try FileDescriptor.pipe(), outputPipe = try FileDescriptor.pipe()
+        let input = [inputPipe.read.rawValue, inputPipe.write.rawValue]
+        let output = [outputPipe.read.rawValue, outputPipe.write.rawValue]
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
