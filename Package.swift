@@ -23,9 +23,11 @@ let package = Package(
         // System libraries, linked from the machine (libsqlite3-dev, zlib1g-dev).
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        // Linux calls Glibc's Swift module leaves out (statx, pipe2), as inline C: nothing extra to link.
+        .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
 
         // The one door to the operating system: descriptors, errno, locks, atomic files, exit statuses.
-        .target(name: "LockstepSystem"),
+        .target(name: "LockstepSystem", dependencies: ["CLinux"]),
 
         // The simulated frameworks.
         .target(name: "AppGroupKit", dependencies: ["LockstepSystem"]),

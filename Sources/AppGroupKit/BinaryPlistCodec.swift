@@ -258,6 +258,15 @@ enum BinaryPlistCodec {
         return reader.entries(reader.top, depth: 0)
     }
 
+    /// `(pid, key, value)` when these bytes are exactly what `encode(pid:setting:to:prefix:)` writes (an
+    /// increment's record), read in place without boxing values or building containers; nil for any other
+    /// plist, which `decodeEntries` then reads. Every other process replays each such record inside the suite's
+    /// lock, so its cost is paid once per writer on every write.
+    static func decodeOneIntegerSet(_ bytes: UnsafeRawBufferPointer) -> (pid: Int, key: String, value: Int)? {
+        guard let reader = Reader(bytes) else { return nil }
+        return reader.oneIntegerSet()
+    }
+
     private struct Reader {
         let bytes: UnsafeRawBufferPointer
         let offsetSize: Int
@@ -354,6 +363,33 @@ enum BinaryPlistCodec {
             default:
                 return nil  // null, fill, UID, set, UTF-8 strings (bplist15+): not property-list types here
             }
+        }
+
+        /// The objects `Writer.writeOneIntegerSet` lays out: dictionary 0 → keys 1 ("pid"), 2 ("set") and values
+        /// 3 (an integer), 4 (a dictionary of key 5, an ASCII string, to value 6, an integer).
+        func oneIntegerSet() -> (pid: Int, key: String, value: Int)? {
+            guard objectCount == 7, top == 0, referenceSize == 1 else { return nil }
+            func start(_ index: Int) -> Int? {
+                let position = Self.bigEndian(bytes, at: table + index * offsetSize, size: offsetSize)
+                return position >= 8 && position < UInt64(end) ? Int(position) : nil
+            }
+            func isDictionary(_ start: Int, references: [UInt8]) -> Bool {
+                bytes[start] == 0xD0 | UInt8(references.count / 2) && references.count < end - start
+                    && references.indices.allSatisfy { bytes[start + 1 + $0] == references[$0] }
+            }
+            func isASCII(_ start: Int, _ text: StaticString) -> Bool {
+                let count = text.utf8CodeUnitCount
+                guard bytes[start] == 0x50 | UInt8(count), count < end - start else { return false }
+                return (0..<count).allSatisfy { bytes[start + 1 + $0] == text.utf8Start[$0] }
+            }
+            guard let top = start(0), isDictionary(top, references: [1, 2, 3, 4]),
+                  let pidKey = start(1), isASCII(pidKey, "pid"), let setKey = start(2), isASCII(setKey, "set"),
+                  let pidStart = start(3), let pid = integer(at: pidStart),
+                  let inner = start(4), isDictionary(inner, references: [5, 6]),
+                  let keyStart = start(5), bytes[keyStart] >> 4 == 0x5, let key = ascii(at: keyStart),
+                  let valueStart = start(6), let value = integer(at: valueStart)
+            else { return nil }
+            return (pid.value, key, value.value)
         }
 
         private func ascii(at start: Int) -> String? {

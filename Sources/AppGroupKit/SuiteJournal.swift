@@ -37,6 +37,12 @@ struct JournalRecord {
 
     static let headerSize = 8
 
+    init(pid: Int32, sets: [String: Any], removes: [String]) {
+        self.pid = pid
+        self.sets = sets
+        self.removes = removes
+    }
+
     /// This process's id, the `pid` of the records it writes: asked once (glibc no longer caches `getpid`, and it
     /// was two system calls per write). Lockstep never forks without exec, so it never changes.
     static let currentProcess = getpid()
@@ -79,25 +85,36 @@ struct JournalRecord {
 
     /// Decodes the record at `offset`, returning it and its size, or nil for a torn or damaged record.
     static func decode(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> (JournalRecord, Int)? {
+        guard let (payload, size) = payload(bytes, at: offset), let record = JournalRecord(payload: payload) else { return nil }
+        return (record, size)
+    }
+
+    /// The payload of the record at `offset` and the record's size, or nil when the record is torn (its length
+    /// runs past the end) or damaged (its checksum does not match).
+    static func payload(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> (UnsafeRawBufferPointer, Int)? {
         guard bytes.count - offset >= headerSize else { return nil }
         let length = Int(readLittleEndian(bytes, at: offset))
         let checksum = readLittleEndian(bytes, at: offset + 4)
         guard length > 0, length <= bytes.count - offset - headerSize else { return nil }
         let payload = UnsafeRawBufferPointer(rebasing: bytes[(offset + headerSize)..<(offset + headerSize + length)])
-        guard CRC32.checksum(payload) == checksum,
-              let entries = BinaryPlistCodec.decodeEntries(payload)
+        guard CRC32.checksum(payload) == checksum else { return nil }
+        return (payload, headerSize + length)
+    }
+
+    /// The record a checked payload holds, or nil when it is no plist dictionary.
+    init?(payload: UnsafeRawBufferPointer) {
+        guard let entries = BinaryPlistCodec.decodeEntries(payload)
                 ?? PropertyList.decodeDictionary(payload).map({ $0.map { (key: $0.key, value: $0.value) } })
         else { return nil }
-        var record = JournalRecord(pid: 0, sets: [:], removes: [])
+        self.init(pid: 0, sets: [:], removes: [])
         for (key, value) in entries.reversed() {  // a key twice: the first counts, as in a dictionary read by Foundation
             switch key {
-            case "pid": record.pid = Int32(truncatingIfNeeded: value as? Int ?? 0)
-            case "set": record.sets = value as? [String: Any] ?? [:]
-            case "remove": record.removes = (value as? [Any] ?? []).compactMap { $0 as? String }
+            case "pid": pid = Int32(truncatingIfNeeded: value as? Int ?? 0)
+            case "set": sets = value as? [String: Any] ?? [:]
+            case "remove": removes = (value as? [Any] ?? []).compactMap { $0 as? String }
             default: break
             }
         }
-        return (record, headerSize + length)
     }
 
     private static func readLittleEndian(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt32 {
@@ -345,19 +362,30 @@ final class SuiteState {
     /// Replays the records appended to the open journal since the last look.
     /// - Returns: whether that journal is still the suite's (false: none is open, or it was replaced or removed).
     private func drainJournal(changes: inout [GroupDefaults.Change]?) throws -> Bool {
-        guard let journal, let identity = FileIdentity(descriptor: journal) else { return false }
-        if identity.size > Int64(journalOffset) {
+        // Size and link count only (not fstat): asking for the timestamps would make every append dirty the inode.
+        guard let journal, let identity = try? journal.sizeAndLinks(path: files.journal) else { return false }
+        if identity.size > journalOffset {
             let bytes: [UInt8]
             do {
-                bytes = try journal.read(at: journalOffset, count: Int(identity.size) - journalOffset, path: files.journal)
+                bytes = try journal.read(at: journalOffset, count: identity.size - journalOffset, path: files.journal)
             } catch {
                 throw AppGroupError(error)
             }
             var offset = 0
             bytes.withUnsafeBytes { buffer in
                 // Stop at the first torn or damaged record: only a killed writer leaves one, always at the end.
-                while let (record, size) = JournalRecord.decode(buffer, at: offset) {
-                    apply(record, changes: &changes)
+                while let (payload, size) = JournalRecord.payload(buffer, at: offset) {
+                    // Other writers' increments are most of what a writer replays: read those in place.
+                    if let (pid, key, value) = BinaryPlistCodec.decodeOneIntegerSet(payload) {
+                        values[key] = value
+                        if Int32(truncatingIfNeeded: pid) != JournalRecord.currentProcess {
+                            changes?.append(GroupDefaults.Change(key: key, value: value))
+                        }
+                    } else if let record = JournalRecord(payload: payload) {
+                        apply(record, changes: &changes)
+                    } else {
+                        break
+                    }
                     offset += size
                 }
             }

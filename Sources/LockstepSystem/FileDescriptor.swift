@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CLinux
 
 /// An open file descriptor. Always opened with `O_CLOEXEC`, so a launched child never inherits it.
 public struct FileDescriptor: Sendable {
@@ -20,15 +21,9 @@ public struct FileDescriptor: Sendable {
     /// thread at that moment can never inherit them.
     public static func pipe() throws(SystemError) -> (read: FileDescriptor, write: FileDescriptor) {
         var ends: [Int32] = [0, 0]
-        guard pipe2(&ends, O_CLOEXEC) == 0 else { throw SystemError(.open, path: "a pipe", errno: .current) }
+        guard lockstep_pipe2(&ends, O_CLOEXEC) == 0 else { throw SystemError(.open, path: "a pipe", errno: .current) }
         return (FileDescriptor(rawValue: ends[0]), FileDescriptor(rawValue: ends[1]))
     }
-
-    /// `pipe2(2)`, which Glibc's Swift module does not export (it needs `_GNU_SOURCE`), looked up at run time.
-    private static let pipe2: @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32 = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pipe2") else { fatalError("libc has no pipe2") }
-        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32).self)
-    }()
 
     /// Closes the descriptor. Never retried: Linux frees it even when `close(2)` reports EINTR.
     public func close() {
@@ -87,6 +82,19 @@ public struct FileDescriptor: Sendable {
             }
         }
         return buffer
+    }
+
+    /// The file's size and link count (0 once it was renamed over or removed), from `statx(2)` asking for nothing
+    /// else. Unlike `fstat`, it leaves the file's timestamps unread: on Linux 6.13+ filesystems with multigrain
+    /// timestamps, reading them makes the next write stamp a fine-grained time and dirty the inode — a cost every
+    /// append then pays while another process keeps looking.
+    public func sizeAndLinks(path: String) throws(SystemError) -> (size: Int, links: Int) {
+        var size: Int64 = 0
+        var links: UInt32 = 0
+        if case .failure(let errno) = valueOrErrno({ lockstep_size_and_links(rawValue, &size, &links) }) {
+            throw SystemError(.read, path: path, errno: errno)
+        }
+        return (Int(size), Int(links))
     }
 
     /// Flushes the file's data and metadata to the disk (`fsync(2)`).

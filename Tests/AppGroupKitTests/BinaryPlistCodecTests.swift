@@ -45,6 +45,44 @@ import LockstepSystem
         #expect(size == bytes.count && decoded.pid == 42 && decoded.sets["counter"] as? Int == 7 && decoded.removes.isEmpty)
     }
 
+    /// Replaying takes a shortcut for exactly those records; it must read what the generic reader reads, and decline
+    /// everything else (other shapes, non-ASCII keys, Foundation's own bytes for the same dictionary).
+    @Test func oneIntegerRecordReaderMatchesTheGenericReader() throws {
+        let keys = ["counter", "", "fifteen chars!!", String(repeating: "k", count: 300), "ключ"]
+        for key in keys {
+            for value in [0, 255, 65_536, 4_294_967_296, Int.max, Int.min, -1] {
+                let bytes = BinaryPlistCodec.encode(pid: 4_194_304, setting: key, to: value, prefix: 0)
+                let fast = bytes.withUnsafeBytes { BinaryPlistCodec.decodeOneIntegerSet($0) }
+                let generic = try #require(bytes.withUnsafeBytes { JournalRecord(payload: $0) })
+                if key == "ключ" {
+                    #expect(fast == nil, "non-ASCII keys are UTF-16: the generic reader's")
+                    continue
+                }
+                let (pid, readKey, readValue) = try #require(fast, "\(key) = \(value)")
+                #expect(pid == Int(generic.pid) && readKey == key && readValue == value && generic.sets[key] as? Int == value)
+            }
+        }
+        let others: [[UInt8]] = [
+            try #require(BinaryPlistCodec.encode(entries: [("pid", 1), ("set", ["a": "text"])])),
+            try #require(BinaryPlistCodec.encode(entries: [("pid", 1), ("set", ["a": 1, "b": 2])])),
+            try #require(BinaryPlistCodec.encode(entries: [("pid", 1), ("remove", ["a"])])),
+            try #require(BinaryPlistCodec.encode(entries: [("set", ["a": 1]), ("pid", 1)])),
+            [UInt8](try PropertyListSerialization.data(fromPropertyList: ["pid": 1, "set": ["a": 1]], format: .binary, options: 0)),
+        ]
+        for bytes in others {
+            let fast = bytes.withUnsafeBytes { BinaryPlistCodec.decodeOneIntegerSet($0) }
+            if let fast {
+                // Foundation may lay the same dictionary out the same way; then it must read the same.
+                #expect(fast.pid == 1 && fast.key == "a" && fast.value == 1)
+            }
+        }
+        // Every truncation of a valid record is declined, never misread.
+        let valid = BinaryPlistCodec.encode(pid: 7, setting: "counter", to: 99, prefix: 0)
+        for length in 0..<valid.count {
+            #expect(Array(valid.prefix(length)).withUnsafeBytes { BinaryPlistCodec.decodeOneIntegerSet($0) } == nil)
+        }
+    }
+
     @Test func foundationReadsWhatTheWriterWrites() throws {
         for (key, value) in Self.samples {
             let bytes = try #require(BinaryPlistCodec.encode([key: value]))
