@@ -3,6 +3,7 @@ import Foundation
 import LockstepSystem
 import SimAppIntents
 import SimWatchConnectivity
+import Synchronization
 
 /// The containing app (`lockstep-host`): habits CRUD and logging through the shared store, foreground/background,
 /// a widget reload after each change, the phone end of WatchConnectivity, and the intents it runs while in use.
@@ -37,7 +38,16 @@ public final class HostApp: WCSessionDelegate, @unchecked Sendable {  // @unchec
     /// queued), pushes today's list to the watch and again whenever the store changes, serves intents, and takes
     /// commands on stdin.
     public func serve() throws -> Never {
-        presence = try Presence(directory: environment.presenceDirectory, bundleIdentifier: environment.bundleIdentifier, state: .foreground)
+        // Announcing the app (its presence file) and the first context push each wait on two fsyncs of an atomic
+        // replacement: the announcement goes on its own thread, and ready waits for both.
+        let environment = environment
+        let announced = Mutex<Result<Presence, any Error>?>(nil)
+        let announcing = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            let result = Result { try Presence(directory: environment.presenceDirectory, bundleIdentifier: environment.bundleIdentifier, state: .foreground) }
+            announced.withLock { $0 = result }
+            announcing.signal()
+        }
         try activateSession()
         // Observed before the first push, so a change made meanwhile is pushed too. One-shot `lockstep-host`
         // commands and intents run in the extension post it; so does this process (its own changes are pushed
@@ -52,6 +62,8 @@ public final class HostApp: WCSessionDelegate, @unchecked Sendable {  // @unchec
             }
         }
         try pushContext()
+        announcing.wait()
+        presence = try announced.withLock { $0! }.get()
         try environment.intentRouter.serveContinuously { name, line, milliseconds in
             // The intent posted the store-changed notification: the observer above sends the watch the new list.
             print("intent \(name) performed in the app process (\(milliseconds) ms after the request): \(line)")

@@ -28,6 +28,12 @@ public struct BundleProcess: Sendable {
         do {
             let process = try resolve(defaultRole: defaultRole)
             try process.checkVersions()
+            if getenv(LaunchEnvironment.launchCheck).map({ String(cString: $0) }) == "1" {
+                // `up` checks an on-demand bundle the way it waits for the others: it starts, knows who it is and
+                // passes the version rules, or says why not (exit 78); it then exits, as iOS would leave it unlaunched.
+                print("ready \(process.bundle.bundleIdentifier ?? process.bundle.name): starts at build \(process.bundle.buildVersion ?? "?"), runs on demand")
+                exit(.success)
+            }
             process.guardAgainstReinstall()
             return process
         } catch {

@@ -11,16 +11,20 @@ public enum LaunchEnvironment {
     public static let build = "LOCKSTEP_BUILD"
     /// A manifest to install before starting.
     public static let manifest = "LOCKSTEP_MANIFEST"
+    /// Set to `1` when `lockstep up` launches an on-demand bundle (an intents extension) once to check that it can
+    /// run: `BundleProcess.start` then prints the ready line after the identity and version checks and exits 0.
+    public static let launchCheck = "LOCKSTEP_LAUNCH_CHECK"
     /// `LOCKSTEP_CHILD_X=v` in the launcher's environment becomes `X=v` in the child's (like `SIMCTL_CHILD_`).
     public static let childPrefix = "LOCKSTEP_CHILD_"
 
     /// The environment for `record`'s process: the launcher's own, with the `LOCKSTEP_CHILD_` variables
     /// unprefixed, and the identity variables set. `LOCKSTEP_MANIFEST` is dropped: the launcher has installed
-    /// the manifest, and the child reads the installed one.
+    /// the manifest, and the child reads the installed one. So is `LOCKSTEP_LAUNCH_CHECK`: only the launcher sets it,
+    /// for the one launch it means.
     public static func child(for record: BundleRecord, groupsRoot: String,
                              base: [String: String] = ProcessInfo.processInfo.environment) -> [String: String] {
         var environment: [String: String] = [:]
-        for (key, value) in base where key != manifest && !key.hasPrefix(childPrefix) { environment[key] = value }
+        for (key, value) in base where key != manifest && key != launchCheck && !key.hasPrefix(childPrefix) { environment[key] = value }
         for (key, value) in base where key.hasPrefix(childPrefix) && key.count > childPrefix.count {
             environment[String(key.dropFirst(childPrefix.count))] = value
         }

@@ -24,6 +24,13 @@ public struct LaunchTargets: Sendable {
         zip(manifest.bundles, labels).filter { [.host, .widget, .watch].contains($0.0.role) }.map { ($0.0, $0.1) }
     }
 
+    /// The bundles launched on demand (an App Intents extension, other extensions): `lockstep up` launches each
+    /// once at start as a launch check (`LaunchEnvironment.launchCheck`), so a bundle that cannot run is found
+    /// before the scenario; scenario steps launch them for each task.
+    public var onDemand: [(record: BundleRecord, label: String)] {
+        zip(manifest.bundles, labels).filter { ![.host, .widget, .watch].contains($0.0.role) }.map { ($0.0, $0.1) }
+    }
+
     /// The bundle named by `target` (a label, role, name or bundle identifier), as installed now — so a bundle
     /// relaunched after `reinstall` gets the new build.
     /// - Throws: `LaunchError.unknownBundle` listing what the manifest has.

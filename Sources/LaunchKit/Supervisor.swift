@@ -28,6 +28,8 @@ public final class SupervisedBundle: @unchecked Sendable {  // @unchecked: mutab
     var exitClaimed = false
     /// Launched for one task (see `Supervisor.launch`).
     var oneShot = false
+    /// Launched only to check that it runs (see `Supervisor.launch`): exiting 0 also makes it ready.
+    var launchCheck = false
 
     public var pid: pid_t { process.pid }
 
@@ -85,15 +87,20 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
     /// Starts `record`'s executable with its identity (see `LaunchEnvironment`), stdin/stdout/stderr piped
     /// through the supervisor.
     /// - Parameter oneShot: a process run for one task (an intent): its exit is the caller's result, not news.
+    /// - Parameter launchCheck: an on-demand bundle launched only to see that it can run (`LaunchEnvironment.launchCheck`):
+    ///   one-shot, its stdin closed at once, and ready when it prints its ready line or exits 0.
     /// - Throws: `LaunchError` when the executable cannot be found or started.
     @discardableResult
-    public func launch(_ record: BundleRecord, label: String, arguments: [String] = [], oneShot: Bool = false) throws(LaunchError) -> SupervisedBundle {
+    public func launch(_ record: BundleRecord, label: String, arguments: [String] = [], oneShot: Bool = false,
+                       launchCheck: Bool = false) throws(LaunchError) -> SupervisedBundle {
         let name = record.bundleIdentifier ?? record.name
         let path = try ExecutableLocator.locate(record.executable ?? "", bundle: name)
-        let environment = LaunchEnvironment.child(for: record, groupsRoot: groupsRoot)
+        var environment = LaunchEnvironment.child(for: record, groupsRoot: groupsRoot)
+        if launchCheck { environment[LaunchEnvironment.launchCheck] = "1" }
         let process = try SpawnedProcess(path: path, name: name, arguments: arguments, environment: environment, ownGroup: true, pipes: true)
         let bundle = SupervisedBundle(label: label, record: record, memoryLimitMB: MemoryLimit.megabytes(for: record), process: process)
-        bundle.oneShot = oneShot
+        bundle.oneShot = oneShot || launchCheck
+        bundle.launchCheck = launchCheck
         condition.lock()
         bundles.append(bundle)
         condition.unlock()
@@ -101,20 +108,24 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
             Thread.detachNewThread { [self] in pump(descriptor, of: bundle, isStdout: descriptor.rawValue == process.stdout!.rawValue) }
         }
         Thread.detachNewThread { [self] in reap(bundle) }
+        if launchCheck { process.closeStdin() }
         return bundle
     }
 
     /// Launches every one of `targets` at once, one thread each (a spawn waits until its child has exec'd), and
     /// says so for each; returns them in the order given.
+    /// - Parameter launchChecks: on-demand bundles to launch at the same time, as launch checks (see `launch`).
     /// - Throws: the first `LaunchError`; the bundles that did start stay supervised (teardown stops them).
-    public func launchAll(_ targets: [(record: BundleRecord, label: String)]) throws(LaunchError) -> [SupervisedBundle] {
+    public func launchAll(_ longRunning: [(record: BundleRecord, label: String)],
+                          launchChecks: [(record: BundleRecord, label: String)] = []) throws(LaunchError) -> [SupervisedBundle] {
+        let targets = longRunning.map { ($0.record, $0.label, false) } + launchChecks.map { ($0.record, $0.label, true) }
         let results = Mutex<[Int: Result<SupervisedBundle, LaunchError>]>([:])
         let group = DispatchGroup()
         for (index, target) in targets.enumerated() {
             group.enter()
             Thread.detachNewThread { [self] in
-                let result = Result { () throws(LaunchError) in try launch(target.record, label: target.label) }
-                if case .success(let bundle) = result { output.say("launched \(bundle.name)") }
+                let result = Result { () throws(LaunchError) in try launch(target.0, label: target.1, launchCheck: target.2) }
+                if case .success(let bundle) = result { output.say("launched \(bundle.name)\(target.2 ? " to check that it runs" : "")") }
                 results.withLock { $0[index] = result }
                 group.leave()
             }
@@ -161,7 +172,7 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
     public func waitReady(_ bundle: SupervisedBundle, timeout: Double) throws(LaunchError) {
         _ = wait(timeout: timeout) { bundle.ready || bundle.termination != nil }
         condition.lock(); defer { condition.unlock() }
-        if bundle.ready || interruptedFlag { return }
+        if bundle.ready || interruptedFlag || (bundle.launchCheck && bundle.termination == .exited(0)) { return }
         if bundle.termination != nil {
             bundle.exitClaimed = true
             let last = bundle.lines.last.map { ": \($0.text)" } ?? ""

@@ -62,7 +62,7 @@ public enum Up {
             // while its own process start-up overlaps the write and its fsyncs.
             outcome = try Installer.install(manifest, groupsRoot: options.groupsRoot) {
                 do {
-                    launched = try supervisor.launchAll(targets.longRunning)
+                    launched = try supervisor.launchAll(targets.longRunning, launchChecks: targets.onDemand)
                 } catch {
                     failure = String(describing: error)
                 }
@@ -76,7 +76,7 @@ public enum Up {
             do {
                 for bundle in launched { try supervisor.waitReady(bundle, timeout: readyTimeout) }
                 if !supervisor.interrupted {
-                    output.say("\(launched.count) long-running bundle\(launched.count == 1 ? "" : "s") ready in \(milliseconds(Monotonic.now - start))")
+                    output.say(readyLine(launched, milliseconds: milliseconds(Monotonic.now - start)))
                 }
             } catch {
                 failure = String(describing: error)
@@ -115,6 +115,15 @@ public enum Up {
             return .failure
         }
         return .success
+    }
+
+    /// `4 bundles ready in 31 ms (host, widget, watch running; intent checked, runs on demand)`.
+    static func readyLine(_ bundles: [SupervisedBundle], milliseconds: String) -> String {
+        let running = bundles.filter { !$0.launchCheck }.map(\.label)
+        let checked = bundles.filter(\.launchCheck).map(\.label)
+        var parts = running.isEmpty ? [] : ["\(running.joined(separator: ", ")) running"]
+        if !checked.isEmpty { parts.append("\(checked.joined(separator: ", ")) checked, run\(checked.count == 1 ? "s" : "") on demand") }
+        return "\(bundles.count) bundle\(bundles.count == 1 ? "" : "s") ready in \(milliseconds) (\(parts.joined(separator: "; ")))"
     }
 
     /// The built-in `demo` (`DemoScenario.text`) or a scenario file.

@@ -7,10 +7,11 @@ enum UpCommand: Command {
     static let help = """
         Usage: lockstep up [--manifest F] [--groups DIR] [--scenario demo|FILE] [--keep-running] [--no-color]
 
-        Installs the manifest, launches every long-running bundle (host, widget, watch) as its own process,
-        waits for each to print its ready line, runs the scenario (default: demo), and tears everything down
-        (SIGTERM, then SIGKILL after \(Int(Supervisor.grace)) s). Intent and other extensions run on demand from
-        scenario steps. Output lines are prefixed with the bundle's role, coloured on a terminal.
+        Installs the manifest, launches every bundle as its own process and waits until each is ready: host,
+        widget and watch keep running; intents and other extensions are launched once to check that they run
+        (identity and version rules), then on demand by scenario steps. Runs the scenario (default: demo) and
+        tears everything down (SIGTERM, then SIGKILL after \(Int(Supervisor.grace)) s). Output lines are prefixed
+        with the bundle's role, coloured on a terminal.
 
           --scenario demo|FILE  the built-in demo, or a scenario file (format in the README)
           --keep-running        after the scenario, keep the bundles up until Ctrl-C

@@ -67,6 +67,7 @@ import Testing
         let record = Manifest.embeddedDefault.embedded[0]
         let environment = LaunchEnvironment.child(for: record, groupsRoot: "/g", base: [
             "PATH": "/bin", "LOCKSTEP_CHILD_HABIT": "Read", "LOCKSTEP_MANIFEST": "/m.json", "LOCKSTEP_CHILD_": "x",
+            "LOCKSTEP_LAUNCH_CHECK": "1",
         ])
         #expect(environment == [
             "PATH": "/bin", "HABIT": "Read", "LOCKSTEP_GROUPS": "/g",

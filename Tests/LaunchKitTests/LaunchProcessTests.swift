@@ -10,7 +10,7 @@ struct ProbeDevice {
     var groups: String { directory.appendingPathComponent("groups").path }
     var manifest: String { directory.appendingPathComponent("manifest.json").path }
 
-    init(hostBuild: String = "1", widgetBuild: String = "1", widgetExecutable: String = "lockstep-probe", widgetGroups: [String] = ["group.com.example.probe"]) throws {
+    init(hostBuild: String = "1", widgetBuild: String = "1", intentBuild: String? = nil, widgetExecutable: String = "lockstep-probe", widgetGroups: [String] = ["group.com.example.probe"]) throws {
         let groups = widgetGroups.map { "\"\($0)\"" }.joined(separator: ", ")
         try """
         { "manifestVersion": 1,
@@ -21,7 +21,7 @@ struct ProbeDevice {
               "extensionPoint": "com.apple.widgetkit-extension", "shortVersion": "1.0", "buildVersion": "\(widgetBuild)",
               "executable": "\(widgetExecutable)", "appGroups": [\(groups)] },
             { "name": "ProbeIntents", "role": "intent", "bundleIdentifier": "com.example.probe.intents",
-              "extensionPoint": "com.apple.appintents-extension", "shortVersion": "1.0", "buildVersion": "\(hostBuild)",
+              "extensionPoint": "com.apple.appintents-extension", "shortVersion": "1.0", "buildVersion": "\(intentBuild ?? hostBuild)",
               "executable": "lockstep-probe", "appGroups": ["group.com.example.probe"] }
           ] }
         """.write(toFile: manifest, atomically: true, encoding: .utf8)
@@ -78,8 +78,13 @@ func isGone(_ pid: pid_t) -> Bool { kill(pid, 0) == -1 && errno == ESRCH }
         #expect(result.stdout.contains("✓ intent.perform"))
         #expect(result.stdout.contains("✓ process.separate"))
         #expect(result.stdout.contains("10 of 10 steps held"))
-        // The intents extension is not long-running: only host and widget were launched up front.
-        #expect(launchedPids(result.stdout).count == 2)
+        // The intents extension is not long-running: launched up front only to check that it runs, then per step.
+        #expect(result.stdout.contains("launched intent (com.example.probe.intents, pid "))
+        #expect(result.stdout.contains("to check that it runs"))
+        #expect(result.stdout.contains("intent   | ready com.example.probe.intents: starts at build 1, runs on demand"))
+        #expect(result.stdout.contains("3 bundles ready in "))
+        #expect(result.stdout.contains("(host, widget running; intent checked, runs on demand)"))
+        #expect(launchedPids(result.stdout).count == 3)
         #expect(launchedPids(result.stdout).allSatisfy(isGone))
     }
 
@@ -104,7 +109,7 @@ func isGone(_ pid: pid_t) -> Bool { kill(pid, 0) == -1 && errno == ESRCH }
                                         "--scenario", try device.scenario(""), "--keep-running", "--no-color"])
         #expect(up.waitForOutput("Ctrl-C stops them"))
         let pids = launchedPids(up.stdoutSoFar)
-        #expect(pids.count == 2)
+        #expect(pids.count == 3)  // host, widget, and the intents extension's launch check (already gone)
         up.signal(SIGINT)
         let result = up.wait(timeout: 30)
         #expect(result.status == 0, "\(result)")
@@ -121,6 +126,23 @@ func isGone(_ pid: pid_t) -> Bool { kill(pid, 0) == -1 && errno == ESRCH }
         #expect(result.stdout.contains("[runtime.version-parity]"))
         let last = result.stderr.split(separator: "\n").last.map(String.init) ?? ""
         #expect(last.hasPrefix("lockstep up: widget (com.example.probe.widget, pid "))
+        #expect(last.contains("exited with status 78 before it was ready"))
+        #expect(launchedPids(result.stdout).allSatisfy(isGone))
+    }
+
+    /// An on-demand bundle is checked at `up` too: a mismatched intents extension stops the run before the scenario,
+    /// with the same wording as a long-running bundle, instead of at its first intent.
+    @Test func anIntentsExtensionAtAnotherBuildFailsUpBeforeTheScenario() throws {
+        let device = try ProbeDevice(intentBuild: "2")
+        defer { device.cleanUp() }
+        let result = try device.up("""
+            run intent echo never
+            """)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdout.contains("The CFBundleVersion of an app extension ('2') must match that of its containing parent app ('1')."))
+        #expect(!result.stdout.contains("scenario '"), "the scenario never started")
+        let last = result.stderr.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(last.hasPrefix("lockstep up: intent (com.example.probe.intents, pid "), "\(result)")
         #expect(last.contains("exited with status 78 before it was ready"))
         #expect(launchedPids(result.stdout).allSatisfy(isGone))
     }

@@ -141,7 +141,7 @@ enum Figures {
         let ours = Result { try OurFigures.upToReady(plan) }
         let baseline = Result { try bareSpawn(plan) }
         return [row("up to ready", unit: "ms", ours: ours, baseline: baseline,
-                    baselineName: "spawn and reap the same \(OurFigures.longRunningExecutables.count) executables bare (--help)", goal: .atMost(2))]
+                    baselineName: "spawn and reap the same \(OurFigures.bundleExecutables.count) executables bare (--help)", goal: .atMost(2))]
     }
 
     /// The executables `up` waits for, started bare (`--help`: load, print usage, exit) in parallel, as `up` starts
@@ -150,7 +150,7 @@ enum Figures {
         var times: [Double] = []
         for _ in 0..<plan.launchRepeats {
             times.append(try Harness.time {
-                let processes = try OurFigures.longRunningExecutables.map {
+                let processes = try OurFigures.bundleExecutables.map {
                     try BenchProcess(BenchPaths.sibling($0), ["--help"], quiet: true)
                 }
                 for process in processes { try process.finish() }
