@@ -61,13 +61,18 @@ public enum AtomicFile {
     }
 
     /// Creates `path` and its missing parents (`mkdir -p`).
+    ///
+    /// From the bottom up: one `mkdir` when the folder or its parent exists (the usual case), instead of one per
+    /// component of the path — a fresh groups root creates dozens of folders on the way to ready.
     public static func createDirectories(_ path: String, mode: mode_t = 0o755) throws(SystemError) {
-        var current = path.hasPrefix("/") ? "" : "."
-        for component in path.split(separator: "/") {
-            current += "/" + component
-            if mkdir(current, mode) != 0 && errno != EEXIST {
-                throw SystemError(.createDirectory, path: current, errno: .current)
-            }
+        if mkdir(path, mode) == 0 || errno == EEXIST { return }
+        let failure = SystemError(.createDirectory, path: path, errno: .current)
+        let parent = parentDirectory(of: path)
+        guard failure.errno == .noSuchFile, parent != path, parent != "/", parent != "." else { throw failure }
+        try createDirectories(parent, mode: mode)
+        // Another process may create it meanwhile: that is success too.
+        if mkdir(path, mode) != 0 && errno != EEXIST {
+            throw SystemError(.createDirectory, path: path, errno: .current)
         }
     }
 

@@ -30,6 +30,23 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["folder"])
     }
 
+    /// `mkdir -p`: missing parents made, existing folders fine, a file in the way named in the error.
+    @Test func createDirectoriesMakesMissingParentsOnly() throws {
+        let dir = TestSupport.temporaryDirectory()
+        defer { TestSupport.cleanUp(dir) }
+        let deep = dir.path + "/a/b/c/d"
+        try AtomicFile.createDirectories(deep)
+        try AtomicFile.createDirectories(deep)  // again: nothing to do
+        try AtomicFile.createDirectories(dir.path + "/a/b/e/")
+        var isDirectory: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: deep, isDirectory: &isDirectory) && isDirectory.boolValue)
+        #expect(FileManager.default.fileExists(atPath: dir.path + "/a/b/e", isDirectory: &isDirectory) && isDirectory.boolValue)
+        try AtomicFile.write("x", to: dir.path + "/a/file")
+        #expect(throws: SystemError(.createDirectory, path: dir.path + "/a/file/f/g", errno: Errno(rawValue: ENOTDIR))) {
+            try AtomicFile.createDirectories(dir.path + "/a/file/f/g")
+        }
+    }
+
     /// Both ends of a pipe are close-on-exec from the start: a spawn on another thread never inherits them.
     @Test func pipeEndsAreCloseOnExec() throws {
         let (read, write) = try FileDescriptor.pipe()
