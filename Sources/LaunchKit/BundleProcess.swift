@@ -41,14 +41,19 @@ public struct BundleProcess: Sendable {
         }
     }
 
-    /// The identity from `environment`, installing `LOCKSTEP_MANIFEST` (or the embedded default when nothing is
-    /// installed) first. Does not check versions.
+    /// The identity from `environment` (the process's own when nil), installing `LOCKSTEP_MANIFEST` (or the embedded
+    /// default when nothing is installed) first. Does not check versions.
     /// - Throws: `BundleError` for a bad manifest, `LaunchError.unknownBundle`, `SystemError` when installing fails.
-    public static func resolve(defaultRole: BundleRole,
-                               environment: [String: String] = ProcessInfo.processInfo.environment) throws -> BundleProcess {
-        let groupsRoot = environment[LaunchEnvironment.groups].flatMap { $0.isEmpty ? nil : $0 } ?? "groups"
+    public static func resolve(defaultRole: BundleRole, environment: [String: String]? = nil) throws -> BundleProcess {
+        // Four variables by getenv: Foundation's ProcessInfo builds (and type-checks) the whole environment on
+        // first use, a visible part of a bundle's start-up.
+        func variable(_ name: String) -> String? {
+            let value = environment.map { $0[name] } ?? getenv(name).map { String(cString: $0) }
+            return value.flatMap { $0.isEmpty ? nil : $0 }
+        }
+        let groupsRoot = variable(LaunchEnvironment.groups) ?? "groups"
         // The installed manifest is read and parsed once in the usual case (a process `up` launched finds it installed).
-        let requested = environment[LaunchEnvironment.manifest].flatMap { $0.isEmpty ? nil : $0 }
+        let requested = variable(LaunchEnvironment.manifest)
         var installed = requested == nil ? try Installer.installed(groupsRoot: groupsRoot) : nil
         if installed == nil {
             try Installer.install(try requested.map(Manifest.load) ?? Manifest.embeddedDefault, groupsRoot: groupsRoot)
@@ -56,7 +61,7 @@ public struct BundleProcess: Sendable {
         }
         let manifest = installed ?? Manifest.embeddedDefault
         let bundle: BundleRecord
-        if let identifier = environment[LaunchEnvironment.bundleIdentifier], !identifier.isEmpty {
+        if let identifier = variable(LaunchEnvironment.bundleIdentifier) {
             guard let found = manifest.bundle(identifier: identifier) else {
                 throw LaunchError(.unknownBundle, subject: identifier, detail: "the installed manifest lists \(list(manifest))")
             }
@@ -68,7 +73,7 @@ public struct BundleProcess: Sendable {
             bundle = found
         }
         // A launcher states the build it launched; a process started by hand is at its bundle's build.
-        let launchedBuild = environment[LaunchEnvironment.build].flatMap { $0.isEmpty ? nil : $0 } ?? bundle.buildVersion
+        let launchedBuild = variable(LaunchEnvironment.build) ?? bundle.buildVersion
         var launched = bundle
         launched.buildVersion = launchedBuild
         return BundleProcess(groupsRoot: groupsRoot, manifest: manifest, bundle: launched)
