@@ -67,9 +67,10 @@ enum BinaryPlistCodec {
         }
     }
 
-    /// A value classified once. Exact type checks come first: they are cheap, where a failing `as?` cast is not
-    /// (it tries every bridging), and `as?` would bridge numbers (an `NSNumber` 1 casts to Bool).
-    private enum Node {
+    /// A value classified once (also by `XMLPlistWriter`). Exact type checks come first: they are cheap, where a
+    /// failing `as?` cast is not (it tries every bridging), and `as?` would bridge numbers (an `NSNumber` 1 casts
+    /// to Bool).
+    enum Node {
         case scalar(Scalar), dictionary([String: Any]), array([Any])
 
         init?(_ value: Any) {
@@ -91,7 +92,7 @@ enum BinaryPlistCodec {
         }
     }
 
-    private enum Scalar {
+    enum Scalar {
         case bool(Bool), int(Int), real(Double), string(String), date(Date), data(Data)
     }
 
@@ -113,7 +114,8 @@ enum BinaryPlistCodec {
             bytes += Self.magic
             base = prefix
             offsets = [Int](repeating: 0, count: objectCount)
-            referenceSize = Self.byteCount(objectCount - 1)
+            // Sized for the object count, not the largest index, as Apple's writer does: the same byte count.
+            referenceSize = Self.byteCount(objectCount)
         }
 
         mutating func write(_ value: Any, index: Int) -> Bool {

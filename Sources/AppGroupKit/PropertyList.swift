@@ -17,6 +17,29 @@ public enum PropertyList {
         return canonical
     }
 
+    /// The property-list encodings Lockstep writes.
+    public enum Format: Sendable {
+        /// Apple's binary property list (`bplist00`).
+        case binary
+        /// The XML property list.
+        case xml
+    }
+
+    /// `value` encoded as a property list, or nil when some part of it is not one.
+    ///
+    /// Classified and written here, never by Foundation: swift-corelibs-foundation hands a Swift array to
+    /// CoreFoundation by bridging it to `NSArray`, which needs `Array`'s `_ObjectiveCBridgeable` conformance, and
+    /// in an executable linked with `--static-swift-stdlib` that conformance is missing (it lives in an archive
+    /// member of libFoundation.a no symbol pulls in). The array then reaches CoreFoundation as an opaque box and
+    /// `PropertyListSerialization` refuses every plist holding one: `lockstep up` failed with WCError 7010.
+    public static func data(_ value: Any, format: Format) -> Data? {
+        guard let canonical = canonicalize(value) else { return nil }
+        switch format {
+        case .binary: return BinaryPlistCodec.encode(canonical).map { Data($0) }
+        case .xml: return XMLPlistWriter.encode(canonical).map { Data($0) }
+        }
+    }
+
     /// Whether two property lists are equal (used to report only real changes).
     public static func isEqual(_ a: Any?, _ b: Any?) -> Bool {
         switch (a, b) {
@@ -91,10 +114,13 @@ public enum PropertyList {
     }
 
     /// Encodes a dictionary as a binary plist (`bplist00`), the format macOS's cfprefsd writes.
-    static func encode(_ dictionary: [String: Any]) throws -> [UInt8] {
-        // The hand-written writer takes every canonical value; Foundation only sees what was never canonicalized.
+    /// - Throws: `.invalidValue` naming a key whose value is not a property list (callers validated them before).
+    static func encode(_ dictionary: [String: Any]) throws(AppGroupError) -> [UInt8] {
         if let bytes = BinaryPlistCodec.encode(dictionary) { return bytes }
-        return [UInt8](try PropertyListSerialization.data(fromPropertyList: dictionary, format: .binary, options: 0))
+        // Property lists in another form (an NSNumber, a Float) take the canonical one first.
+        var canonical: [String: Any] = [:]
+        for (key, value) in dictionary { canonical[key] = try validate(value, key: key) }
+        return BinaryPlistCodec.encode(canonical)!  // canonical values always encode
     }
 
     /// Decodes a dictionary plist (binary, XML or OpenStep), or nil when it is not one.

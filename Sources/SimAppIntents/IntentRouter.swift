@@ -89,7 +89,8 @@ public struct IntentRouter: Sendable {
         }
         do {
             let fields: [String: Any] = ["intent": name, "arguments": arguments, "sentAt": Date().timeIntervalSince1970]
-            try AtomicFile.write(Array(try PropertyListSerialization.data(fromPropertyList: fields, format: .xml, options: 0)), to: request)
+            // Strings and a number: always a property list (PropertyList writes it however Foundation is linked).
+            try AtomicFile.write(Array(PropertyList.data(fields, format: .xml) ?? Data()), to: request)
             try notifications?.post(Self.requestNotification)
         } catch {
             throw IntentError(.transport, subject: request, detail: "\(error)")
@@ -156,7 +157,7 @@ public struct IntentRouter: Sendable {
                 answer["status"] = Int((error as? any ReportableError)?.exitStatus.rawValue ?? 1)
             }
             try? AtomicFile.createDirectories("\(directory)/responses")
-            if let data = try? PropertyListSerialization.data(fromPropertyList: answer, format: .xml, options: 0) {
+            if let data = PropertyList.data(answer, format: .xml) {
                 try? AtomicFile.write(Array(data), to: "\(directory)/responses/\(name)")
             }
             let latency = Int(((Date().timeIntervalSince1970 - (fields["sentAt"] as? Double ?? 0)) * 1000).rounded())

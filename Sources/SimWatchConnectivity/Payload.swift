@@ -1,3 +1,4 @@
+import AppGroupKit
 import Foundation
 import LockstepSystem
 
@@ -14,23 +15,15 @@ public enum Payload {
     /// Checks plist types and size, returning the dictionary's XML encoding.
     /// - Throws: `WCError` 7010 for a non-plist value, 7009 above `limit`.
     public static func encode(_ payload: [String: Any], limit: Int, what: String) throws(WCError) -> Data {
-        guard PropertyListSerialization.propertyList(payload, isValidFor: .binary) else {
+        // PropertyList classifies the values itself: Foundation's check depends on bridging that a statically
+        // linked executable lacks for arrays (PropertyList.data).
+        guard let binary = PropertyList.data(payload, format: .binary), let xml = PropertyList.data(payload, format: .xml) else {
             throw WCError(.payloadUnsupportedTypes, "\(what) may hold only strings, numbers, booleans, dates, data, arrays and dictionaries")
         }
-        let size: Int
-        do {
-            size = try PropertyListSerialization.data(fromPropertyList: payload, format: .binary, options: 0).count
-        } catch {
-            throw WCError(.payloadUnsupportedTypes, "\(what) could not be encoded: \(error)")
+        guard binary.count <= limit else {
+            throw WCError(.payloadTooLarge, "\(what) is \(binary.count) bytes, over the \(limit)-byte limit")
         }
-        guard size <= limit else {
-            throw WCError(.payloadTooLarge, "\(what) is \(size) bytes, over the \(limit)-byte limit")
-        }
-        do {
-            return try PropertyListSerialization.data(fromPropertyList: payload, format: .xml, options: 0)
-        } catch {
-            throw WCError(.payloadUnsupportedTypes, "\(what) could not be encoded: \(error)")
-        }
+        return xml
     }
 
     /// Reads a dictionary written by `encode` (or by another language following the protocol).
@@ -42,6 +35,6 @@ public enum Payload {
 
     /// Encodes an envelope (our own fields, always plist types).
     static func envelope(_ fields: [String: Any]) -> Data {
-        (try? PropertyListSerialization.data(fromPropertyList: fields, format: .xml, options: 0)) ?? Data()
+        PropertyList.data(fields, format: .xml) ?? Data()
     }
 }

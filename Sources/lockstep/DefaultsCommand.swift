@@ -56,14 +56,14 @@ enum DefaultsCommand: Command {
         switch action {
         case "read":
             guard let key else {
-                print(try xml(defaults.dictionaryRepresentation()), terminator: "")
+                print(xml(try defaults.dictionaryRepresentation()), terminator: "")
                 return .success
             }
             guard let value = try defaults.value(forKey: key) else {
                 Standard.error("lockstep defaults: the key '\(key)' does not exist in the suite '\(suite)' of '\(sandbox.identity.bundleIdentifier)'.")
                 return .failure
             }
-            print(try text(value), terminator: "")
+            print(text(value), terminator: "")
         case "write":
             let value = try parse(positionals[3], as: chosenTypes.first ?? .string, key: positionals[2])
             try defaults.set(value, forKey: positionals[2])
@@ -102,18 +102,18 @@ enum DefaultsCommand: Command {
     }
 
     /// A scalar as one line of text; arrays, dictionaries, dates and data as an XML plist.
-    private static func text(_ value: Any) throws -> String {
+    private static func text(_ value: Any) -> String {
         switch value {
         case let value as String: return value + "\n"
         case let value as Bool: return "\(value)\n"
         case let value as Int: return "\(value)\n"
         case let value as Double: return "\(value)\n"
-        default: return try xml(["value": value])
+        default: return xml(["value": value])
         }
     }
 
-    private static func xml(_ dictionary: [String: Any]) throws -> String {
-        let data = try PropertyListSerialization.data(fromPropertyList: dictionary, format: .xml, options: 0)
-        return String(decoding: data, as: UTF8.self)
+    /// Values read from a suite are always property lists; PropertyList writes them however Foundation is linked.
+    private static func xml(_ dictionary: [String: Any]) -> String {
+        String(decoding: PropertyList.data(dictionary, format: .xml) ?? Data(), as: UTF8.self)
     }
 }

@@ -68,6 +68,29 @@ import LockstepTestSupport
         #expect(plist["streak"] as? Int == 7)
     }
 
+    /// Arrays and dictionaries print as XML plists (a statically linked `lockstep` once failed here: Foundation
+    /// could not bridge the array; `make test-static` runs this against such a build).
+    @Test func readPrintsArraysAndDictionariesAsXML() throws {
+        let root = try Root(); defer { root.cleanUp() }
+        let defaults = try #require(try GroupDefaults(suiteName: Self.group, sandbox: root.sandbox()))
+        try defaults.set(["Meditate", "Read"], forKey: "habits")
+        try defaults.set(["streak": 3, "days": [true, false]] as [String: Any], forKey: "stats")
+        let header = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+
+            """
+        let array = "\t<array>\n\t\t<string>Meditate</string>\n\t\t<string>Read</string>\n\t</array>\n"
+        let one = try root.defaults(as: Self.widget, "read", Self.group, "habits")
+        #expect(one.status == 0 && one.stdout == header + "<dict>\n\t<key>value</key>\n\(array)</dict>\n</plist>\n", "\(one)")
+        let habits = "\t<key>habits</key>\n" + array
+        let stats = "\t<key>stats</key>\n\t<dict>\n\t\t<key>days</key>\n\t\t<array>\n\t\t\t<true/>\n\t\t\t<false/>\n\t\t</array>\n"
+            + "\t\t<key>streak</key>\n\t\t<integer>3</integer>\n\t</dict>\n"
+        let all = try root.defaults(as: Self.widget, "read", Self.group)
+        #expect(all.status == 0 && all.stdout == header + "<dict>\n\(habits)\(stats)</dict>\n</plist>\n", "\(all)")
+    }
+
     @Test func anUnentitledBundleFallsBackSilentlyAndSeesNothing() throws {
         let root = try Root(); defer { root.cleanUp() }
         #expect(try root.defaults(as: Self.app, "write", Self.group, "k", "shared").status == 0)
