@@ -111,7 +111,8 @@ public enum Up {
         supervisor.tearDown()
         output.say("every bundle stopped")
         if let failure {
-            Standard.error("lockstep up: \(failure).")
+            // One sentence: a bundle's last line, quoted as the reason, may end with its own full stop.
+            Standard.error("lockstep up: \(failure)\(failure.hasSuffix(".") ? "" : ".")")
             return .failure
         }
         return .success
