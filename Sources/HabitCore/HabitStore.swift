@@ -24,9 +24,13 @@ public final class HabitStore: @unchecked Sendable {  // @unchecked: the connect
     /// - Parameter groupContainer: the App Group container directory (`<groups>/phone/AppGroup/<group-id>`).
     /// - Throws: `HabitError.corruptStore` when the file is not a database (it is never recreated over user data).
     public convenience init(groupContainer: String) throws {
-        let directory = "\(groupContainer)/Library/Application Support"
-        try AtomicFile.createDirectories(directory)
-        try self.init(path: "\(directory)/\(Self.fileName)")
+        try AtomicFile.createDirectories("\(groupContainer)/Library/Application Support")
+        try self.init(path: Self.path(groupContainer: groupContainer))
+    }
+
+    /// The database file in a group container.
+    public static func path(groupContainer: String) -> String {
+        "\(groupContainer)/Library/Application Support/\(fileName)"
     }
 
     /// Opens (creating if absent) the store at `path`.

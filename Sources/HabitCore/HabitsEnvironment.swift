@@ -85,6 +85,13 @@ public struct HabitsEnvironment: Sendable {
     /// The shared store in the group container.
     public func openStore() throws -> HabitStore { try HabitStore(groupContainer: groupContainer) }
 
+    /// The shared store to read, or nil while no process of the app has created it: a reader (the widget) has an
+    /// empty day to show and does not create the app's database. A store appears complete or not at all (it is
+    /// built aside and linked into place).
+    public func openStoreIfCreated() throws -> HabitStore? {
+        access(HabitStore.path(groupContainer: groupContainer), F_OK) == 0 ? try openStore() : nil
+    }
+
     /// The widget center, asking as this bundle.
     public var widgetCenter: WidgetCenterHandle { WidgetCenterHandle(environment: self) }
 

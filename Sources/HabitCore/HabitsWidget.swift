@@ -45,8 +45,9 @@ public struct HabitsProvider: TimelineProvider {
 
     public func getSnapshot(in context: Context, completion: @escaping @Sendable (HabitEntry) -> Void) {
         let now = SimulatedTime.now(groupsRoot: environment.groupsRoot)
-        let store = try? environment.openStore()
-        completion(store.flatMap { try? entry(at: now, day: Day(time: now.timeIntervalSince1970), store: $0) } ?? placeholder(in: context))
+        let shown = Result { try environment.openStoreIfCreated() }
+            .flatMap { store in Result { try entry(at: now, day: Day(time: now.timeIntervalSince1970), store: store) } }
+        completion((try? shown.get()) ?? placeholder(in: context))
     }
 
     /// Now, and the next midnight (a fresh day), then `.atEnd`: the system comes back after midnight.
@@ -54,7 +55,8 @@ public struct HabitsProvider: TimelineProvider {
         let now = SimulatedTime.now(groupsRoot: environment.groupsRoot)
         let today = Day(time: now.timeIntervalSince1970)
         let tomorrow = today.adding(days: 1)
-        guard let store = try? environment.openStore() else {
+        // The widget only reads the app's store; before the app has created it, the day is empty.
+        guard case .success(let store) = Result(catching: { try environment.openStoreIfCreated() }) else {
             // An unreadable store (reported by the app) leaves the widget on its placeholder until the app asks again.
             completion(Timeline(entries: [], policy: .never))
             return
@@ -64,8 +66,11 @@ public struct HabitsProvider: TimelineProvider {
         completion(Timeline(entries: entries.compactMap { $0 }, policy: .atEnd))
     }
 
-    private func entry(at date: Date, day: Day, store: HabitStore) throws -> HabitEntry {
-        HabitEntry(date: date, summary: try store.summary(on: day), weekly: try store.weeklyProgress(endingOn: day),
+    /// The entry for `day`; with no store yet, a day without habits.
+    private func entry(at date: Date, day: Day, store: HabitStore?) throws -> HabitEntry {
+        HabitEntry(date: date,
+                   summary: try store?.summary(on: day) ?? TodaysSummary(day: day, completed: [], incomplete: []),
+                   weekly: try store?.weeklyProgress(endingOn: day) ?? WeeklyProgress(daysCompleted: Array(repeating: false, count: 7), weeklyCompletionRate: 0),
                    showCompleted: (try? environment.preferences().showCompleted) ?? true)
     }
 }

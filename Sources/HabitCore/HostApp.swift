@@ -38,8 +38,8 @@ public final class HostApp: WCSessionDelegate, @unchecked Sendable {  // @unchec
     /// queued), pushes today's list to the watch and again whenever the store changes, serves intents, and takes
     /// commands on stdin.
     public func serve() throws -> Never {
-        // Announcing the app (its presence file) and the first context push each wait on two fsyncs of an atomic
-        // replacement: the announcement goes on its own thread, and ready waits for both.
+        // Announcing the app (its presence file) waits on the two fsyncs of an atomic replacement: it goes on its
+        // own thread while the session activates, and ready waits for it.
         let environment = environment
         let announced = Mutex<Result<Presence, any Error>?>(nil)
         let announcing = DispatchSemaphore(value: 0)
@@ -61,7 +61,6 @@ public final class HostApp: WCSessionDelegate, @unchecked Sendable {  // @unchec
                 Standard.error("\(Program.name): the application context was not sent: \(error)")
             }
         }
-        try pushContext()
         announcing.wait()
         presence = try announced.withLock { $0! }.get()
         try environment.intentRouter.serveContinuously { name, line, milliseconds in
@@ -70,6 +69,9 @@ public final class HostApp: WCSessionDelegate, @unchecked Sendable {  // @unchec
         }
         let summary = try store.summary(on: environment.today())
         print("ready \(environment.bundleIdentifier): in the foreground, \(summary.fraction) done today, watch \(session?.isReachable == true ? "reachable" : "not reachable")")
+        // The first list for the watch, as an app sends it once launched; after the ready line, since it waits on the
+        // fsyncs of its own atomic replacement. Commands read from stdin come after it, so the watch gets lists in order.
+        try pushContext()
         CommandInput.serve(execute)
     }
 
