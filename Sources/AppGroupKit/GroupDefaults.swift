@@ -220,7 +220,12 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
             while watcher.wait(timeout: nil) {
                 var changes: [Change]? = []
                 do {
-                    try lock.withLock(.shared) { try state.refresh(changes: &changes) }
+                    // Appended records are read without the lock (SuiteState.refreshAppended): woken by a write, the
+                    // observer would otherwise wait for the writer to release its lock before reading a record
+                    // already complete. A compaction is read under the lock, shared.
+                    if try !state.refreshAppended(changes: &changes) {
+                        try lock.withLock(.shared) { try state.refresh(changes: &changes) }
+                    }
                 } catch {
                     Standard.error("warning: observing the defaults suite '\(state.files.plist)' failed: \(error)")
                     continue

@@ -263,6 +263,17 @@ final class SuiteState {
         }
     }
 
+    /// Replays the records appended to the open journal since the last look, *without* the suite's lock: what an
+    /// observer does on most wakes. Safe because a record is never changed once written and carries its checksum:
+    /// one still being written fails the check and is read on the next wake (inotify reports a write once it is
+    /// done), and a torn tail a writer cuts off was never applied.
+    /// - Returns: false when that is not the whole story — nothing loaded yet, no journal open, or the journal
+    ///   was replaced or removed (a compaction): then call `refresh` under the lock.
+    func refreshAppended(changes: inout [GroupDefaults.Change]?) throws -> Bool {
+        guard loaded else { return false }
+        return try drainJournal(changes: &changes)
+    }
+
     /// Journal size past which a write folds the journal into the plist: `GroupDefaults.compactionThreshold`, or
     /// the plist's size when larger, so a fold (whose cost grows with the suite) comes once per as many bytes of
     /// journal as it rewrites, and its cost per write stays the same at any suite size.

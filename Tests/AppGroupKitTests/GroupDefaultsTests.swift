@@ -217,6 +217,40 @@ import LockstepSystem
         #expect(changes?.first?.value == nil)
     }
 
+    /// An observer reads appended records without the lock: a record still being written is not applied until it is
+    /// complete, and a compaction sends it back to the locked path.
+    @Test func anObserverReadsAppendedRecordsWithoutTheLockButNotAHalfWrittenOne() throws {
+        let fixture = Fixture(); defer { fixture.cleanUp() }
+        let files = SuiteFiles(container: try fixture.sandbox().requireGroupContainer(Fixture.group), suiteName: Fixture.group)
+        let observer = SuiteState(files: files, writable: true)
+        let writer = SuiteState(files: files, writable: true)
+        var changes: [GroupDefaults.Change]? = []
+        #expect(try !observer.refreshAppended(changes: &changes), "nothing loaded yet: the locked path first")
+        try observer.refresh(changes: &changes)
+        var none: [GroupDefaults.Change]? = nil
+        try writer.refresh(changes: &none)
+        try writer.append(JournalRecord(pid: getpid() &+ 1, sets: ["a": 1], removes: []))
+        changes = []
+        #expect(try observer.refreshAppended(changes: &changes))
+        #expect(changes?.map(\.key) == ["a"] && observer.values["a"] as? Int == 1)
+
+        // Half of the next record on disk, as a reader racing the writer's pwrite may see it.
+        let record = try JournalRecord(pid: getpid() &+ 1, sets: ["a": 2], removes: []).encoded()
+        let journal = try FileDescriptor.open(files.journal, O_WRONLY | O_APPEND)
+        try journal.writeAll(Array(record.prefix(record.count / 2)), path: files.journal)
+        changes = []
+        #expect(try observer.refreshAppended(changes: &changes))
+        #expect(changes?.isEmpty == true && observer.values["a"] as? Int == 1)
+        try journal.writeAll(Array(record.dropFirst(record.count / 2)), path: files.journal)
+        journal.close()
+        #expect(try observer.refreshAppended(changes: &changes))
+        #expect(changes?.map(\.key) == ["a"] && observer.values["a"] as? Int == 2)
+
+        try writer.refresh(changes: &none)
+        try writer.compact()
+        #expect(try !observer.refreshAppended(changes: &changes), "the journal was replaced: the locked path")
+    }
+
     @Test func incrementAndTransactions() throws {
         let fixture = Fixture(); defer { fixture.cleanUp() }
         let defaults = try #require(try GroupDefaults(suiteName: Fixture.group, sandbox: fixture.sandbox()))
