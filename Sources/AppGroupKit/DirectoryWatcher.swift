@@ -22,13 +22,14 @@ public final class DirectoryWatcher: Sendable {  // Only immutable descriptors; 
 
     /// - Parameter directories: folders to watch; they must exist.
     public init(directories: [String]) throws(AppGroupError) {
-        // A socket pair rather than pipe2(2), which Glibc's Swift module does not export; SOCK_CLOEXEC either way.
-        var pipeEnds: [Int32] = [0, 0]
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0, &pipeEnds) == 0 else {
-            throw AppGroupError(.system, subject: "pipe", detail: "Could not create a wake-up pipe: \(Errno.current).")
+        let ends: (read: FileDescriptor, write: FileDescriptor)
+        do { ends = try FileDescriptor.pipe() } catch {
+            throw AppGroupError(.system, subject: "pipe", detail: "Could not create a wake-up pipe: \(error.errno.map { "\($0)" } ?? "error").")
         }
-        cancelRead = pipeEnds[0]
-        cancelWrite = pipeEnds[1]
+        cancelRead = ends.read.rawValue
+        cancelWrite = ends.write.rawValue
+        // `cancel` must never block, however often it is called.
+        _ = fcntl(cancelWrite, F_SETFL, fcntl(cancelWrite, F_GETFL) | O_NONBLOCK)
         let forcePoll = getenv("LOCKSTEP_WATCH").map { String(cString: $0) == "poll" } ?? false
         var fd: Int32? = forcePoll ? nil : inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         if let descriptor = fd, descriptor < 0 { fd = nil }
