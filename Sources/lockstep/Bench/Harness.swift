@@ -27,12 +27,12 @@ struct BenchPlan {
 
     static let full = BenchPlan(
         quick: false, latencySamples: 1_000, latencyWarmup: 100, incrementsPerProcess: 10_000, incrementWarmup: 200,
-        repeats: 3, processCounts: [1, 4, 8], bigSuiteKeys: 100_000, launchRepeats: 5,
+        repeats: 3, processCounts: [1, 4, 8], bigSuiteKeys: 100_000, launchRepeats: 11,
         memoryRepeats: 3, projectTargets: 200, checkRepeats: 5)
 
     static let quick = BenchPlan(
         quick: true, latencySamples: 200, latencyWarmup: 20, incrementsPerProcess: 2_000, incrementWarmup: 50,
-        repeats: 1, processCounts: [1, 4, 8], bigSuiteKeys: 100_000, launchRepeats: 2,
+        repeats: 1, processCounts: [1, 4, 8], bigSuiteKeys: 100_000, launchRepeats: 5,
         memoryRepeats: 1, projectTargets: 200, checkRepeats: 2)
 }
 

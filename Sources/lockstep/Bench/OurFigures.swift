@@ -144,17 +144,24 @@ enum OurFigures {
 
     // MARK: up to ready
 
-    /// Milliseconds from starting `lockstep up` (a fresh groups root, the embedded default manifest, a scenario with
-    /// no steps) to its line saying every bundle is ready; median of `launchRepeats`. `up` then tears
-    /// everything down, untimed.
-    static func upToReady(_ plan: BenchPlan) throws -> Double {
-        let directory = try BenchPaths.scratch("up")
-        defer { BenchPaths.remove(directory) }
-        let scenario = "\(directory)/empty.scenario"
-        try AtomicFile.write("# no steps: the bench times launching until ready\n", to: scenario)
-        var times: [Double] = []
-        for run in 0..<plan.launchRepeats {
-            let groups = "\(directory)/groups-\(run)"
+    /// Runs of `lockstep up` (each in a fresh groups root, the embedded default manifest, a scenario with no steps),
+    /// all in one scratch folder removed by `remove()`.
+    final class UpRuns {
+        let directory: String
+        let scenario: String
+        private var count = 0
+
+        init() throws {
+            directory = try BenchPaths.scratch("up")
+            scenario = "\(directory)/empty.scenario"
+            try AtomicFile.write("# no steps: the bench times launching until ready\n", to: scenario)
+        }
+
+        /// Milliseconds from starting one `lockstep up` to its line saying every bundle is ready; `up` then tears
+        /// everything down, untimed.
+        func next() throws -> Double {
+            count += 1
+            let groups = "\(directory)/groups-\(count)"
             let start = Monotonic.now
             let up = try BenchProcess(BenchPaths.lockstep, ["up", "--groups", groups, "--scenario", scenario, "--no-color"],
                                       environment: ["LOCKSTEP_GROUPS": groups])  // stderr shown: `up` says why it failed
@@ -162,11 +169,13 @@ enum OurFigures {
                 let line = try up.readLine(timeout: 60)
                 if line.contains("ready in") { break }
             }
-            times.append((Monotonic.now - start) * 1000)
+            let milliseconds = (Monotonic.now - start) * 1000
             while (try? up.readLine(timeout: 60)) != nil {}
             try up.finish()
+            return milliseconds
         }
-        return Statistics.median(times)
+
+        func remove() { BenchPaths.remove(directory) }
     }
 
     /// The executables of the four bundles `up` waits for: host, widget and watch keep running; the intents extension
