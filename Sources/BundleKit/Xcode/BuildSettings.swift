@@ -35,6 +35,11 @@ final class SettingAssignment {
         self.source = source
     }
 
+    /// Whether the value may use the assignment below it: it mentions `inherited` or its own name. Kept once per
+    /// assignment, as the project's and Xcode's default assignments are expanded again for every target.
+    private(set) lazy var buildsOnLower = ASCII.contains(byte: UInt8(ascii: "$"), in: value)
+        && (ASCII.contains("inherited", in: value) || ASCII.contains(name, in: value))
+
     /// The same assignment, at the target's own level or the project's.
     func atTargetLevel(_ targetLevel: Bool) -> SettingAssignment {
         guard source.targetLevel != targetLevel else { return self }
@@ -195,7 +200,7 @@ final class XcconfigReader {
     static func splitKey(_ rawKey: String) -> (name: String, conditions: [(key: String, value: String)])? {
         if !ASCII.contains(byte: UInt8(ascii: "["), in: rawKey) && ASCII.isASCII(rawKey) {
             // The common case, on bytes: a plain ASCII name.
-            return !rawKey.isEmpty && rawKey.utf8.allSatisfy(ASCII.isIdentifier) ? (rawKey, []) : nil
+            return !rawKey.isEmpty && ASCII.allSatisfy(rawKey, ASCII.isIdentifier) ? (rawKey, []) : nil
         }
         var key = Substring(rawKey)
         var conditions: [(key: String, value: String)] = []
@@ -329,19 +334,12 @@ final class BuildSettings {
         // `$(inherited)` lines would overflow the stack.
         var chain: [Int] = []
         var top = index
-        while buildsOnLower(top), previous[top] >= 0, memo[previous[top]] == nil, !inProgress[previous[top]] {
+        while assignments[top].buildsOnLower, previous[top] >= 0, memo[previous[top]] == nil, !inProgress[previous[top]] {
             top = previous[top]
             chain.append(top)
         }
         for lower in chain.reversed() { _ = expandOnce(lower) }
         return expandOnce(index)
-    }
-
-    /// Whether assignment `index` may use the one below it: it mentions `inherited` or its own name.
-    private func buildsOnLower(_ index: Int) -> Bool {
-        let value = assignments[index].value
-        return ASCII.contains(byte: UInt8(ascii: "$"), in: value)
-            && (ASCII.contains("inherited", in: value) || ASCII.contains(assignments[index].name, in: value))
     }
 
     private func expandOnce(_ index: Int) -> (value: String, unresolved: Set<String>) {
@@ -525,9 +523,9 @@ final class BuildSettings {
 
     /// `X` when `text` is exactly `$(X)`, `${X}` or `$X`.
     static func soleReference(_ text: String) -> String? {
-        if ASCII.isASCII(text) {
+        if ASCII.isASCII(text), let name = text.utf8.withContiguousStorageIfAvailable({ buffer -> String? in
             // The same test on bytes: in ASCII text only a space and a tab are `.whitespaces`.
-            var bytes = Array(text.utf8)[...]
+            var bytes = buffer[...]
             while let first = bytes.first, first == 0x20 || first == 0x09 { bytes = bytes.dropFirst() }
             while let last = bytes.last, last == 0x20 || last == 0x09 { bytes = bytes.dropLast() }
             guard bytes.first == UInt8(ascii: "$") else { return nil }
@@ -535,6 +533,8 @@ final class BuildSettings {
             if inner.first == UInt8(ascii: "("), inner.count >= 2, inner.last == UInt8(ascii: ")") { inner = inner.dropFirst().dropLast() }
             else if inner.first == UInt8(ascii: "{"), inner.count >= 2, inner.last == UInt8(ascii: "}") { inner = inner.dropFirst().dropLast() }
             return !inner.isEmpty && inner.allSatisfy(ASCII.isIdentifier) ? String(decoding: inner, as: UTF8.self) : nil
+        }) {
+            return name
         }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         var inner: Substring
@@ -547,10 +547,9 @@ final class BuildSettings {
 
     /// The names `text` references directly (not through other settings), for "which setting made this value".
     static func references(in text: String) -> [String] {
-        var names: [String] = []
-        if ASCII.isASCII(text) {
+        if ASCII.isASCII(text), let names = text.utf8.withContiguousStorageIfAvailable({ bytes -> [String] in
             // The same scan on bytes (ASCII letters and digits are the only ASCII `isLetter`/`isNumber`).
-            let bytes = Array(text.utf8)
+            var names: [String] = []
             var i = 0
             while let dollar = bytes[i...].firstIndex(of: UInt8(ascii: "$")) {
                 i = dollar + 1
@@ -560,7 +559,10 @@ final class BuildSettings {
                 if i > start { names.append(String(decoding: bytes[start..<i], as: UTF8.self)) }
             }
             return names
+        }) {
+            return names
         }
+        var names: [String] = []
         var rest = Substring(text)
         while let dollar = rest.firstIndex(of: "$") {
             rest = rest[rest.index(after: dollar)...]
@@ -606,6 +608,12 @@ enum ASCII {
         text.utf8.withContiguousStorageIfAvailable { $0.contains(byte) } ?? text.utf8.contains(byte)
     }
 
+    /// `text.utf8.allSatisfy(test)`, tested in the contiguous UTF-8 (iterating a `String.UTF8View` generically costs
+    /// many times more).
+    static func allSatisfy(_ text: String, _ test: (UInt8) -> Bool) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(test) } ?? text.utf8.allSatisfy(test)
+    }
+
     /// ASCII without a carriage return: one `Character` per byte ("\r\n" is one Character), so counts, prefixes and
     /// offsets in bytes are the same as in Characters.
     static func isOneBytePerCharacter(_ text: some StringProtocol) -> Bool {
@@ -641,13 +649,17 @@ enum ASCII {
     /// `text.contains(target)` (Foundation's), done on bytes when both are ASCII.
     static func contains(_ target: String, in text: String) -> Bool {
         guard isASCII(text), isASCII(target), !target.isEmpty else { return text.contains(target) }
-        let needle = Array(target.utf8)
-        return text.utf8.withContiguousStorageIfAvailable { bytes in
-            guard bytes.count >= needle.count else { return false }
-            return (0...(bytes.count - needle.count)).contains { start in
-                bytes[start] == needle[0] && bytes[start..<(start + needle.count)].elementsEqual(needle)
+        func search(_ needle: UnsafeBufferPointer<UInt8>) -> Bool? {
+            text.utf8.withContiguousStorageIfAvailable { bytes in
+                guard bytes.count >= needle.count else { return false }
+                return (0...(bytes.count - needle.count)).contains { start in
+                    bytes[start] == needle[0] && UnsafeBufferPointer(rebasing: bytes[start..<(start + needle.count)]).elementsEqual(needle)
+                }
             }
-        } ?? text.contains(target)
+        }
+        // The needle in place too (no copy): `check` asks this of every setting it expands.
+        let found = target.utf8.withContiguousStorageIfAvailable(search) ?? Array(target.utf8).withUnsafeBufferPointer(search)
+        return found ?? text.contains(target)
     }
 
     /// `text.allSatisfy(unicode)`, tested on bytes with `ascii` when the text is ASCII. Only for predicates that

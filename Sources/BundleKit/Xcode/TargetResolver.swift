@@ -74,6 +74,8 @@ final class TargetResolver {
     private var nameIndexes: [String: BuildSettings.NameIndex] = [:]
     /// The defaults of the first target resolved in each configuration.
     private var defaultsByConfiguration: [String: [SettingAssignment]] = [:]
+    /// Where each of `targetDefaultPairs` is in those lists.
+    private var defaultTargetIndices: [Int] = []
     /// Info.plists and entitlements by path: extensions often share one file.
     private var plists: [String: [String: Any]?] = [:]
     private var infoPlists: [String: InfoPlist?] = [:]
@@ -320,8 +322,28 @@ final class TargetResolver {
 
     /// Xcode's built-in settings that real Info.plists reference, as the lowest level.
     private func defaults(for target: XcodeProject.Target, configuration: String) -> [SettingAssignment] {
-        let kind = ProductKind(target.productType)
-        let pairs: [(String, String)] = [
+        // Most defaults are the same for every target of a configuration: the first target's list is reused, and
+        // only the defaults that depend on the target are made anew, when they differ.
+        guard var result = defaultsByConfiguration[configuration] else {
+            let result = Self.defaultPairs(target, configuration: configuration, project: project).map(Self.defaultAssignment)
+            defaultsByConfiguration[configuration] = result
+            defaultTargetIndices = Self.targetDefaultPairs(target).map { pair in result.firstIndex { $0.name == pair.0 }! }
+            return result
+        }
+        for (pair, index) in zip(Self.targetDefaultPairs(target), defaultTargetIndices) where result[index].value != pair.1 {
+            result[index] = Self.defaultAssignment(pair)
+        }
+        return result
+    }
+
+    private static func defaultAssignment(_ pair: (String, String)) -> SettingAssignment {
+        SettingAssignment(key: pair.0, name: pair.0, conditions: [], value: pair.1,
+                          source: SettingSource(file: "", line: nil, configurationID: nil, owner: "Xcode's default"))
+    }
+
+    /// Every default, in order.
+    private static func defaultPairs(_ target: XcodeProject.Target, configuration: String, project: XcodeProject) -> [(String, String)] {
+        [
             ("TARGET_NAME", target.name), ("TARGETNAME", target.name), ("PRODUCT_NAME", "$(TARGET_NAME)"),
             ("PROJECT_NAME", project.name), ("CONFIGURATION", configuration),
             ("SRCROOT", project.sourceRoot), ("PROJECT_DIR", project.sourceRoot), ("SOURCE_ROOT", project.sourceRoot),
@@ -330,7 +352,7 @@ final class TargetResolver {
             ("EXECUTABLE_PREFIX", ""), ("EXECUTABLE_SUFFIX", ""),
             ("EXECUTABLE_NAME", "$(EXECUTABLE_PREFIX)$(PRODUCT_NAME)$(EXECUTABLE_SUFFIX)"),
             ("PRODUCT_MODULE_NAME", "$(PRODUCT_NAME:c99extidentifier)"), ("DEVELOPMENT_LANGUAGE", "en"),
-            ("PRODUCT_BUNDLE_PACKAGE_TYPE", kind.packageType), ("WRAPPER_EXTENSION", kind.wrapperExtension),
+            ("PRODUCT_BUNDLE_PACKAGE_TYPE", target.kind.packageType), ("WRAPPER_EXTENSION", target.kind.wrapperExtension),
             ("WRAPPER_NAME", "$(PRODUCT_NAME).$(WRAPPER_EXTENSION)"), ("FULL_PRODUCT_NAME", "$(WRAPPER_NAME)"),
             ("CONTENTS_FOLDER_PATH", "$(WRAPPER_NAME)"), ("INFOPLIST_PATH", "$(CONTENTS_FOLDER_PATH)/Info.plist"),
             ("PLUGINS_FOLDER_PATH", "$(CONTENTS_FOLDER_PATH)/PlugIns"),
@@ -339,18 +361,12 @@ final class TargetResolver {
             ("TARGET_BUILD_DIR", "$(BUILT_PRODUCTS_DIR)"), ("CONFIGURATION_BUILD_DIR", "$(BUILT_PRODUCTS_DIR)"),
             ("PRODUCT_TYPE", target.productType), ("DEVELOPER_DIR", "/Applications/Xcode.app/Contents/Developer"),
         ]
-        func assignment(_ pair: (String, String)) -> SettingAssignment {
-            SettingAssignment(key: pair.0, name: pair.0, conditions: [], value: pair.1,
-                              source: SettingSource(file: "", line: nil, configurationID: nil, owner: "Xcode's default"))
-        }
-        // Most defaults are the same for every target of a configuration: reuse those, make only the ones that differ.
-        guard var result = defaultsByConfiguration[configuration] else {
-            let result = pairs.map(assignment)
-            defaultsByConfiguration[configuration] = result
-            return result
-        }
-        for (index, pair) in pairs.enumerated() where result[index].value != pair.1 { result[index] = assignment(pair) }
-        return result
+    }
+
+    /// The defaults of `defaultPairs` that depend on the target: every one that reads `target` must be here too.
+    private static func targetDefaultPairs(_ target: XcodeProject.Target) -> [(String, String)] {
+        [("TARGET_NAME", target.name), ("TARGETNAME", target.name), ("PRODUCT_BUNDLE_PACKAGE_TYPE", target.kind.packageType),
+         ("WRAPPER_EXTENSION", target.kind.wrapperExtension), ("PRODUCT_TYPE", target.productType)]
     }
 }
 

@@ -25,6 +25,8 @@ struct XcodeProject {
         var id: String
         var name: String
         var productType: String
+        /// What `productType` builds: read once here, as every configuration of the target asks.
+        var kind: ProductKind
         var configurations: [Configuration]
         /// `defaultConfigurationName`: what Xcode builds the target with when asked for a configuration it lacks.
         var defaultConfiguration: String?
@@ -95,8 +97,9 @@ struct XcodeProject {
             guard object["isa"]?.string == "PBXNativeTarget" else { continue }
             let name = object["name"]?.string ?? id
             let list = object["buildConfigurationList"]?.string
+            let productType = object["productType"]?.string ?? ""
             targets.append(Target(
-                id: id, name: name, productType: object["productType"]?.string ?? "",
+                id: id, name: name, productType: productType, kind: ProductKind(productType),
                 configurations: reader.configurations(list: list, owner: "target '\(name)'"),
                 defaultConfiguration: list.flatMap { objects[$0]?.dictionary?["defaultConfigurationName"]?.string },
                 embeds: reader.embeds(phases: (object["buildPhases"]?.array ?? []).compactMap(\.string), productOwner: productOwner, owner: name)))

@@ -77,7 +77,7 @@ struct ProjectReading {
     var apps: [XcodeProject.Target] {
         let embedded = Set(project.targets.flatMap { $0.embeds.map(\.targetID) })
         return project.targets.filter {
-            ProductKind($0.productType).isApplication && !embedded.contains($0.id)
+            $0.kind.isApplication && !embedded.contains($0.id)
                 && $0.productType != "com.apple.product-type.application.on-demand-install-capable"
         }
     }
@@ -98,7 +98,7 @@ struct ProjectReading {
             let name = target.configurations.contains { $0.name == configuration } ? configuration
                 : (target.defaultConfiguration ?? target.configurations.first?.name ?? configuration)
             let resolved = resolver.resolve(target, configuration: name)
-            let kind = ProductKind(target.productType)
+            let kind = target.kind
             let file = "\(resolved.productName.isEmpty ? target.name : resolved.productName).\(kind.wrapperExtension)"
             let path = parentPath.map { "\($0)/\(location!.rawValue)/\(file)" } ?? file
             result.append(Member(resolved: resolved, record: record(resolved, location: location, kind: kind, path: path)))
