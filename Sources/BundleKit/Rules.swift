@@ -25,12 +25,19 @@ public enum Rules {
         var findings: [Finding] = []
         var seen: [String: String] = [:]
         let asciiPaths = set.embedded.map { ASCII.isOneBytePerCharacter($0.bundlePath) }
+        // When every path has one byte per Character, the container is found by looking up the bundle's parent
+        // folders: testing every bundle of the set as a prefix of every other is quadratic in the number of targets.
+        let byPath = asciiPaths.allSatisfy { $0 } ? Dictionary(grouping: set.embedded.indices) { set.embedded[$0].bundlePath[...] } : nil
         // The app, then the embedded bundles (as `set.all`, without copying every record into a new array).
         for index in -1..<set.embedded.count {
             let bundle = index < 0 ? set.app : set.embedded[index]
             // Versions are compared with the iOS app (App Store Connect does); identifiers and groups with the
             // bundle that directly contains this one (a watch app's own widget is prefixed with the watch app's id).
-            let container = container(of: bundle, in: set, asciiPaths: asciiPaths)
+            let container = if let byPath, ASCII.isOneBytePerCharacter(bundle.bundlePath) {
+                container(of: bundle, in: set, byPath: byPath)
+            } else {
+                container(of: bundle, in: set, asciiPaths: asciiPaths)
+            }
             findings += versionFindings(bundle, app: set.app, rule: nil)
             findings += identifierFindings(bundle, app: container, seen: &seen)
             findings += extensionFindings(bundle)
@@ -59,6 +66,18 @@ public enum Rules {
             .filter { isFolderPrefix($0) && set.embedded[$0] != bundle }
             .map { set.embedded[$0] }
             .max { $0.bundlePath.count < $1.bundlePath.count } ?? set.app
+    }
+
+    /// `container(of:in:asciiPaths:)` when the bundle's path and every path of `set.embedded` have one byte per
+    /// Character: its parent folders, longest first, looked up in `byPath` (the indices of `set.embedded` by path).
+    static func container(of bundle: BundleRecord, in set: AppBundleSet, byPath: [Substring: [Int]]) -> BundleRecord {
+        let path = bundle.bundlePath.utf8
+        for slash in path.indices.reversed() where path[slash] == UInt8(ascii: "/") {
+            if let index = byPath[bundle.bundlePath[..<slash]]?.first(where: { set.embedded[$0] != bundle }) {
+                return set.embedded[index]
+            }
+        }
+        return set.app
     }
 
     /// The findings a process runs on before starting (RULES.md runtime.version-parity): `bundle`'s
@@ -129,10 +148,23 @@ public enum Rules {
 
     /// The number of period-separated non-negative integers in `version`, or `nil` if it is not such a list.
     public static func numericParts(_ version: String) -> Int? {
-        if ASCII.isASCII(version) {
-            // On bytes: in ASCII text a Character is one byte ("\r\n" aside, which is no digit either way).
-            let parts = version.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-            return parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(ASCII.isDigit) }) ? parts.count : nil
+        if ASCII.isASCII(version), let parts = version.utf8.withContiguousStorageIfAvailable({ bytes -> Int? in
+            // On bytes, in one pass: in ASCII text a Character is one byte ("\r\n" aside, which is no digit either way).
+            var parts = 1, digits = 0
+            for byte in bytes {
+                if byte == UInt8(ascii: ".") {
+                    guard digits > 0 else { return nil }
+                    parts += 1
+                    digits = 0
+                } else if ASCII.isDigit(byte) {
+                    digits += 1
+                } else {
+                    return nil
+                }
+            }
+            return digits > 0 ? parts : nil
+        }) {
+            return parts
         }
         let parts = version.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
@@ -151,7 +183,7 @@ public enum Rules {
         }
         // RULES.md bundle-id.charset: A–Z, a–z, 0–9, '-' and '.', reverse-DNS (no empty component).
         // On bytes: an ASCII scalar is one byte, and its only alphabetic ones are A–Z and a–z.
-        let allowed = identifier.utf8.allSatisfy { ASCII.isLetter($0) || ASCII.isDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
+        let allowed = ASCII.allSatisfy(identifier) { ASCII.isLetter($0) || ASCII.isDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
         // An empty component: empty, a leading or trailing '.', or "..". Tested in the contiguous UTF-8, not split.
         let dot = UInt8(ascii: ".")
         let emptyComponent = identifier.utf8.withContiguousStorageIfAvailable { bytes in
@@ -171,7 +203,10 @@ public enum Rules {
         // Counted in bytes when that is the same as in Characters.
         let ascii = ASCII.isOneBytePerCharacter(identifier) && ASCII.isOneBytePerCharacter(parent)
         let parentCount = ascii ? parent.utf8.count : parent.count
-        let prefixed = identifier.hasPrefix(parent + ".") && (ascii ? identifier.utf8.count : identifier.count) > parentCount + 1
+        let prefixed = ascii
+            ? identifier.utf8.count > parentCount + 1 && identifier.utf8.starts(with: parent.utf8)
+                && identifier.utf8.dropFirst(parentCount).first == dot
+            : identifier.hasPrefix(parent + ".") && identifier.count > parentCount + 1
         switch bundle.role {
         case .watch:
             // RULES.md watch.companion, watch.prefix
@@ -188,7 +223,7 @@ public enum Rules {
             if !prefixed {
                 // RULES.md bundle-id.prefix: Xcode's error with its two detail lines, then the installer's sentence.
                 add("bundle-id.prefix", "Embedded binary's bundle identifier is not prefixed with the parent app's bundle identifier. Embedded Binary Bundle Identifier: \(identifier) Parent App Bundle Identifier: \(parent) App extension bundle identifiers must have a prefix consisting of their containing application's bundle identifier followed by a '.'.")
-            } else if ASCII.contains(".", in: String(identifier.dropFirst(parentCount + 1))) {
+            } else if ascii ? identifier.utf8.dropFirst(parentCount + 1).contains(dot) : ASCII.contains(".", in: String(identifier.dropFirst(parentCount + 1))) {
                 // RULES.md bundle-id.single-component
                 add("bundle-id.single-component", "App extension bundle identifiers must have a prefix consisting of their containing application's bundle identifier followed by a '.', with no further '.' characters after the prefix. ('\(identifier)' has more than one component after '\(parent).'.)")
             }
