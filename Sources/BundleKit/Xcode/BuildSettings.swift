@@ -40,6 +40,11 @@ final class SettingAssignment {
     private(set) lazy var buildsOnLower = ASCII.contains(byte: UInt8(ascii: "$"), in: value)
         && (ASCII.contains("inherited", in: value) || ASCII.contains(name, in: value))
 
+    /// Where the assignment is written, as findings name it: the xcconfig and line, or the pbxproj and configuration.
+    /// Made once per assignment: the project's are reported for every target that inherits them.
+    private(set) lazy var location = source.line.map { SourceLocation(file: source.file, detail: "\(name), line \($0)") }
+        ?? SourceLocation(file: source.file, detail: "\(name) in \(source.owner)")
+
     /// The same assignment, at the target's own level or the project's.
     func atTargetLevel(_ targetLevel: Bool) -> SettingAssignment {
         guard source.targetLevel != targetLevel else { return self }

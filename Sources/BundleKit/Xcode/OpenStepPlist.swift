@@ -2,12 +2,49 @@
 enum OpenStepValue: Equatable, Sendable {
     case string(String)
     case array([OpenStepValue])
-    case dictionary([String: OpenStepValue])
+    case dictionary(OpenStepDictionary)
     case data([UInt8])
 
     var string: String? { if case .string(let s) = self { return s } else { return nil } }
     var array: [OpenStepValue]? { if case .array(let a) = self { return a } else { return nil } }
-    var dictionary: [String: OpenStepValue]? { if case .dictionary(let d) = self { return d } else { return nil } }
+    var dictionary: OpenStepDictionary? { if case .dictionary(let d) = self { return d } else { return nil } }
+}
+
+/// The members of an OpenStep dictionary, in the order written; a key written twice keeps its last value.
+///
+/// Kept as written and searched member by member, not hashed: a project.pbxproj is thousands of small dictionaries
+/// (an object, its `buildSettings`) of which `check` looks up a few keys each, so hashing every key of every
+/// dictionary cost more than all the lookups. Hash the few large ones (`objects`) with `lastValues`.
+struct OpenStepDictionary: Equatable, Sendable {
+    var members: [(key: String, value: OpenStepValue)]
+
+    init(_ members: [(key: String, value: OpenStepValue)] = []) { self.members = members }
+
+    subscript(key: String) -> OpenStepValue? {
+        members.last { $0.key == key }?.value
+    }
+
+    /// Each key once, with its last value.
+    var lastValues: [String: OpenStepValue] {
+        Dictionary(members, uniquingKeysWith: { _, last in last })
+    }
+
+    /// Each key once, sorted: the first spelling of the key with its last value, as `lastValues` keeps them.
+    var sortedLastValues: [(key: String, value: OpenStepValue)] {
+        let sorted = members.indices.sorted { a, b in
+            members[a].key < members[b].key || (members[a].key == members[b].key && a < b)
+        }
+        var result: [(key: String, value: OpenStepValue)] = []
+        result.reserveCapacity(sorted.count)
+        var runStart = 0
+        for (position, index) in sorted.enumerated() where position + 1 == sorted.count || members[sorted[position + 1]].key != members[index].key {
+            result.append((members[sorted[runStart]].key, members[index].value))
+            runStart = position + 1
+        }
+        return result
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.lastValues == rhs.lastValues }
 }
 
 /// A small, byte-level reader for OpenStep property lists.
@@ -20,18 +57,15 @@ struct OpenStepParser {
         var message: String
     }
 
-    /// The root value, and the byte range of each member of the root's `objects` dictionary (by object id).
+    /// The root value, and the byte range of each member of the root's `objects` dictionary (by object id, in order).
     struct Document {
-        var root: [String: OpenStepValue]
-        var objectRanges: [String: Range<Int>]
+        var root: OpenStepDictionary
+        var objectRanges: [(id: String, range: Range<Int>)]
     }
 
     private let bytes: [UInt8]
     private var index = 0
     private var objectRanges: [(id: String, range: Range<Int>)] = []
-    /// The members of the dictionaries being read, innermost last: each dictionary is built once, at its
-    /// exact size, when it closes (growing a dictionary member by member rehashes it at every doubling).
-    private var members: [(key: String, value: OpenStepValue)] = []
 
     static func parse(_ bytes: [UInt8]) throws(Failure) -> Document {
         var parser = OpenStepParser(bytes: bytes)
@@ -43,9 +77,7 @@ struct OpenStepParser {
         if parser.index < bytes.count {
             throw Failure(message: "unexpected text after the root dictionary \(parser.position)")
         }
-        var objectRanges = [String: Range<Int>](minimumCapacity: parser.objectRanges.count)
-        for (id, range) in parser.objectRanges { objectRanges[id] = range }
-        return Document(root: root, objectRanges: objectRanges)
+        return Document(root: root, objectRanges: parser.objectRanges)
     }
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
@@ -80,10 +112,10 @@ struct OpenStepParser {
 
     private mutating func expect(_ byte: UInt8) throws(Failure) {
         skipTrivia()
-        let character = Character(Unicode.Scalar(byte))
-        guard !atEnd else { throw Failure(message: "the file ends early (truncated?): expected '\(character)' \(position)") }
+        // The Character only for the message: making one for every `=` and `;` of the file costs more than the rest.
+        guard !atEnd else { throw Failure(message: "the file ends early (truncated?): expected '\(Character(Unicode.Scalar(byte)))' \(position)") }
         guard bytes[index] == byte else {
-            throw Failure(message: "expected '\(character)' but found '\(Character(Unicode.Scalar(bytes[index])))' \(position)")
+            throw Failure(message: "expected '\(Character(Unicode.Scalar(byte)))' but found '\(Character(Unicode.Scalar(bytes[index])))' \(position)")
         }
         index += 1
     }
@@ -95,7 +127,9 @@ struct OpenStepParser {
         switch bytes[index] {
         case UInt8(ascii: "{"):
             index += 1
-            let first = members.count
+            // Most dictionaries of a project.pbxproj (objects, build settings) have a handful of members.
+            var members: [(key: String, value: OpenStepValue)] = []
+            members.reserveCapacity(8)
             while true {
                 skipTrivia()
                 guard !atEnd else { throw Failure(message: "the file ends early (truncated?): a dictionary is not closed \(position)") }
@@ -110,11 +144,7 @@ struct OpenStepParser {
                 if recordMembers { objectRanges.append((key, start..<index)) }
                 try expect(UInt8(ascii: ";"))
             }
-            // A key written twice keeps its last value, as before.
-            var dictionary = [String: OpenStepValue](minimumCapacity: members.count - first)
-            for (key, value) in members[first...] { dictionary[key] = value }
-            members.removeSubrange(first...)
-            return .dictionary(dictionary)
+            return .dictionary(OpenStepDictionary(members))
         case UInt8(ascii: "("):
             index += 1
             var array: [OpenStepValue] = []

@@ -138,7 +138,7 @@ final class TargetResolver {
             }
         }
 
-        var values: [String: ResolvedTarget.Value] = [:]
+        var values = [String: ResolvedTarget.Value](minimumCapacity: Self.checkedKeys.count)
         for (key, standard) in Self.checkedKeys {
             var template: String?
             var literalInPlist = false
@@ -202,7 +202,7 @@ final class TargetResolver {
         let productName = settings.value("PRODUCT_NAME").value
         // RULES.md settings.unresolved: a value too long to expand is as unusable as an undefined one.
         for assignment in settings.oversized {
-            let location = Self.location(assignment.source, name: assignment.name)
+            let location = assignment.location
             problems.append((location.file, "\(assignment.name) of target '\(target.name)' [\(configuration)] (\(location.file), \(location.detail!)) expands to more than \(BuildSettings.maximumLength) bytes (each definition that uses $(inherited) twice doubles it), so Lockstep treats it as empty", .error))
         }
 
@@ -221,13 +221,7 @@ final class TargetResolver {
         guard let origin = settings.origin(of: name), !origin.source.isDefault else {
             return SourceLocation(file: plistPath ?? project.pbxprojPath, detail: "\(key) = \(template)")
         }
-        return Self.location(origin.source, name: origin.name)
-    }
-
-    /// A setting's source as a `SourceLocation`: the xcconfig and line, or the pbxproj and configuration.
-    static func location(_ source: SettingSource, name: String) -> SourceLocation {
-        if let line = source.line { return SourceLocation(file: source.file, detail: "\(name), line \(line)") }
-        return SourceLocation(file: source.file, detail: "\(name) in \(source.owner)")
+        return origin.location
     }
 
     /// A path from a build setting: RULES.md §6, relative to the folder holding the .xcodeproj.

@@ -41,7 +41,8 @@ struct XcodeProject {
     var name: String
     var configurations: [Configuration]
     var targets: [Target]
-    var objectRanges: [String: Range<Int>]
+    /// The byte range of each object in `bytes`, in file order (empty for an XML or binary project.pbxproj).
+    var objectRanges: [(id: String, range: Range<Int>)]
     var bytes: [UInt8]
     /// Broken references that only lose part of the project: reported as findings, not thrown.
     var problems: [String]
@@ -62,7 +63,7 @@ struct XcodeProject {
                   let root = (try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)).flatMap(Self.openStep)?.dictionary else {
                 throw BundleError(.invalidProject, path: path, detail: "project.pbxproj is not a valid property list")
             }
-            document = OpenStepParser.Document(root: root, objectRanges: [:])
+            document = OpenStepParser.Document(root: root, objectRanges: [])
         } else {
             do {
                 document = try OpenStepParser.parse(bytes)
@@ -71,7 +72,7 @@ struct XcodeProject {
             }
         }
         objectRanges = document.objectRanges
-        guard let objects = document.root["objects"]?.dictionary,
+        guard let objects = document.root["objects"]?.dictionary?.lastValues,
               let rootID = document.root["rootObject"]?.string else {
             throw BundleError(.invalidProject, path: path, detail: "project.pbxproj has no 'objects' or no 'rootObject'")
         }
@@ -117,7 +118,7 @@ extension XcodeProject {
         case let number as NSNumber: return .string(number.stringValue)
         case let data as Data: return .data(Array(data))
         case let array as [Any]: return .array(array.compactMap(openStep))
-        case let dictionary as [String: Any]: return .dictionary(dictionary.compactMapValues(openStep))
+        case let dictionary as [String: Any]: return .dictionary(OpenStepDictionary(dictionary.compactMapValues(openStep).map { ($0.key, $0.value) }))
         default: return nil
         }
     }
@@ -189,14 +190,14 @@ private struct ObjectReader {
                 continue
             }
             var settings: [(String, String)] = []
-            for (key, value) in object["buildSettings"]?.dictionary ?? [:] {
+            // In the order of their names.
+            for (key, value) in object["buildSettings"]?.dictionary?.sortedLastValues ?? [] {
                 switch value {
                 case .string(let s): settings.append((key, s))
                 case .array(let items): settings.append((key, items.compactMap(\.string).joined(separator: " ")))
                 default: continue
                 }
             }
-            settings.sort { $0.0 < $1.0 }
             var base: String?
             if let reference = object["baseConfigurationReference"]?.string {
                 base = path(of: reference)

@@ -218,7 +218,7 @@ struct ProjectReading {
                   !ASCII.contains("$(inherited)", in: assignment.value),
                   BuildSettings.soleReference(assignment.value) != setting,
                   !host.resolved.targetXcconfigs.contains(assignment.source.file) else { continue }
-            let where_ = TargetResolver.location(assignment.source, name: setting)
+            let where_ = assignment.location
             let hostValue = host.resolved.values[key]?.value ?? "none"
             add(Finding(rule: "settings.target-override", severity: .warning, bundle: member.record.bundlePath, path: assignment.source.file,
                         message: "\(context) sets \(setting) = \(assignment.value) itself (\(where_.file), \(where_.detail!)) instead of inheriting the project's, and its \(key) uses it (the containing app '\(host.resolved.target.name)' has '\(hostValue)'): the root cause of most \(key) mismatches. Remove the target's setting so it inherits."))
