@@ -26,6 +26,8 @@ final class SettingAssignment {
     let conditions: [(key: String, value: String)]
     let value: String
     let source: SettingSource
+    /// Whether the value references no setting (has no `$`), so expands to itself.
+    let isLiteral: Bool
 
     init(key: String, name: String, conditions: [(key: String, value: String)], value: String, source: SettingSource) {
         self.key = key
@@ -33,12 +35,12 @@ final class SettingAssignment {
         self.conditions = conditions
         self.value = value
         self.source = source
+        isLiteral = !ASCII.contains(byte: UInt8(ascii: "$"), in: value)
     }
 
     /// Whether the value may use the assignment below it: it mentions `inherited` or its own name. Kept once per
     /// assignment, as the project's and Xcode's default assignments are expanded again for every target.
-    private(set) lazy var buildsOnLower = ASCII.contains(byte: UInt8(ascii: "$"), in: value)
-        && (ASCII.contains("inherited", in: value) || ASCII.contains(name, in: value))
+    private(set) lazy var buildsOnLower = !isLiteral && (ASCII.contains("inherited", in: value) || ASCII.contains(name, in: value))
 
     /// Where the assignment is written, as findings name it: the xcconfig and line, or the pbxproj and configuration.
     /// Made once per assignment: the project's are reported for every target that inherits them.
@@ -69,6 +71,22 @@ struct MissingInclude {
     /// "It would have come from …": RULES.md settings.unresolved asks to name the file.
     var hint: String {
         "It would have come from '\(path)', which \(includer) includes with \(optional ? "#include?" : "#include") but which does not exist."
+    }
+}
+
+/// The setting names of one project, numbered as they are met: each target's `BuildSettings` indexes its
+/// assignments by these numbers, in arrays, instead of hashing its own dictionary of every name it has.
+final class SettingNames {
+    private var numbers: [String: Int] = [:]
+
+    var count: Int { numbers.count }
+
+    func number(_ name: String) -> Int? { numbers[name] }
+
+    func number(adding name: String) -> Int {
+        if let number = numbers[name] { return number }
+        numbers[name] = numbers.count
+        return numbers.count - 1
     }
 }
 
@@ -230,14 +248,18 @@ final class BuildSettings {
     static let signingTimeNames: Set<String> = ["AppIdentifierPrefix", "TeamIdentifierPrefix"]
 
     let assignments: [SettingAssignment]
-    /// The index of the last assignment of each name; `previous[i]` is the one before assignment `i` of the same
-    /// name (-1 for none). A chain, not an array per name: one allocation per target, not one per setting.
-    private var lastByName: [String: Int] = [:]
+    /// The numbers of the setting names, shared with the other targets of the project.
+    private let names: SettingNames
+    /// By name number: the index of the last assignment of that name (-1 for none); `previous[i]` is the one before
+    /// assignment `i` of the same name (-1 for none). A chain, not an array per name: one allocation per target, not
+    /// one per setting. Names numbered after this target's settings were made are not defined here.
+    private var last: [Int]
     private var previous: [Int]
-    /// By the index of a setting's winning assignment (one per defined name): arrays, not dictionaries keyed by
-    /// name, so a lookup costs no hashing.
-    private var memo: [(value: String, unresolved: Set<String>)?]
-    private var inProgress: [Bool]
+    /// By assignment: its expansion's place in `expansions`, or `Self.unexpanded` or `Self.expanding`. Numbers, not
+    /// optional values: most assignments of a target are never expanded, and an array of numbers costs nothing to free.
+    private var expansion: [Int]
+    private var expansions: [(value: String, unresolved: Set<String>)] = []
+    private static let unexpanded = -1, expanding = -2
     /// The assignments whose expansion grew past `maximumLength`, in the order found: each now expands to "".
     private(set) var oversized: [SettingAssignment] = []
     /// How many expansions of other settings are under way (`A = $(B)`, `B = $(C)`, …).
@@ -257,37 +279,47 @@ final class BuildSettings {
     ///   - assignments: low → high, already filtered to those whose conditions hold.
     ///   - conditionallyDefined: names whose assignments were filtered out.
     ///   - shared: the index of a list that starts with the same names (Xcode's defaults and the project level,
-    ///     the same for every target of a configuration), used when it does.
-    init(assignments: [SettingAssignment], conditionallyDefined: Set<String> = [], sharing shared: NameIndex? = nil) {
+    ///     the same for every target of a configuration), used when it does; made with the same `names`.
+    ///   - names: the numbers of setting names, shared by the targets of a project.
+    init(assignments: [SettingAssignment], conditionallyDefined: Set<String> = [], sharing shared: NameIndex? = nil,
+         names: SettingNames = SettingNames()) {
         self.assignments = assignments
         self.conditionallyDefined = conditionallyDefined
-        memo = Array(repeating: nil, count: assignments.count)
-        inProgress = Array(repeating: false, count: assignments.count)
+        self.names = names
+        expansion = Array(repeating: Self.unexpanded, count: assignments.count)
         var start = 0
         if let shared, shared.names.count <= assignments.count,
            zip(shared.names, assignments).allSatisfy({ $0 == $1.name }) {
-            lastByName = shared.lastByName
-            previous = shared.previous + Array(repeating: -1, count: assignments.count - shared.names.count)
             start = shared.names.count
-        } else {
-            previous = Array(repeating: -1, count: assignments.count)
-            lastByName.reserveCapacity(assignments.count)
         }
-        for index in start..<assignments.count {
-            if let earlier = lastByName.updateValue(index, forKey: assignments[index].name) { previous[index] = earlier }
+        // Numbered first, so that `last` has a place for every name; built in locals, not in the properties (each
+        // access to a class's property is checked for exclusivity).
+        let numbers = assignments[start...].map { names.number(adding: $0.name) }
+        var last = start > 0 ? shared!.last : []
+        last.append(contentsOf: repeatElement(-1, count: names.count - last.count))
+        var previous = start > 0 ? shared!.previous : []
+        previous.append(contentsOf: repeatElement(-1, count: assignments.count - previous.count))
+        for (index, number) in zip(start..., numbers) {
+            previous[index] = last[number]
+            last[number] = index
         }
+        self.last = last
+        self.previous = previous
     }
 
-    /// Which assignment of a list is the last of each name, and which one each assignment builds on: hashing every
+    /// Which assignment of a list is the last of each name, and which one each assignment builds on: numbering every
     /// name of every target costs more than copying this for the names targets share.
     struct NameIndex {
         fileprivate var names: [String] = []
-        fileprivate var lastByName: [String: Int] = [:]
+        fileprivate var last: [Int] = []
         fileprivate var previous: [Int] = []
 
-        init(_ assignments: ArraySlice<SettingAssignment>) {
+        init(_ assignments: ArraySlice<SettingAssignment>, names numbers: SettingNames) {
             for assignment in assignments {
-                previous.append(lastByName.updateValue(names.count, forKey: assignment.name) ?? -1)
+                let number = numbers.number(adding: assignment.name)
+                if number >= last.count { last += Array(repeating: -1, count: number + 1 - last.count) }
+                previous.append(last[number])
+                last[number] = names.count
                 names.append(assignment.name)
             }
         }
@@ -308,21 +340,27 @@ final class BuildSettings {
 
     /// The index of the winning assignment of `name` below `limit`.
     func winner(_ name: String, below limit: Int = .max) -> Int? {
-        guard var index = lastByName[name] else { return nil }
+        var index = lastIndex(name)
         while index >= limit { index = previous[index] }
         return index >= 0 ? index : nil
+    }
+
+    /// The index of the last assignment of `name`, or -1.
+    private func lastIndex(_ name: String) -> Int {
+        guard let number = names.number(name), number < last.count else { return -1 }
+        return last[number]
     }
 
     /// The indices of every assignment of `name`, low → high.
     private func indices(of name: String) -> [Int] {
         var result: [Int] = []
-        var index = lastByName[name] ?? -1
+        var index = lastIndex(name)
         while index >= 0 { result.append(index); index = previous[index] }
         return result.reversed()
     }
 
     /// Whether anything (a default included) defines `name`.
-    func isDefined(_ name: String) -> Bool { lastByName[name] != nil }
+    func isDefined(_ name: String) -> Bool { lastIndex(name) >= 0 }
 
     /// The expanded value of `name`, and the names it referenced that nothing defines.
     func value(_ name: String) -> (value: String, unresolved: Set<String>) {
@@ -334,12 +372,18 @@ final class BuildSettings {
     /// names), computed once per assignment: expanding `$(inherited)$(inherited)` afresh at each use would double
     /// the work at each line.
     private func value(winning index: Int) -> (value: String, unresolved: Set<String>) {
-        if let cached = memo[index] { return cached }
+        // Most values are literals, which expand to themselves: nothing to keep. (Past the nesting bound, or too
+        // long to keep, `expandOnce` decides as for any value.)
+        let assignment = assignments[index]
+        if assignment.isLiteral, nesting < Self.maximumNesting, assignment.value.utf8.count <= Self.maximumLength {
+            return (assignment.value, [])
+        }
+        if expansion[index] >= 0 { return expansions[expansion[index]] }
         // The lower assignments this one builds on, lowest first and one at a time: recursing down thousands of
         // `$(inherited)` lines would overflow the stack.
         var chain: [Int] = []
         var top = index
-        while assignments[top].buildsOnLower, previous[top] >= 0, memo[previous[top]] == nil, !inProgress[previous[top]] {
+        while assignments[top].buildsOnLower, previous[top] >= 0, expansion[previous[top]] == Self.unexpanded {
             top = previous[top]
             chain.append(top)
         }
@@ -348,19 +392,20 @@ final class BuildSettings {
     }
 
     private func expandOnce(_ index: Int) -> (value: String, unresolved: Set<String>) {
-        if let cached = memo[index] { return cached }
+        if expansion[index] >= 0 { return expansions[expansion[index]] }
         // A cycle, or a chain of references between different settings too deep to follow: empty, no crash.
-        guard !inProgress[index], nesting < Self.maximumNesting else { return ("", []) }
-        inProgress[index] = true
+        guard expansion[index] != Self.expanding, nesting < Self.maximumNesting else { return ("", []) }
+        expansion[index] = Self.expanding
         nesting += 1
-        defer { inProgress[index] = false; nesting -= 1 }
         var unresolved: Set<String> = []
         var value = expand(assignments[index].value, at: index, unresolved: &unresolved)
+        nesting -= 1
         if value.utf8.count > Self.maximumLength {
             oversized.append(assignments[index])
             value = ""
         }
-        memo[index] = (value, unresolved)
+        expansion[index] = expansions.count
+        expansions.append((value, unresolved))
         return (value, unresolved)
     }
 
@@ -381,7 +426,8 @@ final class BuildSettings {
 
     private func expand(bytes: UnsafeBufferPointer<UInt8>, at index: Int?, overlay: [String: String], keepSymbolic: Bool, unresolved: inout Set<String>, depth: Int) -> String {
         var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
+        // Not for a text that may be one whole reference, which needs no copy.
+        if bytes.first != UInt8(ascii: "$") { out.reserveCapacity(bytes.count) }
         var i = 0
         while i < bytes.count {
             let c = bytes[i]
@@ -451,6 +497,8 @@ final class BuildSettings {
                 if !hasDefault && !conditionallyDefined.contains(name) { unresolved.insert(name) }
             }
             for modifier in modifiers { value = Self.apply(modifier, to: value) }
+            // The whole text is one reference (`$(PRODUCT_BUNDLE_IDENTIFIER)`, the commonest value): its value as is.
+            if i == 0 && end == bytes.count { return value }
             out.append(contentsOf: value.utf8)
             i = end
             // A setting's value already too long to keep: `value(winning:)` discards it, so stop copying.

@@ -70,12 +70,15 @@ final class TargetResolver {
     /// `PathText.existing` by path: targets share Info.plists, and nothing changes the files while reading.
     private var existing: [String: String?] = [:]
     private var sourcePaths: [String: String] = [:]
+    /// The numbers of the setting names, for every target's `BuildSettings`.
+    private let names = SettingNames()
     /// The name index of the defaults and the project level, by configuration.
     private var nameIndexes: [String: BuildSettings.NameIndex] = [:]
     /// The defaults of the first target resolved in each configuration.
     private var defaultsByConfiguration: [String: [SettingAssignment]] = [:]
     /// Where each of `targetDefaultPairs` is in those lists.
     private var defaultTargetIndices: [Int] = []
+    private var targetDefaultsByID: [String: [SettingAssignment]] = [:]
     /// Info.plists and entitlements by path: extensions often share one file.
     private var plists: [String: [String: Any]?] = [:]
     private var infoPlists: [String: InfoPlist?] = [:]
@@ -114,13 +117,13 @@ final class TargetResolver {
         let holds = raw.map { $0.conditions.isEmpty || BuildSettings.conditionsHold($0.conditions, configuration: configuration, sdk: sdk) }
         // Usually every assignment holds: then no copy of them.
         let shared = nameIndexes[configuration] ?? {
-            let index = BuildSettings.NameIndex(raw[..<(defaultCount + projectLevel.assignments.count)])
+            let index = BuildSettings.NameIndex(raw[..<(defaultCount + projectLevel.assignments.count)], names: names)
             nameIndexes[configuration] = index
             return index
         }()
-        let settings = holds.allSatisfy { $0 } ? BuildSettings(assignments: raw, sharing: shared)
+        let settings = holds.allSatisfy { $0 } ? BuildSettings(assignments: raw, sharing: shared, names: names)
             : BuildSettings(assignments: zip(raw, holds).filter(\.1).map(\.0),
-                            conditionallyDefined: Set(zip(raw, holds).filter { !$0.1 }.map(\.0.name)))
+                            conditionallyDefined: Set(zip(raw, holds).filter { !$0.1 }.map(\.0.name)), names: names)
 
         let generate = settings.value("GENERATE_INFOPLIST_FILE").value.uppercased() == "YES"
         var plist = InfoPlist()
@@ -317,17 +320,25 @@ final class TargetResolver {
     /// Xcode's built-in settings that real Info.plists reference, as the lowest level.
     private func defaults(for target: XcodeProject.Target, configuration: String) -> [SettingAssignment] {
         // Most defaults are the same for every target of a configuration: the first target's list is reused, and
-        // only the defaults that depend on the target are made anew, when they differ.
+        // only the defaults that depend on the target are replaced by the target's own, where they differ.
         guard var result = defaultsByConfiguration[configuration] else {
             let result = Self.defaultPairs(target, configuration: configuration, project: project).map(Self.defaultAssignment)
             defaultsByConfiguration[configuration] = result
             defaultTargetIndices = Self.targetDefaultPairs(target).map { pair in result.firstIndex { $0.name == pair.0 }! }
             return result
         }
-        for (pair, index) in zip(Self.targetDefaultPairs(target), defaultTargetIndices) where result[index].value != pair.1 {
-            result[index] = Self.defaultAssignment(pair)
+        for (assignment, position) in zip(targetDefaults(target), defaultTargetIndices) where result[position].value != assignment.value {
+            result[position] = assignment
         }
         return result
+    }
+
+    /// The assignments of `targetDefaultPairs`, made once per target (every configuration has the same).
+    private func targetDefaults(_ target: XcodeProject.Target) -> [SettingAssignment] {
+        if let cached = targetDefaultsByID[target.id] { return cached }
+        let made = Self.targetDefaultPairs(target).map(Self.defaultAssignment)
+        targetDefaultsByID[target.id] = made
+        return made
     }
 
     private static func defaultAssignment(_ pair: (String, String)) -> SettingAssignment {
