@@ -42,6 +42,25 @@ final class SettingAssignment {
     /// assignment, as the project's and Xcode's default assignments are expanded again for every target.
     private(set) lazy var buildsOnLower = !isLiteral && (ASCII.contains("inherited", in: value) || ASCII.contains(name, in: value))
 
+    /// The value split at its references, read once per assignment (the project's and Xcode's defaults are expanded
+    /// again for every target); nil for a literal, and for a value whose reference names are made of references.
+    private(set) lazy var template = isLiteral ? nil : SettingTemplate(value)
+
+    /// The numbers of the template's reference names in the project's `SettingNames`, kept with the names they are in.
+    private var numbered: (names: SettingNames, numbers: [Int])?
+
+    fileprivate func referenceNumbers(in names: SettingNames) -> [Int] {
+        if let numbered, numbered.names === names { return numbered.numbers }
+        let numbers = (template?.references ?? []).map { names.number(adding: $0.name) }
+        numbered = (names, numbers)
+        return numbers
+    }
+
+    /// `X` when the value is exactly `$(X)`, `${X}` or `$X` (`BuildSettings.soleReference`), and whether it uses
+    /// `$(inherited)`: asked of the same project-level assignments for every target.
+    private(set) lazy var soleReference = isLiteral ? nil : BuildSettings.soleReference(value)
+    private(set) lazy var usesInherited = !isLiteral && ASCII.contains("$(inherited)", in: value)
+
     /// Where the assignment is written, as findings name it: the xcconfig and line, or the pbxproj and configuration.
     /// Made once per assignment: the project's are reported for every target that inherits them.
     private(set) lazy var location = source.line.map { SourceLocation(file: source.file, detail: "\(name), line \($0)") }
@@ -53,6 +72,49 @@ final class SettingAssignment {
         var source = source
         source.targetLevel = targetLevel
         return SettingAssignment(key: key, name: name, conditions: conditions, value: value, source: source)
+    }
+}
+
+/// A setting's value as text between references, for expanding it again and again without scanning it: what
+/// `BuildSettings` reads byte by byte in any other text, read once.
+struct SettingTemplate {
+    struct Reference {
+        var name: String
+        var modifiers: [String]
+    }
+
+    enum Piece {
+        case text(String)
+        /// A reference, and its place in `references`.
+        case reference(Reference, Int)
+    }
+
+    let pieces: [Piece]
+    let references: [Reference]
+
+    /// nil when a reference's name is itself made of references (`$(A_$(B))`): its name is known only when expanded.
+    init?(_ value: String) {
+        func split(_ bytes: UnsafeBufferPointer<UInt8>) -> (pieces: [Piece], references: [Reference])? {
+            var pieces: [Piece] = [], references: [Reference] = []
+            var i = 0, text = 0
+            while i < bytes.count {
+                guard let (end, nameBytes) = BuildSettings.reference(in: bytes, at: i) else { i += 1; continue }
+                if text < i { pieces.append(.text(String(decoding: bytes[text..<i], as: UTF8.self))) }
+                let reference = String(decoding: bytes[nameBytes], as: UTF8.self)
+                guard !ASCII.contains(byte: UInt8(ascii: "$"), in: reference) else { return nil }
+                let (name, modifiers) = BuildSettings.nameAndModifiers(reference)
+                pieces.append(.reference(Reference(name: name, modifiers: modifiers), references.count))
+                references.append(Reference(name: name, modifiers: modifiers))
+                i = end
+                text = end
+            }
+            if text < bytes.count { pieces.append(.text(String(decoding: bytes[text...], as: UTF8.self))) }
+            return (pieces, references)
+        }
+        guard let split = value.utf8.withContiguousStorageIfAvailable(split) ?? Array(value.utf8).withUnsafeBufferPointer(split) else {
+            return nil
+        }
+        (pieces, references) = split
     }
 }
 
@@ -345,6 +407,11 @@ final class BuildSettings {
         return index >= 0 ? index : nil
     }
 
+    /// The index of the winning assignment of the name numbered `number` in `names`.
+    private func winner(number: Int) -> Int? {
+        number < last.count && last[number] >= 0 ? last[number] : nil
+    }
+
     /// The index of the last assignment of `name`, or -1.
     private func lastIndex(_ name: String) -> Int {
         guard let number = names.number(name), number < last.count else { return -1 }
@@ -398,7 +465,10 @@ final class BuildSettings {
         expansion[index] = Self.expanding
         nesting += 1
         var unresolved: Set<String> = []
-        var value = expand(assignments[index].value, at: index, unresolved: &unresolved)
+        let assignment = assignments[index]
+        var value = assignment.isLiteral ? assignment.value
+            : assignment.template.map { expand($0, at: index, unresolved: &unresolved) }
+                ?? expand(assignment.value, at: index, unresolved: &unresolved)
         nesting -= 1
         if value.utf8.count > Self.maximumLength {
             oversized.append(assignments[index])
@@ -428,83 +498,114 @@ final class BuildSettings {
         var out: [UInt8] = []
         // Not for a text that may be one whole reference, which needs no copy.
         if bytes.first != UInt8(ascii: "$") { out.reserveCapacity(bytes.count) }
-        var i = 0
+        var i = 0, text = 0
         while i < bytes.count {
-            let c = bytes[i]
-            guard c == UInt8(ascii: "$"), i + 1 < bytes.count else { out.append(c); i += 1; continue }
-            let next = bytes[i + 1]
-            var reference: String
-            var end: Int
-            if next == UInt8(ascii: "(") || next == UInt8(ascii: "{") {
-                var level = 0
-                var j = i + 1
-                while j < bytes.count {
-                    let b = bytes[j]
-                    if b == UInt8(ascii: "(") || b == UInt8(ascii: "{") { level += 1 }
-                    if b == UInt8(ascii: ")") || b == UInt8(ascii: "}") { level -= 1; if level == 0 { break } }
-                    j += 1
-                }
-                guard j < bytes.count else { out.append(c); i += 1; continue }
-                reference = String(decoding: bytes[(i + 2)..<j], as: UTF8.self)
-                end = j + 1
-            } else if next == UInt8(ascii: "_") || ASCII.isLetter(next) {
-                var j = i + 1
-                while j < bytes.count, bytes[j] == UInt8(ascii: "_") || ASCII.isLetter(bytes[j]) || ASCII.isDigit(bytes[j]) { j += 1 }
-                reference = String(decoding: bytes[(i + 1)..<j], as: UTF8.self)
-                end = j
-            } else {
-                out.append(c); i += 1; continue
-            }
+            guard let (end, nameBytes) = Self.reference(in: bytes, at: i) else { i += 1; continue }
+            out.append(contentsOf: bytes[text..<i])
+            var reference = String(decoding: bytes[nameBytes], as: UTF8.self)
             // Nested references in the name: `$(A_$(B))`.
             if ASCII.contains(byte: UInt8(ascii: "$"), in: reference) {
                 reference = expand(reference, at: index, overlay: overlay, keepSymbolic: keepSymbolic, unresolved: &unresolved, depth: depth + 1)
             }
-            var name = reference
-            var modifiers: [String] = []
-            if ASCII.contains(byte: UInt8(ascii: ":"), in: reference) {
-                var parts = reference.split(separator: ":", maxSplits: 1).map(String.init)
-                name = parts.isEmpty ? "" : parts.removeFirst()
-                modifiers = parts.first.map(Self.modifiers) ?? []
-            }
-            let hasDefault = modifiers.contains { $0.hasPrefix("default=") }
-            var value: String
+            let (name, modifiers) = Self.nameAndModifiers(reference)
             if keepSymbolic && Self.signingTimeNames.contains(name) {
                 out.append(contentsOf: bytes[i..<end])
-                i = end
-                continue
-            } else if let overlaid = overlay[name] {
-                value = overlaid
-            } else if let index, name == "inherited" || name == assignments[index].name {
-                // `$(inherited)` and a self-reference: the next lower assignment of the same setting.
-                let own = assignments[index].name
-                // Only a setting's own expansion has an index, and that never has an overlay or keeps names
-                // symbolic, so the memo of the lower assignment is its value here.
-                if let lower = winner(own, below: index) {
-                    let resolved = self.value(winning: lower)
-                    value = resolved.value
-                    unresolved.formUnion(resolved.unresolved)
-                } else {
-                    value = ""
-                }
-            } else if name == "inherited" {
-                value = ""
-            } else if let winning = winner(name) {
-                let resolved = self.value(winning: winning)
+            } else {
+                let value = substitute(name, number: nil, modifiers: modifiers, at: index, overlay: overlay, unresolved: &unresolved)
+                // The whole text is one reference (`$(PRODUCT_BUNDLE_IDENTIFIER)`, the commonest value): its value as is.
+                if i == 0 && end == bytes.count { return value }
+                out.append(contentsOf: value.utf8)
+                // A setting's value already too long to keep: `value(winning:)` discards it, so stop copying.
+                if index != nil, out.count > Self.maximumLength { return String(decoding: out, as: UTF8.self) }
+            }
+            i = end
+            text = end
+        }
+        out.append(contentsOf: bytes[text...])
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Assignment `index`'s value expanded from its template: as `expand(bytes:)` would, without reading the text again.
+    private func expand(_ template: SettingTemplate, at index: Int, unresolved: inout Set<String>) -> String {
+        let numbers = assignments[index].referenceNumbers(in: names)
+        var out: [UInt8] = []
+        for piece in template.pieces {
+            switch piece {
+            case .text(let text):
+                out.append(contentsOf: text.utf8)
+            case .reference(let reference, let position):
+                let value = substitute(reference.name, number: numbers[position], modifiers: reference.modifiers, at: index,
+                                       overlay: [:], unresolved: &unresolved)
+                if template.pieces.count == 1 { return value }
+                out.append(contentsOf: value.utf8)
+                if out.count > Self.maximumLength { return String(decoding: out, as: UTF8.self) }
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// What one reference stands for: its setting's value (for `$(inherited)` and a self-reference in the expansion
+    /// of assignment `index`, the next lower assignment's), with `modifiers` applied. A name nothing defines is
+    /// added to `unresolved`, unless a `default=` modifier or a condition that does not hold explains it.
+    /// - Parameter number: the name's number in `names`, when known.
+    private func substitute(_ name: String, number: Int?, modifiers: [String], at index: Int?, overlay: [String: String], unresolved: inout Set<String>) -> String {
+        var value: String
+        if let overlaid = overlay[name] {
+            value = overlaid
+        } else if let index, name == "inherited" || name == assignments[index].name {
+            // The next lower assignment of the same setting. Only a setting's own expansion has an index, and that
+            // never has an overlay or keeps names symbolic, so the memo of the lower assignment is its value here.
+            if previous[index] >= 0 {
+                let resolved = self.value(winning: previous[index])
                 value = resolved.value
                 unresolved.formUnion(resolved.unresolved)
             } else {
                 value = ""
-                if !hasDefault && !conditionallyDefined.contains(name) { unresolved.insert(name) }
             }
-            for modifier in modifiers { value = Self.apply(modifier, to: value) }
-            // The whole text is one reference (`$(PRODUCT_BUNDLE_IDENTIFIER)`, the commonest value): its value as is.
-            if i == 0 && end == bytes.count { return value }
-            out.append(contentsOf: value.utf8)
-            i = end
-            // A setting's value already too long to keep: `value(winning:)` discards it, so stop copying.
-            if index != nil, out.count > Self.maximumLength { break }
+        } else if name == "inherited" {
+            value = ""
+        } else if let winning = number.map(winner(number:)) ?? winner(name) {
+            let resolved = self.value(winning: winning)
+            value = resolved.value
+            unresolved.formUnion(resolved.unresolved)
+        } else {
+            value = ""
+            if !modifiers.contains(where: { $0.hasPrefix("default=") }) && !conditionallyDefined.contains(name) {
+                unresolved.insert(name)
+            }
         }
-        return String(decoding: out, as: UTF8.self)
+        for modifier in modifiers { value = Self.apply(modifier, to: value) }
+        return value
+    }
+
+    /// The reference starting at `i` — `$(NAME…)`, `${NAME…}` (up to the bracket that closes the first) or `$NAME` —
+    /// as where it ends and the bytes of its name; nil when `i` starts none (a lone or unclosed `$` is text).
+    fileprivate static func reference(in bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (end: Int, name: Range<Int>)? {
+        guard bytes[i] == UInt8(ascii: "$"), i + 1 < bytes.count else { return nil }
+        let next = bytes[i + 1]
+        if next == UInt8(ascii: "(") || next == UInt8(ascii: "{") {
+            var level = 0
+            var j = i + 1
+            while j < bytes.count {
+                let b = bytes[j]
+                if b == UInt8(ascii: "(") || b == UInt8(ascii: "{") { level += 1 }
+                if b == UInt8(ascii: ")") || b == UInt8(ascii: "}") { level -= 1; if level == 0 { break } }
+                j += 1
+            }
+            return j < bytes.count ? (j + 1, (i + 2)..<j) : nil
+        }
+        guard next == UInt8(ascii: "_") || ASCII.isLetter(next) else { return nil }
+        var j = i + 1
+        while j < bytes.count, bytes[j] == UInt8(ascii: "_") || ASCII.isLetter(bytes[j]) || ASCII.isDigit(bytes[j]) { j += 1 }
+        return (j, (i + 1)..<j)
+    }
+
+    /// `NAME:lower:rfc1034identifier` → ("NAME", ["lower", "rfc1034identifier"]).
+    fileprivate static func nameAndModifiers(_ reference: String) -> (name: String, modifiers: [String]) {
+        guard ASCII.contains(byte: UInt8(ascii: ":"), in: reference) else { return (reference, []) }
+        var parts = reference.split(separator: ":", maxSplits: 1).map(String.init)
+        let name = parts.isEmpty ? "" : parts.removeFirst()
+        return (name, parts.first.map(Self.modifiers) ?? [])
     }
 
     /// `lower:rfc1034identifier` → ["lower", "rfc1034identifier"]; `default=a:b` stays whole.
@@ -552,7 +653,7 @@ final class BuildSettings {
         for index in indices(of: name) where !assignments[index].source.isDefault {
             let assignment = assignments[index]
             result.append(assignment)
-            if let referenced = Self.soleReference(assignment.value), referenced != name, referenced != "inherited" {
+            if let referenced = assignment.soleReference, referenced != name, referenced != "inherited" {
                 result += definitions(of: referenced, seen: seen.union([name]))
             }
         }
@@ -563,13 +664,13 @@ final class BuildSettings {
     func origin(of name: String, depth: Int = 0) -> SettingAssignment? {
         guard let index = winner(name), depth < 16 else { return nil }
         let assignment = assignments[index]
-        if let referenced = Self.soleReference(assignment.value), referenced != name, referenced != "inherited",
+        if let referenced = assignment.soleReference, referenced != name, referenced != "inherited",
            let deeper = origin(of: referenced, depth: depth + 1) {
             return deeper
         }
-        if ASCII.contains("$(inherited)", in: assignment.value) || Self.soleReference(assignment.value) == name,
-           let lower = winner(name, below: index) {
-            return assignments[lower]
+        // The next lower assignment of the same name.
+        if assignment.usesInherited || assignment.soleReference == name, previous[index] >= 0 {
+            return assignments[previous[index]]
         }
         return assignment
     }
@@ -599,12 +700,13 @@ final class BuildSettings {
     }
 
     /// The names `text` references directly (not through other settings), for "which setting made this value".
-    static func references(in text: String) -> [String] {
+    /// - Parameter limit: the most names wanted (the first one says where a value came from).
+    static func references(in text: String, limit: Int = .max) -> [String] {
         if ASCII.isASCII(text), let names = text.utf8.withContiguousStorageIfAvailable({ bytes -> [String] in
             // The same scan on bytes (ASCII letters and digits are the only ASCII `isLetter`/`isNumber`).
             var names: [String] = []
             var i = 0
-            while let dollar = bytes[i...].firstIndex(of: UInt8(ascii: "$")) {
+            while names.count < limit, let dollar = bytes[i...].firstIndex(of: UInt8(ascii: "$")) {
                 i = dollar + 1
                 if i < bytes.count, bytes[i] == UInt8(ascii: "(") || bytes[i] == UInt8(ascii: "{") { i += 1 }
                 let start = i
@@ -617,7 +719,7 @@ final class BuildSettings {
         }
         var names: [String] = []
         var rest = Substring(text)
-        while let dollar = rest.firstIndex(of: "$") {
+        while names.count < limit, let dollar = rest.firstIndex(of: "$") {
             rest = rest[rest.index(after: dollar)...]
             let open = rest.first
             if open == "(" || open == "{" { rest = rest.dropFirst() }

@@ -64,47 +64,72 @@ final class TargetResolver {
 
     let project: XcodeProject
     private let xcconfigs = XcconfigReader()
-    private var cache: [String: ResolvedTarget] = [:]
-    /// The project level of each configuration, shared by every target.
-    private var projectLevels: [String: Level] = [:]
     /// `PathText.existing` by path: targets share Info.plists, and nothing changes the files while reading.
     private var existing: [String: String?] = [:]
     private var sourcePaths: [String: String] = [:]
     /// The numbers of the setting names, for every target's `BuildSettings`.
     private let names = SettingNames()
-    /// The name index of the defaults and the project level, by configuration.
-    private var nameIndexes: [String: BuildSettings.NameIndex] = [:]
-    /// The defaults of the first target resolved in each configuration.
-    private var defaultsByConfiguration: [String: [SettingAssignment]] = [:]
-    /// Where each of `targetDefaultPairs` is in those lists.
+    private var configurations: [String: ConfigurationState] = [:]
+    /// Where each of `targetDefaultPairs` is in the defaults of a configuration.
     private var defaultTargetIndices: [Int] = []
-    private var targetDefaultsByID: [String: [SettingAssignment]] = [:]
+    /// The assignments of `targetDefaultPairs`, by target index: every configuration of a target has the same.
+    private var targetDefaults: [[SettingAssignment]?]
     /// Info.plists and entitlements by path: extensions often share one file.
     private var plists: [String: [String: Any]?] = [:]
     private var infoPlists: [String: InfoPlist?] = [:]
 
-    init(project: XcodeProject) { self.project = project }
+    /// What every target of one configuration shares, made when its first target is resolved.
+    private final class ConfigurationState {
+        /// Xcode's defaults, as the first target has them.
+        let defaults: [SettingAssignment]
+        let projectLevel: Level
+        /// The name index of the defaults and the project level.
+        let nameIndex: BuildSettings.NameIndex
+        /// The resolutions, by target index.
+        var resolved: [ResolvedTarget?]
 
+        init(defaults: [SettingAssignment], projectLevel: Level, nameIndex: BuildSettings.NameIndex, targets: Int) {
+            self.defaults = defaults
+            self.projectLevel = projectLevel
+            self.nameIndex = nameIndex
+            resolved = Array(repeating: nil, count: targets)
+        }
+    }
+
+    init(project: XcodeProject) {
+        self.project = project
+        targetDefaults = Array(repeating: nil, count: project.targets.count)
+    }
+
+    /// - Parameter target: one of `project.targets`.
     func resolve(_ target: XcodeProject.Target, configuration: String) -> ResolvedTarget {
-        let cacheKey = target.id + "\u{0}" + configuration
-        if let cached = cache[cacheKey] { return cached }
-        let resolved = build(target, configuration: configuration)
-        cache[cacheKey] = resolved
+        let state = configurations[configuration] ?? makeState(configuration, first: target)
+        if let cached = state.resolved[target.index] { return cached }
+        let resolved = build(target, configuration: configuration, state: state)
+        state.resolved[target.index] = resolved
         return resolved
     }
 
-    private func build(_ target: XcodeProject.Target, configuration: String) -> ResolvedTarget {
-        var raw: [SettingAssignment] = defaults(for: target, configuration: configuration)
-        let defaultCount = raw.count
+    /// The state of `configuration`, whose defaults are those of its first target.
+    private func makeState(_ configuration: String, first target: XcodeProject.Target) -> ConfigurationState {
+        let defaults = Self.defaultPairs(target, configuration: configuration, project: project).map(Self.defaultAssignment)
+        defaultTargetIndices = Self.targetDefaultPairs(target).map { pair in defaults.firstIndex { $0.name == pair.0 }! }
         // The project level is the same for every target: read once per configuration.
-        let projectLevel = projectLevels[configuration] ?? {
-            let level = project.configurations.first { $0.name == configuration }
-                .map { self.level($0, owner: "the project [\(configuration)]", targetLevel: false) } ?? Level()
-            projectLevels[configuration] = level
-            return level
-        }()
+        let projectLevel = project.configurations.first { $0.name == configuration }
+            .map { level($0, owner: "the project [\(configuration)]", targetLevel: false) } ?? Level()
+        let state = ConfigurationState(defaults: defaults, projectLevel: projectLevel,
+                                       nameIndex: BuildSettings.NameIndex((defaults + projectLevel.assignments)[...], names: names),
+                                       targets: project.targets.count)
+        configurations[configuration] = state
+        return state
+    }
+
+    private func build(_ target: XcodeProject.Target, configuration: String, state: ConfigurationState) -> ResolvedTarget {
+        var raw = defaults(for: target, in: state)
+        let projectLevel = state.projectLevel
         let targetLevel = target.configurations.first { $0.name == configuration }
             .map { level($0, owner: "target '\(target.name)' [\(configuration)]", targetLevel: true) } ?? Level()
+        raw.reserveCapacity(raw.count + projectLevel.assignments.count + targetLevel.assignments.count)
         raw += projectLevel.assignments
         raw += targetLevel.assignments
         var problems = projectLevel.problems + targetLevel.problems
@@ -116,12 +141,7 @@ final class TargetResolver {
         let sdk = sdkroot.hasPrefix("watch") ? "watchos" : "iphoneos"
         let holds = raw.map { $0.conditions.isEmpty || BuildSettings.conditionsHold($0.conditions, configuration: configuration, sdk: sdk) }
         // Usually every assignment holds: then no copy of them.
-        let shared = nameIndexes[configuration] ?? {
-            let index = BuildSettings.NameIndex(raw[..<(defaultCount + projectLevel.assignments.count)], names: names)
-            nameIndexes[configuration] = index
-            return index
-        }()
-        let settings = holds.allSatisfy { $0 } ? BuildSettings(assignments: raw, sharing: shared, names: names)
+        let settings = holds.allSatisfy { $0 } ? BuildSettings(assignments: raw, sharing: state.nameIndex, names: names)
             : BuildSettings(assignments: zip(raw, holds).filter(\.1).map(\.0),
                             conditionallyDefined: Set(zip(raw, holds).filter { !$0.1 }.map(\.0.name)), names: names)
 
@@ -142,23 +162,22 @@ final class TargetResolver {
         }
 
         var values = [String: ResolvedTarget.Value](minimumCapacity: Self.checkedKeys.count)
-        for (key, standard) in Self.checkedKeys {
-            var template: String?
-            var literalInPlist = false
-            if let text = plist.strings[key] {
-                template = text
-                literalInPlist = !ASCII.contains(byte: UInt8(ascii: "$"), in: text)
+        for ((key, standard), inPlist) in zip(Self.checkedKeys, plist.checked) {
+            // The template, and the first setting it references (which says where the value came from).
+            var template: (text: String, reference: String?)?
+            if let inPlist {
+                template = inPlist
             } else if generate {
                 // GENERATE_INFOPLIST_FILE: INFOPLIST_KEY_<Key>, else the standard setting; a plist value wins.
-                if settings.isDefined("INFOPLIST_KEY_" + key) { template = "$(INFOPLIST_KEY_\(key))" }
-                else if let standard, settings.isDefined(standard) { template = "$(\(standard))" }
+                if settings.isDefined("INFOPLIST_KEY_" + key) { template = ("$(INFOPLIST_KEY_\(key))", "INFOPLIST_KEY_" + key) }
+                else if let standard, settings.isDefined(standard) { template = ("$(\(standard))", standard) }
             }
             guard let template else { continue }
             var unresolved: Set<String> = []
-            let value = settings.expand(template, unresolved: &unresolved)
-            values[key] = .init(template: template, value: value, unresolved: unresolved,
+            let value = settings.expand(template.text, unresolved: &unresolved)
+            values[key] = .init(template: template.text, value: value, unresolved: unresolved,
                                 source: source(of: template, key: key, plistPath: plistPath, settings: settings),
-                                literalInPlist: literalInPlist)
+                                literalInPlist: inPlist != nil && !ASCII.contains(byte: UInt8(ascii: "$"), in: template.text))
         }
 
         func expanded(_ text: String?) -> String? {
@@ -217,12 +236,12 @@ final class TargetResolver {
     }
 
     /// Where a checked value came from: the plist for a literal, else the setting its first reference names.
-    private func source(of template: String, key: String, plistPath: String?, settings: BuildSettings) -> SourceLocation {
-        guard let name = BuildSettings.references(in: template).first else {
+    private func source(of template: (text: String, reference: String?), key: String, plistPath: String?, settings: BuildSettings) -> SourceLocation {
+        guard let name = template.reference else {
             return SourceLocation(file: plistPath ?? project.pbxprojPath, detail: key)
         }
         guard let origin = settings.origin(of: name), !origin.source.isDefault else {
-            return SourceLocation(file: plistPath ?? project.pbxprojPath, detail: "\(key) = \(template)")
+            return SourceLocation(file: plistPath ?? project.pbxprojPath, detail: "\(key) = \(template.text)")
         }
         return origin.location
     }
@@ -249,6 +268,8 @@ final class TargetResolver {
         var strings: [String: String] = [:]
         /// The top-level strings that reference a setting (contain `$`), by key.
         var referencing: [(key: String, text: String)] = []
+        /// The value of each of `checkedKeys` (nil when absent or not a string) and the first setting it references.
+        var checked: [(text: String, reference: String?)?] = TargetResolver.checkedKeys.map { _ in nil }
         var extensionPoint: String?
         var exExtensionPoint: String?
         /// Whether there is an `NSExtension` or `EXAppExtensionAttributes` dictionary.
@@ -261,6 +282,9 @@ final class TargetResolver {
                 guard let text = any as? String else { continue }
                 strings[key] = text
                 if ASCII.contains(byte: UInt8(ascii: "$"), in: text) { referencing.append((key, text)) }
+            }
+            checked = TargetResolver.checkedKeys.map { key in
+                strings[key.key].map { ($0, BuildSettings.references(in: $0, limit: 1).first) }
             }
             let nsExtension = plist["NSExtension"] as? [String: Any]
             let exAttributes = plist["EXAppExtensionAttributes"] as? [String: Any]
@@ -318,27 +342,19 @@ final class TargetResolver {
     }
 
     /// Xcode's built-in settings that real Info.plists reference, as the lowest level.
-    private func defaults(for target: XcodeProject.Target, configuration: String) -> [SettingAssignment] {
+    private func defaults(for target: XcodeProject.Target, in state: ConfigurationState) -> [SettingAssignment] {
         // Most defaults are the same for every target of a configuration: the first target's list is reused, and
         // only the defaults that depend on the target are replaced by the target's own, where they differ.
-        guard var result = defaultsByConfiguration[configuration] else {
-            let result = Self.defaultPairs(target, configuration: configuration, project: project).map(Self.defaultAssignment)
-            defaultsByConfiguration[configuration] = result
-            defaultTargetIndices = Self.targetDefaultPairs(target).map { pair in result.firstIndex { $0.name == pair.0 }! }
-            return result
-        }
-        for (assignment, position) in zip(targetDefaults(target), defaultTargetIndices) where result[position].value != assignment.value {
+        var result = state.defaults
+        let own = targetDefaults[target.index] ?? {
+            let made = Self.targetDefaultPairs(target).map(Self.defaultAssignment)
+            targetDefaults[target.index] = made
+            return made
+        }()
+        for (assignment, position) in zip(own, defaultTargetIndices) where result[position].value != assignment.value {
             result[position] = assignment
         }
         return result
-    }
-
-    /// The assignments of `targetDefaultPairs`, made once per target (every configuration has the same).
-    private func targetDefaults(_ target: XcodeProject.Target) -> [SettingAssignment] {
-        if let cached = targetDefaultsByID[target.id] { return cached }
-        let made = Self.targetDefaultPairs(target).map(Self.defaultAssignment)
-        targetDefaultsByID[target.id] = made
-        return made
     }
 
     private static func defaultAssignment(_ pair: (String, String)) -> SettingAssignment {

@@ -22,6 +22,8 @@ struct XcodeProject {
 
     /// One `PBXNativeTarget`.
     struct Target {
+        /// Where it is in `XcodeProject.targets`, so that what is kept per target is kept in arrays.
+        var index: Int
         var id: String
         var name: String
         var productType: String
@@ -100,7 +102,7 @@ struct XcodeProject {
             let list = object["buildConfigurationList"]?.string
             let productType = object["productType"]?.string ?? ""
             targets.append(Target(
-                id: id, name: name, productType: productType, kind: ProductKind(productType),
+                index: targets.count, id: id, name: name, productType: productType, kind: ProductKind(productType),
                 configurations: reader.configurations(list: list, owner: "target '\(name)'"),
                 defaultConfiguration: list.flatMap { objects[$0]?.dictionary?["defaultConfigurationName"]?.string },
                 embeds: reader.embeds(phases: (object["buildPhases"]?.array ?? []).compactMap(\.string), productOwner: productOwner, owner: name)))

@@ -215,8 +215,7 @@ struct ProjectReading {
                   let index = resolved.settings.winner(setting) else { continue }
             let assignment = resolved.settings.assignments[index]
             guard assignment.source.targetLevel, BuildSettings.references(in: value.template).contains(setting),
-                  !ASCII.contains("$(inherited)", in: assignment.value),
-                  BuildSettings.soleReference(assignment.value) != setting,
+                  !assignment.usesInherited, assignment.soleReference != setting,
                   !host.resolved.targetXcconfigs.contains(assignment.source.file) else { continue }
             let where_ = assignment.location
             let hostValue = host.resolved.values[key]?.value ?? "none"
