@@ -118,6 +118,22 @@ struct SettingTemplate {
     }
 }
 
+/// A text that is expanded again and again (a string of an Info.plist that many targets share), with its template
+/// and the numbers of its reference names in one project's `SettingNames`.
+struct ExpandableText {
+    let text: String
+    fileprivate let template: SettingTemplate?
+    fileprivate let names: SettingNames
+    fileprivate let numbers: [Int]
+
+    init(_ text: String, names: SettingNames) {
+        self.text = text
+        self.names = names
+        template = ASCII.contains(byte: UInt8(ascii: "$"), in: text) ? SettingTemplate(text) : nil
+        numbers = (template?.references ?? []).map { names.number(adding: $0.name) }
+    }
+}
+
 /// An `#include` or `#include?` whose file does not exist.
 struct MissingInclude {
     var path: String
@@ -467,7 +483,7 @@ final class BuildSettings {
         var unresolved: Set<String> = []
         let assignment = assignments[index]
         var value = assignment.isLiteral ? assignment.value
-            : assignment.template.map { expand($0, at: index, unresolved: &unresolved) }
+            : assignment.template.map { expand($0, numbers: assignment.referenceNumbers(in: names), at: index, unresolved: &unresolved) }
                 ?? expand(assignment.value, at: index, unresolved: &unresolved)
         nesting -= 1
         if value.utf8.count > Self.maximumLength {
@@ -525,9 +541,15 @@ final class BuildSettings {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Assignment `index`'s value expanded from its template: as `expand(bytes:)` would, without reading the text again.
-    private func expand(_ template: SettingTemplate, at index: Int, unresolved: inout Set<String>) -> String {
-        let numbers = assignments[index].referenceNumbers(in: names)
+    /// `expand(text.text, unresolved:)`, from the text's template when it has one.
+    func expand(_ text: ExpandableText, unresolved: inout Set<String>) -> String {
+        guard let template = text.template, text.names === names else { return expand(text.text, unresolved: &unresolved) }
+        return expand(template, numbers: text.numbers, at: nil, unresolved: &unresolved)
+    }
+
+    /// A text (assignment `index`'s value, when it has an index) expanded from its template: as `expand(bytes:)`
+    /// would, without reading the text again. `numbers` are the numbers of the template's reference names.
+    private func expand(_ template: SettingTemplate, numbers: [Int], at index: Int?, unresolved: inout Set<String>) -> String {
         var out: [UInt8] = []
         for piece in template.pieces {
             switch piece {
@@ -538,7 +560,7 @@ final class BuildSettings {
                                        overlay: [:], unresolved: &unresolved)
                 if template.pieces.count == 1 { return value }
                 out.append(contentsOf: value.utf8)
-                if out.count > Self.maximumLength { return String(decoding: out, as: UTF8.self) }
+                if index != nil, out.count > Self.maximumLength { return String(decoding: out, as: UTF8.self) }
             }
         }
         return String(decoding: out, as: UTF8.self)

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A value of an old-style (OpenStep) property list, the format Xcode writes `project.pbxproj` in.
 enum OpenStepValue: Equatable, Sendable {
     case string(String)
@@ -66,6 +70,7 @@ struct OpenStepParser {
     private let bytes: [UInt8]
     private var index = 0
     private var objectRanges: [(id: String, range: Range<Int>)] = []
+    private var strings: StringTable
 
     static func parse(_ bytes: [UInt8]) throws(Failure) -> Document {
         var parser = OpenStepParser(bytes: bytes)
@@ -80,7 +85,11 @@ struct OpenStepParser {
         return Document(root: root, objectRanges: parser.objectRanges)
     }
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
+    private init(bytes: [UInt8]) {
+        self.bytes = bytes
+        // About one distinct string per 64 bytes of a project.pbxproj would fill a quarter of it.
+        strings = StringTable(capacity: min(1 << 16, max(64, bytes.count / 64)))
+    }
 
     /// "at line N", for error messages.
     private var position: String {
@@ -168,7 +177,7 @@ struct OpenStepParser {
             guard index > start else {
                 throw Failure(message: "unexpected '\(Character(Unicode.Scalar(bytes[index])))' \(position)")
             }
-            return .string(String(decoding: bytes[start..<index], as: UTF8.self))
+            return .string(bytes.withUnsafeBufferPointer { strings.string($0, start..<index) })
         }
     }
 
@@ -192,7 +201,7 @@ struct OpenStepParser {
         guard index < bytes.count else { throw Failure(message: "the file ends inside a quoted string (truncated?) \(position)") }
         if bytes[index] == quote {
             index += 1
-            return String(decoding: bytes[start..<(index - 1)], as: UTF8.self)
+            return bytes.withUnsafeBufferPointer { strings.string($0, start..<(index - 1)) }
         }
         var out = Array(bytes[start..<index])
         while true {
@@ -259,5 +268,76 @@ struct OpenStepParser {
         case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
         default: return nil
         }
+    }
+}
+
+/// The strings a file has already given, by their bytes: a project.pbxproj writes a couple of thousand distinct
+/// strings (keys, object ids, isa names, settings) six times as often, and making each one again costs an allocation
+/// and a UTF-8 check, and then its own release. Bounded: a full table, or a long run of colliding slots, only means
+/// the string is made afresh.
+private struct StringTable {
+    /// Where in the file each slot's string was read (its bytes are compared there), and the string; an empty
+    /// range is a free slot.
+    private var ranges: [Range<Int32>]
+    private var strings: [String]
+    private var count = 0
+    /// log2 of the number of slots.
+    private let bits: Int
+
+    /// - Parameter capacity: rounded up to a power of two.
+    init(capacity: Int) {
+        var bits = 1
+        while 1 << bits < capacity { bits += 1 }
+        self.bits = bits
+        ranges = Array(repeating: 0..<0, count: 1 << bits)
+        strings = Array(repeating: "", count: 1 << bits)
+    }
+
+    /// `String(decoding: file[token], as: UTF8.self)`, the same string as the last time these bytes were read.
+    mutating func string(_ file: UnsafeBufferPointer<UInt8>, _ token: Range<Int>) -> String {
+        let bytes = UnsafeBufferPointer(rebasing: file[token])
+        // The empty string needs no slot; a file too large for 32-bit offsets, no table.
+        guard !bytes.isEmpty, file.count <= Int(Int32.max) else { return String(decoding: bytes, as: UTF8.self) }
+        let mask = ranges.count - 1
+        // The top bits of a multiplicative hash are the ones every byte reaches.
+        var slot = Int(truncatingIfNeeded: Self.hash(bytes) >> (64 - bits))
+        for _ in 0..<8 {
+            let range = ranges[slot]
+            if range.isEmpty {
+                let made = String(decoding: bytes, as: UTF8.self)
+                if count < ranges.count / 2 {
+                    ranges[slot] = Int32(token.lowerBound)..<Int32(token.upperBound)
+                    strings[slot] = made
+                    count += 1
+                }
+                return made
+            }
+            if range.count == bytes.count, memcmp(file.baseAddress! + Int(range.lowerBound), bytes.baseAddress!, bytes.count) == 0 {
+                return strings[slot]
+            }
+            slot = (slot + 1) & mask
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A multiplicative hash of eight bytes at a time: cheaper than `Hasher`, and the table does not need its
+    /// resistance to chosen collisions (a run of them only stops the lookup).
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let raw = UnsafeRawBufferPointer(bytes)
+        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var hash = UInt64(truncatingIfNeeded: raw.count) &* multiplier
+        var i = 0
+        while i + 8 <= raw.count {
+            hash = (hash ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* multiplier
+            hash ^= hash >> 32
+            i += 8
+        }
+        var tail: UInt64 = 0
+        while i < raw.count {
+            tail = tail << 8 | UInt64(raw[i])
+            i += 1
+        }
+        hash = (hash ^ tail) &* multiplier
+        return hash ^ (hash >> 32)
     }
 }

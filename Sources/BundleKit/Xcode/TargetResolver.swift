@@ -163,18 +163,19 @@ final class TargetResolver {
 
         var values = [String: ResolvedTarget.Value](minimumCapacity: Self.checkedKeys.count)
         for ((key, standard), inPlist) in zip(Self.checkedKeys, plist.checked) {
-            // The template, and the first setting it references (which says where the value came from).
-            var template: (text: String, reference: String?)?
-            if let inPlist {
-                template = inPlist
-            } else if generate {
-                // GENERATE_INFOPLIST_FILE: INFOPLIST_KEY_<Key>, else the standard setting; a plist value wins.
-                if settings.isDefined("INFOPLIST_KEY_" + key) { template = ("$(INFOPLIST_KEY_\(key))", "INFOPLIST_KEY_" + key) }
-                else if let standard, settings.isDefined(standard) { template = ("$(\(standard))", standard) }
-            }
-            guard let template else { continue }
+            // The template (with the first setting it references, which says where the value came from), expanded.
             var unresolved: Set<String> = []
-            let value = settings.expand(template.text, unresolved: &unresolved)
+            let template: (text: String, reference: String?)
+            let value: String
+            if let inPlist {
+                template = (inPlist.text.text, inPlist.reference)
+                value = settings.expand(inPlist.text, unresolved: &unresolved)
+            } else if generate, let generated = Self.generatedTemplate(key: key, standard: standard, settings: settings) {
+                template = generated
+                value = settings.expand(generated.text, unresolved: &unresolved)
+            } else {
+                continue
+            }
             values[key] = .init(template: template.text, value: value, unresolved: unresolved,
                                 source: source(of: template, key: key, plistPath: plistPath, settings: settings),
                                 literalInPlist: inPlist != nil && !ASCII.contains(byte: UInt8(ascii: "$"), in: template.text))
@@ -211,9 +212,10 @@ final class TargetResolver {
             }
         }
         // Other Info.plist strings that use a setting nothing defines: a warning (RULES.md settings.unresolved).
-        for (key, text) in plist.referencing where values[key] == nil {
+        for (key, expandable) in plist.referencing where values[key] == nil {
+            let text = expandable.text
             var unresolved: Set<String> = []
-            let value = settings.expand(text, unresolved: &unresolved)
+            let value = settings.expand(expandable, unresolved: &unresolved)
             for name in unresolved.sorted() {
                 var message = "\(key) of target '\(target.name)' [\(configuration)] is '\(text)', but nothing defines \(name), so Xcode builds it as '\(value)'."
                 if let missing = MissingInclude.likeliest(missingIncludes) { message += " " + missing.hint }
@@ -233,6 +235,13 @@ final class TargetResolver {
             extensionPoint: extensionPoint, hasExtensionDictionary: plist.hasExtensionDictionary,
             appGroups: appGroups, entitlementsPath: entitlementsPath, productName: productName, problems: problems,
             missingIncludes: missingIncludes, targetXcconfigs: targetXcconfigs)
+    }
+
+    /// GENERATE_INFOPLIST_FILE: `$(INFOPLIST_KEY_<key>)`, else the standard setting (a plist value wins over both).
+    private static func generatedTemplate(key: String, standard: String?, settings: BuildSettings) -> (text: String, reference: String?)? {
+        if settings.isDefined("INFOPLIST_KEY_" + key) { return ("$(INFOPLIST_KEY_\(key))", "INFOPLIST_KEY_" + key) }
+        if let standard, settings.isDefined(standard) { return ("$(\(standard))", standard) }
+        return nil
     }
 
     /// Where a checked value came from: the plist for a literal, else the setting its first reference names.
@@ -267,9 +276,9 @@ final class TargetResolver {
         /// The top-level string values.
         var strings: [String: String] = [:]
         /// The top-level strings that reference a setting (contain `$`), by key.
-        var referencing: [(key: String, text: String)] = []
+        var referencing: [(key: String, text: ExpandableText)] = []
         /// The value of each of `checkedKeys` (nil when absent or not a string) and the first setting it references.
-        var checked: [(text: String, reference: String?)?] = TargetResolver.checkedKeys.map { _ in nil }
+        var checked: [(text: ExpandableText, reference: String?)?] = TargetResolver.checkedKeys.map { _ in nil }
         var extensionPoint: String?
         var exExtensionPoint: String?
         /// Whether there is an `NSExtension` or `EXAppExtensionAttributes` dictionary.
@@ -277,14 +286,15 @@ final class TargetResolver {
 
         init() {}
 
-        init(_ plist: [String: Any]) {
+        /// - Parameter names: the project's setting names, which the strings are expanded over.
+        init(_ plist: [String: Any], names: SettingNames) {
             for (key, any) in plist.sorted(by: { $0.key < $1.key }) {
                 guard let text = any as? String else { continue }
                 strings[key] = text
-                if ASCII.contains(byte: UInt8(ascii: "$"), in: text) { referencing.append((key, text)) }
+                if ASCII.contains(byte: UInt8(ascii: "$"), in: text) { referencing.append((key, ExpandableText(text, names: names))) }
             }
             checked = TargetResolver.checkedKeys.map { key in
-                strings[key.key].map { ($0, BuildSettings.references(in: $0, limit: 1).first) }
+                strings[key.key].map { (ExpandableText($0, names: names), BuildSettings.references(in: $0, limit: 1).first) }
             }
             let nsExtension = plist["NSExtension"] as? [String: Any]
             let exAttributes = plist["EXAppExtensionAttributes"] as? [String: Any]
@@ -296,7 +306,7 @@ final class TargetResolver {
 
     private func infoPlist(_ path: String) -> InfoPlist? {
         if let cached = infoPlists[path] { return cached }
-        let info = readPlist(path).map(InfoPlist.init)
+        let info = readPlist(path).map { InfoPlist($0, names: names) }
         infoPlists[path] = info
         return info
     }
