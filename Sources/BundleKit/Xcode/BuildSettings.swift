@@ -76,8 +76,8 @@ final class SettingAssignment {
 }
 
 /// A setting's value as text between references, for expanding it again and again without scanning it: what
-/// `BuildSettings` reads byte by byte in any other text, read once.
-struct SettingTemplate {
+/// `BuildSettings` reads byte by byte in any other text, read once. A class: it is handed around per target.
+final class SettingTemplate {
     struct Reference {
         var name: String
         var modifiers: [String]
@@ -119,8 +119,8 @@ struct SettingTemplate {
 }
 
 /// A text that is expanded again and again (a string of an Info.plist that many targets share), with its template
-/// and the numbers of its reference names in one project's `SettingNames`.
-struct ExpandableText {
+/// and the numbers of its reference names in one project's `SettingNames`. A class: it is handed around per target.
+final class ExpandableText {
     let text: String
     fileprivate let template: SettingTemplate?
     fileprivate let names: SettingNames

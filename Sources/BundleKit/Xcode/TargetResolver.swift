@@ -272,7 +272,8 @@ final class TargetResolver {
 
     /// What `build` reads from one Info.plist, taken out of the property list once per file (extensions often
     /// share one), not once per target and configuration.
-    private struct InfoPlist {
+    /// A class: every target that reads the file is handed the same one.
+    private final class InfoPlist {
         /// The top-level string values.
         var strings: [String: String] = [:]
         /// The top-level strings that reference a setting (contain `$`), by key.
