@@ -23,11 +23,15 @@ public enum Rules {
     /// bundle's findings in the order of `ids`.
     public static func check(_ set: AppBundleSet) -> [Finding] {
         var findings: [Finding] = []
-        var seen: [String: String] = [:]
+        var seen = [String: String](minimumCapacity: set.embedded.count + 1)
         let asciiPaths = set.embedded.map { ASCII.isOneBytePerCharacter($0.bundlePath) }
         // When every path has one byte per Character, the container is found by looking up the bundle's parent
         // folders: testing every bundle of the set as a prefix of every other is quadratic in the number of targets.
-        let byPath = asciiPaths.allSatisfy { $0 } ? Dictionary(grouping: set.embedded.indices) { set.embedded[$0].bundlePath[...] } : nil
+        var byPath: [Substring: [Int]]?
+        if asciiPaths.allSatisfy({ $0 }) {
+            byPath = [Substring: [Int]](minimumCapacity: set.embedded.count)
+            for index in set.embedded.indices { byPath![set.embedded[index].bundlePath[...], default: []].append(index) }
+        }
         // The app, then the embedded bundles (as `set.all`, without copying every record into a new array).
         for index in -1..<set.embedded.count {
             let bundle = index < 0 ? set.app : set.embedded[index]
@@ -204,7 +208,7 @@ public enum Rules {
         let ascii = ASCII.isOneBytePerCharacter(identifier) && ASCII.isOneBytePerCharacter(parent)
         let parentCount = ascii ? parent.utf8.count : parent.count
         let prefixed = ascii
-            ? identifier.utf8.count > parentCount + 1 && identifier.utf8.starts(with: parent.utf8)
+            ? identifier.utf8.count > parentCount + 1 && ASCII.hasPrefix(parent, identifier)
                 && identifier.utf8.dropFirst(parentCount).first == dot
             : identifier.hasPrefix(parent + ".") && identifier.count > parentCount + 1
         switch bundle.role {

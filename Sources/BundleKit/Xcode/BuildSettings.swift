@@ -823,6 +823,15 @@ enum ASCII {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// `text.utf8.starts(with: prefix.utf8)`, compared in the contiguous UTF-8.
+    static func hasPrefix(_ prefix: String, _ text: String) -> Bool {
+        guard prefix.utf8.count <= text.utf8.count else { return false }
+        let fast = text.utf8.withContiguousStorageIfAvailable { bytes in
+            prefix.utf8.withContiguousStorageIfAvailable { UnsafeBufferPointer(rebasing: bytes[..<$0.count]).elementsEqual($0) }
+        }
+        return (fast ?? nil) ?? text.utf8.starts(with: prefix.utf8)
+    }
+
     /// `text.contains(target)` (Foundation's), done on bytes when both are ASCII.
     static func contains(_ target: String, in text: String) -> Bool {
         guard isASCII(text), isASCII(target), !target.isEmpty else { return text.contains(target) }

@@ -17,11 +17,30 @@ final class ResolvedTarget {
         var literalInPlist: Bool
     }
 
+    /// The values of `TargetResolver.checkedKeys`, kept by place (the rules ask for each of every target), and
+    /// looked up by key.
+    struct CheckedValues {
+        fileprivate(set) var byPosition: [Value?] = TargetResolver.checkedKeys.map { _ in nil }
+
+        subscript(_ key: String) -> Value? {
+            TargetResolver.checkedKeys.firstIndex { $0.key == key }.flatMap { byPosition[$0] }
+        }
+
+        /// The values present, by key.
+        func mapValues<T>(_ transform: (Value) -> T) -> [String: T] {
+            var result = [String: T](minimumCapacity: byPosition.count)
+            for ((key, _), value) in zip(TargetResolver.checkedKeys, byPosition) {
+                if let value { result[key] = transform(value) }
+            }
+            return result
+        }
+    }
+
     let target: XcodeProject.Target
     let configuration: String
     let settings: BuildSettings
     let plistPath: String?
-    let values: [String: Value]
+    let values: CheckedValues
     let extensionPoint: String?
     let hasExtensionDictionary: Bool
     let appGroups: [String]
@@ -34,7 +53,7 @@ final class ResolvedTarget {
     /// The xcconfig files at the target's own level.
     let targetXcconfigs: Set<String>
 
-    init(target: XcodeProject.Target, configuration: String, settings: BuildSettings, plistPath: String?, values: [String: Value], extensionPoint: String?, hasExtensionDictionary: Bool, appGroups: [String], entitlementsPath: String?, productName: String, problems: [(file: String, message: String, severity: Severity)], missingIncludes: [MissingInclude], targetXcconfigs: Set<String>) {
+    init(target: XcodeProject.Target, configuration: String, settings: BuildSettings, plistPath: String?, values: CheckedValues, extensionPoint: String?, hasExtensionDictionary: Bool, appGroups: [String], entitlementsPath: String?, productName: String, problems: [(file: String, message: String, severity: Severity)], missingIncludes: [MissingInclude], targetXcconfigs: Set<String>) {
         self.target = target
         self.configuration = configuration
         self.settings = settings
@@ -161,8 +180,8 @@ final class TargetResolver {
             }
         }
 
-        var values = [String: ResolvedTarget.Value](minimumCapacity: Self.checkedKeys.count)
-        for ((key, standard), inPlist) in zip(Self.checkedKeys, plist.checked) {
+        var values = ResolvedTarget.CheckedValues()
+        for (position, ((key, standard), inPlist)) in zip(Self.checkedKeys, plist.checked).enumerated() {
             // The template (with the first setting it references, which says where the value came from), expanded.
             var unresolved: Set<String> = []
             let template: (text: String, reference: String?)
@@ -176,7 +195,7 @@ final class TargetResolver {
             } else {
                 continue
             }
-            values[key] = .init(template: template.text, value: value, unresolved: unresolved,
+            values.byPosition[position] = .init(template: template.text, value: value, unresolved: unresolved,
                                 source: source(of: template, key: key, plistPath: plistPath, settings: settings),
                                 literalInPlist: inPlist != nil && !ASCII.contains(byte: UInt8(ascii: "$"), in: template.text))
         }

@@ -191,13 +191,14 @@ struct ProjectReading {
     private func findingsFor(_ member: Member, host: Member, into add: (Finding) -> Void) {
         let resolved = member.resolved
         let bundle = member.record.bundlePath
-        let context = "target '\(resolved.target.name)' [\(resolved.configuration)]"
+        // Made only for a finding: most targets have none.
+        var context: String { "target '\(resolved.target.name)' [\(resolved.configuration)]" }
         for problem in resolved.problems {
             add(Finding(rule: "settings.unresolved", severity: problem.severity, bundle: bundle, path: problem.file,
                         message: problem.message.prefix(1).uppercased() + problem.message.dropFirst() + (problem.message.hasSuffix(".") ? "" : ".")))
         }
-        for (key, _) in TargetResolver.checkedKeys {
-            guard let value = resolved.values[key] else { continue }
+        for ((key, _), value) in zip(TargetResolver.checkedKeys, resolved.values.byPosition) {
+            guard let value, !value.unresolved.isEmpty else { continue }
             for name in value.unresolved.sorted() {
                 // RULES.md settings.unresolved: an error when it empties a compared version or bundle id.
                 let compared = key != "CFBundlePackageType"
