@@ -30,11 +30,16 @@ struct OpenStepDictionary: Equatable, Sendable {
 
     /// Each key once, with its last value.
     var lastValues: [String: OpenStepValue] {
-        Dictionary(members, uniquingKeysWith: { _, last in last })
+        var values = [String: OpenStepValue](minimumCapacity: members.count)
+        values.merge(members, uniquingKeysWith: { _, last in last })
+        return values
     }
 
     /// Each key once, sorted: the first spelling of the key with its last value, as `lastValues` keeps them.
     var sortedLastValues: [(key: String, value: OpenStepValue)] {
+        // Keys are almost never written twice: then sorting the members is enough.
+        let byKey = members.sorted { $0.key < $1.key }
+        if zip(byKey, byKey.dropFirst()).allSatisfy({ $0.key != $1.key }) { return byKey }
         let sorted = members.indices.sorted { a, b in
             members[a].key < members[b].key || (members[a].key == members[b].key && a < b)
         }

@@ -17,20 +17,25 @@ final class ResolvedTarget {
         var literalInPlist: Bool
     }
 
-    /// The values of `TargetResolver.checkedKeys`, kept by place (the rules ask for each of every target), and
-    /// looked up by key.
+    /// The values of the checked keys, kept by `CheckedKey` (the rules ask for each of every target), not hashed.
     struct CheckedValues {
-        fileprivate(set) var byPosition: [Value?] = TargetResolver.checkedKeys.map { _ in nil }
+        private var values: [Value?] = CheckedKey.allCases.map { _ in nil }
 
-        subscript(_ key: String) -> Value? {
-            TargetResolver.checkedKeys.firstIndex { $0.key == key }.flatMap { byPosition[$0] }
+        subscript(_ key: CheckedKey) -> Value? {
+            get { values[key.rawValue] }
+            set { values[key.rawValue] = newValue }
         }
 
-        /// The values present, by key.
+        /// The value of the Info.plist key `key`, when it is a checked one.
+        subscript(_ key: String) -> Value? {
+            CheckedKey.allCases.first { $0.key == key }.flatMap { self[$0] }
+        }
+
+        /// The values present, by Info.plist key.
         func mapValues<T>(_ transform: (Value) -> T) -> [String: T] {
-            var result = [String: T](minimumCapacity: byPosition.count)
-            for ((key, _), value) in zip(TargetResolver.checkedKeys, byPosition) {
-                if let value { result[key] = transform(value) }
+            var result = [String: T](minimumCapacity: values.count)
+            for key in CheckedKey.allCases {
+                if let value = self[key] { result[key.key] = transform(value) }
             }
             return result
         }
@@ -70,16 +75,34 @@ final class ResolvedTarget {
     }
 }
 
+/// The Info.plist keys the rules of RULES.md §6 compare.
+enum CheckedKey: Int, CaseIterable {
+    case bundleIdentifier, buildVersion, shortVersion, companionAppBundleIdentifier, packageType
+
+    var key: String {
+        switch self {
+        case .bundleIdentifier: "CFBundleIdentifier"
+        case .buildVersion: "CFBundleVersion"
+        case .shortVersion: "CFBundleShortVersionString"
+        case .companionAppBundleIdentifier: "WKCompanionAppBundleIdentifier"
+        case .packageType: "CFBundlePackageType"
+        }
+    }
+
+    /// The setting a generated Info.plist takes the value from.
+    var standardSetting: String? {
+        switch self {
+        case .bundleIdentifier: "PRODUCT_BUNDLE_IDENTIFIER"
+        case .buildVersion: "CURRENT_PROJECT_VERSION"
+        case .shortVersion: "MARKETING_VERSION"
+        case .companionAppBundleIdentifier: nil
+        case .packageType: "PRODUCT_BUNDLE_PACKAGE_TYPE"
+        }
+    }
+}
+
 /// Resolves targets of one project, caching xcconfig files across targets and configurations.
 final class TargetResolver {
-    /// The Info.plist keys the rules of RULES.md §6 compare, with the standard setting a generated plist uses.
-    static let checkedKeys: [(key: String, standardSetting: String?)] = [
-        ("CFBundleIdentifier", "PRODUCT_BUNDLE_IDENTIFIER"),
-        ("CFBundleVersion", "CURRENT_PROJECT_VERSION"),
-        ("CFBundleShortVersionString", "MARKETING_VERSION"),
-        ("WKCompanionAppBundleIdentifier", nil),
-        ("CFBundlePackageType", "PRODUCT_BUNDLE_PACKAGE_TYPE"),
-    ]
 
     let project: XcodeProject
     private let xcconfigs = XcconfigReader()
@@ -181,7 +204,8 @@ final class TargetResolver {
         }
 
         var values = ResolvedTarget.CheckedValues()
-        for (position, ((key, standard), inPlist)) in zip(Self.checkedKeys, plist.checked).enumerated() {
+        for checked in CheckedKey.allCases {
+            let (key, standard, inPlist) = (checked.key, checked.standardSetting, plist.checked[checked.rawValue])
             // The template (with the first setting it references, which says where the value came from), expanded.
             var unresolved: Set<String> = []
             let template: (text: String, reference: String?)
@@ -195,7 +219,7 @@ final class TargetResolver {
             } else {
                 continue
             }
-            values.byPosition[position] = .init(template: template.text, value: value, unresolved: unresolved,
+            values[checked] = .init(template: template.text, value: value, unresolved: unresolved,
                                 source: source(of: template, key: key, plistPath: plistPath, settings: settings),
                                 literalInPlist: inPlist != nil && !ASCII.contains(byte: UInt8(ascii: "$"), in: template.text))
         }
@@ -217,7 +241,7 @@ final class TargetResolver {
             let wanted = sourcePath(entitlementsSetting)
             if let found = existingPath(wanted), let entitlements = readPlist(found) {
                 entitlementsPath = found
-                let overlay = ["CFBundleIdentifier": values["CFBundleIdentifier"]?.value ?? ""]
+                let overlay = ["CFBundleIdentifier": values[.bundleIdentifier]?.value ?? ""]
                 for group in entitlements["com.apple.security.application-groups"] as? [Any] ?? [] {
                     guard let text = group as? String else { continue }
                     var unresolved: Set<String> = []
@@ -297,8 +321,8 @@ final class TargetResolver {
         var strings: [String: String] = [:]
         /// The top-level strings that reference a setting (contain `$`), by key.
         var referencing: [(key: String, text: ExpandableText)] = []
-        /// The value of each of `checkedKeys` (nil when absent or not a string) and the first setting it references.
-        var checked: [(text: ExpandableText, reference: String?)?] = TargetResolver.checkedKeys.map { _ in nil }
+        /// By `CheckedKey`: the key's value (nil when absent or not a string) and the first setting it references.
+        var checked: [(text: ExpandableText, reference: String?)?] = CheckedKey.allCases.map { _ in nil }
         var extensionPoint: String?
         var exExtensionPoint: String?
         /// Whether there is an `NSExtension` or `EXAppExtensionAttributes` dictionary.
@@ -313,7 +337,7 @@ final class TargetResolver {
                 strings[key] = text
                 if ASCII.contains(byte: UInt8(ascii: "$"), in: text) { referencing.append((key, ExpandableText(text, names: names))) }
             }
-            checked = TargetResolver.checkedKeys.map { key in
+            checked = CheckedKey.allCases.map { key in
                 strings[key.key].map { (ExpandableText($0, names: names), BuildSettings.references(in: $0, limit: 1).first) }
             }
             let nsExtension = plist["NSExtension"] as? [String: Any]

@@ -91,6 +91,8 @@ struct XcodeProject {
             if let product = objects[id]?.dictionary?["productReference"]?.string { productOwner[product] = id }
         }
         var targets: [Target] = []
+        // A project has a few product types for all its targets.
+        var kinds: [String: ProductKind] = [:]
         for id in targetIDs {
             guard let object = objects[id]?.dictionary else {
                 reader.problems.append("the project lists target \(id), an object that does not exist (unknown object reference)")
@@ -101,8 +103,10 @@ struct XcodeProject {
             let name = object["name"]?.string ?? id
             let list = object["buildConfigurationList"]?.string
             let productType = object["productType"]?.string ?? ""
+            let kind = kinds[productType] ?? ProductKind(productType)
+            kinds[productType] = kind
             targets.append(Target(
-                index: targets.count, id: id, name: name, productType: productType, kind: ProductKind(productType),
+                index: targets.count, id: id, name: name, productType: productType, kind: kind,
                 configurations: reader.configurations(list: list, owner: "target '\(name)'"),
                 defaultConfiguration: list.flatMap { objects[$0]?.dictionary?["defaultConfigurationName"]?.string },
                 embeds: reader.embeds(phases: (object["buildPhases"]?.array ?? []).compactMap(\.string), productOwner: productOwner, owner: name)))
@@ -191,7 +195,7 @@ private struct ObjectReader {
                 problems.append("\(owner) refers to build configuration \(id), an object that does not exist (unknown object reference)")
                 continue
             }
-            var settings: [(String, String)] = []
+            var settings: [(name: String, value: String)] = []
             // In the order of their names.
             for (key, value) in object["buildSettings"]?.dictionary?.sortedLastValues ?? [] {
                 switch value {

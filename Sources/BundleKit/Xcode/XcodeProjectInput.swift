@@ -112,7 +112,7 @@ struct ProjectReading {
     }
 
     private func record(_ resolved: ResolvedTarget, location: EmbedLocation?, kind: ProductKind, path: String) -> BundleRecord {
-        func value(_ key: String) -> String? { resolved.values[key]?.value }
+        func value(_ key: CheckedKey) -> String? { resolved.values[key]?.value }
         let point = resolved.extensionPoint
         let role: BundleRole
         if location == nil {
@@ -127,10 +127,10 @@ struct ProjectReading {
             role = .extension
         }
         return BundleRecord(
-            name: resolved.target.name, role: role, bundleIdentifier: value("CFBundleIdentifier"),
-            shortVersion: value("CFBundleShortVersionString"), buildVersion: value("CFBundleVersion"),
+            name: resolved.target.name, role: role, bundleIdentifier: value(.bundleIdentifier),
+            shortVersion: value(.shortVersion), buildVersion: value(.buildVersion),
             extensionPoint: point, hasExtensionDictionary: resolved.hasExtensionDictionary,
-            companionAppBundleIdentifier: value("WKCompanionAppBundleIdentifier"), packageType: value("CFBundlePackageType"),
+            companionAppBundleIdentifier: value(.companionAppBundleIdentifier), packageType: value(.packageType),
             appGroups: resolved.appGroups, embedLocation: location, bundlePath: path,
             source: SourceLocation(file: resolved.plistPath ?? project.pbxprojPath, detail: "target '\(resolved.target.name)' [\(resolved.configuration)]"),
             valueSources: valueSources(resolved))
@@ -197,8 +197,9 @@ struct ProjectReading {
             add(Finding(rule: "settings.unresolved", severity: problem.severity, bundle: bundle, path: problem.file,
                         message: problem.message.prefix(1).uppercased() + problem.message.dropFirst() + (problem.message.hasSuffix(".") ? "" : ".")))
         }
-        for ((key, _), value) in zip(TargetResolver.checkedKeys, resolved.values.byPosition) {
-            guard let value, !value.unresolved.isEmpty else { continue }
+        for checked in CheckedKey.allCases {
+            guard let value = resolved.values[checked], !value.unresolved.isEmpty else { continue }
+            let key = checked.key
             for name in value.unresolved.sorted() {
                 // RULES.md settings.unresolved: an error when it empties a compared version or bundle id.
                 let compared = key != "CFBundlePackageType"
@@ -210,16 +211,17 @@ struct ProjectReading {
         }
         guard member.record.embedLocation != nil else { return }
         // RULES.md settings.target-override: an embedded target that sets the version itself, and uses it.
-        for (key, setting) in [("CFBundleVersion", "CURRENT_PROJECT_VERSION"), ("CFBundleShortVersionString", "MARKETING_VERSION")] {
+        for checked in [CheckedKey.buildVersion, .shortVersion] {
+            let (key, setting) = (checked.key, checked.standardSetting!)
             // The cheap tests first: most targets inherit the setting, so its winner is not at target level.
-            guard let value = resolved.values[key], !value.literalInPlist,
+            guard let value = resolved.values[checked], !value.literalInPlist,
                   let index = resolved.settings.winner(setting) else { continue }
             let assignment = resolved.settings.assignments[index]
             guard assignment.source.targetLevel, BuildSettings.references(in: value.template).contains(setting),
                   !assignment.usesInherited, assignment.soleReference != setting,
                   !host.resolved.targetXcconfigs.contains(assignment.source.file) else { continue }
             let where_ = assignment.location
-            let hostValue = host.resolved.values[key]?.value ?? "none"
+            let hostValue = host.resolved.values[checked]?.value ?? "none"
             add(Finding(rule: "settings.target-override", severity: .warning, bundle: member.record.bundlePath, path: assignment.source.file,
                         message: "\(context) sets \(setting) = \(assignment.value) itself (\(where_.file), \(where_.detail!)) instead of inheriting the project's, and its \(key) uses it (the containing app '\(host.resolved.target.name)' has '\(hostValue)'): the root cause of most \(key) mismatches. Remove the target's setting so it inherits."))
         }
