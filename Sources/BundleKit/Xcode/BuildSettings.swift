@@ -331,8 +331,8 @@ final class BuildSettings {
     /// By name number: the index of the last assignment of that name (-1 for none); `previous[i]` is the one before
     /// assignment `i` of the same name (-1 for none). A chain, not an array per name: one allocation per target, not
     /// one per setting. Names numbered after this target's settings were made are not defined here.
-    private var last: [Int]
-    private var previous: [Int]
+    private let last: [Int]
+    private let previous: [Int]
     /// By assignment: its expansion's place in `expansions`, or `Self.unexpanded` or `Self.expanding`. Numbers, not
     /// optional values: most assignments of a target are never expanded, and an array of numbers costs nothing to free.
     private var expansion: [Int]

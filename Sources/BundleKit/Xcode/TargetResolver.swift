@@ -43,6 +43,8 @@ final class ResolvedTarget {
 
     let target: XcodeProject.Target
     let configuration: String
+    /// "target 'Widget' [Release]", as findings and records name it.
+    let context: String
     let settings: BuildSettings
     let plistPath: String?
     let values: CheckedValues
@@ -58,9 +60,10 @@ final class ResolvedTarget {
     /// The xcconfig files at the target's own level.
     let targetXcconfigs: Set<String>
 
-    init(target: XcodeProject.Target, configuration: String, settings: BuildSettings, plistPath: String?, values: CheckedValues, extensionPoint: String?, hasExtensionDictionary: Bool, appGroups: [String], entitlementsPath: String?, productName: String, problems: [(file: String, message: String, severity: Severity)], missingIncludes: [MissingInclude], targetXcconfigs: Set<String>) {
+    init(target: XcodeProject.Target, configuration: String, context: String, settings: BuildSettings, plistPath: String?, values: CheckedValues, extensionPoint: String?, hasExtensionDictionary: Bool, appGroups: [String], entitlementsPath: String?, productName: String, problems: [(file: String, message: String, severity: Severity)], missingIncludes: [MissingInclude], targetXcconfigs: Set<String>) {
         self.target = target
         self.configuration = configuration
+        self.context = context
         self.settings = settings
         self.plistPath = plistPath
         self.values = values
@@ -116,6 +119,8 @@ final class TargetResolver {
     private var defaultTargetIndices: [Int] = []
     /// The assignments of `targetDefaultPairs`, by target index: every configuration of a target has the same.
     private var targetDefaults: [[SettingAssignment]?]
+    /// Those that depend only on the product type, by product type.
+    private var productTypeDefaults: [String: [SettingAssignment]] = [:]
     /// Info.plists and entitlements by path: extensions often share one file.
     private var plists: [String: [String: Any]?] = [:]
     private var infoPlists: [String: InfoPlist?] = [:]
@@ -169,8 +174,9 @@ final class TargetResolver {
     private func build(_ target: XcodeProject.Target, configuration: String, state: ConfigurationState) -> ResolvedTarget {
         var raw = defaults(for: target, in: state)
         let projectLevel = state.projectLevel
+        let context = "target '\(target.name)' [\(configuration)]"
         let targetLevel = target.configurations.first { $0.name == configuration }
-            .map { level($0, owner: "target '\(target.name)' [\(configuration)]", targetLevel: true) } ?? Level()
+            .map { level($0, owner: context, targetLevel: true) } ?? Level()
         raw.reserveCapacity(raw.count + projectLevel.assignments.count + targetLevel.assignments.count)
         raw += projectLevel.assignments
         raw += targetLevel.assignments
@@ -274,7 +280,7 @@ final class TargetResolver {
         }
 
         return ResolvedTarget(
-            target: target, configuration: configuration, settings: settings, plistPath: plistPath, values: values,
+            target: target, configuration: configuration, context: context, settings: settings, plistPath: plistPath, values: values,
             extensionPoint: extensionPoint, hasExtensionDictionary: plist.hasExtensionDictionary,
             appGroups: appGroups, entitlementsPath: entitlementsPath, productName: productName, problems: problems,
             missingIncludes: missingIncludes, targetXcconfigs: targetXcconfigs)
@@ -401,7 +407,11 @@ final class TargetResolver {
         // only the defaults that depend on the target are replaced by the target's own, where they differ.
         var result = state.defaults
         let own = targetDefaults[target.index] ?? {
-            let made = Self.targetDefaultPairs(target).map(Self.defaultAssignment)
+            // Those of the name are the target's own; those of the product type, shared by the targets of that type.
+            let pairs = Self.targetDefaultPairs(target)
+            let byType = productTypeDefaults[target.productType] ?? pairs[2...].map(Self.defaultAssignment)
+            productTypeDefaults[target.productType] = byType
+            let made = pairs[..<2].map(Self.defaultAssignment) + byType
             targetDefaults[target.index] = made
             return made
         }()
@@ -438,7 +448,8 @@ final class TargetResolver {
         ]
     }
 
-    /// The defaults of `defaultPairs` that depend on the target: every one that reads `target` must be here too.
+    /// The defaults of `defaultPairs` that depend on the target: every one that reads `target` must be here too,
+    /// those of its name first, then those of its product type.
     private static func targetDefaultPairs(_ target: XcodeProject.Target) -> [(String, String)] {
         [("TARGET_NAME", target.name), ("TARGETNAME", target.name), ("PRODUCT_BUNDLE_PACKAGE_TYPE", target.kind.packageType),
          ("WRAPPER_EXTENSION", target.kind.wrapperExtension), ("PRODUCT_TYPE", target.productType)]

@@ -180,19 +180,20 @@ private struct ObjectReader {
         return nil
     }
 
-    mutating func configurations(list: String?, owner: String) -> [XcodeProject.Configuration] {
+    /// - Parameter owner: made only for a problem's sentence.
+    mutating func configurations(list: String?, owner: @autoclosure () -> String) -> [XcodeProject.Configuration] {
         guard let list else {
-            problems.append("\(owner) has no buildConfigurationList")
+            problems.append("\(owner()) has no buildConfigurationList")
             return []
         }
         guard let ids = objects[list]?.dictionary?["buildConfigurations"]?.array else {
-            problems.append("\(owner) refers to configuration list \(list), an object that does not exist (unknown object reference)")
+            problems.append("\(owner()) refers to configuration list \(list), an object that does not exist (unknown object reference)")
             return []
         }
         var result: [XcodeProject.Configuration] = []
         for id in ids.compactMap(\.string) {
             guard let object = objects[id]?.dictionary, let name = object["name"]?.string else {
-                problems.append("\(owner) refers to build configuration \(id), an object that does not exist (unknown object reference)")
+                problems.append("\(owner()) refers to build configuration \(id), an object that does not exist (unknown object reference)")
                 continue
             }
             var settings: [(name: String, value: String)] = []
@@ -208,13 +209,13 @@ private struct ObjectReader {
             if let reference = object["baseConfigurationReference"]?.string {
                 base = path(of: reference)
                 if base == nil {
-                    problems.append("\(owner) [\(name)] is based on xcconfig reference \(reference), which does not resolve to a file (unknown object reference)")
+                    problems.append("\(owner()) [\(name)] is based on xcconfig reference \(reference), which does not resolve to a file (unknown object reference)")
                 }
             } else if let anchor = object["baseConfigurationReferenceAnchor"]?.string,
                       let relative = object["baseConfigurationReferenceRelativePath"]?.string {
                 // objectVersion 70+: an anchor (a PBXFileSystemSynchronizedRootGroup) plus a path inside it.
                 if let folder = path(of: anchor) { base = folder + "/" + relative } else {
-                    problems.append("\(owner) [\(name)] is based on an xcconfig anchored at \(anchor), which does not resolve to a folder (unknown object reference)")
+                    problems.append("\(owner()) [\(name)] is based on an xcconfig anchored at \(anchor), which does not resolve to a folder (unknown object reference)")
                 }
             }
             result.append(.init(id: id, name: name, settings: settings, baseConfigurationPath: base))

@@ -132,7 +132,7 @@ struct ProjectReading {
             extensionPoint: point, hasExtensionDictionary: resolved.hasExtensionDictionary,
             companionAppBundleIdentifier: value(.companionAppBundleIdentifier), packageType: value(.packageType),
             appGroups: resolved.appGroups, embedLocation: location, bundlePath: path,
-            source: SourceLocation(file: resolved.plistPath ?? project.pbxprojPath, detail: "target '\(resolved.target.name)' [\(resolved.configuration)]"),
+            source: SourceLocation(file: resolved.plistPath ?? project.pbxprojPath, detail: resolved.context),
             valueSources: valueSources(resolved))
     }
 
@@ -191,8 +191,7 @@ struct ProjectReading {
     private func findingsFor(_ member: Member, host: Member, into add: (Finding) -> Void) {
         let resolved = member.resolved
         let bundle = member.record.bundlePath
-        // Made only for a finding: most targets have none.
-        var context: String { "target '\(resolved.target.name)' [\(resolved.configuration)]" }
+        let context = resolved.context
         for problem in resolved.problems {
             add(Finding(rule: "settings.unresolved", severity: problem.severity, bundle: bundle, path: problem.file,
                         message: problem.message.prefix(1).uppercased() + problem.message.dropFirst() + (problem.message.hasSuffix(".") ? "" : ".")))
