@@ -72,25 +72,28 @@ struct OpenStepParser {
         var objectRanges: [(id: String, range: Range<Int>)]
     }
 
-    private let bytes: [UInt8]
+    /// The file, read in place for the length of `parse` (every byte is looked at, so no bounds checks).
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var objectRanges: [(id: String, range: Range<Int>)] = []
     private var strings: StringTable
 
     static func parse(_ bytes: [UInt8]) throws(Failure) -> Document {
-        var parser = OpenStepParser(bytes: bytes)
-        parser.skipTrivia()
-        guard case .dictionary(let root) = try parser.value(depth: 0, recordMembers: false) else {
-            throw Failure(message: "the file does not start with a dictionary '{'")
+        try bytes.withUnsafeBufferPointer { bytes throws(Failure) in
+            var parser = OpenStepParser(bytes: bytes)
+            parser.skipTrivia()
+            guard case .dictionary(let root) = try parser.value(depth: 0, recordMembers: false) else {
+                throw Failure(message: "the file does not start with a dictionary '{'")
+            }
+            parser.skipTrivia()
+            if parser.index < bytes.count {
+                throw Failure(message: "unexpected text after the root dictionary \(parser.position)")
+            }
+            return Document(root: root, objectRanges: parser.objectRanges)
         }
-        parser.skipTrivia()
-        if parser.index < bytes.count {
-            throw Failure(message: "unexpected text after the root dictionary \(parser.position)")
-        }
-        return Document(root: root, objectRanges: parser.objectRanges)
     }
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         // About one distinct string per 64 bytes of a project.pbxproj would fill a quarter of it.
         strings = StringTable(capacity: min(1 << 16, max(64, bytes.count / 64)))
@@ -178,13 +181,18 @@ struct OpenStepParser {
             return .data(try data())
         default:
             let start = index
-            while index < bytes.count && Self.isUnquoted(bytes[index]) { index += 1 }
+            Self.unquoted.withUnsafeBufferPointer { unquoted in
+                while index < bytes.count && unquoted[Int(bytes[index])] { index += 1 }
+            }
             guard index > start else {
                 throw Failure(message: "unexpected '\(Character(Unicode.Scalar(bytes[index])))' \(position)")
             }
-            return .string(bytes.withUnsafeBufferPointer { strings.string($0, start..<index) })
+            return .string(strings.string(bytes, start..<index))
         }
     }
+
+    /// `isUnquoted` of every byte: the test of every byte of every unquoted string of the file.
+    private static let unquoted = (0...255).map { isUnquoted(UInt8($0)) }
 
     private static func isUnquoted(_ byte: UInt8) -> Bool {
         switch byte {
@@ -206,7 +214,7 @@ struct OpenStepParser {
         guard index < bytes.count else { throw Failure(message: "the file ends inside a quoted string (truncated?) \(position)") }
         if bytes[index] == quote {
             index += 1
-            return bytes.withUnsafeBufferPointer { strings.string($0, start..<(index - 1)) }
+            return strings.string(bytes, start..<(index - 1))
         }
         var out = Array(bytes[start..<index])
         while true {
