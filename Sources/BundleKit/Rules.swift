@@ -27,11 +27,8 @@ public enum Rules {
         let asciiPaths = set.embedded.map { ASCII.isOneBytePerCharacter($0.bundlePath) }
         // When every path has one byte per Character, the container is found by looking up the bundle's parent
         // folders: testing every bundle of the set as a prefix of every other is quadratic in the number of targets.
-        var byPath: [Substring: [Int]]?
-        if asciiPaths.allSatisfy({ $0 }) {
-            byPath = [Substring: [Int]](minimumCapacity: set.embedded.count)
-            for index in set.embedded.indices { byPath![set.embedded[index].bundlePath[...], default: []].append(index) }
-        }
+        var byPath: ContainerIndex?
+        if asciiPaths.allSatisfy({ $0 }) { byPath = ContainerIndex(set.embedded) }
         // The app, then the embedded bundles (as `set.all`, without copying every record into a new array).
         for index in -1..<set.embedded.count {
             let bundle = index < 0 ? set.app : set.embedded[index]
@@ -42,10 +39,10 @@ public enum Rules {
             } else {
                 container(of: bundle, in: set, asciiPaths: asciiPaths)
             }
-            findings += versionFindings(bundle, app: set.app, rule: nil)
-            findings += identifierFindings(bundle, app: container, seen: &seen)
-            findings += extensionFindings(bundle)
-            findings += groupFindings(bundle, app: container)
+            versionFindings(bundle, app: set.app, rule: nil, into: &findings)
+            identifierFindings(bundle, app: container, seen: &seen, into: &findings)
+            extensionFindings(bundle, into: &findings)
+            groupFindings(bundle, app: container, into: &findings)
         }
         return findings
     }
@@ -74,21 +71,44 @@ public enum Rules {
 
     /// `container(of:in:asciiPaths:)` when the bundle's path and every path of `set.embedded` have one byte per
     /// Character: its parent folders, longest first, looked up in `byPath` (the indices of `set.embedded` by path).
-    static func container(of bundle: BundleRecord, in set: AppBundleSet, byPath: [Substring: [Int]]) -> BundleRecord {
+    static func container(of bundle: BundleRecord, in set: AppBundleSet, byPath: ContainerIndex) -> BundleRecord {
         let path = bundle.bundlePath.utf8
-        for slash in path.indices.reversed() where path[slash] == UInt8(ascii: "/") {
-            if let index = byPath[bundle.bundlePath[..<slash]]?.first(where: { set.embedded[$0] != bundle }) {
-                return set.embedded[index]
-            }
+        var length = path.count
+        for slash in path.indices.reversed() {
+            length -= 1
+            guard path[slash] == UInt8(ascii: "/"), byPath.hasPath(ofLength: length),
+                  let index = byPath.indices[bundle.bundlePath[..<slash]]?.first(where: { set.embedded[$0] != bundle }) else { continue }
+            return set.embedded[index]
         }
         return set.app
+    }
+
+    /// The indices of a set's embedded bundles by bundle path, and which lengths (in bytes) their paths have: most
+    /// parent folders of a bundle are no bundle (`X.app/PlugIns`), and their length says so without hashing them.
+    struct ContainerIndex {
+        var indices: [Substring: [Int]]
+        private var lengths: [Bool] = []
+
+        init(_ bundles: [BundleRecord]) {
+            indices = [Substring: [Int]](minimumCapacity: bundles.count)
+            for (index, bundle) in bundles.enumerated() {
+                indices[bundle.bundlePath[...], default: []].append(index)
+                let length = bundle.bundlePath.utf8.count
+                if length >= lengths.count { lengths += repeatElement(false, count: length + 1 - lengths.count) }
+                lengths[length] = true
+            }
+        }
+
+        func hasPath(ofLength length: Int) -> Bool { length < lengths.count && lengths[length] }
     }
 
     /// The findings a process runs on before starting (RULES.md runtime.version-parity): `bundle`'s
     /// CFBundleVersion and CFBundleShortVersionString against its containing app's, in Apple's wording.
     static func runtimeFindings(_ bundle: BundleRecord, app: BundleRecord) -> [Finding] {
         guard bundle != app else { return [] }
-        return versionFindings(bundle, app: app, rule: "runtime.version-parity").filter {
+        var findings: [Finding] = []
+        versionFindings(bundle, app: app, rule: "runtime.version-parity", into: &findings)
+        return findings.filter {
             $0.rule == "runtime.version-parity"
         }
     }
@@ -102,8 +122,7 @@ public enum Rules {
     }
 
     /// `mismatchRule` replaces the mismatch rules' ids (for the runtime check); `nil` runs every version rule.
-    private static func versionFindings(_ bundle: BundleRecord, app: BundleRecord, rule mismatchRule: String?) -> [Finding] {
-        var findings: [Finding] = []
+    private static func versionFindings(_ bundle: BundleRecord, app: BundleRecord, rule mismatchRule: String?, into findings: inout [Finding]) {
         for kind in [VersionKey.build, .short] {
             let path = file(bundle, kind.key)
             guard let value = kind.value(bundle), !value.isEmpty else {
@@ -134,7 +153,6 @@ public enum Rules {
             findings.append(Finding(rule: rule, severity: .error, bundle: bundle.bundlePath, path: path,
                                     message: mismatchMessage(kind, value: value, parent: parent, bundle: bundle, app: app)))
         }
-        return findings
     }
 
     private static func mismatchMessage(_ kind: VersionKey, value: String, parent: String, bundle: BundleRecord, app: BundleRecord) -> String {
@@ -178,9 +196,8 @@ public enum Rules {
     // MARK: - Bundle identifiers
 
     /// `app` is the containing bundle.
-    private static func identifierFindings(_ bundle: BundleRecord, app: BundleRecord, seen: inout [String: String]) -> [Finding] {
-        guard let identifier = bundle.bundleIdentifier else { return [] }
-        var findings: [Finding] = []
+    private static func identifierFindings(_ bundle: BundleRecord, app: BundleRecord, seen: inout [String: String], into findings: inout [Finding]) {
+        guard let identifier = bundle.bundleIdentifier else { return }
         let path = file(bundle, "CFBundleIdentifier")
         func add(_ rule: String, _ message: String) {
             findings.append(Finding(rule: rule, severity: .error, bundle: bundle.bundlePath, path: path, message: message))
@@ -203,7 +220,7 @@ public enum Rules {
         } else {
             seen[identifier] = bundle.bundlePath
         }
-        guard bundle != app, let parent = app.bundleIdentifier else { return findings }
+        guard bundle != app, let parent = app.bundleIdentifier else { return }
         // Counted in bytes when that is the same as in Characters.
         let ascii = ASCII.isOneBytePerCharacter(identifier) && ASCII.isOneBytePerCharacter(parent)
         let parentCount = ascii ? parent.utf8.count : parent.count
@@ -232,49 +249,50 @@ public enum Rules {
                 add("bundle-id.single-component", "App extension bundle identifiers must have a prefix consisting of their containing application's bundle identifier followed by a '.', with no further '.' characters after the prefix. ('\(identifier)' has more than one component after '\(parent).'.)")
             }
         }
-        return findings
     }
 
     // MARK: - Extension points
 
-    private static func extensionFindings(_ bundle: BundleRecord) -> [Finding] {
-        guard bundle.embedLocation == .plugIns || bundle.embedLocation == .extensions else { return [] }
+    private static func extensionFindings(_ bundle: BundleRecord, into findings: inout [Finding]) {
+        guard bundle.embedLocation == .plugIns || bundle.embedLocation == .extensions else { return }
         let path = file(bundle, "NSExtensionPointIdentifier")
         // RULES.md extension.point (and intent.extension-point for ExtensionKit bundles in Extensions/).
         let dictionaryKey = bundle.embedLocation == .extensions ? "EXAppExtensionAttributes" : "NSExtension"
         let pointKey = bundle.embedLocation == .extensions ? "EXExtensionPointIdentifier" : "NSExtensionPointIdentifier"
         guard bundle.hasExtensionDictionary else {
-            return [Finding(rule: "extension.point", severity: .error, bundle: bundle.bundlePath, path: path,
-                            message: "App extensions must define the \(dictionaryKey) key with a dictionary value in their Info.plist.")]
+            findings.append(Finding(rule: "extension.point", severity: .error, bundle: bundle.bundlePath, path: path,
+                                    message: "App extensions must define the \(dictionaryKey) key with a dictionary value in their Info.plist."))
+            return
         }
         guard let point = bundle.extensionPoint, !point.isEmpty else {
-            return [Finding(rule: "extension.point", severity: .error, bundle: bundle.bundlePath, path: path,
-                            message: "Appex bundle at \(bundle.bundlePath) does not define the \(pointKey) key in its Info.plist. This key must have a reverse-DNS format string value.")]
+            findings.append(Finding(rule: "extension.point", severity: .error, bundle: bundle.bundlePath, path: path,
+                                    message: "Appex bundle at \(bundle.bundlePath) does not define the \(pointKey) key in its Info.plist. This key must have a reverse-DNS format string value."))
+            return
         }
         guard knownExtensionPoints.contains(point) else {
-            return [Finding(rule: "extension.point", severity: .warning, bundle: bundle.bundlePath, path: path,
-                            message: "The extension point '\(point)' of \(bundle.bundlePath) is not one Apple documents for iOS app extensions; check its \(pointKey).")]
+            findings.append(Finding(rule: "extension.point", severity: .warning, bundle: bundle.bundlePath, path: path,
+                                    message: "The extension point '\(point)' of \(bundle.bundlePath) is not one Apple documents for iOS app extensions; check its \(pointKey)."))
+            return
         }
-        return []
     }
 
     // MARK: - App Groups
 
     /// `app` is the containing bundle.
-    private static func groupFindings(_ bundle: BundleRecord, app: BundleRecord) -> [Finding] {
+    private static func groupFindings(_ bundle: BundleRecord, app: BundleRecord, into findings: inout [Finding]) {
         let path = file(bundle, "com.apple.security.application-groups")
         guard bundle.appGroupsKnown else {
-            return [Finding(rule: "group.shared", severity: .note, bundle: bundle.bundlePath, path: path,
-                            message: "The entitlements of \(bundle.bundlePath) are not in a file Lockstep reads (archived-expanded-entitlements.xcent or a .entitlements file), so its App Groups were not checked.")]
+            findings.append(Finding(rule: "group.shared", severity: .note, bundle: bundle.bundlePath, path: path,
+                                    message: "The entitlements of \(bundle.bundlePath) are not in a file Lockstep reads (archived-expanded-entitlements.xcent or a .entitlements file), so its App Groups were not checked."))
+            return
         }
-        var findings: [Finding] = []
         for group in bundle.appGroups where !group.hasPrefix("group.") {
             // RULES.md group.id-format: iOS App Group ids are `group.<name>`.
             findings.append(Finding(rule: "group.shared", severity: .error, bundle: bundle.bundlePath, path: path,
                 message: "The App Group '\(group)' claimed by \(bundle.bundlePath) does not start with 'group.': on iOS an App Group identifier has the form group.<name>."))
         }
         // A watch app's group containers are watch-local (RULES.md group.watch-separate): nothing to share with the host.
-        guard bundle != app, bundle.role != .watch, app.appGroupsKnown else { return findings }
+        guard bundle != app, bundle.role != .watch, app.appGroupsKnown else { return }
         if bundle.appGroups.isEmpty {
             findings.append(Finding(rule: "group.shared", severity: .note, bundle: bundle.bundlePath, path: path,
                 message: "\(bundle.bundlePath) claims no App Group, so it shares no container with \(app.bundlePath) (allowed; many extensions need none)."))
@@ -283,7 +301,6 @@ public enum Rules {
             findings.append(Finding(rule: "group.shared", severity: .error, bundle: bundle.bundlePath, path: path,
                 message: "\(bundle.bundlePath) claims the App Group '\(group)', which its containing app \(app.bundlePath) does not claim: they share nothing through it. Every group of an extension must also be in the app's com.apple.security.application-groups."))
         }
-        return findings
     }
 
     /// The file a finding about `key` points at: where the value came from, else the bundle's own file.
