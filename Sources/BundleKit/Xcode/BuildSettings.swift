@@ -46,6 +46,19 @@ final class SettingAssignment {
     /// again for every target); nil for a literal, and for a value whose reference names are made of references.
     private(set) lazy var template = isLiteral ? nil : SettingTemplate(value)
 
+    /// Whether the value was expanded before: a value expanded once (a target's own) is cheaper to scan than to
+    /// split into a template.
+    private var expandedBefore = false
+
+    /// The template, from the second expansion on.
+    fileprivate func repeatedTemplate() -> SettingTemplate? {
+        guard expandedBefore else {
+            expandedBefore = true
+            return nil
+        }
+        return template
+    }
+
     /// The numbers of the template's reference names in the project's `SettingNames`, kept with the names they are in.
     private var numbered: (names: SettingNames, numbers: [Int])?
 
@@ -451,6 +464,12 @@ final class BuildSettings {
         return value(winning: index)
     }
 
+    /// `value(_:)` of the name numbered `number` in these settings' `SettingNames`.
+    func value(number: Int) -> (value: String, unresolved: Set<String>) {
+        guard let index = winner(number: number) else { return ("", []) }
+        return value(winning: index)
+    }
+
     /// The expanded value of assignment `index` (the winning one of a setting, or a lower one that `$(inherited)`
     /// names), computed once per assignment: expanding `$(inherited)$(inherited)` afresh at each use would double
     /// the work at each line.
@@ -483,7 +502,7 @@ final class BuildSettings {
         var unresolved: Set<String> = []
         let assignment = assignments[index]
         var value = assignment.isLiteral ? assignment.value
-            : assignment.template.map { expand($0, numbers: assignment.referenceNumbers(in: names), at: index, unresolved: &unresolved) }
+            : assignment.repeatedTemplate().map { expand($0, numbers: assignment.referenceNumbers(in: names), at: index, unresolved: &unresolved) }
                 ?? expand(assignment.value, at: index, unresolved: &unresolved)
         nesting -= 1
         if value.utf8.count > Self.maximumLength {

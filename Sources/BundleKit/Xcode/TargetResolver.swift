@@ -143,9 +143,14 @@ final class TargetResolver {
         }
     }
 
+    /// The settings `build` reads of every target, numbered once instead of hashed for each target.
+    private let read: (generate: Int, infoPlist: Int, entitlements: Int, productName: Int)
+
     init(project: XcodeProject) {
         self.project = project
         targetDefaults = Array(repeating: nil, count: project.targets.count)
+        read = (names.number(adding: "GENERATE_INFOPLIST_FILE"), names.number(adding: "INFOPLIST_FILE"),
+                names.number(adding: "CODE_SIGN_ENTITLEMENTS"), names.number(adding: "PRODUCT_NAME"))
     }
 
     /// - Parameter target: one of `project.targets`.
@@ -193,10 +198,10 @@ final class TargetResolver {
             : BuildSettings(assignments: zip(raw, holds).filter(\.1).map(\.0),
                             conditionallyDefined: Set(zip(raw, holds).filter { !$0.1 }.map(\.0.name)), names: names)
 
-        let generate = settings.value("GENERATE_INFOPLIST_FILE").value.uppercased() == "YES"
+        let generate = settings.value(number: read.generate).value.uppercased() == "YES"
         var plist = InfoPlist()
         var plistPath: String?
-        let plistSetting = settings.value("INFOPLIST_FILE").value
+        let plistSetting = settings.value(number: read.infoPlist).value
         if !plistSetting.isEmpty {
             // RULES.md §6: paths in build settings are relative to the folder holding the .xcodeproj.
             let wanted = sourcePath(plistSetting)
@@ -242,7 +247,7 @@ final class TargetResolver {
         // bundle id; signing-time prefixes stay symbolic (RULES.md group.shared).
         var appGroups: [String] = []
         var entitlementsPath: String?
-        let entitlementsSetting = settings.value("CODE_SIGN_ENTITLEMENTS").value
+        let entitlementsSetting = settings.value(number: read.entitlements).value
         if !entitlementsSetting.isEmpty {
             let wanted = sourcePath(entitlementsSetting)
             if let found = existingPath(wanted), let entitlements = readPlist(found) {
@@ -261,7 +266,7 @@ final class TargetResolver {
             }
         }
         // Other Info.plist strings that use a setting nothing defines: a warning (RULES.md settings.unresolved).
-        for (key, expandable) in plist.referencing where values[key] == nil {
+        for (key, expandable, checked) in plist.referencing where checked.map({ values[$0] == nil }) ?? true {
             let text = expandable.text
             var unresolved: Set<String> = []
             let value = settings.expand(expandable, unresolved: &unresolved)
@@ -272,7 +277,7 @@ final class TargetResolver {
             }
         }
 
-        let productName = settings.value("PRODUCT_NAME").value
+        let productName = settings.value(number: read.productName).value
         // RULES.md settings.unresolved: a value too long to expand is as unusable as an undefined one.
         for assignment in settings.oversized {
             let location = assignment.location
@@ -325,8 +330,8 @@ final class TargetResolver {
     private final class InfoPlist {
         /// The top-level string values.
         var strings: [String: String] = [:]
-        /// The top-level strings that reference a setting (contain `$`), by key.
-        var referencing: [(key: String, text: ExpandableText)] = []
+        /// The top-level strings that reference a setting (contain `$`), by key, and which checked key each is.
+        var referencing: [(key: String, text: ExpandableText, checked: CheckedKey?)] = []
         /// By `CheckedKey`: the key's value (nil when absent or not a string) and the first setting it references.
         var checked: [(text: ExpandableText, reference: String?)?] = CheckedKey.allCases.map { _ in nil }
         var extensionPoint: String?
@@ -341,7 +346,9 @@ final class TargetResolver {
             for (key, any) in plist.sorted(by: { $0.key < $1.key }) {
                 guard let text = any as? String else { continue }
                 strings[key] = text
-                if ASCII.contains(byte: UInt8(ascii: "$"), in: text) { referencing.append((key, ExpandableText(text, names: names))) }
+                if ASCII.contains(byte: UInt8(ascii: "$"), in: text) {
+                    referencing.append((key, ExpandableText(text, names: names), CheckedKey.allCases.first { $0.key == key }))
+                }
             }
             checked = CheckedKey.allCases.map { key in
                 strings[key.key].map { (ExpandableText($0, names: names), BuildSettings.references(in: $0, limit: 1).first) }
