@@ -214,11 +214,10 @@ public enum Rules {
         if !allowed || emptyComponent {
             add("bundle-id.charset", "The bundle identifier '\(identifier)' is invalid: a bundle identifier may contain only alphanumeric characters (A–Z, a–z, 0–9), hyphens (-) and periods (.), in reverse-DNS form with no empty component.")
         }
-        // RULES.md bundle-id.duplicate
-        if let first = seen[identifier] {
+        // RULES.md bundle-id.duplicate. One lookup for the usual new identifier; a duplicate keeps the first bundle.
+        if let first = seen.updateValue(bundle.bundlePath, forKey: identifier) {
+            seen[identifier] = first
             add("bundle-id.duplicate", "This application or a bundle it contains has the same bundle identifier as this application or another bundle that it contains. Bundle identifiers must be unique. ('\(identifier)' is also the identifier of '\(first)'.)")
-        } else {
-            seen[identifier] = bundle.bundlePath
         }
         guard bundle != app, let parent = app.bundleIdentifier else { return }
         // Counted in bytes when that is the same as in Characters.

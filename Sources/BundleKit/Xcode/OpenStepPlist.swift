@@ -289,11 +289,16 @@ struct OpenStepParser {
 /// and a UTF-8 check, and then its own release. Bounded: a full table, or a long run of colliding slots, only means
 /// the string is made afresh.
 private struct StringTable {
-    /// Where in the file each slot's string was read (its bytes are compared there), and the string; an empty
-    /// range is a free slot.
-    private var ranges: [Range<Int32>]
-    private var strings: [String]
-    private var count = 0
+    /// Where in the file a slot's string was read (its bytes are compared there), and the string; a count of 0 is
+    /// a free slot.
+    private struct Slot {
+        var start: Int32 = 0
+        var count: Int32 = 0
+        var string = ""
+    }
+
+    private var slots: [Slot]
+    private var used = 0
     /// log2 of the number of slots.
     private let bits: Int
 
@@ -302,8 +307,7 @@ private struct StringTable {
         var bits = 1
         while 1 << bits < capacity { bits += 1 }
         self.bits = bits
-        ranges = Array(repeating: 0..<0, count: 1 << bits)
-        strings = Array(repeating: "", count: 1 << bits)
+        slots = Array(repeating: Slot(), count: 1 << bits)
     }
 
     /// `String(decoding: file[token], as: UTF8.self)`, the same string as the last time these bytes were read.
@@ -311,22 +315,21 @@ private struct StringTable {
         let bytes = UnsafeBufferPointer(rebasing: file[token])
         // The empty string needs no slot; a file too large for 32-bit offsets, no table.
         guard !bytes.isEmpty, file.count <= Int(Int32.max) else { return String(decoding: bytes, as: UTF8.self) }
-        let mask = ranges.count - 1
+        let mask = slots.count - 1
         // The top bits of a multiplicative hash are the ones every byte reaches.
         var slot = Int(truncatingIfNeeded: Self.hash(bytes) >> (64 - bits))
         for _ in 0..<8 {
-            let range = ranges[slot]
-            if range.isEmpty {
+            let count = Int(slots[slot].count)
+            if count == 0 {
                 let made = String(decoding: bytes, as: UTF8.self)
-                if count < ranges.count / 2 {
-                    ranges[slot] = Int32(token.lowerBound)..<Int32(token.upperBound)
-                    strings[slot] = made
-                    count += 1
+                if used < slots.count / 2 {
+                    slots[slot] = Slot(start: Int32(token.lowerBound), count: Int32(bytes.count), string: made)
+                    used += 1
                 }
                 return made
             }
-            if range.count == bytes.count, memcmp(file.baseAddress! + Int(range.lowerBound), bytes.baseAddress!, bytes.count) == 0 {
-                return strings[slot]
+            if count == bytes.count, memcmp(file.baseAddress! + Int(slots[slot].start), bytes.baseAddress!, count) == 0 {
+                return slots[slot].string
             }
             slot = (slot + 1) & mask
         }

@@ -191,14 +191,17 @@ private struct ObjectReader {
             return []
         }
         var result: [XcodeProject.Configuration] = []
+        result.reserveCapacity(ids.count)
         for id in ids.compactMap(\.string) {
             guard let object = objects[id]?.dictionary, let name = object["name"]?.string else {
                 problems.append("\(owner()) refers to build configuration \(id), an object that does not exist (unknown object reference)")
                 continue
             }
-            var settings: [(name: String, value: String)] = []
             // In the order of their names.
-            for (key, value) in object["buildSettings"]?.dictionary?.sortedLastValues ?? [] {
+            let written = object["buildSettings"]?.dictionary?.sortedLastValues ?? []
+            var settings: [(name: String, value: String)] = []
+            settings.reserveCapacity(written.count)
+            for (key, value) in written {
                 switch value {
                 case .string(let s): settings.append((key, s))
                 case .array(let items): settings.append((key, items.compactMap(\.string).joined(separator: " ")))
