@@ -106,7 +106,6 @@ enum CheckedKey: Int, CaseIterable {
 
 /// Resolves targets of one project, caching xcconfig files across targets and configurations.
 final class TargetResolver {
-
     let project: XcodeProject
     private let xcconfigs = XcconfigReader()
     /// `PathText.existing` by path: targets share Info.plists, and nothing changes the files while reading.
@@ -222,8 +221,8 @@ final class TargetResolver {
             let template: (text: String, reference: String?)
             let value: String
             if let inPlist {
-                template = (inPlist.text.text, inPlist.reference)
-                value = settings.expand(inPlist.text, unresolved: &unresolved)
+                template = (inPlist.value.text, inPlist.reference)
+                value = settings.expand(inPlist.value, unresolved: &unresolved)
             } else if generate, let generated = Self.generatedTemplate(key: key, standard: standard, settings: settings) {
                 template = generated
                 value = settings.expand(generated.text, unresolved: &unresolved)
@@ -231,8 +230,8 @@ final class TargetResolver {
                 continue
             }
             values[checked] = .init(template: template.text, value: value, unresolved: unresolved,
-                                source: source(of: template, key: key, plistPath: plistPath, settings: settings),
-                                literalInPlist: inPlist != nil && !ASCII.contains(byte: UInt8(ascii: "$"), in: template.text))
+                                    source: source(of: template, key: key, plistPath: plistPath, settings: settings),
+                                    literalInPlist: inPlist != nil && !ASCII.contains(byte: UInt8(ascii: "$"), in: template.text))
         }
 
         func expanded(_ text: String?) -> String? {
@@ -325,15 +324,14 @@ final class TargetResolver {
     }
 
     /// What `build` reads from one Info.plist, taken out of the property list once per file (extensions often
-    /// share one), not once per target and configuration.
-    /// A class: every target that reads the file is handed the same one.
+    /// share one), not once per target and configuration; a class, as every target that reads the file is handed it.
     private final class InfoPlist {
         /// The top-level string values.
         var strings: [String: String] = [:]
         /// The top-level strings that reference a setting (contain `$`), by key, and which checked key each is.
         var referencing: [(key: String, text: ExpandableText, checked: CheckedKey?)] = []
         /// By `CheckedKey`: the key's value (nil when absent or not a string) and the first setting it references.
-        var checked: [(text: ExpandableText, reference: String?)?] = CheckedKey.allCases.map { _ in nil }
+        var checked: [(value: ExpandableText, reference: String?)?] = CheckedKey.allCases.map { _ in nil }
         var extensionPoint: String?
         var exExtensionPoint: String?
         /// Whether there is an `NSExtension` or `EXAppExtensionAttributes` dictionary.
@@ -415,10 +413,9 @@ final class TargetResolver {
         var result = state.defaults
         let own = targetDefaults[target.index] ?? {
             // Those of the name are the target's own; those of the product type, shared by the targets of that type.
-            let pairs = Self.targetDefaultPairs(target)
-            let byType = productTypeDefaults[target.productType] ?? pairs[2...].map(Self.defaultAssignment)
+            let byType = productTypeDefaults[target.productType] ?? Self.typeDefaultPairs(target).map(Self.defaultAssignment)
             productTypeDefaults[target.productType] = byType
-            let made = pairs[..<2].map(Self.defaultAssignment) + byType
+            let made = Self.nameDefaultPairs(target).map(Self.defaultAssignment) + byType
             targetDefaults[target.index] = made
             return made
         }()
@@ -455,11 +452,19 @@ final class TargetResolver {
         ]
     }
 
-    /// The defaults of `defaultPairs` that depend on the target: every one that reads `target` must be here too,
-    /// those of its name first, then those of its product type.
+    /// The defaults of `defaultPairs` that depend on the target: every one that reads `target` must be in one of
+    /// these, those of its name, then those of its product type.
     private static func targetDefaultPairs(_ target: XcodeProject.Target) -> [(String, String)] {
-        [("TARGET_NAME", target.name), ("TARGETNAME", target.name), ("PRODUCT_BUNDLE_PACKAGE_TYPE", target.kind.packageType),
-         ("WRAPPER_EXTENSION", target.kind.wrapperExtension), ("PRODUCT_TYPE", target.productType)]
+        nameDefaultPairs(target) + typeDefaultPairs(target)
+    }
+
+    private static func nameDefaultPairs(_ target: XcodeProject.Target) -> [(String, String)] {
+        [("TARGET_NAME", target.name), ("TARGETNAME", target.name)]
+    }
+
+    private static func typeDefaultPairs(_ target: XcodeProject.Target) -> [(String, String)] {
+        [("PRODUCT_BUNDLE_PACKAGE_TYPE", target.kind.packageType), ("WRAPPER_EXTENSION", target.kind.wrapperExtension),
+         ("PRODUCT_TYPE", target.productType)]
     }
 }
 

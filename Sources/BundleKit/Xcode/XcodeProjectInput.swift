@@ -201,7 +201,7 @@ struct ProjectReading {
             let key = checked.key
             for name in value.unresolved.sorted() {
                 // RULES.md settings.unresolved: an error when it empties a compared version or bundle id.
-                let compared = key != "CFBundlePackageType"
+                let compared = checked != .packageType
                 var message = "\(key) of \(context) is '\(value.template)', but nothing defines \(name), so Xcode builds it as '\(value.value)' (agvtool and fastlane read the literal '\(value.template)')."
                 if let missing = MissingInclude.likeliest(resolved.missingIncludes) { message += " " + missing.hint }
                 add(Finding(rule: "settings.unresolved", severity: compared ? .error : .warning, bundle: bundle,
