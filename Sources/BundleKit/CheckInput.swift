@@ -16,8 +16,9 @@ public enum CheckInput {
         if let project = XcodeProjectInput.projectPath(for: path) {
             let loaded = try XcodeProjectInput.load(project, configuration: configuration)
             // One set per configuration: a finding Debug and Release share is reported once.
-            var seen = Set<Finding>()
-            let findings = (loaded.findings + loaded.sets.flatMap(Rules.check)).filter { seen.insert($0).inserted }
+            let all = loaded.findings + loaded.sets.flatMap(Rules.check)
+            var seen = Set<Finding>(minimumCapacity: all.count)
+            let findings = all.filter { seen.insert($0).inserted }
             return CheckResult(sets: loaded.sets, findings: findings)
         }
         let sets = try bundleSets(path)

@@ -50,7 +50,7 @@ public enum PropertyListFile {
         switch value {
         case .string(let string): return string
         case .array(let array): return array.map(foundationValue)
-        case .dictionary(let dictionary): return dictionary.mapValues(foundationValue)
+        case .dictionary(let dictionary): return dictionary.lastValues.mapValues(foundationValue)
         case .data(let bytes): return Data(bytes)
         }
     }

@@ -23,18 +23,26 @@ public enum Rules {
     /// bundle's findings in the order of `ids`.
     public static func check(_ set: AppBundleSet) -> [Finding] {
         var findings: [Finding] = []
-        var seen: [String: String] = [:]
+        var seen = [String: String](minimumCapacity: set.embedded.count + 1)
         let asciiPaths = set.embedded.map { ASCII.isOneBytePerCharacter($0.bundlePath) }
+        // When every path has one byte per Character, the container is found by looking up the bundle's parent
+        // folders: testing every bundle of the set as a prefix of every other is quadratic in the number of targets.
+        var byPath: ContainerIndex?
+        if asciiPaths.allSatisfy({ $0 }) { byPath = ContainerIndex(set.embedded) }
         // The app, then the embedded bundles (as `set.all`, without copying every record into a new array).
         for index in -1..<set.embedded.count {
             let bundle = index < 0 ? set.app : set.embedded[index]
             // Versions are compared with the iOS app (App Store Connect does); identifiers and groups with the
             // bundle that directly contains this one (a watch app's own widget is prefixed with the watch app's id).
-            let container = container(of: bundle, in: set, asciiPaths: asciiPaths)
-            findings += versionFindings(bundle, app: set.app, rule: nil)
-            findings += identifierFindings(bundle, app: container, seen: &seen)
-            findings += extensionFindings(bundle)
-            findings += groupFindings(bundle, app: container)
+            let container = if let byPath, ASCII.isOneBytePerCharacter(bundle.bundlePath) {
+                container(of: bundle, in: set, byPath: byPath)
+            } else {
+                container(of: bundle, in: set, asciiPaths: asciiPaths)
+            }
+            versionFindings(bundle, app: set.app, rule: nil, into: &findings)
+            identifierFindings(bundle, app: container, seen: &seen, into: &findings)
+            extensionFindings(bundle, into: &findings)
+            groupFindings(bundle, app: container, into: &findings)
         }
         return findings
     }
@@ -61,11 +69,46 @@ public enum Rules {
             .max { $0.bundlePath.count < $1.bundlePath.count } ?? set.app
     }
 
+    /// `container(of:in:asciiPaths:)` when the bundle's path and every path of `set.embedded` have one byte per
+    /// Character: its parent folders, longest first, looked up in `byPath` (the indices of `set.embedded` by path).
+    static func container(of bundle: BundleRecord, in set: AppBundleSet, byPath: ContainerIndex) -> BundleRecord {
+        let path = bundle.bundlePath.utf8
+        var length = path.count
+        for slash in path.indices.reversed() {
+            length -= 1
+            guard path[slash] == UInt8(ascii: "/"), byPath.hasPath(ofLength: length),
+                  let index = byPath.indices[bundle.bundlePath[..<slash]]?.first(where: { set.embedded[$0] != bundle }) else { continue }
+            return set.embedded[index]
+        }
+        return set.app
+    }
+
+    /// The indices of a set's embedded bundles by bundle path, and which lengths (in bytes) their paths have: most
+    /// parent folders of a bundle are no bundle (`X.app/PlugIns`), and their length says so without hashing them.
+    struct ContainerIndex {
+        var indices: [Substring: [Int]]
+        private var lengths: [Bool] = []
+
+        init(_ bundles: [BundleRecord]) {
+            indices = [Substring: [Int]](minimumCapacity: bundles.count)
+            for (index, bundle) in bundles.enumerated() {
+                indices[bundle.bundlePath[...], default: []].append(index)
+                let length = bundle.bundlePath.utf8.count
+                if length >= lengths.count { lengths += repeatElement(false, count: length + 1 - lengths.count) }
+                lengths[length] = true
+            }
+        }
+
+        func hasPath(ofLength length: Int) -> Bool { length < lengths.count && lengths[length] }
+    }
+
     /// The findings a process runs on before starting (RULES.md runtime.version-parity): `bundle`'s
     /// CFBundleVersion and CFBundleShortVersionString against its containing app's, in Apple's wording.
     static func runtimeFindings(_ bundle: BundleRecord, app: BundleRecord) -> [Finding] {
         guard bundle != app else { return [] }
-        return versionFindings(bundle, app: app, rule: "runtime.version-parity").filter {
+        var findings: [Finding] = []
+        versionFindings(bundle, app: app, rule: "runtime.version-parity", into: &findings)
+        return findings.filter {
             $0.rule == "runtime.version-parity"
         }
     }
@@ -79,8 +122,7 @@ public enum Rules {
     }
 
     /// `mismatchRule` replaces the mismatch rules' ids (for the runtime check); `nil` runs every version rule.
-    private static func versionFindings(_ bundle: BundleRecord, app: BundleRecord, rule mismatchRule: String?) -> [Finding] {
-        var findings: [Finding] = []
+    private static func versionFindings(_ bundle: BundleRecord, app: BundleRecord, rule mismatchRule: String?, into findings: inout [Finding]) {
         for kind in [VersionKey.build, .short] {
             let path = file(bundle, kind.key)
             guard let value = kind.value(bundle), !value.isEmpty else {
@@ -111,7 +153,6 @@ public enum Rules {
             findings.append(Finding(rule: rule, severity: .error, bundle: bundle.bundlePath, path: path,
                                     message: mismatchMessage(kind, value: value, parent: parent, bundle: bundle, app: app)))
         }
-        return findings
     }
 
     private static func mismatchMessage(_ kind: VersionKey, value: String, parent: String, bundle: BundleRecord, app: BundleRecord) -> String {
@@ -129,10 +170,23 @@ public enum Rules {
 
     /// The number of period-separated non-negative integers in `version`, or `nil` if it is not such a list.
     public static func numericParts(_ version: String) -> Int? {
-        if ASCII.isASCII(version) {
-            // On bytes: in ASCII text a Character is one byte ("\r\n" aside, which is no digit either way).
-            let parts = version.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-            return parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(ASCII.isDigit) }) ? parts.count : nil
+        if ASCII.isASCII(version), let parts = version.utf8.withContiguousStorageIfAvailable({ bytes -> Int? in
+            // On bytes, in one pass: in ASCII text a Character is one byte ("\r\n" aside, which is no digit either way).
+            var parts = 1, digits = 0
+            for byte in bytes {
+                if byte == UInt8(ascii: ".") {
+                    guard digits > 0 else { return nil }
+                    parts += 1
+                    digits = 0
+                } else if ASCII.isDigit(byte) {
+                    digits += 1
+                } else {
+                    return nil
+                }
+            }
+            return digits > 0 ? parts : nil
+        }) {
+            return parts
         }
         let parts = version.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
@@ -142,16 +196,15 @@ public enum Rules {
     // MARK: - Bundle identifiers
 
     /// `app` is the containing bundle.
-    private static func identifierFindings(_ bundle: BundleRecord, app: BundleRecord, seen: inout [String: String]) -> [Finding] {
-        guard let identifier = bundle.bundleIdentifier else { return [] }
-        var findings: [Finding] = []
+    private static func identifierFindings(_ bundle: BundleRecord, app: BundleRecord, seen: inout [String: String], into findings: inout [Finding]) {
+        guard let identifier = bundle.bundleIdentifier else { return }
         let path = file(bundle, "CFBundleIdentifier")
         func add(_ rule: String, _ message: String) {
             findings.append(Finding(rule: rule, severity: .error, bundle: bundle.bundlePath, path: path, message: message))
         }
         // RULES.md bundle-id.charset: A–Z, a–z, 0–9, '-' and '.', reverse-DNS (no empty component).
         // On bytes: an ASCII scalar is one byte, and its only alphabetic ones are A–Z and a–z.
-        let allowed = identifier.utf8.allSatisfy { ASCII.isLetter($0) || ASCII.isDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
+        let allowed = ASCII.allSatisfy(identifier) { ASCII.isLetter($0) || ASCII.isDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
         // An empty component: empty, a leading or trailing '.', or "..". Tested in the contiguous UTF-8, not split.
         let dot = UInt8(ascii: ".")
         let emptyComponent = identifier.utf8.withContiguousStorageIfAvailable { bytes in
@@ -161,17 +214,19 @@ public enum Rules {
         if !allowed || emptyComponent {
             add("bundle-id.charset", "The bundle identifier '\(identifier)' is invalid: a bundle identifier may contain only alphanumeric characters (A–Z, a–z, 0–9), hyphens (-) and periods (.), in reverse-DNS form with no empty component.")
         }
-        // RULES.md bundle-id.duplicate
-        if let first = seen[identifier] {
+        // RULES.md bundle-id.duplicate. One lookup for the usual new identifier; a duplicate keeps the first bundle.
+        if let first = seen.updateValue(bundle.bundlePath, forKey: identifier) {
+            seen[identifier] = first
             add("bundle-id.duplicate", "This application or a bundle it contains has the same bundle identifier as this application or another bundle that it contains. Bundle identifiers must be unique. ('\(identifier)' is also the identifier of '\(first)'.)")
-        } else {
-            seen[identifier] = bundle.bundlePath
         }
-        guard bundle != app, let parent = app.bundleIdentifier else { return findings }
+        guard bundle != app, let parent = app.bundleIdentifier else { return }
         // Counted in bytes when that is the same as in Characters.
         let ascii = ASCII.isOneBytePerCharacter(identifier) && ASCII.isOneBytePerCharacter(parent)
         let parentCount = ascii ? parent.utf8.count : parent.count
-        let prefixed = identifier.hasPrefix(parent + ".") && (ascii ? identifier.utf8.count : identifier.count) > parentCount + 1
+        let prefixed = ascii
+            ? identifier.utf8.count > parentCount + 1 && ASCII.hasPrefix(parent, identifier)
+                && identifier.utf8.dropFirst(parentCount).first == dot
+            : identifier.hasPrefix(parent + ".") && identifier.count > parentCount + 1
         switch bundle.role {
         case .watch:
             // RULES.md watch.companion, watch.prefix
@@ -188,54 +243,55 @@ public enum Rules {
             if !prefixed {
                 // RULES.md bundle-id.prefix: Xcode's error with its two detail lines, then the installer's sentence.
                 add("bundle-id.prefix", "Embedded binary's bundle identifier is not prefixed with the parent app's bundle identifier. Embedded Binary Bundle Identifier: \(identifier) Parent App Bundle Identifier: \(parent) App extension bundle identifiers must have a prefix consisting of their containing application's bundle identifier followed by a '.'.")
-            } else if ASCII.contains(".", in: String(identifier.dropFirst(parentCount + 1))) {
+            } else if ascii ? identifier.utf8.dropFirst(parentCount + 1).contains(dot) : ASCII.contains(".", in: String(identifier.dropFirst(parentCount + 1))) {
                 // RULES.md bundle-id.single-component
                 add("bundle-id.single-component", "App extension bundle identifiers must have a prefix consisting of their containing application's bundle identifier followed by a '.', with no further '.' characters after the prefix. ('\(identifier)' has more than one component after '\(parent).'.)")
             }
         }
-        return findings
     }
 
     // MARK: - Extension points
 
-    private static func extensionFindings(_ bundle: BundleRecord) -> [Finding] {
-        guard bundle.embedLocation == .plugIns || bundle.embedLocation == .extensions else { return [] }
+    private static func extensionFindings(_ bundle: BundleRecord, into findings: inout [Finding]) {
+        guard bundle.embedLocation == .plugIns || bundle.embedLocation == .extensions else { return }
         let path = file(bundle, "NSExtensionPointIdentifier")
         // RULES.md extension.point (and intent.extension-point for ExtensionKit bundles in Extensions/).
         let dictionaryKey = bundle.embedLocation == .extensions ? "EXAppExtensionAttributes" : "NSExtension"
         let pointKey = bundle.embedLocation == .extensions ? "EXExtensionPointIdentifier" : "NSExtensionPointIdentifier"
         guard bundle.hasExtensionDictionary else {
-            return [Finding(rule: "extension.point", severity: .error, bundle: bundle.bundlePath, path: path,
-                            message: "App extensions must define the \(dictionaryKey) key with a dictionary value in their Info.plist.")]
+            findings.append(Finding(rule: "extension.point", severity: .error, bundle: bundle.bundlePath, path: path,
+                                    message: "App extensions must define the \(dictionaryKey) key with a dictionary value in their Info.plist."))
+            return
         }
         guard let point = bundle.extensionPoint, !point.isEmpty else {
-            return [Finding(rule: "extension.point", severity: .error, bundle: bundle.bundlePath, path: path,
-                            message: "Appex bundle at \(bundle.bundlePath) does not define the \(pointKey) key in its Info.plist. This key must have a reverse-DNS format string value.")]
+            findings.append(Finding(rule: "extension.point", severity: .error, bundle: bundle.bundlePath, path: path,
+                                    message: "Appex bundle at \(bundle.bundlePath) does not define the \(pointKey) key in its Info.plist. This key must have a reverse-DNS format string value."))
+            return
         }
         guard knownExtensionPoints.contains(point) else {
-            return [Finding(rule: "extension.point", severity: .warning, bundle: bundle.bundlePath, path: path,
-                            message: "The extension point '\(point)' of \(bundle.bundlePath) is not one Apple documents for iOS app extensions; check its \(pointKey).")]
+            findings.append(Finding(rule: "extension.point", severity: .warning, bundle: bundle.bundlePath, path: path,
+                                    message: "The extension point '\(point)' of \(bundle.bundlePath) is not one Apple documents for iOS app extensions; check its \(pointKey)."))
+            return
         }
-        return []
     }
 
     // MARK: - App Groups
 
     /// `app` is the containing bundle.
-    private static func groupFindings(_ bundle: BundleRecord, app: BundleRecord) -> [Finding] {
+    private static func groupFindings(_ bundle: BundleRecord, app: BundleRecord, into findings: inout [Finding]) {
         let path = file(bundle, "com.apple.security.application-groups")
         guard bundle.appGroupsKnown else {
-            return [Finding(rule: "group.shared", severity: .note, bundle: bundle.bundlePath, path: path,
-                            message: "The entitlements of \(bundle.bundlePath) are not in a file Lockstep reads (archived-expanded-entitlements.xcent or a .entitlements file), so its App Groups were not checked.")]
+            findings.append(Finding(rule: "group.shared", severity: .note, bundle: bundle.bundlePath, path: path,
+                                    message: "The entitlements of \(bundle.bundlePath) are not in a file Lockstep reads (archived-expanded-entitlements.xcent or a .entitlements file), so its App Groups were not checked."))
+            return
         }
-        var findings: [Finding] = []
         for group in bundle.appGroups where !group.hasPrefix("group.") {
             // RULES.md group.id-format: iOS App Group ids are `group.<name>`.
             findings.append(Finding(rule: "group.shared", severity: .error, bundle: bundle.bundlePath, path: path,
                 message: "The App Group '\(group)' claimed by \(bundle.bundlePath) does not start with 'group.': on iOS an App Group identifier has the form group.<name>."))
         }
         // A watch app's group containers are watch-local (RULES.md group.watch-separate): nothing to share with the host.
-        guard bundle != app, bundle.role != .watch, app.appGroupsKnown else { return findings }
+        guard bundle != app, bundle.role != .watch, app.appGroupsKnown else { return }
         if bundle.appGroups.isEmpty {
             findings.append(Finding(rule: "group.shared", severity: .note, bundle: bundle.bundlePath, path: path,
                 message: "\(bundle.bundlePath) claims no App Group, so it shares no container with \(app.bundlePath) (allowed; many extensions need none)."))
@@ -244,7 +300,6 @@ public enum Rules {
             findings.append(Finding(rule: "group.shared", severity: .error, bundle: bundle.bundlePath, path: path,
                 message: "\(bundle.bundlePath) claims the App Group '\(group)', which its containing app \(app.bundlePath) does not claim: they share nothing through it. Every group of an extension must also be in the app's com.apple.security.application-groups."))
         }
-        return findings
     }
 
     /// The file a finding about `key` points at: where the value came from, else the bundle's own file.

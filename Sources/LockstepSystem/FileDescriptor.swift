@@ -52,7 +52,23 @@ public struct FileDescriptor: Sendable {
 
     /// Reads the rest of the file.
     public func readAll(path: String) throws(SystemError) -> [UInt8] {
-        var result: [UInt8] = []
+        // A file is read straight into an array of its size, plus a byte to see the end: grown chunk by chunk, a
+        // large file (a project.pbxproj) was copied again at each doubling, each time into fresh pages. What that
+        // does not hold (a pipe, a file still growing, more than 64 MiB at once) is read on in chunks.
+        let size = min((try? sizeAndLinks(path: path).size) ?? 0, 64 << 20)
+        var failure: Errno?
+        var result = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
+            count = 0
+            while count < buffer.count {
+                switch valueOrErrno({ Glibc.read(rawValue, buffer.baseAddress! + count, buffer.count - count) }) {
+                case .success(0): return
+                case .success(let n): count += n
+                case .failure(let errno): failure = errno; return
+                }
+            }
+        }
+        if let failure { throw SystemError(.read, path: path, errno: failure) }
+        guard result.count > size else { return result }
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let n = chunk.withUnsafeMutableBytes { buffer in

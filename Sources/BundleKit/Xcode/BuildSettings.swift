@@ -26,6 +26,8 @@ final class SettingAssignment {
     let conditions: [(key: String, value: String)]
     let value: String
     let source: SettingSource
+    /// Whether the value references no setting (has no `$`), so expands to itself.
+    let isLiteral: Bool
 
     init(key: String, name: String, conditions: [(key: String, value: String)], value: String, source: SettingSource) {
         self.key = key
@@ -33,7 +35,49 @@ final class SettingAssignment {
         self.conditions = conditions
         self.value = value
         self.source = source
+        isLiteral = !ASCII.contains(byte: UInt8(ascii: "$"), in: value)
     }
+
+    /// Whether the value may use the assignment below it: it mentions `inherited` or its own name. Kept once per
+    /// assignment, as the project's and Xcode's default assignments are expanded again for every target.
+    private(set) lazy var buildsOnLower = !isLiteral && (ASCII.contains("inherited", in: value) || ASCII.contains(name, in: value))
+
+    /// The value split at its references, read once per assignment (the project's and Xcode's defaults are expanded
+    /// again for every target); nil for a literal, and for a value whose reference names are made of references.
+    private(set) lazy var template = isLiteral ? nil : SettingTemplate(value)
+
+    /// Whether the value was expanded before: a value expanded once (a target's own) is cheaper to scan than to
+    /// split into a template.
+    private var expandedBefore = false
+
+    /// The template, from the second expansion on.
+    fileprivate func repeatedTemplate() -> SettingTemplate? {
+        guard expandedBefore else {
+            expandedBefore = true
+            return nil
+        }
+        return template
+    }
+
+    /// The numbers of the template's reference names in the project's `SettingNames`, kept with the names they are in.
+    private var numbered: (names: SettingNames, numbers: [Int])?
+
+    fileprivate func referenceNumbers(in names: SettingNames) -> [Int] {
+        if let numbered, numbered.names === names { return numbered.numbers }
+        let numbers = (template?.references ?? []).map { names.number(adding: $0.name) }
+        numbered = (names, numbers)
+        return numbers
+    }
+
+    /// `X` when the value is exactly `$(X)`, `${X}` or `$X` (`BuildSettings.soleReference`), and whether it uses
+    /// `$(inherited)`: asked of the same project-level assignments for every target.
+    private(set) lazy var soleReference = isLiteral ? nil : BuildSettings.soleReference(value)
+    private(set) lazy var usesInherited = !isLiteral && ASCII.contains("$(inherited)", in: value)
+
+    /// Where the assignment is written, as findings name it: the xcconfig and line, or the pbxproj and configuration.
+    /// Made once per assignment: the project's are reported for every target that inherits them.
+    private(set) lazy var location = source.line.map { SourceLocation(file: source.file, detail: "\(name), line \($0)") }
+        ?? SourceLocation(file: source.file, detail: "\(name) in \(source.owner)")
 
     /// The same assignment, at the target's own level or the project's.
     func atTargetLevel(_ targetLevel: Bool) -> SettingAssignment {
@@ -41,6 +85,65 @@ final class SettingAssignment {
         var source = source
         source.targetLevel = targetLevel
         return SettingAssignment(key: key, name: name, conditions: conditions, value: value, source: source)
+    }
+}
+
+/// A setting's value as text between references, for expanding it again and again without scanning it: what
+/// `BuildSettings` reads byte by byte in any other text, read once. A class: it is handed around per target.
+final class SettingTemplate {
+    struct Reference {
+        var name: String
+        var modifiers: [String]
+    }
+
+    enum Piece {
+        case text(String)
+        /// A reference, and its place in `references`.
+        case reference(Reference, Int)
+    }
+
+    let pieces: [Piece]
+    let references: [Reference]
+
+    /// nil when a reference's name is itself made of references (`$(A_$(B))`): its name is known only when expanded.
+    init?(_ value: String) {
+        func split(_ bytes: UnsafeBufferPointer<UInt8>) -> (pieces: [Piece], references: [Reference])? {
+            var pieces: [Piece] = [], references: [Reference] = []
+            var i = 0, text = 0
+            while i < bytes.count {
+                guard let (end, nameBytes) = BuildSettings.reference(in: bytes, at: i) else { i += 1; continue }
+                if text < i { pieces.append(.text(String(decoding: bytes[text..<i], as: UTF8.self))) }
+                let reference = String(decoding: bytes[nameBytes], as: UTF8.self)
+                guard !ASCII.contains(byte: UInt8(ascii: "$"), in: reference) else { return nil }
+                let (name, modifiers) = BuildSettings.nameAndModifiers(reference)
+                pieces.append(.reference(Reference(name: name, modifiers: modifiers), references.count))
+                references.append(Reference(name: name, modifiers: modifiers))
+                i = end
+                text = end
+            }
+            if text < bytes.count { pieces.append(.text(String(decoding: bytes[text...], as: UTF8.self))) }
+            return (pieces, references)
+        }
+        guard let split = value.utf8.withContiguousStorageIfAvailable(split) ?? Array(value.utf8).withUnsafeBufferPointer(split) else {
+            return nil
+        }
+        (pieces, references) = split
+    }
+}
+
+/// A text that is expanded again and again (a string of an Info.plist that many targets share), with its template
+/// and the numbers of its reference names in one project's `SettingNames`. A class: it is handed around per target.
+final class ExpandableText {
+    let text: String
+    fileprivate let template: SettingTemplate?
+    fileprivate let names: SettingNames
+    fileprivate let numbers: [Int]
+
+    init(_ text: String, names: SettingNames) {
+        self.text = text
+        self.names = names
+        template = ASCII.contains(byte: UInt8(ascii: "$"), in: text) ? SettingTemplate(text) : nil
+        numbers = (template?.references ?? []).map { names.number(adding: $0.name) }
     }
 }
 
@@ -59,6 +162,22 @@ struct MissingInclude {
     /// "It would have come from …": RULES.md settings.unresolved asks to name the file.
     var hint: String {
         "It would have come from '\(path)', which \(includer) includes with \(optional ? "#include?" : "#include") but which does not exist."
+    }
+}
+
+/// The setting names of one project, numbered as they are met: each target's `BuildSettings` indexes its
+/// assignments by these numbers, in arrays, instead of hashing its own dictionary of every name it has.
+final class SettingNames {
+    private var numbers: [String: Int] = [:]
+
+    var count: Int { numbers.count }
+
+    func number(_ name: String) -> Int? { numbers[name] }
+
+    func number(adding name: String) -> Int {
+        if let number = numbers[name] { return number }
+        numbers[name] = numbers.count
+        return numbers.count - 1
     }
 }
 
@@ -195,7 +314,7 @@ final class XcconfigReader {
     static func splitKey(_ rawKey: String) -> (name: String, conditions: [(key: String, value: String)])? {
         if !ASCII.contains(byte: UInt8(ascii: "["), in: rawKey) && ASCII.isASCII(rawKey) {
             // The common case, on bytes: a plain ASCII name.
-            return !rawKey.isEmpty && rawKey.utf8.allSatisfy(ASCII.isIdentifier) ? (rawKey, []) : nil
+            return !rawKey.isEmpty && ASCII.allSatisfy(rawKey, ASCII.isIdentifier) ? (rawKey, []) : nil
         }
         var key = Substring(rawKey)
         var conditions: [(key: String, value: String)] = []
@@ -220,14 +339,18 @@ final class BuildSettings {
     static let signingTimeNames: Set<String> = ["AppIdentifierPrefix", "TeamIdentifierPrefix"]
 
     let assignments: [SettingAssignment]
-    /// The index of the last assignment of each name; `previous[i]` is the one before assignment `i` of the same
-    /// name (-1 for none). A chain, not an array per name: one allocation per target, not one per setting.
-    private var lastByName: [String: Int] = [:]
-    private var previous: [Int]
-    /// By the index of a setting's winning assignment (one per defined name): arrays, not dictionaries keyed by
-    /// name, so a lookup costs no hashing.
-    private var memo: [(value: String, unresolved: Set<String>)?]
-    private var inProgress: [Bool]
+    /// The numbers of the setting names, shared with the other targets of the project.
+    private let names: SettingNames
+    /// By name number: the index of the last assignment of that name (-1 for none); `previous[i]` is the one before
+    /// assignment `i` of the same name (-1 for none). A chain, not an array per name: one allocation per target, not
+    /// one per setting. Names numbered after this target's settings were made are not defined here.
+    private let last: [Int]
+    private let previous: [Int]
+    /// By assignment: its expansion's place in `expansions`, or `Self.unexpanded` or `Self.expanding`. Numbers, not
+    /// optional values: most assignments of a target are never expanded, and an array of numbers costs nothing to free.
+    private var expansion: [Int]
+    private var expansions: [(value: String, unresolved: Set<String>)] = []
+    private static let unexpanded = -1, expanding = -2
     /// The assignments whose expansion grew past `maximumLength`, in the order found: each now expands to "".
     private(set) var oversized: [SettingAssignment] = []
     /// How many expansions of other settings are under way (`A = $(B)`, `B = $(C)`, …).
@@ -247,37 +370,47 @@ final class BuildSettings {
     ///   - assignments: low → high, already filtered to those whose conditions hold.
     ///   - conditionallyDefined: names whose assignments were filtered out.
     ///   - shared: the index of a list that starts with the same names (Xcode's defaults and the project level,
-    ///     the same for every target of a configuration), used when it does.
-    init(assignments: [SettingAssignment], conditionallyDefined: Set<String> = [], sharing shared: NameIndex? = nil) {
+    ///     the same for every target of a configuration), used when it does; made with the same `names`.
+    ///   - names: the numbers of setting names, shared by the targets of a project.
+    init(assignments: [SettingAssignment], conditionallyDefined: Set<String> = [], sharing shared: NameIndex? = nil,
+         names: SettingNames = SettingNames()) {
         self.assignments = assignments
         self.conditionallyDefined = conditionallyDefined
-        memo = Array(repeating: nil, count: assignments.count)
-        inProgress = Array(repeating: false, count: assignments.count)
+        self.names = names
+        expansion = Array(repeating: Self.unexpanded, count: assignments.count)
         var start = 0
         if let shared, shared.names.count <= assignments.count,
            zip(shared.names, assignments).allSatisfy({ $0 == $1.name }) {
-            lastByName = shared.lastByName
-            previous = shared.previous + Array(repeating: -1, count: assignments.count - shared.names.count)
             start = shared.names.count
-        } else {
-            previous = Array(repeating: -1, count: assignments.count)
-            lastByName.reserveCapacity(assignments.count)
         }
-        for index in start..<assignments.count {
-            if let earlier = lastByName.updateValue(index, forKey: assignments[index].name) { previous[index] = earlier }
+        // Numbered first, so that `last` has a place for every name; built in locals, not in the properties (each
+        // access to a class's property is checked for exclusivity).
+        let numbers = assignments[start...].map { names.number(adding: $0.name) }
+        var last = start > 0 ? shared!.last : []
+        last.append(contentsOf: repeatElement(-1, count: names.count - last.count))
+        var previous = start > 0 ? shared!.previous : []
+        previous.append(contentsOf: repeatElement(-1, count: assignments.count - previous.count))
+        for (index, number) in zip(start..., numbers) {
+            previous[index] = last[number]
+            last[number] = index
         }
+        self.last = last
+        self.previous = previous
     }
 
-    /// Which assignment of a list is the last of each name, and which one each assignment builds on: hashing every
+    /// Which assignment of a list is the last of each name, and which one each assignment builds on: numbering every
     /// name of every target costs more than copying this for the names targets share.
     struct NameIndex {
         fileprivate var names: [String] = []
-        fileprivate var lastByName: [String: Int] = [:]
+        fileprivate var last: [Int] = []
         fileprivate var previous: [Int] = []
 
-        init(_ assignments: ArraySlice<SettingAssignment>) {
+        init(_ assignments: ArraySlice<SettingAssignment>, names numbers: SettingNames) {
             for assignment in assignments {
-                previous.append(lastByName.updateValue(names.count, forKey: assignment.name) ?? -1)
+                let number = numbers.number(adding: assignment.name)
+                if number >= last.count { last += Array(repeating: -1, count: number + 1 - last.count) }
+                previous.append(last[number])
+                last[number] = names.count
                 names.append(assignment.name)
             }
         }
@@ -298,21 +431,32 @@ final class BuildSettings {
 
     /// The index of the winning assignment of `name` below `limit`.
     func winner(_ name: String, below limit: Int = .max) -> Int? {
-        guard var index = lastByName[name] else { return nil }
+        var index = lastIndex(name)
         while index >= limit { index = previous[index] }
         return index >= 0 ? index : nil
+    }
+
+    /// The index of the winning assignment of the name numbered `number` in `names`.
+    private func winner(number: Int) -> Int? {
+        number < last.count && last[number] >= 0 ? last[number] : nil
+    }
+
+    /// The index of the last assignment of `name`, or -1.
+    private func lastIndex(_ name: String) -> Int {
+        guard let number = names.number(name), number < last.count else { return -1 }
+        return last[number]
     }
 
     /// The indices of every assignment of `name`, low → high.
     private func indices(of name: String) -> [Int] {
         var result: [Int] = []
-        var index = lastByName[name] ?? -1
+        var index = lastIndex(name)
         while index >= 0 { result.append(index); index = previous[index] }
         return result.reversed()
     }
 
     /// Whether anything (a default included) defines `name`.
-    func isDefined(_ name: String) -> Bool { lastByName[name] != nil }
+    func isDefined(_ name: String) -> Bool { lastIndex(name) >= 0 }
 
     /// The expanded value of `name`, and the names it referenced that nothing defines.
     func value(_ name: String) -> (value: String, unresolved: Set<String>) {
@@ -320,16 +464,28 @@ final class BuildSettings {
         return value(winning: index)
     }
 
+    /// `value(_:)` of the name numbered `number` in these settings' `SettingNames`.
+    func value(number: Int) -> (value: String, unresolved: Set<String>) {
+        guard let index = winner(number: number) else { return ("", []) }
+        return value(winning: index)
+    }
+
     /// The expanded value of assignment `index` (the winning one of a setting, or a lower one that `$(inherited)`
     /// names), computed once per assignment: expanding `$(inherited)$(inherited)` afresh at each use would double
     /// the work at each line.
     private func value(winning index: Int) -> (value: String, unresolved: Set<String>) {
-        if let cached = memo[index] { return cached }
+        // Most values are literals, which expand to themselves: nothing to keep. (Past the nesting bound, or too
+        // long to keep, `expandOnce` decides as for any value.)
+        let assignment = assignments[index]
+        if assignment.isLiteral, nesting < Self.maximumNesting, assignment.value.utf8.count <= Self.maximumLength {
+            return (assignment.value, [])
+        }
+        if expansion[index] >= 0 { return expansions[expansion[index]] }
         // The lower assignments this one builds on, lowest first and one at a time: recursing down thousands of
         // `$(inherited)` lines would overflow the stack.
         var chain: [Int] = []
         var top = index
-        while buildsOnLower(top), previous[top] >= 0, memo[previous[top]] == nil, !inProgress[previous[top]] {
+        while assignments[top].buildsOnLower, previous[top] >= 0, expansion[previous[top]] == Self.unexpanded {
             top = previous[top]
             chain.append(top)
         }
@@ -337,27 +493,24 @@ final class BuildSettings {
         return expandOnce(index)
     }
 
-    /// Whether assignment `index` may use the one below it: it mentions `inherited` or its own name.
-    private func buildsOnLower(_ index: Int) -> Bool {
-        let value = assignments[index].value
-        return ASCII.contains(byte: UInt8(ascii: "$"), in: value)
-            && (ASCII.contains("inherited", in: value) || ASCII.contains(assignments[index].name, in: value))
-    }
-
     private func expandOnce(_ index: Int) -> (value: String, unresolved: Set<String>) {
-        if let cached = memo[index] { return cached }
+        if expansion[index] >= 0 { return expansions[expansion[index]] }
         // A cycle, or a chain of references between different settings too deep to follow: empty, no crash.
-        guard !inProgress[index], nesting < Self.maximumNesting else { return ("", []) }
-        inProgress[index] = true
+        guard expansion[index] != Self.expanding, nesting < Self.maximumNesting else { return ("", []) }
+        expansion[index] = Self.expanding
         nesting += 1
-        defer { inProgress[index] = false; nesting -= 1 }
         var unresolved: Set<String> = []
-        var value = expand(assignments[index].value, at: index, unresolved: &unresolved)
+        let assignment = assignments[index]
+        var value = assignment.isLiteral ? assignment.value
+            : assignment.repeatedTemplate().map { expand($0, numbers: assignment.referenceNumbers(in: names), at: index, unresolved: &unresolved) }
+                ?? expand(assignment.value, at: index, unresolved: &unresolved)
+        nesting -= 1
         if value.utf8.count > Self.maximumLength {
             oversized.append(assignments[index])
             value = ""
         }
-        memo[index] = (value, unresolved)
+        expansion[index] = expansions.count
+        expansions.append((value, unresolved))
         return (value, unresolved)
     }
 
@@ -378,82 +531,122 @@ final class BuildSettings {
 
     private func expand(bytes: UnsafeBufferPointer<UInt8>, at index: Int?, overlay: [String: String], keepSymbolic: Bool, unresolved: inout Set<String>, depth: Int) -> String {
         var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var i = 0
+        // Not for a text that may be one whole reference, which needs no copy.
+        if bytes.first != UInt8(ascii: "$") { out.reserveCapacity(bytes.count) }
+        var i = 0, text = 0
         while i < bytes.count {
-            let c = bytes[i]
-            guard c == UInt8(ascii: "$"), i + 1 < bytes.count else { out.append(c); i += 1; continue }
-            let next = bytes[i + 1]
-            var reference: String
-            var end: Int
-            if next == UInt8(ascii: "(") || next == UInt8(ascii: "{") {
-                var level = 0
-                var j = i + 1
-                while j < bytes.count {
-                    let b = bytes[j]
-                    if b == UInt8(ascii: "(") || b == UInt8(ascii: "{") { level += 1 }
-                    if b == UInt8(ascii: ")") || b == UInt8(ascii: "}") { level -= 1; if level == 0 { break } }
-                    j += 1
-                }
-                guard j < bytes.count else { out.append(c); i += 1; continue }
-                reference = String(decoding: bytes[(i + 2)..<j], as: UTF8.self)
-                end = j + 1
-            } else if next == UInt8(ascii: "_") || ASCII.isLetter(next) {
-                var j = i + 1
-                while j < bytes.count, bytes[j] == UInt8(ascii: "_") || ASCII.isLetter(bytes[j]) || ASCII.isDigit(bytes[j]) { j += 1 }
-                reference = String(decoding: bytes[(i + 1)..<j], as: UTF8.self)
-                end = j
-            } else {
-                out.append(c); i += 1; continue
-            }
+            guard let (end, nameBytes) = Self.reference(in: bytes, at: i) else { i += 1; continue }
+            out.append(contentsOf: bytes[text..<i])
+            var reference = String(decoding: bytes[nameBytes], as: UTF8.self)
             // Nested references in the name: `$(A_$(B))`.
             if ASCII.contains(byte: UInt8(ascii: "$"), in: reference) {
                 reference = expand(reference, at: index, overlay: overlay, keepSymbolic: keepSymbolic, unresolved: &unresolved, depth: depth + 1)
             }
-            var name = reference
-            var modifiers: [String] = []
-            if ASCII.contains(byte: UInt8(ascii: ":"), in: reference) {
-                var parts = reference.split(separator: ":", maxSplits: 1).map(String.init)
-                name = parts.isEmpty ? "" : parts.removeFirst()
-                modifiers = parts.first.map(Self.modifiers) ?? []
-            }
-            let hasDefault = modifiers.contains { $0.hasPrefix("default=") }
-            var value: String
+            let (name, modifiers) = Self.nameAndModifiers(reference)
             if keepSymbolic && Self.signingTimeNames.contains(name) {
                 out.append(contentsOf: bytes[i..<end])
-                i = end
-                continue
-            } else if let overlaid = overlay[name] {
-                value = overlaid
-            } else if let index, name == "inherited" || name == assignments[index].name {
-                // `$(inherited)` and a self-reference: the next lower assignment of the same setting.
-                let own = assignments[index].name
-                // Only a setting's own expansion has an index, and that never has an overlay or keeps names
-                // symbolic, so the memo of the lower assignment is its value here.
-                if let lower = winner(own, below: index) {
-                    let resolved = self.value(winning: lower)
-                    value = resolved.value
-                    unresolved.formUnion(resolved.unresolved)
-                } else {
-                    value = ""
-                }
-            } else if name == "inherited" {
-                value = ""
-            } else if let winning = winner(name) {
-                let resolved = self.value(winning: winning)
+            } else {
+                let value = substitute(name, number: nil, modifiers: modifiers, at: index, overlay: overlay, unresolved: &unresolved)
+                // The whole text is one reference (`$(PRODUCT_BUNDLE_IDENTIFIER)`, the commonest value): its value as is.
+                if i == 0 && end == bytes.count { return value }
+                out.append(contentsOf: value.utf8)
+                // A setting's value already too long to keep: `value(winning:)` discards it, so stop copying.
+                if index != nil, out.count > Self.maximumLength { return String(decoding: out, as: UTF8.self) }
+            }
+            i = end
+            text = end
+        }
+        out.append(contentsOf: bytes[text...])
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `expand(text.text, unresolved:)`, from the text's template when it has one.
+    func expand(_ text: ExpandableText, unresolved: inout Set<String>) -> String {
+        guard let template = text.template, text.names === names else { return expand(text.text, unresolved: &unresolved) }
+        return expand(template, numbers: text.numbers, at: nil, unresolved: &unresolved)
+    }
+
+    /// A text (assignment `index`'s value, when it has an index) expanded from its template: as `expand(bytes:)`
+    /// would, without reading the text again. `numbers` are the numbers of the template's reference names.
+    private func expand(_ template: SettingTemplate, numbers: [Int], at index: Int?, unresolved: inout Set<String>) -> String {
+        var out: [UInt8] = []
+        for piece in template.pieces {
+            switch piece {
+            case .text(let text):
+                out.append(contentsOf: text.utf8)
+            case .reference(let reference, let position):
+                let value = substitute(reference.name, number: numbers[position], modifiers: reference.modifiers, at: index,
+                                       overlay: [:], unresolved: &unresolved)
+                if template.pieces.count == 1 { return value }
+                out.append(contentsOf: value.utf8)
+                if index != nil, out.count > Self.maximumLength { return String(decoding: out, as: UTF8.self) }
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// What one reference stands for: its setting's value (for `$(inherited)` and a self-reference in the expansion
+    /// of assignment `index`, the next lower assignment's), with `modifiers` applied. A name nothing defines is
+    /// added to `unresolved`, unless a `default=` modifier or a condition that does not hold explains it.
+    /// - Parameter number: the name's number in `names`, when known.
+    private func substitute(_ name: String, number: Int?, modifiers: [String], at index: Int?, overlay: [String: String], unresolved: inout Set<String>) -> String {
+        var value: String
+        if let overlaid = overlay[name] {
+            value = overlaid
+        } else if let index, name == "inherited" || name == assignments[index].name {
+            // The next lower assignment of the same setting. Only a setting's own expansion has an index, and that
+            // never has an overlay or keeps names symbolic, so the memo of the lower assignment is its value here.
+            if previous[index] >= 0 {
+                let resolved = self.value(winning: previous[index])
                 value = resolved.value
                 unresolved.formUnion(resolved.unresolved)
             } else {
                 value = ""
-                if !hasDefault && !conditionallyDefined.contains(name) { unresolved.insert(name) }
             }
-            for modifier in modifiers { value = Self.apply(modifier, to: value) }
-            out.append(contentsOf: value.utf8)
-            i = end
-            // A setting's value already too long to keep: `value(winning:)` discards it, so stop copying.
-            if index != nil, out.count > Self.maximumLength { break }
+        } else if name == "inherited" {
+            value = ""
+        } else if let winning = number.map(winner(number:)) ?? winner(name) {
+            let resolved = self.value(winning: winning)
+            value = resolved.value
+            unresolved.formUnion(resolved.unresolved)
+        } else {
+            value = ""
+            if !modifiers.contains(where: { $0.hasPrefix("default=") }) && !conditionallyDefined.contains(name) {
+                unresolved.insert(name)
+            }
         }
-        return String(decoding: out, as: UTF8.self)
+        for modifier in modifiers { value = Self.apply(modifier, to: value) }
+        return value
+    }
+
+    /// The reference starting at `i` — `$(NAME…)`, `${NAME…}` (up to the bracket that closes the first) or `$NAME` —
+    /// as where it ends and the bytes of its name; nil when `i` starts none (a lone or unclosed `$` is text).
+    fileprivate static func reference(in bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (end: Int, name: Range<Int>)? {
+        guard bytes[i] == UInt8(ascii: "$"), i + 1 < bytes.count else { return nil }
+        let next = bytes[i + 1]
+        if next == UInt8(ascii: "(") || next == UInt8(ascii: "{") {
+            var level = 0
+            var j = i + 1
+            while j < bytes.count {
+                let b = bytes[j]
+                if b == UInt8(ascii: "(") || b == UInt8(ascii: "{") { level += 1 }
+                if b == UInt8(ascii: ")") || b == UInt8(ascii: "}") { level -= 1; if level == 0 { break } }
+                j += 1
+            }
+            return j < bytes.count ? (j + 1, (i + 2)..<j) : nil
+        }
+        guard next == UInt8(ascii: "_") || ASCII.isLetter(next) else { return nil }
+        var j = i + 1
+        while j < bytes.count, bytes[j] == UInt8(ascii: "_") || ASCII.isLetter(bytes[j]) || ASCII.isDigit(bytes[j]) { j += 1 }
+        return (j, (i + 1)..<j)
+    }
+
+    /// `NAME:lower:rfc1034identifier` → ("NAME", ["lower", "rfc1034identifier"]).
+    fileprivate static func nameAndModifiers(_ reference: String) -> (name: String, modifiers: [String]) {
+        guard ASCII.contains(byte: UInt8(ascii: ":"), in: reference) else { return (reference, []) }
+        var parts = reference.split(separator: ":", maxSplits: 1).map(String.init)
+        let name = parts.isEmpty ? "" : parts.removeFirst()
+        return (name, parts.first.map(Self.modifiers) ?? [])
     }
 
     /// `lower:rfc1034identifier` → ["lower", "rfc1034identifier"]; `default=a:b` stays whole.
@@ -501,7 +694,7 @@ final class BuildSettings {
         for index in indices(of: name) where !assignments[index].source.isDefault {
             let assignment = assignments[index]
             result.append(assignment)
-            if let referenced = Self.soleReference(assignment.value), referenced != name, referenced != "inherited" {
+            if let referenced = assignment.soleReference, referenced != name, referenced != "inherited" {
                 result += definitions(of: referenced, seen: seen.union([name]))
             }
         }
@@ -512,22 +705,22 @@ final class BuildSettings {
     func origin(of name: String, depth: Int = 0) -> SettingAssignment? {
         guard let index = winner(name), depth < 16 else { return nil }
         let assignment = assignments[index]
-        if let referenced = Self.soleReference(assignment.value), referenced != name, referenced != "inherited",
+        if let referenced = assignment.soleReference, referenced != name, referenced != "inherited",
            let deeper = origin(of: referenced, depth: depth + 1) {
             return deeper
         }
-        if ASCII.contains("$(inherited)", in: assignment.value) || Self.soleReference(assignment.value) == name,
-           let lower = winner(name, below: index) {
-            return assignments[lower]
+        // The next lower assignment of the same name.
+        if assignment.usesInherited || assignment.soleReference == name, previous[index] >= 0 {
+            return assignments[previous[index]]
         }
         return assignment
     }
 
     /// `X` when `text` is exactly `$(X)`, `${X}` or `$X`.
     static func soleReference(_ text: String) -> String? {
-        if ASCII.isASCII(text) {
+        if ASCII.isASCII(text), let name = text.utf8.withContiguousStorageIfAvailable({ buffer -> String? in
             // The same test on bytes: in ASCII text only a space and a tab are `.whitespaces`.
-            var bytes = Array(text.utf8)[...]
+            var bytes = buffer[...]
             while let first = bytes.first, first == 0x20 || first == 0x09 { bytes = bytes.dropFirst() }
             while let last = bytes.last, last == 0x20 || last == 0x09 { bytes = bytes.dropLast() }
             guard bytes.first == UInt8(ascii: "$") else { return nil }
@@ -535,6 +728,8 @@ final class BuildSettings {
             if inner.first == UInt8(ascii: "("), inner.count >= 2, inner.last == UInt8(ascii: ")") { inner = inner.dropFirst().dropLast() }
             else if inner.first == UInt8(ascii: "{"), inner.count >= 2, inner.last == UInt8(ascii: "}") { inner = inner.dropFirst().dropLast() }
             return !inner.isEmpty && inner.allSatisfy(ASCII.isIdentifier) ? String(decoding: inner, as: UTF8.self) : nil
+        }) {
+            return name
         }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         var inner: Substring
@@ -546,13 +741,13 @@ final class BuildSettings {
     }
 
     /// The names `text` references directly (not through other settings), for "which setting made this value".
-    static func references(in text: String) -> [String] {
-        var names: [String] = []
-        if ASCII.isASCII(text) {
+    /// - Parameter limit: the most names wanted (the first one says where a value came from).
+    static func references(in text: String, limit: Int = .max) -> [String] {
+        if ASCII.isASCII(text), let names = text.utf8.withContiguousStorageIfAvailable({ bytes -> [String] in
             // The same scan on bytes (ASCII letters and digits are the only ASCII `isLetter`/`isNumber`).
-            let bytes = Array(text.utf8)
+            var names: [String] = []
             var i = 0
-            while let dollar = bytes[i...].firstIndex(of: UInt8(ascii: "$")) {
+            while names.count < limit, let dollar = bytes[i...].firstIndex(of: UInt8(ascii: "$")) {
                 i = dollar + 1
                 if i < bytes.count, bytes[i] == UInt8(ascii: "(") || bytes[i] == UInt8(ascii: "{") { i += 1 }
                 let start = i
@@ -560,9 +755,12 @@ final class BuildSettings {
                 if i > start { names.append(String(decoding: bytes[start..<i], as: UTF8.self)) }
             }
             return names
+        }) {
+            return names
         }
+        var names: [String] = []
         var rest = Substring(text)
-        while let dollar = rest.firstIndex(of: "$") {
+        while names.count < limit, let dollar = rest.firstIndex(of: "$") {
             rest = rest[rest.index(after: dollar)...]
             let open = rest.first
             if open == "(" || open == "{" { rest = rest.dropFirst() }
@@ -606,6 +804,12 @@ enum ASCII {
         text.utf8.withContiguousStorageIfAvailable { $0.contains(byte) } ?? text.utf8.contains(byte)
     }
 
+    /// `text.utf8.allSatisfy(test)`, tested in the contiguous UTF-8 (iterating a `String.UTF8View` generically costs
+    /// many times more).
+    static func allSatisfy(_ text: String, _ test: (UInt8) -> Bool) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(test) } ?? text.utf8.allSatisfy(test)
+    }
+
     /// ASCII without a carriage return: one `Character` per byte ("\r\n" is one Character), so counts, prefixes and
     /// offsets in bytes are the same as in Characters.
     static func isOneBytePerCharacter(_ text: some StringProtocol) -> Bool {
@@ -638,16 +842,29 @@ enum ASCII {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// `text.utf8.starts(with: prefix.utf8)`, compared in the contiguous UTF-8.
+    static func hasPrefix(_ prefix: String, _ text: String) -> Bool {
+        guard prefix.utf8.count <= text.utf8.count else { return false }
+        let fast = text.utf8.withContiguousStorageIfAvailable { bytes in
+            prefix.utf8.withContiguousStorageIfAvailable { UnsafeBufferPointer(rebasing: bytes[..<$0.count]).elementsEqual($0) }
+        }
+        return (fast ?? nil) ?? text.utf8.starts(with: prefix.utf8)
+    }
+
     /// `text.contains(target)` (Foundation's), done on bytes when both are ASCII.
     static func contains(_ target: String, in text: String) -> Bool {
         guard isASCII(text), isASCII(target), !target.isEmpty else { return text.contains(target) }
-        let needle = Array(target.utf8)
-        return text.utf8.withContiguousStorageIfAvailable { bytes in
-            guard bytes.count >= needle.count else { return false }
-            return (0...(bytes.count - needle.count)).contains { start in
-                bytes[start] == needle[0] && bytes[start..<(start + needle.count)].elementsEqual(needle)
+        func search(_ needle: UnsafeBufferPointer<UInt8>) -> Bool? {
+            text.utf8.withContiguousStorageIfAvailable { bytes in
+                guard bytes.count >= needle.count else { return false }
+                return (0...(bytes.count - needle.count)).contains { start in
+                    bytes[start] == needle[0] && UnsafeBufferPointer(rebasing: bytes[start..<(start + needle.count)]).elementsEqual(needle)
+                }
             }
-        } ?? text.contains(target)
+        }
+        // The needle in place too (no copy): `check` asks this of every setting it expands.
+        let found = target.utf8.withContiguousStorageIfAvailable(search) ?? Array(target.utf8).withUnsafeBufferPointer(search)
+        return found ?? text.contains(target)
     }
 
     /// `text.allSatisfy(unicode)`, tested on bytes with `ascii` when the text is ASCII. Only for predicates that

@@ -1,13 +1,59 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A value of an old-style (OpenStep) property list, the format Xcode writes `project.pbxproj` in.
 enum OpenStepValue: Equatable, Sendable {
     case string(String)
     case array([OpenStepValue])
-    case dictionary([String: OpenStepValue])
+    case dictionary(OpenStepDictionary)
     case data([UInt8])
 
     var string: String? { if case .string(let s) = self { return s } else { return nil } }
     var array: [OpenStepValue]? { if case .array(let a) = self { return a } else { return nil } }
-    var dictionary: [String: OpenStepValue]? { if case .dictionary(let d) = self { return d } else { return nil } }
+    var dictionary: OpenStepDictionary? { if case .dictionary(let d) = self { return d } else { return nil } }
+}
+
+/// The members of an OpenStep dictionary, in the order written; a key written twice keeps its last value.
+///
+/// Kept as written and searched member by member, not hashed: a project.pbxproj is thousands of small dictionaries
+/// (an object, its `buildSettings`) of which `check` looks up a few keys each, so hashing every key of every
+/// dictionary cost more than all the lookups. Hash the few large ones (`objects`) with `lastValues`.
+struct OpenStepDictionary: Equatable, Sendable {
+    var members: [(key: String, value: OpenStepValue)]
+
+    init(_ members: [(key: String, value: OpenStepValue)] = []) { self.members = members }
+
+    subscript(key: String) -> OpenStepValue? {
+        members.last { $0.key == key }?.value
+    }
+
+    /// Each key once, with its last value.
+    var lastValues: [String: OpenStepValue] {
+        var values = [String: OpenStepValue](minimumCapacity: members.count)
+        values.merge(members, uniquingKeysWith: { _, last in last })
+        return values
+    }
+
+    /// Each key once, sorted: the first spelling of the key with its last value, as `lastValues` keeps them.
+    var sortedLastValues: [(key: String, value: OpenStepValue)] {
+        // Keys are almost never written twice: then sorting the members is enough.
+        let byKey = members.sorted { $0.key < $1.key }
+        if zip(byKey, byKey.dropFirst()).allSatisfy({ $0.key != $1.key }) { return byKey }
+        let sorted = members.indices.sorted { a, b in
+            members[a].key < members[b].key || (members[a].key == members[b].key && a < b)
+        }
+        var result: [(key: String, value: OpenStepValue)] = []
+        result.reserveCapacity(sorted.count)
+        var runStart = 0
+        for (position, index) in sorted.enumerated() where position + 1 == sorted.count || members[sorted[position + 1]].key != members[index].key {
+            result.append((members[sorted[runStart]].key, members[index].value))
+            runStart = position + 1
+        }
+        return result
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.lastValues == rhs.lastValues }
 }
 
 /// A small, byte-level reader for OpenStep property lists.
@@ -20,35 +66,38 @@ struct OpenStepParser {
         var message: String
     }
 
-    /// The root value, and the byte range of each member of the root's `objects` dictionary (by object id).
+    /// The root value, and the byte range of each member of the root's `objects` dictionary (by object id, in order).
     struct Document {
-        var root: [String: OpenStepValue]
-        var objectRanges: [String: Range<Int>]
+        var root: OpenStepDictionary
+        var objectRanges: [(id: String, range: Range<Int>)]
     }
 
-    private let bytes: [UInt8]
+    /// The file, read in place for the length of `parse` (every byte is looked at, so no bounds checks).
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var objectRanges: [(id: String, range: Range<Int>)] = []
-    /// The members of the dictionaries being read, innermost last: each dictionary is built once, at its
-    /// exact size, when it closes (growing a dictionary member by member rehashes it at every doubling).
-    private var members: [(key: String, value: OpenStepValue)] = []
+    private var strings: StringTable
 
     static func parse(_ bytes: [UInt8]) throws(Failure) -> Document {
-        var parser = OpenStepParser(bytes: bytes)
-        parser.skipTrivia()
-        guard case .dictionary(let root) = try parser.value(depth: 0, recordMembers: false) else {
-            throw Failure(message: "the file does not start with a dictionary '{'")
+        try bytes.withUnsafeBufferPointer { bytes throws(Failure) in
+            var parser = OpenStepParser(bytes: bytes)
+            parser.skipTrivia()
+            guard case .dictionary(let root) = try parser.value(depth: 0, recordMembers: false) else {
+                throw Failure(message: "the file does not start with a dictionary '{'")
+            }
+            parser.skipTrivia()
+            if parser.index < bytes.count {
+                throw Failure(message: "unexpected text after the root dictionary \(parser.position)")
+            }
+            return Document(root: root, objectRanges: parser.objectRanges)
         }
-        parser.skipTrivia()
-        if parser.index < bytes.count {
-            throw Failure(message: "unexpected text after the root dictionary \(parser.position)")
-        }
-        var objectRanges = [String: Range<Int>](minimumCapacity: parser.objectRanges.count)
-        for (id, range) in parser.objectRanges { objectRanges[id] = range }
-        return Document(root: root, objectRanges: objectRanges)
     }
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        // About one distinct string per 64 bytes of a project.pbxproj would fill a quarter of it.
+        strings = StringTable(capacity: min(1 << 16, max(64, bytes.count / 64)))
+    }
 
     /// "at line N", for error messages.
     private var position: String {
@@ -80,10 +129,10 @@ struct OpenStepParser {
 
     private mutating func expect(_ byte: UInt8) throws(Failure) {
         skipTrivia()
-        let character = Character(Unicode.Scalar(byte))
-        guard !atEnd else { throw Failure(message: "the file ends early (truncated?): expected '\(character)' \(position)") }
+        // The Character only for the message: making one for every `=` and `;` of the file costs more than the rest.
+        guard !atEnd else { throw Failure(message: "the file ends early (truncated?): expected '\(Character(Unicode.Scalar(byte)))' \(position)") }
         guard bytes[index] == byte else {
-            throw Failure(message: "expected '\(character)' but found '\(Character(Unicode.Scalar(bytes[index])))' \(position)")
+            throw Failure(message: "expected '\(Character(Unicode.Scalar(byte)))' but found '\(Character(Unicode.Scalar(bytes[index])))' \(position)")
         }
         index += 1
     }
@@ -95,7 +144,9 @@ struct OpenStepParser {
         switch bytes[index] {
         case UInt8(ascii: "{"):
             index += 1
-            let first = members.count
+            // Most dictionaries of a project.pbxproj (objects, build settings) have a handful of members.
+            var members: [(key: String, value: OpenStepValue)] = []
+            members.reserveCapacity(8)
             while true {
                 skipTrivia()
                 guard !atEnd else { throw Failure(message: "the file ends early (truncated?): a dictionary is not closed \(position)") }
@@ -110,11 +161,7 @@ struct OpenStepParser {
                 if recordMembers { objectRanges.append((key, start..<index)) }
                 try expect(UInt8(ascii: ";"))
             }
-            // A key written twice keeps its last value, as before.
-            var dictionary = [String: OpenStepValue](minimumCapacity: members.count - first)
-            for (key, value) in members[first...] { dictionary[key] = value }
-            members.removeSubrange(first...)
-            return .dictionary(dictionary)
+            return .dictionary(OpenStepDictionary(members))
         case UInt8(ascii: "("):
             index += 1
             var array: [OpenStepValue] = []
@@ -134,13 +181,18 @@ struct OpenStepParser {
             return .data(try data())
         default:
             let start = index
-            while index < bytes.count && Self.isUnquoted(bytes[index]) { index += 1 }
+            Self.unquoted.withUnsafeBufferPointer { unquoted in
+                while index < bytes.count && unquoted[Int(bytes[index])] { index += 1 }
+            }
             guard index > start else {
                 throw Failure(message: "unexpected '\(Character(Unicode.Scalar(bytes[index])))' \(position)")
             }
-            return .string(String(decoding: bytes[start..<index], as: UTF8.self))
+            return .string(strings.string(bytes, start..<index))
         }
     }
+
+    /// `isUnquoted` of every byte: the test of every byte of every unquoted string of the file.
+    private static let unquoted = (0...255).map { isUnquoted(UInt8($0)) }
 
     private static func isUnquoted(_ byte: UInt8) -> Bool {
         switch byte {
@@ -162,7 +214,7 @@ struct OpenStepParser {
         guard index < bytes.count else { throw Failure(message: "the file ends inside a quoted string (truncated?) \(position)") }
         if bytes[index] == quote {
             index += 1
-            return String(decoding: bytes[start..<(index - 1)], as: UTF8.self)
+            return strings.string(bytes, start..<(index - 1))
         }
         var out = Array(bytes[start..<index])
         while true {
@@ -229,5 +281,79 @@ struct OpenStepParser {
         case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
         default: return nil
         }
+    }
+}
+
+/// The strings a file has already given, by their bytes: a project.pbxproj writes a couple of thousand distinct
+/// strings (keys, object ids, isa names, settings) six times as often, and making each one again costs an allocation
+/// and a UTF-8 check, and then its own release. Bounded: a full table, or a long run of colliding slots, only means
+/// the string is made afresh.
+private struct StringTable {
+    /// Where in the file a slot's string was read (its bytes are compared there), and the string; a count of 0 is
+    /// a free slot.
+    private struct Slot {
+        var start: Int32 = 0
+        var count: Int32 = 0
+        var string = ""
+    }
+
+    private var slots: [Slot]
+    private var used = 0
+    /// log2 of the number of slots.
+    private let bits: Int
+
+    /// - Parameter capacity: rounded up to a power of two.
+    init(capacity: Int) {
+        var bits = 1
+        while 1 << bits < capacity { bits += 1 }
+        self.bits = bits
+        slots = Array(repeating: Slot(), count: 1 << bits)
+    }
+
+    /// `String(decoding: file[token], as: UTF8.self)`, the same string as the last time these bytes were read.
+    mutating func string(_ file: UnsafeBufferPointer<UInt8>, _ token: Range<Int>) -> String {
+        let bytes = UnsafeBufferPointer(rebasing: file[token])
+        // The empty string needs no slot; a file too large for 32-bit offsets, no table.
+        guard !bytes.isEmpty, file.count <= Int(Int32.max) else { return String(decoding: bytes, as: UTF8.self) }
+        let mask = slots.count - 1
+        // The top bits of a multiplicative hash are the ones every byte reaches.
+        var slot = Int(truncatingIfNeeded: Self.hash(bytes) >> (64 - bits))
+        for _ in 0..<8 {
+            let count = Int(slots[slot].count)
+            if count == 0 {
+                let made = String(decoding: bytes, as: UTF8.self)
+                if used < slots.count / 2 {
+                    slots[slot] = Slot(start: Int32(token.lowerBound), count: Int32(bytes.count), string: made)
+                    used += 1
+                }
+                return made
+            }
+            if count == bytes.count, memcmp(file.baseAddress! + Int(slots[slot].start), bytes.baseAddress!, count) == 0 {
+                return slots[slot].string
+            }
+            slot = (slot + 1) & mask
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A multiplicative hash of eight bytes at a time: cheaper than `Hasher`, and the table does not need its
+    /// resistance to chosen collisions (a run of them only stops the lookup).
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let raw = UnsafeRawBufferPointer(bytes)
+        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var hash = UInt64(truncatingIfNeeded: raw.count) &* multiplier
+        var i = 0
+        while i + 8 <= raw.count {
+            hash = (hash ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* multiplier
+            hash ^= hash >> 32
+            i += 8
+        }
+        var tail: UInt64 = 0
+        while i < raw.count {
+            tail = tail << 8 | UInt64(raw[i])
+            i += 1
+        }
+        hash = (hash ^ tail) &* multiplier
+        return hash ^ (hash >> 32)
     }
 }

@@ -17,11 +17,37 @@ final class ResolvedTarget {
         var literalInPlist: Bool
     }
 
+    /// The values of the checked keys, kept by `CheckedKey` (the rules ask for each of every target), not hashed.
+    struct CheckedValues {
+        private var values: [Value?] = CheckedKey.allCases.map { _ in nil }
+
+        subscript(_ key: CheckedKey) -> Value? {
+            get { values[key.rawValue] }
+            set { values[key.rawValue] = newValue }
+        }
+
+        /// The value of the Info.plist key `key`, when it is a checked one.
+        subscript(_ key: String) -> Value? {
+            CheckedKey.allCases.first { $0.key == key }.flatMap { self[$0] }
+        }
+
+        /// The values present, by Info.plist key.
+        func mapValues<T>(_ transform: (Value) -> T) -> [String: T] {
+            var result = [String: T](minimumCapacity: values.count)
+            for key in CheckedKey.allCases {
+                if let value = self[key] { result[key.key] = transform(value) }
+            }
+            return result
+        }
+    }
+
     let target: XcodeProject.Target
     let configuration: String
+    /// "target 'Widget' [Release]", as findings and records name it.
+    let context: String
     let settings: BuildSettings
     let plistPath: String?
-    let values: [String: Value]
+    let values: CheckedValues
     let extensionPoint: String?
     let hasExtensionDictionary: Bool
     let appGroups: [String]
@@ -34,9 +60,10 @@ final class ResolvedTarget {
     /// The xcconfig files at the target's own level.
     let targetXcconfigs: Set<String>
 
-    init(target: XcodeProject.Target, configuration: String, settings: BuildSettings, plistPath: String?, values: [String: Value], extensionPoint: String?, hasExtensionDictionary: Bool, appGroups: [String], entitlementsPath: String?, productName: String, problems: [(file: String, message: String, severity: Severity)], missingIncludes: [MissingInclude], targetXcconfigs: Set<String>) {
+    init(target: XcodeProject.Target, configuration: String, context: String, settings: BuildSettings, plistPath: String?, values: CheckedValues, extensionPoint: String?, hasExtensionDictionary: Bool, appGroups: [String], entitlementsPath: String?, productName: String, problems: [(file: String, message: String, severity: Severity)], missingIncludes: [MissingInclude], targetXcconfigs: Set<String>) {
         self.target = target
         self.configuration = configuration
+        self.context = context
         self.settings = settings
         self.plistPath = plistPath
         self.values = values
@@ -51,55 +78,110 @@ final class ResolvedTarget {
     }
 }
 
+/// The Info.plist keys the rules of RULES.md §6 compare.
+enum CheckedKey: Int, CaseIterable {
+    case bundleIdentifier, buildVersion, shortVersion, companionAppBundleIdentifier, packageType
+
+    var key: String {
+        switch self {
+        case .bundleIdentifier: "CFBundleIdentifier"
+        case .buildVersion: "CFBundleVersion"
+        case .shortVersion: "CFBundleShortVersionString"
+        case .companionAppBundleIdentifier: "WKCompanionAppBundleIdentifier"
+        case .packageType: "CFBundlePackageType"
+        }
+    }
+
+    /// The setting a generated Info.plist takes the value from.
+    var standardSetting: String? {
+        switch self {
+        case .bundleIdentifier: "PRODUCT_BUNDLE_IDENTIFIER"
+        case .buildVersion: "CURRENT_PROJECT_VERSION"
+        case .shortVersion: "MARKETING_VERSION"
+        case .companionAppBundleIdentifier: nil
+        case .packageType: "PRODUCT_BUNDLE_PACKAGE_TYPE"
+        }
+    }
+}
+
 /// Resolves targets of one project, caching xcconfig files across targets and configurations.
 final class TargetResolver {
-    /// The Info.plist keys the rules of RULES.md §6 compare, with the standard setting a generated plist uses.
-    static let checkedKeys: [(key: String, standardSetting: String?)] = [
-        ("CFBundleIdentifier", "PRODUCT_BUNDLE_IDENTIFIER"),
-        ("CFBundleVersion", "CURRENT_PROJECT_VERSION"),
-        ("CFBundleShortVersionString", "MARKETING_VERSION"),
-        ("WKCompanionAppBundleIdentifier", nil),
-        ("CFBundlePackageType", "PRODUCT_BUNDLE_PACKAGE_TYPE"),
-    ]
-
     let project: XcodeProject
     private let xcconfigs = XcconfigReader()
-    private var cache: [String: ResolvedTarget] = [:]
-    /// The project level of each configuration, shared by every target.
-    private var projectLevels: [String: Level] = [:]
     /// `PathText.existing` by path: targets share Info.plists, and nothing changes the files while reading.
     private var existing: [String: String?] = [:]
     private var sourcePaths: [String: String] = [:]
-    /// The name index of the defaults and the project level, by configuration.
-    private var nameIndexes: [String: BuildSettings.NameIndex] = [:]
-    /// The defaults of the first target resolved in each configuration.
-    private var defaultsByConfiguration: [String: [SettingAssignment]] = [:]
+    /// The numbers of the setting names, for every target's `BuildSettings`.
+    private let names = SettingNames()
+    private var configurations: [String: ConfigurationState] = [:]
+    /// Where each of `targetDefaultPairs` is in the defaults of a configuration.
+    private var defaultTargetIndices: [Int] = []
+    /// The assignments of `targetDefaultPairs`, by target index: every configuration of a target has the same.
+    private var targetDefaults: [[SettingAssignment]?]
+    /// Those that depend only on the product type, by product type.
+    private var productTypeDefaults: [String: [SettingAssignment]] = [:]
     /// Info.plists and entitlements by path: extensions often share one file.
     private var plists: [String: [String: Any]?] = [:]
     private var infoPlists: [String: InfoPlist?] = [:]
 
-    init(project: XcodeProject) { self.project = project }
+    /// What every target of one configuration shares, made when its first target is resolved.
+    private final class ConfigurationState {
+        /// Xcode's defaults, as the first target has them.
+        let defaults: [SettingAssignment]
+        let projectLevel: Level
+        /// The name index of the defaults and the project level.
+        let nameIndex: BuildSettings.NameIndex
+        /// The resolutions, by target index.
+        var resolved: [ResolvedTarget?]
 
+        init(defaults: [SettingAssignment], projectLevel: Level, nameIndex: BuildSettings.NameIndex, targets: Int) {
+            self.defaults = defaults
+            self.projectLevel = projectLevel
+            self.nameIndex = nameIndex
+            resolved = Array(repeating: nil, count: targets)
+        }
+    }
+
+    /// The settings `build` reads of every target, numbered once instead of hashed for each target.
+    private let read: (generate: Int, infoPlist: Int, entitlements: Int, productName: Int)
+
+    init(project: XcodeProject) {
+        self.project = project
+        targetDefaults = Array(repeating: nil, count: project.targets.count)
+        read = (names.number(adding: "GENERATE_INFOPLIST_FILE"), names.number(adding: "INFOPLIST_FILE"),
+                names.number(adding: "CODE_SIGN_ENTITLEMENTS"), names.number(adding: "PRODUCT_NAME"))
+    }
+
+    /// - Parameter target: one of `project.targets`.
     func resolve(_ target: XcodeProject.Target, configuration: String) -> ResolvedTarget {
-        let cacheKey = target.id + "\u{0}" + configuration
-        if let cached = cache[cacheKey] { return cached }
-        let resolved = build(target, configuration: configuration)
-        cache[cacheKey] = resolved
+        let state = configurations[configuration] ?? makeState(configuration, first: target)
+        if let cached = state.resolved[target.index] { return cached }
+        let resolved = build(target, configuration: configuration, state: state)
+        state.resolved[target.index] = resolved
         return resolved
     }
 
-    private func build(_ target: XcodeProject.Target, configuration: String) -> ResolvedTarget {
-        var raw: [SettingAssignment] = defaults(for: target, configuration: configuration)
-        let defaultCount = raw.count
+    /// The state of `configuration`, whose defaults are those of its first target.
+    private func makeState(_ configuration: String, first target: XcodeProject.Target) -> ConfigurationState {
+        let defaults = Self.defaultPairs(target, configuration: configuration, project: project).map(Self.defaultAssignment)
+        defaultTargetIndices = Self.targetDefaultPairs(target).map { pair in defaults.firstIndex { $0.name == pair.0 }! }
         // The project level is the same for every target: read once per configuration.
-        let projectLevel = projectLevels[configuration] ?? {
-            let level = project.configurations.first { $0.name == configuration }
-                .map { self.level($0, owner: "the project [\(configuration)]", targetLevel: false) } ?? Level()
-            projectLevels[configuration] = level
-            return level
-        }()
+        let projectLevel = project.configurations.first { $0.name == configuration }
+            .map { level($0, owner: "the project [\(configuration)]", targetLevel: false) } ?? Level()
+        let state = ConfigurationState(defaults: defaults, projectLevel: projectLevel,
+                                       nameIndex: BuildSettings.NameIndex((defaults + projectLevel.assignments)[...], names: names),
+                                       targets: project.targets.count)
+        configurations[configuration] = state
+        return state
+    }
+
+    private func build(_ target: XcodeProject.Target, configuration: String, state: ConfigurationState) -> ResolvedTarget {
+        var raw = defaults(for: target, in: state)
+        let projectLevel = state.projectLevel
+        let context = "target '\(target.name)' [\(configuration)]"
         let targetLevel = target.configurations.first { $0.name == configuration }
-            .map { level($0, owner: "target '\(target.name)' [\(configuration)]", targetLevel: true) } ?? Level()
+            .map { level($0, owner: context, targetLevel: true) } ?? Level()
+        raw.reserveCapacity(raw.count + projectLevel.assignments.count + targetLevel.assignments.count)
         raw += projectLevel.assignments
         raw += targetLevel.assignments
         var problems = projectLevel.problems + targetLevel.problems
@@ -111,19 +193,14 @@ final class TargetResolver {
         let sdk = sdkroot.hasPrefix("watch") ? "watchos" : "iphoneos"
         let holds = raw.map { $0.conditions.isEmpty || BuildSettings.conditionsHold($0.conditions, configuration: configuration, sdk: sdk) }
         // Usually every assignment holds: then no copy of them.
-        let shared = nameIndexes[configuration] ?? {
-            let index = BuildSettings.NameIndex(raw[..<(defaultCount + projectLevel.assignments.count)])
-            nameIndexes[configuration] = index
-            return index
-        }()
-        let settings = holds.allSatisfy { $0 } ? BuildSettings(assignments: raw, sharing: shared)
+        let settings = holds.allSatisfy { $0 } ? BuildSettings(assignments: raw, sharing: state.nameIndex, names: names)
             : BuildSettings(assignments: zip(raw, holds).filter(\.1).map(\.0),
-                            conditionallyDefined: Set(zip(raw, holds).filter { !$0.1 }.map(\.0.name)))
+                            conditionallyDefined: Set(zip(raw, holds).filter { !$0.1 }.map(\.0.name)), names: names)
 
-        let generate = settings.value("GENERATE_INFOPLIST_FILE").value.uppercased() == "YES"
+        let generate = settings.value(number: read.generate).value.uppercased() == "YES"
         var plist = InfoPlist()
         var plistPath: String?
-        let plistSetting = settings.value("INFOPLIST_FILE").value
+        let plistSetting = settings.value(number: read.infoPlist).value
         if !plistSetting.isEmpty {
             // RULES.md §6: paths in build settings are relative to the folder holding the .xcodeproj.
             let wanted = sourcePath(plistSetting)
@@ -136,24 +213,25 @@ final class TargetResolver {
             }
         }
 
-        var values: [String: ResolvedTarget.Value] = [:]
-        for (key, standard) in Self.checkedKeys {
-            var template: String?
-            var literalInPlist = false
-            if let text = plist.strings[key] {
-                template = text
-                literalInPlist = !ASCII.contains(byte: UInt8(ascii: "$"), in: text)
-            } else if generate {
-                // GENERATE_INFOPLIST_FILE: INFOPLIST_KEY_<Key>, else the standard setting; a plist value wins.
-                if settings.isDefined("INFOPLIST_KEY_" + key) { template = "$(INFOPLIST_KEY_\(key))" }
-                else if let standard, settings.isDefined(standard) { template = "$(\(standard))" }
-            }
-            guard let template else { continue }
+        var values = ResolvedTarget.CheckedValues()
+        for checked in CheckedKey.allCases {
+            let (key, standard, inPlist) = (checked.key, checked.standardSetting, plist.checked[checked.rawValue])
+            // The template (with the first setting it references, which says where the value came from), expanded.
             var unresolved: Set<String> = []
-            let value = settings.expand(template, unresolved: &unresolved)
-            values[key] = .init(template: template, value: value, unresolved: unresolved,
-                                source: source(of: template, key: key, plistPath: plistPath, settings: settings),
-                                literalInPlist: literalInPlist)
+            let template: (text: String, reference: String?)
+            let value: String
+            if let inPlist {
+                template = (inPlist.value.text, inPlist.reference)
+                value = settings.expand(inPlist.value, unresolved: &unresolved)
+            } else if generate, let generated = Self.generatedTemplate(key: key, standard: standard, settings: settings) {
+                template = generated
+                value = settings.expand(generated.text, unresolved: &unresolved)
+            } else {
+                continue
+            }
+            values[checked] = .init(template: template.text, value: value, unresolved: unresolved,
+                                    source: source(of: template, key: key, plistPath: plistPath, settings: settings),
+                                    literalInPlist: inPlist != nil && !ASCII.contains(byte: UInt8(ascii: "$"), in: template.text))
         }
 
         func expanded(_ text: String?) -> String? {
@@ -168,12 +246,12 @@ final class TargetResolver {
         // bundle id; signing-time prefixes stay symbolic (RULES.md group.shared).
         var appGroups: [String] = []
         var entitlementsPath: String?
-        let entitlementsSetting = settings.value("CODE_SIGN_ENTITLEMENTS").value
+        let entitlementsSetting = settings.value(number: read.entitlements).value
         if !entitlementsSetting.isEmpty {
             let wanted = sourcePath(entitlementsSetting)
             if let found = existingPath(wanted), let entitlements = readPlist(found) {
                 entitlementsPath = found
-                let overlay = ["CFBundleIdentifier": values["CFBundleIdentifier"]?.value ?? ""]
+                let overlay = ["CFBundleIdentifier": values[.bundleIdentifier]?.value ?? ""]
                 for group in entitlements["com.apple.security.application-groups"] as? [Any] ?? [] {
                     guard let text = group as? String else { continue }
                     var unresolved: Set<String> = []
@@ -187,9 +265,10 @@ final class TargetResolver {
             }
         }
         // Other Info.plist strings that use a setting nothing defines: a warning (RULES.md settings.unresolved).
-        for (key, text) in plist.referencing where values[key] == nil {
+        for (key, expandable, checked) in plist.referencing where checked.map({ values[$0] == nil }) ?? true {
+            let text = expandable.text
             var unresolved: Set<String> = []
-            let value = settings.expand(text, unresolved: &unresolved)
+            let value = settings.expand(expandable, unresolved: &unresolved)
             for name in unresolved.sorted() {
                 var message = "\(key) of target '\(target.name)' [\(configuration)] is '\(text)', but nothing defines \(name), so Xcode builds it as '\(value)'."
                 if let missing = MissingInclude.likeliest(missingIncludes) { message += " " + missing.hint }
@@ -197,35 +276,36 @@ final class TargetResolver {
             }
         }
 
-        let productName = settings.value("PRODUCT_NAME").value
+        let productName = settings.value(number: read.productName).value
         // RULES.md settings.unresolved: a value too long to expand is as unusable as an undefined one.
         for assignment in settings.oversized {
-            let location = Self.location(assignment.source, name: assignment.name)
+            let location = assignment.location
             problems.append((location.file, "\(assignment.name) of target '\(target.name)' [\(configuration)] (\(location.file), \(location.detail!)) expands to more than \(BuildSettings.maximumLength) bytes (each definition that uses $(inherited) twice doubles it), so Lockstep treats it as empty", .error))
         }
 
         return ResolvedTarget(
-            target: target, configuration: configuration, settings: settings, plistPath: plistPath, values: values,
+            target: target, configuration: configuration, context: context, settings: settings, plistPath: plistPath, values: values,
             extensionPoint: extensionPoint, hasExtensionDictionary: plist.hasExtensionDictionary,
             appGroups: appGroups, entitlementsPath: entitlementsPath, productName: productName, problems: problems,
             missingIncludes: missingIncludes, targetXcconfigs: targetXcconfigs)
     }
 
+    /// GENERATE_INFOPLIST_FILE: `$(INFOPLIST_KEY_<key>)`, else the standard setting (a plist value wins over both).
+    private static func generatedTemplate(key: String, standard: String?, settings: BuildSettings) -> (text: String, reference: String?)? {
+        if settings.isDefined("INFOPLIST_KEY_" + key) { return ("$(INFOPLIST_KEY_\(key))", "INFOPLIST_KEY_" + key) }
+        if let standard, settings.isDefined(standard) { return ("$(\(standard))", standard) }
+        return nil
+    }
+
     /// Where a checked value came from: the plist for a literal, else the setting its first reference names.
-    private func source(of template: String, key: String, plistPath: String?, settings: BuildSettings) -> SourceLocation {
-        guard let name = BuildSettings.references(in: template).first else {
+    private func source(of template: (text: String, reference: String?), key: String, plistPath: String?, settings: BuildSettings) -> SourceLocation {
+        guard let name = template.reference else {
             return SourceLocation(file: plistPath ?? project.pbxprojPath, detail: key)
         }
         guard let origin = settings.origin(of: name), !origin.source.isDefault else {
-            return SourceLocation(file: plistPath ?? project.pbxprojPath, detail: "\(key) = \(template)")
+            return SourceLocation(file: plistPath ?? project.pbxprojPath, detail: "\(key) = \(template.text)")
         }
-        return Self.location(origin.source, name: origin.name)
-    }
-
-    /// A setting's source as a `SourceLocation`: the xcconfig and line, or the pbxproj and configuration.
-    static func location(_ source: SettingSource, name: String) -> SourceLocation {
-        if let line = source.line { return SourceLocation(file: source.file, detail: "\(name), line \(line)") }
-        return SourceLocation(file: source.file, detail: "\(name) in \(source.owner)")
+        return origin.location
     }
 
     /// A path from a build setting: RULES.md §6, relative to the folder holding the .xcodeproj.
@@ -244,12 +324,14 @@ final class TargetResolver {
     }
 
     /// What `build` reads from one Info.plist, taken out of the property list once per file (extensions often
-    /// share one), not once per target and configuration.
-    private struct InfoPlist {
+    /// share one), not once per target and configuration; a class, as every target that reads the file is handed it.
+    private final class InfoPlist {
         /// The top-level string values.
         var strings: [String: String] = [:]
-        /// The top-level strings that reference a setting (contain `$`), by key.
-        var referencing: [(key: String, text: String)] = []
+        /// The top-level strings that reference a setting (contain `$`), by key, and which checked key each is.
+        var referencing: [(key: String, text: ExpandableText, checked: CheckedKey?)] = []
+        /// By `CheckedKey`: the key's value (nil when absent or not a string) and the first setting it references.
+        var checked: [(value: ExpandableText, reference: String?)?] = CheckedKey.allCases.map { _ in nil }
         var extensionPoint: String?
         var exExtensionPoint: String?
         /// Whether there is an `NSExtension` or `EXAppExtensionAttributes` dictionary.
@@ -257,11 +339,17 @@ final class TargetResolver {
 
         init() {}
 
-        init(_ plist: [String: Any]) {
+        /// - Parameter names: the project's setting names, which the strings are expanded over.
+        init(_ plist: [String: Any], names: SettingNames) {
             for (key, any) in plist.sorted(by: { $0.key < $1.key }) {
                 guard let text = any as? String else { continue }
                 strings[key] = text
-                if ASCII.contains(byte: UInt8(ascii: "$"), in: text) { referencing.append((key, text)) }
+                if ASCII.contains(byte: UInt8(ascii: "$"), in: text) {
+                    referencing.append((key, ExpandableText(text, names: names), CheckedKey.allCases.first { $0.key == key }))
+                }
+            }
+            checked = CheckedKey.allCases.map { key in
+                strings[key.key].map { (ExpandableText($0, names: names), BuildSettings.references(in: $0, limit: 1).first) }
             }
             let nsExtension = plist["NSExtension"] as? [String: Any]
             let exAttributes = plist["EXAppExtensionAttributes"] as? [String: Any]
@@ -273,7 +361,7 @@ final class TargetResolver {
 
     private func infoPlist(_ path: String) -> InfoPlist? {
         if let cached = infoPlists[path] { return cached }
-        let info = readPlist(path).map(InfoPlist.init)
+        let info = readPlist(path).map { InfoPlist($0, names: names) }
         infoPlists[path] = info
         return info
     }
@@ -319,9 +407,32 @@ final class TargetResolver {
     }
 
     /// Xcode's built-in settings that real Info.plists reference, as the lowest level.
-    private func defaults(for target: XcodeProject.Target, configuration: String) -> [SettingAssignment] {
-        let kind = ProductKind(target.productType)
-        let pairs: [(String, String)] = [
+    private func defaults(for target: XcodeProject.Target, in state: ConfigurationState) -> [SettingAssignment] {
+        // Most defaults are the same for every target of a configuration: the first target's list is reused, and
+        // only the defaults that depend on the target are replaced by the target's own, where they differ.
+        var result = state.defaults
+        let own = targetDefaults[target.index] ?? {
+            // Those of the name are the target's own; those of the product type, shared by the targets of that type.
+            let byType = productTypeDefaults[target.productType] ?? Self.typeDefaultPairs(target).map(Self.defaultAssignment)
+            productTypeDefaults[target.productType] = byType
+            let made = Self.nameDefaultPairs(target).map(Self.defaultAssignment) + byType
+            targetDefaults[target.index] = made
+            return made
+        }()
+        for (assignment, position) in zip(own, defaultTargetIndices) where result[position].value != assignment.value {
+            result[position] = assignment
+        }
+        return result
+    }
+
+    private static func defaultAssignment(_ pair: (String, String)) -> SettingAssignment {
+        SettingAssignment(key: pair.0, name: pair.0, conditions: [], value: pair.1,
+                          source: SettingSource(file: "", line: nil, configurationID: nil, owner: "Xcode's default"))
+    }
+
+    /// Every default, in order.
+    private static func defaultPairs(_ target: XcodeProject.Target, configuration: String, project: XcodeProject) -> [(String, String)] {
+        [
             ("TARGET_NAME", target.name), ("TARGETNAME", target.name), ("PRODUCT_NAME", "$(TARGET_NAME)"),
             ("PROJECT_NAME", project.name), ("CONFIGURATION", configuration),
             ("SRCROOT", project.sourceRoot), ("PROJECT_DIR", project.sourceRoot), ("SOURCE_ROOT", project.sourceRoot),
@@ -330,7 +441,7 @@ final class TargetResolver {
             ("EXECUTABLE_PREFIX", ""), ("EXECUTABLE_SUFFIX", ""),
             ("EXECUTABLE_NAME", "$(EXECUTABLE_PREFIX)$(PRODUCT_NAME)$(EXECUTABLE_SUFFIX)"),
             ("PRODUCT_MODULE_NAME", "$(PRODUCT_NAME:c99extidentifier)"), ("DEVELOPMENT_LANGUAGE", "en"),
-            ("PRODUCT_BUNDLE_PACKAGE_TYPE", kind.packageType), ("WRAPPER_EXTENSION", kind.wrapperExtension),
+            ("PRODUCT_BUNDLE_PACKAGE_TYPE", target.kind.packageType), ("WRAPPER_EXTENSION", target.kind.wrapperExtension),
             ("WRAPPER_NAME", "$(PRODUCT_NAME).$(WRAPPER_EXTENSION)"), ("FULL_PRODUCT_NAME", "$(WRAPPER_NAME)"),
             ("CONTENTS_FOLDER_PATH", "$(WRAPPER_NAME)"), ("INFOPLIST_PATH", "$(CONTENTS_FOLDER_PATH)/Info.plist"),
             ("PLUGINS_FOLDER_PATH", "$(CONTENTS_FOLDER_PATH)/PlugIns"),
@@ -339,18 +450,21 @@ final class TargetResolver {
             ("TARGET_BUILD_DIR", "$(BUILT_PRODUCTS_DIR)"), ("CONFIGURATION_BUILD_DIR", "$(BUILT_PRODUCTS_DIR)"),
             ("PRODUCT_TYPE", target.productType), ("DEVELOPER_DIR", "/Applications/Xcode.app/Contents/Developer"),
         ]
-        func assignment(_ pair: (String, String)) -> SettingAssignment {
-            SettingAssignment(key: pair.0, name: pair.0, conditions: [], value: pair.1,
-                              source: SettingSource(file: "", line: nil, configurationID: nil, owner: "Xcode's default"))
-        }
-        // Most defaults are the same for every target of a configuration: reuse those, make only the ones that differ.
-        guard var result = defaultsByConfiguration[configuration] else {
-            let result = pairs.map(assignment)
-            defaultsByConfiguration[configuration] = result
-            return result
-        }
-        for (index, pair) in pairs.enumerated() where result[index].value != pair.1 { result[index] = assignment(pair) }
-        return result
+    }
+
+    /// The defaults of `defaultPairs` that depend on the target: every one that reads `target` must be in one of
+    /// these, those of its name, then those of its product type.
+    private static func targetDefaultPairs(_ target: XcodeProject.Target) -> [(String, String)] {
+        nameDefaultPairs(target) + typeDefaultPairs(target)
+    }
+
+    private static func nameDefaultPairs(_ target: XcodeProject.Target) -> [(String, String)] {
+        [("TARGET_NAME", target.name), ("TARGETNAME", target.name)]
+    }
+
+    private static func typeDefaultPairs(_ target: XcodeProject.Target) -> [(String, String)] {
+        [("PRODUCT_BUNDLE_PACKAGE_TYPE", target.kind.packageType), ("WRAPPER_EXTENSION", target.kind.wrapperExtension),
+         ("PRODUCT_TYPE", target.productType)]
     }
 }
 

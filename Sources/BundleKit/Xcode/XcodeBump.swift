@@ -119,8 +119,9 @@ private struct EditSet {
             var bytes = project.bytes
             // From the end of the file backwards, so earlier ranges stay valid.
             var located: [(String, Range<Int>, [String: String])] = []
+            let ranges = Dictionary(project.objectRanges, uniquingKeysWith: { _, last in last })
             for (id, keys) in pbxproj {
-                guard let range = project.objectRanges[id] else {
+                guard let range = ranges[id] else {
                     throw BundleError(.invalidBump, path: project.pbxprojPath, detail: "it is not in Xcode's text (OpenStep) format, so Lockstep cannot edit it in place; open and save the project in Xcode first")
                 }
                 located.append((id, range, keys))

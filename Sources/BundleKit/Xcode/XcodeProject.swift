@@ -22,9 +22,13 @@ struct XcodeProject {
 
     /// One `PBXNativeTarget`.
     struct Target {
+        /// Where it is in `XcodeProject.targets`, so that what is kept per target is kept in arrays.
+        var index: Int
         var id: String
         var name: String
         var productType: String
+        /// What `productType` builds: read once here, as every configuration of the target asks.
+        var kind: ProductKind
         var configurations: [Configuration]
         /// `defaultConfigurationName`: what Xcode builds the target with when asked for a configuration it lacks.
         var defaultConfiguration: String?
@@ -39,7 +43,8 @@ struct XcodeProject {
     var name: String
     var configurations: [Configuration]
     var targets: [Target]
-    var objectRanges: [String: Range<Int>]
+    /// The byte range of each object in `bytes`, in file order (empty for an XML or binary project.pbxproj).
+    var objectRanges: [(id: String, range: Range<Int>)]
     var bytes: [UInt8]
     /// Broken references that only lose part of the project: reported as findings, not thrown.
     var problems: [String]
@@ -60,7 +65,7 @@ struct XcodeProject {
                   let root = (try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)).flatMap(Self.openStep)?.dictionary else {
                 throw BundleError(.invalidProject, path: path, detail: "project.pbxproj is not a valid property list")
             }
-            document = OpenStepParser.Document(root: root, objectRanges: [:])
+            document = OpenStepParser.Document(root: root, objectRanges: [])
         } else {
             do {
                 document = try OpenStepParser.parse(bytes)
@@ -69,7 +74,7 @@ struct XcodeProject {
             }
         }
         objectRanges = document.objectRanges
-        guard let objects = document.root["objects"]?.dictionary,
+        guard let objects = document.root["objects"]?.dictionary?.lastValues,
               let rootID = document.root["rootObject"]?.string else {
             throw BundleError(.invalidProject, path: path, detail: "project.pbxproj has no 'objects' or no 'rootObject'")
         }
@@ -86,6 +91,8 @@ struct XcodeProject {
             if let product = objects[id]?.dictionary?["productReference"]?.string { productOwner[product] = id }
         }
         var targets: [Target] = []
+        // A project has a few product types for all its targets.
+        var kinds: [String: ProductKind] = [:]
         for id in targetIDs {
             guard let object = objects[id]?.dictionary else {
                 reader.problems.append("the project lists target \(id), an object that does not exist (unknown object reference)")
@@ -95,8 +102,11 @@ struct XcodeProject {
             guard object["isa"]?.string == "PBXNativeTarget" else { continue }
             let name = object["name"]?.string ?? id
             let list = object["buildConfigurationList"]?.string
+            let productType = object["productType"]?.string ?? ""
+            let kind = kinds[productType] ?? ProductKind(productType)
+            kinds[productType] = kind
             targets.append(Target(
-                id: id, name: name, productType: object["productType"]?.string ?? "",
+                index: targets.count, id: id, name: name, productType: productType, kind: kind,
                 configurations: reader.configurations(list: list, owner: "target '\(name)'"),
                 defaultConfiguration: list.flatMap { objects[$0]?.dictionary?["defaultConfigurationName"]?.string },
                 embeds: reader.embeds(phases: (object["buildPhases"]?.array ?? []).compactMap(\.string), productOwner: productOwner, owner: name)))
@@ -114,7 +124,7 @@ extension XcodeProject {
         case let number as NSNumber: return .string(number.stringValue)
         case let data as Data: return .data(Array(data))
         case let array as [Any]: return .array(array.compactMap(openStep))
-        case let dictionary as [String: Any]: return .dictionary(dictionary.compactMapValues(openStep))
+        case let dictionary as [String: Any]: return .dictionary(OpenStepDictionary(dictionary.compactMapValues(openStep).map { ($0.key, $0.value) }))
         default: return nil
         }
     }
@@ -170,41 +180,45 @@ private struct ObjectReader {
         return nil
     }
 
-    mutating func configurations(list: String?, owner: String) -> [XcodeProject.Configuration] {
+    /// - Parameter owner: made only for a problem's sentence.
+    mutating func configurations(list: String?, owner: @autoclosure () -> String) -> [XcodeProject.Configuration] {
         guard let list else {
-            problems.append("\(owner) has no buildConfigurationList")
+            problems.append("\(owner()) has no buildConfigurationList")
             return []
         }
         guard let ids = objects[list]?.dictionary?["buildConfigurations"]?.array else {
-            problems.append("\(owner) refers to configuration list \(list), an object that does not exist (unknown object reference)")
+            problems.append("\(owner()) refers to configuration list \(list), an object that does not exist (unknown object reference)")
             return []
         }
         var result: [XcodeProject.Configuration] = []
+        result.reserveCapacity(ids.count)
         for id in ids.compactMap(\.string) {
             guard let object = objects[id]?.dictionary, let name = object["name"]?.string else {
-                problems.append("\(owner) refers to build configuration \(id), an object that does not exist (unknown object reference)")
+                problems.append("\(owner()) refers to build configuration \(id), an object that does not exist (unknown object reference)")
                 continue
             }
-            var settings: [(String, String)] = []
-            for (key, value) in object["buildSettings"]?.dictionary ?? [:] {
+            // In the order of their names.
+            let written = object["buildSettings"]?.dictionary?.sortedLastValues ?? []
+            var settings: [(name: String, value: String)] = []
+            settings.reserveCapacity(written.count)
+            for (key, value) in written {
                 switch value {
                 case .string(let s): settings.append((key, s))
                 case .array(let items): settings.append((key, items.compactMap(\.string).joined(separator: " ")))
                 default: continue
                 }
             }
-            settings.sort { $0.0 < $1.0 }
             var base: String?
             if let reference = object["baseConfigurationReference"]?.string {
                 base = path(of: reference)
                 if base == nil {
-                    problems.append("\(owner) [\(name)] is based on xcconfig reference \(reference), which does not resolve to a file (unknown object reference)")
+                    problems.append("\(owner()) [\(name)] is based on xcconfig reference \(reference), which does not resolve to a file (unknown object reference)")
                 }
             } else if let anchor = object["baseConfigurationReferenceAnchor"]?.string,
                       let relative = object["baseConfigurationReferenceRelativePath"]?.string {
                 // objectVersion 70+: an anchor (a PBXFileSystemSynchronizedRootGroup) plus a path inside it.
                 if let folder = path(of: anchor) { base = folder + "/" + relative } else {
-                    problems.append("\(owner) [\(name)] is based on an xcconfig anchored at \(anchor), which does not resolve to a folder (unknown object reference)")
+                    problems.append("\(owner()) [\(name)] is based on an xcconfig anchored at \(anchor), which does not resolve to a folder (unknown object reference)")
                 }
             }
             result.append(.init(id: id, name: name, settings: settings, baseConfigurationPath: base))

@@ -77,7 +77,7 @@ struct ProjectReading {
     var apps: [XcodeProject.Target] {
         let embedded = Set(project.targets.flatMap { $0.embeds.map(\.targetID) })
         return project.targets.filter {
-            ProductKind($0.productType).isApplication && !embedded.contains($0.id)
+            $0.kind.isApplication && !embedded.contains($0.id)
                 && $0.productType != "com.apple.product-type.application.on-demand-install-capable"
         }
     }
@@ -98,7 +98,7 @@ struct ProjectReading {
             let name = target.configurations.contains { $0.name == configuration } ? configuration
                 : (target.defaultConfiguration ?? target.configurations.first?.name ?? configuration)
             let resolved = resolver.resolve(target, configuration: name)
-            let kind = ProductKind(target.productType)
+            let kind = target.kind
             let file = "\(resolved.productName.isEmpty ? target.name : resolved.productName).\(kind.wrapperExtension)"
             let path = parentPath.map { "\($0)/\(location!.rawValue)/\(file)" } ?? file
             result.append(Member(resolved: resolved, record: record(resolved, location: location, kind: kind, path: path)))
@@ -112,7 +112,7 @@ struct ProjectReading {
     }
 
     private func record(_ resolved: ResolvedTarget, location: EmbedLocation?, kind: ProductKind, path: String) -> BundleRecord {
-        func value(_ key: String) -> String? { resolved.values[key]?.value }
+        func value(_ key: CheckedKey) -> String? { resolved.values[key]?.value }
         let point = resolved.extensionPoint
         let role: BundleRole
         if location == nil {
@@ -127,12 +127,12 @@ struct ProjectReading {
             role = .extension
         }
         return BundleRecord(
-            name: resolved.target.name, role: role, bundleIdentifier: value("CFBundleIdentifier"),
-            shortVersion: value("CFBundleShortVersionString"), buildVersion: value("CFBundleVersion"),
+            name: resolved.target.name, role: role, bundleIdentifier: value(.bundleIdentifier),
+            shortVersion: value(.shortVersion), buildVersion: value(.buildVersion),
             extensionPoint: point, hasExtensionDictionary: resolved.hasExtensionDictionary,
-            companionAppBundleIdentifier: value("WKCompanionAppBundleIdentifier"), packageType: value("CFBundlePackageType"),
+            companionAppBundleIdentifier: value(.companionAppBundleIdentifier), packageType: value(.packageType),
             appGroups: resolved.appGroups, embedLocation: location, bundlePath: path,
-            source: SourceLocation(file: resolved.plistPath ?? project.pbxprojPath, detail: "target '\(resolved.target.name)' [\(resolved.configuration)]"),
+            source: SourceLocation(file: resolved.plistPath ?? project.pbxprojPath, detail: resolved.context),
             valueSources: valueSources(resolved))
     }
 
@@ -191,16 +191,17 @@ struct ProjectReading {
     private func findingsFor(_ member: Member, host: Member, into add: (Finding) -> Void) {
         let resolved = member.resolved
         let bundle = member.record.bundlePath
-        let context = "target '\(resolved.target.name)' [\(resolved.configuration)]"
+        let context = resolved.context
         for problem in resolved.problems {
             add(Finding(rule: "settings.unresolved", severity: problem.severity, bundle: bundle, path: problem.file,
                         message: problem.message.prefix(1).uppercased() + problem.message.dropFirst() + (problem.message.hasSuffix(".") ? "" : ".")))
         }
-        for (key, _) in TargetResolver.checkedKeys {
-            guard let value = resolved.values[key] else { continue }
+        for checked in CheckedKey.allCases {
+            guard let value = resolved.values[checked], !value.unresolved.isEmpty else { continue }
+            let key = checked.key
             for name in value.unresolved.sorted() {
                 // RULES.md settings.unresolved: an error when it empties a compared version or bundle id.
-                let compared = key != "CFBundlePackageType"
+                let compared = checked != .packageType
                 var message = "\(key) of \(context) is '\(value.template)', but nothing defines \(name), so Xcode builds it as '\(value.value)' (agvtool and fastlane read the literal '\(value.template)')."
                 if let missing = MissingInclude.likeliest(resolved.missingIncludes) { message += " " + missing.hint }
                 add(Finding(rule: "settings.unresolved", severity: compared ? .error : .warning, bundle: bundle,
@@ -209,17 +210,17 @@ struct ProjectReading {
         }
         guard member.record.embedLocation != nil else { return }
         // RULES.md settings.target-override: an embedded target that sets the version itself, and uses it.
-        for (key, setting) in [("CFBundleVersion", "CURRENT_PROJECT_VERSION"), ("CFBundleShortVersionString", "MARKETING_VERSION")] {
+        for checked in [CheckedKey.buildVersion, .shortVersion] {
+            let (key, setting) = (checked.key, checked.standardSetting!)
             // The cheap tests first: most targets inherit the setting, so its winner is not at target level.
-            guard let value = resolved.values[key], !value.literalInPlist,
+            guard let value = resolved.values[checked], !value.literalInPlist,
                   let index = resolved.settings.winner(setting) else { continue }
             let assignment = resolved.settings.assignments[index]
             guard assignment.source.targetLevel, BuildSettings.references(in: value.template).contains(setting),
-                  !ASCII.contains("$(inherited)", in: assignment.value),
-                  BuildSettings.soleReference(assignment.value) != setting,
+                  !assignment.usesInherited, assignment.soleReference != setting,
                   !host.resolved.targetXcconfigs.contains(assignment.source.file) else { continue }
-            let where_ = TargetResolver.location(assignment.source, name: setting)
-            let hostValue = host.resolved.values[key]?.value ?? "none"
+            let where_ = assignment.location
+            let hostValue = host.resolved.values[checked]?.value ?? "none"
             add(Finding(rule: "settings.target-override", severity: .warning, bundle: member.record.bundlePath, path: assignment.source.file,
                         message: "\(context) sets \(setting) = \(assignment.value) itself (\(where_.file), \(where_.detail!)) instead of inheriting the project's, and its \(key) uses it (the containing app '\(host.resolved.target.name)' has '\(hostValue)'): the root cause of most \(key) mismatches. Remove the target's setting so it inherits."))
         }
