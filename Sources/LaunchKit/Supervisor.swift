@@ -112,27 +112,40 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
         return bundle
     }
 
-    /// Launches every one of `targets` at once, one thread each (a spawn waits until its child has exec'd), and
-    /// says so for each; returns them in the order given.
+    /// Starts launching every one of `targets` at once, one thread each (a spawn waits until its child has exec'd),
+    /// each saying so when launched, and returns at once: the caller does other work (`up` writes the install)
+    /// while the spawns run, then calls `wait()` on the result.
     /// - Parameter launchChecks: on-demand bundles to launch at the same time, as launch checks (see `launch`).
-    /// - Throws: the first `LaunchError`; the bundles that did start stay supervised (teardown stops them).
-    public func launchAll(_ longRunning: [(record: BundleRecord, label: String)],
-                          launchChecks: [(record: BundleRecord, label: String)] = []) throws(LaunchError) -> [SupervisedBundle] {
+    public func startLaunching(_ longRunning: [(record: BundleRecord, label: String)],
+                               launchChecks: [(record: BundleRecord, label: String)] = []) -> Launching {
         let targets = longRunning.map { ($0.record, $0.label, false) } + launchChecks.map { ($0.record, $0.label, true) }
-        let results = Mutex<[Int: Result<SupervisedBundle, LaunchError>]>([:])
-        let group = DispatchGroup()
+        let launching = Launching(count: targets.count)
         for (index, target) in targets.enumerated() {
-            group.enter()
+            launching.group.enter()
             Thread.detachNewThread { [self] in
                 let result = Result { () throws(LaunchError) in try launch(target.0, label: target.1, launchCheck: target.2) }
                 if case .success(let bundle) = result { output.say("launched \(bundle.name)\(target.2 ? " to check that it runs" : "")") }
-                results.withLock { $0[index] = result }
-                group.leave()
+                launching.results.withLock { $0[index] = result }
+                launching.group.leave()
             }
         }
-        group.wait()
-        return try results.withLock { results throws(LaunchError) in
-            try targets.indices.map { index throws(LaunchError) in try results[index]!.get() }
+        return launching
+    }
+
+    /// Launches under way (`startLaunching`).
+    public final class Launching: Sendable {
+        fileprivate let group = DispatchGroup()
+        fileprivate let results: Mutex<[Result<SupervisedBundle, LaunchError>?]>
+
+        fileprivate init(count: Int) { results = Mutex(Array(repeating: nil, count: count)) }
+
+        /// Waits until every spawn has returned; the bundles in the order given.
+        /// - Throws: the first `LaunchError`; the bundles that did start stay supervised (teardown stops them).
+        public func wait() throws(LaunchError) -> [SupervisedBundle] {
+            group.wait()
+            return try results.withLock { results throws(LaunchError) in
+                try results.map { result throws(LaunchError) in try result!.get() }
+            }
         }
     }
 

@@ -55,21 +55,26 @@ public enum Up {
         var failure: String?
         let start = Monotonic.now
         var launched: [SupervisedBundle] = []
+        var launching: Supervisor.Launching?
         let outcome: Installer.Outcome
         do {
             // The bundles start while the manifest is written: a starting bundle reads the installed manifest under
             // the install lock, so it waits for this install (RULES.md runtime.version-parity is checked against it),
-            // while its own process start-up overlaps the write and its fsyncs.
+            // while its own process start-up overlaps the write and its fsyncs — and so do the spawns themselves:
+            // every bundle waits for the install, so it is written while they are being started, not after.
             outcome = try Installer.install(manifest, groupsRoot: options.groupsRoot) {
-                do {
-                    launched = try supervisor.launchAll(targets.longRunning, launchChecks: targets.onDemand)
-                } catch {
-                    failure = String(describing: error)
-                }
+                launching = supervisor.startLaunching(targets.longRunning, launchChecks: targets.onDemand)
             }
         } catch {
+            // Every spawn has returned before teardown, so none outlives it.
+            _ = try? launching?.wait()
             supervisor.tearDown()
             throw error
+        }
+        do {
+            launched = try launching?.wait() ?? []
+        } catch {
+            failure = String(describing: error)
         }
         output.say("installed \(manifest.app.name) \(manifest.app.shortVersion ?? "?") (\(manifest.app.buildVersion ?? "?")) in \(options.groupsRoot), generation \(outcome.generation)\(outcome.changed ? "" : " (unchanged)")")
         if failure == nil {

@@ -77,12 +77,16 @@ public final class FileLock: Sendable {
             sched_yield()
             if try tryLock(mode) { return }
         }
+        // The sleeps stay short for the first few milliseconds (a bundle waiting for `up`'s install, which takes
+        // a couple of fsyncs), so a short wait does not overshoot by a long sleep; only a long wait backs off further.
+        let backOff = Monotonic.now + 0.02
         var pause: UInt32 = 20
         while true {
             if try tryLock(mode) { return }
-            if Monotonic.now >= deadline { throw SystemError(.busy(seconds: timeout), path: path) }
+            let now = Monotonic.now
+            if now >= deadline { throw SystemError(.busy(seconds: timeout), path: path) }
             usleep(pause)
-            pause = min(pause * 2, 2_000)
+            pause = min(pause * 2, now < backOff ? 250 : 2_000)
         }
     }
 
