@@ -9,17 +9,23 @@ enum Figures {
     /// Every figure in order; `progress` is told which one starts (the text table shows it on stderr).
     static func all(_ plan: BenchPlan, progress: (String) -> Void) -> [BenchRow] {
         var rows: [BenchRow] = []
-        progress("change latency")
+        // Each figure starts with nothing left to write back: the megabytes the increment and write-cost figures
+        // leave dirty would otherwise be flushed during the next figures, and slow whichever side waits on fsync.
+        func start(_ figure: String) {
+            sync()
+            progress(figure)
+        }
+        start("change latency")
         rows += changeLatency(plan)
-        progress("increment throughput")
+        start("increment throughput")
         rows += incrementThroughput(plan)
-        progress("write cost")
+        start("write cost")
         rows += writeCost(plan)
-        progress("up to ready")
+        start("up to ready")
         rows += upToReady(plan)
-        progress("widget memory")
+        start("widget memory")
         rows += widgetMemory(plan)
-        progress("check \(plan.projectTargets) targets")
+        start("check \(plan.projectTargets) targets")
         rows += checkProject(plan)
         return rows
     }
