@@ -68,7 +68,9 @@ public final class Child: @unchecked Sendable {  // @unchecked: output buffers a
         process.standardError = errPipe
         process.standardInput = inPipe
         try process.run()
-        if let stdin { inPipe.fileHandleForWriting.write(stdin) }
+        // The throwing write: a child may exit without reading its stdin (bad input is refused at once), and then the
+        // write fails with EPIPE, where the non-throwing `write(_:)` traps and takes the whole test run down.
+        if let stdin { try? inPipe.fileHandleForWriting.write(contentsOf: stdin) }
         if keepStdinOpen {
             input = inPipe.fileHandleForWriting
         } else {
