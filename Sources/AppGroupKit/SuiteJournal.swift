@@ -373,8 +373,11 @@ final class SuiteState {
     /// Replays the records appended to the open journal since the last look.
     /// - Returns: whether that journal is still the suite's (false: none is open, or it was replaced or removed).
     private func drainJournal(changes: inout [GroupDefaults.Change]?) throws -> Bool {
+        guard let journal else { return false }
         // Size and link count only (not fstat): asking for the timestamps would make every append dirty the inode.
-        guard let journal, let identity = try? journal.sizeAndLinks(path: files.journal) else { return false }
+        // A failure is an error, never "replaced": reading on as if nothing were appended would lose records.
+        let identity: (size: Int, links: Int)
+        do { identity = try journal.sizeAndLinks(path: files.journal) } catch { throw AppGroupError(error) }
         if identity.size > journalOffset {
             let bytes: [UInt8]
             do {

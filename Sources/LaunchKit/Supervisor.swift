@@ -157,7 +157,8 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
 
     /// The most recent launch of the bundle labelled `label`.
     public func bundle(label: String) -> SupervisedBundle? {
-        launched.last { $0.label == label }
+        // Not a launch check: a step about the intents extension means a run the scenario asked for.
+        launched.last { $0.label == label && !$0.launchCheck }
     }
 
     // MARK: Waiting

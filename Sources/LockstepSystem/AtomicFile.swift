@@ -65,6 +65,7 @@ public enum AtomicFile {
     /// From the bottom up: one `mkdir` when the folder or its parent exists (the usual case), instead of one per
     /// component of the path — a fresh groups root creates dozens of folders on the way to ready.
     public static func createDirectories(_ path: String, mode: mode_t = 0o755) throws(SystemError) {
+        if path.isEmpty { return }  // as before: nothing to make
         if mkdir(path, mode) == 0 || errno == EEXIST { return }
         let failure = SystemError(.createDirectory, path: path, errno: .current)
         let parent = parentDirectory(of: path)

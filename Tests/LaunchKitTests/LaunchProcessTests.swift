@@ -147,6 +147,18 @@ func isGone(_ pid: pid_t) -> Bool { kill(pid, 0) == -1 && errno == ESRCH }
         #expect(launchedPids(result.stdout).allSatisfy(isGone))
     }
 
+    /// The launch check is not a run of the scenario's: a step about the intents extension before any `run intent`
+    /// finds nothing to look at.
+    @Test func aStepAboutAnOnDemandBundleIgnoresItsLaunchCheck() throws {
+        let device = try ProbeDevice()
+        defer { device.cleanUp() }
+        let result = try device.up("""
+            expect-exit intent 0
+            """)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdout.contains("intent was never launched"), "\(result)")
+    }
+
     @Test func aReinstallAtAnotherBuildStopsTheOldProcesses() throws {
         let device = try ProbeDevice()
         defer { device.cleanUp() }
