@@ -167,7 +167,7 @@ import LockstepSystem
             guard let fast = bytes.withUnsafeBytes({ BinaryPlistCodec.decode($0) }) as? [String: Any],
                   !BinaryPropertyList.containsSet(bytes),
                   let foundation = PropertyList.canonicalize(
-                    try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil) as Any) as? [String: Any]
+                    (try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)) as Any) as? [String: Any]
             else { continue }
             // A damaged real may be a NaN, which equals nothing.
             func nan(_ value: Any?) -> Bool { (value as? Double)?.isNaN == true || (value as? Date)?.timeIntervalSinceReferenceDate.isNaN == true }
