@@ -150,4 +150,10 @@ enum Statistics {
     }
 
     static func median(_ samples: [Double]) -> Double { percentile(samples, 50) }
+
+    /// The median of repeated runs, or the error of a run that failed (the row then says why instead of a number).
+    static func median(_ samples: [Double], failure: (any Error)?) -> Result<Double, any Error> {
+        if let failure { return .failure(failure) }
+        return .success(median(samples))
+    }
 }

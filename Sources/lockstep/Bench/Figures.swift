@@ -84,16 +84,12 @@ enum Figures {
                 do { sqlite.append(try sqliteThroughput(plan, processes: processes)) } catch { sqliteError = error }
                 do { flock.append(try flockThroughput(plan, processes: processes)) } catch { flockError = error }
             }
-            func median(_ samples: [Double], _ error: (any Error)?) -> Result<Double, any Error> {
-                if let error { return .failure(error) }
-                return .success(Statistics.median(samples))
-            }
-            rows.append(row("increment x\(processes)", unit: "ops/s", ours: median(ours, oursError),
-                            baseline: median(sqlite, sqliteError),
+            rows.append(row("increment x\(processes)", unit: "ops/s", ours: Statistics.median(ours, failure: oursError),
+                            baseline: Statistics.median(sqlite, failure: sqliteError),
                             baselineName: "SQLite WAL, synchronous=NORMAL, BEGIN IMMEDIATE, read+update",
                             goal: processes == 4 ? .atLeast(2) : .report))
-            limits.append(row("increment x\(processes) vs limit", unit: "ops/s", ours: median(ours, oursError),
-                              baseline: median(flock, flockError),
+            limits.append(row("increment x\(processes) vs limit", unit: "ops/s", ours: Statistics.median(ours, failure: oursError),
+                              baseline: Statistics.median(flock, failure: flockError),
                               baselineName: "bare flock + O_APPEND record loop (physical limit)", goal: .report))
         }
         return rows + limits
@@ -154,11 +150,8 @@ enum Figures {
             do { bare.append(try bareSpawn()) } catch { bareError = error }
         }
         if case .success(let runs) = up { runs.remove() }
-        func median(_ samples: [Double], _ error: (any Error)?) -> Result<Double, any Error> {
-            if let error { return .failure(error) }
-            return .success(Statistics.median(samples))
-        }
-        return [row("up to ready", unit: "ms", ours: median(ours, oursError), baseline: median(bare, bareError),
+        return [row("up to ready", unit: "ms", ours: Statistics.median(ours, failure: oursError),
+                    baseline: Statistics.median(bare, failure: bareError),
                     baselineName: "spawn and reap the same \(OurFigures.bundleExecutables.count) executables bare (--help)", goal: .atMost(2))]
     }
 
