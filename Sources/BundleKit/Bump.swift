@@ -50,7 +50,11 @@ public enum Bump {
             }
             (field, value) = ("buildVersion", try next(current, path: path))
         }
-        let spans = try JSONSpans(bytes, path: path).bundleValueSpans(field: field)
+        // The ranges of `field` in `app` and in each element of `embedded`, in file order.
+        let spans = try JSONValue.parseWithStringSpans(bytes, path: path).1.filter { keyPath, _ in
+            (keyPath.count == 2 && keyPath[0] == "app" && keyPath[1] == field)
+                || (keyPath.count == 3 && keyPath[0] == "embedded" && keyPath[2] == field)
+        }.map(\.range)
         guard !spans.isEmpty else {
             throw BundleError(.invalidBump, path: path, detail: "no bundle states '\(field)' inline (values read from an Info.plist are not edited)")
         }
@@ -94,101 +98,3 @@ public enum Bump {
     }
 }
 
-/// Finds the byte ranges of string values in manifest JSON, so that they can be replaced without re-serializing
-/// (which would reorder keys and reformat the file).
-struct JSONSpans {
-    private let bytes: [UInt8]
-    private let path: String
-    private var position = 0
-    /// Ranges (quotes included) of the string values found, by key path (`["embedded", "2", "buildVersion"]`).
-    private var strings: [([String], Range<Int>)] = []
-
-    init(_ bytes: [UInt8], path: String) throws {
-        self.bytes = bytes
-        self.path = path
-        try value(at: [])
-    }
-
-    /// The ranges of `field` in `app` and in each element of `embedded`, in file order.
-    func bundleValueSpans(field: String) -> [Range<Int>] {
-        strings.filter { keyPath, _ in
-            (keyPath.count == 2 && keyPath[0] == "app" && keyPath[1] == field)
-                || (keyPath.count == 3 && keyPath[0] == "embedded" && keyPath[2] == field)
-        }.map(\.1).sorted { $0.lowerBound < $1.lowerBound }
-    }
-
-    private func broken() -> BundleError {
-        BundleError(.invalidManifest, path: path, detail: "it is not valid JSON near byte \(position)")
-    }
-
-    private mutating func skipSpace() {
-        while position < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) { position += 1 }
-    }
-
-    private mutating func value(at keyPath: [String]) throws {
-        skipSpace()
-        guard position < bytes.count else { throw broken() }
-        switch bytes[position] {
-        case UInt8(ascii: "{"):
-            position += 1
-            skipSpace()
-            if position < bytes.count, bytes[position] == UInt8(ascii: "}") { position += 1; return }
-            while true {
-                skipSpace()
-                let keyRange = try string()
-                let key = try JSONSerialization.jsonObject(with: Data(bytes[keyRange]), options: [.fragmentsAllowed]) as? String ?? ""
-                skipSpace()
-                guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw broken() }
-                position += 1
-                try value(at: keyPath + [key])
-                if try endOfContainer(UInt8(ascii: "}")) { return }
-            }
-        case UInt8(ascii: "["):
-            position += 1
-            skipSpace()
-            if position < bytes.count, bytes[position] == UInt8(ascii: "]") { position += 1; return }
-            var index = 0
-            while true {
-                try value(at: keyPath + [String(index)])
-                index += 1
-                if try endOfContainer(UInt8(ascii: "]")) { return }
-            }
-        case UInt8(ascii: "\""):
-            strings.append((keyPath, try string()))
-        default:
-            // Numbers, true, false, null: up to the next delimiter.
-            let start = position
-            while position < bytes.count, ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) {
-                position += 1
-            }
-            if position == start { throw broken() }
-        }
-    }
-
-    /// After a member: `,` (more follow) or the closing bracket.
-    private mutating func endOfContainer(_ close: UInt8) throws -> Bool {
-        skipSpace()
-        guard position < bytes.count else { throw broken() }
-        if bytes[position] == close { position += 1; return true }
-        guard bytes[position] == UInt8(ascii: ",") else { throw broken() }
-        position += 1
-        return false
-    }
-
-    /// The range of the string token at `position`, quotes included.
-    private mutating func string() throws -> Range<Int> {
-        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw broken() }
-        let start = position
-        position += 1
-        while position < bytes.count {
-            switch bytes[position] {
-            case UInt8(ascii: "\\"): position += 2
-            case UInt8(ascii: "\""):
-                position += 1
-                return start..<position
-            default: position += 1
-            }
-        }
-        throw broken()
-    }
-}

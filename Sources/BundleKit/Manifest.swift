@@ -1,6 +1,10 @@
 import Foundation
 import LockstepSystem
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The installed bundles of a simulated device: the containing app and the bundles embedded in it
 /// (DESIGN.md, "The manifest").
 ///
@@ -92,11 +96,12 @@ public struct Manifest: Sendable {
     /// - Throws: `BundleError` when the chosen file cannot be read; never falls back past a file that was named.
     public static func resolve(explicit: String?, groupsRoot: String) throws -> Manifest {
         if let explicit { return try load(explicit) }
-        if let variable = ProcessInfo.processInfo.environment["LOCKSTEP_MANIFEST"], !variable.isEmpty {
+        // getenv and access: ProcessInfo builds the whole environment, and `up` is timed from its start.
+        if let variable = getenv("LOCKSTEP_MANIFEST").map({ String(cString: $0) }), !variable.isEmpty {
             return try load(variable)
         }
         let installed = installedPath(groupsRoot: groupsRoot)
-        if FileManager.default.fileExists(atPath: installed) { return try load(installed) }
+        if access(installed, F_OK) == 0 { return try load(installed) }
         return embeddedDefault
     }
 
@@ -108,31 +113,33 @@ public struct Manifest: Sendable {
     /// Parses manifest JSON; `path` names the file in errors and locates `infoPlist`/`entitlements` files.
     /// - Throws: `BundleError`: one sentence naming the file, and the bundle and field when one is at fault.
     public static func parse(_ bytes: [UInt8], path: String) throws -> Manifest {
-        let root: Any
-        do {
-            root = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
-        } catch {
-            throw BundleError(.invalidManifest, path: path, detail: "it is not valid JSON")
-        }
-        guard let object = root as? [String: Any] else {
+        guard case .object(let object) = try JSONValue.parse(bytes, path: path) else {
             throw BundleError(.invalidManifest, path: path, detail: "its top level is not a JSON object")
         }
         guard let versionValue = object["manifestVersion"] else {
             throw BundleError(.invalidManifest, path: path, detail: "the top-level field 'manifestVersion' is missing")
         }
-        guard let version = jsonInteger(versionValue), supportedVersions.contains(version) else {
-            throw BundleError(.unknownManifestVersion, path: path, detail: jsonText(versionValue))
+        guard let version = versionValue.integer, supportedVersions.contains(version) else {
+            let text: String
+            if case .string(let string) = versionValue { text = "'\(string)'" } else { text = versionValue.compactText }
+            throw BundleError(.unknownManifestVersion, path: path, detail: text)
         }
-        guard let appObject = object["app"] as? [String: Any] else {
+        guard case .object(let appObject) = object["app"] else {
             throw BundleError(.invalidManifest, path: path, detail: "the top-level field 'app' is missing or not an object")
         }
-        let embeddedObjects: [[String: Any]]
+        var embeddedObjects: [[String: JSONValue]] = []
         switch object["embedded"] {
-        case nil: embeddedObjects = []
-        case let list as [[String: Any]]: embeddedObjects = list
+        case nil: break
+        case .array(let items):
+            for item in items {
+                guard case .object(let members) = item else {
+                    throw BundleError(.invalidManifest, path: path, detail: "the top-level field 'embedded' is not an array of objects")
+                }
+                embeddedObjects.append(members)
+            }
         default: throw BundleError(.invalidManifest, path: path, detail: "the top-level field 'embedded' is not an array of objects")
         }
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? ""
         let reader = BundleReader(manifestPath: path, directory: directory)
         let app = try reader.record(appObject, index: nil, appName: nil)
         var embedded: [BundleRecord] = []
@@ -141,18 +148,6 @@ public struct Manifest: Sendable {
         }
         return Manifest(app: app, embedded: embedded, path: path)
     }
-
-    private static func jsonText(_ value: Any) -> String {
-        if let string = value as? String { return "'\(string)'" }
-        return "\(value)"
-    }
-}
-
-/// A JSON whole number. Foundation hands JSON `true` over as a number too, so booleans are told apart by
-/// their Objective-C type code.
-private func jsonInteger(_ value: Any) -> Int? {
-    guard let number = value as? NSNumber, String(cString: number.objCType) != "c" else { return nil }
-    return value as? Int
 }
 
 /// Builds one `BundleRecord` from a manifest bundle object.
@@ -160,7 +155,7 @@ private struct BundleReader {
     let manifestPath: String
     let directory: String
 
-    func record(_ object: [String: Any], index: Int?, appName: String?) throws -> BundleRecord {
+    func record(_ object: [String: JSONValue], index: Int?, appName: String?) throws -> BundleRecord {
         // How errors name the bundle before its name is known.
         var label = index.map { "embedded bundle #\($0 + 1)" } ?? "the app"
 
@@ -169,7 +164,7 @@ private struct BundleReader {
         }
         func string(_ field: String) throws -> String? {
             guard let value = object[field] else { return nil }
-            guard let text = value as? String else { throw invalid(field, "must be a string") }
+            guard case .string(let text) = value else { throw invalid(field, "must be a string") }
             return text
         }
 
@@ -229,12 +224,16 @@ private struct BundleReader {
             }
         }
         if let groups = object["appGroups"] {
-            guard let list = groups as? [String] else { throw invalid("appGroups", "must be an array of strings") }
-            record.appGroups = list
+            guard case .array(let items) = groups else { throw invalid("appGroups", "must be an array of strings") }
+            record.appGroups = []
+            for item in items {
+                guard case .string(let group) = item else { throw invalid("appGroups", "must be an array of strings") }
+                record.appGroups.append(group)
+            }
             record.valueSources["com.apple.security.application-groups"] = SourceLocation(file: manifestPath, detail: "appGroups")
         }
         if let limit = object["memoryLimitMB"] {
-            guard let megabytes = jsonInteger(limit), megabytes > 0 else {
+            guard let megabytes = limit.integer, megabytes > 0 else {
                 throw invalid("memoryLimitMB", "must be a positive whole number")
             }
             record.memoryLimitMB = megabytes

@@ -30,19 +30,18 @@ public enum Installer {
         let path = Manifest.installedPath(groupsRoot: groupsRoot)
         var object = json(manifest)
         // Compared as canonical JSON text: the same bundles serialize to the same bytes.
-        let text = canonical(object)
+        let text = JSONValue.object(object).canonicalText
         let lock = try FileLock(path: lockPath(groupsRoot: groupsRoot))
         return try lock.withLock {
             try whileLocked()
             var generation = 1
-            if let bytes = try AtomicFile.read(path),
-               var existing = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] {
-                let previous = existing.removeValue(forKey: generationKey) as? Int ?? 0
-                if canonical(existing) == text { return Outcome(generation: previous, changed: false) }
+            if let bytes = try AtomicFile.read(path), case .object(var existing)? = try? JSONValue.parse(bytes, path: path) {
+                let previous = existing.removeValue(forKey: generationKey)?.integer ?? 0
+                if JSONValue.object(existing).canonicalText == text { return Outcome(generation: previous, changed: false) }
                 generation = previous + 1
             }
-            object[generationKey] = generation
-            try AtomicFile.write(Array(canonical(object).utf8) + [0x0A], to: path)
+            object[generationKey] = .integer(generation)
+            try AtomicFile.write(Array(JSONValue.object(object).canonicalText.utf8) + [0x0A], to: path)
             return Outcome(generation: generation, changed: true)
         }
     }
@@ -94,67 +93,29 @@ public enum Installer {
 
     /// The generation installed now (0 when nothing is installed).
     public static func generation(groupsRoot: String) -> Int {
-        guard let bytes = try? AtomicFile.read(Manifest.installedPath(groupsRoot: groupsRoot)),
-              let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { return 0 }
-        return object[generationKey] as? Int ?? 0
+        let path = Manifest.installedPath(groupsRoot: groupsRoot)
+        guard let bytes = try? AtomicFile.read(path), let object = try? JSONValue.parse(bytes, path: path) else { return 0 }
+        return object[generationKey]?.integer ?? 0
     }
 
-    /// Pretty-printed JSON with keys sorted by their UTF-8 bytes, for the manifest's few value types (strings,
-    /// whole numbers, arrays, objects; anything else as its description). Written here rather than with
-    /// `JSONSerialization`, whose key sorting (locale-aware string comparison) was most of `up`'s own work at start.
-    static func canonical(_ value: Any, indent: String = "") -> String {
-        let inner = indent + "  "
-        switch value {
-        case let text as String:
-            var escaped = "\""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": escaped += "\\\""
-                case "\\": escaped += "\\\\"
-                case "\n": escaped += "\\n"
-                case "\t": escaped += "\\t"
-                case "\r": escaped += "\\r"
-                case _ where scalar.value < 0x20:
-                    let hex = String(scalar.value, radix: 16)
-                    escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                default: escaped.unicodeScalars.append(scalar)
-                }
-            }
-            return escaped + "\""
-        case let number as Int:
-            return String(number)
-        case let array as [Any]:
-            if array.isEmpty { return "[]" }
-            return "[\n" + array.map { inner + canonical($0, indent: inner) }.joined(separator: ",\n") + "\n\(indent)]"
-        case let object as [String: Any]:
-            if object.isEmpty { return "{}" }
-            let keys = object.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-            return "{\n" + keys.map { inner + canonical($0) + " : " + canonical(object[$0]!, indent: inner) }.joined(separator: ",\n")
-                + "\n\(indent)}"
-        default:
-            return "\(value)"
-        }
-    }
-
-    private static func json(_ manifest: Manifest) -> [String: Any] {
+    private static func json(_ manifest: Manifest) -> [String: JSONValue] {
         let manifest = resolvingExecutables(manifest)
-        func bundle(_ record: BundleRecord, isApp: Bool) -> [String: Any] {
-            var object: [String: Any] = ["name": record.name, "appGroups": record.appGroups]
-            if !isApp { object["role"] = record.role.rawValue }
+        func bundle(_ record: BundleRecord, isApp: Bool) -> JSONValue {
+            var object: [String: JSONValue] = ["name": .string(record.name), "appGroups": .array(record.appGroups.map(JSONValue.string))]
+            if !isApp { object["role"] = .string(record.role.rawValue) }
             let values: [(String, String?)] = [
                 ("bundleIdentifier", record.bundleIdentifier), ("shortVersion", record.shortVersion),
                 ("buildVersion", record.buildVersion), ("extensionPoint", record.extensionPoint),
-                ("companionAppBundleIdentifier", record.companionAppBundleIdentifier),
+                ("companionAppBundleIdentifier", record.companionAppBundleIdentifier), ("executable", record.executable),
             ]
-            for (key, value) in values { if let value { object[key] = value } }
-            if let executable = record.executable { object["executable"] = executable }
-            if let limit = record.memoryLimitMB { object["memoryLimitMB"] = limit }
-            return object
+            for (key, value) in values { if let value { object[key] = .string(value) } }
+            if let limit = record.memoryLimitMB { object["memoryLimitMB"] = .integer(limit) }
+            return .object(object)
         }
         return [
-            "manifestVersion": 1,
+            "manifestVersion": .integer(1),
             "app": bundle(manifest.app, isApp: true),
-            "embedded": manifest.embedded.map { bundle($0, isApp: false) },
+            "embedded": .array(manifest.embedded.map { bundle($0, isApp: false) }),
         ]
     }
 }

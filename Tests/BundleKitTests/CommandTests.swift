@@ -98,7 +98,7 @@ import Testing
             #expect(result.status == 2, "\(result)")
             #expect(result.stdout == "", "\(format): \(result)")
             #expect(result.stderr == "lockstep check: Cannot read '\(missing)': no such file or folder.\n"
-                + "lockstep check: The manifest '\(garbage)' is invalid: it is not valid JSON.\n")
+                + "lockstep check: The manifest '\(garbage)' is invalid: it is not valid JSON (line 1, column 1: a value is expected, not 'n').\n")
         }
         let folder = try run("lockstep", ["check", dir.path])
         #expect(folder.status == 2)

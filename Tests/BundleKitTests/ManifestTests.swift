@@ -39,7 +39,9 @@ import Testing
             (#"{"manifestVersion":1,"app":{"name":"A","bundleIdentifier":"a.b","shortVersion":"1","buildVersion":1}}"#,
              "The manifest 'm.json' is invalid: the field 'buildVersion' of the app 'A' must be a string."),
             (#"{"app":{}}"#, "The manifest 'm.json' is invalid: the top-level field 'manifestVersion' is missing."),
-            ("{", "The manifest 'm.json' is invalid: it is not valid JSON."),
+            ("{", "The manifest 'm.json' is invalid: it is not valid JSON (line 1, column 2: the text ends where a key in quotes should be)."),
+            ("[1]", "The manifest 'm.json' is invalid: its top level is not a JSON object."),
+            (#"{"manifestVersion":true}"#, "The manifest 'm.json' has manifestVersion true, which this Lockstep does not know (it reads 1)."),
             (#"{"manifestVersion":"1"}"#, "The manifest 'm.json' has manifestVersion '1', which this Lockstep does not know (it reads 1)."),
         ]
         for (json, sentence) in cases {

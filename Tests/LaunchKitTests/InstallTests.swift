@@ -25,14 +25,6 @@ import Testing
         #expect(Installer.generation(groupsRoot: root.path) == 2)
     }
 
-    @Test func theCanonicalTextIsJSONThatReadsBackToTheSameObject() throws {
-        let object: [String: Any] = ["b": ["x\"y\\z\n\u{1}é/", "🧘"], "a": 7, "c": [["k": "v"]], "é": [String](), "Z": [String: Any]()]
-        let text = Installer.canonical(object)
-        let back = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSDictionary)
-        #expect(back == object as NSDictionary)
-        #expect(text.hasPrefix("{\n  \"Z\" : {},\n  \"a\" : 7,\n  \"b\" : [\n    \"x\\\"y"), "\(text)")
-    }
-
     @Test func aProcessFromTheOldBuildIsStaleAfterAReinstall() throws {
         let root = TestSupport.temporaryDirectory("install")
         defer { TestSupport.cleanUp(root) }

@@ -1,0 +1,379 @@
+/// A JSON document (RFC 8259), as manifests and `installed.json` are written, read without Foundation.
+///
+/// Every simulated process reads the installed manifest as it starts. `JSONSerialization` hands numbers over as
+/// `NSNumber`, and bridging them back (`as? Int`) searches the protocol conformances of every loaded library: with
+/// its own start-up that was about a millisecond of each launch, five times per `lockstep up`. This reader is
+/// RFC 8259 over UTF-8 and says where the text goes wrong; like `JSONSerialization` it skips an initial byte-order
+/// mark and allows one trailing comma in an array or object.
+public enum JSONValue: Sendable, Equatable {
+    /// Duplicate keys: the last one wins, as with `JSONSerialization`.
+    case object([String: JSONValue])
+    case array([JSONValue])
+    case string(String)
+    /// A number written without a fraction or exponent that fits `Int`.
+    case integer(Int)
+    /// Any other number.
+    case number(Double)
+    case bool(Bool)
+    case null
+
+    /// Nesting deeper than this is refused rather than risking the stack on hostile input.
+    static let maximumDepth = 512
+
+    /// Parses `bytes`, naming `path` in the error.
+    /// - Throws: `BundleError.invalidManifest`: "it is not valid JSON (line L, column C: what is wrong)".
+    public static func parse(_ bytes: [UInt8], path: String) throws(BundleError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes, recordsSpans: false)
+        return try parser.document(path: path)
+    }
+
+    /// Parses `bytes` and also returns where each string value sits in them (quotes included), by the key path
+    /// that leads to it (`["embedded", "2", "buildVersion"]`): `lockstep bump` rewrites values in place.
+    static func parseWithStringSpans(_ bytes: [UInt8], path: String) throws(BundleError) -> (JSONValue, [(keyPath: [String], range: Range<Int>)]) {
+        var parser = JSONParser(bytes: bytes, recordsSpans: true)
+        let value = try parser.document(path: path)
+        return (value, parser.spans)
+    }
+
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let members) = self { return members[key] }
+        return nil
+    }
+
+    /// A whole number: an integer, or a number with an integral value in `Int`'s range (`30.0`), as
+    /// `JSONSerialization`'s `as? Int` accepted it. Never a boolean.
+    public var integer: Int? {
+        switch self {
+        case .integer(let value): return value
+        case .number(let value):
+            guard value.rounded() == value, value >= -0x1p63, value < 0x1p63 else { return nil }
+            return Int(value)
+        default: return nil
+        }
+    }
+
+    /// The value as JSON text on one line (how error messages quote a value).
+    public var compactText: String { text(indent: nil) }
+
+    /// Pretty-printed with two-space indentation and keys sorted by their UTF-8 bytes: the same value always
+    /// becomes the same text (`installed.json` is compared this way).
+    public var canonicalText: String { text(indent: "") }
+
+    private func text(indent: String?) -> String {
+        let inner = indent.map { $0 + "  " }
+        let (open, separator, close) = indent.map { ("\n" + inner!, ",\n" + inner!, "\n" + $0) } ?? ("", ",", "")
+        switch self {
+        case .string(let value): return Self.quoted(value)
+        case .integer(let value): return String(value)
+        case .number(let value): return "\(value)"
+        case .bool(let value): return value ? "true" : "false"
+        case .null: return "null"
+        case .array(let items):
+            if items.isEmpty { return "[]" }
+            return "[" + open + items.map { $0.text(indent: inner) }.joined(separator: separator) + close + "]"
+        case .object(let members):
+            if members.isEmpty { return "{}" }
+            let keys = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            let colon = indent == nil ? ":" : " : "
+            return "{" + open + keys.map { Self.quoted($0) + colon + members[$0]!.text(indent: inner) }.joined(separator: separator)
+                + close + "}"
+        }
+    }
+
+    private static func quoted(_ text: String) -> String {
+        var escaped = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": escaped += "\\\""
+            case "\\": escaped += "\\\\"
+            case "\n": escaped += "\\n"
+            case "\t": escaped += "\\t"
+            case "\r": escaped += "\\r"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped + "\""
+    }
+}
+
+/// The recursive-descent reader behind `JSONValue.parse`.
+private struct JSONParser {
+    let bytes: [UInt8]
+    var position = 0
+    var depth = 0
+    let recordsSpans: Bool
+    var keyPath: [String] = []
+    var spans: [(keyPath: [String], range: Range<Int>)] = []
+
+    init(bytes: [UInt8], recordsSpans: Bool) {
+        self.bytes = bytes
+        self.recordsSpans = recordsSpans
+    }
+
+    /// What went wrong, and at which byte.
+    struct Syntax: Error {
+        var message: String
+        var position: Int
+    }
+
+    mutating func document(path: String) throws(BundleError) -> JSONValue {
+        do throws(Syntax) {
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
+            let result = try value()
+            skipSpace()
+            if position < bytes.count { throw Syntax(message: "more text follows the JSON value", position: position) }
+            return result
+        } catch {
+            let (line, column) = location(of: error.position)
+            throw BundleError(.invalidManifest, path: path, detail: "it is not valid JSON (line \(line), column \(column): \(error.message))")
+        }
+    }
+
+    /// 1-based line and column (in bytes) of `offset`.
+    private func location(of offset: Int) -> (line: Int, column: Int) {
+        var line = 1, lineStart = 0
+        for index in 0..<min(offset, bytes.count) where bytes[index] == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
+        return (line, offset - lineStart + 1)
+    }
+
+    private mutating func skipSpace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x09, 0x0A, 0x0D: position += 1
+            default: return
+            }
+        }
+    }
+
+    private func unexpected(_ expected: String) -> Syntax {
+        guard position < bytes.count else { return Syntax(message: "the text ends where \(expected) should be", position: position) }
+        let byte = bytes[position]
+        let found = (0x21..<0x7F).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+        return Syntax(message: "\(expected) is expected, not \(found)", position: position)
+    }
+
+    private mutating func value() throws(Syntax) -> JSONValue {
+        skipSpace()
+        guard position < bytes.count else { throw unexpected("a value") }
+        switch bytes[position] {
+        case UInt8(ascii: "{"): return try nested { (parser: inout JSONParser) throws(Syntax) in try parser.object() }
+        case UInt8(ascii: "["): return try nested { (parser: inout JSONParser) throws(Syntax) in try parser.array() }
+        case UInt8(ascii: "\""):
+            let start = position
+            let text = try string()
+            if recordsSpans { spans.append((keyPath, start..<position)) }
+            return .string(text)
+        case UInt8(ascii: "t"): return try literal("true", .bool(true))
+        case UInt8(ascii: "f"): return try literal("false", .bool(false))
+        case UInt8(ascii: "n"): return try literal("null", .null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+        default: throw unexpected("a value")
+        }
+    }
+
+    private mutating func nested(_ body: (inout JSONParser) throws(Syntax) -> JSONValue) throws(Syntax) -> JSONValue {
+        depth += 1
+        defer { depth -= 1 }
+        if depth > JSONValue.maximumDepth {
+            throw Syntax(message: "values nest deeper than \(JSONValue.maximumDepth) levels", position: position)
+        }
+        return try body(&self)
+    }
+
+    private mutating func object() throws(Syntax) -> JSONValue {
+        position += 1  // {
+        var members: [String: JSONValue] = [:]
+        skipSpace()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+            position += 1
+            return .object(members)
+        }
+        while true {
+            skipSpace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw unexpected("a key in quotes") }
+            let key = try string()
+            skipSpace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw unexpected("':' after the key") }
+            position += 1
+            if recordsSpans { keyPath.append(key) }
+            members[key] = try value()
+            if recordsSpans { keyPath.removeLast() }
+            skipSpace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: ",") || bytes[position] == UInt8(ascii: "}") else {
+                throw unexpected("',' or '}'")
+            }
+            position += 1
+            if bytes[position - 1] == UInt8(ascii: "}") || closes(UInt8(ascii: "}")) { return .object(members) }
+        }
+    }
+
+    private mutating func array() throws(Syntax) -> JSONValue {
+        position += 1  // [
+        var items: [JSONValue] = []
+        skipSpace()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+            position += 1
+            return .array(items)
+        }
+        while true {
+            if recordsSpans { keyPath.append(String(items.count)) }
+            items.append(try value())
+            if recordsSpans { keyPath.removeLast() }
+            skipSpace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: ",") || bytes[position] == UInt8(ascii: "]") else {
+                throw unexpected("',' or ']'")
+            }
+            position += 1
+            if bytes[position - 1] == UInt8(ascii: "]") || closes(UInt8(ascii: "]")) { return .array(items) }
+        }
+    }
+
+    /// After a comma: whether `close` follows (and is consumed). One trailing comma is allowed, as
+    /// `JSONSerialization` allows it, so every manifest it read still reads.
+    private mutating func closes(_ close: UInt8) -> Bool {
+        skipSpace()
+        guard position < bytes.count, bytes[position] == close else { return false }
+        position += 1
+        return true
+    }
+
+    private mutating func literal(_ word: StaticString, _ result: JSONValue) throws(Syntax) -> JSONValue {
+        let text = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        guard bytes.count - position >= text.count, bytes[position..<(position + text.count)].elementsEqual(text) else {
+            throw unexpected("a value")
+        }
+        position += text.count
+        return result
+    }
+
+    private mutating func number() throws(Syntax) -> JSONValue {
+        let start = position
+        func digits(_ parser: inout JSONParser) -> Int {
+            let first = parser.position
+            while parser.position < parser.bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(parser.bytes[parser.position]) {
+                parser.position += 1
+            }
+            return parser.position - first
+        }
+        if bytes[position] == UInt8(ascii: "-") { position += 1 }
+        let leadingZero = position < bytes.count && bytes[position] == UInt8(ascii: "0")
+        let whole = digits(&self)
+        guard whole > 0, !(leadingZero && whole > 1) else { throw Syntax(message: "a number is malformed", position: start) }
+        var integral = true
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            position += 1
+            integral = false
+            guard digits(&self) > 0 else { throw Syntax(message: "a number is malformed", position: start) }
+        }
+        if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+            position += 1
+            integral = false
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+            guard digits(&self) > 0 else { throw Syntax(message: "a number is malformed", position: start) }
+        }
+        let text = String(decoding: bytes[start..<position], as: UTF8.self)
+        if integral, let value = Int(text) { return .integer(value) }
+        guard let value = Double(text), value.isFinite else { throw Syntax(message: "a number is out of range", position: start) }
+        return .number(value)
+    }
+
+    /// A string from its opening quote; `position` ends after the closing one.
+    private mutating func string() throws(Syntax) -> String {
+        position += 1  // "
+        let start = position
+        // The usual case: no escapes.
+        while position < bytes.count, bytes[position] != UInt8(ascii: "\""), bytes[position] != UInt8(ascii: "\\"), bytes[position] >= 0x20 {
+            position += 1
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "\"") {
+            position += 1
+            return try decoded(bytes[start..<(position - 1)], at: start)
+        }
+        var utf8 = Array(bytes[start..<position])
+        while true {
+            guard position < bytes.count else { throw Syntax(message: "a string is not closed", position: start - 1) }
+            let byte = bytes[position]
+            switch byte {
+            case UInt8(ascii: "\""):
+                position += 1
+                return try decoded(utf8[...], at: start)
+            case UInt8(ascii: "\\"):
+                try escape(into: &utf8)
+            case ..<0x20:
+                throw Syntax(message: "a string holds a control character (escape it)", position: position)
+            default:
+                utf8.append(byte)
+                position += 1
+            }
+        }
+    }
+
+    private func decoded(_ utf8: ArraySlice<UInt8>, at start: Int) throws(Syntax) -> String {
+        guard let text = String(validating: utf8, as: UTF8.self) else {
+            throw Syntax(message: "a string is not valid UTF-8", position: start)
+        }
+        return text
+    }
+
+    /// One escape sequence from its backslash, appended to `utf8` as UTF-8.
+    private mutating func escape(into utf8: inout [UInt8]) throws(Syntax) {
+        let start = position
+        position += 1
+        guard position < bytes.count else { throw Syntax(message: "a string is not closed", position: start) }
+        let simple: UInt8?
+        switch bytes[position] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): simple = bytes[position]
+        case UInt8(ascii: "b"): simple = 0x08
+        case UInt8(ascii: "f"): simple = 0x0C
+        case UInt8(ascii: "n"): simple = 0x0A
+        case UInt8(ascii: "r"): simple = 0x0D
+        case UInt8(ascii: "t"): simple = 0x09
+        default: simple = nil
+        }
+        if let simple {
+            utf8.append(simple)
+            position += 1
+            return
+        }
+        guard bytes[position] == UInt8(ascii: "u") else { throw Syntax(message: "a string has an unknown escape", position: start) }
+        var scalar = try hex4(at: start)
+        if (0xD800..<0xDC00).contains(scalar) {
+            // A high surrogate must be followed by an escaped low one (RFC 8259 §7).
+            guard bytes.count - position >= 2, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
+                throw Syntax(message: "a string has an unpaired surrogate escape", position: start)
+            }
+            position += 1
+            let low = try hex4(at: start)
+            guard (0xDC00..<0xE000).contains(low) else { throw Syntax(message: "a string has an unpaired surrogate escape", position: start) }
+            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+        } else if (0xDC00..<0xE000).contains(scalar) {
+            throw Syntax(message: "a string has an unpaired surrogate escape", position: start)
+        }
+        utf8.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
+    }
+
+    /// The four hex digits after `\u` (`position` is at the `u`).
+    private mutating func hex4(at start: Int) throws(Syntax) -> UInt32 {
+        position += 1
+        guard bytes.count - position >= 4 else { throw Syntax(message: "a string has a short \\u escape", position: start) }
+        var value: UInt32 = 0
+        for byte in bytes[position..<(position + 4)] {
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw Syntax(message: "a string has a malformed \\u escape", position: start)
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        position += 4
+        return value
+    }
+}
