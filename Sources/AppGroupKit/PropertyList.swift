@@ -59,8 +59,9 @@ public enum PropertyList {
         }
     }
 
-    /// The canonical form of a property list, or nil when some part of it is not one.
-    static func canonicalize(_ value: Any) -> Any? {
+    /// The canonical form of a property list (`Int`, `Double`, `Bool`, `String`, `Date`, `Data`, `[Any]`,
+    /// `[String: Any]`), or nil when some part of it is not one.
+    public static func canonicalize(_ value: Any) -> Any? {
         // Exact type checks first: casting with `as` bridges numbers (an NSNumber 1 casts to Bool).
         let type = Swift.type(of: value)
         if type == Bool.self { return value as! Bool }
@@ -68,14 +69,10 @@ public enum PropertyList {
         if type == Double.self { return value as! Double }
         if type == String.self { return value as! String }
         if type == Float.self { return Double(value as! Float) }
+        // Concrete types before protocols and bridging: the first cast of a type to `any BinaryInteger` or to
+        // `NSNumber` searches the conformances of every loaded library (a visible part of a process's start-up),
+        // and none of these types is a number.
         switch value {
-        case let value as any BinaryInteger: return Int(exactly: value)
-        case let value as NSNumber:
-            switch String(cString: value.objCType) {
-            case "c" where String(describing: Swift.type(of: value)).contains("Boolean"): return value.boolValue
-            case "d", "f": return value.doubleValue
-            default: return value.int64Value <= Int64(Int.max) ? Int(value.int64Value) : nil
-            }
         case let value as String: return value
         case let value as Date: return value
         case let value as Data: return value
@@ -94,6 +91,13 @@ public enum PropertyList {
                 result[key] = element
             }
             return result
+        case let value as any BinaryInteger: return Int(exactly: value)
+        case let value as NSNumber:
+            switch String(cString: value.objCType) {
+            case "c" where String(describing: Swift.type(of: value)).contains("Boolean"): return value.boolValue
+            case "d", "f": return value.doubleValue
+            default: return value.int64Value <= Int64(Int.max) ? Int(value.int64Value) : nil
+            }
         case let value as [AnyHashable: Any]:
             var result: [String: Any] = [:]
             for (key, element) in value {

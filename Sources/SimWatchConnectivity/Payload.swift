@@ -12,21 +12,21 @@ public enum Payload {
     /// Observed: 262,144 bytes for the application context.
     public static let contextLimit = 262_144
 
-    /// Checks plist types and size, returning the dictionary's XML encoding.
+    /// Checks plist types and size, returning the payload in canonical form, as an envelope carries it.
     /// - Throws: `WCError` 7010 for a non-plist value, 7009 above `limit`.
-    public static func encode(_ payload: [String: Any], limit: Int, what: String) throws(WCError) -> Data {
+    public static func encode(_ payload: [String: Any], limit: Int, what: String) throws(WCError) -> [String: Any] {
         // PropertyList classifies the values itself: Foundation's check depends on bridging that a statically
         // linked executable lacks for arrays (PropertyList.data).
-        guard let binary = PropertyList.data(payload, format: .binary), let xml = PropertyList.data(payload, format: .xml) else {
+        guard let canonical = PropertyList.canonicalize(payload) as? [String: Any], let binary = PropertyList.data(canonical, format: .binary) else {
             throw WCError(.payloadUnsupportedTypes, "\(what) may hold only strings, numbers, booleans, dates, data, arrays and dictionaries")
         }
         guard binary.count <= limit else {
             throw WCError(.payloadTooLarge, "\(what) is \(binary.count) bytes, over the \(limit)-byte limit")
         }
-        return xml
+        return canonical
     }
 
-    /// Reads a dictionary written by `encode` (or by another language following the protocol).
+    /// Reads an envelope written by `envelope` (or by another language following the protocol).
     public static func decode(_ data: Data) -> [String: Any]? {
         // Foundation would crash on a set (BinaryPropertyList); a set is not a property-list type anyway.
         guard !data.withUnsafeBytes(BinaryPropertyList.containsSet) else { return nil }

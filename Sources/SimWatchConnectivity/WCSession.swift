@@ -234,17 +234,19 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
     /// Apple's form: the reply or the error arrives on a handler, on another thread.
     public func sendMessage(_ message: [String: Any], replyHandler: (@Sendable ([String: Any]) -> Void)?,
                             errorHandler: (@Sendable (any Error) -> Void)?) {
-        let data: Data
+        let payload: [String: Any]
         do {
             try requireActivated()
-            data = try Payload.encode(message, limit: Payload.messageLimit, what: "the message")
+            payload = try Payload.encode(message, limit: Payload.messageLimit, what: "the message")
         } catch {
             errorHandler?(error)
             return
         }
+        // A canonical payload holds only value types (strings, numbers, dates, data, arrays, dictionaries).
+        nonisolated(unsafe) let canonical = payload
         Thread.detachNewThread { [self] in
             do {
-                let reply = try send(encoded: data, wantsReply: replyHandler != nil)
+                let reply = try send(encoded: canonical, wantsReply: replyHandler != nil)
                 if let reply { replyHandler?(reply) }
             } catch {
                 errorHandler?(error)
@@ -257,14 +259,14 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
         return try send(encoded: try Payload.encode(message, limit: Payload.messageLimit, what: "the message"), wantsReply: wantsReply)
     }
 
-    private func send(encoded payload: Data, wantsReply: Bool) throws -> [String: Any]? {
+    private func send(encoded payload: [String: Any], wantsReply: Bool) throws -> [String: Any]? {
         guard counterpartAlive() else {
             throw WCError(.notReachable, "the \(configuration.side.counterpart) app is not running with an activated session")
         }
         try SharedWriteGate.check()
         let id = "\(Int(Date().timeIntervalSince1970 * 1_000_000))-\(getpid())-\(UInt32.random(in: 0 ... .max))"
         let envelope = Payload.envelope(["id": id, "sentAt": Date().timeIntervalSince1970, "wantsReply": wantsReply,
-                                         "payload": Payload.decode(payload) ?? [:]])
+                                         "payload": payload])
         // Woken by the reply, or by the counterpart's liveness changing; watching starts before the message is out.
         let watcher = try wantsReply ? DirectoryWatcher(directories: ["\(inbound)/replies", configuration.linkDirectory]) : nil
         try AtomicFile.write(Array(envelope), to: "\(outbound)/messages/\(id).plist")
@@ -297,7 +299,7 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
         let payload = try Payload.encode(userInfo, limit: Payload.messageLimit, what: "the user info")
         try SharedWriteGate.check()
         let sequence = try nextSequence("\(outbound)/userinfo.seq")
-        let envelope = Payload.envelope(["sentAt": Date().timeIntervalSince1970, "payload": Payload.decode(payload) ?? [:]])
+        let envelope = Payload.envelope(["sentAt": Date().timeIntervalSince1970, "payload": payload])
         try AtomicFile.write(Array(envelope), to: "\(outbound)/userinfo/\(Self.padded(sequence)).plist")
         return WCSessionUserInfoTransfer(sequence: sequence)
     }
@@ -312,7 +314,7 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
         try requireActivated()
         let payload = try Payload.encode(context, limit: Payload.contextLimit, what: "the application context")
         try SharedWriteGate.check()
-        let envelope = Payload.envelope(["sentAt": Date().timeIntervalSince1970, "payload": Payload.decode(payload) ?? [:]])
+        let envelope = Payload.envelope(["sentAt": Date().timeIntervalSince1970, "payload": payload])
         try FileLock(path: "\(outbound)/context.lock").withLock {
             try AtomicFile.write(Array(envelope), to: "\(outbound)/context.plist")
         }
@@ -340,7 +342,7 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
         let base = "\(outbound)/files/\(Self.padded(sequence))"
         try AtomicFile.write(bytes, to: "\(base).data")
         var fields: [String: Any] = ["sentAt": Date().timeIntervalSince1970, "fileName": file.lastPathComponent]
-        if let encodedMetadata, let decoded = Payload.decode(encodedMetadata) { fields["metadata"] = decoded }
+        if let encodedMetadata { fields["metadata"] = encodedMetadata }
         try AtomicFile.write(Array(Payload.envelope(fields)), to: "\(base).plist")
         return WCSessionFileTransfer(sequence: sequence, fileName: file.lastPathComponent)
     }
