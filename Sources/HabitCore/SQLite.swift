@@ -11,6 +11,9 @@ private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 final class SQLiteConnection {
     let path: String
     private let handle: OpaquePointer
+    /// Prepared statements by SQL text, reused (reset, bindings cleared) instead of parsed again: the widget's
+    /// first timeline alone runs the same few queries for each day of the week. Finalized before closing.
+    private var statements: [String: OpaquePointer] = [:]
 
     init(path: String, busyTimeout: Double) throws(HabitError) {
         self.path = path
@@ -27,7 +30,10 @@ final class SQLiteConnection {
         sqlite3_busy_timeout(db, Int32(busyTimeout * 1000))
     }
 
-    deinit { sqlite3_close_v2(handle) }
+    deinit {
+        for statement in statements.values { sqlite3_finalize(statement) }
+        sqlite3_close_v2(handle)
+    }
 
     /// Runs SQL with no result rows (several statements allowed).
     func execute(_ sql: String) throws(HabitError) {
@@ -38,10 +44,21 @@ final class SQLiteConnection {
     /// Runs one statement with `bindings`, returning every row as text/real/integer/null values.
     @discardableResult
     func query(_ sql: String, _ bindings: [SQLiteValue] = []) throws(HabitError) -> [[SQLiteValue]] {
-        var statement: OpaquePointer?
-        let prepared = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
-        guard prepared == SQLITE_OK, let statement else { throw error(prepared) }
-        defer { sqlite3_finalize(statement) }
+        let statement: OpaquePointer
+        if let cached = statements[sql] {
+            statement = cached
+        } else {
+            var prepared: OpaquePointer?
+            let status = sqlite3_prepare_v2(handle, sql, -1, &prepared, nil)
+            guard status == SQLITE_OK, let prepared else { throw error(status) }
+            statements[sql] = prepared
+            statement = prepared
+        }
+        // Ready for the next use however this one ends; resetting also releases the statement's read transaction.
+        defer {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+        }
         for (index, value) in bindings.enumerated() {
             let position = Int32(index + 1)
             switch value {
