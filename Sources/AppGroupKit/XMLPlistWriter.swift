@@ -97,7 +97,11 @@ enum XMLPlistWriter {
         if real.isNaN { return "nan" }
         if real.isInfinite { return real > 0 ? "+infinity" : "-infinity" }
         if real == 0 { return "0.0" }
-        return String(format: "%.17g", real)
+        // C's printf, not Foundation's String(format:): that sets up locale machinery on first use, most of the
+        // cost of a process's first envelope.
+        var buffer = [CChar](repeating: 0, count: 32)
+        let count = withVaList([real]) { vsnprintf(&buffer, buffer.count, "%.17g", $0) }
+        return String(decoding: buffer.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// `YYYY-MM-DDThh:mm:ssZ`, the second truncated.
@@ -105,8 +109,14 @@ enum XMLPlistWriter {
         var seconds = time_t((date.timeIntervalSince1970).rounded(.down))
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,
-                      parts.tm_hour, parts.tm_min, parts.tm_sec)
+        // printf's %0Nd: the sign counts toward the width.
+        func digits(_ value: Int32, _ width: Int) -> String {
+            let text = String(value.magnitude)
+            let sign = value < 0 ? "-" : ""
+            return sign + String(repeating: "0", count: max(0, width - sign.count - text.count)) + text
+        }
+        return "\(digits(parts.tm_year + 1900, 4))-\(digits(parts.tm_mon + 1, 2))-\(digits(parts.tm_mday, 2))T"
+            + "\(digits(parts.tm_hour, 2)):\(digits(parts.tm_min, 2)):\(digits(parts.tm_sec, 2))Z"
     }
 
     /// Base64 as CoreFoundation writes it: a line ends once it reaches 76 characters less 8 per indent (indents
