@@ -53,49 +53,71 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     /// The value as JSON text on one line (how error messages quote a value).
-    public var compactText: String { text(indent: nil) }
+    public var compactText: String {
+        var text = ""
+        write(to: &text, indent: nil)
+        return text
+    }
 
     /// Pretty-printed with two-space indentation and keys sorted by their UTF-8 bytes: the same value always
-    /// becomes the same text (`installed.json` is compared this way).
-    public var canonicalText: String { text(indent: "") }
+    /// becomes the same text (`installed.json` is written this way).
+    public var canonicalText: String {
+        var text = ""
+        write(to: &text, indent: "")
+        return text
+    }
 
-    private func text(indent: String?) -> String {
-        let inner = indent.map { $0 + "  " }
-        let (open, separator, close) = indent.map { ("\n" + inner!, ",\n" + inner!, "\n" + $0) } ?? ("", ",", "")
+    /// Appends the value's text; `indent` is the current line's indentation, nil for one line.
+    private func write(to text: inout String, indent: String?) {
         switch self {
-        case .string(let value): return Self.quoted(value)
-        case .integer(let value): return String(value)
-        case .number(let value): return "\(value)"
-        case .bool(let value): return value ? "true" : "false"
-        case .null: return "null"
+        case .string(let value): Self.quote(value, to: &text)
+        case .integer(let value): text += String(value)
+        case .number(let value): text += "\(value)"
+        case .bool(let value): text += value ? "true" : "false"
+        case .null: text += "null"
         case .array(let items):
-            if items.isEmpty { return "[]" }
-            return "[" + open + items.map { $0.text(indent: inner) }.joined(separator: separator) + close + "]"
+            if items.isEmpty { text += "[]"; return }
+            text += "["
+            let inner = indent.map { $0 + "  " }
+            for (index, item) in items.enumerated() {
+                if index > 0 { text += "," }
+                if let inner { text += "\n" + inner }
+                item.write(to: &text, indent: inner)
+            }
+            if let indent { text += "\n" + indent }
+            text += "]"
         case .object(let members):
-            if members.isEmpty { return "{}" }
-            let keys = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            let colon = indent == nil ? ":" : " : "
-            return "{" + open + keys.map { Self.quoted($0) + colon + members[$0]!.text(indent: inner) }.joined(separator: separator)
-                + close + "}"
+            if members.isEmpty { text += "{}"; return }
+            text += "{"
+            let inner = indent.map { $0 + "  " }
+            for (index, key) in members.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }).enumerated() {
+                if index > 0 { text += "," }
+                if let inner { text += "\n" + inner }
+                Self.quote(key, to: &text)
+                text += indent == nil ? ":" : " : "
+                members[key]!.write(to: &text, indent: inner)
+            }
+            if let indent { text += "\n" + indent }
+            text += "}"
         }
     }
 
-    private static func quoted(_ text: String) -> String {
-        var escaped = "\""
-        for scalar in text.unicodeScalars {
+    private static func quote(_ string: String, to text: inout String) {
+        text += "\""
+        for scalar in string.unicodeScalars {
             switch scalar {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case "\n": escaped += "\\n"
-            case "\t": escaped += "\\t"
-            case "\r": escaped += "\\r"
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\t": text += "\\t"
+            case "\r": text += "\\r"
             case _ where scalar.value < 0x20:
                 let hex = String(scalar.value, radix: 16)
-                escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: escaped.unicodeScalars.append(scalar)
+                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: text.unicodeScalars.append(scalar)
             }
         }
-        return escaped + "\""
+        text += "\""
     }
 }
 

@@ -29,15 +29,13 @@ public enum Installer {
     public static func install(_ manifest: Manifest, groupsRoot: String, whileLocked: () throws -> Void = {}) throws -> Outcome {
         let path = Manifest.installedPath(groupsRoot: groupsRoot)
         var object = json(manifest)
-        // Compared as canonical JSON text: the same bundles serialize to the same bytes.
-        let text = JSONValue.object(object).canonicalText
         let lock = try FileLock(path: lockPath(groupsRoot: groupsRoot))
         return try lock.withLock {
             try whileLocked()
             var generation = 1
             if let bytes = try AtomicFile.read(path), case .object(var existing)? = try? JSONValue.parse(bytes, path: path) {
                 let previous = existing.removeValue(forKey: generationKey)?.integer ?? 0
-                if JSONValue.object(existing).canonicalText == text { return Outcome(generation: previous, changed: false) }
+                if existing == object { return Outcome(generation: previous, changed: false) }
                 generation = previous + 1
             }
             object[generationKey] = .integer(generation)

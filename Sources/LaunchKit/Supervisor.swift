@@ -78,6 +78,10 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
         return interruptedFlag
     }
 
+    /// The launcher's environment, read once: every bundle's starts from it (`LaunchEnvironment.child`), and
+    /// Foundation builds the whole dictionary anew on each read.
+    private let launcherEnvironment = ProcessInfo.processInfo.environment
+
     public init(groupsRoot: String, output: OutputMux) {
         self.groupsRoot = groupsRoot
         self.output = output
@@ -95,7 +99,7 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
                        launchCheck: Bool = false) throws(LaunchError) -> SupervisedBundle {
         let name = record.bundleIdentifier ?? record.name
         let path = try ExecutableLocator.locate(record.executable ?? "", bundle: name)
-        var environment = LaunchEnvironment.child(for: record, groupsRoot: groupsRoot)
+        var environment = LaunchEnvironment.child(for: record, groupsRoot: groupsRoot, base: launcherEnvironment)
         if launchCheck { environment[LaunchEnvironment.launchCheck] = "1" }
         let process = try SpawnedProcess(path: path, name: name, arguments: arguments, environment: environment, ownGroup: true, pipes: true)
         let bundle = SupervisedBundle(label: label, record: record, memoryLimitMB: MemoryLimit.megabytes(for: record), process: process)
