@@ -220,12 +220,16 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
             while watcher.wait(timeout: nil) {
                 var changes: [Change]? = []
                 do {
-                    // Appended records are read without the lock (SuiteState.refreshAppended): woken by a write, the
+                    // Appended records are read without the lock (SuiteState.readAppended): woken by a write, the
                     // observer would otherwise wait for the writer to release its lock before reading a record
-                    // already complete. A compaction is read under the lock, shared.
-                    if try !state.refreshAppended(changes: &changes) {
-                        try lock.withLock(.shared) { try state.refresh(changes: &changes) }
+                    // already complete. They are handed over at once; only then is the journal asked whether a
+                    // compaction replaced it, and if so the rest is read under the lock, shared.
+                    if try state.readAppended(changes: &changes) {
+                        if let found = changes, !found.isEmpty { handler(found) }
+                        changes = []
+                        if try state.journalIsCurrent() { continue }
                     }
+                    try lock.withLock(.shared) { try state.refresh(changes: &changes) }
                 } catch {
                     Standard.error("warning: observing the defaults suite '\(state.files.plist)' failed: \(error)")
                     continue

@@ -270,8 +270,35 @@ final class SuiteState {
     /// - Returns: false when that is not the whole story — nothing loaded yet, no journal open, or the journal
     ///   was replaced or removed (a compaction): then call `refresh` under the lock.
     func refreshAppended(changes: inout [GroupDefaults.Change]?) throws -> Bool {
-        guard loaded else { return false }
-        return try drainJournal(changes: &changes)
+        try readAppended(changes: &changes) && journalIsCurrent()
+    }
+
+    /// The first half of `refreshAppended`, so an observer can hand the changes over before the second: replays
+    /// what was appended, reading on to the end of the file without asking its size first (one `pread` for the
+    /// usual record or few).
+    /// - Returns: false when nothing is loaded yet or no journal is open: then call `refresh` under the lock.
+    func readAppended(changes: inout [GroupDefaults.Change]?) throws -> Bool {
+        guard loaded, let journal else { return false }
+        let chunk = 4096
+        let whole = try withUnsafeTemporaryAllocation(byteCount: chunk, alignment: 8) { buffer throws(AppGroupError) -> Bool in
+            switch valueOrErrno({ pread(journal.rawValue, buffer.baseAddress, chunk, off_t(journalOffset)) }) {
+            case .success(let count):
+                replay(UnsafeRawBufferPointer(rebasing: buffer[..<count]), changes: &changes)
+                return count < chunk
+            case .failure(let errno):
+                throw AppGroupError(SystemError(.read, path: files.journal, errno: errno))
+            }
+        }
+        // More than one read's worth: the rest the sized way.
+        if !whole { _ = try drainJournal(changes: &changes) }
+        return true
+    }
+
+    /// The second half of `refreshAppended`: whether the open journal is still the suite's.
+    /// - Returns: false once a compaction replaced or removed it (or none is open): then call `refresh` under the lock.
+    func journalIsCurrent() throws -> Bool {
+        guard let journal else { return false }
+        do { return try journal.sizeAndLinks(path: files.journal).links > 0 } catch { throw AppGroupError(error) }
     }
 
     /// Journal size past which a write folds the journal into the plist: `GroupDefaults.compactionThreshold`, or
@@ -385,28 +412,31 @@ final class SuiteState {
             } catch {
                 throw AppGroupError(error)
             }
-            var offset = 0
-            bytes.withUnsafeBytes { buffer in
-                // Stop at the first torn or damaged record: only a killed writer leaves one, always at the end.
-                while let (payload, size) = JournalRecord.payload(buffer, at: offset) {
-                    // Other writers' increments are most of what a writer replays: read those in place.
-                    if let (pid, key, value) = BinaryPlistCodec.decodeOneIntegerSet(payload) {
-                        values[key] = value
-                        if Int32(truncatingIfNeeded: pid) != JournalRecord.currentProcess {
-                            changes?.append(GroupDefaults.Change(key: key, value: value))
-                        }
-                    } else if let record = JournalRecord(payload: payload) {
-                        apply(record, changes: &changes)
-                    } else {
-                        break
-                    }
-                    offset += size
-                }
-            }
-            journalOffset += offset
-            hasTornTail = offset < bytes.count
+            bytes.withUnsafeBytes { replay($0, changes: &changes) }
         }
         return identity.links > 0
+    }
+
+    /// Applies the whole records at the start of `bytes` (read at `journalOffset`) and moves past them. It stops at
+    /// the first torn or damaged record: only a killed writer leaves one, always at the end.
+    private func replay(_ bytes: UnsafeRawBufferPointer, changes: inout [GroupDefaults.Change]?) {
+        var offset = 0
+        while let (payload, size) = JournalRecord.payload(bytes, at: offset) {
+            // Other writers' increments are most of what a writer replays: read those in place.
+            if let (pid, key, value) = BinaryPlistCodec.decodeOneIntegerSet(payload) {
+                values[key] = value
+                if Int32(truncatingIfNeeded: pid) != JournalRecord.currentProcess {
+                    changes?.append(GroupDefaults.Change(key: key, value: value))
+                }
+            } else if let record = JournalRecord(payload: payload) {
+                apply(record, changes: &changes)
+            } else {
+                break
+            }
+            offset += size
+        }
+        journalOffset += offset
+        hasTornTail = offset < bytes.count
     }
 
     private func apply(_ record: JournalRecord, changes: inout [GroupDefaults.Change]?) {
