@@ -43,7 +43,7 @@ let package = Package(
 
         // Thin executables over the libraries.
         .executableTarget(name: "lockstep", dependencies: [
-            "LockstepSystem", "AppGroupKit", "BundleKit", "LaunchKit", "HabitCore", "CSQLite",
+            "LockstepSystem", "AppGroupKit", "BundleKit", "LaunchKit", "HabitCore", "CSQLite", "CLinux",
         ]),
         .executableTarget(name: "lockstep-host", dependencies: [
             "LockstepSystem", 

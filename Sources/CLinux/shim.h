@@ -37,3 +37,11 @@ static inline int lockstep_size_and_links(int fd, int64_t *size, uint32_t *links
 static inline int lockstep_pipe2(int ends[2], int flags) {
     return (int)syscall(SYS_pipe2, ends, flags);
 }
+
+/// The calling thread's CPU affinity as a bit mask of `length` bytes (bit n: CPU n), read (`set` 0) or written
+/// (`set` 1) with the raw system calls: glibc's wrappers and cpu_set_t need _GNU_SOURCE. Returns 0, or -1 with
+/// errno set.
+static inline int lockstep_affinity(int set, uint8_t *mask, int length) {
+    long result = set ? syscall(SYS_sched_setaffinity, 0, length, mask) : syscall(SYS_sched_getaffinity, 0, length, mask);
+    return result < 0 ? -1 : 0;
+}

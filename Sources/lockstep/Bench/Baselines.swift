@@ -26,9 +26,12 @@ enum InotifyBaseline {
             guard case .success = events.withUnsafeMutableBytes({ buffer in
                 valueOrErrno { read(inotify, buffer.baseAddress, buffer.count) }
             }) else { throw SystemError(.read, path: "inotify", errno: .current) }
-            let woken = Monotonic.now
+            // Stamped once the new value is in hand, as ours is (its handler is called with the change read from the
+            // journal): an observer that was only woken knows nothing yet. The padding is cut by hand: Foundation's
+            // trimming would cost more than the read.
             let n = record.withUnsafeMutableBytes { pread(file.rawValue, $0.baseAddress, recordSize, 0) }
-            let value = String(decoding: record.prefix(max(n, 0)), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let value = String(decoding: record.prefix(max(n, 0)).prefix { $0 != UInt8(ascii: " ") }, as: UTF8.self)
+            let woken = Monotonic.now
             if value == "stop" { return }
             print("\(value) \(woken)")
         }

@@ -1,15 +1,18 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import CLinux
 import Foundation
 import LockstepSystem
 
 /// How much each figure measures: the full run (under ten minutes) or `--quick` (under a minute, for CI smoke use).
 struct BenchPlan {
     var quick: Bool
-    /// Change-latency samples (after `latencyWarmup` unmeasured ones), for ours and the baseline alike.
+    /// Change-latency samples (after `latencyWarmup` unmeasured ones), for ours and the baseline alike, taken in
+    /// `latencyBlocks` blocks, each with a fresh observer process, ours and the baseline alternating.
     var latencySamples: Int
     var latencyWarmup: Int
+    var latencyBlocks: Int
     /// Increments per process in one throughput run, and the untimed warm-up each worker does first.
     var incrementsPerProcess: Int
     var incrementWarmup: Int
@@ -26,12 +29,12 @@ struct BenchPlan {
     var checkRepeats: Int
 
     static let full = BenchPlan(
-        quick: false, latencySamples: 1_000, latencyWarmup: 100, incrementsPerProcess: 10_000, incrementWarmup: 200,
+        quick: false, latencySamples: 1_000, latencyWarmup: 20, latencyBlocks: 4, incrementsPerProcess: 10_000, incrementWarmup: 200,
         repeats: 3, processCounts: [1, 4, 8], bigSuiteKeys: 100_000, launchRepeats: 11,
         memoryRepeats: 3, projectTargets: 200, checkRepeats: 5)
 
     static let quick = BenchPlan(
-        quick: true, latencySamples: 200, latencyWarmup: 20, incrementsPerProcess: 2_000, incrementWarmup: 50,
+        quick: true, latencySamples: 200, latencyWarmup: 10, latencyBlocks: 4, incrementsPerProcess: 2_000, incrementWarmup: 50,
         repeats: 1, processCounts: [1, 4, 8], bigSuiteKeys: 100_000, launchRepeats: 5,
         memoryRepeats: 1, projectTargets: 200, checkRepeats: 2)
 }
@@ -99,5 +102,31 @@ enum Harness {
         let start = Monotonic.now
         try body()
         return Monotonic.now - start
+    }
+}
+
+/// The CPUs this process may run on, and running on chosen ones: the change-latency figure places the observer
+/// itself, identically for ours and the baseline (see `Figures.changeLatency`).
+enum Placement {
+    /// Bytes of an affinity mask: room for 1,024 CPUs.
+    private static let maskBytes = 128
+
+    /// The CPUs in this thread's affinity mask, lowest first (empty when it cannot be read).
+    static func allowedCPUs() -> [Int] {
+        var mask = [UInt8](repeating: 0, count: maskBytes)
+        guard lockstep_affinity(0, &mask, Int32(maskBytes)) == 0 else { return [] }
+        return (0..<(maskBytes * 8)).filter { mask[$0 / 8] & (1 << ($0 % 8)) != 0 }
+    }
+
+    /// Runs `body` with this thread restricted to `cpus` (processes it spawns meanwhile inherit that), then puts
+    /// the previous mask back. An empty list, or a refused change, runs `body` where it is.
+    static func on<R>(_ cpus: [Int], _ body: () throws -> R) rethrows -> R {
+        var previous = [UInt8](repeating: 0, count: maskBytes)
+        guard !cpus.isEmpty, lockstep_affinity(0, &previous, Int32(maskBytes)) == 0 else { return try body() }
+        var mask = [UInt8](repeating: 0, count: maskBytes)
+        for cpu in cpus where cpu / 8 < maskBytes { mask[cpu / 8] |= UInt8(1 << (cpu % 8)) }
+        guard lockstep_affinity(1, &mask, Int32(maskBytes)) == 0 else { return try body() }
+        defer { _ = lockstep_affinity(1, &previous, Int32(maskBytes)) }
+        return try body()
     }
 }

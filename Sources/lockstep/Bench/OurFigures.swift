@@ -27,18 +27,18 @@ enum OurFigures {
 
     // MARK: change latency
 
-    static func changeLatencies(_ plan: BenchPlan) throws -> [Double] {
+    static func changeLatencies(_ plan: BenchPlan, samples: Int, observerCPUs: [Int]) throws -> [Double] {
         let groupsRoot = try BenchPaths.scratch("observe")
         defer { BenchPaths.remove(groupsRoot) }
         let defaults = try suite(groupsRoot)
         try defaults.set(0, forKey: "value")
-        let observer = try BenchProcess(BenchPaths.lockstep, ["__bench-worker", "observe-defaults", groupsRoot])
-        let samples = try Harness.latency(observer: observer, samples: plan.latencySamples, warmup: plan.latencyWarmup) {
+        let observer = try Placement.on(observerCPUs) { try BenchProcess(BenchPaths.lockstep, ["__bench-worker", "observe-defaults", groupsRoot]) }
+        let latencies = try Harness.latency(observer: observer, samples: samples, warmup: plan.latencyWarmup) {
             try defaults.set($0, forKey: "value")
         }
         try defaults.set(-1, forKey: "value")  // the observer's cue to exit
         try observer.finish()
-        return samples
+        return latencies
     }
 
     /// `__bench-worker observe-defaults GROUPS`: prints `VALUE T` whenever another process changes `value`;
