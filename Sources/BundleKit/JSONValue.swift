@@ -104,6 +104,12 @@ public enum JSONValue: Sendable, Equatable {
 
     private static func quote(_ string: String, to text: inout String) {
         text += "\""
+        // Most strings need no escape: appended whole, not scalar by scalar.
+        if !string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            text += string
+            text += "\""
+            return
+        }
         for scalar in string.unicodeScalars {
             switch scalar {
             case "\"": text += "\\\""

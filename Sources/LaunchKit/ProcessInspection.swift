@@ -11,11 +11,18 @@ enum ProcessInspection {
     /// clean pages of the libraries it maps. On Linux that is `RssAnon`; `VmRSS` would also count the ~17 MB of
     /// file-backed Foundation pages every Swift process maps, and kill an idle widget against a 30 MB limit.
     static func residentAnonymousKB(_ pid: pid_t) -> Int? {
-        guard let status = read("/proc/\(pid)/status") else { return nil }
-        for line in status.split(separator: "\n") where line.hasPrefix("RssAnon:") {
-            return Int(line.dropFirst("RssAnon:".count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
+        // Read as bytes, not split into strings: the supervisor samples every limited bundle every 20 ms.
+        guard let bytes = try? AtomicFile.read("/proc/\(pid)/status") else { return nil }
+        let field = Array("\nRssAnon:".utf8)
+        guard var index = bytes.firstRange(of: field)?.upperBound else { return nil }
+        while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
+        var kB = 0, digits = 0
+        while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+            kB = kB * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+            digits += 1
+            index += 1
         }
-        return nil
+        return digits > 0 ? kB : nil
     }
 
     /// Whether the process is stopped (state `T` in `/proc/PID/stat`).
