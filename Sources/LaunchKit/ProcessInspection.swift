@@ -49,7 +49,20 @@ enum ProcessInspection {
     }
 
     /// Every granted lock (`flock`, POSIX and open-file-description locks) in `/proc/locks`; waiters (`->`) skipped.
+    ///
+    /// Read three times and merged: the kernel writes `/proc/locks` a page at a time, finding its place again by
+    /// line number, so when another process drops a lock listed earlier between two pages, a line is skipped. With
+    /// many processes locking (a parallel test run) a suspended bundle's lock went unseen once. The suspended
+    /// bundle is stopped, so its own locks cannot change between the reads.
     static func heldLocks() -> [HeldLock] {
+        var locks: [HeldLock] = []
+        for _ in 0..<3 {
+            for lock in parsedLocks() where !locks.contains(lock) { locks.append(lock) }
+        }
+        return locks
+    }
+
+    private static func parsedLocks() -> [HeldLock] {
         guard let text = read("/proc/locks") else { return [] }
         var locks: [HeldLock] = []
         for line in text.split(separator: "\n") {
