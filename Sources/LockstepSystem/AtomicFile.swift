@@ -9,6 +9,15 @@ public enum AtomicFile {
     ///
     /// - Throws: `SystemError` naming `path`; the old contents are then unchanged and the temp file removed.
     public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(SystemError) {
+        try replace(bytes, at: path, mode: mode)
+        try syncDirectory(parentDirectory(of: path))
+    }
+
+    /// `write` without its last step, the directory's fsync: for a caller replacing several files in one folder,
+    /// which then calls `syncDirectory` once for all of them. Until then a crash may leave the old file in place,
+    /// never a torn one.
+    /// - Throws: `SystemError` naming `path`; the old contents are then unchanged and the temp file removed.
+    public static func replace(_ bytes: [UInt8], at path: String, mode: mode_t = 0o644) throws(SystemError) {
         let directory = parentDirectory(of: path)
         let temporary = "\(directory)/.\(lastComponent(of: path)).\(getpid()).\(UInt32.random(in: 0 ... .max)).tmp"
         let fd: FileDescriptor
@@ -33,7 +42,6 @@ public enum AtomicFile {
             unlink(temporary)
             throw failure
         }
-        try syncDirectory(directory)
     }
 
     /// Replaces the file at `path` with the UTF-8 bytes of `text`.
@@ -77,7 +85,8 @@ public enum AtomicFile {
         }
     }
 
-    static func parentDirectory(of path: String) -> String {
+    /// The folder holding `path` (`.` for a bare name, `/` for a file at the root).
+    public static func parentDirectory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
