@@ -214,8 +214,6 @@ enum BinaryPlistCodec {
             return true
         }
 
-        /// Objects in the order `write(entries:)` gives them: the top dictionary 0, its keys 1–2 and values 3–4,
-        /// the inner dictionary's key 5 and value 6.
         private mutating func write(_ scalar: Scalar) {
             switch scalar {
             case .bool(let value): bytes.append(value ? 0x09 : 0x08)

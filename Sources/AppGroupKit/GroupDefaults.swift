@@ -232,7 +232,7 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
                     try lock.withLock(.shared) { try state.refresh(changes: &changes) }
                 } catch {
                     Standard.error("warning: observing the defaults suite '\(state.files.plist)' failed: \(error)")
-                    continue
+                    // What was read before the failure is applied to this view already: report it, or it is lost.
                 }
                 if let changes, !changes.isEmpty { handler(changes) }
             }

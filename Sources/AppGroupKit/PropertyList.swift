@@ -96,7 +96,9 @@ public enum PropertyList {
             switch String(cString: value.objCType) {
             case "c" where String(describing: Swift.type(of: value)).contains("Boolean"): return value.boolValue
             case "d", "f": return value.doubleValue
-            default: return value.int64Value <= Int64(Int.max) ? Int(value.int64Value) : nil
+            // Unsigned 64-bit: past Int.max it is no integer a property list holds (int64Value would wrap it negative).
+            case "Q", "L": return value.uint64Value <= UInt64(Int.max) ? Int(value.uint64Value) : nil
+            default: return Int(value.int64Value)
             }
         case let value as [AnyHashable: Any]:
             var result: [String: Any] = [:]

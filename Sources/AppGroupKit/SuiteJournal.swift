@@ -266,16 +266,9 @@ final class SuiteState {
     /// Replays the records appended to the open journal since the last look, *without* the suite's lock: what an
     /// observer does on most wakes. Safe because a record is never changed once written and carries its checksum:
     /// one still being written fails the check and is read on the next wake (inotify reports a write once it is
-    /// done), and a torn tail a writer cuts off was never applied.
-    /// - Returns: false when that is not the whole story — nothing loaded yet, no journal open, or the journal
-    ///   was replaced or removed (a compaction): then call `refresh` under the lock.
-    func refreshAppended(changes: inout [GroupDefaults.Change]?) throws -> Bool {
-        try readAppended(changes: &changes) && journalIsCurrent()
-    }
-
-    /// The first half of `refreshAppended`, so an observer can hand the changes over before the second: replays
-    /// what was appended, reading on to the end of the file without asking its size first (one `pread` for the
-    /// usual record or few).
+    /// done), and a torn tail a writer cuts off was never applied. Reads on to the end of the file without asking
+    /// its size first (one `pread` for the usual record or few); the observer hands the changes over, and only then
+    /// asks `journalIsCurrent`.
     /// - Returns: false when nothing is loaded yet or no journal is open: then call `refresh` under the lock.
     func readAppended(changes: inout [GroupDefaults.Change]?) throws -> Bool {
         guard loaded, let journal else { return false }
@@ -294,7 +287,7 @@ final class SuiteState {
         return true
     }
 
-    /// The second half of `refreshAppended`: whether the open journal is still the suite's.
+    /// Whether the open journal is still the suite's, asked after `readAppended`.
     /// - Returns: false once a compaction replaced or removed it (or none is open): then call `refresh` under the lock.
     func journalIsCurrent() throws -> Bool {
         guard let journal else { return false }

@@ -39,6 +39,10 @@ public enum Bump {
     static func manifest(_ path: String, _ change: VersionChange) throws {
         let bytes = try InputFile.read(path)
         let manifest = try Manifest.parse(bytes, path: path)
+        // Values are replaced byte for byte; a UTF-16 or UTF-32 manifest (which reads fine) would need re-encoding.
+        guard try JSONValue.utf8(bytes, path: path) == bytes else {
+            throw BundleError(.invalidBump, path: path, detail: "it is not UTF-8, and bump edits a manifest's text in place; save it as UTF-8 first")
+        }
         let field: String
         let value: String
         switch change {

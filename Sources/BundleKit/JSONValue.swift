@@ -3,8 +3,8 @@
 /// Every simulated process reads the installed manifest as it starts. `JSONSerialization` hands numbers over as
 /// `NSNumber`, and bridging them back (`as? Int`) searches the protocol conformances of every loaded library: with
 /// its own start-up that was about a millisecond of each launch, five times per `lockstep up`. This reader is
-/// RFC 8259 over UTF-8 and says where the text goes wrong; like `JSONSerialization` it skips an initial byte-order
-/// mark and allows one trailing comma in an array or object.
+/// RFC 8259 and says where the text goes wrong; like `JSONSerialization` it skips an initial byte-order mark,
+/// reads UTF-16 and UTF-32 documents too, and allows one trailing comma in an array or object.
 public enum JSONValue: Sendable, Equatable {
     /// Duplicate keys: the last one wins, as with `JSONSerialization`.
     case object([String: JSONValue])
@@ -23,12 +23,54 @@ public enum JSONValue: Sendable, Equatable {
     /// Parses `bytes`, naming `path` in the error.
     /// - Throws: `BundleError.invalidManifest`: "it is not valid JSON (line L, column C: what is wrong)".
     public static func parse(_ bytes: [UInt8], path: String) throws(BundleError) -> JSONValue {
-        var parser = JSONParser(bytes: bytes, recordsSpans: false)
+        var parser = JSONParser(bytes: try utf8(bytes, path: path), recordsSpans: false)
         return try parser.document(path: path)
     }
 
+    /// `bytes` as UTF-8. A UTF-16 or UTF-32 document, told by its byte-order mark or by the zero bytes its first
+    /// characters have (RFC 4627 §3), is converted, as `JSONSerialization` read those too.
+    /// - Throws: `BundleError.invalidManifest` when its code units are not valid in that encoding.
+    static func utf8(_ bytes: [UInt8], path: String) throws(BundleError) -> [UInt8] {
+        let head = Array(bytes.prefix(4)) + [UInt8](repeating: 0xAA, count: max(0, 4 - bytes.count))
+        let encoding: (units: Int, bigEndian: Bool, bom: Int)
+        switch (head[0], head[1], head[2], head[3]) {
+        case (0, 0, 0xFE, 0xFF): encoding = (4, true, 4)
+        case (0xFF, 0xFE, 0, 0): encoding = (4, false, 4)
+        case (0xFE, 0xFF, _, _): encoding = (2, true, 2)
+        case (0xFF, 0xFE, _, _): encoding = (2, false, 2)
+        case (0, 0, 0, _) where bytes.count >= 4: encoding = (4, true, 0)
+        case (_, 0, 0, 0) where bytes.count >= 4: encoding = (4, false, 0)
+        case (0, _, 0, _) where bytes.count >= 4: encoding = (2, true, 0)
+        case (_, 0, _, 0) where bytes.count >= 4: encoding = (2, false, 0)
+        default: return bytes
+        }
+        let name = encoding.units == 2 ? "UTF-16" : "UTF-32"
+        let body = bytes.dropFirst(encoding.bom)
+        guard body.count % encoding.units == 0 else {
+            throw BundleError(.invalidManifest, path: path, detail: "it is not valid \(name): its length is not a whole number of characters")
+        }
+        var units: [UInt32] = []
+        units.reserveCapacity(body.count / encoding.units)
+        var index = body.startIndex
+        while index < body.endIndex {
+            var unit: UInt32 = 0
+            for offset in 0..<encoding.units {
+                let byte = UInt32(body[index + (encoding.bigEndian ? offset : encoding.units - 1 - offset)])
+                unit = unit << 8 | byte
+            }
+            units.append(unit)
+            index += encoding.units
+        }
+        let text = encoding.units == 2
+            ? String(validating: units.map { UInt16($0) }, as: UTF16.self)
+            : String(validating: units, as: UTF32.self)
+        guard let text else { throw BundleError(.invalidManifest, path: path, detail: "it is not valid \(name)") }
+        return Array(text.utf8)
+    }
+
     /// Parses `bytes` and also returns where each string value sits in them (quotes included), by the key path
-    /// that leads to it (`["embedded", "2", "buildVersion"]`): `lockstep bump` rewrites values in place.
+    /// that leads to it (`["embedded", "2", "buildVersion"]`): `lockstep bump` rewrites values in place. UTF-8 only:
+    /// the spans are offsets into `bytes`.
     static func parseWithStringSpans(_ bytes: [UInt8], path: String) throws(BundleError) -> (JSONValue, [(keyPath: [String], range: Range<Int>)]) {
         var parser = JSONParser(bytes: bytes, recordsSpans: true)
         let value = try parser.document(path: path)

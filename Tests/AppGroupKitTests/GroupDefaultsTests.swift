@@ -225,13 +225,13 @@ import LockstepSystem
         let observer = SuiteState(files: files, writable: true)
         let writer = SuiteState(files: files, writable: true)
         var changes: [GroupDefaults.Change]? = []
-        #expect(try !observer.refreshAppended(changes: &changes), "nothing loaded yet: the locked path first")
+        #expect(try !observer.readAppended(changes: &changes), "nothing loaded yet: the locked path first")
         try observer.refresh(changes: &changes)
         var none: [GroupDefaults.Change]? = nil
         try writer.refresh(changes: &none)
         try writer.append(JournalRecord(pid: getpid() &+ 1, sets: ["a": 1], removes: []))
         changes = []
-        #expect(try observer.refreshAppended(changes: &changes))
+        #expect(try observer.readAppended(changes: &changes) && observer.journalIsCurrent())
         #expect(changes?.map(\.key) == ["a"] && observer.values["a"] as? Int == 1)
 
         // Half of the next record on disk, as a reader racing the writer's pwrite may see it.
@@ -239,16 +239,25 @@ import LockstepSystem
         let journal = try FileDescriptor.open(files.journal, O_WRONLY | O_APPEND)
         try journal.writeAll(Array(record.prefix(record.count / 2)), path: files.journal)
         changes = []
-        #expect(try observer.refreshAppended(changes: &changes))
+        #expect(try observer.readAppended(changes: &changes))
         #expect(changes?.isEmpty == true && observer.values["a"] as? Int == 1)
         try journal.writeAll(Array(record.dropFirst(record.count / 2)), path: files.journal)
         journal.close()
-        #expect(try observer.refreshAppended(changes: &changes))
+        #expect(try observer.readAppended(changes: &changes))
         #expect(changes?.map(\.key) == ["a"] && observer.values["a"] as? Int == 2)
+
+        // More than one read's worth (the first pread takes 4 KiB): every record, once, in order.
+        try writer.refresh(changes: &none)
+        for value in 3...200 { try writer.append(JournalRecord(pid: getpid() &+ 1, sets: ["a": value], removes: [])) }
+        changes = []
+        #expect(try observer.readAppended(changes: &changes))
+        #expect(changes?.count == 198 && changes?.last?.value as? Int == 200 && observer.values["a"] as? Int == 200)
 
         try writer.refresh(changes: &none)
         try writer.compact()
-        #expect(try !observer.refreshAppended(changes: &changes), "the journal was replaced: the locked path")
+        changes = []
+        #expect(try observer.readAppended(changes: &changes) && changes?.isEmpty == true, "the old journal, read to its end")
+        #expect(try !observer.journalIsCurrent(), "the journal was replaced: the locked path")
     }
 
     @Test func incrementAndTransactions() throws {

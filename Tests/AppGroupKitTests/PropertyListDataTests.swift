@@ -66,7 +66,7 @@ import Testing
     @Test func nonPropertyListsAreRefused() {
         let refused: [Any] = [
             NSObject(), NSNull(), Set(["a"]), [1: "integer key"], ["k": NSObject()] as [String: Any], ["a", NSObject()] as [Any],
-            [["deep": [Set([1])]]] as [Any], UInt64.max,
+            [["deep": [Set([1])]]] as [Any], UInt64.max, NSNumber(value: UInt64.max),
         ]
         for value in refused {
             #expect(PropertyList.data(value, format: .xml) == nil, "\(value)")
@@ -76,8 +76,8 @@ import Testing
 
     /// Other forms of property lists are written in their canonical form.
     @Test func otherFormsAreCanonicalized() throws {
-        let other: [String: Any] = ["int32": Int32(-5), "number": NSNumber(value: 7), "bool": NSNumber(value: true), "strings": ["a", "b"], "float": Float(0.5)]
-        let canonical: [String: Any] = ["int32": -5, "number": 7, "bool": true, "strings": ["a", "b"], "float": 0.5]
+        let other: [String: Any] = ["int32": Int32(-5), "number": NSNumber(value: 7), "unsigned": NSNumber(value: UInt64(9)), "bool": NSNumber(value: true), "strings": ["a", "b"], "float": Float(0.5)]
+        let canonical: [String: Any] = ["int32": -5, "number": 7, "unsigned": 9, "bool": true, "strings": ["a", "b"], "float": 0.5]
         #expect(PropertyList.data(other, format: .xml) == PropertyList.data(canonical, format: .xml))
         // Binary plists list a dictionary's entries in its (hash) order: compare what they read as.
         let binary = try #require(PropertyList.data(other, format: .binary))

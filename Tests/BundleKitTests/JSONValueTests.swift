@@ -1,5 +1,6 @@
 @testable import BundleKit
 import Foundation
+import LockstepTestSupport
 import Testing
 
 /// `JSONValue` replaced `JSONSerialization` for manifests: it must read what that read, refuse what that refused,
@@ -73,6 +74,34 @@ import Testing
         // Invalid UTF-8 inside a string.
         let error = #expect(throws: BundleError.self) { try JSONValue.parse([0x5B, 0x22, 0xC3, 0x28, 0x22, 0x5D], path: "t.json") }
         #expect(error?.description == "The manifest 't.json' is invalid: it is not valid JSON (line 1, column 3: a string is not valid UTF-8).")
+    }
+
+    @Test func utf16AndUTF32DocumentsReadAsJSONSerializationReadThem() throws {
+        let text = #"{"name": "Café ☕️ 𝄞", "n": [1, 2.5]}"#
+        let expected = try #require(parsed(text))
+        for (encoding, bom) in [(String.Encoding.utf16BigEndian, [UInt8]()), (.utf16LittleEndian, []), (.utf16BigEndian, [0xFE, 0xFF]),
+                                (.utf16LittleEndian, [0xFF, 0xFE]), (.utf32BigEndian, []), (.utf32LittleEndian, []),
+                                (.utf32BigEndian, [0, 0, 0xFE, 0xFF]), (.utf32LittleEndian, [0xFF, 0xFE, 0, 0])] {
+            let bytes = bom + Array(try #require(text.data(using: encoding)))
+            #expect(try JSONValue.parse(bytes, path: "t.json") == expected, "\(encoding) \(bom)")
+            #expect((try? JSONSerialization.jsonObject(with: Data(bytes))) != nil, "JSONSerialization refuses \(encoding) \(bom)")
+        }
+        let odd = #expect(throws: BundleError.self) { try JSONValue.parse([0xFE, 0xFF, 0x00, 0x7B, 0x00], path: "t.json") }
+        #expect(odd?.description == "The manifest 't.json' is invalid: it is not valid UTF-16: its length is not a whole number of characters.")
+        let lone = #expect(throws: BundleError.self) { try JSONValue.parse([0xFE, 0xFF, 0xD8, 0x00, 0x00, 0x7B], path: "t.json") }
+        #expect(lone?.description == "The manifest 't.json' is invalid: it is not valid UTF-16.")
+    }
+
+    @Test func bumpRefusesToEditAUTF16ManifestInPlace() throws {
+        let dir = TestSupport.temporaryDirectory()
+        defer { TestSupport.cleanUp(dir) }
+        let path = dir.appendingPathComponent("lockstep.json").path
+        let bytes = [UInt8](try #require(Manifest.embeddedDefaultText.data(using: .utf16)))  // with its byte-order mark
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        #expect(try Manifest.load(path).app.buildVersion == "1")
+        let error = #expect(throws: BundleError.self) { try Bump.apply(.build("2"), to: path) }
+        #expect(error?.description == "Cannot bump '\(path)': it is not UTF-8, and bump edits a manifest's text in place; save it as UTF-8 first.")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(bytes))
     }
 
     @Test func nestingIsBounded() {
