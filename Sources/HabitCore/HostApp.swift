@@ -34,13 +34,13 @@ public final class HostApp: WCSessionDelegate, @unchecked Sendable {  // @unchec
         session?.deactivate()
     }
 
-    /// The long-running app: announces itself (foreground), activates its session (delivering what the watch
-    /// queued), pushes today's list to the watch and again whenever the store changes, serves intents, and takes
-    /// commands on stdin.
-    public func serve() throws -> Never {
-        // Announcing the app (its presence file) waits on the two fsyncs of an atomic replacement: it goes on its
-        // own thread while the session activates, and ready waits for it.
-        let environment = environment
+    /// The long-running app: announces itself (foreground), opens the store, activates its session (delivering
+    /// what the watch queued), pushes today's list to the watch and again whenever the store changes, serves
+    /// intents, and takes commands on stdin.
+    public static func serve(environment: HabitsEnvironment) throws -> Never {
+        // Announcing the app (its presence file) waits on the fsyncs of an atomic replacement, and so does creating
+        // a new store (built aside, then linked into place): the announcement goes on its own thread while the store
+        // opens and the session activates, and ready waits for it.
         let announced = Mutex<Result<Presence, any Error>?>(nil)
         let announcing = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
@@ -48,6 +48,14 @@ public final class HostApp: WCSessionDelegate, @unchecked Sendable {  // @unchec
             announced.withLock { $0 = result }
             announcing.signal()
         }
+        let app = try HostApp(environment: environment)
+        try app.serve {
+            announcing.wait()
+            return try announced.withLock { $0! }.get()
+        }
+    }
+
+    private func serve(announced: () throws -> Presence) throws -> Never {
         try activateSession()
         // Observed before the first push, so a change made meanwhile is pushed too. One-shot `lockstep-host`
         // commands and intents run in the extension post it; so does this process (its own changes are pushed
@@ -61,8 +69,7 @@ public final class HostApp: WCSessionDelegate, @unchecked Sendable {  // @unchec
                 Standard.error("\(Program.name): the application context was not sent: \(error)")
             }
         }
-        announcing.wait()
-        presence = try announced.withLock { $0! }.get()
+        presence = try announced()
         try environment.intentRouter.serveContinuously { name, line, milliseconds in
             // The intent posted the store-changed notification: the observer above sends the watch the new list.
             print("intent \(name) performed in the app process (\(milliseconds) ms after the request): \(line)")

@@ -12,9 +12,9 @@ if arguments.first == "--help" {
 }
 let process = BundleProcess.start(defaultRole: .host)
 do {
-    let app = try HostApp(environment: HabitsEnvironment(process: process, role: .host))
-    if arguments.isEmpty { try app.serve() }
-    try app.runOnce(arguments)
+    let environment = try HabitsEnvironment(process: process, role: .host)
+    if arguments.isEmpty { try HostApp.serve(environment: environment) }
+    try HostApp(environment: environment).runOnce(arguments)
 } catch {
     exit(withError: error)
 }
