@@ -46,7 +46,7 @@ public struct HabitsProvider: TimelineProvider {
     public func getSnapshot(in context: Context, completion: @escaping @Sendable (HabitEntry) -> Void) {
         let now = SimulatedTime.now(groupsRoot: environment.groupsRoot)
         let shown = Result { try environment.openStoreIfCreated() }
-            .flatMap { store in Result { try entry(at: now, day: Day(time: now.timeIntervalSince1970), store: store) } }
+            .flatMap { store in Result { try entry(at: now, day: Day(time: now.timeIntervalSince1970), store: store, showCompleted: showCompleted) } }
         completion((try? shown.get()) ?? placeholder(in: context))
     }
 
@@ -61,18 +61,23 @@ public struct HabitsProvider: TimelineProvider {
             completion(Timeline(entries: [], policy: .never))
             return
         }
-        let entries = [try? entry(at: now, day: today, store: store),
-                       try? entry(at: Date(timeIntervalSince1970: tomorrow.start), day: tomorrow, store: store)]
+        // One look at the preference for the whole timeline: every entry is made now.
+        let showCompleted = showCompleted
+        let entries = [try? entry(at: now, day: today, store: store, showCompleted: showCompleted),
+                       try? entry(at: Date(timeIntervalSince1970: tomorrow.start), day: tomorrow, store: store, showCompleted: showCompleted)]
         completion(Timeline(entries: entries.compactMap { $0 }, policy: .atEnd))
     }
 
     /// The entry for `day`; with no store yet, a day without habits.
-    private func entry(at date: Date, day: Day, store: HabitStore?) throws -> HabitEntry {
+    private func entry(at date: Date, day: Day, store: HabitStore?, showCompleted: Bool) throws -> HabitEntry {
         HabitEntry(date: date,
                    summary: try store?.summary(on: day) ?? TodaysSummary(day: day, completed: [], incomplete: []),
                    weekly: try store?.weeklyProgress(endingOn: day) ?? WeeklyProgress(daysCompleted: Array(repeating: false, count: 7), weeklyCompletionRate: 0),
-                   showCompleted: (try? environment.preferences().showCompleted) ?? true)
+                   showCompleted: showCompleted)
     }
+
+    /// The `widget.showCompleted` preference (default on, also when the suite cannot be read).
+    private var showCompleted: Bool { (try? environment.preferences().showCompleted) ?? true }
 }
 
 /// The Habits widget: views for every family (stateless: all from the entry).
