@@ -172,16 +172,17 @@ public enum ExecutableLocator {
             }
             return executable
         }
-        var directories: [String] = []
-        if let own = ownDirectory { directories.append(own) }
-        if let path = getenv("PATH") {
-            directories += String(cString: path).split(separator: ":").map(String.init)
-        }
-        for directory in directories where !directory.isEmpty {
+        func runnable(_ directory: Substring) -> String? {
+            guard !directory.isEmpty else { return nil }
             let candidate = "\(directory)/\(executable)"
             var info = stat()
-            if stat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, access(candidate, X_OK) == 0 {
-                return candidate
+            return stat(candidate, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && access(candidate, X_OK) == 0 ? candidate : nil
+        }
+        // Next to lockstep first (the usual case: `up` looks up every bundle before it starts), then PATH.
+        if let own = ownDirectory, let found = runnable(own[...]) { return found }
+        if let path = getenv("PATH") {
+            for directory in String(cString: path).split(separator: ":") {
+                if let found = runnable(directory) { return found }
             }
         }
         throw LaunchError(.executableNotFound, subject: bundle,
@@ -196,12 +197,12 @@ public enum ExecutableLocator {
         return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// The directory of the running executable.
-    static var ownDirectory: String? {
+    /// The directory of the running executable (read once: it does not move).
+    static let ownDirectory: String? = {
         let path = running
         guard path.hasPrefix("/"), let slash = path.lastIndex(of: "/") else { return nil }
         return String(path[..<slash])
-    }
+    }()
 
     private static func reason(_ path: String) -> String {
         access(path, F_OK) == 0 ? "is not executable" : "does not exist"
