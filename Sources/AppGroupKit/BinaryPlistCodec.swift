@@ -37,6 +37,12 @@ enum BinaryPlistCodec {
         return writer.finish()
     }
 
+    /// Whether `string` is ASCII (written as bytes; anything else as UTF-16), checked over its contiguous UTF-8 when
+    /// it has it (a native string does): no per-index checks.
+    static func isASCII(_ string: String) -> Bool {
+        string.utf8.withContiguousStorageIfAvailable { !$0.contains { $0 >= 0x80 } } ?? string.utf8.allSatisfy { $0 < 0x80 }
+    }
+
     /// The binary plist of `{"pid": pid, "set": {key: value}}`, the record an increment writes, byte for byte what
     /// `encode(entries:prefix:)` writes for it, without classifying boxed values or building containers.
     ///
@@ -48,7 +54,7 @@ enum BinaryPlistCodec {
         func integerSize(_ value: Int) -> Int { value < 0 ? 8 : Writer.byteCount(value) }
         func headerSize(_ count: Int) -> Int { count < 15 ? 1 : 2 + integerSize(count) }
         let utf8 = key.utf8
-        let isASCII = utf8.withContiguousStorageIfAvailable { !$0.contains { $0 >= 0x80 } } ?? utf8.allSatisfy { $0 < 0x80 }
+        let isASCII = Self.isASCII(key)
         let keyUnits = isASCII ? utf8.count : key.utf16.count
         var offsets = (0, 0, 0, 0, 0, 0, 0)
         offsets.0 = 8
@@ -229,9 +235,7 @@ enum BinaryPlistCodec {
                 bytes.append(contentsOf: value)
             case .string(let value):
                 let utf8 = value.utf8
-                // Over the contiguous bytes when the string has them (a native one does): no per-index checks.
-                let isASCII = utf8.withContiguousStorageIfAvailable { !$0.contains { $0 >= 0x80 } } ?? utf8.allSatisfy { $0 < 0x80 }
-                if isASCII {
+                if BinaryPlistCodec.isASCII(value) {
                     header(0x5, count: utf8.count)
                     bytes.append(contentsOf: utf8)
                 } else {

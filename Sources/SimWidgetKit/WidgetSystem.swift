@@ -187,11 +187,7 @@ public final class WidgetSystem<W: Widget>: @unchecked Sendable {  // @unchecked
         }
         group.wait()
         if let failure = failures.withLock({ $0.first }) { throw failure }
-        var directories: [String] = []
-        for file in files where !directories.contains(AtomicFile.parentDirectory(of: file.path)) {
-            directories.append(AtomicFile.parentDirectory(of: file.path))
-        }
-        for directory in directories { try AtomicFile.syncDirectory(directory) }
+        for directory in Set(files.map { AtomicFile.parentDirectory(of: $0.path) }) { try AtomicFile.syncDirectory(directory) }
     }
 
     /// The current rendering of `family` (the placeholder until an entry is due).
