@@ -1,7 +1,7 @@
 import LockstepSystem
 
 /// `lockstep bench [--quick] [--json]`: our figures beside baselines measured in the same run, with the ratio
-/// and the target of each. The logic is in `Bench/`; the workers it spawns are `__bench-worker` and `__bench-idle`.
+/// and the target of each. The logic is in `Bench/`; the workers it spawns are `__bench-worker` and `lockstep-idle`.
 enum BenchCommand: Command {
     static let name = "bench"
     static let summary = "Run the benchmarks beside same-run baselines"

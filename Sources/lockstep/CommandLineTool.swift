@@ -22,7 +22,7 @@ enum CommandLineTool {
     ]
 
     /// Verbs the bench starts as its worker processes: runnable, never listed in `--help`.
-    static let hiddenCommands: [any Command.Type] = [BenchWorkerCommand.self, BenchIdleCommand.self]
+    static let hiddenCommands: [any Command.Type] = [BenchWorkerCommand.self]
 
     static var help: String {
         var lines = ["Usage: lockstep COMMAND [OPTIONS]", "", "Simulates an iOS app and its extensions as separate processes.", "", "Commands:"]

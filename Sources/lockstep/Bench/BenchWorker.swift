@@ -10,7 +10,8 @@ import LockstepSystem
 /// - `lockstep __bench-worker KIND ARGS…` runs one side of a figure or baseline. Throughput workers set up,
 ///   warm up, print `ready`, wait for `go` on stdin, run, and print `done START END` (monotonic seconds).
 ///   Observers print `ready`, then `VALUE T` (monotonic seconds) each time they are woken.
-/// - `lockstep __bench-idle` is the bare Foundation process the widget's memory is compared with.
+///
+/// The bare Foundation process the widget's memory is compared with is its own executable, `lockstep-idle`.
 enum BenchWorkerCommand: Command {
     static let name = "__bench-worker"
     static let summary = "(internal) one process of a benchmark"
@@ -52,22 +53,5 @@ enum BenchWorkerCommand: Command {
             throw UsageError("lockstep __bench-worker: argument \(index + 1) must be an integer.")
         }
         return value
-    }
-}
-
-/// `lockstep __bench-idle`: imports Foundation, touches it, then waits for stdin to close — the smallest
-/// Foundation process, whose resident memory the widget's is compared with.
-enum BenchIdleCommand: Command {
-    static let name = "__bench-idle"
-    static let summary = "(internal) an idle bare Foundation process"
-    static let help = "Usage: lockstep __bench-idle (started by lockstep bench)"
-
-    static func run(_ arguments: [String]) throws -> ExitStatus {
-        let stamp = ["now": Date().timeIntervalSince1970]
-        let data = try JSONSerialization.data(withJSONObject: stamp)
-        _ = try JSONSerialization.jsonObject(with: data)
-        print("idle ready")
-        while Swift.readLine() != nil {}
-        return .success
     }
 }

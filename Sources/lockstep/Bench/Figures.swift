@@ -207,7 +207,7 @@ enum Figures {
         let baseline = Result { () throws -> (rss: Double, anonymous: Double) in
             var samples: [(rss: Double, anonymous: Double)] = []
             for _ in 0..<plan.memoryRepeats {
-                samples.append(try Harness.idleMemory(BenchPaths.lockstep, ["__bench-idle"], readyLine: "idle ready"))
+                samples.append(try Harness.idleMemory(BenchPaths.sibling("lockstep-idle"), [], readyLine: "idle ready"))
             }
             return (Statistics.median(samples.map(\.rss)), Statistics.median(samples.map(\.anonymous)))
         }
