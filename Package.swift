@@ -78,9 +78,9 @@ let package = Package(
 
 /// `lockstep` links the Swift runtime and Foundation statically, into a position-dependent executable; the
 /// simulated executables link them dynamically, as before. `lockstep up` cannot spawn a single bundle before it has
-/// loaded: with Foundation's shared libraries that took about 8 ms (symbol relocations and page faults), statically
-/// linked about 5 ms, and without position independence about 3 ms, as the 75,000 relocations of its own pointers
-/// (and the page copies they cause) are done at link time. The bundles stay dynamic: they are what a team's own
+/// loaded: with Foundation's shared libraries that took about 8 ms and 672 page faults (symbol relocations), linked
+/// statically about 3 ms and 473, and position-dependent about 2.5 ms and 294, as the 75,000 relocations of its own
+/// pointers (and the page copies they cause) are done at link time. The bundles stay dynamic: they are what a team's own
 /// extensions look like, and `lockstep bench` starts the same executables bare as the baseline of `up`.
 ///
 /// SwiftPM's `--static-swift-stdlib` does this for every executable; for one, `-static-stdlib` is passed to the
