@@ -13,6 +13,12 @@ import Testing
         return 0.5 * pow(10, -Double(decimals))
     }
 
+    /// The widget memory row's baseline: ready at once, gone when stdin closes (the bench reads its memory between).
+    @Test func idleBaselineSaysReadyAndExitsWhenStdinCloses() throws {
+        let result = try run("lockstep-idle", stdin: Data(), timeout: 30)
+        #expect(result.status == 0 && result.stdout == "idle ready\n", "\(result)")
+    }
+
     @Test func quickJSONHasEveryFigureMeasuredWithConsistentRatios() throws {
         let result = try run("lockstep", ["bench", "--quick", "--json"], timeout: 300)
         #expect(result.status == 0, "\(result)")
