@@ -259,11 +259,7 @@ private struct JSONParser {
     private mutating func object() throws(Syntax) -> JSONValue {
         position += 1  // {
         var members: [String: JSONValue] = [:]
-        skipSpace()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
-            position += 1
-            return .object(members)
-        }
+        if closes(UInt8(ascii: "}")) { return .object(members) }
         while true {
             skipSpace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw unexpected("a key in quotes") }
@@ -274,38 +270,35 @@ private struct JSONParser {
             if recordsSpans { keyPath.append(key) }
             members[key] = try value()
             if recordsSpans { keyPath.removeLast() }
-            skipSpace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: ",") || bytes[position] == UInt8(ascii: "}") else {
-                throw unexpected("',' or '}'")
-            }
-            position += 1
-            if bytes[position - 1] == UInt8(ascii: "}") || closes(UInt8(ascii: "}")) { return .object(members) }
+            if try ends(at: UInt8(ascii: "}")) { return .object(members) }
         }
     }
 
     private mutating func array() throws(Syntax) -> JSONValue {
         position += 1  // [
         var items: [JSONValue] = []
-        skipSpace()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
-            position += 1
-            return .array(items)
-        }
+        if closes(UInt8(ascii: "]")) { return .array(items) }
         while true {
             if recordsSpans { keyPath.append(String(items.count)) }
             items.append(try value())
             if recordsSpans { keyPath.removeLast() }
-            skipSpace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: ",") || bytes[position] == UInt8(ascii: "]") else {
-                throw unexpected("',' or ']'")
-            }
-            position += 1
-            if bytes[position - 1] == UInt8(ascii: "]") || closes(UInt8(ascii: "]")) { return .array(items) }
+            if try ends(at: UInt8(ascii: "]")) { return .array(items) }
         }
     }
 
-    /// After a comma: whether `close` follows (and is consumed). One trailing comma is allowed, as
-    /// `JSONSerialization` allows it, so every manifest it read still reads.
+    /// After a member or an item: consumes ',' or `close`, and says whether the container ended there, or at a
+    /// `close` right after the comma. One trailing comma is allowed, as `JSONSerialization` allows it, so every
+    /// manifest it read still reads.
+    private mutating func ends(at close: UInt8) throws(Syntax) -> Bool {
+        skipSpace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ",") || bytes[position] == close else {
+            throw unexpected("',' or '\(Character(Unicode.Scalar(close)))'")
+        }
+        position += 1
+        return bytes[position - 1] == close || closes(close)
+    }
+
+    /// Whether `close` follows, after any white space (and if so, consumes it).
     private mutating func closes(_ close: UInt8) -> Bool {
         skipSpace()
         guard position < bytes.count, bytes[position] == close else { return false }
