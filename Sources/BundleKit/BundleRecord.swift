@@ -13,6 +13,39 @@ public enum EmbedLocation: String, Codable, Sendable {
     case watch = "Watch"
 }
 
+/// The platform a bundle is built for (RULES.md §6 "Platforms"): some rules are the iOS installer's and do not apply
+/// to a Mac app, whose App Group ids may also be team-prefixed.
+public enum Platform: String, Codable, Sendable, CaseIterable {
+    case iOS, watchOS, tvOS, visionOS, macOS
+
+    /// The platform of an SDK name (`iphoneos`, `watchsimulator`, `macosx14.0`), or nil for `auto` and the unknown.
+    public init?(sdk: String) {
+        let name = sdk.lowercased()
+        if name.hasPrefix("iphone") { self = .iOS }
+        else if name.hasPrefix("watch") { self = .watchOS }
+        else if name.hasPrefix("appletv") { self = .tvOS }
+        else if name.hasPrefix("xr") { self = .visionOS }
+        else if name.hasPrefix("macosx") || name == "macos" { self = .macOS }
+        else { return nil }
+    }
+
+    /// The platform a built bundle's Info.plist names in `CFBundleSupportedPlatforms` (`iPhoneOS`, `MacOSX`).
+    public init?(supportedPlatform name: String) {
+        self.init(sdk: name == "MacOSX" ? "macosx" : name)
+    }
+
+    /// The device SDK that `[sdk=…]` conditions are decided for.
+    var sdk: String {
+        switch self {
+        case .iOS: "iphoneos"
+        case .watchOS: "watchos"
+        case .tvOS: "appletvos"
+        case .visionOS: "xros"
+        case .macOS: "macosx"
+        }
+    }
+}
+
 /// Where a value came from, for diagnostics: a file, and optionally the key or build setting inside it.
 public struct SourceLocation: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// The file a finding points at (a manifest, an Info.plist, a project.pbxproj, an xcconfig).
@@ -67,13 +100,19 @@ public struct BundleRecord: Equatable, Sendable {
     public var executable: String?
     /// The memory limit in MB the supervisor enforces (RULES.md `widget.memory`), if any.
     public var memoryLimitMB: Int?
+    /// The platform the bundle is built for.
+    public var platform: Platform
+    /// Settings its values use that the checkout cannot supply (kept as `$(NAME)` in the values), with a sentence
+    /// saying where each would have come from (RULES.md §6 "What the checkout does not hold").
+    public var unknowns: [String: String]
 
     public init(
         name: String, role: BundleRole, bundleIdentifier: String? = nil, shortVersion: String? = nil,
         buildVersion: String? = nil, extensionPoint: String? = nil, hasExtensionDictionary: Bool = false,
         companionAppBundleIdentifier: String? = nil, packageType: String? = nil, appGroups: [String] = [],
         appGroupsKnown: Bool = true, embedLocation: EmbedLocation? = nil, bundlePath: String, source: SourceLocation,
-        valueSources: [String: SourceLocation] = [:], executable: String? = nil, memoryLimitMB: Int? = nil
+        valueSources: [String: SourceLocation] = [:], executable: String? = nil, memoryLimitMB: Int? = nil,
+        platform: Platform = .iOS, unknowns: [String: String] = [:]
     ) {
         self.name = name
         self.role = role
@@ -92,6 +131,14 @@ public struct BundleRecord: Equatable, Sendable {
         self.valueSources = valueSources
         self.executable = executable
         self.memoryLimitMB = memoryLimitMB
+        self.platform = platform
+        self.unknowns = unknowns
+    }
+
+    /// The unknown settings `value` is built from, by name.
+    func unknownNames(in value: String?) -> [String] {
+        guard let value, !unknowns.isEmpty, ASCII.contains(byte: UInt8(ascii: "$"), in: value) else { return [] }
+        return unknowns.keys.filter { ASCII.contains(BuildSettings.unknownSymbol($0), in: value) }.sorted()
     }
 }
 

@@ -133,7 +133,18 @@ public enum Rules {
                 findings.append(Finding(rule: "version.missing", severity: .error, bundle: bundle.bundlePath, path: path, message: message))
                 continue
             }
-            switch numericParts(value) {
+            // RULES.md §6 "What the checkout does not hold": a value built from a setting the checkout cannot supply is
+            // compared as it stands; only a verdict that depends on the unknown is a warning.
+            let unknown = Unknown(bundle, value)
+            let sameAsApp = bundle != app && kind.value(app) == value
+            if let unknown {
+                // The app's format stands for every bundle that reads the same value.
+                if !sameAsApp {
+                    findings.append(Finding(rule: kind == .build ? "version.build-format" : "version.short-format", severity: .warning,
+                        bundle: bundle.bundlePath, path: path,
+                        message: "\(kind.key) of \(bundle.bundlePath) is '\(value)', built from \(unknown.names), which the checkout cannot supply, so its format is not checked. \(unknown.hint)"))
+                }
+            } else { switch numericParts(value) {
             case .some(1...3):
                 break
             case .some(4) where kind == .build:
@@ -146,10 +157,15 @@ public enum Rules {
                     : "ITMS-90060: This bundle is invalid. The value for key CFBundleShortVersionString '\(value)' in the Info.plist file must be a period-separated list of at most three non-negative integers."
                 findings.append(Finding(rule: kind == .build ? "version.build-format" : "version.short-format", severity: .error,
                                         bundle: bundle.bundlePath, path: path, message: message))
-            }
+            } }
             // RULES.md version.build-mismatch / version.short-mismatch: a string comparison ("1.0" ≠ "1.0.0").
             guard bundle != app, let parent = kind.value(app), !parent.isEmpty, parent != value else { continue }
             let rule = mismatchRule ?? (kind == .build ? "version.build-mismatch" : "version.short-mismatch")
+            if let unknown = unknown ?? Unknown(app, parent) {
+                findings.append(Finding(rule: rule, severity: .warning, bundle: bundle.bundlePath, path: path,
+                    message: "\(kind.key) of \(bundle.bundlePath) is '\(value)' and of its containing app \(app.bundlePath) '\(parent)': whether they match depends on \(unknown.names), which the checkout cannot supply. \(unknown.hint)"))
+                continue
+            }
             findings.append(Finding(rule: rule, severity: .error, bundle: bundle.bundlePath, path: path,
                                     message: mismatchMessage(kind, value: value, parent: parent, bundle: bundle, app: app)))
         }
@@ -199,25 +215,36 @@ public enum Rules {
     private static func identifierFindings(_ bundle: BundleRecord, app: BundleRecord, seen: inout [String: String], into findings: inout [Finding]) {
         guard let identifier = bundle.bundleIdentifier else { return }
         let path = file(bundle, "CFBundleIdentifier")
-        func add(_ rule: String, _ message: String) {
-            findings.append(Finding(rule: rule, severity: .error, bundle: bundle.bundlePath, path: path, message: message))
+        // RULES.md §6 "What the checkout does not hold": an unknown part of either identifier turns an error whose
+        // verdict depends on it into a warning that names it.
+        let unknown = Unknown(bundle, identifier) ?? (bundle != app ? Unknown(app, app.bundleIdentifier) : nil)
+        func add(_ rule: String, _ message: String, dependsOnUnknown: Bool = false) {
+            if dependsOnUnknown, let unknown {
+                findings.append(Finding(rule: rule, severity: .warning, bundle: bundle.bundlePath, path: path,
+                    message: message + " The verdict depends on \(unknown.names), which the checkout cannot supply. \(unknown.hint)"))
+            } else {
+                findings.append(Finding(rule: rule, severity: .error, bundle: bundle.bundlePath, path: path, message: message))
+            }
         }
-        // RULES.md bundle-id.charset: A–Z, a–z, 0–9, '-' and '.', reverse-DNS (no empty component).
+        // RULES.md bundle-id.charset: A–Z, a–z, 0–9, '-' and '.', reverse-DNS (no empty component). The known parts
+        // are checked; an unknown part stands for a valid component.
+        let known = Unknown.known(identifier, of: bundle)
         // On bytes: an ASCII scalar is one byte, and its only alphabetic ones are A–Z and a–z.
-        let allowed = ASCII.allSatisfy(identifier) { ASCII.isLetter($0) || ASCII.isDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
+        let allowed = ASCII.allSatisfy(known) { ASCII.isLetter($0) || ASCII.isDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
         // An empty component: empty, a leading or trailing '.', or "..". Tested in the contiguous UTF-8, not split.
         let dot = UInt8(ascii: ".")
-        let emptyComponent = identifier.utf8.withContiguousStorageIfAvailable { bytes in
+        let emptyComponent = known.utf8.withContiguousStorageIfAvailable { bytes in
             bytes.isEmpty || bytes[0] == dot || bytes[bytes.count - 1] == dot
                 || (1..<bytes.count).contains { bytes[$0] == dot && bytes[$0 - 1] == dot }
-        } ?? identifier.utf8.split(separator: dot, omittingEmptySubsequences: false).contains(where: \.isEmpty)
+        } ?? known.utf8.split(separator: dot, omittingEmptySubsequences: false).contains(where: \.isEmpty)
         if !allowed || emptyComponent {
             add("bundle-id.charset", "The bundle identifier '\(identifier)' is invalid: a bundle identifier may contain only alphanumeric characters (A–Z, a–z, 0–9), hyphens (-) and periods (.), in reverse-DNS form with no empty component.")
         }
         // RULES.md bundle-id.duplicate. One lookup for the usual new identifier; a duplicate keeps the first bundle.
         if let first = seen.updateValue(bundle.bundlePath, forKey: identifier) {
             seen[identifier] = first
-            add("bundle-id.duplicate", "This application or a bundle it contains has the same bundle identifier as this application or another bundle that it contains. Bundle identifiers must be unique. ('\(identifier)' is also the identifier of '\(first)'.)")
+            add("bundle-id.duplicate", "This application or a bundle it contains has the same bundle identifier as this application or another bundle that it contains. Bundle identifiers must be unique. ('\(identifier)' is also the identifier of '\(first)'.)",
+                dependsOnUnknown: Unknown(bundle, identifier) != nil)
         }
         guard bundle != app, let parent = app.bundleIdentifier else { return }
         // Counted in bytes when that is the same as in Characters.
@@ -232,20 +259,36 @@ public enum Rules {
             // RULES.md watch.companion, watch.prefix
             if bundle.companionAppBundleIdentifier != parent {
                 let found = bundle.companionAppBundleIdentifier.map { "it is '\($0)'" } ?? "it is missing"
-                findings.append(Finding(rule: "watch.companion", severity: .error, bundle: bundle.bundlePath,
+                let companionUnknown = Unknown(bundle, bundle.companionAppBundleIdentifier) ?? Unknown(app, parent)
+                let message = "The WatchKit app's Info.plist must have a WKCompanionAppBundleIdentifier key set to the bundle identifier of the companion app. (\(found); the companion app is '\(parent)'.)"
+                findings.append(Finding(rule: "watch.companion", severity: companionUnknown == nil ? .error : .warning, bundle: bundle.bundlePath,
                     path: file(bundle, "WKCompanionAppBundleIdentifier"),
-                    message: "The WatchKit app's Info.plist must have a WKCompanionAppBundleIdentifier key set to the bundle identifier of the companion app. (\(found); the companion app is '\(parent)'.)"))
+                    message: companionUnknown.map { message + " The verdict depends on \($0.names), which the checkout cannot supply. \($0.hint)" } ?? message))
             }
             if !prefixed {
-                add("watch.prefix", "The bundle identifier of a WatchKit app must have a prefix consisting of the companion app's bundle identifier, followed by a '.'. (WatchKit app: '\(identifier)'; companion app: '\(parent)'.)")
+                add("watch.prefix", "The bundle identifier of a WatchKit app must have a prefix consisting of the companion app's bundle identifier, followed by a '.'. (WatchKit app: '\(identifier)'; companion app: '\(parent)'.)",
+                    dependsOnUnknown: true)
             }
         case .host, .widget, .intent, .extension:
             if !prefixed {
                 // RULES.md bundle-id.prefix: Xcode's error with its two detail lines, then the installer's sentence.
-                add("bundle-id.prefix", "Embedded binary's bundle identifier is not prefixed with the parent app's bundle identifier. Embedded Binary Bundle Identifier: \(identifier) Parent App Bundle Identifier: \(parent) App extension bundle identifiers must have a prefix consisting of their containing application's bundle identifier followed by a '.'.")
-            } else if ascii ? identifier.utf8.dropFirst(parentCount + 1).contains(dot) : ASCII.contains(".", in: String(identifier.dropFirst(parentCount + 1))) {
-                // RULES.md bundle-id.single-component
-                add("bundle-id.single-component", "App extension bundle identifiers must have a prefix consisting of their containing application's bundle identifier followed by a '.', with no further '.' characters after the prefix. ('\(identifier)' has more than one component after '\(parent).'.)")
+                add("bundle-id.prefix", "Embedded binary's bundle identifier is not prefixed with the parent app's bundle identifier. Embedded Binary Bundle Identifier: \(identifier) Parent App Bundle Identifier: \(parent) App extension bundle identifiers must have a prefix consisting of their containing application's bundle identifier followed by a '.'.",
+                    dependsOnUnknown: true)
+            } else if bundle.platform != .macOS {
+                // RULES.md bundle-id.single-component: the iOS installer's rule; a Mac app's extensions may nest deeper
+                // (RULES.md §6 "Platforms"). A '.' in the known part of the suffix is an error; an unknown part may
+                // hold one, a warning.
+                let suffix = String(identifier.utf8.dropFirst(parent.utf8.count + 1))!
+                let suffixUnknown = Unknown(bundle, suffix)
+                if ASCII.contains(".", in: Unknown.known(suffix, of: bundle)) || suffixUnknown != nil {
+                    let message = "App extension bundle identifiers must have a prefix consisting of their containing application's bundle identifier followed by a '.', with no further '.' characters after the prefix. ('\(identifier)' has more than one component after '\(parent).'.)"
+                    if ASCII.contains(".", in: Unknown.known(suffix, of: bundle)) {
+                        add("bundle-id.single-component", message)
+                    } else if let suffixUnknown {
+                        findings.append(Finding(rule: "bundle-id.single-component", severity: .warning, bundle: bundle.bundlePath, path: path,
+                            message: "After '\(parent).', '\(identifier)' continues with '\(suffix)', built from \(suffixUnknown.names), which the checkout cannot supply: if it holds a '.', App extension bundle identifiers must have a prefix consisting of their containing application's bundle identifier followed by a '.', with no further '.' characters after the prefix. \(suffixUnknown.hint)"))
+                    }
+                }
             }
         }
     }
@@ -285,10 +328,16 @@ public enum Rules {
                                     message: "The entitlements of \(bundle.bundlePath) are not in a file Lockstep reads (archived-expanded-entitlements.xcent or a .entitlements file), so its App Groups were not checked."))
             return
         }
-        for group in bundle.appGroups where !group.hasPrefix("group.") {
-            // RULES.md group.id-format: iOS App Group ids are `group.<name>`.
-            findings.append(Finding(rule: "group.shared", severity: .error, bundle: bundle.bundlePath, path: path,
-                message: "The App Group '\(group)' claimed by \(bundle.bundlePath) does not start with 'group.': on iOS an App Group identifier has the form group.<name>."))
+        // RULES.md group.id-format: iOS App Group ids are `group.<name>`; a Mac app's may be team-prefixed
+        // (`$(TeamIdentifierPrefix)…`, RULES.md §6 "Platforms").
+        for group in bundle.appGroups where !group.hasPrefix("group.") && bundle.platform != .macOS {
+            let message = "The App Group '\(group)' claimed by \(bundle.bundlePath) does not start with 'group.': on iOS an App Group identifier has the form group.<name>."
+            if let unknown = Unknown(bundle, group), group.hasPrefix(BuildSettings.unknownSymbol(unknown.first)) {
+                findings.append(Finding(rule: "group.shared", severity: .warning, bundle: bundle.bundlePath, path: path,
+                    message: message + " It starts with \(unknown.names), which the checkout cannot supply. \(unknown.hint)"))
+            } else {
+                findings.append(Finding(rule: "group.shared", severity: .error, bundle: bundle.bundlePath, path: path, message: message))
+            }
         }
         // A watch app's group containers are watch-local (RULES.md group.watch-separate): nothing to share with the host.
         guard bundle != app, bundle.role != .watch, app.appGroupsKnown else { return }
@@ -297,8 +346,33 @@ public enum Rules {
                 message: "\(bundle.bundlePath) claims no App Group, so it shares no container with \(app.bundlePath) (allowed; many extensions need none)."))
         }
         for group in bundle.appGroups where !app.appGroups.contains(group) {
-            findings.append(Finding(rule: "group.shared", severity: .error, bundle: bundle.bundlePath, path: path,
-                message: "\(bundle.bundlePath) claims the App Group '\(group)', which its containing app \(app.bundlePath) does not claim: they share nothing through it. Every group of an extension must also be in the app's com.apple.security.application-groups."))
+            let message = "\(bundle.bundlePath) claims the App Group '\(group)', which its containing app \(app.bundlePath) does not claim: they share nothing through it. Every group of an extension must also be in the app's com.apple.security.application-groups."
+            let unknown = Unknown(bundle, group) ?? app.appGroups.lazy.compactMap { Unknown(app, $0) }.first
+            findings.append(Finding(rule: "group.shared", severity: unknown == nil ? .error : .warning, bundle: bundle.bundlePath, path: path,
+                message: unknown.map { message + " The verdict depends on \($0.names), which the checkout cannot supply. \($0.hint)" } ?? message))
+        }
+    }
+
+    /// The settings the checkout cannot supply that one value is built from (RULES.md §6 "What the checkout does not
+    /// hold"), and the sentence saying where the first would have come from.
+    struct Unknown: Equatable {
+        var all: [String]
+        var hint: String
+        var first: String { all[0] }
+        /// "$(DEVELOPMENT_TEAM)", "$(A) and $(B)".
+        var names: String { all.map(BuildSettings.unknownSymbol).joined(separator: " and ") }
+
+        /// Nil when `value` is known.
+        init?(_ bundle: BundleRecord, _ value: String?) {
+            let names = bundle.unknownNames(in: value)
+            guard let first = names.first else { return nil }
+            all = names
+            hint = bundle.unknowns[first] ?? ""
+        }
+
+        /// `value` with each unknown part replaced by a letter: the part of it whose form the rules can check.
+        static func known(_ value: String, of bundle: BundleRecord) -> String {
+            bundle.unknownNames(in: value).reduce(value) { ASCII.replacing(BuildSettings.unknownSymbol($1), with: "X", in: $0) }
         }
     }
 

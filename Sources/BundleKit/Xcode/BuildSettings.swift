@@ -147,21 +147,43 @@ final class ExpandableText {
     }
 }
 
-/// An `#include` or `#include?` whose file does not exist.
+/// An xcconfig the checkout does not hold: an `#include` or `#include?` whose file does not exist, or a missing base
+/// configuration file (`baseConfigurationReference`). Its settings are unknown, not empty (RULES.md §6 "What the
+/// checkout does not hold").
 struct MissingInclude {
     var path: String
+    /// The file that includes it, or the owner whose base configuration it is ("target 'App' [Release]").
     var includer: String
     var optional: Bool
+    /// Whether it is a base configuration file rather than an include.
+    var isBase = false
 
     /// The include to name for an unresolved setting: a missing required include is the likelier culprit
-    /// than an optional local override.
+    /// than an optional local override, and a tool's generated file likelier than either.
     static func likeliest(_ includes: [MissingInclude]) -> MissingInclude? {
-        includes.first { !$0.optional } ?? includes.first
+        includes.first { $0.generator != nil && !$0.optional } ?? includes.first { $0.generator != nil }
+            ?? includes.first { !$0.optional } ?? includes.first
     }
 
-    /// "It would have come from …": RULES.md settings.unresolved asks to name the file.
-    var hint: String {
-        "It would have come from '\(path)', which \(includer) includes with \(optional ? "#include?" : "#include") but which does not exist."
+    /// The command that writes the file, when a tool generates it and git ignores it: CocoaPods' support files,
+    /// Flutter's Generated.xcconfig. A checkout never holds these before that command runs.
+    var generator: String? { Self.generator(of: path) }
+
+    static func generator(of path: String) -> String? {
+        if ASCII.contains("Pods/Target Support Files/", in: path) || ASCII.contains("/Pods/Pods-", in: path) { return "pod install" }
+        if PathText.lastComponent(of: path) == "Generated.xcconfig" { return "flutter pub get" }
+        if PathText.lastComponent(of: path) == "Flutter-Generated.xcconfig" { return "flutter pub get" }
+        return nil
+    }
+
+    /// "It would have come from …": RULES.md settings.unresolved asks to name the file (and the command).
+    var hint: String { "It would have come from \(source)." }
+
+    /// The file, how it is referenced, and what writes it.
+    var source: String {
+        let written = generator.map { ", which `\($0)` writes" } ?? ""
+        if isBase { return "'\(path)', the base configuration file of \(includer), which the checkout does not hold\(written)" }
+        return "'\(path)', which \(includer) includes with \(optional ? "#include?" : "#include") but which the checkout does not hold\(written)"
     }
 }
 
@@ -192,7 +214,7 @@ final class XcconfigReader {
     struct Flattened {
         var assignments: [SettingAssignment] = []
         /// Sentences for problems that lose settings: a missing required include, a cycle, an unreadable file.
-        var problems: [(file: String, message: String)] = []
+        var problems: [(file: String, message: String, severity: Severity)] = []
         /// Included files that do not exist, with the file that includes them: what would have defined a setting
         /// that is now unresolved (often a git-ignored or generated file, like Flutter's Generated.xcconfig).
         var missingIncludes: [MissingInclude] = []
@@ -216,7 +238,7 @@ final class XcconfigReader {
         stack.append(resolved)
         defer { stack.removeLast() }
         guard let lines = lines(of: resolved) else {
-            result.problems.append((path, "the xcconfig '\(path)' does not exist or cannot be read, so none of its settings apply"))
+            result.problems.append((path, "the xcconfig '\(path)' does not exist or cannot be read, so none of its settings apply", .error))
             return
         }
         let folder = PathText.parent(of: resolved)
@@ -228,15 +250,20 @@ final class XcconfigReader {
                 let target = PathText.join(folder, relative)
                 let found = PathText.existing(target)
                 if let found, stack.contains(found) {
-                    result.problems.append((resolved, "\(resolved):\(number): #include \"\(relative)\" forms a cycle of includes (\((stack + [found]).map { PathText.lastComponent(of: $0) }.joined(separator: " → "))); the include is ignored"))
+                    result.problems.append((resolved, "\(resolved):\(number): #include \"\(relative)\" forms a cycle of includes (\((stack + [found]).map { PathText.lastComponent(of: $0) }.joined(separator: " → "))); the include is ignored", .error))
                 } else if let found {
                     walk(found, stack: &stack, into: &result)
                 } else if optional {
                     // `#include?` of a missing file is silent in Xcode (often a git-ignored local override).
                     result.missingIncludes.append(MissingInclude(path: target, includer: resolved, optional: true))
+                } else if let command = MissingInclude.generator(of: target) {
+                    // A file a tool writes and git ignores (Flutter's Generated.xcconfig): Xcode needs it, but so does
+                    // every build, which runs the tool first. Its settings are unknown, and that is a warning.
+                    result.missingIncludes.append(MissingInclude(path: target, includer: resolved, optional: false))
+                    result.problems.append((resolved, "\(resolved):\(number): #include \"\(relative)\" names a file the checkout does not hold ('\(target)'; `\(command)` writes it), so the settings it defines are unknown", .warning))
                 } else {
                     result.missingIncludes.append(MissingInclude(path: target, includer: resolved, optional: false))
-                    result.problems.append((resolved, "\(resolved):\(number): #include \"\(relative)\" names a file that does not exist (Xcode: could not find included file), so the settings it defines are missing"))
+                    result.problems.append((resolved, "\(resolved):\(number): #include \"\(relative)\" names a file that does not exist (Xcode: could not find included file), so the settings it defines are missing", .error))
                 }
             }
         }
@@ -338,6 +365,18 @@ final class BuildSettings {
     /// Names that stay symbolic when expanded: signing-time values (RULES.md `group.shared`).
     static let signingTimeNames: Set<String> = ["AppIdentifierPrefix", "TeamIdentifierPrefix"]
 
+    /// Settings each developer sets for themselves, usually in a git-ignored file: left empty or undefined in a
+    /// checkout, they are unknown, not empty (RULES.md §6 "What the checkout does not hold").
+    static let perDeveloperNames: Set<String> = ["DEVELOPMENT_TEAM"]
+
+    /// Whether a setting nothing here defines may be defined by a file the checkout does not hold (a missing base
+    /// configuration or include): then it expands to its own unknown symbol `$(NAME)`, not to "".
+    let hasUnknownSources: Bool
+
+    /// The unknown symbol of `name`: its reference, kept in the expanded value so that rules can compare values
+    /// built from the same unknown (RULES.md §6 "What the checkout does not hold").
+    static func unknownSymbol(_ name: String) -> String { "$(\(name))" }
+
     let assignments: [SettingAssignment]
     /// The numbers of the setting names, shared with the other targets of the project.
     private let names: SettingNames
@@ -372,10 +411,12 @@ final class BuildSettings {
     ///   - shared: the index of a list that starts with the same names (Xcode's defaults and the project level,
     ///     the same for every target of a configuration), used when it does; made with the same `names`.
     ///   - names: the numbers of setting names, shared by the targets of a project.
+    ///   - hasUnknownSources: whether a file that would define settings is missing (`hasUnknownSources`).
     init(assignments: [SettingAssignment], conditionallyDefined: Set<String> = [], sharing shared: NameIndex? = nil,
-         names: SettingNames = SettingNames()) {
+         names: SettingNames = SettingNames(), hasUnknownSources: Bool = false) {
         self.assignments = assignments
         self.conditionallyDefined = conditionallyDefined
+        self.hasUnknownSources = hasUnknownSources
         self.names = names
         expansion = Array(repeating: Self.unexpanded, count: assignments.count)
         var start = 0
@@ -609,14 +650,27 @@ final class BuildSettings {
             let resolved = self.value(winning: winning)
             value = resolved.value
             unresolved.formUnion(resolved.unresolved)
+            if value.isEmpty, Self.perDeveloperNames.contains(name), !modifiers.contains(where: { $0.hasPrefix("default=") }) {
+                // Left empty for each developer to fill in: unknown, not empty.
+                unresolved.insert(name)
+                return Self.unknownSymbol(name)
+            }
         } else {
             value = ""
             if !modifiers.contains(where: { $0.hasPrefix("default=") }) && !conditionallyDefined.contains(name) {
                 unresolved.insert(name)
+                // A file the checkout does not hold may define it, or each developer does: unknown, kept as its
+                // symbol (no modifier applies to what is not known).
+                if hasUnknownSources || Self.perDeveloperNames.contains(name) { return Self.unknownSymbol(name) }
             }
         }
         for modifier in modifiers { value = Self.apply(modifier, to: value) }
         return value
+    }
+
+    /// The names of `unresolved` that stayed unknown symbols in `value`, rather than expanding to "".
+    static func unknownNames(in value: String, among unresolved: Set<String>) -> [String] {
+        unresolved.filter { ASCII.contains(unknownSymbol($0), in: value) }.sorted()
     }
 
     /// The reference starting at `i` — `$(NAME…)`, `${NAME…}` (up to the bracket that closes the first) or `$NAME` —

@@ -59,8 +59,13 @@ final class ResolvedTarget {
     let missingIncludes: [MissingInclude]
     /// The xcconfig files at the target's own level.
     let targetXcconfigs: Set<String>
+    /// The platform the target builds for (RULES.md §6 "Platforms").
+    let platform: Platform
+    /// The settings its checked values and App Groups use that the checkout cannot supply, with where each would
+    /// have come from (RULES.md §6 "What the checkout does not hold").
+    let unknowns: [String: String]
 
-    init(target: XcodeProject.Target, configuration: String, context: String, settings: BuildSettings, plistPath: String?, values: CheckedValues, extensionPoint: String?, hasExtensionDictionary: Bool, appGroups: [String], entitlementsPath: String?, productName: String, problems: [(file: String, message: String, severity: Severity)], missingIncludes: [MissingInclude], targetXcconfigs: Set<String>) {
+    init(target: XcodeProject.Target, configuration: String, context: String, settings: BuildSettings, plistPath: String?, values: CheckedValues, extensionPoint: String?, hasExtensionDictionary: Bool, appGroups: [String], entitlementsPath: String?, productName: String, problems: [(file: String, message: String, severity: Severity)], missingIncludes: [MissingInclude], targetXcconfigs: Set<String>, platform: Platform, unknowns: [String: String]) {
         self.target = target
         self.configuration = configuration
         self.context = context
@@ -75,6 +80,8 @@ final class ResolvedTarget {
         self.problems = problems
         self.missingIncludes = missingIncludes
         self.targetXcconfigs = targetXcconfigs
+        self.platform = platform
+        self.unknowns = unknowns
     }
 }
 
@@ -178,9 +185,9 @@ final class TargetResolver {
     private func build(_ target: XcodeProject.Target, configuration: String, state: ConfigurationState) -> ResolvedTarget {
         var raw = defaults(for: target, in: state)
         let projectLevel = state.projectLevel
-        let context = "target '\(target.name)' [\(configuration)]"
+        let owner = "target '\(target.name)' [\(configuration)]"
         let targetLevel = target.configurations.first { $0.name == configuration }
-            .map { level($0, owner: context, targetLevel: true) } ?? Level()
+            .map { level($0, owner: owner, targetLevel: true) } ?? Level()
         raw.reserveCapacity(raw.count + projectLevel.assignments.count + targetLevel.assignments.count)
         raw += projectLevel.assignments
         raw += targetLevel.assignments
@@ -188,14 +195,20 @@ final class TargetResolver {
         let missingIncludes = projectLevel.missingIncludes + targetLevel.missingIncludes
         let targetXcconfigs = targetLevel.xcconfigFiles
 
-        // Conditions on the SDK: an iOS build (`iphoneos`), or `watchos` for a target whose SDKROOT says so.
-        let sdkroot = raw.last { $0.name == "SDKROOT" && $0.conditions.isEmpty }?.value ?? "iphoneos"
-        let sdk = sdkroot.hasPrefix("watch") ? "watchos" : "iphoneos"
+        // RULES.md §6 "Platforms": the platform from SDKROOT (SUPPORTED_PLATFORMS when it is `auto`); conditions on
+        // the SDK are decided for that platform's device SDK.
+        let platform = Self.platform(sdkroot: raw.last { $0.name == "SDKROOT" && $0.conditions.isEmpty }?.value,
+                                     supported: raw.last { $0.name == "SUPPORTED_PLATFORMS" && $0.conditions.isEmpty }?.value)
+        let sdk = platform.sdk
+        let context = platform == .iOS ? owner : "target '\(target.name)' (\(platform.rawValue)) [\(configuration)]"
         let holds = raw.map { $0.conditions.isEmpty || BuildSettings.conditionsHold($0.conditions, configuration: configuration, sdk: sdk) }
+        // A file that would define settings is missing: what nothing here defines is unknown, not empty.
+        let hasUnknownSources = !missingIncludes.isEmpty
         // Usually every assignment holds: then no copy of them.
-        let settings = holds.allSatisfy { $0 } ? BuildSettings(assignments: raw, sharing: state.nameIndex, names: names)
+        let settings = holds.allSatisfy { $0 } ? BuildSettings(assignments: raw, sharing: state.nameIndex, names: names, hasUnknownSources: hasUnknownSources)
             : BuildSettings(assignments: zip(raw, holds).filter(\.1).map(\.0),
-                            conditionallyDefined: Set(zip(raw, holds).filter { !$0.1 }.map(\.0.name)), names: names)
+                            conditionallyDefined: Set(zip(raw, holds).filter { !$0.1 }.map(\.0.name)), names: names,
+                            hasUnknownSources: hasUnknownSources)
 
         let generate = settings.value(number: read.generate).value.uppercased() == "YES"
         var plist = InfoPlist()
@@ -208,12 +221,16 @@ final class TargetResolver {
             plistPath = found ?? wanted
             if let found, let info = infoPlist(found) {
                 plist = info
+            } else if let name = BuildSettings.unknownNames(in: plistSetting, among: settings.value(number: read.infoPlist).unresolved).first {
+                // The path itself uses a setting the checkout cannot supply: not a missing file.
+                problems.append((wanted, "INFOPLIST_FILE of \(context) is '\(plistSetting)', which uses \(name), a setting the checkout cannot supply, so its Info.plist was not read. \(Self.unknownHint(name, missingIncludes))", .warning))
             } else {
                 problems.append((wanted, "INFOPLIST_FILE of target '\(target.name)' [\(configuration)] is '\(plistSetting)', but '\(wanted)' does not exist or is not a property list", .error))
             }
         }
 
         var values = ResolvedTarget.CheckedValues()
+        var unknowns: [String: String] = [:]
         for checked in CheckedKey.allCases {
             let (key, standard, inPlist) = (checked.key, checked.standardSetting, plist.checked[checked.rawValue])
             // The template (with the first setting it references, which says where the value came from), expanded.
@@ -229,6 +246,7 @@ final class TargetResolver {
             } else {
                 continue
             }
+            for name in BuildSettings.unknownNames(in: value, among: unresolved) { unknowns[name] = Self.unknownHint(name, missingIncludes) }
             values[checked] = .init(template: template.text, value: value, unresolved: unresolved,
                                     source: source(of: template, key: key, plistPath: plistPath, settings: settings),
                                     literalInPlist: inPlist != nil && !ASCII.contains(byte: UInt8(ascii: "$"), in: template.text))
@@ -256,7 +274,9 @@ final class TargetResolver {
                     guard let text = group as? String else { continue }
                     var unresolved: Set<String> = []
                     appGroups.append(settings.expand(text, overlay: overlay, keepSymbolic: true, unresolved: &unresolved))
-                    for name in unresolved.sorted() {
+                    let unknown = BuildSettings.unknownNames(in: appGroups.last!, among: unresolved)
+                    for name in unknown { unknowns[name] = Self.unknownHint(name, missingIncludes) }
+                    for name in unresolved.subtracting(unknown).sorted() {
                         problems.append((found, "the app group '\(text)' in the entitlements of target '\(target.name)' [\(configuration)] uses $(\(name)), which nothing defines, so it becomes '\(appGroups.last!)'", .warning))
                     }
                 }
@@ -269,8 +289,12 @@ final class TargetResolver {
             let text = expandable.text
             var unresolved: Set<String> = []
             let value = settings.expand(expandable, unresolved: &unresolved)
-            for name in unresolved.sorted() {
-                var message = "\(key) of target '\(target.name)' [\(configuration)] is '\(text)', but nothing defines \(name), so Xcode builds it as '\(value)'."
+            let unknown = BuildSettings.unknownNames(in: value, among: unresolved)
+            for name in unknown {
+                problems.append((plistPath ?? project.pbxprojPath, "\(key) of \(context) is '\(text)', which uses \(name), a setting the checkout cannot supply. \(Self.unknownHint(name, missingIncludes))", .warning))
+            }
+            for name in unresolved.subtracting(unknown).sorted() {
+                var message = "\(key) of \(context) is '\(text)', but nothing defines \(name), so Xcode builds it as '\(value)'."
                 if let missing = MissingInclude.likeliest(missingIncludes) { message += " " + missing.hint }
                 problems.append((plistPath ?? project.pbxprojPath, message, .warning))
             }
@@ -287,7 +311,23 @@ final class TargetResolver {
             target: target, configuration: configuration, context: context, settings: settings, plistPath: plistPath, values: values,
             extensionPoint: extensionPoint, hasExtensionDictionary: plist.hasExtensionDictionary,
             appGroups: appGroups, entitlementsPath: entitlementsPath, productName: productName, problems: problems,
-            missingIncludes: missingIncludes, targetXcconfigs: targetXcconfigs)
+            missingIncludes: missingIncludes, targetXcconfigs: targetXcconfigs, platform: platform, unknowns: unknowns)
+    }
+
+    /// Where an unknown setting would have come from: the likeliest missing file, else a per-developer setting.
+    static func unknownHint(_ name: String, _ missing: [MissingInclude]) -> String {
+        if BuildSettings.perDeveloperNames.contains(name) {
+            return "\(name) is set by each developer (Xcode's Signing & Capabilities, or a git-ignored xcconfig), so the checkout does not hold it."
+        }
+        return MissingInclude.likeliest(missing).map(\.hint) ?? "Nothing in the checkout defines it."
+    }
+
+    /// RULES.md §6 "Platforms": the platform of `SDKROOT`, or of `SUPPORTED_PLATFORMS` when SDKROOT is `auto` or
+    /// absent. A target that also supports iOS is checked as iOS, the build App Store Connect validates for iOS.
+    static func platform(sdkroot: String?, supported: String?) -> Platform {
+        if let sdkroot, let platform = Platform(sdk: sdkroot) { return platform }
+        let names = (supported ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" }).compactMap { Platform(sdk: String($0)) }
+        return names.contains(.iOS) || names.isEmpty ? .iOS : names[0]
     }
 
     /// GENERATE_INFOPLIST_FILE: `$(INFOPLIST_KEY_<key>)`, else the standard setting (a plist value wins over both).
@@ -389,13 +429,19 @@ final class TargetResolver {
 
     private func level(_ configuration: XcodeProject.Configuration, owner: String, targetLevel: Bool) -> Level {
         var level = Level()
-        if let base = configuration.baseConfigurationPath {
+        if let base = configuration.baseConfigurationPath, PathText.existing(base) == nil {
+            // Xcode builds such a checkout with the warning "Unable to open base configuration reference file"
+            // (CocoaPods' support files before `pod install`): its settings are unknown, not an error.
+            let missing = MissingInclude(path: base, includer: owner, optional: false, isBase: true)
+            level.missingIncludes = [missing]
+            level.problems = [(base, "Unable to open base configuration reference file '\(base)' of \(owner) (Xcode builds with this warning\(missing.generator.map { "; `\($0)` writes it" } ?? "")): the settings it defines are unknown, and rules that depend on them are warnings", .warning)]
+        } else if let base = configuration.baseConfigurationPath {
             let flat = xcconfigs.flatten(base)
             for assignment in flat.assignments.map({ $0.atTargetLevel(targetLevel) }) {
                 level.assignments.append(assignment)
                 level.xcconfigFiles.insert(assignment.source.file)
             }
-            level.problems = flat.problems.map { ($0.file, $0.message, .error) }
+            level.problems = flat.problems
             level.missingIncludes = flat.missingIncludes
         }
         for (key, value) in configuration.settings {

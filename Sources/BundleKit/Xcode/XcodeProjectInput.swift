@@ -133,7 +133,7 @@ struct ProjectReading {
             companionAppBundleIdentifier: value(.companionAppBundleIdentifier), packageType: value(.packageType),
             appGroups: resolved.appGroups, embedLocation: location, bundlePath: path,
             source: SourceLocation(file: resolved.plistPath ?? project.pbxprojPath, detail: resolved.context),
-            valueSources: valueSources(resolved))
+            valueSources: valueSources(resolved), platform: resolved.platform, unknowns: resolved.unknowns)
     }
 
     /// Where each checked value came from; the rules point their findings there.
@@ -199,7 +199,10 @@ struct ProjectReading {
         for checked in CheckedKey.allCases {
             guard let value = resolved.values[checked], !value.unresolved.isEmpty else { continue }
             let key = checked.key
-            for name in value.unresolved.sorted() {
+            // An unknown (a setting the checkout cannot supply) is not empty: the rules decide on it, and warn
+            // where their verdict depends on it (RULES.md §6 "What the checkout does not hold").
+            let unknown = Set(BuildSettings.unknownNames(in: value.value, among: value.unresolved))
+            for name in value.unresolved.subtracting(unknown).sorted() {
                 // RULES.md settings.unresolved: an error when it empties a compared version or bundle id.
                 let compared = checked != .packageType
                 var message = "\(key) of \(context) is '\(value.template)', but nothing defines \(name), so Xcode builds it as '\(value.value)' (agvtool and fastlane read the literal '\(value.template)')."
