@@ -70,6 +70,14 @@ public enum PropertyListFile {
         record.packageType = string("CFBundlePackageType") ?? record.packageType
         record.companionAppBundleIdentifier = string("WKCompanionAppBundleIdentifier") ?? record.companionAppBundleIdentifier
         if let name = plist["CFBundleName"] as? String, record.name.isEmpty { record.name = name }
+        // RULES.md §6 "Platforms": a built bundle names its platform (an iOS app that also lists others is checked as
+        // iOS); a Mac app may say only LSMinimumSystemVersion.
+        let supported = (plist["CFBundleSupportedPlatforms"] as? [Any] ?? []).compactMap { ($0 as? String).flatMap(Platform.init(supportedPlatform:)) }
+        if let platform = supported.contains(.iOS) ? .iOS : supported.first
+            ?? (plist["DTPlatformName"] as? String).flatMap({ Platform(sdk: $0) })
+            ?? (plist["LSMinimumSystemVersion"] is String ? .macOS : nil) {
+            record.platform = platform
+        }
         // RULES.md extension.point: NSExtension (PlugIns/) or EXAppExtensionAttributes (ExtensionKit, Extensions/).
         if let attributes = plist["NSExtension"] as? [String: Any] {
             record.hasExtensionDictionary = true

@@ -19,6 +19,21 @@ public enum Rules {
         "com.apple.broadcast-services-upload", "com.apple.widget-extension", "com.apple.appintents-extension",
     ]
 
+    /// The platforms a rule applies to (RULES.md §6 "Platforms"); a rule not named here applies to every platform.
+    /// - Parameter rule: a rule id of RULES.md (`group.id-format` for the `group.` prefix that `group.shared` reports).
+    public static func platforms(of rule: String) -> Set<Platform> {
+        switch rule {
+        // The installer's text: on macOS an extension's identifier may have more components after the app's.
+        case "bundle-id.single-component": [.iOS, .watchOS, .tvOS, .visionOS]
+        // iOS App Group ids are `group.<name>`; macOS also allows `<TeamID>.<name>` (`$(TeamIdentifierPrefix)…`).
+        case "group.id-format": [.iOS, .watchOS, .tvOS, .visionOS]
+        default: Set(Platform.allCases)
+        }
+    }
+
+    /// Whether `rule` applies to `bundle`, by the platform it is built for.
+    static func applies(_ rule: String, to bundle: BundleRecord) -> Bool { platforms(of: rule).contains(bundle.platform) }
+
     /// Every finding for `set`, bundle by bundle (the app first, then the embedded bundles in order), each
     /// bundle's findings in the order of `ids`.
     public static func check(_ set: AppBundleSet) -> [Finding] {
@@ -161,7 +176,8 @@ public enum Rules {
             // RULES.md version.build-mismatch / version.short-mismatch: a string comparison ("1.0" ≠ "1.0.0").
             guard bundle != app, let parent = kind.value(app), !parent.isEmpty, parent != value else { continue }
             let rule = mismatchRule ?? (kind == .build ? "version.build-mismatch" : "version.short-mismatch")
-            if let unknown = unknown ?? Unknown(app, parent) {
+            // Known text that already differs is the error it always is, whatever the unknown parts hold.
+            if let unknown = unknown ?? Unknown(app, parent), !Unknown.differ(value, of: bundle, parent, of: app) {
                 findings.append(Finding(rule: rule, severity: .warning, bundle: bundle.bundlePath, path: path,
                     message: "\(kind.key) of \(bundle.bundlePath) is '\(value)' and of its containing app \(app.bundlePath) '\(parent)': whether they match depends on \(unknown.names), which the checkout cannot supply. \(unknown.hint)"))
                 continue
@@ -267,14 +283,14 @@ public enum Rules {
             }
             if !prefixed {
                 add("watch.prefix", "The bundle identifier of a WatchKit app must have a prefix consisting of the companion app's bundle identifier, followed by a '.'. (WatchKit app: '\(identifier)'; companion app: '\(parent)'.)",
-                    dependsOnUnknown: true)
+                    dependsOnUnknown: !Unknown.differ(identifier, of: bundle, parent + ".", of: app, prefixOnly: true))
             }
         case .host, .widget, .intent, .extension:
             if !prefixed {
                 // RULES.md bundle-id.prefix: Xcode's error with its two detail lines, then the installer's sentence.
                 add("bundle-id.prefix", "Embedded binary's bundle identifier is not prefixed with the parent app's bundle identifier. Embedded Binary Bundle Identifier: \(identifier) Parent App Bundle Identifier: \(parent) App extension bundle identifiers must have a prefix consisting of their containing application's bundle identifier followed by a '.'.",
-                    dependsOnUnknown: true)
-            } else if bundle.platform != .macOS {
+                    dependsOnUnknown: !Unknown.differ(identifier, of: bundle, parent + ".", of: app, prefixOnly: true))
+            } else if applies("bundle-id.single-component", to: bundle) {
                 // RULES.md bundle-id.single-component: the iOS installer's rule; a Mac app's extensions may nest deeper
                 // (RULES.md §6 "Platforms"). A '.' in the known part of the suffix is an error; an unknown part may
                 // hold one, a warning.
@@ -330,7 +346,7 @@ public enum Rules {
         }
         // RULES.md group.id-format: iOS App Group ids are `group.<name>`; a Mac app's may be team-prefixed
         // (`$(TeamIdentifierPrefix)…`, RULES.md §6 "Platforms").
-        for group in bundle.appGroups where !group.hasPrefix("group.") && bundle.platform != .macOS {
+        for group in bundle.appGroups where !group.hasPrefix("group.") && applies("group.id-format", to: bundle) {
             let message = "The App Group '\(group)' claimed by \(bundle.bundlePath) does not start with 'group.': on iOS an App Group identifier has the form group.<name>."
             if let unknown = Unknown(bundle, group), group.hasPrefix(BuildSettings.unknownSymbol(unknown.first)) {
                 findings.append(Finding(rule: "group.shared", severity: .warning, bundle: bundle.bundlePath, path: path,
@@ -368,6 +384,39 @@ public enum Rules {
             guard let first = names.first else { return nil }
             all = names
             hint = bundle.unknowns[first] ?? ""
+        }
+
+        /// Whether `a` (a value of `x`) and `b` (of `y`) differ whatever their unknown parts hold (with `prefixOnly`:
+        /// whether `a` cannot start with `b`): the known text before the first unknown part, or after the last, disagrees
+        /// (`1.$(PATCH)` and `2.$(PATCH)`; `org.other.widget` under `com.$(DEVELOPMENT_TEAM).app`).
+        static func differ(_ a: String, of x: BundleRecord, _ b: String, of y: BundleRecord, prefixOnly: Bool = false) -> Bool {
+            let (headA, tailA, unknownA) = ends(a, of: x), (headB, tailB, unknownB) = ends(b, of: y)
+            let heads: Bool
+            switch (unknownA, unknownB) {
+            case (false, false): heads = prefixOnly ? a.hasPrefix(b) : a == b
+            case (false, true): heads = a.hasPrefix(headB)
+            // The unknown part of `a` may complete `b` (prefixOnly), or `b` must hold `a`'s known start.
+            case (true, false): heads = b.hasPrefix(headA) || (prefixOnly && headA.hasPrefix(b))
+            case (true, true): heads = headA.hasPrefix(headB) || headB.hasPrefix(headA)
+            }
+            guard !prefixOnly else { return !heads }
+            let tails: Bool
+            switch (unknownA, unknownB) {
+            case (false, false): tails = a == b
+            case (false, true): tails = a.hasSuffix(tailB)
+            case (true, false): tails = b.hasSuffix(tailA)
+            case (true, true): tails = tailA.hasSuffix(tailB) || tailB.hasSuffix(tailA)
+            }
+            return !(heads && tails)
+        }
+
+        /// The known text of `value` before its first unknown part and after its last, and whether it has one.
+        private static func ends(_ value: String, of bundle: BundleRecord) -> (head: Substring, tail: Substring, unknown: Bool) {
+            let symbols = bundle.unknownNames(in: value).map(BuildSettings.unknownSymbol)
+            let first = symbols.compactMap { value.range(of: $0)?.lowerBound }.min()
+            let last = symbols.compactMap { value.range(of: $0, options: .backwards)?.upperBound }.max()
+            guard let first, let last else { return (value[...], value[...], false) }
+            return (value[..<first], value[last...], true)
         }
 
         /// `value` with each unknown part replaced by a letter: the part of it whose form the rules can check.

@@ -238,7 +238,11 @@ private struct ObjectReader {
             let destination = phase["dstPath"]?.string ?? ""
             // RULES.md §6 "Embedded": 13 = PlugIns; 16 = products directory, + Watch or the ExtensionKit folder.
             let location: EmbedLocation
-            if spec == "13" {
+            // RULES.md §6 "Platforms": macOS system extensions (Contents/Library/SystemExtensions, whose path setting
+            // ends like the ExtensionKit one) are no app extensions.
+            if destination.contains("SYSTEM_EXTENSIONS_FOLDER_PATH") || destination.contains("SystemExtensions") {
+                continue
+            } else if spec == "13" {
                 location = .plugIns
             } else if spec == "16" && destination.contains("Watch") {
                 location = .watch

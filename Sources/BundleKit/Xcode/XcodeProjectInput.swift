@@ -158,7 +158,12 @@ struct ProjectReading {
             if let configuration { template.message = ASCII.replacing("[\(configuration)]", with: "[\u{0}]", in: finding.message) }
             let key = "\(finding.rule)\u{0}\(finding.severity)\u{0}\(finding.path)\u{0}\(template.message)"
             if merged[key] == nil { order.append(key) }
-            merged[key, default: (template, [])].configurations += configuration.map { [$0] } ?? []
+            // A project-level problem comes once per target: its configuration is named once.
+            if let configuration, merged[key]?.configurations.contains(configuration) != true {
+                merged[key, default: (template, [])].configurations.append(configuration)
+            } else if merged[key] == nil {
+                merged[key] = (template, [])
+            }
         }
 
         let projectName = PathText.lastComponent(of: project.path)

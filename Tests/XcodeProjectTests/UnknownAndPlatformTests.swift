@@ -1,0 +1,289 @@
+import Foundation
+import LockstepTestSupport
+import Testing
+@testable import BundleKit
+
+/// RULES.md §6 "What the checkout does not hold: unknown, not empty" and "Platforms": the constructs of real projects
+/// that a fresh CI checkout cannot fully supply, and targets that are not iOS. Each holds the verdict Xcode and App
+/// Store Connect give: no error for what they accept, an error for what they refuse.
+@Suite struct UnknownValueTests {
+    static let app = "com.apple.product-type.application"
+    static let appex = "com.apple.product-type.app-extension"
+    static let versions = FixtureTree.plist([
+        "CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER)", "CFBundleVersion": "$(CURRENT_PROJECT_VERSION)",
+        "CFBundleShortVersionString": "$(MARKETING_VERSION)",
+    ])
+    static func extensionPlist(_ entries: [String: Any] = [:]) -> String {
+        FixtureTree.plist([
+            "CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER)", "CFBundleVersion": "$(CURRENT_PROJECT_VERSION)",
+            "CFBundleShortVersionString": "$(MARKETING_VERSION)",
+            "NSExtension": ["NSExtensionPointIdentifier": "com.apple.share-services"],
+        ].merging(entries) { $1 })
+    }
+
+    /// An app and a share extension, each on its own CocoaPods base xcconfig that `pod install` writes.
+    static func cocoaPods(projectLevel: Bool) -> [String: String] {
+        func pods(_ target: String) -> String { "Pods/Target Support Files/Pods-\(target)/Pods-\(target).release.xcconfig" }
+        let fixture = ProjectFixture(
+            projectSettings: ["CURRENT_PROJECT_VERSION": "42", "MARKETING_VERSION": "2.0"],
+            projectXcconfig: projectLevel ? pods("App") : nil,
+            targets: [
+                .init(name: "App", productType: app, settings: ["INFOPLIST_FILE": "App/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app"],
+                      xcconfig: projectLevel ? nil : pods("App"), embeds: [.init(target: "Share", spec: 13)]),
+                .init(name: "Share", productType: appex, settings: ["INFOPLIST_FILE": "Share/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app.share"],
+                      xcconfig: projectLevel ? nil : pods("Share")),
+            ])
+        return ["App.xcodeproj/project.pbxproj": fixture.pbxproj(), "App/Info.plist": versions, "Share/Info.plist": extensionPlist()]
+    }
+
+    @Test(arguments: [false, true]) func cocoaPodsBaseXcconfigMissingIsAWarning(projectLevel: Bool) throws {
+        let tree = try FixtureTree(Self.cocoaPods(projectLevel: projectLevel))
+        defer { tree.cleanUp() }
+        let result = try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release")
+        #expect(result.sets[0].all.map(\.buildVersion) == ["42", "42"])
+        let pods = tree.path + "/Pods/Target Support Files"
+        let files = projectLevel ? ["\(pods)/Pods-App/Pods-App.release.xcconfig"]
+            : ["\(pods)/Pods-App/Pods-App.release.xcconfig", "\(pods)/Pods-Share/Pods-Share.release.xcconfig"]
+        #expect(result.findings == files.map { file in
+            let share = file.contains("Pods-Share/")
+            let owner = projectLevel ? "the project [Release]" : share ? "target 'Share' [Release]" : "target 'App' [Release]"
+            return Finding(rule: "settings.unresolved", severity: .warning, bundle: share ? "App.app/PlugIns/Share.appex" : "App.app", path: file,
+                           message: "Unable to open base configuration reference file '\(file)' of \(owner) (Xcode builds with this warning; `pod install` writes it): the settings it defines are unknown, and rules that depend on them are warnings.")
+        })
+        var check = Rules.check(result.sets[0])
+        check += result.findings
+        #expect(CheckResult(sets: result.sets, findings: check).exitStatus == .success)
+    }
+
+    /// The built `lockstep` on a CocoaPods checkout before `pod install`: warnings, exit 0 (1 with --strict).
+    @Test func cocoaPodsCheckoutExitsZero() throws {
+        let tree = try FixtureTree(Self.cocoaPods(projectLevel: false))
+        defer { tree.cleanUp() }
+        let check = try run("lockstep", ["check", tree.path + "/App.xcodeproj"])
+        #expect(check.status == 0, "\(check)")
+        let lines = check.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.contains(": warning: Unable to open base configuration reference file '") && $0.contains("[Debug, Release] (Xcode builds with this warning; `pod install` writes it)") }.count == 2)
+        #expect(lines.last == "0 errors, 2 warnings in 4 bundles.")
+        #expect(try run("lockstep", ["check", tree.path, "--strict"]).status == 1)
+    }
+
+    /// Flutter: the app and its widget both read FLUTTER_BUILD_NUMBER from Generated.xcconfig, which
+    /// `flutter pub get` writes: the same unknown on both sides, so no mismatch.
+    @Test func flutterGeneratedXcconfigMissingKeepsVersionsEqual() throws {
+        let fixture = ProjectFixture(targets: [
+            .init(name: "Runner", productType: Self.app, settings: ["INFOPLIST_FILE": "Runner/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "io.example.app"],
+                  xcconfig: "Flutter/Release.xcconfig", embeds: [.init(target: "Widget", spec: 13)]),
+            .init(name: "Widget", productType: Self.appex, settings: ["INFOPLIST_FILE": "Widget/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "io.example.app.widget"],
+                  xcconfig: "Flutter/Release.xcconfig"),
+        ])
+        let plist = ["CFBundleVersion": "$(FLUTTER_BUILD_NUMBER)", "CFBundleShortVersionString": "$(FLUTTER_BUILD_NAME)"]
+        let tree = try FixtureTree([
+            "ios/Runner.xcodeproj/project.pbxproj": fixture.pbxproj(),
+            "ios/Flutter/Release.xcconfig": "#include \"Generated.xcconfig\"\n",
+            "ios/Runner/Info.plist": FixtureTree.plist(plist.merging(["CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER)"]) { $1 }),
+            "ios/Widget/Info.plist": Self.extensionPlist(plist),
+        ])
+        defer { tree.cleanUp() }
+        let result = try XcodeProjectInput.load(tree.path + "/ios/Runner.xcodeproj", configuration: "Release")
+        let set = result.sets[0]
+        #expect(set.all.map(\.buildVersion) == ["$(FLUTTER_BUILD_NUMBER)", "$(FLUTTER_BUILD_NUMBER)"])
+        let findings = Rules.check(set) + result.findings
+        #expect(!findings.contains { $0.severity == .error }, "\(findings)")
+        #expect(!findings.contains { $0.rule.hasSuffix("-mismatch") })
+        #expect(findings.contains { $0.rule == "settings.unresolved" && $0.message.contains("`flutter pub get` writes it") })
+    }
+
+    /// LoopKit's layout: `MAIN_APP_BUNDLE_IDENTIFIER = com.$(DEVELOPMENT_TEAM).loopkit`, where each developer sets
+    /// DEVELOPMENT_TEAM in a git-ignored `#include?` file. The ids stay `com.$(DEVELOPMENT_TEAM).loopkit…`, never
+    /// `com..loopkit`: the prefix rule holds on the shared unknown, and the unknown is a warning.
+    @Test func developmentTeamFromAMissingOptionalInclude() throws {
+        let fixture = ProjectFixture(projectSettings: ["CURRENT_PROJECT_VERSION": "57", "MARKETING_VERSION": "3.4"], projectXcconfig: "Config/Base.xcconfig", targets: [
+            .init(name: "Loop", productType: Self.app, settings: ["INFOPLIST_FILE": "Loop/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "$(MAIN_APP_BUNDLE_IDENTIFIER)"],
+                  embeds: [.init(target: "Widget", spec: 13)]),
+            .init(name: "Widget", productType: Self.appex, settings: ["INFOPLIST_FILE": "Widget/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "$(MAIN_APP_BUNDLE_IDENTIFIER).widget"]),
+        ])
+        let tree = try FixtureTree([
+            "Loop.xcodeproj/project.pbxproj": fixture.pbxproj(),
+            "Config/Base.xcconfig": "DEVELOPMENT_TEAM =\nMAIN_APP_BUNDLE_IDENTIFIER = com.$(DEVELOPMENT_TEAM).loopkit\n#include? \"../LoopConfigOverride.xcconfig\"\n",
+            "Loop/Info.plist": Self.versions, "Widget/Info.plist": Self.extensionPlist(),
+        ])
+        defer { tree.cleanUp() }
+        let result = try XcodeProjectInput.load(tree.path + "/Loop.xcodeproj", configuration: "Release")
+        let set = result.sets[0]
+        #expect(set.all.map(\.bundleIdentifier) == ["com.$(DEVELOPMENT_TEAM).loopkit", "com.$(DEVELOPMENT_TEAM).loopkit.widget"])
+        #expect(set.app.unknowns["DEVELOPMENT_TEAM"] == "DEVELOPMENT_TEAM is set by each developer (Xcode's Signing & Capabilities, or a git-ignored xcconfig), so the checkout does not hold it.")
+        let rules = Rules.check(set)
+        #expect(rules.filter { $0.severity != .note } == [])
+        #expect(result.findings == [])
+        #expect(CheckResult(sets: result.sets, findings: result.findings + rules).exitStatus == .success)
+
+        // Without the include, `DEVELOPMENT_TEAM = ""` in the pbxproj is still each developer's: unknown, not empty.
+        var pbxproj = fixture
+        pbxproj.projectSettings["DEVELOPMENT_TEAM"] = ""
+        try tree.write(["Loop.xcodeproj/project.pbxproj": pbxproj.pbxproj(), "Config/Base.xcconfig": "MAIN_APP_BUNDLE_IDENTIFIER = com.$(DEVELOPMENT_TEAM).loopkit\n"])
+        let alone = try XcodeProjectInput.load(tree.path + "/Loop.xcodeproj", configuration: "Release")
+        #expect(alone.sets[0].app.bundleIdentifier == "com.$(DEVELOPMENT_TEAM).loopkit")
+        #expect(!(alone.findings + Rules.check(alone.sets[0])).contains { $0.severity != .note })
+        // A widget outside the unknown prefix is proven wrong whatever DEVELOPMENT_TEAM holds: still an error.
+        pbxproj.targets[1].settings["PRODUCT_BUNDLE_IDENTIFIER"] = "org.example.widget"
+        try tree.write(["Loop.xcodeproj/project.pbxproj": pbxproj.pbxproj()])
+        let outside = Rules.check(try XcodeProjectInput.load(tree.path + "/Loop.xcodeproj", configuration: "Release").sets[0])
+        #expect(outside.filter { $0.severity == .error }.map(\.rule) == ["bundle-id.prefix"])
+    }
+
+    /// An optional suffix from a missing `#include?` (`com.example.app$(BUNDLE_ID_SUFFIX)`): the extensions that carry
+    /// it after the app's id nest; one that carries it at its own end may not, whatever the suffix is: a warning.
+    @Test func bundleIdSuffixFromAMissingOptionalInclude() throws {
+        let fixture = ProjectFixture(projectSettings: ["CURRENT_PROJECT_VERSION": "7", "MARKETING_VERSION": "1.0"], projectXcconfig: "Config/Shared.xcconfig", targets: [
+            .init(name: "App", productType: Self.app, settings: ["INFOPLIST_FILE": "App/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app$(BUNDLE_ID_SUFFIX)"],
+                  embeds: [.init(target: "Share", spec: 13), .init(target: "Widget", spec: 13)]),
+            .init(name: "Share", productType: Self.appex, settings: ["INFOPLIST_FILE": "Share/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app$(BUNDLE_ID_SUFFIX).share"]),
+            .init(name: "Widget", productType: Self.appex, settings: ["INFOPLIST_FILE": "Share/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app.widget$(BUNDLE_ID_SUFFIX)"]),
+        ])
+        let tree = try FixtureTree([
+            "App.xcodeproj/project.pbxproj": fixture.pbxproj(),
+            "Config/Shared.xcconfig": "#include? \"Local.xcconfig\"\n",
+            "App/Info.plist": Self.versions, "Share/Info.plist": Self.extensionPlist(),
+        ])
+        defer { tree.cleanUp() }
+        let result = try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release")
+        let rules = Rules.check(result.sets[0]).filter { $0.severity != .note }
+        #expect(rules.map(\.rule) == ["bundle-id.prefix"])
+        #expect(rules.first?.severity == .warning)
+        #expect(rules.first?.bundle == "App.app/PlugIns/Widget.appex")
+        #expect(rules.first?.message.hasSuffix("Parent App Bundle Identifier: com.example.app$(BUNDLE_ID_SUFFIX) App extension bundle identifiers must have a prefix consisting of their containing application's bundle identifier followed by a '.'. The verdict depends on $(BUNDLE_ID_SUFFIX), which the checkout cannot supply. It would have come from '\(tree.path)/Config/Local.xcconfig', which \(tree.path)/Config/Shared.xcconfig includes with #include? but which the checkout does not hold.") == true)
+        #expect(!result.findings.contains { $0.severity == .error })
+    }
+
+    /// Versions read from unknown settings: the same one on both sides is equal; different ones are a warning; known
+    /// text that already differs is still the error it always is.
+    @Test func versionsFromUnknownSettings() throws {
+        func project(app: String, share: String) -> String {
+            ProjectFixture(projectSettings: ["MARKETING_VERSION": "1.0"], projectXcconfig: "Config/Shared.xcconfig", targets: [
+                .init(name: "App", productType: Self.app, settings: ["INFOPLIST_FILE": "App/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app", "CURRENT_PROJECT_VERSION": app],
+                      embeds: [.init(target: "Share", spec: 13)]),
+                .init(name: "Share", productType: Self.appex, settings: ["INFOPLIST_FILE": "Share/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app.share", "CURRENT_PROJECT_VERSION": share]),
+            ]).pbxproj()
+        }
+        let tree = try FixtureTree([
+            "App.xcodeproj/project.pbxproj": project(app: "$(BUILD_NUMBER)", share: "$(BUILD_NUMBER)"),
+            "Config/Shared.xcconfig": "#include? \"Versions.local.xcconfig\"\n",
+            "App/Info.plist": Self.versions, "Share/Info.plist": Self.extensionPlist(),
+        ])
+        defer { tree.cleanUp() }
+        func mismatches() throws -> [Finding] {
+            Rules.check(try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release").sets[0]).filter { $0.rule.hasSuffix("-mismatch") }
+        }
+        #expect(try mismatches() == [])
+
+        try tree.write(["App.xcodeproj/project.pbxproj": project(app: "$(APP_BUILD)", share: "$(SHARE_BUILD)")])
+        let different = try mismatches()
+        #expect(different.map(\.rule) == ["version.build-mismatch"])
+        #expect(different.first?.severity == .warning)
+        #expect(different.first?.message.hasPrefix("CFBundleVersion of App.app/PlugIns/Share.appex is '$(SHARE_BUILD)' and of its containing app App.app '$(APP_BUILD)': whether they match depends on $(SHARE_BUILD), which the checkout cannot supply. It would have come from '\(tree.path)/Config/Versions.local.xcconfig'") == true)
+
+        try tree.write(["App.xcodeproj/project.pbxproj": project(app: "1.$(PATCH)", share: "2.$(PATCH)")])
+        let proven = try mismatches()
+        #expect(proven.map(\.rule) == ["version.build-mismatch"])
+        #expect(proven.first?.severity == .error)
+    }
+
+    /// A required `#include` of a file no tool writes: Xcode refuses to build, so it stays an error (exit 1).
+    @Test func missingRequiredIncludeStaysAnError() throws {
+        let fixture = ProjectFixture(projectSettings: ["CURRENT_PROJECT_VERSION": "1", "MARKETING_VERSION": "1.0"], projectXcconfig: "Config/Shared.xcconfig", targets: [
+            .init(name: "App", productType: Self.app, settings: ["INFOPLIST_FILE": "App/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app"]),
+        ])
+        let tree = try FixtureTree([
+            "App.xcodeproj/project.pbxproj": fixture.pbxproj(),
+            "Config/Shared.xcconfig": "#include \"Signing.xcconfig\"\n",
+            "App/Info.plist": Self.versions,
+        ])
+        defer { tree.cleanUp() }
+        let result = try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release")
+        #expect(result.findings.map(\.severity) == [.error])
+        #expect(result.findings.first?.message == "\(tree.path)/Config/Shared.xcconfig:1: #include \"Signing.xcconfig\" names a file that does not exist (Xcode: could not find included file), so the settings it defines are missing.")
+        let check = try run("lockstep", ["check", tree.path + "/App.xcodeproj"])
+        #expect(check.status == 1, "\(check)")
+    }
+}
+
+@Suite struct PlatformRuleTests {
+    /// A Mac app with a share extension whose id has two components after the app's, and a team-prefixed App Group:
+    /// both ship on macOS. The same project built for iOS gets both errors.
+    /// - Parameter sdk: the SDKROOT; `auto` takes the platform from SUPPORTED_PLATFORMS (`supported`).
+    static func project(sdk: String, supported: String? = nil, catalyst: Bool = false) -> [String: String] {
+        var app = ["INFOPLIST_FILE": "App/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app", "SDKROOT": sdk,
+                   "CODE_SIGN_ENTITLEMENTS": "App/App.entitlements"]
+        if catalyst { app["SUPPORTS_MACCATALYST"] = "YES" }
+        if let supported { app["SUPPORTED_PLATFORMS"] = supported }
+        let fixture = ProjectFixture(projectSettings: ["CURRENT_PROJECT_VERSION": "12", "MARKETING_VERSION": "1.1"], targets: [
+            .init(name: "App", productType: UnknownValueTests.app, settings: app,
+                  embeds: [.init(target: "ShareMac", spec: 13), .init(target: "Endpoint", spec: 16, dstPath: "$(SYSTEM_EXTENSIONS_FOLDER_PATH)")]),
+            .init(name: "ShareMac", productType: UnknownValueTests.appex, settings: [
+                "INFOPLIST_FILE": "ShareMac/Info.plist", "SDKROOT": sdk, "CODE_SIGN_ENTITLEMENTS": "ShareMac/ShareMac.entitlements",
+                "SUPPORTED_PLATFORMS": supported ?? "",
+                // `[sdk=macosx*]` holds for a macOS target only.
+                "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app.share.ios", "PRODUCT_BUNDLE_IDENTIFIER[sdk=macosx*]": "com.example.app.share.mac",
+            ]),
+            .init(name: "Endpoint", productType: "com.apple.product-type.system-extension", settings: [
+                "INFOPLIST_FILE": "Endpoint/Info.plist", "SDKROOT": sdk, "PRODUCT_BUNDLE_IDENTIFIER": "com.example.endpoint",
+            ]),
+        ])
+        let entitlements = FixtureTree.plist(["com.apple.security.application-groups": ["$(TeamIdentifierPrefix)com.example.shared"]])
+        return [
+            "App.xcodeproj/project.pbxproj": fixture.pbxproj(), "App/Info.plist": UnknownValueTests.versions,
+            "ShareMac/Info.plist": UnknownValueTests.extensionPlist(["CFBundleDisplayName": "$(SHARE_NAME)"]),
+            "Endpoint/Info.plist": UnknownValueTests.versions,
+            "App/App.entitlements": entitlements, "ShareMac/ShareMac.entitlements": entitlements,
+        ]
+    }
+
+    @Test(arguments: [("macosx", nil), ("auto", "macosx")]) func macOSShareExtensionAndTeamPrefixedGroupAreNoErrors(sdk: String, supported: String?) throws {
+        let tree = try FixtureTree(Self.project(sdk: sdk, supported: supported))
+        defer { tree.cleanUp() }
+        let result = try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release")
+        let set = result.sets[0]
+        // The system extension is not an app extension: not embedded, not checked.
+        #expect(set.embedded.map(\.name) == ["ShareMac"])
+        #expect(set.all.map(\.platform) == [.macOS, .macOS])
+        #expect(set.embedded[0].appGroups == ["$(TeamIdentifierPrefix)com.example.shared"])
+        #expect(set.embedded[0].bundleIdentifier == "com.example.app.share.mac")
+        #expect(Rules.check(set).filter { $0.severity != .note } == [])
+        // The report names the platform where the rules differ by it.
+        #expect(set.embedded[0].source.detail == "target 'ShareMac' (macOS) [Release]")
+        #expect(result.findings.map(\.message) == ["CFBundleDisplayName of target 'ShareMac' (macOS) [Release] is '$(SHARE_NAME)', but nothing defines SHARE_NAME, so Xcode builds it as ''."])
+        // Merged across configurations, the platform stays.
+        let all = try XcodeProjectInput.load(tree.path + "/App.xcodeproj")
+        #expect(all.findings.map(\.message) == ["CFBundleDisplayName of target 'ShareMac' (macOS) [Debug, Release] is '$(SHARE_NAME)', but nothing defines SHARE_NAME, so Xcode builds it as ''."])
+    }
+
+    /// Regression guard: on iOS (and for an iOS app that also builds for Mac Catalyst) both rules still hold.
+    @Test(arguments: [false, true]) func iOSTargetStillGetsBothErrors(catalyst: Bool) throws {
+        let tree = try FixtureTree(Self.project(sdk: "iphoneos", catalyst: catalyst))
+        defer { tree.cleanUp() }
+        let set = try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release").sets[0]
+        let errors = Rules.check(set).filter { $0.severity == .error }
+        #expect(errors.map(\.rule).sorted() == ["bundle-id.single-component", "group.shared", "group.shared"])
+        #expect(errors.first { $0.rule == "group.shared" }?.message == "The App Group '$(TeamIdentifierPrefix)com.example.shared' claimed by App.app does not start with 'group.': on iOS an App Group identifier has the form group.<name>.")
+        // An iOS app that also builds for Mac Catalyst is checked as the iOS build App Store Connect validates.
+        #expect(set.app.platform == .iOS)
+    }
+
+    @Test func rulesSayWhichPlatformsTheyApplyTo() {
+        #expect(Rules.platforms(of: "bundle-id.single-component") == [.iOS, .watchOS, .tvOS, .visionOS])
+        #expect(Rules.platforms(of: "version.build-mismatch") == Set(Platform.allCases))
+    }
+
+    /// A built bundle's platform comes from its Info.plist.
+    @Test func builtBundlePlatformFromInfoPlist() {
+        var record = BundleRecord(name: "X", role: .host, bundlePath: "X.app", source: SourceLocation(file: "X.app/Info.plist"))
+        PropertyListFile.apply(infoPlist: ["CFBundleSupportedPlatforms": ["MacOSX"]], path: "p", to: &record)
+        #expect(record.platform == .macOS)
+        PropertyListFile.apply(infoPlist: ["DTPlatformName": "watchos"], path: "p", to: &record)
+        #expect(record.platform == .watchOS)
+        PropertyListFile.apply(infoPlist: ["LSMinimumSystemVersion": "13.0"], path: "p", to: &record)
+        #expect(record.platform == .macOS)
+        PropertyListFile.apply(infoPlist: ["CFBundleSupportedPlatforms": ["iPhoneOS"]], path: "p", to: &record)
+        #expect(record.platform == .iOS)
+    }
+}
