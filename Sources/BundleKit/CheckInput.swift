@@ -150,9 +150,19 @@ enum BuiltApp {
         return AppBundleSet(app: app, embedded: try embedded(tree, folder: folder, bundlePath: appName), origin: tree.display(folder))
     }
 
-    /// The bundles inside `folder`, and the bundles they embed in turn (a watch app's own widget).
-    private static func embedded(_ tree: BundleTree, folder: String, bundlePath: String) throws -> [BundleRecord] {
+    /// The folder of a bundle that holds its Info.plist and PlugIns: the bundle itself on iOS, `Contents` in a Mac
+    /// bundle (`X.app/Contents/Info.plist`, `X.app/Contents/PlugIns`).
+    private static func contents(_ tree: BundleTree, _ folder: String) -> (folder: String, isMac: Bool) {
+        let children = tree.children(folder)
+        return !children.contains("Info.plist") && children.contains("Contents") ? (folder + "/Contents", true) : (folder, false)
+    }
+
+    /// The bundles inside `folder`, and the bundles they embed in turn (a watch app's own widget). A Mac app's
+    /// `Contents/Library/SystemExtensions` are not app extensions (RULES.md §6 "Platforms"), so they are not read.
+    private static func embedded(_ tree: BundleTree, folder bundleFolder: String, bundlePath bundleRoot: String) throws -> [BundleRecord] {
         var result: [BundleRecord] = []
+        let (folder, isMac) = contents(tree, bundleFolder)
+        let bundlePath = isMac ? bundleRoot + "/Contents" : bundleRoot
         for location in [EmbedLocation.plugIns, .extensions, .watch] {
             let suffix = location == .watch ? ".app" : ".appex"
             for child in tree.children("\(folder)/\(location.rawValue)") where child.hasSuffix(suffix) {
@@ -166,20 +176,22 @@ enum BuiltApp {
         return result
     }
 
-    private static func record(_ tree: BundleTree, folder: String, bundlePath: String, role: BundleRole, location: EmbedLocation?) throws -> BundleRecord {
+    private static func record(_ tree: BundleTree, folder bundleFolder: String, bundlePath: String, role: BundleRole, location: EmbedLocation?) throws -> BundleRecord {
+        let (folder, isMac) = contents(tree, bundleFolder)
         let plistPath = "\(folder)/Info.plist"
         guard let bytes = try tree.read(plistPath, limit: ZipArchive.maximumEntrySize) else {
             throw BundleError(.unreadable, path: tree.display(plistPath), detail: "the bundle \(bundlePath) has no Info.plist")
         }
-        let name = ((folder as NSString).lastPathComponent as NSString).deletingPathExtension
+        let name = ((bundleFolder as NSString).lastPathComponent as NSString).deletingPathExtension
         var record = BundleRecord(name: name, role: role, embedLocation: location, bundlePath: bundlePath,
-                                  source: SourceLocation(file: tree.display(plistPath)))
+                                  source: SourceLocation(file: tree.display(plistPath)), platform: isMac ? .macOS : .iOS)
         let plist = try PropertyListFile.dictionary(bytes, path: tree.display(plistPath))
         PropertyListFile.apply(infoPlist: plist, path: tree.display(plistPath), to: &record)
         if role == .extension { record.role = roleOfExtension(record.extensionPoint) }
 
         record.appGroupsKnown = false
-        if let (path, entitlements) = try entitlements(tree, folder: folder, executable: plist["CFBundleExecutable"] as? String) {
+        let executable = (plist["CFBundleExecutable"] as? String).map { isMac ? "MacOS/" + $0 : $0 }
+        if let (path, entitlements) = try entitlements(tree, folder: folder, executable: executable) {
             record.appGroups = PropertyListFile.appGroups(entitlements: try PropertyListFile.dictionary(entitlements, path: tree.display(path)))
             record.appGroupsKnown = true
             record.valueSources["com.apple.security.application-groups"] = SourceLocation(file: tree.display(path))
@@ -194,7 +206,7 @@ enum BuiltApp {
             let path = "\(folder)/\(candidate)"
             if let bytes = try tree.read(path, limit: ZipArchive.maximumEntrySize) { return (path, bytes) }
         }
-        guard let executable, !executable.contains("/") else { return nil }
+        guard let executable, !executable.contains("/") || executable.hasPrefix("MacOS/") && executable.filter({ $0 == "/" }).count == 1 else { return nil }
         let path = "\(folder)/\(executable)"
         guard let binary = try tree.read(path, limit: maximumExecutableSize),
               let entitlements = CodeSignature.entitlements(in: binary) else { return nil }

@@ -274,6 +274,25 @@ import Testing
         #expect(Rules.platforms(of: "version.build-mismatch") == Set(Platform.allCases))
     }
 
+    /// A built Mac app: `Contents/Info.plist`, extensions in `Contents/PlugIns`; a system extension in
+    /// `Contents/Library/SystemExtensions` is no app extension, and a two-component extension id is a Mac's right.
+    @Test func builtMacAppWithASystemExtension() throws {
+        func plist(_ id: String, _ extra: [String: Any] = [:]) -> String {
+            FixtureTree.plist(["CFBundleIdentifier": id, "CFBundleVersion": "12", "CFBundleShortVersionString": "1.1",
+                               "LSMinimumSystemVersion": "13.0"].merging(extra) { $1 })
+        }
+        let tree = try FixtureTree([
+            "Mac.app/Contents/Info.plist": plist("com.example.mac"),
+            "Mac.app/Contents/PlugIns/Share.appex/Contents/Info.plist": plist("com.example.mac.share.ext", ["NSExtension": ["NSExtensionPointIdentifier": "com.apple.share-services"]]),
+            "Mac.app/Contents/Library/SystemExtensions/com.other.filter.systemextension/Contents/Info.plist": plist("com.other.filter"),
+        ])
+        defer { tree.cleanUp() }
+        let result = try CheckInput.check(tree.path + "/Mac.app")
+        #expect(result.sets[0].all.map(\.bundlePath) == ["Mac.app", "Mac.app/Contents/PlugIns/Share.appex"])
+        #expect(result.sets[0].all.map(\.platform) == [.macOS, .macOS])
+        #expect(result.findings.filter { $0.severity != .note } == [])
+    }
+
     /// A built bundle's platform comes from its Info.plist.
     @Test func builtBundlePlatformFromInfoPlist() {
         var record = BundleRecord(name: "X", role: .host, bundlePath: "X.app", source: SourceLocation(file: "X.app/Info.plist"))
