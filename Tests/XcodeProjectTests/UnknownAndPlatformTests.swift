@@ -188,6 +188,12 @@ import Testing
         #expect(proven.first?.severity == .error)
     }
 
+    /// A problem that starts with a relative path (the project given as `ios/Runner.xcodeproj`) keeps it as written.
+    @Test func aSentenceThatStartsWithARelativePathIsNotCapitalized() {
+        #expect(ProjectReading.sentence("ios/Flutter/Release.xcconfig:2: #include \"Generated.xcconfig\" names a file") == "ios/Flutter/Release.xcconfig:2: #include \"Generated.xcconfig\" names a file.")
+        #expect(ProjectReading.sentence("the xcconfig 'a/b' cannot be read.") == "The xcconfig 'a/b' cannot be read.")
+    }
+
     /// A required `#include` of a file no tool writes: Xcode refuses to build, so it stays an error (exit 1).
     @Test func missingRequiredIncludeStaysAnError() throws {
         let fixture = ProjectFixture(projectSettings: ["CURRENT_PROJECT_VERSION": "1", "MARKETING_VERSION": "1.0"], projectXcconfig: "Config/Shared.xcconfig", targets: [
@@ -232,7 +238,8 @@ import Testing
         let entitlements = FixtureTree.plist(["com.apple.security.application-groups": ["$(TeamIdentifierPrefix)com.example.shared"]])
         return [
             "App.xcodeproj/project.pbxproj": fixture.pbxproj(), "App/Info.plist": UnknownValueTests.versions,
-            "ShareMac/Info.plist": UnknownValueTests.extensionPlist(["CFBundleDisplayName": "$(SHARE_NAME)"]),
+            // NetNewsWire's keychain group: a signing-time value Xcode supplies to every build, nothing to report.
+            "ShareMac/Info.plist": UnknownValueTests.extensionPlist(["CFBundleDisplayName": "$(SHARE_NAME)", "AppIdentifierPrefix": "$(AppIdentifierPrefix)"]),
             "Endpoint/Info.plist": UnknownValueTests.versions,
             "App/App.entitlements": entitlements, "ShareMac/ShareMac.entitlements": entitlements,
         ]

@@ -661,7 +661,10 @@ final class BuildSettings {
                 unresolved.insert(name)
                 // A file the checkout does not hold may define it, or each developer does: unknown, kept as its
                 // symbol (no modifier applies to what is not known).
-                if hasUnknownSources || Self.perDeveloperNames.contains(name) { return Self.unknownSymbol(name) }
+                // Signing-time values (`$(AppIdentifierPrefix)` in an Info.plist) are Xcode's own, set when it signs.
+                if hasUnknownSources || Self.perDeveloperNames.contains(name) || Self.signingTimeNames.contains(name) {
+                    return Self.unknownSymbol(name)
+                }
             }
         }
         for modifier in modifiers { value = Self.apply(modifier, to: value) }

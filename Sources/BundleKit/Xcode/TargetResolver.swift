@@ -290,7 +290,8 @@ final class TargetResolver {
             var unresolved: Set<String> = []
             let value = settings.expand(expandable, unresolved: &unresolved)
             let unknown = BuildSettings.unknownNames(in: value, among: unresolved)
-            for name in unknown {
+            // Xcode supplies a signing-time value to every build: nothing to warn about where no rule compares it.
+            for name in unknown where !BuildSettings.signingTimeNames.contains(name) {
                 problems.append((plistPath ?? project.pbxprojPath, "\(key) of \(context) is '\(text)', which uses \(name), a setting the checkout cannot supply. \(Self.unknownHint(name, missingIncludes))", .warning))
             }
             for name in unresolved.subtracting(unknown).sorted() {
@@ -316,6 +317,9 @@ final class TargetResolver {
 
     /// Where an unknown setting would have come from: the likeliest missing file, else a per-developer setting.
     static func unknownHint(_ name: String, _ missing: [MissingInclude]) -> String {
+        if BuildSettings.signingTimeNames.contains(name) {
+            return "\(name) is set by Xcode when it signs the bundle, so the checkout does not hold it."
+        }
         if BuildSettings.perDeveloperNames.contains(name) {
             return "\(name) is set by each developer (Xcode's Signing & Capabilities, or a git-ignored xcconfig), so the checkout does not hold it."
         }

@@ -193,13 +193,20 @@ struct ProjectReading {
         return .init(sets: sets, findings: findings, configurations: configurations)
     }
 
+    /// `message` as a sentence: a capital first letter, unless it starts with a path (a relative project path such
+    /// as `ios/Flutter/Release.xcconfig:2:` must stay as written), and a final period.
+    static func sentence(_ message: String) -> String {
+        let startsWithPath = message.prefix { $0 != " " }.contains("/")
+        return (startsWithPath ? message : message.prefix(1).uppercased() + message.dropFirst()) + (message.hasSuffix(".") ? "" : ".")
+    }
+
     private func findingsFor(_ member: Member, host: Member, into add: (Finding) -> Void) {
         let resolved = member.resolved
         let bundle = member.record.bundlePath
         let context = resolved.context
         for problem in resolved.problems {
             add(Finding(rule: "settings.unresolved", severity: problem.severity, bundle: bundle, path: problem.file,
-                        message: problem.message.prefix(1).uppercased() + problem.message.dropFirst() + (problem.message.hasSuffix(".") ? "" : ".")))
+                        message: Self.sentence(problem.message)))
         }
         for checked in CheckedKey.allCases {
             guard let value = resolved.values[checked], !value.unresolved.isEmpty else { continue }
