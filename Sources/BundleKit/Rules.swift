@@ -170,8 +170,12 @@ public enum Rules {
                 let message = kind == .build
                     ? "ITMS-90058: This bundle is invalid - The value for key CFBundleVersion [\(value)] in the Info.plist file must be a period-separated list of at most three non-negative integers."
                     : "ITMS-90060: This bundle is invalid. The value for key CFBundleShortVersionString '\(value)' in the Info.plist file must be a period-separated list of at most three non-negative integers."
-                findings.append(Finding(rule: kind == .build ? "version.build-format" : "version.short-format", severity: .error,
-                                        bundle: bundle.bundlePath, path: path, message: message))
+                // RULES.md §6 "Platforms": the format is App Store Connect's rule. A Mac app may ship outside the Mac App
+                // Store (Developer ID, a Sparkle feed) with a pre-release version such as '6.0a2': there, a warning.
+                let onMac = bundle.platform == .macOS
+                findings.append(Finding(rule: kind == .build ? "version.build-format" : "version.short-format", severity: onMac ? .warning : .error,
+                                        bundle: bundle.bundlePath, path: path,
+                                        message: onMac ? message + " (App Store Connect's rule: a Mac app distributed outside the Mac App Store may use any version string.)" : message))
             } }
             // RULES.md version.build-mismatch / version.short-mismatch: a string comparison ("1.0" ≠ "1.0.0").
             guard bundle != app, let parent = kind.value(app), !parent.isEmpty, parent != value else { continue }

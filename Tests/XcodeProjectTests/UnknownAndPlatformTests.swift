@@ -300,6 +300,19 @@ import Testing
         #expect(result.findings.filter { $0.severity != .note } == [])
     }
 
+    /// A Mac app distributed outside the Mac App Store (NetNewsWire's Developer ID build, `MARKETING_VERSION = 6.0a2`):
+    /// the version format is App Store Connect's rule, so a warning there; on iOS it stays an error.
+    @Test func aPreReleaseVersionIsAWarningOnMacOnly() {
+        func record(_ platform: Platform) -> BundleRecord {
+            BundleRecord(name: "X", role: .host, bundleIdentifier: "com.example.x", shortVersion: "6.0a2", buildVersion: "6002",
+                         bundlePath: "X.app", source: SourceLocation(file: "Info.plist"), platform: platform)
+        }
+        let mac = Rules.check(AppBundleSet(app: record(.macOS), embedded: [], origin: "x"))
+        #expect(mac.map(\.rule) == ["version.short-format"])
+        #expect(mac.first?.severity == .warning)
+        #expect(Rules.check(AppBundleSet(app: record(.iOS), embedded: [], origin: "x")).map(\.severity) == [.error])
+    }
+
     /// A built bundle's platform comes from its Info.plist.
     @Test func builtBundlePlatformFromInfoPlist() {
         var record = BundleRecord(name: "X", role: .host, bundlePath: "X.app", source: SourceLocation(file: "X.app/Info.plist"))
