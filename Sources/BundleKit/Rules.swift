@@ -279,7 +279,10 @@ public enum Rules {
             // RULES.md watch.companion, watch.prefix
             if bundle.companionAppBundleIdentifier != parent {
                 let found = bundle.companionAppBundleIdentifier.map { "it is '\($0)'" } ?? "it is missing"
-                let companionUnknown = Unknown(bundle, bundle.companionAppBundleIdentifier) ?? Unknown(app, parent)
+                // Known text that already disagrees is an error whatever the unknown parts hold.
+                let companion = bundle.companionAppBundleIdentifier ?? ""
+                let companionUnknown = Unknown.differ(companion, of: bundle, parent, of: app) ? nil
+                    : Unknown(bundle, bundle.companionAppBundleIdentifier) ?? Unknown(app, parent)
                 let message = "The WatchKit app's Info.plist must have a WKCompanionAppBundleIdentifier key set to the bundle identifier of the companion app. (\(found); the companion app is '\(parent)'.)"
                 findings.append(Finding(rule: "watch.companion", severity: companionUnknown == nil ? .error : .warning, bundle: bundle.bundlePath,
                     path: file(bundle, "WKCompanionAppBundleIdentifier"),
@@ -367,7 +370,9 @@ public enum Rules {
         }
         for group in bundle.appGroups where !app.appGroups.contains(group) {
             let message = "\(bundle.bundlePath) claims the App Group '\(group)', which its containing app \(app.bundlePath) does not claim: they share nothing through it. Every group of an extension must also be in the app's com.apple.security.application-groups."
-            let unknown = Unknown(bundle, group) ?? app.appGroups.lazy.compactMap { Unknown(app, $0) }.first
+            // A warning only where some group of the app may be this one, whatever the unknown parts hold.
+            let possible = app.appGroups.filter { !Unknown.differ(group, of: bundle, $0, of: app) }
+            let unknown = possible.isEmpty ? nil : Unknown(bundle, group) ?? possible.lazy.compactMap { Unknown(app, $0) }.first
             findings.append(Finding(rule: "group.shared", severity: unknown == nil ? .error : .warning, bundle: bundle.bundlePath, path: path,
                 message: unknown.map { message + " The verdict depends on \($0.names), which the checkout cannot supply. \($0.hint)" } ?? message))
         }

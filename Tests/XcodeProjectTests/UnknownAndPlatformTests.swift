@@ -194,6 +194,31 @@ import Testing
         #expect(ProjectReading.sentence("the xcconfig 'a/b' cannot be read.") == "The xcconfig 'a/b' cannot be read.")
     }
 
+    /// App Groups and a watch app's companion id built from an unknown: a warning where the unknown may make them
+    /// match, an error where the known text already differs.
+    @Test func groupsAndCompanionWithUnknownParts() {
+        let unknowns = ["TEAM": "TEAM is set by each developer."]
+        func record(_ name: String, role: BundleRole, id: String, groups: [String], companion: String? = nil, path: String) -> BundleRecord {
+            BundleRecord(name: name, role: role, bundleIdentifier: id, shortVersion: "1.0", buildVersion: "1",
+                         companionAppBundleIdentifier: companion, appGroups: groups, embedLocation: role == .host ? nil : role == .watch ? .watch : .plugIns,
+                         bundlePath: path, source: SourceLocation(file: "p"), unknowns: unknowns)
+        }
+        let app = record("App", role: .host, id: "com.x.app", groups: ["group.$(TEAM).shared"], path: "App.app")
+        let watch = record("Watch", role: .watch, id: "com.x.app.watch", groups: [], companion: "com.$(TEAM).app", path: "App.app/Watch/Watch.app")
+        var maybe = record("Maybe", role: .extension, id: "com.x.app.maybe", groups: ["group.$(TEAM).shared", "group.$(OTHER)"], path: "App.app/PlugIns/Maybe.appex")
+        maybe.unknowns["OTHER"] = "OTHER is unknown."
+        let wrong = record("Wrong", role: .extension, id: "com.x.app.wrong", groups: ["group.org.other", "group.$(TEAM).other"], path: "App.app/PlugIns/Wrong.appex")
+        func findings(_ bundle: BundleRecord) -> [Finding] {
+            Rules.check(AppBundleSet(app: app, embedded: [bundle], origin: "x")).filter { $0.rule == "group.shared" || $0.rule == "watch.companion" }
+                .filter { $0.severity != .note }
+        }
+        // 'com.$(TEAM).app' may be 'com.x.app'; 'group.$(OTHER)' may be 'group.$(TEAM).shared'.
+        #expect(findings(watch).map(\.severity) == [.warning])
+        #expect(findings(maybe).map(\.severity) == [.warning])
+        // 'group.org.other' and 'group.$(TEAM).other' can be no 'group.$(TEAM).shared', whatever the team is.
+        #expect(findings(wrong).map(\.severity) == [.error, .error])
+    }
+
     /// A required `#include` of a file no tool writes: Xcode refuses to build, so it stays an error (exit 1).
     @Test func missingRequiredIncludeStaysAnError() throws {
         let fixture = ProjectFixture(projectSettings: ["CURRENT_PROJECT_VERSION": "1", "MARKETING_VERSION": "1.0"], projectXcconfig: "Config/Shared.xcconfig", targets: [
