@@ -102,6 +102,9 @@ public struct BundleRecord: Equatable, Sendable {
     public var memoryLimitMB: Int?
     /// The platform the bundle is built for.
     public var platform: Platform
+    /// Whether Xcode writes this bundle's Info.plist itself, versions included: the stub container of a watch-only
+    /// app (`com.apple.product-type.application.watchapp2-container`), which has no Info.plist of its own to check.
+    public var infoPlistWrittenByXcode: Bool
     /// Settings its values use that the checkout cannot supply (kept as `$(NAME)` in the values), with a sentence
     /// saying where each would have come from (RULES.md §6 "What the checkout does not hold").
     public var unknowns: [String: String]
@@ -112,7 +115,7 @@ public struct BundleRecord: Equatable, Sendable {
         companionAppBundleIdentifier: String? = nil, packageType: String? = nil, appGroups: [String] = [],
         appGroupsKnown: Bool = true, embedLocation: EmbedLocation? = nil, bundlePath: String, source: SourceLocation,
         valueSources: [String: SourceLocation] = [:], executable: String? = nil, memoryLimitMB: Int? = nil,
-        platform: Platform = .iOS, unknowns: [String: String] = [:]
+        platform: Platform = .iOS, unknowns: [String: String] = [:], infoPlistWrittenByXcode: Bool = false
     ) {
         self.name = name
         self.role = role
@@ -133,6 +136,7 @@ public struct BundleRecord: Equatable, Sendable {
         self.memoryLimitMB = memoryLimitMB
         self.platform = platform
         self.unknowns = unknowns
+        self.infoPlistWrittenByXcode = infoPlistWrittenByXcode
     }
 
     /// The unknown settings `value` is built from, by name.

@@ -10,13 +10,37 @@ public enum Rules {
         "bundle-id.single-component", "watch.companion", "watch.prefix", "extension.point", "group.shared",
     ]
 
-    /// Extension points Apple documents (RULES.md extension.point); any other is a warning.
+    /// Extension points Apple documents (RULES.md extension.point), NSExtension's and ExtensionKit's, for iOS,
+    /// watchOS, tvOS, visionOS and macOS app extensions; any other is a warning.
     public static let knownExtensionPoints: Set<String> = [
-        "com.apple.widgetkit-extension", "com.apple.usernotifications.service",
+        // Widgets, notifications, sharing and actions (`com.apple.services` is an Action extension without UI).
+        "com.apple.widgetkit-extension", "com.apple.widget-extension", "com.apple.usernotifications.service",
         "com.apple.usernotifications.content-extension", "com.apple.share-services", "com.apple.ui-services",
-        "com.apple.intents-service", "com.apple.intents-ui-service", "com.apple.keyboard-service",
-        "com.apple.fileprovider-nonui", "com.apple.callkit.call-directory", "com.apple.Safari.content-blocker",
-        "com.apple.broadcast-services-upload", "com.apple.widget-extension", "com.apple.appintents-extension",
+        "com.apple.services",
+        // Siri, App Intents and keyboards.
+        "com.apple.intents-service", "com.apple.intents-ui-service", "com.apple.appintents-extension",
+        "com.apple.keyboard-service",
+        // Files, photos, messages, Quick Look, Spotlight.
+        "com.apple.fileprovider-nonui", "com.apple.fileprovider-ui", "com.apple.fileprovider-actionsui",
+        "com.apple.photo-editing", "com.apple.message-payload-provider", "com.apple.quicklook.preview",
+        "com.apple.quicklook.thumbnail", "com.apple.spotlight.index", "com.apple.spotlight.import",
+        "com.apple.FinderSync",
+        // Calls, messages filters, network extensions, credentials.
+        "com.apple.callkit.call-directory", "com.apple.identitylookup.message-filter",
+        "com.apple.identitylookup.classification-ui", "com.apple.calendar.virtualconference",
+        "com.apple.networkextension.packet-tunnel", "com.apple.networkextension.app-proxy",
+        "com.apple.networkextension.filter-data", "com.apple.networkextension.filter-control",
+        "com.apple.networkextension.dns-proxy", "com.apple.authentication-services-credential-provider-ui",
+        "com.apple.authentication-services-account-authentication-modification-ui",
+        // Safari, broadcast, printing, education, location, Screen Time, background assets, Matter.
+        "com.apple.Safari.content-blocker", "com.apple.Safari.web-extension", "com.apple.Safari.extension",
+        "com.apple.broadcast-services-upload", "com.apple.broadcast-services-setupui", "com.apple.printing.discovery",
+        "com.apple.classkit.context-provider", "com.apple.location.push.service",
+        "com.apple.deviceactivity.monitor-extension", "com.apple.deviceactivityui.report-extension",
+        "com.apple.ManagedSettings.shield-action-service", "com.apple.ManagedSettingsUI.shield-configuration-service",
+        "com.apple.background-asset-downloader-extension", "com.apple.matter.support.extension.device-setup",
+        // tvOS, audio units, and the WatchKit extension of a watchOS 2–6 app.
+        "com.apple.tv-top-shelf", "com.apple.AudioUnit", "com.apple.AudioUnit-UI", "com.apple.watchkit",
     ]
 
     /// The platforms a rule applies to (RULES.md §6 "Platforms"); a rule not named here applies to every platform.
@@ -54,7 +78,7 @@ public enum Rules {
             } else {
                 container(of: bundle, in: set, asciiPaths: asciiPaths)
             }
-            versionFindings(bundle, app: set.app, rule: nil, into: &findings)
+            versionFindings(bundle, app: set.app, container: container, rule: nil, into: &findings)
             identifierFindings(bundle, app: container, seen: &seen, into: &findings)
             extensionFindings(bundle, into: &findings)
             groupFindings(bundle, app: container, into: &findings)
@@ -137,10 +161,14 @@ public enum Rules {
     }
 
     /// `mismatchRule` replaces the mismatch rules' ids (for the runtime check); `nil` runs every version rule.
-    private static func versionFindings(_ bundle: BundleRecord, app: BundleRecord, rule mismatchRule: String?, into findings: inout [Finding]) {
+    /// - Parameter container: the bundle that directly contains `bundle` (a watch app for its own widget), which
+    ///   Xcode's sentence names; App Store Connect compares every bundle with the iOS app, `app`.
+    private static func versionFindings(_ bundle: BundleRecord, app: BundleRecord, container: BundleRecord? = nil, rule mismatchRule: String?, into findings: inout [Finding]) {
         for kind in [VersionKey.build, .short] {
             let path = file(bundle, kind.key)
             guard let value = kind.value(bundle), !value.isEmpty else {
+                // A watch-only app's stub container: Xcode writes its Info.plist, so nothing to be missing.
+                if bundle.infoPlistWrittenByXcode { continue }
                 // RULES.md version.missing
                 let message = kind == .build
                     ? "The bundle's Info.plist does not contain a CFBundleVersion key or its value is not a string."
@@ -187,11 +215,17 @@ public enum Rules {
                 continue
             }
             findings.append(Finding(rule: rule, severity: .error, bundle: bundle.bundlePath, path: path,
-                                    message: mismatchMessage(kind, value: value, parent: parent, bundle: bundle, app: app)))
+                                    message: mismatchMessage(kind, value: value, parent: parent, bundle: bundle, app: app, container: container ?? app)))
         }
     }
 
-    private static func mismatchMessage(_ kind: VersionKey, value: String, parent: String, bundle: BundleRecord, app: BundleRecord) -> String {
+    private static func mismatchMessage(_ kind: VersionKey, value: String, parent: String, bundle: BundleRecord, app: BundleRecord, container: BundleRecord) -> String {
+        // A bundle nested in a watch app: Xcode names the watch app as its containing parent app, App Store Connect
+        // the iOS application.
+        if container != app, let direct = kind.value(container) {
+            let itms = kind == .build ? "ITMS-90473: CFBundleVersion Mismatch" : "ITMS-90473: CFBundleShortVersionString Mismatch"
+            return "The \(kind.key) of an app extension ('\(value)') must match that of its containing parent app ('\(direct)', \(container.bundlePath)). \(itms) - The \(kind.key) value '\(value)' of extension '\(bundle.bundlePath)' does not match the \(kind.key) value '\(parent)' of its containing iOS application '\(app.bundlePath)'."
+        }
         switch (kind, bundle.role == .watch) {
         case (.build, false):
             return "The CFBundleVersion of an app extension ('\(value)') must match that of its containing parent app ('\(parent)'). ITMS-90473: CFBundleVersion Mismatch - The CFBundleVersion value '\(value)' of extension '\(bundle.bundlePath)' does not match the CFBundleVersion value '\(parent)' of its containing iOS application '\(app.bundlePath)'."
@@ -277,7 +311,8 @@ public enum Rules {
         switch bundle.role {
         case .watch:
             // RULES.md watch.companion, watch.prefix
-            if bundle.companionAppBundleIdentifier != parent {
+            // A watch-only app's stub container is no companion app: its watch app need not name one.
+            if bundle.companionAppBundleIdentifier != parent && !(app.infoPlistWrittenByXcode && bundle.companionAppBundleIdentifier == nil) {
                 let found = bundle.companionAppBundleIdentifier.map { "it is '\($0)'" } ?? "it is missing"
                 // Known text that already disagrees is an error whatever the unknown parts hold.
                 let companion = bundle.companionAppBundleIdentifier ?? ""

@@ -54,12 +54,14 @@ public final class Child: @unchecked Sendable {  // @unchecked: output buffers a
     /// Starts `executable` (a name in `TestSupport.binDirectory`, or a path) with `arguments` and extra environment.
     /// - Parameter keepStdinOpen: leave the child's stdin open for `send(_:)` (a start barrier, a command);
     ///   otherwise it is closed once `stdin` is written.
+    /// - Parameter currentDirectory: the child's working directory (the test's, when nil).
     public init(_ executable: String, _ arguments: [String] = [], environment: [String: String] = [:], stdin: Data? = nil,
-                keepStdinOpen: Bool = false) throws {
+                keepStdinOpen: Bool = false, currentDirectory: String? = nil) throws {
         // A child that exits before reading its stdin must not kill the whole test run with SIGPIPE.
         Glibc.signal(SIGPIPE, SIG_IGN)
         process.executableURL = URL(fileURLWithPath: executable.contains("/") ? executable : TestSupport.executable(executable))
         process.arguments = arguments
+        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }
         process.environment = env
@@ -193,6 +195,7 @@ public final class Child: @unchecked Sendable {  // @unchecked: output buffers a
 }
 
 /// Runs an executable to completion (bounded by `timeout`) and returns its status and output.
-public func run(_ executable: String, _ arguments: [String] = [], environment: [String: String] = [:], stdin: Data? = nil, timeout: Double = 60) throws -> ProcessResult {
-    try Child(executable, arguments, environment: environment, stdin: stdin).wait(timeout: timeout)
+public func run(_ executable: String, _ arguments: [String] = [], environment: [String: String] = [:], stdin: Data? = nil, timeout: Double = 60,
+                currentDirectory: String? = nil) throws -> ProcessResult {
+    try Child(executable, arguments, environment: environment, stdin: stdin, currentDirectory: currentDirectory).wait(timeout: timeout)
 }

@@ -24,6 +24,8 @@ struct ProjectFixture {
         var isa = "PBXNativeTarget"
         /// The target's own configurations, when they differ from the project's.
         var configurations: [String]? = nil
+        /// The targets it depends on (PBXTargetDependency), by name.
+        var dependencies: [String] = []
     }
 
     var projectSettings: [String: String] = [:]
@@ -101,8 +103,14 @@ struct ProjectFixture {
                 add("PBXBuildFile", "\t\t\(file) /* \(embed.target) in Embed \(offset) */ = {isa = PBXBuildFile; fileRef = \(productIDs[embed.target]!) /* \(embed.target) */;\(filter) settings = {ATTRIBUTES = (RemoveHeadersOnCopy, ); }; };")
                 add("PBXCopyFilesBuildPhase", "\t\t\(phase) /* Embed \(offset) */ = {\n\t\t\tisa = PBXCopyFilesBuildPhase;\n\t\t\tbuildActionMask = 2147483647;\n\t\t\tdstPath = \(Self.quote(embed.dstPath));\n\t\t\tdstSubfolderSpec = \(embed.spec);\n\t\t\tfiles = (\n\t\t\t\t\(file) /* \(embed.target) in Embed \(offset) */,\n\t\t\t);\n\t\t\tname = \"Embed \(offset)\";\n\t\t\trunOnlyForDeploymentPostprocessing = 0;\n\t\t};")
             }
+            var dependencyIDs: [String] = []
+            for dependency in target.dependencies {
+                let dependencyID = id()
+                dependencyIDs.append(dependencyID)
+                add("PBXTargetDependency", "\t\t\(dependencyID) /* PBXTargetDependency */ = {isa = PBXTargetDependency; target = \(targetIDs[dependency]!) /* \(dependency) */; };")
+            }
             let list = configurationList(owner: "\(target.isa) \"\(target.name)\"", names: target.configurations ?? configurations, settings: { target.settings.merging(target.perConfiguration[$0] ?? [:]) { $1 } }, xcconfig: target.xcconfig)
-            add(target.isa, "\t\t\(targetIDs[target.name]!) /* \(target.name) */ = {\n\t\t\tisa = \(target.isa);\n\t\t\tbuildConfigurationList = \(list) /* Build configuration list for \(target.isa) \"\(target.name)\" */;\n\t\t\tbuildPhases = (\n\(phases.map { "\t\t\t\t\($0) /* Embed */," }.joined(separator: "\n"))\n\t\t\t);\n\t\t\tdependencies = (\n\t\t\t);\n\t\t\tname = \(Self.quote(target.name));\n\t\t\tproductName = \(Self.quote(target.name));\n\t\t\tproductReference = \(product) /* \(target.name).\(wrapper) */;\n\t\t\tproductType = \"\(target.productType)\";\n\t\t};")
+            add(target.isa, "\t\t\(targetIDs[target.name]!) /* \(target.name) */ = {\n\t\t\tisa = \(target.isa);\n\t\t\tbuildConfigurationList = \(list) /* Build configuration list for \(target.isa) \"\(target.name)\" */;\n\t\t\tbuildPhases = (\n\(phases.map { "\t\t\t\t\($0) /* Embed */," }.joined(separator: "\n"))\n\t\t\t);\n\t\t\tdependencies = (\n\(dependencyIDs.map { "\t\t\t\t\($0)," }.joined(separator: "\n"))\n\t\t\t);\n\t\t\tname = \(Self.quote(target.name));\n\t\t\tproductName = \(Self.quote(target.name));\n\t\t\tproductReference = \(product) /* \(target.name).\(wrapper) */;\n\t\t\tproductType = \"\(target.productType)\";\n\t\t};")
         }
         let projectList = configurationList(owner: "PBXProject \"Fixture\"", names: configurations, settings: { _ in projectSettings }, xcconfig: projectXcconfig)
 

@@ -130,6 +130,8 @@ final class TargetResolver {
     /// Info.plists and entitlements by path: extensions often share one file.
     private var plists: [String: [String: Any]?] = [:]
     private var infoPlists: [String: InfoPlist?] = [:]
+    /// Preprocessed Info.plists, by file and the macros they were preprocessed with.
+    private var preprocessed: [String: (plist: InfoPlist?, failure: String?)] = [:]
 
     /// What every target of one configuration shares, made when its first target is resolved.
     private final class ConfigurationState {
@@ -219,7 +221,10 @@ final class TargetResolver {
             let wanted = sourcePath(plistSetting)
             let found = existingPath(wanted)
             plistPath = found ?? wanted
-            if let found, let info = infoPlist(found) {
+            let preprocessed = found.flatMap { preprocessedInfoPlist($0, settings: settings) }
+            if let failure = preprocessed?.failure {
+                problems.append((found!, "the Info.plist of \(context) is preprocessed (INFOPLIST_PREPROCESS = YES), and \(failure)", .error))
+            } else if let found, let info = preprocessed?.plist ?? infoPlist(found) {
                 plist = info
             } else if let name = BuildSettings.unknownNames(in: plistSetting, among: settings.value(number: read.infoPlist).unresolved).first {
                 // The path itself uses a setting the checkout cannot supply: not a missing file.
@@ -355,7 +360,12 @@ final class TargetResolver {
     /// A path from a build setting: RULES.md §6, relative to the folder holding the .xcodeproj.
     private func sourcePath(_ setting: String) -> String {
         if let cached = sourcePaths[setting] { return cached }
-        let path = PathText.join(project.sourceRoot, setting)
+        var path = PathText.join(project.sourceRoot, setting)
+        // `$(SRCROOT)/…` is absolute; shown the way the user named the project, like every other path.
+        let root = project.absoluteSourceRoot
+        if path.hasPrefix(root + "/"), project.sourceRoot != root {
+            path = PathText.join(project.sourceRoot, String(path.dropFirst(root.count + 1)))
+        }
         sourcePaths[setting] = path
         return path
     }
@@ -401,6 +411,33 @@ final class TargetResolver {
             exExtensionPoint = exAttributes?["EXExtensionPointIdentifier"] as? String
             hasExtensionDictionary = nsExtension != nil || exAttributes != nil
         }
+    }
+
+    /// With `INFOPLIST_PREPROCESS = YES`, the Info.plist at `path` run through the C preprocessor as Xcode does
+    /// (`InfoPlistPreprocessor`), cached by file and macros; nil when the target does not preprocess it.
+    private func preprocessedInfoPlist(_ path: String, settings: BuildSettings) -> (plist: InfoPlist?, failure: String?)? {
+        guard settings.value("INFOPLIST_PREPROCESS").value.uppercased() == "YES" else { return nil }
+        let header = settings.value("INFOPLIST_PREFIX_HEADER").value
+        let definitions = settings.value("INFOPLIST_PREPROCESSOR_DEFINITIONS").value
+        let flags = settings.value("INFOPLIST_OTHER_PREPROCESSOR_FLAGS").value
+        let key = [path, header, definitions, flags].joined(separator: "\u{0}")
+        if let cached = preprocessed[key] { return cached }
+        var result: (plist: InfoPlist?, failure: String?)
+        do throws(InfoPlistPreprocessor.Failure) {
+            var preprocessor = InfoPlistPreprocessor(definitions: definitions, flags: flags)
+            if !header.isEmpty { try preprocessor.include(header: sourcePath(header)) }
+            guard let bytes = InputFile.readIfPresent(path) else { throw InfoPlistPreprocessor.Failure.invalid("'\(path)' cannot be read") }
+            let text = try preprocessor.process(String(decoding: bytes, as: UTF8.self), file: path)
+            if let dictionary = try? PropertyListFile.dictionary(Array(text.utf8), path: path) {
+                result = (InfoPlist(dictionary, names: names), nil)
+            } else {
+                result = (nil, "after preprocessing it is not a property list")
+            }
+        } catch {
+            switch error { case .invalid(let sentence): result = (nil, sentence) }
+        }
+        preprocessed[key] = result
+        return result
     }
 
     private func infoPlist(_ path: String) -> InfoPlist? {
@@ -485,8 +522,9 @@ final class TargetResolver {
         [
             ("TARGET_NAME", target.name), ("TARGETNAME", target.name), ("PRODUCT_NAME", "$(TARGET_NAME)"),
             ("PROJECT_NAME", project.name), ("CONFIGURATION", configuration),
-            ("SRCROOT", project.sourceRoot), ("PROJECT_DIR", project.sourceRoot), ("SOURCE_ROOT", project.sourceRoot),
-            ("PROJECT_FILE_PATH", project.path), ("SDKROOT", "iphoneos"), ("PLATFORM_NAME", "$(SDKROOT)"),
+            ("SRCROOT", project.absoluteSourceRoot), ("PROJECT_DIR", project.absoluteSourceRoot),
+            ("SOURCE_ROOT", project.absoluteSourceRoot),
+            ("PROJECT_FILE_PATH", PathText.join(project.absoluteSourceRoot, PathText.lastComponent(of: project.path))), ("SDKROOT", "iphoneos"), ("PLATFORM_NAME", "$(SDKROOT)"),
             ("EFFECTIVE_PLATFORM_NAME", "-$(PLATFORM_NAME)"), ("CURRENT_ARCH", "arm64"), ("ARCHS", "arm64"),
             ("EXECUTABLE_PREFIX", ""), ("EXECUTABLE_SUFFIX", ""),
             ("EXECUTABLE_NAME", "$(EXECUTABLE_PREFIX)$(PRODUCT_NAME)$(EXECUTABLE_SUFFIX)"),

@@ -33,13 +33,18 @@ struct XcodeProject {
         /// `defaultConfigurationName`: what Xcode builds the target with when asked for a configuration it lacks.
         var defaultConfiguration: String?
         var embeds: [Embed]
+        /// The targets it depends on (`PBXTargetDependency`): built first, embedded only if a copy phase says so.
+        var dependencies: [String] = []
     }
 
     /// The `.xcodeproj` folder, as given.
     var path: String
     var pbxprojPath: String
-    /// The folder holding the `.xcodeproj`: `$(SRCROOT)`, and what build-setting paths are relative to.
+    /// The folder holding the `.xcodeproj`, as given: what build-setting paths are relative to.
     var sourceRoot: String
+    /// The same folder as an absolute path: `$(SRCROOT)` and `$(PROJECT_DIR)` are always absolute in Xcode, so a
+    /// setting such as `$(SRCROOT)/App/Info.plist` names the same file whatever path the user gave.
+    var absoluteSourceRoot: String
     var name: String
     var configurations: [Configuration]
     var targets: [Target]
@@ -55,6 +60,7 @@ struct XcodeProject {
         self.path = path
         pbxprojPath = path + "/project.pbxproj"
         sourceRoot = PathText.parent(of: path)
+        absoluteSourceRoot = PathText.absolute(sourceRoot)
         name = ASCII.replacing(".xcodeproj", with: "", in: PathText.lastComponent(of: path))
         problems = []
         bytes = try InputFile.read(pbxprojPath)
@@ -109,7 +115,8 @@ struct XcodeProject {
                 index: targets.count, id: id, name: name, productType: productType, kind: kind,
                 configurations: reader.configurations(list: list, owner: "target '\(name)'"),
                 defaultConfiguration: list.flatMap { objects[$0]?.dictionary?["defaultConfigurationName"]?.string },
-                embeds: reader.embeds(phases: (object["buildPhases"]?.array ?? []).compactMap(\.string), productOwner: productOwner, owner: name)))
+                embeds: reader.embeds(phases: (object["buildPhases"]?.array ?? []).compactMap(\.string), productOwner: productOwner, owner: name),
+                dependencies: (object["dependencies"]?.array ?? []).compactMap { $0.string.flatMap { objects[$0]?.dictionary?["target"]?.string } }))
         }
         self.targets = targets
         problems = reader.problems
@@ -282,6 +289,11 @@ enum PathText {
     }
 
     /// `relative` against `base`, unless it is absolute; `.` and `..` removed textually.
+    /// `path` made absolute against the working directory, `.` and `..` folded.
+    static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? join("/", path) : join(FileManager.default.currentDirectoryPath, path)
+    }
+
     static func join(_ base: String, _ relative: String) -> String {
         let combined = relative.hasPrefix("/") ? relative : base + "/" + relative
         var parts: [Substring] = []

@@ -133,7 +133,8 @@ struct ProjectReading {
             companionAppBundleIdentifier: value(.companionAppBundleIdentifier), packageType: value(.packageType),
             appGroups: resolved.appGroups, embedLocation: location, bundlePath: path,
             source: SourceLocation(file: resolved.plistPath ?? project.pbxprojPath, detail: resolved.context),
-            valueSources: valueSources(resolved), platform: resolved.platform, unknowns: resolved.unknowns)
+            valueSources: valueSources(resolved), platform: resolved.platform, unknowns: resolved.unknowns,
+            infoPlistWrittenByXcode: resolved.target.productType == "com.apple.product-type.application.watchapp2-container")
     }
 
     /// Where each checked value came from; the rules point their findings there.
@@ -181,6 +182,7 @@ struct ProjectReading {
                 sets.append(AppBundleSet(app: host.record, embedded: members.dropFirst().map(\.record),
                                          origin: "\(projectName) [\(configuration)]"))
             }
+            for finding in unembeddedDependencies(of: app) { add(finding, configuration: nil) }
         }
         let findings = order.map { key -> Finding in
             var (finding, names) = merged[key]!
@@ -198,6 +200,27 @@ struct ProjectReading {
     static func sentence(_ message: String) -> String {
         let startsWithPath = message.prefix { $0 != " " }.contains("/")
         return (startsWithPath ? message : message.prefix(1).uppercased() + message.dropFirst()) + (message.hasSuffix(".") ? "" : ".")
+    }
+
+    /// Extensions and watch apps the app's targets depend on but no Copy Files phase embeds: a run-script phase may
+    /// copy them into the app, and then nothing here checks their versions. A note, so that is not silent.
+    private func unembeddedDependencies(of app: XcodeProject.Target) -> [Finding] {
+        let embedded = Set(project.targets.flatMap { $0.embeds.map(\.targetID) })
+        var findings: [Finding] = []
+        var seen: Set<String> = [app.id]
+        var queue = [app]
+        while let target = queue.popLast() {
+            for id in target.dependencies + target.embeds.map(\.targetID) where seen.insert(id).inserted {
+                guard let dependency = byID[id] else { continue }
+                queue.append(dependency)
+                let kind = dependency.kind
+                guard !embedded.contains(id), kind.isWatchApp || kind.packageType == "XPC!",
+                      !ASCII.contains("system-extension", in: dependency.productType) else { continue }
+                findings.append(Finding(rule: "bundle.not-embedded", severity: .note, bundle: app.name, path: project.pbxprojPath,
+                    message: "Target '\(app.name)' depends on '\(dependency.name)' (\(dependency.productType)), but no Copy Files phase of the project embeds it: if a script embeds it, its versions are not checked."))
+            }
+        }
+        return findings
     }
 
     private func findingsFor(_ member: Member, host: Member, into add: (Finding) -> Void) {

@@ -1,0 +1,218 @@
+@testable import BundleKit
+import Foundation
+import LockstepTestSupport
+import Testing
+
+/// Constructs of real projects that `check` once misread (issue 13, part B): preprocessed Info.plists, `$(SRCROOT)`
+/// with a relative project path, the watch-only stub, Apple's extension points, the watch app as the parent of its
+/// own widget, and an extension a script embeds.
+@Suite struct ProjectConstructTests {
+    static let versioned = ["CFBundleVersion": "$(CURRENT_PROJECT_VERSION)", "CFBundleShortVersionString": "$(MARKETING_VERSION)",
+                            "CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER)"]
+    static var widgetPlist: [String: Any] {
+        var plist: [String: Any] = versioned
+        plist["NSExtension"] = ["NSExtensionPointIdentifier": "com.apple.widgetkit-extension"]
+        return plist
+    }
+
+    /// An app and a widget with versions at project level, with `app`'s and `widget`'s own settings added.
+    static func appAndWidget(app: [String: String] = [:], widget: [String: String] = [:], dependencies: [String] = [], embed: Bool = true) -> ProjectFixture {
+        ProjectFixture(projectSettings: ["CURRENT_PROJECT_VERSION": "12", "MARKETING_VERSION": "3.1"], targets: [
+            .init(name: "App", productType: "com.apple.product-type.application", settings: [
+                "INFOPLIST_FILE": "App/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app",
+            ].merging(app) { $1 }, embeds: embed ? [.init(target: "Widget", spec: 13)] : [], dependencies: dependencies),
+            .init(name: "Widget", productType: "com.apple.product-type.app-extension", settings: [
+                "INFOPLIST_FILE": "Widget/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app.widget",
+            ].merging(widget) { $1 }),
+        ])
+    }
+
+    static func errors(_ result: XcodeProjectInput.Result) -> [Finding] {
+        (result.findings + result.sets.flatMap(Rules.check)).filter { $0.severity == .error }
+    }
+
+    // MARK: - INFOPLIST_PREPROCESS
+
+    /// Xcode runs the C preprocessor over such a plist: `#if`/`#else`, a prefix header's macros in the text, and
+    /// definitions from the build settings. It used to be unreadable, and the app's extensions went unchecked.
+    @Test func preprocessedInfoPlistWithPrefixHeaderAndDefinitions() throws {
+        let fixture = Self.appAndWidget(app: [
+            "INFOPLIST_PREPROCESS": "YES", "INFOPLIST_PREFIX_HEADER": "App/Versions.h",
+            "INFOPLIST_PREPROCESSOR_DEFINITIONS": "BETA=0 CHANNEL=store",
+        ])
+        let app = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+        \t<key>CFBundleIdentifier</key><string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+        #if BETA && defined(CHANNEL)
+        \t<key>CFBundleVersion</key><string>999</string>
+        #elif !defined(APP_BUILD)
+        \t<key>CFBundleVersion</key><string>0</string>
+        #else
+        \t<key>CFBundleVersion</key><string>APP_BUILD</string>
+        #endif
+        #ifndef SHORT
+        \t<key>CFBundleShortVersionString</key><string>APP_SHORT</string>
+        #endif
+        </dict>
+        </plist>
+        """
+        let tree = try FixtureTree([
+            "App.xcodeproj/project.pbxproj": fixture.pbxproj(),
+            "App/Info.plist": app,
+            "App/Versions.h": "// the versions, one place\n#define APP_BUILD 12\n#define APP_SHORT APP_MAJOR.1\n#define APP_MAJOR 3\n",
+            "Widget/Info.plist": FixtureTree.plist(Self.widgetPlist),
+        ])
+        defer { tree.cleanUp() }
+        let result = try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release")
+        #expect(result.sets[0].app.buildVersion == "12")
+        #expect(result.sets[0].app.shortVersion == "3.1")
+        #expect(Self.errors(result).isEmpty, "\(Self.errors(result))")
+        // The widget is compared with the preprocessed app: a real mismatch is still caught.
+        try tree.write(["App/Versions.h": "#define APP_BUILD 13\n#define APP_SHORT 3.1\n"])
+        let mismatch = try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release")
+        #expect(Self.errors(mismatch).map(\.rule) == ["version.build-mismatch"])
+    }
+
+    @Test func preprocessorFlagsAndIncludes() throws {
+        var preprocessor = InfoPlistPreprocessor(definitions: "\"NAME=My App\" FLAG", flags: "-DLEVEL=2 -D OTHER -UFLAG")
+        preprocessor.read = { path in path.hasSuffix("inc.h") ? "#define FROM_INCLUDE yes\n" : nil }
+        let text = try preprocessor.process("""
+        #include "inc.h"
+        #if LEVEL >= 2 && defined OTHER && !defined(FLAG) && (LEVEL * 3 - 1) % 4 == 1
+        a=NAME b=FROM_INCLUDE c=NAME_NOT
+        #else
+        wrong
+        #endif
+        """, file: "/p/Info.plist")
+        #expect(text == "a=My App b=yes c=NAME_NOT\n")
+        for (bad, sentence) in [("#if X\n", "/p/Info.plist: #if without #endif"), ("#endif\n", "/p/Info.plist:1: #endif without #if"),
+                                ("#if (1\n#endif\n", "/p/Info.plist:1: cannot evaluate '#if (1'"),
+                                ("#include \"nope.h\"\n", "/p/Info.plist:1: #include \"/p/nope.h\" cannot be read")] {
+            var fresh = InfoPlistPreprocessor()
+            fresh.read = { _ in nil }
+            #expect(throws: InfoPlistPreprocessor.Failure.invalid(sentence)) { try fresh.process(bad, file: "/p/Info.plist") }
+        }
+        // A macro that names itself, or a file that includes itself, ends: no hang.
+        var recursive = InfoPlistPreprocessor(definitions: "A=A.B")
+        recursive.read = { _ in "#include \"self.h\"\n" }
+        #expect(try recursive.process("A", file: "/p/x").hasPrefix("A.B"))
+        #expect(throws: InfoPlistPreprocessor.Failure.self) { try recursive.process("#include \"self.h\"\n", file: "/p/x") }
+    }
+
+    @Test func brokenPreprocessedInfoPlistIsOneError() throws {
+        let fixture = Self.appAndWidget(app: ["INFOPLIST_PREPROCESS": "YES"])
+        let tree = try FixtureTree([
+            "App.xcodeproj/project.pbxproj": fixture.pbxproj(),
+            "App/Info.plist": FixtureTree.plist(Self.versioned) + "#if 1\n",
+            "Widget/Info.plist": FixtureTree.plist(Self.widgetPlist),
+        ])
+        defer { tree.cleanUp() }
+        let result = try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release")
+        #expect(result.findings.filter { $0.severity == .error }.map(\.message) == [
+            "The Info.plist of target 'App' [Release] is preprocessed (INFOPLIST_PREPROCESS = YES), and \(tree.path)/App/Info.plist: #if without #endif.",
+        ])
+    }
+
+    // MARK: - $(SRCROOT)
+
+    /// `$(SRCROOT)` is the absolute folder of the project, whatever path the user gave and wherever `check` runs:
+    /// the same verdict, run from the repository root, from inside the project folder, and with an absolute path.
+    @Test func srcrootIsAbsoluteWhateverThePathAndWorkingDirectory() throws {
+        let fixture = Self.appAndWidget(app: ["INFOPLIST_FILE": "$(SRCROOT)/App/Info.plist"],
+                                        widget: ["INFOPLIST_FILE": "$(PROJECT_DIR)/Widget/Info.plist", "CURRENT_PROJECT_VERSION": "11"])
+        let tree = try FixtureTree([
+            "Shop/Shop.xcodeproj/project.pbxproj": fixture.pbxproj(),
+            "Shop/App/Info.plist": FixtureTree.plist(Self.versioned),
+            "Shop/Widget/Info.plist": FixtureTree.plist(Self.widgetPlist),
+        ])
+        defer { tree.cleanUp() }
+        var verdicts: [String] = []
+        for (directory, path) in [(tree.path, "Shop/Shop.xcodeproj"), (tree.path, "./Shop/../Shop/Shop.xcodeproj/"),
+                                  (tree.path + "/Shop", "Shop.xcodeproj"), (tree.path + "/Shop", "."),
+                                  ("/", tree.path + "/Shop/Shop.xcodeproj/project.pbxproj")] {
+            let result = try run("lockstep", ["check", path, "--configuration", "Release", "--format", "json"], currentDirectory: directory)
+            #expect(result.status == 1, "\(directory) \(path): \(result)")
+            let rules = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let findings = (rules["findings"] as? [[String: Any]] ?? []).filter { $0["severity"] as? String == "error" }
+            verdicts.append(findings.compactMap { $0["rule"] as? String }.joined(separator: ","))
+        }
+        #expect(Set(verdicts) == ["version.build-mismatch"], "\(verdicts)")
+    }
+
+    // MARK: - Watch-only apps, extension points, nested parents
+
+    /// A watch-only app: a stub container (Xcode writes its Info.plist) embedding the watch app. No
+    /// version.missing for the stub, no companion id required of its watch app.
+    @Test func watchOnlyStubContainerNeedsNoVersions() throws {
+        let fixture = ProjectFixture(projectSettings: ["CURRENT_PROJECT_VERSION": "4", "MARKETING_VERSION": "1.0"], targets: [
+            .init(name: "Timer", productType: "com.apple.product-type.application.watchapp2-container", settings: [
+                "PRODUCT_BUNDLE_IDENTIFIER": "com.example.timer",
+            ], embeds: [.init(target: "Timer WatchKit App", spec: 16, dstPath: "$(CONTENTS_FOLDER_PATH)/Watch")]),
+            .init(name: "Timer WatchKit App", productType: "com.apple.product-type.application.watchapp2", settings: [
+                "GENERATE_INFOPLIST_FILE": "YES", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.timer.watchkitapp", "SDKROOT": "watchos",
+                "INFOPLIST_KEY_WKWatchOnly": "YES",
+            ]),
+        ])
+        let tree = try FixtureTree(["Timer.xcodeproj/project.pbxproj": fixture.pbxproj()])
+        defer { tree.cleanUp() }
+        let result = try XcodeProjectInput.load(tree.path + "/Timer.xcodeproj", configuration: "Release")
+        #expect(result.sets.count == 1)
+        #expect(Self.errors(result).isEmpty, "\(Self.errors(result))")
+    }
+
+    /// Action extensions without UI (`com.apple.services`) and other documented points are known; a typo is a warning.
+    @Test(arguments: ["com.apple.services", "com.apple.networkextension.packet-tunnel", "com.apple.Safari.web-extension",
+                      "com.apple.message-payload-provider", "com.apple.photo-editing"])
+    func documentedExtensionPointsAreKnown(point: String) {
+        #expect(Rules.knownExtensionPoints.contains(point))
+        #expect(!Rules.knownExtensionPoints.contains(point + "s"))
+    }
+
+    /// A widget inside the watch app: Xcode names the watch app as its containing parent app, App Store Connect
+    /// the iOS application; versions are compared with the iOS app.
+    @Test func watchWidgetMismatchNamesTheWatchAppAsItsParent() throws {
+        let fixture = ProjectFixture(projectSettings: ["CURRENT_PROJECT_VERSION": "8", "MARKETING_VERSION": "2.0"], targets: [
+            .init(name: "App", productType: "com.apple.product-type.application", settings: [
+                "GENERATE_INFOPLIST_FILE": "YES", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app",
+            ], embeds: [.init(target: "Watch", spec: 16, dstPath: "$(CONTENTS_FOLDER_PATH)/Watch")]),
+            .init(name: "Watch", productType: "com.apple.product-type.application", settings: [
+                "GENERATE_INFOPLIST_FILE": "YES", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app.watchkitapp", "SDKROOT": "watchos",
+                "INFOPLIST_KEY_WKCompanionAppBundleIdentifier": "com.example.app",
+            ], embeds: [.init(target: "WatchWidget", spec: 13)]),
+            .init(name: "WatchWidget", productType: "com.apple.product-type.app-extension", settings: [
+                "INFOPLIST_FILE": "WatchWidget/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app.watchkitapp.widget",
+                "SDKROOT": "watchos", "CURRENT_PROJECT_VERSION": "7",
+            ]),
+        ])
+        let tree = try FixtureTree([
+            "App.xcodeproj/project.pbxproj": fixture.pbxproj(),
+            "WatchWidget/Info.plist": FixtureTree.plist(Self.widgetPlist),
+        ])
+        defer { tree.cleanUp() }
+        let result = try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release")
+        let errors = Self.errors(result)
+        #expect(errors.map(\.rule) == ["version.build-mismatch"])
+        #expect(errors.first?.message == "The CFBundleVersion of an app extension ('7') must match that of its containing parent app ('8', App.app/Watch/Watch.app). ITMS-90473: CFBundleVersion Mismatch - The CFBundleVersion value '7' of extension 'App.app/Watch/Watch.app/PlugIns/WatchWidget.appex' does not match the CFBundleVersion value '8' of its containing iOS application 'App.app'.")
+    }
+
+    /// An extension the app depends on but copies with a script: a note says its versions are not checked.
+    @Test func extensionEmbeddedByAScriptIsANote() throws {
+        let fixture = Self.appAndWidget(dependencies: ["Widget"], embed: false)
+        let tree = try FixtureTree([
+            "App.xcodeproj/project.pbxproj": fixture.pbxproj(),
+            "App/Info.plist": FixtureTree.plist(Self.versioned),
+            "Widget/Info.plist": FixtureTree.plist(Self.widgetPlist),
+        ])
+        defer { tree.cleanUp() }
+        let result = try XcodeProjectInput.load(tree.path + "/App.xcodeproj")
+        #expect(result.findings.map(\.rule) == ["bundle.not-embedded"])
+        #expect(result.findings.first?.severity == .note)
+        #expect(result.findings.first?.message == "Target 'App' depends on 'Widget' (com.apple.product-type.app-extension), but no Copy Files phase of the project embeds it: if a script embeds it, its versions are not checked.")
+        // Embedded as well: no note.
+        let embedded = try FixtureTree(["App.xcodeproj/project.pbxproj": Self.appAndWidget(dependencies: ["Widget"]).pbxproj()])
+        defer { embedded.cleanUp() }
+        #expect(try XcodeProjectInput.load(embedded.path + "/App.xcodeproj").findings.allSatisfy { $0.rule != "bundle.not-embedded" })
+    }
+}
