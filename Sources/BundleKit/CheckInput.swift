@@ -48,7 +48,7 @@ public enum CheckInput {
         }
         if try InputFile.kind(path) == .pipe {
             // A pipe (`lockstep check <(…)`) can be read only once: read it whole, then tell a zip from a manifest.
-            let bytes = try InputFile.read(path)
+            let bytes = try InputFile.read(path, allowPipe: true)
             guard !bytes.starts(with: [0x50, 0x4B]) else {
                 throw BundleError(.notAnIPA, path: path, detail: "an .ipa is read in place, so it must be a file, not a pipe")
             }
@@ -77,7 +77,7 @@ private func apps(in tree: FileTree, path: String, otherwise: String) throws -> 
 private func readPrefix(_ path: String, count: Int) throws -> [UInt8] {
     let fd: FileDescriptor
     do {
-        fd = try FileDescriptor.open(path, O_RDONLY)
+        fd = try FileDescriptor.open(path, O_RDONLY | O_NONBLOCK)
     } catch {
         throw BundleError(.unreadable, path: path, detail: error.errno.map { "\($0)" } ?? "open failed")
     }

@@ -15,12 +15,38 @@ enum InputFile {
     static let maximumSize = 256 << 20
 
     /// The whole file at `path`, or nil when it does not exist.
-    /// - Throws: `BundleError.unreadable` naming the file: a folder, a device, larger than `limit` bytes, or the
-    ///   operating system's reason.
-    static func readIfExists(_ path: String, limit: Int = maximumSize) throws(BundleError) -> [UInt8]? {
-        guard try kind(path, limit: limit) != nil else { return nil }
+    ///
+    /// Opened without blocking and then examined (`fstat`), so a named pipe (FIFO) planted where a file belongs — an
+    /// Info.plist, an xcconfig, a project.pbxproj — is refused at once instead of blocking `check` forever; a device
+    /// or a folder likewise. Only `allowPipe` reads a pipe: the PATH a user gives (`lockstep check <(…)`).
+    /// - Throws: `BundleError.unreadable` naming the file: a folder, a device, a FIFO, larger than `limit` bytes, or
+    ///   the operating system's reason.
+    static func readIfExists(_ path: String, limit: Int = maximumSize, allowPipe: Bool = false) throws(BundleError) -> [UInt8]? {
+        let fd: FileDescriptor
         do {
-            return try AtomicFile.read(path)
+            fd = try FileDescriptor.open(path, O_RDONLY | O_NONBLOCK)
+        } catch let error where error.errno == .noSuchFile {
+            return nil
+        } catch {
+            throw BundleError(.unreadable, path: path, detail: error.errno.map { "\($0)" } ?? "open failed")
+        }
+        defer { fd.close() }
+        var status = stat()
+        guard fstat(fd.rawValue, &status) == 0 else { throw BundleError(.unreadable, path: path, detail: "\(Errno.current)") }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG:
+            guard Int(status.st_size) <= limit else {
+                throw BundleError(.unreadable, path: path, detail: "it is larger than \(limit >> 20) MB")
+            }
+        case S_IFIFO where allowPipe:
+            // Reading a pipe waits for its writer, as `<(…)` means it to.
+            _ = fcntl(fd.rawValue, F_SETFL, fcntl(fd.rawValue, F_GETFL) & ~O_NONBLOCK)
+        case S_IFIFO: throw BundleError(.unreadable, path: path, detail: "it is a named pipe (FIFO), not a file")
+        case S_IFDIR: throw BundleError(.unreadable, path: path, detail: "it is a folder, not a file")
+        default: throw BundleError(.unreadable, path: path, detail: "it is a device or a socket, not a file")
+        }
+        do {
+            return try fd.readAll(path: path)
         } catch {
             throw BundleError(.unreadable, path: path, detail: error.errno.map { "\($0)" } ?? "read failed")
         }
@@ -28,8 +54,8 @@ enum InputFile {
 
     /// The whole file at `path`.
     /// - Throws: `BundleError.unreadable` naming the file (`no such file` when it does not exist).
-    static func read(_ path: String) throws(BundleError) -> [UInt8] {
-        guard let bytes = try readIfExists(path) else { throw BundleError(.unreadable, path: path, detail: "no such file") }
+    static func read(_ path: String, allowPipe: Bool = false) throws(BundleError) -> [UInt8] {
+        guard let bytes = try readIfExists(path, allowPipe: allowPipe) else { throw BundleError(.unreadable, path: path, detail: "no such file") }
         return bytes
     }
 

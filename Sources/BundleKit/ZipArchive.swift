@@ -36,7 +36,8 @@ public final class ZipArchive {
     public init(path: String) throws {
         self.path = path
         do {
-            descriptor = try FileDescriptor.open(path, O_RDONLY)
+            // Without blocking: a FIFO named X.ipa is refused below, not waited on.
+            descriptor = try FileDescriptor.open(path, O_RDONLY | O_NONBLOCK)
         } catch {
             throw BundleError(.unreadable, path: path, detail: error.errno.map { "\($0)" } ?? "open failed")
         }

@@ -43,20 +43,31 @@ import Testing
         defer { TestSupport.cleanUp(dir) }
         let root = URL(fileURLWithPath: dir.path).resolvingSymlinksInPath().path
 
+        // Only the PATH a user gives may be a pipe (`lockstep check <(…)`): its reader blocks, and is inspected.
         let manifest = try Self.openFlags(fifo: root + "/lockstep.json", bytes: Array(Manifest.embeddedDefaultText.utf8)) {
-            _ = try? Manifest.load($0)
+            _ = try? CheckInput.check($0)
         }
         #expect(manifest.map { $0 & O_CLOEXEC != 0 } == true, "manifest flags \(String(manifest ?? 0, radix: 8))")
+    }
 
-        let plist = try Self.openFlags(fifo: root + "/Info.plist", bytes: Array("<plist><dict/></plist>".utf8)) {
-            _ = try? PropertyListFile.dictionary(at: $0)
-        }
-        #expect(plist.map { $0 & O_CLOEXEC != 0 } == true, "Info.plist flags \(String(plist ?? 0, radix: 8))")
-
+    /// A FIFO where a file belongs (an Info.plist, a project.pbxproj, a manifest read by path) is refused at once,
+    /// naming it, instead of blocking the reader until a writer comes (issue 20: a CI job would sit until its timeout).
+    @Test func aFIFOWhereAFileBelongsIsRefusedWithoutBlocking() throws {
+        let dir = TestSupport.temporaryDirectory()
+        defer { TestSupport.cleanUp(dir) }
+        let root = dir.path
         try FileManager.default.createDirectory(atPath: root + "/App.xcodeproj", withIntermediateDirectories: true)
-        let project = try Self.openFlags(fifo: root + "/App.xcodeproj/project.pbxproj", bytes: Array("{ }".utf8)) {
-            _ = try? CheckInput.check($0.replacingOccurrences(of: "/project.pbxproj", with: ""))
+        for path in [root + "/Info.plist", root + "/lockstep.json", root + "/App.xcodeproj/project.pbxproj"] {
+            #expect(mkfifo(path, 0o600) == 0)
         }
-        #expect(project.map { $0 & O_CLOEXEC != 0 } == true, "project.pbxproj flags \(String(project ?? 0, radix: 8))")
+        #expect(throws: BundleError(.unreadable, path: root + "/Info.plist", detail: "it is a named pipe (FIFO), not a file")) {
+            try PropertyListFile.dictionary(at: root + "/Info.plist")
+        }
+        #expect(throws: BundleError(.unreadable, path: root + "/lockstep.json", detail: "it is a named pipe (FIFO), not a file")) {
+            try Manifest.load(root + "/lockstep.json")
+        }
+        #expect(throws: BundleError(.unreadable, path: root + "/App.xcodeproj/project.pbxproj", detail: "it is a named pipe (FIFO), not a file")) {
+            try CheckInput.check(root + "/App.xcodeproj")
+        }
     }
 }

@@ -230,7 +230,7 @@ final class TargetResolver {
                 // The path itself uses a setting the checkout cannot supply: not a missing file.
                 problems.append((wanted, "INFOPLIST_FILE of \(context) is '\(plistSetting)', which uses \(name), a setting the checkout cannot supply, so its Info.plist was not read. \(Self.unknownHint(name, missingIncludes))", .warning))
             } else {
-                problems.append((wanted, "INFOPLIST_FILE of target '\(target.name)' [\(configuration)] is '\(plistSetting)', but '\(wanted)' does not exist or is not a property list", .error))
+                problems.append((wanted, "INFOPLIST_FILE of target '\(target.name)' [\(configuration)] is '\(plistSetting)', but '\(wanted)' \(Self.whyUnreadable(found ?? wanted))", .error))
             }
         }
 
@@ -452,6 +452,19 @@ final class TargetResolver {
         let plist = Self.readPlist(path)
         plists[path] = plist
         return plist
+    }
+
+    /// Why the property list at `path` gave nothing: it is missing, not a regular file, or not a property list.
+    static func whyUnreadable(_ path: String) -> String {
+        do {
+            guard let bytes = try InputFile.readIfExists(path) else { return "does not exist" }
+            _ = try PropertyListFile.dictionary(bytes, path: path)
+            return "is not a property list"
+        } catch let error as BundleError {
+            return "cannot be read (\(error.detail))"
+        } catch {
+            return "is not a property list"
+        }
     }
 
     static func readPlist(_ path: String) -> [String: Any]? {
