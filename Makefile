@@ -19,8 +19,7 @@ test:
 	$(SWIFT) test --skip-build
 
 # The same tests against executables linked with --static-swift-stdlib, as teams ship them to CI: there
-# Foundation lacks some bridging (PropertyList.data says which). `make test` runs a static `lockstep` (see
-# Package.swift) with dynamic bundles; this runs the bundles static too.
+# Foundation lacks some bridging (PropertyList.data says which). `make test` runs them linked dynamically.
 STATIC_BUILD ?= .build/static
 test-static:
 	$(SWIFT) build --build-tests

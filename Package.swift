@@ -44,7 +44,7 @@ let package = Package(
         // Thin executables over the libraries.
         .executableTarget(name: "lockstep", dependencies: [
             "LockstepSystem", "AppGroupKit", "BundleKit", "LaunchKit", "HabitCore", "CSQLite", "CLinux",
-        ], linkerSettings: staticSwiftRuntime),
+        ]),
         .executableTarget(name: "lockstep-host", dependencies: [
             "LockstepSystem", 
             "LaunchKit", "HabitCore", "SimWidgetKit", "SimWatchConnectivity", "SimAppIntents",
@@ -75,31 +75,3 @@ let package = Package(
         .testTarget(name: "ProofTests", dependencies: ["AppGroupKit", "BundleKit", "HabitCore", "LockstepTestSupport"]),
     ]
 )
-
-/// `lockstep` links the Swift runtime and Foundation statically, into a position-dependent executable; the
-/// simulated executables link them dynamically, as before. `lockstep up` cannot spawn a single bundle before it has
-/// loaded: with Foundation's shared libraries that took about 8 ms and 672 page faults (symbol relocations), linked
-/// statically about 3 ms and 473, and position-dependent about 2.5 ms and 294, as the 75,000 relocations of its own
-/// pointers (and the page copies they cause) are done at link time. The bundles stay dynamic: they are what a team's
-/// own extensions look like, and `lockstep bench` starts the same executables bare as the baseline of `up`.
-///
-/// SwiftPM's `--static-swift-stdlib` does this for every executable; for one, `-static-stdlib` is passed to the
-/// link, and the static archives Foundation needs beyond its own are named: modules compiled for the dynamic
-/// Foundation do not autolink them. The list is what `swift build --static-swift-stdlib` autolinks
-/// (`cat $(find -L .build/static -name '*.autolink')` after `make test-static`); a toolchain that changes it fails
-/// the link naming the missing symbols. lld, from the toolchain, links it without the warning about `mktemp` that
-/// GNU ld prints for the static Foundation on every build.
-///
-/// Checked with Swift 6.3. Swift 6.4 cannot link a static Foundation at all (swiftlang/swift-foundation#2254,
-/// swiftlang/swift-package-manager#10564), and the archives differ between releases, so any other toolchain links
-/// `lockstep` dynamically: everything works, `up` is about 5 ms slower to ready.
-/// The costs: `lockstep` is about 75 MB, its own code is not placed at a random address, and unsafe flags mean a
-/// package that depends on this one by version can use its libraries but not its `lockstep` executable product.
-var staticSwiftRuntime: [LinkerSetting] {
-    #if compiler(>=6.3) && compiler(<6.4)
-    [.unsafeFlags(["-static-stdlib", "-use-ld=lld", "-Xclang-linker", "-no-pie"])]
-        + ["CoreFoundation", "_FoundationICU", "_FoundationCShims", "_FoundationCollections"].map { .linkedLibrary($0) }
-    #else
-    []
-    #endif
-}
