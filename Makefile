@@ -35,10 +35,12 @@ bench:
 	$(SWIFT) build -c release
 	$(BIN_RELEASE)/lockstep bench
 
+# The product: `lockstep` and the four simulated executables. The bench (lockstep-bench, lockstep-idle) measures a
+# build, so it stays in the build directory: an installed `lockstep bench` says to run `make bench`.
 install:
 	$(SWIFT) build -c release
 	install -d $(PREFIX)/bin
-	for tool in lockstep lockstep-host lockstep-widget lockstep-watch lockstep-intent lockstep-idle; do \
+	for tool in lockstep lockstep-host lockstep-widget lockstep-watch lockstep-intent; do \
 		install -m 755 $(BIN_RELEASE)/$$tool $(PREFIX)/bin/$$tool; done
 
 clean:

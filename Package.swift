@@ -42,9 +42,7 @@ let package = Package(
             "LockstepSystem", "AppGroupKit", "LaunchKit", "CSQLite", "SimWidgetKit", "SimWatchConnectivity", "SimAppIntents"]),
 
         // Thin executables over the libraries.
-        .executableTarget(name: "lockstep", dependencies: [
-            "LockstepSystem", "AppGroupKit", "BundleKit", "LaunchKit", "HabitCore", "CSQLite", "CLinux",
-        ]),
+        .executableTarget(name: "lockstep", dependencies: ["LockstepSystem", "AppGroupKit", "BundleKit", "LaunchKit"]),
         .executableTarget(name: "lockstep-host", dependencies: [
             "LockstepSystem", 
             "LaunchKit", "HabitCore", "SimWidgetKit", "SimWatchConnectivity", "SimAppIntents",
@@ -55,11 +53,15 @@ let package = Package(
             "LockstepSystem", "LaunchKit", "HabitCore", "SimWatchConnectivity"]),
         .executableTarget(name: "lockstep-intent", dependencies: [
             "LockstepSystem", "LaunchKit", "HabitCore", "SimAppIntents", "SimWidgetKit"]),
-        // The bare Foundation process `lockstep bench` compares the idle widget's memory with.
+        // The benchmark `lockstep bench` runs, and its worker processes (built, not installed).
+        .executableTarget(name: "lockstep-bench", dependencies: [
+            "LockstepSystem", "AppGroupKit", "BundleKit", "CSQLite", "CLinux"]),
+        // The bare Foundation process the bench compares the idle widget's memory and `up`'s start with.
         .executableTarget(name: "lockstep-idle", dependencies: ["LockstepSystem"]),
-        // A bundle that can play any role, for LaunchKit's process tests (allocate, hold a lock, exit …).
+        // A bundle that can play any role, for LaunchKit's process tests (allocate, hold a lock, exit …), and the
+        // proof tests' workers (`__worker`).
         .executableTarget(name: "lockstep-probe", dependencies: [
-            "LockstepSystem", "LaunchKit", "AppGroupKit"]),
+            "LockstepSystem", "LaunchKit", "AppGroupKit", "HabitCore", "CSQLite"]),
 
         // Tests: shared helpers in one support target; process-level tests spawn the built executables.
         .target(name: "LockstepTestSupport", dependencies: ["LockstepSystem"], path: "Tests/LockstepTestSupport"),

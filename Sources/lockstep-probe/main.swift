@@ -20,7 +20,13 @@ import LockstepSystem
 //   release-lock       releases it
 //   write-shared TEXT  writes TEXT to shared.txt in its first App Group container (checks the stale gate first)
 //   exit N             exits with status N
+//
+// `lockstep-probe __worker KIND ARGS…` instead runs one of the proof tests' workers (ProofWorkers), outside any bundle.
 Standard.setUp()
+if CommandLine.arguments.dropFirst().first == "__worker" {
+    do { try ProofWorkers.run(Array(CommandLine.arguments.dropFirst(2))) } catch { exit(withError: error) }
+    exit(.success)
+}
 let inherited = openDescriptors()
 let process = BundleProcess.start(defaultRole: .host)
 var allocations: [UnsafeMutableRawPointer] = []
