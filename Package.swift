@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "lockstep-intent", targets: ["lockstep-intent"]),
         .library(name: "AppGroupKit", targets: ["AppGroupKit"]),
         .library(name: "BundleKit", targets: ["BundleKit"]),
+        .library(name: "LockstepRuntime", targets: ["LockstepRuntime"]),
         .library(name: "LaunchKit", targets: ["LaunchKit"]),
         .library(name: "SimWidgetKit", targets: ["SimWidgetKit"]),
         .library(name: "SimWatchConnectivity", targets: ["SimWatchConnectivity"]),
@@ -35,24 +36,29 @@ let package = Package(
         .target(name: "SimWidgetKit", dependencies: ["LockstepSystem", "AppGroupKit"]),
         .target(name: "SimWatchConnectivity", dependencies: ["LockstepSystem", "AppGroupKit"]),
         .target(name: "SimAppIntents", dependencies: ["LockstepSystem", "AppGroupKit"]),
-        .target(name: "LaunchKit", dependencies: ["AppGroupKit", "BundleKit"]),
+        // What a simulated process is: its identity from the environment, the installed manifest, the version gate,
+        // its sandbox and containers (`SimulatedProcess.current`). Bundles depend on it, not on the launcher.
+        .target(name: "LockstepRuntime", dependencies: ["LockstepSystem", "AppGroupKit", "BundleKit"]),
+        // The launcher: install, `up`/`run`/`verify`, scenarios, supervision.
+        .target(name: "LaunchKit", dependencies: ["LockstepSystem", "AppGroupKit", "BundleKit", "LockstepRuntime"]),
         // The reference app's shared module: what app, widget, watch and intents all import (models, store,
         // the widget's provider and views, the intents, the watch sync).
         .target(name: "HabitCore", dependencies: [
-            "LockstepSystem", "AppGroupKit", "LaunchKit", "CSQLite", "SimWidgetKit", "SimWatchConnectivity", "SimAppIntents"]),
+            "LockstepSystem", "AppGroupKit", "BundleKit", "LockstepRuntime", "CSQLite", "SimWidgetKit", "SimWatchConnectivity",
+            "SimAppIntents"]),
 
         // Thin executables over the libraries.
-        .executableTarget(name: "lockstep", dependencies: ["LockstepSystem", "AppGroupKit", "BundleKit", "LaunchKit"]),
+        .executableTarget(name: "lockstep", dependencies: [
+            "LockstepSystem", "AppGroupKit", "BundleKit", "LockstepRuntime", "LaunchKit"]),
         .executableTarget(name: "lockstep-host", dependencies: [
-            "LockstepSystem", 
-            "LaunchKit", "HabitCore", "SimWidgetKit", "SimWatchConnectivity", "SimAppIntents",
+            "LockstepSystem", "LockstepRuntime", "HabitCore", "SimWidgetKit", "SimWatchConnectivity", "SimAppIntents",
         ]),
         .executableTarget(name: "lockstep-widget", dependencies: [
-            "LockstepSystem", "LaunchKit", "HabitCore", "SimWidgetKit"]),
+            "LockstepSystem", "LockstepRuntime", "HabitCore", "SimWidgetKit"]),
         .executableTarget(name: "lockstep-watch", dependencies: [
-            "LockstepSystem", "LaunchKit", "HabitCore", "SimWatchConnectivity"]),
+            "LockstepSystem", "LockstepRuntime", "HabitCore", "SimWatchConnectivity"]),
         .executableTarget(name: "lockstep-intent", dependencies: [
-            "LockstepSystem", "LaunchKit", "HabitCore", "SimAppIntents", "SimWidgetKit"]),
+            "LockstepSystem", "LockstepRuntime", "HabitCore", "SimAppIntents", "SimWidgetKit"]),
         // The benchmark `lockstep bench` runs, and its worker processes (built, not installed).
         .executableTarget(name: "lockstep-bench", dependencies: [
             "LockstepSystem", "AppGroupKit", "BundleKit", "CSQLite", "CLinux"]),
@@ -61,7 +67,7 @@ let package = Package(
         // A bundle that can play any role, for LaunchKit's process tests (allocate, hold a lock, exit …), and the
         // proof tests' workers (`__worker`).
         .executableTarget(name: "lockstep-probe", dependencies: [
-            "LockstepSystem", "LaunchKit", "AppGroupKit", "HabitCore", "CSQLite"]),
+            "LockstepSystem", "LockstepRuntime", "AppGroupKit", "HabitCore", "CSQLite"]),
 
         // Tests: shared helpers in one support target; process-level tests spawn the built executables.
         .target(name: "LockstepTestSupport", dependencies: ["LockstepSystem"], path: "Tests/LockstepTestSupport"),
@@ -69,7 +75,7 @@ let package = Package(
         .testTarget(name: "AppGroupKitTests", dependencies: ["AppGroupKit", "LockstepSystem", "LockstepTestSupport"]),
         .testTarget(name: "BundleKitTests", dependencies: ["BundleKit", "LockstepTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "XcodeProjectTests", dependencies: ["BundleKit", "LockstepTestSupport"]),
-        .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit", "LockstepTestSupport"]),
+        .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit", "LockstepRuntime", "LockstepTestSupport"]),
         .testTarget(name: "HabitsTests", dependencies: [
             "HabitCore", "SimWidgetKit", "SimWatchConnectivity", "SimAppIntents", "LockstepTestSupport",
             "LockstepSystem", "CSQLite", "BundleKit",

@@ -33,11 +33,16 @@ public struct GroupsRoot: Equatable, Sendable {
 
     public init(path: String) { self.path = path }
 
+    /// The variable a launcher sets to the groups root of the processes it starts.
+    public static let environmentVariable = "LOCKSTEP_GROUPS"
+    /// The groups root when neither `--groups` nor `LOCKSTEP_GROUPS` names one: `./groups`.
+    public static let defaultPath = "groups"
+
     /// `--groups DIR` when given, else `$LOCKSTEP_GROUPS`, else `./groups`.
     public static func resolve(explicit: String?) -> GroupsRoot {
         if let explicit, !explicit.isEmpty { return GroupsRoot(path: explicit) }
-        if let env = getenv("LOCKSTEP_GROUPS"), env.pointee != 0 { return GroupsRoot(path: String(cString: env)) }
-        return GroupsRoot(path: "groups")
+        if let env = getenv(environmentVariable), env.pointee != 0 { return GroupsRoot(path: String(cString: env)) }
+        return GroupsRoot(path: defaultPath)
     }
 
     /// `<root>/<device>`.

@@ -3,6 +3,7 @@
 #endif
 import BundleKit
 import Foundation
+import LockstepRuntime
 import LockstepSystem
 
 /// `lockstep run`: one bundle with its identity and sandbox, sharing the terminal; exits with its status.

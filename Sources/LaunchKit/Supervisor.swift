@@ -6,6 +6,7 @@ import BundleKit
 import Foundation
 import LockstepSystem
 import Synchronization
+import LockstepRuntime
 
 /// One bundle process under a `Supervisor`: its output so far and how it ended.
 public final class SupervisedBundle: @unchecked Sendable {  // @unchecked: mutable state only under Supervisor.condition.

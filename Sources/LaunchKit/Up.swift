@@ -3,6 +3,7 @@
 #endif
 import BundleKit
 import Foundation
+import LockstepRuntime
 import LockstepSystem
 
 /// `lockstep up`: install, launch every long-running bundle side by side, run a scenario, tear down.

@@ -2,6 +2,7 @@ import AppGroupKit
 import BundleKit
 import Dispatch
 import Foundation
+import LockstepRuntime
 import LockstepSystem
 
 /// `lockstep verify`: the visibility matrix. For every pair of bundles and each channel, one real process

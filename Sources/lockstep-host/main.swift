@@ -1,5 +1,5 @@
 import HabitCore
-import LaunchKit
+import LockstepRuntime
 import LockstepSystem
 
 // The simulated containing app. No arguments: the long-running app (commands on stdin, one result line each).
@@ -10,7 +10,7 @@ if arguments.first == "--help" {
     print("usage: lockstep-host [COMMAND]\n  commands: \(HostApp.usage)")
     exit(.success)
 }
-let process = BundleProcess.start(defaultRole: .host)
+let process = SimulatedProcess.start(defaultRole: .host)
 do {
     let environment = try HabitsEnvironment(process: process, role: .host)
     if arguments.isEmpty { try HostApp.serve(environment: environment) }

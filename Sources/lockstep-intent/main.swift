@@ -1,5 +1,5 @@
 import HabitCore
-import LaunchKit
+import LockstepRuntime
 import LockstepSystem
 
 // The simulated App Intents extension: `list`, and `perform NAME [--PARAMETER VALUE]…`, which runs the intent in
@@ -10,7 +10,7 @@ if arguments.first == "--help" {
     print("usage: \(IntentApp.usage)")
     exit(.success)
 }
-let process = BundleProcess.start(defaultRole: .intent)
+let process = SimulatedProcess.start(defaultRole: .intent)
 do {
     try IntentApp(environment: HabitsEnvironment(process: process, role: .intent)).run(arguments)
 } catch {

@@ -3,7 +3,7 @@ import Glibc
 #endif
 import AppGroupKit
 import Foundation
-import LaunchKit
+import LockstepRuntime
 import LockstepSystem
 
 // A bundle that can play any role, for LaunchKit's process tests and for trying `lockstep up` with a custom
@@ -28,7 +28,7 @@ if CommandLine.arguments.dropFirst().first == "__worker" {
     exit(.success)
 }
 let inherited = openDescriptors()
-let process = BundleProcess.start(defaultRole: .host)
+let process = SimulatedProcess.start(defaultRole: .host)
 var allocations: [UnsafeMutableRawPointer] = []
 var held: FileLock?
 

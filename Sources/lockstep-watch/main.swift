@@ -1,5 +1,5 @@
 import HabitCore
-import LaunchKit
+import LockstepRuntime
 import LockstepSystem
 
 // The simulated watch app, on the watch device. No arguments: the long-running app (commands on stdin).
@@ -10,7 +10,7 @@ if arguments.first == "--help" {
     print("usage: lockstep-watch [COMMAND]\n  commands: \(WatchApp.usage)")
     exit(.success)
 }
-let process = BundleProcess.start(defaultRole: .watch)
+let process = SimulatedProcess.start(defaultRole: .watch)
 do {
     let app = WatchApp(environment: try HabitsEnvironment(process: process, role: .watch))
     if arguments.isEmpty { try app.serve() }

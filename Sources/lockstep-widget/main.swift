@@ -1,5 +1,5 @@
 import HabitCore
-import LaunchKit
+import LockstepRuntime
 import LockstepSystem
 
 // The simulated widget extension. No arguments: serve the timeline (commands on stdin). `render --family F`: one
@@ -11,7 +11,7 @@ if arguments.first == "--help" {
     print("usage: \(usage)\n  stdin commands: \(WidgetApp.usage)")
     exit(.success)
 }
-let process = BundleProcess.start(defaultRole: .widget)
+let process = SimulatedProcess.start(defaultRole: .widget)
 do {
     let app = WidgetApp(environment: try HabitsEnvironment(process: process, role: .widget))
     switch (arguments.first, arguments.count) {
