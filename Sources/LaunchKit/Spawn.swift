@@ -8,12 +8,15 @@ import Synchronization
 public enum Termination: Equatable, Sendable, CustomStringConvertible {
     case exited(Int32)
     case signaled(Int32)
+    /// `waitpid` failed, so how the child ended is not known (never reported as an exit status it did not have).
+    case unknown(Errno)
 
-    /// The shell's convention: the exit status, or 128 + the signal number.
+    /// The shell's convention: the exit status, or 128 + the signal number; 1 (a failure) when it is not known.
     public var shellStatus: Int32 {
         switch self {
         case .exited(let status): return status
         case .signaled(let signal): return 128 + signal
+        case .unknown: return ExitStatus.failure.rawValue
         }
     }
 
@@ -21,6 +24,7 @@ public enum Termination: Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .exited(let status): return "exited with status \(status)"
         case .signaled(let signal): return "was killed by signal \(signal) (\(String(cString: strsignal(signal))))"
+        case .unknown(let errno): return "ended, but its status could not be read (waitpid: \(errno))"
         }
     }
 
@@ -154,7 +158,7 @@ final class SpawnedProcess: Sendable {
     func wait() -> Termination {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 {
-            if errno != EINTR { return .exited(127) }
+            if errno != EINTR { return .unknown(.current) }
         }
         return Termination(waitStatus: status)
     }

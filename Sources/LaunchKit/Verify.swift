@@ -167,8 +167,16 @@ public enum Verify {
                                                 environment: ProcessInfo.processInfo.environment, ownGroup: false, pipes: true) else { return false }
         if let stdin = probe.stdin { _ = process.writeStdin(stdin) }
         process.closeStdin()
+        // stderr is drained on another thread while stdout is read here: read one after the other, a child that
+        // fills the stderr pipe first would block on it while this waits on its stdout.
+        let stderrDrained = DispatchSemaphore(value: 0)
+        let stderr = process.stderr
+        DispatchQueue.global().async {
+            _ = try? stderr?.readAll(path: "stderr")
+            stderrDrained.signal()
+        }
         let output = (try? process.stdout?.readAll(path: "stdout")) ?? []
-        _ = try? process.stderr?.readAll(path: "stderr")
+        stderrDrained.wait()
         process.stdout?.close()
         process.stderr?.close()
         guard process.wait() == .exited(0) else { return false }

@@ -157,7 +157,7 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
             try alive.lock(.exclusive, timeout: 0.2)
         } catch {
             guard case .busy = error.code else { throw error }
-            throw WCError(.genericError, "another \(configuration.side) session is already active on \(configuration.linkDirectory)")
+            throw WCError.sessionHeldElsewhere("another \(configuration.side) session is already active on \(configuration.linkDirectory)")
         }
         // Wakes the counterpart's receiver (IN_ATTRIB on the link folder): this side is reachable from now on.
         utimensat(AT_FDCWD, alivePath, nil, 0)
