@@ -32,7 +32,7 @@ let package = Package(
 
         // The simulated frameworks.
         .target(name: "AppGroupKit", dependencies: ["LockstepSystem"]),
-        .target(name: "BundleKit", dependencies: ["LockstepSystem", "CZlib"]),
+        .target(name: "BundleKit", dependencies: ["LockstepSystem", "AppGroupKit", "CZlib"]),
         .target(name: "SimWidgetKit", dependencies: ["LockstepSystem", "AppGroupKit"]),
         .target(name: "SimWatchConnectivity", dependencies: ["LockstepSystem", "AppGroupKit"]),
         .target(name: "SimAppIntents", dependencies: ["LockstepSystem", "AppGroupKit"]),
@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit", "LockstepRuntime", "LockstepTestSupport"]),
         .testTarget(name: "HabitsTests", dependencies: [
             "HabitCore", "SimWidgetKit", "SimWatchConnectivity", "SimAppIntents", "LockstepTestSupport",
-            "LockstepSystem", "CSQLite", "BundleKit",
+            "LockstepSystem", "AppGroupKit", "CSQLite", "BundleKit",
         ]),
         .testTarget(name: "ProofTests", dependencies: ["AppGroupKit", "BundleKit", "HabitCore", "LockstepTestSupport"]),
     ]

@@ -84,5 +84,5 @@ public struct DarwinNotificationCenter: Sendable {
         return Observation(watcher: watcher)
     }
 
-    private func counterPath(_ name: String) -> String { "\(directory)/\(name).count" }
+    private func counterPath(_ name: String) -> String { GroupsLayout.notificationCounter(name, in: directory) }
 }

@@ -46,7 +46,7 @@ public struct GroupsRoot: Equatable, Sendable {
     }
 
     /// `<root>/<device>`.
-    public func devicePath(_ device: Device) -> String { "\(path)/\(device.rawValue)" }
+    public var layout: GroupsLayout { GroupsLayout(root: path) }
 }
 
 /// A container directory: a bundle's private container or an App Group container.
@@ -63,9 +63,9 @@ public struct Container: Equatable, Sendable {
     public let path: String
 
     /// `Library/Preferences` inside the container, where defaults suites live.
-    public var preferencesPath: String { "\(path)/Library/Preferences" }
+    public var preferencesPath: String { GroupsLayout.preferences(container: path) }
     /// The folder for Lockstep's own bookkeeping (locks, journals): never handed out by `resolve`.
-    var bookkeepingPath: String { "\(path)/.lockstep" }
+    var bookkeepingPath: String { GroupsLayout.bookkeeping(container: path) }
 
     /// The absolute path of `relativePath` inside the container, refusing any way out.
     ///
@@ -124,7 +124,7 @@ public struct Sandbox: Sendable {
 
     /// Where the bundle's private container is, without creating it: a process that may never use it (the widget)
     /// leaves it to the first `privateContainer()` call, which creates it.
-    public var privateContainerPath: String { "\(root.devicePath(identity.device))/Data/\(identity.bundleIdentifier)" }
+    public var privateContainerPath: String { root.layout.privateContainer(identity.bundleIdentifier, on: identity.device) }
 
     /// The bundle's private container, created if needed (RULES.md `container.private`).
     public func privateContainer() throws(AppGroupError) -> Container {
@@ -142,7 +142,7 @@ public struct Sandbox: Sendable {
         try Identifier.validateGroup(groupIdentifier)
         // RULES.md group.entitlement: the entitlement must list the identifier exactly.
         guard identity.appGroups.contains(groupIdentifier) else { return nil }
-        let path = "\(root.devicePath(identity.device))/AppGroup/\(groupIdentifier)"
+        let path = root.layout.groupContainer(groupIdentifier, on: identity.device)
         // RULES.md group.layout.
         try create([path, "\(path)/Library/Preferences", "\(path)/Library/Application Support", "\(path)/Library/Caches"])
         return Container(kind: .group(identifier: groupIdentifier), path: path)
@@ -157,7 +157,7 @@ public struct Sandbox: Sendable {
     }
 
     /// The device-wide folder where Darwin notification counters live (`<root>/<device>/.lockstep/notify`).
-    var notificationsPath: String { "\(root.devicePath(identity.device))/.lockstep/notify" }
+    var notificationsPath: String { root.layout.notifications(on: identity.device) }
 
     private func create(_ paths: [String]) throws(AppGroupError) {
         for path in paths {

@@ -18,7 +18,7 @@ struct SuiteFiles: Sendable {
 
     init(container: Container, suiteName: String) {
         preferencesDirectory = container.preferencesPath
-        journalDirectory = "\(container.bookkeepingPath)/defaults"
+        journalDirectory = GroupsLayout.defaults(container: container.path)
         plist = "\(preferencesDirectory)/\(suiteName).plist"
         journal = "\(journalDirectory)/\(suiteName).journal"
         lock = "\(journalDirectory)/\(suiteName).lock"

@@ -1,3 +1,4 @@
+import AppGroupKit
 import Foundation
 import LockstepSystem
 
@@ -110,7 +111,7 @@ public struct Manifest: Sendable {
 
     /// Where the installed manifest lives in a groups root (DESIGN.md, "On-disk layout").
     public static func installedPath(groupsRoot: String) -> String {
-        "\(groupsRoot)/.lockstep/installed.json"
+        GroupsLayout(root: groupsRoot).installedManifest
     }
 
     /// Parses manifest JSON; `path` names the file in errors and locates `infoPlist`/`entitlements` files.

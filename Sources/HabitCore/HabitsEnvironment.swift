@@ -71,9 +71,9 @@ public struct HabitsEnvironment: Sendable {
     }
 
     /// `<groups>/link/<host-bundle-id>`: the WatchConnectivity channel, outside every container.
-    public var linkDirectory: String { "\(groupsRoot)/link/\(hostBundleIdentifier)" }
+    public var linkDirectory: String { GroupsLayout(root: groupsRoot).link(host: hostBundleIdentifier) }
     /// `<group container>/.lockstep/presence`.
-    public var presenceDirectory: String { "\(groupContainer)/.lockstep/presence" }
+    public var presenceDirectory: String { GroupsLayout.presence(container: groupContainer) }
 
     /// Today on the simulated clock.
     public func today() -> Day { Day(time: SimulatedClock(groupsRoot: groupsRoot).now()) }

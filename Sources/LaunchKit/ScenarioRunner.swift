@@ -1,3 +1,4 @@
+import AppGroupKit
 import BundleKit
 import LockstepRuntime
 import LockstepSystem

@@ -4,9 +4,9 @@
 import AppGroupKit
 import BundleKit
 import Foundation
+import LockstepRuntime
 import LockstepSystem
 import Synchronization
-import LockstepRuntime
 
 /// One bundle process under a `Supervisor`: its output so far and how it ended.
 public final class SupervisedBundle: @unchecked Sendable {  // @unchecked: mutable state only under Supervisor.condition.
@@ -254,7 +254,7 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
         // The stop is asynchronous: wait (bounded) until the kernel shows it, so the lock table is the one at suspension.
         let deadline = Monotonic.now + 2
         while !ProcessInspection.isStopped(bundle.pid) && Monotonic.now < deadline && isRunning(bundle) { usleep(1_000) }
-        let shared = ProcessInspection.files(under: "\(GroupsRoot(path: groupsRoot).devicePath(bundle.record.device))/AppGroup")
+        let shared = ProcessInspection.files(under: GroupsLayout(root: groupsRoot).groupContainers(on: bundle.record.device))
         // flock locks and POSIX locks alike: SQLite's database locks are POSIX locks.
         let held = ProcessInspection.heldLocks().lazy.compactMap { lock -> String? in
             guard lock.pid == bundle.pid || ProcessInspection.processGroup(lock.pid) == bundle.pid else { return nil }

@@ -117,13 +117,13 @@ public enum Verify {
         }
         run(cleanups, lockstep: lockstep, common: common)
         for bundle in bundles {
-            let root = GroupsRoot(path: groupsRoot).devicePath(bundle.record.device)
-            for group in groups { unlink("\(root)/AppGroup/\(group)/\(file(bundle.identifier))") }
-            unlink("\(root)/Data/\(bundle.identifier)/\(file(bundle.identifier))")
+            let layout = GroupsLayout(root: groupsRoot), device = bundle.record.device
+            for group in groups { unlink("\(layout.groupContainer(group, on: device))/\(file(bundle.identifier))") }
+            unlink("\(layout.privateContainer(bundle.identifier, on: device))/\(file(bundle.identifier))")
         }
         // Every process that used the notification counters has exited, so their files can go (groups/README.md).
         for device in Device.allCases {
-            let directory = "\(GroupsRoot(path: groupsRoot).devicePath(device))/.lockstep/notify"
+            let directory = GroupsLayout(root: groupsRoot).notifications(on: device)
             for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where name.hasPrefix("lockstep.verify.\(nonce).") {
                 unlink("\(directory)/\(name)")
             }

@@ -166,7 +166,7 @@ final class StaleCheck: Sendable {
 
     /// Blocks on inotify events for the installed manifest's directory and calls `stop` once the app is stale.
     func watch(stop: (RuntimeError) -> Void) {
-        let directory = "\(process.groupsRoot)/.lockstep"
+        let directory = GroupsLayout(root: process.groupsRoot).installDirectory
         let fd = inotify_init1(Int32(IN_CLOEXEC))
         // Installs replace the file by rename (IN_MOVED_TO); IN_CLOSE_WRITE catches a hand edit.
         guard fd >= 0, inotify_add_watch(fd, directory, UInt32(IN_MOVED_TO | IN_CLOSE_WRITE | IN_CREATE)) >= 0 else {

@@ -64,7 +64,7 @@ public struct WidgetCenter: Sendable {
     }
 
     static func requestPath(groupContainer: String, name: String) -> String {
-        "\(groupContainer)/.lockstep/widgetkit/reload/\(name)"
+        "\(GroupsLayout.widgetReloads(container: groupContainer))/\(name)"
     }
 
     static func readRequest(at path: String) -> Request? {
@@ -91,7 +91,7 @@ public struct ReloadBudget: Sendable {
     public let limit: Int
 
     public init(groupContainer: String, kind: String, limit: Int = ReloadBudget.dailyLimit) {
-        path = "\(groupContainer)/.lockstep/widgetkit/\(kind)/budget"
+        path = "\(GroupsLayout.widget(kind, container: groupContainer))/budget"
         self.limit = limit
     }
 

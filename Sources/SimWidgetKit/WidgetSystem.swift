@@ -55,11 +55,11 @@ public final class WidgetSystem<W: Widget>: @unchecked Sendable {  // @unchecked
         self.output = output
     }
 
-    var directory: String { "\(groupContainer)/.lockstep/widgetkit/\(widget.kind)" }
+    var directory: String { GroupsLayout.widget(widget.kind, container: groupContainer) }
 
     /// The file holding the current rendering of `family`.
     public static func renderPath(groupContainer: String, kind: String, family: WidgetFamily) -> String {
-        "\(groupContainer)/.lockstep/widgetkit/\(kind)/\(family.rawValue).txt"
+        "\(GroupsLayout.widget(kind, container: groupContainer))/\(family.rawValue).txt"
     }
 
     /// Loads the first timeline, renders it, and starts watching for reload requests, policy dates and entry dates.
@@ -121,7 +121,7 @@ public final class WidgetSystem<W: Widget>: @unchecked Sendable {  // @unchecked
     /// Asks the provider for a new timeline, unless the budget forbids it (then the request is logged and dropped).
     public func reload(_ reason: Reason) throws {
         let now = SimulatedTime.now(groupsRoot: groupsRoot)
-        let host = Presence.observe(directory: "\(groupContainer)/.lockstep/presence", bundleIdentifier: hostBundleIdentifier)
+        let host = Presence.observe(directory: GroupsLayout.presence(container: groupContainer), bundleIdentifier: hostBundleIdentifier)
         var accounting: String
         switch reason {
         case .initial:

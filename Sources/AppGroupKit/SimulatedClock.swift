@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import LockstepSystem
 
 /// The simulated device clock, shared by every process under one groups root, so a scenario can advance a day
 /// in a second (widget timelines and the daily reload budget run on it).
@@ -13,7 +14,7 @@ public struct SimulatedClock: Sendable {
 
     public init(groupsRoot: String) { self.groupsRoot = groupsRoot }
 
-    var offsetPath: String { "\(groupsRoot)/.lockstep/clock" }
+    var offsetPath: String { GroupsLayout(root: groupsRoot).clockOffset }
 
     /// The offset from the real clock, in seconds.
     public func offset() throws(SystemError) -> Double {
@@ -32,7 +33,7 @@ public struct SimulatedClock: Sendable {
 
     /// Moves the simulated clock forward by `seconds` for every process under this root.
     public func advance(by seconds: Double) throws {
-        let lock = try FileLock(path: "\(groupsRoot)/.lockstep/clock.lock")
+        let lock = try FileLock(path: GroupsLayout(root: groupsRoot).clockLock)
         try lock.withLock {
             let new = try offset() + seconds
             try AtomicFile.write("\(new)\n", to: offsetPath)
