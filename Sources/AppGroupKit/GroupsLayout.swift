@@ -35,6 +35,8 @@ public struct GroupsLayout: Equatable, Sendable {
     public func notifications(on device: Device) -> String { "\(self.device(device))/.lockstep/notify" }
     /// `<notify>/<name>.count`: one notification's counter (decimal text).
     public static func notificationCounter(_ name: String, in notifications: String) -> String { "\(notifications)/\(name).count" }
+    /// `<notify>/<name>.lock`: the flock guarding that counter.
+    public static func notificationLock(_ name: String, in notifications: String) -> String { "\(notifications)/\(name).lock" }
 
     /// `<root>/link/<host-bundle-id>`: the WatchConnectivity channel between phone and watch, outside every container
     /// (RULES.md `group.watch-separate`: they share none).

@@ -33,19 +33,8 @@ public struct SimulatedClock: Sendable {
 
     /// Moves the simulated clock forward by `seconds` for every process under this root.
     public func advance(by seconds: Double) throws {
-        let lock = try FileLock(path: GroupsLayout(root: groupsRoot).clockLock)
-        try lock.withLock {
-            let new = try offset() + seconds
-            try AtomicFile.write("\(new)\n", to: offsetPath)
+        try LockedFile.update(offsetPath, lock: GroupsLayout(root: groupsRoot).clockLock) { current in
+            ("\((current.flatMap { Double($0.trimmingWhitespace) } ?? 0) + seconds)\n", ())
         }
-    }
-}
-
-extension String {
-    var trimmingWhitespace: String {
-        var scalars = Substring(self)
-        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
-        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
-        return String(scalars)
     }
 }

@@ -34,6 +34,7 @@ import Testing
             layout.installedManifest, layout.installLock, layout.clockOffset, layout.clockLock,
             layout.device(.phone), layout.device(.watch), layout.groupContainers(on: .phone), group,
             layout.privateContainer("<bundle-id>", on: .phone), notify, GroupsLayout.notificationCounter("<name>", in: notify),
+            GroupsLayout.notificationLock("<name>", in: notify),
             layout.link(host: "<host-bundle-id>"),
             GroupsLayout.preferences(container: group), GroupsLayout.bookkeeping(container: group),
             GroupsLayout.defaults(container: group), GroupsLayout.filesLock(container: group),
