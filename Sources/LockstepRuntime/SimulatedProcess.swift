@@ -22,27 +22,27 @@ public struct SimulatedProcess: Sendable {
     public let bundle: BundleRecord
 
     /// Resolves the identity from the environment (DESIGN.md "Processes and identity"), checks the version rules,
-    /// installs the stale-build gate and starts watching for a reinstall. On failure prints one sentence on
-    /// stderr and exits (78 for a version mismatch or a stale build, 2 for a bad manifest or unknown bundle).
+    /// installs the stale-build gate and starts watching for a reinstall (a reinstall at another build is reported
+    /// to `ProcessStop`).
     ///
     /// - Parameter defaultRole: the role this executable plays when started by hand, with no `LOCKSTEP_BUNDLE_ID`:
     ///   it then acts as that bundle of the installed manifest (or of the embedded default, which it installs).
-    public static func start(defaultRole: BundleRole) -> SimulatedProcess {
-        do {
-            let process = try resolve(defaultRole: defaultRole)
-            try process.checkVersions()
-            if getenv(LaunchEnvironment.launchCheck).map({ String(cString: $0) }) == "1" {
-                // `up` checks an on-demand bundle the way it waits for the others: it starts, knows who it is and
-                // passes the version rules, or says why not (exit 78); it then exits, as iOS would leave it unlaunched.
-                print("ready \(process.bundle.bundleIdentifier ?? process.bundle.name): starts at build \(process.bundle.buildVersion ?? "?"), runs on demand")
-                exit(.success)
-            }
-            process.guardAgainstReinstall()
-            running.withLock { $0 = process }
-            return process
-        } catch {
-            exit(withError: error)
+    /// - Returns: the process, or nil when this was `up`'s launch check of an on-demand bundle: the ready line is
+    ///   printed and the executable exits 0, as iOS would leave the extension unlaunched.
+    /// - Throws: `RuntimeError` (78 for a version mismatch or a stale build, 2 for an unknown bundle), `BundleError`
+    ///   for a bad manifest, `SystemError` when installing fails.
+    public static func start(defaultRole: BundleRole) throws -> SimulatedProcess? {
+        let process = try resolve(defaultRole: defaultRole)
+        try process.checkVersions()
+        if getenv(LaunchEnvironment.launchCheck).map({ String(cString: $0) }) == "1" {
+            // `up` checks an on-demand bundle the way it waits for the others: it starts, knows who it is and
+            // passes the version rules, or says why not (exit 78).
+            print("ready \(process.bundle.bundleIdentifier ?? process.bundle.name): starts at build \(process.bundle.buildVersion ?? "?"), runs on demand")
+            return nil
         }
+        process.guardAgainstReinstall()
+        running.withLock { $0 = process }
+        return process
     }
 
     private static let running = Mutex<SimulatedProcess?>(nil)
@@ -112,11 +112,7 @@ public struct SimulatedProcess: Sendable {
         let check = StaleCheck(process: self)
         SharedWriteGate.install { try check.check() }
         Thread.detachNewThread {
-            check.watch {
-                Standard.error("\(Program.name): \($0.description)")
-                fflush(stdout)
-                _exit(ExitStatus.versionMismatch.rawValue)
-            }
+            check.watch { ProcessStop.report($0) }
         }
     }
 

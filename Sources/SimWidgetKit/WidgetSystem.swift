@@ -80,8 +80,13 @@ public final class WidgetSystem<W: Widget>: @unchecked Sendable {  // @unchecked
         lock.withLock { self.observation = observation }
         Thread.detachNewThread { [self] in
             while lock.withLock({ running }) {
-                // A failed tick ends the process: a stale build (exit 78, RULES.md runtime.stale) or a broken container.
-                do { try tick() } catch { exit(withError: error) }
+                // A failed tick ends the process (a stale build, exit 78, RULES.md runtime.stale, or a broken container):
+                // it is reported to ProcessStop, and this thread stops serving either way.
+                do { try tick() } catch {
+                    ProcessStop.report(error)
+                    lock.withLock { running = false }
+                    return
+                }
                 wakeup.withLock {
                     if !woken { _ = wakeup.wait(until: Date(timeIntervalSinceNow: pollInterval)) }
                     woken = false

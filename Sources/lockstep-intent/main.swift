@@ -10,7 +10,15 @@ if arguments.first == "--help" {
     print("usage: \(IntentApp.usage)")
     exit(.success)
 }
-let process = SimulatedProcess.start(defaultRole: .intent)
+// A stale build found on a library's own thread (RULES.md runtime.stale) ends this process, as iOS ends it.
+ProcessStop.install { exit(withError: $0) }
+let process: SimulatedProcess
+do {
+    guard let started = try SimulatedProcess.start(defaultRole: .intent) else { exit(.success) }  // `up`'s launch check
+    process = started
+} catch {
+    exit(withError: error)
+}
 do {
     try IntentApp(environment: HabitsEnvironment(process: process, role: .intent)).run(arguments)
 } catch {

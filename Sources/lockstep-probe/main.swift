@@ -28,7 +28,15 @@ if CommandLine.arguments.dropFirst().first == "__worker" {
     exit(.success)
 }
 let inherited = openDescriptors()
-let process = SimulatedProcess.start(defaultRole: .host)
+// A stale build found on a library's own thread (RULES.md runtime.stale) ends this process, as iOS ends it.
+ProcessStop.install { exit(withError: $0) }
+let process: SimulatedProcess
+do {
+    guard let started = try SimulatedProcess.start(defaultRole: .host) else { exit(.success) }  // `up`'s launch check
+    process = started
+} catch {
+    exit(withError: error)
+}
 var allocations: [UnsafeMutableRawPointer] = []
 var held: FileLock?
 
