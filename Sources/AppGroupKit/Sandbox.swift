@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import LockstepSystem
 
 /// A simulated device. Each has its own folder under the groups root, so a group container on the watch is
@@ -41,7 +38,7 @@ public struct GroupsRoot: Equatable, Sendable {
     /// `--groups DIR` when given, else `$LOCKSTEP_GROUPS`, else `./groups`.
     public static func resolve(explicit: String?) -> GroupsRoot {
         if let explicit, !explicit.isEmpty { return GroupsRoot(path: explicit) }
-        if let env = getenv(environmentVariable), env.pointee != 0 { return GroupsRoot(path: String(cString: env)) }
+        if let env = ProcessEnvironment.value(environmentVariable) { return GroupsRoot(path: env) }
         return GroupsRoot(path: defaultPath)
     }
 
@@ -96,18 +93,13 @@ public struct Container: Equatable, Sendable {
             throw AppGroupError(.pathEscape, subject: relativePath, detail: "a symlink leads to '\(resolved)'")
         }
         // A dangling symlink as the last component would let a write create a file outside.
-        var info = stat()
-        if lstat(joined, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK, Self.realPath(joined) == nil {
+        if FileSystem.isSymbolicLink(joined), Self.realPath(joined) == nil {
             throw AppGroupError(.pathEscape, subject: relativePath, detail: "it is a symlink to a missing target")
         }
         return joined
     }
 
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
+    static func realPath(_ path: String) -> String? { FileSystem.realPath(path) }
 }
 
 /// What the simulated OS gives one process: its private container and the group containers it is entitled to.

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import LockstepSystem
 
 /// The simulated device clock, shared by every process under one groups root, so a scenario can advance a day
@@ -25,10 +22,7 @@ public struct SimulatedClock: Sendable {
 
     /// The simulated time, in seconds since 1970.
     public func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_REALTIME, &ts)
-        let real = Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-        return real + ((try? offset()) ?? 0)
+        WallClock.now + ((try? offset()) ?? 0)
     }
 
     /// Moves the simulated clock forward by `seconds` for every process under this root.

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import LockstepSystem
 
 /// The files of one defaults suite (the protocol is in `groups/README.md`):

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import AppGroupKit
 import BundleKit
 import Foundation
@@ -102,7 +99,7 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
         let path = try ExecutableLocator.locate(record.executable ?? "", bundle: name)
         var environment = LaunchEnvironment.child(for: record, groupsRoot: groupsRoot, base: launcherEnvironment)
         if launchCheck { environment[LaunchEnvironment.launchCheck] = "1" }
-        let process = try SpawnedProcess(path: path, name: name, arguments: arguments, environment: environment, ownGroup: true, pipes: true)
+        let process = try SpawnedProcess.start(path: path, name: name, arguments: arguments, environment: environment, ownGroup: true, pipes: true)
         let bundle = SupervisedBundle(label: label, record: record, memoryLimitMB: MemoryLimit.megabytes(for: record), process: process)
         bundle.oneShot = oneShot || launchCheck
         bundle.launchCheck = launchCheck

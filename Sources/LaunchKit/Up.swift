@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import BundleKit
 import Foundation
 import LockstepRuntime

@@ -163,7 +163,7 @@ public enum Verify {
     }
 
     private static func runOne(_ probe: Probe, lockstep: String, common: [String]) -> Bool {
-        guard let process = try? SpawnedProcess(path: lockstep, name: "lockstep", arguments: probe.arguments + common,
+        guard let process = try? SpawnedProcess.start(path: lockstep, name: "lockstep", arguments: probe.arguments + common,
                                                 environment: ProcessInfo.processInfo.environment, ownGroup: false, pipes: true) else { return false }
         if let stdin = probe.stdin { _ = process.writeStdin(stdin) }
         process.closeStdin()

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import AppGroupKit
 import BundleKit
 import Foundation
@@ -34,7 +31,7 @@ public struct SimulatedProcess: Sendable {
     public static func start(defaultRole: BundleRole) throws -> SimulatedProcess? {
         let process = try resolve(defaultRole: defaultRole)
         try process.checkVersions()
-        if getenv(LaunchEnvironment.launchCheck).map({ String(cString: $0) }) == "1" {
+        if ProcessEnvironment.value(LaunchEnvironment.launchCheck) == "1" {
             // `up` checks an on-demand bundle the way it waits for the others: it starts, knows who it is and
             // passes the version rules, or says why not (exit 78).
             print("ready \(process.bundle.bundleIdentifier ?? process.bundle.name): starts at build \(process.bundle.buildVersion ?? "?"), runs on demand")
@@ -58,7 +55,7 @@ public struct SimulatedProcess: Sendable {
         // Four variables by getenv: Foundation's ProcessInfo builds (and type-checks) the whole environment on
         // first use, a visible part of a bundle's start-up.
         func variable(_ name: String) -> String? {
-            let value = environment.map { $0[name] } ?? getenv(name).map { String(cString: $0) }
+            let value = environment.map { $0[name] } ?? ProcessEnvironment.value(name)
             return value.flatMap { $0.isEmpty ? nil : $0 }
         }
         let groupsRoot = variable(GroupsRoot.environmentVariable) ?? GroupsRoot.defaultPath
@@ -160,26 +157,17 @@ final class StaleCheck: Sendable {
         }
     }
 
-    /// Blocks on inotify events for the installed manifest's directory and calls `stop` once the app is stale.
+    /// Waits for changes in the installed manifest's folder (installs replace it by rename; a hand edit writes it)
+    /// and calls `stop` once the app is stale, then stops watching.
     func watch(stop: (RuntimeError) -> Void) {
-        let directory = GroupsLayout(root: process.groupsRoot).installDirectory
-        let fd = inotify_init1(Int32(IN_CLOEXEC))
-        // Installs replace the file by rename (IN_MOVED_TO); IN_CLOSE_WRITE catches a hand edit.
-        guard fd >= 0, inotify_add_watch(fd, directory, UInt32(IN_MOVED_TO | IN_CLOSE_WRITE | IN_CREATE)) >= 0 else {
-            return
-        }
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { return }
-            do { try check() } catch { stop(error) }
+        guard let watcher = try? DirectoryWatcher(directories: [GroupsLayout(root: process.groupsRoot).installDirectory]) else { return }
+        while watcher.wait(timeout: nil) {
+            do { try check() } catch {
+                stop(error)
+                return
+            }
         }
     }
 
-    private static func signature(_ path: String) -> [Int]? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return [Int(info.st_ino), Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)]
-    }
+    private static func signature(_ path: String) -> [Int]? { FileSystem.signature(path) }
 }
