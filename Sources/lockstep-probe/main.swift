@@ -71,7 +71,9 @@ func openDescriptors() -> [Int32] {
     case "env":
         print("\(argument)=\(getenv(argument).map { String(cString: $0) } ?? "")")
     case "identity":
-        print("\(process.bundle.bundleIdentifier ?? "?") build \(process.bundle.buildVersion ?? "?") groups \(process.groupsRoot)")
+        // As library code finds it: the ambient current process, the one `start` returned.
+        guard let current = SimulatedProcess.current else { Standard.error("lockstep-probe: no current process."); return }
+        print("\(current.bundle.bundleIdentifier ?? "?") build \(current.bundle.buildVersion ?? "?") groups \(current.groupsRoot)")
     case "pause":
         print("paused, pid \(getpid())")
         while true { Glibc.pause() }
