@@ -164,7 +164,7 @@ enum OurFigures {
             let groups = "\(directory)/groups-\(count)"
             let start = Monotonic.now
             let up = try BenchProcess(BenchPaths.sibling("lockstep"), ["up", "--groups", groups, "--scenario", scenario, "--no-color"],
-                                      environment: ["LOCKSTEP_GROUPS": groups])  // stderr shown: `up` says why it failed
+                                      environment: [GroupsRoot.environmentVariable: groups])  // stderr shown: `up` says why it failed
             while true {
                 let line = try up.readLine(timeout: 60)
                 if line.contains("ready in") { break }
@@ -192,7 +192,7 @@ enum OurFigures {
             let groups = try BenchPaths.scratch("widget")
             defer { BenchPaths.remove(groups) }
             samples.append(try Harness.idleMemory(BenchPaths.sibling("lockstep-widget"), [], readyLine: "ready",
-                                                  environment: ["LOCKSTEP_GROUPS": groups]))
+                                                  environment: [GroupsRoot.environmentVariable: groups]))
         }
         return (Statistics.median(samples.map(\.rss)), Statistics.median(samples.map(\.anonymous)))
     }
