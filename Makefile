@@ -19,8 +19,7 @@ test:
 	$(SWIFT) test --skip-build
 
 # The same tests against executables linked with --static-swift-stdlib, as teams ship them to CI: there
-# Foundation lacks some bridging (PropertyList.data says which). `make test` runs a static `lockstep` (see
-# Package.swift) with dynamic bundles; this runs the bundles static too.
+# Foundation lacks some bridging (PropertyList.data says which). `make test` runs them linked dynamically.
 STATIC_BUILD ?= .build/static
 test-static:
 	$(SWIFT) build --build-tests
@@ -36,10 +35,12 @@ bench:
 	$(SWIFT) build -c release
 	$(BIN_RELEASE)/lockstep bench
 
+# The product: `lockstep` and the four simulated executables. The bench (lockstep-bench, lockstep-idle) measures a
+# build, so it stays in the build directory: an installed `lockstep bench` says to run `make bench`.
 install:
 	$(SWIFT) build -c release
 	install -d $(PREFIX)/bin
-	for tool in lockstep lockstep-host lockstep-widget lockstep-watch lockstep-intent lockstep-idle; do \
+	for tool in lockstep lockstep-host lockstep-widget lockstep-watch lockstep-intent; do \
 		install -m 755 $(BIN_RELEASE)/$$tool $(PREFIX)/bin/$$tool; done
 
 clean:

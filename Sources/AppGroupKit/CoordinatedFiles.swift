@@ -13,7 +13,7 @@ public struct CoordinatedFiles: Sendable {
 
     public init(container: Container) {
         self.container = container
-        lockPath = "\(container.bookkeepingPath)/files.lock"
+        lockPath = GroupsLayout.filesLock(container: container.path)
     }
 
     /// The whole file, or nil when it does not exist.

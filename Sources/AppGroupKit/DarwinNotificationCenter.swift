@@ -24,11 +24,7 @@ public struct DarwinNotificationCenter: Sendable {
     public func post(_ name: String) throws -> UInt64 {
         try Identifier.validateFileName(name, what: "notification name")
         do {
-            return try FileLock(path: "\(directory)/\(name).lock").withLock(.exclusive) {
-                let next = try counter(name) + 1
-                try AtomicFile.write("\(next)\n", to: counterPath(name))
-                return next
-            }
+            return UInt64(try LockedFile.increment(counterPath(name), lock: GroupsLayout.notificationLock(name, in: directory)))
         } catch let error as SystemError {
             throw AppGroupError(error)
         }
@@ -84,5 +80,5 @@ public struct DarwinNotificationCenter: Sendable {
         return Observation(watcher: watcher)
     }
 
-    private func counterPath(_ name: String) -> String { "\(directory)/\(name).count" }
+    private func counterPath(_ name: String) -> String { GroupsLayout.notificationCounter(name, in: directory) }
 }

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import LockstepSystem
 
 /// A simulated device. Each has its own folder under the groups root, so a group container on the watch is
@@ -33,15 +30,20 @@ public struct GroupsRoot: Equatable, Sendable {
 
     public init(path: String) { self.path = path }
 
+    /// The variable a launcher sets to the groups root of the processes it starts.
+    public static let environmentVariable = "LOCKSTEP_GROUPS"
+    /// The groups root when neither `--groups` nor `LOCKSTEP_GROUPS` names one: `./groups`.
+    public static let defaultPath = "groups"
+
     /// `--groups DIR` when given, else `$LOCKSTEP_GROUPS`, else `./groups`.
     public static func resolve(explicit: String?) -> GroupsRoot {
         if let explicit, !explicit.isEmpty { return GroupsRoot(path: explicit) }
-        if let env = getenv("LOCKSTEP_GROUPS"), env.pointee != 0 { return GroupsRoot(path: String(cString: env)) }
-        return GroupsRoot(path: "groups")
+        if let env = ProcessEnvironment.value(environmentVariable) { return GroupsRoot(path: env) }
+        return GroupsRoot(path: defaultPath)
     }
 
     /// `<root>/<device>`.
-    public func devicePath(_ device: Device) -> String { "\(path)/\(device.rawValue)" }
+    public var layout: GroupsLayout { GroupsLayout(root: path) }
 }
 
 /// A container directory: a bundle's private container or an App Group container.
@@ -58,9 +60,9 @@ public struct Container: Equatable, Sendable {
     public let path: String
 
     /// `Library/Preferences` inside the container, where defaults suites live.
-    public var preferencesPath: String { "\(path)/Library/Preferences" }
+    public var preferencesPath: String { GroupsLayout.preferences(container: path) }
     /// The folder for Lockstep's own bookkeeping (locks, journals): never handed out by `resolve`.
-    var bookkeepingPath: String { "\(path)/.lockstep" }
+    var bookkeepingPath: String { GroupsLayout.bookkeeping(container: path) }
 
     /// The absolute path of `relativePath` inside the container, refusing any way out.
     ///
@@ -91,18 +93,13 @@ public struct Container: Equatable, Sendable {
             throw AppGroupError(.pathEscape, subject: relativePath, detail: "a symlink leads to '\(resolved)'")
         }
         // A dangling symlink as the last component would let a write create a file outside.
-        var info = stat()
-        if lstat(joined, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK, Self.realPath(joined) == nil {
+        if FileSystem.isSymbolicLink(joined), Self.realPath(joined) == nil {
             throw AppGroupError(.pathEscape, subject: relativePath, detail: "it is a symlink to a missing target")
         }
         return joined
     }
 
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
+    static func realPath(_ path: String) -> String? { FileSystem.realPath(path) }
 }
 
 /// What the simulated OS gives one process: its private container and the group containers it is entitled to.
@@ -119,7 +116,7 @@ public struct Sandbox: Sendable {
 
     /// Where the bundle's private container is, without creating it: a process that may never use it (the widget)
     /// leaves it to the first `privateContainer()` call, which creates it.
-    public var privateContainerPath: String { "\(root.devicePath(identity.device))/Data/\(identity.bundleIdentifier)" }
+    public var privateContainerPath: String { root.layout.privateContainer(identity.bundleIdentifier, on: identity.device) }
 
     /// The bundle's private container, created if needed (RULES.md `container.private`).
     public func privateContainer() throws(AppGroupError) -> Container {
@@ -137,7 +134,7 @@ public struct Sandbox: Sendable {
         try Identifier.validateGroup(groupIdentifier)
         // RULES.md group.entitlement: the entitlement must list the identifier exactly.
         guard identity.appGroups.contains(groupIdentifier) else { return nil }
-        let path = "\(root.devicePath(identity.device))/AppGroup/\(groupIdentifier)"
+        let path = root.layout.groupContainer(groupIdentifier, on: identity.device)
         // RULES.md group.layout.
         try create([path, "\(path)/Library/Preferences", "\(path)/Library/Application Support", "\(path)/Library/Caches"])
         return Container(kind: .group(identifier: groupIdentifier), path: path)
@@ -152,7 +149,7 @@ public struct Sandbox: Sendable {
     }
 
     /// The device-wide folder where Darwin notification counters live (`<root>/<device>/.lockstep/notify`).
-    var notificationsPath: String { "\(root.devicePath(identity.device))/.lockstep/notify" }
+    var notificationsPath: String { root.layout.notifications(on: identity.device) }
 
     private func create(_ paths: [String]) throws(AppGroupError) {
         for path in paths {

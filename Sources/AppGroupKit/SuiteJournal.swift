@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import LockstepSystem
 
 /// The files of one defaults suite (the protocol is in `groups/README.md`):
@@ -18,7 +15,7 @@ struct SuiteFiles: Sendable {
 
     init(container: Container, suiteName: String) {
         preferencesDirectory = container.preferencesPath
-        journalDirectory = "\(container.bookkeepingPath)/defaults"
+        journalDirectory = GroupsLayout.defaults(container: container.path)
         plist = "\(preferencesDirectory)/\(suiteName).plist"
         journal = "\(journalDirectory)/\(suiteName).journal"
         lock = "\(journalDirectory)/\(suiteName).lock"

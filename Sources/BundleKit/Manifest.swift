@@ -1,3 +1,4 @@
+import AppGroupKit
 import Foundation
 import LockstepSystem
 
@@ -91,13 +92,16 @@ public struct Manifest: Sendable {
         try parse(InputFile.read(path), path: path)
     }
 
+    /// The variable naming a manifest to use instead of the installed one.
+    public static let environmentVariable = "LOCKSTEP_MANIFEST"
+
     /// The manifest a command acts on: `--manifest F`, then `$LOCKSTEP_MANIFEST`, then the manifest installed at
     /// `<groupsRoot>/.lockstep/installed.json`, then the embedded default.
     /// - Throws: `BundleError` when the chosen file cannot be read; never falls back past a file that was named.
     public static func resolve(explicit: String?, groupsRoot: String) throws -> Manifest {
         if let explicit { return try load(explicit) }
         // getenv and access: ProcessInfo builds the whole environment, and `up` is timed from its start.
-        if let variable = getenv("LOCKSTEP_MANIFEST").map({ String(cString: $0) }), !variable.isEmpty {
+        if let variable = getenv(environmentVariable).map({ String(cString: $0) }), !variable.isEmpty {
             return try load(variable)
         }
         let installed = installedPath(groupsRoot: groupsRoot)
@@ -107,7 +111,7 @@ public struct Manifest: Sendable {
 
     /// Where the installed manifest lives in a groups root (DESIGN.md, "On-disk layout").
     public static func installedPath(groupsRoot: String) -> String {
-        "\(groupsRoot)/.lockstep/installed.json"
+        GroupsLayout(root: groupsRoot).installedManifest
     }
 
     /// Parses manifest JSON; `path` names the file in errors and locates `infoPlist`/`entitlements` files.

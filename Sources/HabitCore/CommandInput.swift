@@ -29,9 +29,9 @@ public enum CommandInput {
 
     /// Reads stdin until EOF or `quit`, running `execute` on each line and printing its result.
     ///
-    /// An error is reported and the process keeps serving, except a stale build (exit 78), which stops it
-    /// (RULES.md `runtime.stale`).
-    public static func serve(_ execute: ([String]) throws -> String) -> Never {
+    /// An error is reported and serving goes on, except a stale build (exit 78), which is thrown: it stops the
+    /// process (RULES.md `runtime.stale`).
+    public static func serve(_ execute: ([String]) throws -> String) throws {
         while let line = readLine() {
             let words = Self.words(line)
             guard let first = words.first else { continue }
@@ -39,13 +39,10 @@ public enum CommandInput {
             do {
                 print(try execute(words))
             } catch {
-                if let reportable = error as? any ReportableError, reportable.exitStatus == .versionMismatch {
-                    exit(withError: error)
-                }
+                if let reportable = error as? any ReportableError, reportable.exitStatus == .versionMismatch { throw error }
                 Standard.error("\(Program.name): \((error as? any ReportableError)?.description ?? "\(error)")")
             }
         }
-        exit(.success)
     }
 
     /// Parses a logged value: a finite number ≥ 0 (DESIGN.md: invalid input exits 2, nothing written).

@@ -1,7 +1,7 @@
 import AppGroupKit
 import BundleKit
 import Foundation
-import LaunchKit
+import LockstepRuntime
 import LockstepSystem
 import SimAppIntents
 import Synchronization
@@ -48,17 +48,13 @@ public struct HabitsEnvironment: Sendable {
     /// and `sandbox.privateContainer()` creates the whole layout.
     public let privateContainer: String
 
-    /// The environment of a process started by LaunchKit (`BundleProcess.start(defaultRole:)`).
+    /// The environment of a simulated process (`SimulatedProcess.start(defaultRole:)`).
     /// - Throws: `AppGroupError.notEntitled` (exit 77) when the bundle does not claim the app's group.
-    public init(process: BundleProcess, role: Role) throws {
+    public init(process: SimulatedProcess, role: Role) throws {
         let app = process.manifest.app
-        let bundleIdentifier = process.bundle.bundleIdentifier ?? process.bundle.name
-        let host = app.bundleIdentifier ?? bundleIdentifier
+        let host = app.bundleIdentifier ?? process.identity.bundleIdentifier
         let group = app.appGroups.first ?? process.bundle.appGroups.first ?? "group.\(host)"
-        let identity = ProcessIdentity(bundleIdentifier: bundleIdentifier, appGroups: process.bundle.appGroups,
-                                       device: role == .watch ? .watch : .phone)
-        try self.init(role: role, sandbox: try Sandbox(root: GroupsRoot(path: process.groupsRoot), identity: identity),
-                      hostBundleIdentifier: host, groupIdentifier: group)
+        try self.init(role: role, sandbox: try process.sandbox(), hostBundleIdentifier: host, groupIdentifier: group)
     }
 
     /// An environment from its parts (tests, tools).
@@ -75,9 +71,9 @@ public struct HabitsEnvironment: Sendable {
     }
 
     /// `<groups>/link/<host-bundle-id>`: the WatchConnectivity channel, outside every container.
-    public var linkDirectory: String { "\(groupsRoot)/link/\(hostBundleIdentifier)" }
+    public var linkDirectory: String { GroupsLayout(root: groupsRoot).link(host: hostBundleIdentifier) }
     /// `<group container>/.lockstep/presence`.
-    public var presenceDirectory: String { "\(groupContainer)/.lockstep/presence" }
+    public var presenceDirectory: String { GroupsLayout.presence(container: groupContainer) }
 
     /// Today on the simulated clock.
     public func today() -> Day { Day(time: SimulatedClock(groupsRoot: groupsRoot).now()) }

@@ -37,7 +37,7 @@ public final class HostApp: WCSessionDelegate, @unchecked Sendable {  // @unchec
     /// The long-running app: announces itself (foreground), opens the store, activates its session (delivering
     /// what the watch queued), pushes today's list to the watch and again whenever the store changes, serves
     /// intents, and takes commands on stdin.
-    public static func serve(environment: HabitsEnvironment) throws -> Never {
+    public static func serve(environment: HabitsEnvironment) throws {
         // Announcing the app (its presence file) waits on the fsyncs of an atomic replacement, and so does creating
         // a new store (built aside, then linked into place): the announcement goes on its own thread while the store
         // opens and the session activates, and ready waits for it.
@@ -55,7 +55,7 @@ public final class HostApp: WCSessionDelegate, @unchecked Sendable {  // @unchec
         }
     }
 
-    private func serve(announced: () throws -> Presence) throws -> Never {
+    private func serve(announced: () throws -> Presence) throws {
         try activateSession()
         // Observed before the first push, so a change made meanwhile is pushed too. One-shot `lockstep-host`
         // commands and intents run in the extension post it; so does this process (its own changes are pushed
@@ -79,7 +79,7 @@ public final class HostApp: WCSessionDelegate, @unchecked Sendable {  // @unchec
         // The first list for the watch, as an app sends it once launched; after the ready line, since it waits on the
         // fsyncs of its own atomic replacement. Commands read from stdin come after it, so the watch gets lists in order.
         try pushContext()
-        CommandInput.serve(execute)
+        try CommandInput.serve(execute)
     }
 
     private func activateSession() throws {
@@ -217,6 +217,6 @@ public final class HostApp: WCSessionDelegate, @unchecked Sendable {  // @unchec
     }
 
     private func stopIfStale(_ error: any Error) {
-        if let error = error as? any ReportableError, error.exitStatus == .versionMismatch { exit(withError: error) }
+        if let error = error as? any ReportableError, error.exitStatus == .versionMismatch { ProcessStop.report(error) }
     }
 }

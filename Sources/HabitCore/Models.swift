@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import LockstepSystem
 
 /// Whether a habit is done or not (binary) or counts toward a daily target (numeric).
 public enum HabitKind: String, Sendable, Codable, CaseIterable {
@@ -39,21 +37,14 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
 
     /// The day containing `time` (seconds since 1970, UTC).
     public init(time: Double) {
-        var seconds = time_t(time.rounded(.down))
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        let year = Int(parts.tm_year) + 1900, month = Int(parts.tm_mon) + 1, day = Int(parts.tm_mday)
+        let (year, month, day) = UTCCalendar.date(of: time)
         rawValue = "\(year)-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
     }
 
     /// Midnight UTC starting this day, in seconds since 1970.
     public var start: Double {
         let fields = rawValue.split(separator: "-").compactMap { Int32($0) }
-        var parts = tm()
-        parts.tm_year = fields[0] - 1900
-        parts.tm_mon = fields[1] - 1
-        parts.tm_mday = fields[2]
-        return Double(timegm(&parts))
+        return UTCCalendar.start(year: fields[0], month: fields[1], day: fields[2])
     }
 
     /// The day `count` days later (earlier when negative).

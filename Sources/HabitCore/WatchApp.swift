@@ -27,10 +27,10 @@ public final class WatchApp: WCSessionDelegate, @unchecked Sendable {  // @unche
     }
 
     /// The long-running watch app.
-    public func serve() throws -> Never {
+    public func serve() throws {
         try start()
         print("ready \(environment.bundleIdentifier): \(lock.withLock { list.fraction }) done, phone \(session.isReachable ? "reachable" : "not reachable")")
-        CommandInput.serve(execute)
+        try CommandInput.serve(execute)
     }
 
     /// Runs one command (`lockstep-watch toggle Meditate`) and leaves.

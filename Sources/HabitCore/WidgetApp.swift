@@ -17,10 +17,10 @@ public struct WidgetApp: Sendable {
     }
 
     /// Serves timelines until stdin ends: reload requests, policies, the budget, one line per event.
-    public func serve() throws -> Never {
+    public func serve() throws {
         try system.start()
         print("ready \(environment.bundleIdentifier): \(system.status())")
-        CommandInput.serve(execute)
+        try CommandInput.serve(execute)
     }
 
     /// `render FAMILY` (the current timeline entry), `placeholder FAMILY`, `status`.

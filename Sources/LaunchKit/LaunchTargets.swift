@@ -1,4 +1,5 @@
 import BundleKit
+import LockstepRuntime
 
 /// The bundles of the installed manifest as commands and scenario steps name them: by label (`widget`), role,
 /// name or bundle identifier.

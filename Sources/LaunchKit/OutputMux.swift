@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import LockstepSystem
 import Synchronization
 
@@ -46,16 +43,8 @@ public final class OutputMux: Sendable {
     private func write(_ text: String) {
         var bytes = Array(text.utf8)
         bytes.append(0x0A)
-        lock.withLock { _ in
-            var offset = 0
-            while offset < bytes.count {
-                let written = bytes.withUnsafeBytes { Glibc.write(1, $0.baseAddress! + offset, $0.count - offset) }
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += written
-            }
-        }
+        // Unbuffered, whole lines, one writer at a time: the bundles' lines never interleave mid-line. A stdout that
+        // is gone (a closed pipe) loses the line, as before.
+        lock.withLock { _ in _ = try? FileDescriptor(rawValue: 1).writeAll(bytes, path: "stdout") }
     }
 }

@@ -1,8 +1,6 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import BundleKit
 import Foundation
+import LockstepRuntime
 import LockstepSystem
 
 /// `lockstep run`: one bundle with its identity and sandbox, sharing the terminal; exits with its status.
@@ -20,7 +18,7 @@ public enum RunBundle {
         let executable = try ExecutableLocator.locate(record.executable ?? "", bundle: name)
         try Installer.install(manifest, groupsRoot: groupsRoot)
         // The child stays in our process group, so it can read the terminal and gets a terminal's Ctrl-C itself.
-        let child = try SpawnedProcess(path: executable, name: name, arguments: arguments,
+        let child = try SpawnedProcess.start(path: executable, name: name, arguments: arguments,
                                        environment: LaunchEnvironment.child(for: record, groupsRoot: groupsRoot),
                                        ownGroup: false, pipes: false)
         Thread.detachNewThread {

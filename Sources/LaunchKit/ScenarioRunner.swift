@@ -1,4 +1,6 @@
+import AppGroupKit
 import BundleKit
+import LockstepRuntime
 import LockstepSystem
 
 /// Runs a `Scenario` against a `Supervisor`'s bundles: each step prints what it did and how long it took; the

@@ -1,9 +1,7 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import AppGroupKit
 import BundleKit
 import Foundation
+import LockstepRuntime
 import LockstepSystem
 import Synchronization
 
@@ -101,7 +99,7 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
         let path = try ExecutableLocator.locate(record.executable ?? "", bundle: name)
         var environment = LaunchEnvironment.child(for: record, groupsRoot: groupsRoot, base: launcherEnvironment)
         if launchCheck { environment[LaunchEnvironment.launchCheck] = "1" }
-        let process = try SpawnedProcess(path: path, name: name, arguments: arguments, environment: environment, ownGroup: true, pipes: true)
+        let process = try SpawnedProcess.start(path: path, name: name, arguments: arguments, environment: environment, ownGroup: true, pipes: true)
         let bundle = SupervisedBundle(label: label, record: record, memoryLimitMB: MemoryLimit.megabytes(for: record), process: process)
         bundle.oneShot = oneShot || launchCheck
         bundle.launchCheck = launchCheck
@@ -253,7 +251,7 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
         // The stop is asynchronous: wait (bounded) until the kernel shows it, so the lock table is the one at suspension.
         let deadline = Monotonic.now + 2
         while !ProcessInspection.isStopped(bundle.pid) && Monotonic.now < deadline && isRunning(bundle) { usleep(1_000) }
-        let shared = ProcessInspection.files(under: "\(GroupsRoot(path: groupsRoot).devicePath(bundle.record.device))/AppGroup")
+        let shared = ProcessInspection.files(under: GroupsLayout(root: groupsRoot).groupContainers(on: bundle.record.device))
         // flock locks and POSIX locks alike: SQLite's database locks are POSIX locks.
         let held = ProcessInspection.heldLocks().lazy.compactMap { lock -> String? in
             guard lock.pid == bundle.pid || ProcessInspection.processGroup(lock.pid) == bundle.pid else { return nil }

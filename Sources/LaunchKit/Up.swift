@@ -1,8 +1,6 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import BundleKit
 import Foundation
+import LockstepRuntime
 import LockstepSystem
 
 /// `lockstep up`: install, launch every long-running bundle side by side, run a scenario, tear down.

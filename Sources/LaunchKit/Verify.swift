@@ -2,6 +2,7 @@ import AppGroupKit
 import BundleKit
 import Dispatch
 import Foundation
+import LockstepRuntime
 import LockstepSystem
 
 /// `lockstep verify`: the visibility matrix. For every pair of bundles and each channel, one real process
@@ -116,13 +117,13 @@ public enum Verify {
         }
         run(cleanups, lockstep: lockstep, common: common)
         for bundle in bundles {
-            let root = GroupsRoot(path: groupsRoot).devicePath(bundle.record.device)
-            for group in groups { unlink("\(root)/AppGroup/\(group)/\(file(bundle.identifier))") }
-            unlink("\(root)/Data/\(bundle.identifier)/\(file(bundle.identifier))")
+            let layout = GroupsLayout(root: groupsRoot), device = bundle.record.device
+            for group in groups { unlink("\(layout.groupContainer(group, on: device))/\(file(bundle.identifier))") }
+            unlink("\(layout.privateContainer(bundle.identifier, on: device))/\(file(bundle.identifier))")
         }
         // Every process that used the notification counters has exited, so their files can go (groups/README.md).
         for device in Device.allCases {
-            let directory = "\(GroupsRoot(path: groupsRoot).devicePath(device))/.lockstep/notify"
+            let directory = GroupsLayout(root: groupsRoot).notifications(on: device)
             for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where name.hasPrefix("lockstep.verify.\(nonce).") {
                 unlink("\(directory)/\(name)")
             }
@@ -162,12 +163,20 @@ public enum Verify {
     }
 
     private static func runOne(_ probe: Probe, lockstep: String, common: [String]) -> Bool {
-        guard let process = try? SpawnedProcess(path: lockstep, name: "lockstep", arguments: probe.arguments + common,
+        guard let process = try? SpawnedProcess.start(path: lockstep, name: "lockstep", arguments: probe.arguments + common,
                                                 environment: ProcessInfo.processInfo.environment, ownGroup: false, pipes: true) else { return false }
         if let stdin = probe.stdin { _ = process.writeStdin(stdin) }
         process.closeStdin()
+        // stderr is drained on another thread while stdout is read here: read one after the other, a child that
+        // fills the stderr pipe first would block on it while this waits on its stdout.
+        let stderrDrained = DispatchSemaphore(value: 0)
+        let stderr = process.stderr
+        DispatchQueue.global().async {
+            _ = try? stderr?.readAll(path: "stderr")
+            stderrDrained.signal()
+        }
         let output = (try? process.stdout?.readAll(path: "stdout")) ?? []
-        _ = try? process.stderr?.readAll(path: "stderr")
+        stderrDrained.wait()
         process.stdout?.close()
         process.stderr?.close()
         guard process.wait() == .exited(0) else { return false }

@@ -58,14 +58,14 @@ public struct IntentRouter: Sendable {
         self.notifications = notifications
     }
 
-    var directory: String { "\(groupContainer)/.lockstep/intents" }
+    var directory: String { GroupsLayout.intents(container: groupContainer) }
 
     /// Performs `name` in the right process.
     /// - Returns: the result and where it ran.
     public func perform(_ name: String, arguments: [String: String]) throws -> (IntentResult, IntentExecutionTarget) {
         // Resolve here first: bad input fails the same way wherever the intent would have run.
         _ = try registry.type(named: name).resolve(arguments)
-        let app = Presence.observe(directory: "\(groupContainer)/.lockstep/presence", bundleIdentifier: appBundleIdentifier)
+        let app = Presence.observe(directory: GroupsLayout.presence(container: groupContainer), bundleIdentifier: appBundleIdentifier)
         if app.isRunning && !app.isSuspended, let result = try forward(name, arguments: arguments) {
             return (result, .app)
         }

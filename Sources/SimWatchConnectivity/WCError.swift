@@ -31,10 +31,20 @@ public struct WCError: Error, Equatable, Sendable {
     public var code: Code
     /// The counterpart bundle, key or file concerned, and any detail.
     public var detail: String
+    /// Whether another process holds this side's session: WCErrorDomain has no code for it (on a device one app
+    /// has one session), so it is a `genericError` that exits 75 (busy) rather than 1.
+    public private(set) var isSessionHeldElsewhere = false
 
     public init(_ code: Code, _ detail: String) {
         self.code = code
         self.detail = detail
+    }
+
+    /// Another process already has this side's session active on the link.
+    static func sessionHeldElsewhere(_ detail: String) -> WCError {
+        var error = WCError(.genericError, detail)
+        error.isSessionHeldElsewhere = true
+        return error
     }
 }
 
@@ -57,7 +67,7 @@ extension WCError: ReportableError {
         switch code {
         case .notReachable, .messageReplyTimedOut, .messageReplyFailed: return .unavailable
         case .payloadTooLarge, .payloadUnsupportedTypes, .invalidParameter, .fileAccessDenied: return .invalidInput
-        case .genericError where detail.contains("already active"): return .busy
+        case .genericError where isSessionHeldElsewhere: return .busy
         default: return .failure
         }
     }

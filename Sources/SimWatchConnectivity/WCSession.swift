@@ -157,7 +157,7 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
             try alive.lock(.exclusive, timeout: 0.2)
         } catch {
             guard case .busy = error.code else { throw error }
-            throw WCError(.genericError, "another \(configuration.side) session is already active on \(configuration.linkDirectory)")
+            throw WCError.sessionHeldElsewhere("another \(configuration.side) session is already active on \(configuration.linkDirectory)")
         }
         // Wakes the counterpart's receiver (IN_ATTRIB on the link folder): this side is reachable from now on.
         utimensat(AT_FDCWD, alivePath, nil, 0)
@@ -430,11 +430,7 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
     // MARK: Files
 
     private func nextSequence(_ path: String) throws -> Int {
-        try FileLock(path: path + ".lock").withLock {
-            let last = (try AtomicFile.read(path)).map { Int(String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 } ?? 0
-            try AtomicFile.write("\(last + 1)\n", to: path)
-            return last + 1
-        }
+        try LockedFile.increment(path)
     }
 
     static func readEnvelope(_ path: String) -> (Double, [String: Any])? {

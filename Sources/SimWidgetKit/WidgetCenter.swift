@@ -44,10 +44,9 @@ public struct WidgetCenter: Sendable {
         try SharedWriteGate.check()
         let path = Self.requestPath(groupContainer: groupContainer, name: name)
         do {
-            let lock = try FileLock(path: path + ".lock")
-            try lock.withLock {
-                let count = Self.readRequest(at: path)?.count ?? 0
-                try AtomicFile.write("\(count + 1) \(Self.realNow()) \(requester)\n", to: path)
+            try LockedFile.update(path) { current in
+                let count = current.flatMap(Self.parseRequest)?.count ?? 0
+                return ("\(count + 1) \(Self.realNow()) \(requester)\n", ())
             }
         } catch let error as SystemError {
             throw WidgetKitError(.storage, subject: path, detail: error.description)
@@ -64,12 +63,16 @@ public struct WidgetCenter: Sendable {
     }
 
     static func requestPath(groupContainer: String, name: String) -> String {
-        "\(groupContainer)/.lockstep/widgetkit/reload/\(name)"
+        "\(GroupsLayout.widgetReloads(container: groupContainer))/\(name)"
     }
 
     static func readRequest(at path: String) -> Request? {
         guard let bytes = try? AtomicFile.read(path) else { return nil }
-        let fields = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isWhitespace).map(String.init)
+        return parseRequest(String(decoding: bytes, as: UTF8.self))
+    }
+
+    static func parseRequest(_ text: String) -> Request? {
+        let fields = text.split(whereSeparator: \.isWhitespace).map(String.init)
         guard fields.count >= 2, let count = Int(fields[0]), let at = Double(fields[1]) else { return nil }
         return Request(count: count, requestedAt: at, requester: fields.count > 2 ? fields[2] : "?")
     }
@@ -91,7 +94,7 @@ public struct ReloadBudget: Sendable {
     public let limit: Int
 
     public init(groupContainer: String, kind: String, limit: Int = ReloadBudget.dailyLimit) {
-        path = "\(groupContainer)/.lockstep/widgetkit/\(kind)/budget"
+        path = "\(GroupsLayout.widget(kind, container: groupContainer))/budget"
         self.limit = limit
     }
 
@@ -99,12 +102,11 @@ public struct ReloadBudget: Sendable {
     /// - Returns: whether the reload may happen, and how many were counted in the window afterwards.
     public func spend(at now: Double) throws -> (allowed: Bool, used: Int) {
         try SharedWriteGate.check()
-        return try FileLock(path: path + ".lock").withLock {
-            var stamps = window(at: now)
-            guard stamps.count < limit else { return (false, stamps.count) }
+        return try LockedFile.update(path) { current in
+            var stamps = Self.window(current ?? "", at: now)
+            guard stamps.count < limit else { return (nil, (false, stamps.count)) }
             stamps.append(now)
-            try AtomicFile.write(stamps.map { "\($0)\n" }.joined(), to: path)
-            return (true, stamps.count)
+            return (stamps.map { "\($0)\n" }.joined(), (true, stamps.count))
         }
     }
 
@@ -113,7 +115,10 @@ public struct ReloadBudget: Sendable {
 
     private func window(at now: Double) -> [Double] {
         guard let bytes = try? AtomicFile.read(path) else { return [] }
-        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").compactMap { Double($0) }
-            .filter { $0 > now - 86_400 && $0 <= now }
+        return Self.window(String(decoding: bytes, as: UTF8.self), at: now)
+    }
+
+    private static func window(_ text: String, at now: Double) -> [Double] {
+        text.split(separator: "\n").compactMap { Double($0) }.filter { $0 > now - 86_400 && $0 <= now }
     }
 }

@@ -55,11 +55,11 @@ public final class WidgetSystem<W: Widget>: @unchecked Sendable {  // @unchecked
         self.output = output
     }
 
-    var directory: String { "\(groupContainer)/.lockstep/widgetkit/\(widget.kind)" }
+    var directory: String { GroupsLayout.widget(widget.kind, container: groupContainer) }
 
     /// The file holding the current rendering of `family`.
     public static func renderPath(groupContainer: String, kind: String, family: WidgetFamily) -> String {
-        "\(groupContainer)/.lockstep/widgetkit/\(kind)/\(family.rawValue).txt"
+        "\(GroupsLayout.widget(kind, container: groupContainer))/\(family.rawValue).txt"
     }
 
     /// Loads the first timeline, renders it, and starts watching for reload requests, policy dates and entry dates.
@@ -80,8 +80,13 @@ public final class WidgetSystem<W: Widget>: @unchecked Sendable {  // @unchecked
         lock.withLock { self.observation = observation }
         Thread.detachNewThread { [self] in
             while lock.withLock({ running }) {
-                // A failed tick ends the process: a stale build (exit 78, RULES.md runtime.stale) or a broken container.
-                do { try tick() } catch { exit(withError: error) }
+                // A failed tick ends the process (a stale build, exit 78, RULES.md runtime.stale, or a broken container):
+                // it is reported to ProcessStop, and this thread stops serving either way.
+                do { try tick() } catch {
+                    ProcessStop.report(error)
+                    lock.withLock { running = false }
+                    return
+                }
                 wakeup.withLock {
                     if !woken { _ = wakeup.wait(until: Date(timeIntervalSinceNow: pollInterval)) }
                     woken = false
@@ -121,7 +126,7 @@ public final class WidgetSystem<W: Widget>: @unchecked Sendable {  // @unchecked
     /// Asks the provider for a new timeline, unless the budget forbids it (then the request is logged and dropped).
     public func reload(_ reason: Reason) throws {
         let now = SimulatedTime.now(groupsRoot: groupsRoot)
-        let host = Presence.observe(directory: "\(groupContainer)/.lockstep/presence", bundleIdentifier: hostBundleIdentifier)
+        let host = Presence.observe(directory: GroupsLayout.presence(container: groupContainer), bundleIdentifier: hostBundleIdentifier)
         var accounting: String
         switch reason {
         case .initial:

@@ -1,10 +1,10 @@
 import Foundation
 import LockstepSystem
 
-// A bare Foundation process: the baseline `lockstep bench` compares the idle widget's resident memory with.
-// It links Foundation as the simulated executables do (dynamically: `lockstep` itself links the Swift runtime
-// statically to start faster, so it cannot stand in for them), touches it with a Date/JSON round trip, says it
-// is ready and idles until stdin closes.
+// A bare Foundation process: the baseline `lockstep bench` compares the idle widget's resident memory with, and
+// (started with --help) the one start any Swift launcher pays before `up` can spawn a bundle. It links Foundation
+// as the simulated executables do, touches it with a Date/JSON round trip, says it is ready and idles until stdin
+// closes.
 Standard.setUp()
 if CommandLine.arguments.dropFirst().first == "--help" {
     print("usage: lockstep-idle (started by lockstep bench: prints 'idle ready', exits when stdin closes)")

@@ -1,5 +1,5 @@
 import HabitCore
-import LaunchKit
+import LockstepRuntime
 import LockstepSystem
 
 // The simulated App Intents extension: `list`, and `perform NAME [--PARAMETER VALUE]…`, which runs the intent in
@@ -10,7 +10,15 @@ if arguments.first == "--help" {
     print("usage: \(IntentApp.usage)")
     exit(.success)
 }
-let process = BundleProcess.start(defaultRole: .intent)
+// A stale build found on a library's own thread (RULES.md runtime.stale) ends this process, as iOS ends it.
+ProcessStop.install { exit(withError: $0) }
+let process: SimulatedProcess
+do {
+    guard let started = try SimulatedProcess.start(defaultRole: .intent) else { exit(.success) }  // `up`'s launch check
+    process = started
+} catch {
+    exit(withError: error)
+}
 do {
     try IntentApp(environment: HabitsEnvironment(process: process, role: .intent)).run(arguments)
 } catch {

@@ -3,7 +3,7 @@ import Glibc
 #endif
 import AppGroupKit
 import Foundation
-import LaunchKit
+import LockstepRuntime
 import LockstepSystem
 
 // A bundle that can play any role, for LaunchKit's process tests and for trying `lockstep up` with a custom
@@ -20,9 +20,23 @@ import LockstepSystem
 //   release-lock       releases it
 //   write-shared TEXT  writes TEXT to shared.txt in its first App Group container (checks the stale gate first)
 //   exit N             exits with status N
+//
+// `lockstep-probe __worker KIND ARGS…` instead runs one of the proof tests' workers (ProofWorkers), outside any bundle.
 Standard.setUp()
+if CommandLine.arguments.dropFirst().first == "__worker" {
+    do { try ProofWorkers.run(Array(CommandLine.arguments.dropFirst(2))) } catch { exit(withError: error) }
+    exit(.success)
+}
 let inherited = openDescriptors()
-let process = BundleProcess.start(defaultRole: .host)
+// A stale build found on a library's own thread (RULES.md runtime.stale) ends this process, as iOS ends it.
+ProcessStop.install { exit(withError: $0) }
+let process: SimulatedProcess
+do {
+    guard let started = try SimulatedProcess.start(defaultRole: .host) else { exit(.success) }  // `up`'s launch check
+    process = started
+} catch {
+    exit(withError: error)
+}
 var allocations: [UnsafeMutableRawPointer] = []
 var held: FileLock?
 
@@ -57,7 +71,9 @@ func openDescriptors() -> [Int32] {
     case "env":
         print("\(argument)=\(getenv(argument).map { String(cString: $0) } ?? "")")
     case "identity":
-        print("\(process.bundle.bundleIdentifier ?? "?") build \(process.bundle.buildVersion ?? "?") groups \(process.groupsRoot)")
+        // As library code finds it: the ambient current process, the one `start` returned.
+        guard let current = SimulatedProcess.current else { Standard.error("lockstep-probe: no current process."); return }
+        print("\(current.bundle.bundleIdentifier ?? "?") build \(current.bundle.buildVersion ?? "?") groups \(current.groupsRoot)")
     case "pause":
         print("paused, pid \(getpid())")
         while true { Glibc.pause() }

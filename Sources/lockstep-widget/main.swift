@@ -1,5 +1,5 @@
 import HabitCore
-import LaunchKit
+import LockstepRuntime
 import LockstepSystem
 
 // The simulated widget extension. No arguments: serve the timeline (commands on stdin). `render --family F`: one
@@ -11,11 +11,19 @@ if arguments.first == "--help" {
     print("usage: \(usage)\n  stdin commands: \(WidgetApp.usage)")
     exit(.success)
 }
-let process = BundleProcess.start(defaultRole: .widget)
+// A stale build found on a library's own thread (RULES.md runtime.stale) ends this process, as iOS ends it.
+ProcessStop.install { exit(withError: $0) }
+let process: SimulatedProcess
+do {
+    guard let started = try SimulatedProcess.start(defaultRole: .widget) else { exit(.success) }  // `up`'s launch check
+    process = started
+} catch {
+    exit(withError: error)
+}
 do {
     let app = WidgetApp(environment: try HabitsEnvironment(process: process, role: .widget))
     switch (arguments.first, arguments.count) {
-    case (nil, _): try app.serve()
+    case (nil, _): try app.serve()  // until stdin ends
     case ("render", 3) where arguments[1] == "--family": print(try app.snapshot(family: arguments[2]))
     case ("placeholder", 3) where arguments[1] == "--family", ("status", 1): print(try app.execute([arguments[0]] + arguments.dropFirst(2)))
     default: throw HabitError(.usage, subject: arguments.joined(separator: " "), detail: usage)

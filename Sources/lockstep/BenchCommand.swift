@@ -1,7 +1,12 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import LaunchKit
 import LockstepSystem
 
 /// `lockstep bench [--quick] [--json]`: our figures beside baselines measured in the same run, with the ratio
-/// and the target of each. The logic is in `Bench/`; the workers it spawns are `__bench-worker` and `lockstep-idle`.
+/// and the target of each. The bench is its own executable, `lockstep-bench`, next to `lockstep` in the build
+/// directory: `lockstep` links neither the benchmarks nor SQLite. This verb checks the command line and becomes it.
 enum BenchCommand: Command {
     static let name = "bench"
     static let summary = "Run the benchmarks beside same-run baselines"
@@ -10,7 +15,7 @@ enum BenchCommand: Command {
 
     Measures Lockstep beside what you would otherwise use, in the same run, and prints for each figure our
     number, the baseline's, their ratio and the target. Ratios hold on a noisy shared machine; absolute times
-    do not. Build with -c release first (make bench does).
+    do not. Build with -c release first (make bench does); it runs lockstep-bench from the build directory.
 
       --quick   a reduced run, under a minute (CI smoke use)
       --json    {"rows":[{"name","unit","ours","baseline","ratio","target","met"}]} instead of the table
@@ -24,16 +29,21 @@ enum BenchCommand: Command {
         guard parsed.positionals.isEmpty else {
             throw UsageError("lockstep bench: unexpected argument '\(parsed.positionals[0])'; see 'lockstep bench --help'.")
         }
-        let plan = parsed.has("--quick") ? BenchPlan.quick : BenchPlan.full
-        let json = parsed.has("--json")
-        let rows = Figures.all(plan) { figure in
-            if !json { Standard.error("lockstep bench: measuring \(figure)…") }
-        }
-        if json {
-            print(BenchReport.json(rows))
-        } else {
-            print(BenchReport.table(rows, header: "lockstep bench\(plan.quick ? " --quick" : "") (ours beside baselines measured in this run)"))
-        }
-        return .success
+        // Only next to this `lockstep`: a `lockstep-bench` elsewhere on PATH would measure other executables.
+        let running = ExecutableLocator.running
+        let bench = String(running[..<(running.lastIndex(of: "/") ?? running.startIndex)]) + "/lockstep-bench"
+        guard access(bench, X_OK) == 0 else { throw BenchNotBuilt(path: bench) }
+        let argv = ([bench] + arguments).map { strdup($0) } + [nil]
+        execv(bench, argv)
+        throw BenchNotBuilt(path: bench)
     }
+}
+
+/// `lockstep bench` run where `lockstep-bench` was not built (an installed `lockstep`: the bench measures a build).
+struct BenchNotBuilt: ReportableError {
+    let path: String
+    var description: String {
+        "lockstep bench: cannot run '\(path)'; the bench runs from a build directory (make bench)."
+    }
+    var exitStatus: ExitStatus { .unavailable }
 }

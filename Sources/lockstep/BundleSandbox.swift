@@ -1,5 +1,6 @@
 import AppGroupKit
 import BundleKit
+import LockstepRuntime
 
 /// `--as BUNDLE-ID` with `--manifest` and `--groups`: the sandbox the simulated OS gives that bundle, from the
 /// manifest's entitlements (shared by `defaults`, `container` and `notify`).
@@ -17,8 +18,6 @@ enum BundleSandbox {
             let known = manifest.bundles.compactMap(\.bundleIdentifier).joined(separator: ", ")
             throw AppGroupError(.unknownBundle, subject: bundleIdentifier, detail: "'\(manifest.path ?? Manifest.embeddedDefaultName)' (it lists \(known))")
         }
-        // RULES.md group.watch-separate: the watch app runs on the watch, with watch-local containers.
-        let device: Device = bundle.role == .watch ? .watch : .phone
-        return try Sandbox(root: root, identity: ProcessIdentity(bundleIdentifier: bundleIdentifier, appGroups: bundle.appGroups, device: device))
+        return try Sandbox(root: root, identity: ProcessIdentity(bundle: bundle))
     }
 }

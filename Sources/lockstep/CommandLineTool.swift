@@ -21,9 +21,6 @@ enum CommandLineTool {
         InitCommand.self, DefaultsCommand.self, ContainerCommand.self, NotifyCommand.self, BenchCommand.self,
     ]
 
-    /// Verbs the bench starts as its worker processes: runnable, never listed in `--help`.
-    static let hiddenCommands: [any Command.Type] = [BenchWorkerCommand.self]
-
     static var help: String {
         var lines = ["Usage: lockstep COMMAND [OPTIONS]", "", "Simulates an iOS app and its extensions as separate processes.", "", "Commands:"]
         for command in commands {
@@ -51,7 +48,7 @@ enum CommandLineTool {
         default:
             break
         }
-        guard let command = (commands + hiddenCommands).first(where: { $0.name == verb }) else {
+        guard let command = commands.first(where: { $0.name == verb }) else {
             Standard.error("lockstep: unknown command '\(verb)'; run 'lockstep --help' for the list.")
             return .usage
         }

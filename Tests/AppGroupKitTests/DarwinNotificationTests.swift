@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AppGroupKit
+import LockstepSystem
 import LockstepTestSupport
 
 @Suite struct DarwinNotificationTests {

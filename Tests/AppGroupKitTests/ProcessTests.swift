@@ -69,7 +69,7 @@ import LockstepTestSupport
     }
 
     /// Arrays and dictionaries print as XML plists (a statically linked `lockstep` once failed here: Foundation
-    /// could not bridge the array; with Swift 6.3 `lockstep` is statically linked in `make test` too, see Package.swift).
+    /// could not bridge the array; `make test-static` runs this against static executables).
     @Test func readPrintsArraysAndDictionariesAsXML() throws {
         let root = try Root(); defer { root.cleanUp() }
         let defaults = try #require(try GroupDefaults(suiteName: Self.group, sandbox: root.sandbox()))

@@ -1,3 +1,4 @@
+import AppGroupKit
 import Foundation
 import HabitCore
 import LockstepSystem

@@ -1,6 +1,7 @@
 import BundleKit
 import Foundation
 @testable import LaunchKit
+@testable import LockstepRuntime
 import LockstepTestSupport
 import Testing
 
@@ -29,13 +30,13 @@ import Testing
         let root = TestSupport.temporaryDirectory("install")
         defer { TestSupport.cleanUp(root) }
         let environment = ["LOCKSTEP_GROUPS": root.path, "LOCKSTEP_BUNDLE_ID": "com.example.habits.widget", "LOCKSTEP_BUILD": "1"]
-        let process = try BundleProcess.resolve(defaultRole: .widget, environment: environment)
+        let process = try SimulatedProcess.resolve(defaultRole: .widget, environment: environment)
         #expect(process.bundle.name == "HabitsWidget")
         try process.checkVersions()
         let check = StaleCheck(process: process)
         try check.check()
         try Installer.reinstall(groupsRoot: root.path, build: "2", version: nil)
-        #expect(throws: LaunchError.self) { try check.check() }
+        #expect(throws: RuntimeError.self) { try check.check() }
         do {
             try check.check()
         } catch {
@@ -43,15 +44,15 @@ import Testing
             #expect(error.description == "HabitsWidget (com.example.habits.widget) is from build 1, but Habits is now installed at build 2; the system stops the old process before it writes shared data [runtime.stale].")
         }
         // Launched at build 1 while build 2 is installed: stale from the start.
-        let late = try BundleProcess.resolve(defaultRole: .widget, environment: environment)
-        #expect(throws: LaunchError.self) { try late.checkVersions() }
+        let late = try SimulatedProcess.resolve(defaultRole: .widget, environment: environment)
+        #expect(throws: RuntimeError.self) { try late.checkVersions() }
     }
 
     @Test func unknownBundleIdentifiersAreNamed() throws {
         let root = TestSupport.temporaryDirectory("install")
         defer { TestSupport.cleanUp(root) }
-        #expect(throws: LaunchError.self) {
-            _ = try BundleProcess.resolve(defaultRole: .widget, environment: ["LOCKSTEP_GROUPS": root.path, "LOCKSTEP_BUNDLE_ID": "com.example.nope"])
+        #expect(throws: RuntimeError.self) {
+            _ = try SimulatedProcess.resolve(defaultRole: .widget, environment: ["LOCKSTEP_GROUPS": root.path, "LOCKSTEP_BUNDLE_ID": "com.example.nope"])
         }
     }
 

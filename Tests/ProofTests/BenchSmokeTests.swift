@@ -19,6 +19,17 @@ import Testing
         #expect(result.status == 0 && result.stdout == "idle ready\n", "\(result)")
     }
 
+    /// `make install` installs `lockstep` without the bench: `lockstep bench` then says where the bench runs.
+    @Test func benchWithoutLockstepBenchBesideItSaysSo() throws {
+        let directory = TestSupport.temporaryDirectory("installed")
+        defer { TestSupport.cleanUp(directory) }
+        let installed = directory.appendingPathComponent("lockstep").path
+        try FileManager.default.copyItem(atPath: TestSupport.executable("lockstep"), toPath: installed)
+        let result = try run(installed, ["bench", "--quick"], timeout: 30)
+        #expect(result.status == 69 && result.stdout.isEmpty, "\(result)")
+        #expect(result.stderr.contains("lockstep bench: cannot run '\(directory.path)/lockstep-bench'"), "\(result)")
+    }
+
     @Test func quickJSONHasEveryFigureMeasuredWithConsistentRatios() throws {
         let result = try run("lockstep", ["bench", "--quick", "--json"], timeout: 300)
         #expect(result.status == 0, "\(result)")

@@ -6,15 +6,15 @@ import Testing
 
 /// Many processes, SIGKILLs and dead lock holders against the group defaults suite: nothing is lost, nothing hangs.
 ///
-/// The workers are the `lockstep` executable's hidden `__bench-worker` verbs (the same code `lockstep bench`
-/// measures). Counts are modest by default; `LOCKSTEP_STRESS=1` runs the full ones.
+/// The incrementing workers are `lockstep-bench __worker` (the same code `lockstep bench` measures); the crash and
+/// lock-holding ones are `lockstep-probe __worker`. Counts are modest by default; `LOCKSTEP_STRESS=1` runs the full ones.
 @Suite struct GroupDefaultsStressTests {
     @Test func eightProcessesIncrementExactly() throws {
         let groups = TestSupport.temporaryDirectory("proof-increment")
         defer { TestSupport.cleanUp(groups) }
         let each = Proof.stress ? 1_000 : 150
         Proof.runTogether(try (0..<8).map { _ in
-            try Child("lockstep", ["__bench-worker", "increment-defaults", groups.path, String(each), "0"], keepStdinOpen: true)
+            try Child("lockstep-bench", ["__worker", "increment-defaults", groups.path, String(each), "0"], keepStdinOpen: true)
         })
         #expect(try Proof.suite(groups.path).integer(forKey: "counter") == 8 * each)
     }
@@ -23,7 +23,7 @@ import Testing
         let groups = TestSupport.temporaryDirectory("proof-crash")
         defer { TestSupport.cleanUp(groups) }
         try Proof.killRepeatedly(rounds: Proof.stress ? 200 : 30, seed: 42) {
-            try Child("lockstep", ["__bench-worker", "increment-loop", groups.path])
+            try Child("lockstep-probe", ["__worker", "increment-loop", groups.path])
         } stored: {
             try Proof.suite(groups.path).integer(forKey: "counter") ?? 0
         }
@@ -32,9 +32,9 @@ import Testing
     @Test func aKilledLockHolderReleasesTheWaiterPromptly() throws {
         let groups = TestSupport.temporaryDirectory("proof-holder")
         defer { TestSupport.cleanUp(groups) }
-        let holder = try Child("lockstep", ["__bench-worker", "hold-transaction", groups.path], keepStdinOpen: true)
+        let holder = try Child("lockstep-probe", ["__worker", "hold-transaction", groups.path], keepStdinOpen: true)
         #expect(holder.waitForOutput("holding"))
-        let waiter = try Child("lockstep", ["__bench-worker", "increment-defaults", groups.path, "1", "0"], keepStdinOpen: true)
+        let waiter = try Child("lockstep-bench", ["__worker", "increment-defaults", groups.path, "1", "0"], keepStdinOpen: true)
         #expect(waiter.waitForOutput("ready"))
         waiter.send("go\n")
         holder.signal(SIGKILL)

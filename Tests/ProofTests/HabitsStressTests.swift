@@ -6,7 +6,7 @@ import Testing
 /// The Habits store (HabitCore's SQLite database in the group container) from many processes and through SIGKILLs:
 /// every logged value is counted exactly once, and every acknowledged one survives.
 @Suite struct HabitsStressTests {
-    /// A fresh store with the numeric habit the workers log to (`HabitsWorkers` in the `lockstep` executable).
+    /// A fresh store with the numeric habit the workers log to (`HabitsWorkers` in `lockstep-probe`).
     static func store(in directory: URL) throws -> (path: String, habit: Habit) {
         let path = directory.appendingPathComponent("Habits.sqlite").path
         let habit = try HabitStore(path: path).add(name: "Water", emoji: "💧", kind: .numeric, dailyTarget: 1_000_000)
@@ -21,7 +21,7 @@ import Testing
         let (path, habit) = try Self.store(in: directory)
         let each = Proof.stress ? 1_000 : 100
         Proof.runTogether(try (0..<8).map { _ in
-            try Child("lockstep", ["__bench-worker", "increment-habits", path, String(each), "0"], keepStdinOpen: true)
+            try Child("lockstep-probe", ["__worker", "increment-habits", path, String(each), "0"], keepStdinOpen: true)
         })
         #expect(try HabitStore(path: path).value(of: habit, on: Self.day) == Double(8 * each))
     }
@@ -31,7 +31,7 @@ import Testing
         defer { TestSupport.cleanUp(directory) }
         let (path, habit) = try Self.store(in: directory)
         try Proof.killRepeatedly(rounds: Proof.stress ? 200 : 30, seed: 43) {
-            try Child("lockstep", ["__bench-worker", "habits-loop", path])
+            try Child("lockstep-probe", ["__worker", "habits-loop", path])
         } stored: {
             // The database opens after every kill (WAL recovery), and holds what was acknowledged.
             Int(try HabitStore(path: path).value(of: habit, on: Self.day))
@@ -43,9 +43,9 @@ import Testing
         defer { TestSupport.cleanUp(directory) }
         let (path, habit) = try Self.store(in: directory)
         _ = try HabitStore(path: path).log(named: "Water", value: 1, on: Self.day)
-        let holder = try Child("lockstep", ["__bench-worker", "hold-sqlite", path], keepStdinOpen: true)
+        let holder = try Child("lockstep-probe", ["__worker", "hold-sqlite", path], keepStdinOpen: true)
         #expect(holder.waitForOutput("holding"))
-        let waiter = try Child("lockstep", ["__bench-worker", "increment-habits", path, "1", "0"], keepStdinOpen: true)
+        let waiter = try Child("lockstep-probe", ["__worker", "increment-habits", path, "1", "0"], keepStdinOpen: true)
         #expect(waiter.waitForOutput("ready"))
         waiter.send("go\n")
         holder.signal(SIGKILL)

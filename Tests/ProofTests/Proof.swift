@@ -3,12 +3,12 @@ import Foundation
 import LockstepTestSupport
 import Testing
 
-/// What the proof tests share with the `lockstep __bench-worker` processes they start.
+/// What the proof tests share with the `__worker` processes they start (`lockstep-bench`, `lockstep-probe`).
 enum Proof {
     /// `LOCKSTEP_STRESS=1` runs the full counts (8 × 1,000 increments, 200 SIGKILLs, 20,000 fuzz cases per format).
     static var stress: Bool { ProcessInfo.processInfo.environment["LOCKSTEP_STRESS"] == "1" }
 
-    /// The identity the workers take (the bench bundle, `OurFigures` in the `lockstep` executable).
+    /// The identity the workers take (the bench bundle, `OurFigures` in `lockstep-bench`).
     static let bundleIdentifier = "com.example.bench"
     static let group = "group.com.example.bench"
 

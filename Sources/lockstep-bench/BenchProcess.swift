@@ -162,10 +162,10 @@ extension Program {
     static func name(of path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
 }
 
-/// Where the bench's own executable and its siblings (`lockstep-widget` …) are.
+/// Where the bench's own executable and its siblings (`lockstep`, `lockstep-widget` …) are.
 enum BenchPaths {
-    /// This executable, so a worker runs exactly the binary being measured.
-    static let lockstep: String = {
+    /// This executable (`lockstep-bench`), which its workers run.
+    static let own: String = {
         var buffer = [CChar](repeating: 0, count: 4096)
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         return n > 0 ? String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
@@ -173,7 +173,7 @@ enum BenchPaths {
 
     /// A built executable next to this one.
     static func sibling(_ name: String) -> String {
-        let directory = lockstep.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let directory = own.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         return "\(directory)/\(name)"
     }
 

@@ -7,12 +7,17 @@ extension BundleRecord {
     public var device: Device { role == .watch ? .watch : .phone }
 }
 
-extension BundleProcess {
-    /// Who this process is for AppGroupKit: its bundle identifier, the App Groups its entitlements list (the
+extension ProcessIdentity {
+    /// Who a process of `bundle` is for AppGroupKit: its bundle identifier, the App Groups its entitlements list (the
     /// manifest's `appGroups`), and its device.
-    public var identity: ProcessIdentity {
-        ProcessIdentity(bundleIdentifier: bundle.bundleIdentifier ?? bundle.name, appGroups: bundle.appGroups, device: bundle.device)
+    public init(bundle: BundleRecord) {
+        self.init(bundleIdentifier: bundle.bundleIdentifier ?? bundle.name, appGroups: bundle.appGroups, device: bundle.device)
     }
+}
+
+extension SimulatedProcess {
+    /// Who this process is for AppGroupKit.
+    public var identity: ProcessIdentity { ProcessIdentity(bundle: bundle) }
 
     /// What the simulated OS gives this process: its private container and the group containers it is entitled to.
     /// - Throws: `AppGroupError` when the bundle identifier is not a valid one.

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import LockstepSystem
 
 /// The simulated device clock, shared by every process under one groups root, so a scenario can advance a day
 /// in a second (widget timelines and the daily reload budget run on it).
@@ -13,7 +11,7 @@ public struct SimulatedClock: Sendable {
 
     public init(groupsRoot: String) { self.groupsRoot = groupsRoot }
 
-    var offsetPath: String { "\(groupsRoot)/.lockstep/clock" }
+    var offsetPath: String { GroupsLayout(root: groupsRoot).clockOffset }
 
     /// The offset from the real clock, in seconds.
     public func offset() throws(SystemError) -> Double {
@@ -24,27 +22,13 @@ public struct SimulatedClock: Sendable {
 
     /// The simulated time, in seconds since 1970.
     public func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_REALTIME, &ts)
-        let real = Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-        return real + ((try? offset()) ?? 0)
+        WallClock.now + ((try? offset()) ?? 0)
     }
 
     /// Moves the simulated clock forward by `seconds` for every process under this root.
     public func advance(by seconds: Double) throws {
-        let lock = try FileLock(path: "\(groupsRoot)/.lockstep/clock.lock")
-        try lock.withLock {
-            let new = try offset() + seconds
-            try AtomicFile.write("\(new)\n", to: offsetPath)
+        try LockedFile.update(offsetPath, lock: GroupsLayout(root: groupsRoot).clockLock) { current in
+            ("\((current.flatMap { Double($0.trimmingWhitespace) } ?? 0) + seconds)\n", ())
         }
-    }
-}
-
-extension String {
-    var trimmingWhitespace: String {
-        var scalars = Substring(self)
-        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
-        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
-        return String(scalars)
     }
 }

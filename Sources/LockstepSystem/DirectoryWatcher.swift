@@ -1,14 +1,13 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import LockstepSystem
 
 /// Wakes a waiting thread when something changes in a few directories: inotify(7) when the kernel offers it,
 /// otherwise polling at a fixed interval (`LOCKSTEP_WATCH=poll` forces the fallback).
 ///
 /// A wake is only a hint: callers re-read the state they care about after every wake, so a spurious wake (a poll
-/// tick, an unrelated file) costs one check and a coalesced one loses nothing. Public so that the other simulated
-/// frameworks (SimWatchConnectivity's receivers) wait the same way, with the same fallback.
+/// tick, an unrelated file) costs one check and a coalesced one loses nothing. The one directory watcher: every
+/// simulated framework and the stale-build guard wait the same way, with the same fallback.
 public final class DirectoryWatcher: Sendable {  // Only immutable descriptors; `cancel` writes one byte to a socket.
     /// How often the fallback looks when inotify is unavailable.
     static let pollInterval = 0.05
@@ -21,11 +20,9 @@ public final class DirectoryWatcher: Sendable {  // Only immutable descriptors; 
     public var usesInotify: Bool { inotify != nil }
 
     /// - Parameter directories: folders to watch; they must exist.
-    public init(directories: [String]) throws(AppGroupError) {
-        let ends: (read: FileDescriptor, write: FileDescriptor)
-        do { ends = try FileDescriptor.pipe() } catch {
-            throw AppGroupError(.system, subject: "pipe", detail: "Could not create a wake-up pipe: \(error.errno.map { "\($0)" } ?? "error").")
-        }
+    /// - Throws: `SystemError` when its wake-up pipe cannot be made.
+    public init(directories: [String]) throws(SystemError) {
+        let ends = try FileDescriptor.pipe()
         cancelRead = ends.read.rawValue
         cancelWrite = ends.write.rawValue
         // `cancel` must never block, however often it is called.

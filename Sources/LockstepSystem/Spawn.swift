@@ -1,19 +1,21 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
-import LockstepSystem
 import Synchronization
 
 /// How a child process ended: data, not an error (a non-zero status is a normal result).
 public enum Termination: Equatable, Sendable, CustomStringConvertible {
     case exited(Int32)
     case signaled(Int32)
+    /// `waitpid` failed, so how the child ended is not known (never reported as an exit status it did not have).
+    case unknown(Errno)
 
-    /// The shell's convention: the exit status, or 128 + the signal number.
+    /// The shell's convention: the exit status, or 128 + the signal number; 1 (a failure) when it is not known.
     public var shellStatus: Int32 {
         switch self {
         case .exited(let status): return status
         case .signaled(let signal): return 128 + signal
+        case .unknown: return ExitStatus.failure.rawValue
         }
     }
 
@@ -21,6 +23,7 @@ public enum Termination: Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .exited(let status): return "exited with status \(status)"
         case .signaled(let signal): return "was killed by signal \(signal) (\(String(cString: strsignal(signal))))"
+        case .unknown(let errno): return "ended, but its status could not be read (waitpid: \(errno))"
         }
     }
 
@@ -34,21 +37,26 @@ public enum Termination: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
+/// Why `posix_spawn` (or a pipe for it) failed: the rest of a sentence the launcher completes with the bundle's name.
+package struct SpawnFailure: Error {
+    package let detail: String
+}
+
 /// A process started with `posix_spawn`, optionally in its own process group with piped standard streams.
 ///
 /// Every descriptor of the parent is `O_CLOEXEC` (LockstepSystem opens them so, and the pipes here are made with
 /// `pipe2(O_CLOEXEC)`), so the child inherits exactly stdin, stdout and stderr.
-final class SpawnedProcess: Sendable {
-    let pid: pid_t
+package final class SpawnedProcess: Sendable {
+    package let pid: pid_t
     /// The write end of the child's stdin, when piped; `nil` once closed. Guarded, so a close from one thread
     /// (the reaper) and a write or close from another (a scenario step) can never touch a descriptor number the
     /// kernel has already handed to a newly launched bundle.
     private let stdin: Mutex<FileDescriptor?>
     /// The read ends of the child's stdout and stderr, when piped.
-    let stdout: FileDescriptor?
-    let stderr: FileDescriptor?
+    package let stdout: FileDescriptor?
+    package let stderr: FileDescriptor?
     /// Whether the child leads its own process group (signals then go to the whole group).
-    let ownGroup: Bool
+    package let ownGroup: Bool
 
     /// Starts `path` with `arguments` (argv[1…]) and exactly `environment`.
     ///
@@ -56,8 +64,8 @@ final class SpawnedProcess: Sendable {
     ///   - ownGroup: `POSIX_SPAWN_SETPGROUP`: a terminal's Ctrl-C then reaches only the supervisor, which
     ///     forwards it, and teardown can signal everything the bundle started.
     ///   - pipes: pipe stdin, stdout and stderr (otherwise the child shares the parent's).
-    /// - Throws: `LaunchError.spawnFailed` naming `name`.
-    init(path: String, name: String, arguments: [String], environment: [String: String], ownGroup: Bool, pipes: Bool) throws(LaunchError) {
+    /// - Throws: `SpawnFailure` saying what failed (the launcher names the bundle).
+    package init(path: String, arguments: [String], environment: [String: String], ownGroup: Bool, pipes: Bool) throws(SpawnFailure) {
         var ends: [(parent: Int32, child: Int32)] = []
         func closeAll() { for end in ends { close(end.parent); close(end.child) } }
         if pipes {
@@ -67,7 +75,7 @@ final class SpawnedProcess: Sendable {
                     fds = try FileDescriptor.pipe()
                 } catch {
                     closeAll()
-                    throw LaunchError(.spawnFailed, subject: name, detail: "pipe2: \(error)")
+                    throw SpawnFailure(detail: "pipe2: \(error)")
                 }
                 // stdin: the child reads the read end; stdout/stderr: the child writes the write end.
                 ends.append(index == 0 ? (parent: fds.write.rawValue, child: fds.read.rawValue) : (parent: fds.read.rawValue, child: fds.write.rawValue))
@@ -112,7 +120,7 @@ final class SpawnedProcess: Sendable {
         for end in ends { close(end.child) }
         guard result == 0 else {
             for end in ends { close(end.parent) }
-            throw LaunchError(.spawnFailed, subject: name, detail: "\(path): \(Errno(rawValue: result))")
+            throw SpawnFailure(detail: "\(path): \(Errno(rawValue: result))")
         }
         pid = child
         self.ownGroup = ownGroup
@@ -123,7 +131,7 @@ final class SpawnedProcess: Sendable {
 
     /// Writes `text` to the child's stdin.
     /// - Returns: `false` when stdin is not piped, already closed, or the child stopped reading it.
-    func writeStdin(_ text: String) -> Bool {
+    package func writeStdin(_ text: String) -> Bool {
         stdin.withLock { fd in
             guard let descriptor = fd else { return false }
             return (try? descriptor.writeAll(Array(text.utf8), path: "stdin")) != nil
@@ -131,7 +139,7 @@ final class SpawnedProcess: Sendable {
     }
 
     /// Closes the child's stdin (it sees end of file). Closing twice does nothing.
-    func closeStdin() {
+    package func closeStdin() {
         stdin.withLock { fd in
             fd?.close()
             fd = nil
@@ -146,72 +154,23 @@ final class SpawnedProcess: Sendable {
     }()
 
     /// Sends `signal` to the child (to its whole process group when it leads one). Ignores a child already gone.
-    func signal(_ signal: Int32) {
+    package func signal(_ signal: Int32) {
         if ownGroup { _ = kill(-pid, signal) } else { _ = kill(pid, signal) }
     }
 
     /// Waits for the child to end (looping on EINTR) and reaps it.
-    func wait() -> Termination {
+    package func wait() -> Termination {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 {
-            if errno != EINTR { return .exited(127) }
+            if errno != EINTR { return .unknown(.current) }
         }
         return Termination(waitStatus: status)
     }
 }
 
-/// Where a bundle's `executable` is found: a path (relative to the current directory), or a name found next to
-/// the running `lockstep` (the directory of `/proc/self/exe`) or on PATH (DESIGN.md "The manifest").
-public enum ExecutableLocator {
-    /// The executable's absolute or relative path.
-    /// - Throws: `LaunchError.executableNotFound` naming the bundle and where it looked.
-    public static func locate(_ executable: String, bundle: String) throws(LaunchError) -> String {
-        if executable.contains("/") {
-            guard access(executable, X_OK) == 0 else {
-                throw LaunchError(.executableNotFound, subject: bundle, detail: "its executable '\(executable)' \(reason(executable))")
-            }
-            return executable
-        }
-        func runnable(_ directory: Substring) -> String? {
-            guard !directory.isEmpty else { return nil }
-            let candidate = "\(directory)/\(executable)"
-            var info = stat()
-            return stat(candidate, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && access(candidate, X_OK) == 0 ? candidate : nil
-        }
-        // Next to lockstep first (the usual case: `up` looks up every bundle before it starts), then PATH.
-        if let own = ownDirectory, let found = runnable(own[...]) { return found }
-        if let path = getenv("PATH") {
-            for directory in String(cString: path).split(separator: ":") {
-                if let found = runnable(directory) { return found }
-            }
-        }
-        throw LaunchError(.executableNotFound, subject: bundle,
-                          detail: "its executable '\(executable)' is neither next to lockstep (\(ownDirectory ?? "?")) nor on PATH")
-    }
-
-    /// The running executable's path (`/proc/self/exe`).
-    public static var running: String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return "/proc/self/exe" }
-        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// The directory of the running executable (read once: it does not move).
-    static let ownDirectory: String? = {
-        let path = running
-        guard path.hasPrefix("/"), let slash = path.lastIndex(of: "/") else { return nil }
-        return String(path[..<slash])
-    }()
-
-    private static func reason(_ path: String) -> String {
-        access(path, F_OK) == 0 ? "is not executable" : "does not exist"
-    }
-}
-
 /// SIGINT, SIGTERM and SIGHUP, which a launcher takes on one thread (sigwait) and turns into a teardown or
 /// forwards to its child, instead of dying with children still running.
-enum TerminationSignals {
+package enum TerminationSignals {
     private static var set: sigset_t {
         var set = sigset_t()
         sigemptyset(&set)
@@ -220,16 +179,26 @@ enum TerminationSignals {
     }
 
     /// Blocks them in the calling thread and so in every thread it starts afterwards: call before any thread exists.
-    static func block() {
+    package static func block() {
         var set = set
         pthread_sigmask(SIG_BLOCK, &set, nil)
     }
 
     /// Waits until one arrives and returns it.
-    static func wait() -> Int32 {
+    package static func wait() -> Int32 {
         var set = set
         var signal: Int32 = 0
         sigwait(&set, &signal)
         return signal
+    }
+}
+
+extension Program {
+    /// The running executable's path (`/proc/self/exe`).
+    package static var executablePath: String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return "/proc/self/exe" }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -2,17 +2,24 @@ import Foundation
 import LockstepSystem
 
 /// Why a figure could not be measured, or a worker misbehaved. The bench prints it in the row instead of a number.
-enum BenchError: Error, CustomStringConvertible {
+enum BenchError: ReportableError {
     /// A worker process died, or answered something the bench did not expect.
     case workerFailed(String)
     /// The subsystem a figure measures is missing or did not do what it promised (a lost increment).
     case notMeasured(String)
+    /// A command line the bench or a worker does not take (exit 64).
+    case usage(String)
 
     var description: String {
         switch self {
         case .workerFailed(let why): return "a worker failed: \(why)"
-        case .notMeasured(let why): return why
+        case .notMeasured(let why), .usage(let why): return why
         }
+    }
+
+    var exitStatus: ExitStatus {
+        if case .usage = self { return .usage }
+        return .failure
     }
 }
 

@@ -41,12 +41,12 @@ struct BenchPlan {
 
 /// The measuring loops every figure shares, so ours and its baseline are measured the same way.
 enum Harness {
-    /// Starts `processes` workers (each `lockstep __bench-worker ARGS…`), waits until all are `ready`, releases them
+    /// Starts `processes` workers (each `lockstep-bench __worker ARGS…`), waits until all are `ready`, releases them
     /// together, and returns operations per second: all operations ÷ (last end − first start), as the workers
     /// stamped them on the shared monotonic clock.
     static func throughput(processes: Int, operationsEach: Int, worker: [String], environment: [String: String] = [:]) throws -> Double {
         let workers = try (0..<processes).map { _ in
-            try BenchProcess(BenchPaths.lockstep, ["__bench-worker"] + worker, environment: environment)
+            try BenchProcess(BenchPaths.own, ["__worker"] + worker, environment: environment)
         }
         for worker in workers { _ = try worker.expect("ready", timeout: 120) }
         for worker in workers { try worker.send("go") }

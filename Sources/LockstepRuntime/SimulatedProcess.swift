@@ -1,16 +1,16 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
+import AppGroupKit
 import BundleKit
 import Foundation
 import LockstepSystem
 import Synchronization
 
-/// The start of every simulated process: who am I, am I allowed to run, and the stale-build guard.
+/// What a simulated process is: who it is (from the environment a launcher gives it, or the embedded default), the
+/// installed manifest, the version gate, and its sandbox and containers.
 ///
 /// Every executable (`lockstep-host`, `-widget`, `-watch`, `-intent`, `lockstep-probe`, and any bundle written in
-/// Swift against Lockstep) calls `BundleProcess.start(defaultRole:)` right after `Standard.setUp()`.
-public struct BundleProcess: Sendable {
+/// Swift against Lockstep) calls `SimulatedProcess.start(defaultRole:)` right after `Standard.setUp()`; library code
+/// then finds the process it runs in as `SimulatedProcess.current`, as a framework finds its app on a device.
+public struct SimulatedProcess: Sendable {
     /// The groups root this process lives under.
     public let groupsRoot: String
     /// The installed manifest at start.
@@ -19,39 +19,46 @@ public struct BundleProcess: Sendable {
     public let bundle: BundleRecord
 
     /// Resolves the identity from the environment (DESIGN.md "Processes and identity"), checks the version rules,
-    /// installs the stale-build gate and starts watching for a reinstall. On failure prints one sentence on
-    /// stderr and exits (78 for a version mismatch or a stale build, 2 for a bad manifest or unknown bundle).
+    /// installs the stale-build gate and starts watching for a reinstall (a reinstall at another build is reported
+    /// to `ProcessStop`).
     ///
     /// - Parameter defaultRole: the role this executable plays when started by hand, with no `LOCKSTEP_BUNDLE_ID`:
     ///   it then acts as that bundle of the installed manifest (or of the embedded default, which it installs).
-    public static func start(defaultRole: BundleRole) -> BundleProcess {
-        do {
-            let process = try resolve(defaultRole: defaultRole)
-            try process.checkVersions()
-            if getenv(LaunchEnvironment.launchCheck).map({ String(cString: $0) }) == "1" {
-                // `up` checks an on-demand bundle the way it waits for the others: it starts, knows who it is and
-                // passes the version rules, or says why not (exit 78); it then exits, as iOS would leave it unlaunched.
-                print("ready \(process.bundle.bundleIdentifier ?? process.bundle.name): starts at build \(process.bundle.buildVersion ?? "?"), runs on demand")
-                exit(.success)
-            }
-            process.guardAgainstReinstall()
-            return process
-        } catch {
-            exit(withError: error)
+    /// - Returns: the process, or nil when this was `up`'s launch check of an on-demand bundle: the ready line is
+    ///   printed and the executable exits 0, as iOS would leave the extension unlaunched.
+    /// - Throws: `RuntimeError` (78 for a version mismatch or a stale build, 2 for an unknown bundle), `BundleError`
+    ///   for a bad manifest, `SystemError` when installing fails.
+    public static func start(defaultRole: BundleRole) throws -> SimulatedProcess? {
+        let process = try resolve(defaultRole: defaultRole)
+        try process.checkVersions()
+        if ProcessEnvironment.value(LaunchEnvironment.launchCheck) == "1" {
+            // `up` checks an on-demand bundle the way it waits for the others: it starts, knows who it is and
+            // passes the version rules, or says why not (exit 78).
+            print("ready \(process.bundle.bundleIdentifier ?? process.bundle.name): starts at build \(process.bundle.buildVersion ?? "?"), runs on demand")
+            return nil
         }
+        process.guardAgainstReinstall()
+        running.withLock { $0 = process }
+        return process
     }
+
+    private static let running = Mutex<SimulatedProcess?>(nil)
+
+    /// The process `start(defaultRole:)` started in this executable, or nil before (and in tools and tests, which
+    /// are no simulated process).
+    public static var current: SimulatedProcess? { running.withLock { $0 } }
 
     /// The identity from `environment` (the process's own when nil), installing `LOCKSTEP_MANIFEST` (or the embedded
     /// default when nothing is installed) first. Does not check versions.
-    /// - Throws: `BundleError` for a bad manifest, `LaunchError.unknownBundle`, `SystemError` when installing fails.
-    public static func resolve(defaultRole: BundleRole, environment: [String: String]? = nil) throws -> BundleProcess {
+    /// - Throws: `BundleError` for a bad manifest, `RuntimeError.unknownBundle`, `SystemError` when installing fails.
+    public static func resolve(defaultRole: BundleRole, environment: [String: String]? = nil) throws -> SimulatedProcess {
         // Four variables by getenv: Foundation's ProcessInfo builds (and type-checks) the whole environment on
         // first use, a visible part of a bundle's start-up.
         func variable(_ name: String) -> String? {
-            let value = environment.map { $0[name] } ?? getenv(name).map { String(cString: $0) }
+            let value = environment.map { $0[name] } ?? ProcessEnvironment.value(name)
             return value.flatMap { $0.isEmpty ? nil : $0 }
         }
-        let groupsRoot = variable(LaunchEnvironment.groups) ?? "groups"
+        let groupsRoot = variable(GroupsRoot.environmentVariable) ?? GroupsRoot.defaultPath
         // The installed manifest is read and parsed once in the usual case (a process `up` launched finds it installed).
         let requested = variable(LaunchEnvironment.manifest)
         var installed = requested == nil ? try Installer.installed(groupsRoot: groupsRoot) : nil
@@ -63,12 +70,12 @@ public struct BundleProcess: Sendable {
         let bundle: BundleRecord
         if let identifier = variable(LaunchEnvironment.bundleIdentifier) {
             guard let found = manifest.bundle(identifier: identifier) else {
-                throw LaunchError(.unknownBundle, subject: identifier, detail: "the installed manifest lists \(list(manifest))")
+                throw RuntimeError(.unknownBundle, subject: identifier, detail: "the installed manifest lists \(list(manifest))")
             }
             bundle = found
         } else {
             guard let found = manifest.bundle(role: defaultRole) else {
-                throw LaunchError(.unknownBundle, subject: defaultRole.rawValue, detail: "the installed manifest has no \(defaultRole.rawValue) bundle; it lists \(list(manifest))")
+                throw RuntimeError(.unknownBundle, subject: defaultRole.rawValue, detail: "the installed manifest has no \(defaultRole.rawValue) bundle; it lists \(list(manifest))")
             }
             bundle = found
         }
@@ -76,18 +83,18 @@ public struct BundleProcess: Sendable {
         let launchedBuild = variable(LaunchEnvironment.build) ?? bundle.buildVersion
         var launched = bundle
         launched.buildVersion = launchedBuild
-        return BundleProcess(groupsRoot: groupsRoot, manifest: manifest, bundle: launched)
+        return SimulatedProcess(groupsRoot: groupsRoot, manifest: manifest, bundle: launched)
     }
 
     /// RULES.md `runtime.version-parity`: refuses to run when this bundle's versions differ from the installed
     /// app's (Xcode/ITMS wording), and `runtime.stale` when the app was reinstalled after this process was launched.
-    /// - Throws: `LaunchError` `.versionMismatch` or `.stale` (exit 78).
-    public func checkVersions() throws(LaunchError) {
+    /// - Throws: `RuntimeError` `.versionMismatch` or `.stale` (exit 78).
+    public func checkVersions() throws(RuntimeError) {
         guard let identifier = bundle.bundleIdentifier else { return }
         let findings = manifest.versionFindings(for: identifier)
         if !findings.isEmpty {
             let text = findings.map { "\($0.message) [\($0.rule)]" }.joined(separator: " ")
-            throw LaunchError(.versionMismatch, subject: identifier,
+            throw RuntimeError(.versionMismatch, subject: identifier,
                               detail: "\(describe(bundle)) refuses to start: \(text)")
         }
         if let installed = manifest.bundle(identifier: identifier)?.buildVersion, installed != bundle.buildVersion {
@@ -102,17 +109,13 @@ public struct BundleProcess: Sendable {
         let check = StaleCheck(process: self)
         SharedWriteGate.install { try check.check() }
         Thread.detachNewThread {
-            check.watch {
-                Standard.error("\(Program.name): \($0.description)")
-                fflush(stdout)
-                _exit(ExitStatus.versionMismatch.rawValue)
-            }
+            check.watch { ProcessStop.report($0) }
         }
     }
 
     /// The sentence of RULES.md `runtime.stale`, naming both builds.
-    func staleError(installedBuild: String) -> LaunchError {
-        LaunchError(.stale, subject: bundle.bundleIdentifier ?? bundle.name,
+    func staleError(installedBuild: String) -> RuntimeError {
+        RuntimeError(.stale, subject: bundle.bundleIdentifier ?? bundle.name,
                     detail: "\(describe(bundle)) is from build \(bundle.buildVersion ?? "?"), but \(manifest.app.name) is now installed at build \(installedBuild); the system stops the old process before it writes shared data [runtime.stale].")
     }
 
@@ -128,20 +131,20 @@ public struct BundleProcess: Sendable {
 /// Whether the installed app is still at the build this process started with. Cheap when nothing changed: one
 /// `stat` of the installed manifest; it is re-read only when its inode, size or time changed.
 final class StaleCheck: Sendable {
-    private let process: BundleProcess
+    private let process: SimulatedProcess
     private let path: String
     private let startBuild: String?
     private let lastSeen = Mutex<[Int]?>(nil)
 
-    init(process: BundleProcess) {
+    init(process: SimulatedProcess) {
         self.process = process
         path = Manifest.installedPath(groupsRoot: process.groupsRoot)
         startBuild = process.manifest.app.buildVersion
         lastSeen.withLock { $0 = Self.signature(path) }
     }
 
-    /// - Throws: `LaunchError.stale` when the installed app's build is no longer the one at start.
-    func check() throws(LaunchError) {
+    /// - Throws: `RuntimeError.stale` when the installed app's build is no longer the one at start.
+    func check() throws(RuntimeError) {
         let now = Self.signature(path)
         let changed = lastSeen.withLock { seen in
             defer { seen = now }
@@ -154,26 +157,17 @@ final class StaleCheck: Sendable {
         }
     }
 
-    /// Blocks on inotify events for the installed manifest's directory and calls `stop` once the app is stale.
-    func watch(stop: (LaunchError) -> Void) {
-        let directory = "\(process.groupsRoot)/.lockstep"
-        let fd = inotify_init1(Int32(IN_CLOEXEC))
-        // Installs replace the file by rename (IN_MOVED_TO); IN_CLOSE_WRITE catches a hand edit.
-        guard fd >= 0, inotify_add_watch(fd, directory, UInt32(IN_MOVED_TO | IN_CLOSE_WRITE | IN_CREATE)) >= 0 else {
-            return
-        }
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { return }
-            do { try check() } catch { stop(error) }
+    /// Waits for changes in the installed manifest's folder (installs replace it by rename; a hand edit writes it)
+    /// and calls `stop` once the app is stale, then stops watching.
+    func watch(stop: (RuntimeError) -> Void) {
+        guard let watcher = try? DirectoryWatcher(directories: [GroupsLayout(root: process.groupsRoot).installDirectory]) else { return }
+        while watcher.wait(timeout: nil) {
+            do { try check() } catch {
+                stop(error)
+                return
+            }
         }
     }
 
-    private static func signature(_ path: String) -> [Int]? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return [Int(info.st_ino), Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)]
-    }
+    private static func signature(_ path: String) -> [Int]? { FileSystem.signature(path) }
 }

@@ -1,16 +1,15 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import LockstepSystem
 
 /// What the supervisor reads about its children from `/proc`: memory footprint, run state, and held file locks.
-enum ProcessInspection {
+package enum ProcessInspection {
     /// The process's anonymous resident memory in kB (`RssAnon` in `/proc/PID/status`), or nil once it is gone.
     ///
     /// RULES.md `widget.memory`: iOS counts a process's *footprint* (dirty memory it owns), not the shared,
     /// clean pages of the libraries it maps. On Linux that is `RssAnon`; `VmRSS` would also count the ~17 MB of
     /// file-backed Foundation pages every Swift process maps, and kill an idle widget against a 30 MB limit.
-    static func residentAnonymousKB(_ pid: pid_t) -> Int? {
+    package static func residentAnonymousKB(_ pid: pid_t) -> Int? {
         // Read as bytes, not split into strings: the supervisor samples every limited bundle every 20 ms.
         guard let bytes = try? AtomicFile.read("/proc/\(pid)/status") else { return nil }
         let field = Array("\nRssAnon:".utf8)
@@ -26,26 +25,26 @@ enum ProcessInspection {
     }
 
     /// Whether the process is stopped (state `T` in `/proc/PID/stat`).
-    static func isStopped(_ pid: pid_t) -> Bool {
+    package static func isStopped(_ pid: pid_t) -> Bool {
         guard let stat = read("/proc/\(pid)/stat"), let close = stat.lastIndex(of: ")") else { return false }
         let rest = stat[stat.index(after: close)...].split(separator: " ")
         return rest.first == "T" || rest.first == "t"
     }
 
     /// The process group of `pid`, from `/proc/PID/stat`.
-    static func processGroup(_ pid: pid_t) -> pid_t? {
+    package static func processGroup(_ pid: pid_t) -> pid_t? {
         guard let stat = read("/proc/\(pid)/stat"), let close = stat.lastIndex(of: ")") else { return nil }
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         return fields.count > 2 ? pid_t(fields[2]) : nil
     }
 
     /// A file lock from `/proc/locks`: who holds it and on which file (device and inode).
-    struct HeldLock: Equatable {
-        var kind: String
-        var pid: pid_t
-        var major: UInt64
-        var minor: UInt64
-        var inode: UInt64
+    package struct HeldLock: Equatable {
+        package var kind: String
+        package var pid: pid_t
+        package var major: UInt64
+        package var minor: UInt64
+        package var inode: UInt64
     }
 
     /// Every granted lock (`flock`, POSIX and open-file-description locks) in `/proc/locks`; waiters (`->`) skipped.
@@ -54,7 +53,7 @@ enum ProcessInspection {
     /// line number, so when another process drops a lock listed earlier between two pages, a line is skipped. With
     /// many processes locking (a parallel test run) a suspended bundle's lock went unseen once. The suspended
     /// bundle is stopped, so its own locks cannot change between the reads.
-    static func heldLocks() -> [HeldLock] {
+    package static func heldLocks() -> [HeldLock] {
         var locks: [HeldLock] = []
         for _ in 0..<3 {
             for lock in parsedLocks() where !locks.contains(lock) { locks.append(lock) }
@@ -78,7 +77,7 @@ enum ProcessInspection {
     }
 
     /// Every file below `directory`, by its (major, minor, inode) as `/proc/locks` names files.
-    static func files(under directory: String) -> [[UInt64]: String] {
+    package static func files(under directory: String) -> [[UInt64]: String] {
         var result: [[UInt64]: String] = [:]
         var pending = [directory]
         while let current = pending.popLast() {

@@ -32,7 +32,7 @@ enum OurFigures {
         defer { BenchPaths.remove(groupsRoot) }
         let defaults = try suite(groupsRoot)
         try defaults.set(0, forKey: "value")
-        let observer = try Placement.on(observerCPUs) { try BenchProcess(BenchPaths.lockstep, ["__bench-worker", "observe-defaults", groupsRoot]) }
+        let observer = try Placement.on(observerCPUs) { try BenchProcess(BenchPaths.own, ["__worker", "observe-defaults", groupsRoot]) }
         let latencies = try Harness.latency(observer: observer, samples: samples, warmup: plan.latencyWarmup) {
             try defaults.set($0, forKey: "value")
         }
@@ -41,7 +41,7 @@ enum OurFigures {
         return latencies
     }
 
-    /// `__bench-worker observe-defaults GROUPS`: prints `VALUE T` whenever another process changes `value`;
+    /// `__worker observe-defaults GROUPS`: prints `VALUE T` whenever another process changes `value`;
     /// exits when it becomes -1.
     static func observeWorker(_ arguments: [String]) throws {
         let defaults = try suite(arguments.first ?? "")
@@ -73,10 +73,10 @@ enum OurFigures {
         return result
     }
 
-    /// `__bench-worker increment-defaults GROUPS COUNT WARMUP`.
+    /// `__worker increment-defaults GROUPS COUNT WARMUP`.
     static func incrementWorker(_ arguments: [String]) throws {
-        try BenchWorkerCommand.throughput(count: BenchWorkerCommand.integer(arguments, 1),
-                                          warmup: BenchWorkerCommand.integer(arguments, 2)) {
+        try Workers.throughput(count: Workers.integer(arguments, 1),
+                                          warmup: Workers.integer(arguments, 2)) {
             let defaults = try suite(arguments.first ?? "")
             return { try defaults.increment("counter") }
         }
@@ -163,8 +163,8 @@ enum OurFigures {
             count += 1
             let groups = "\(directory)/groups-\(count)"
             let start = Monotonic.now
-            let up = try BenchProcess(BenchPaths.lockstep, ["up", "--groups", groups, "--scenario", scenario, "--no-color"],
-                                      environment: ["LOCKSTEP_GROUPS": groups])  // stderr shown: `up` says why it failed
+            let up = try BenchProcess(BenchPaths.sibling("lockstep"), ["up", "--groups", groups, "--scenario", scenario, "--no-color"],
+                                      environment: [GroupsRoot.environmentVariable: groups])  // stderr shown: `up` says why it failed
             while true {
                 let line = try up.readLine(timeout: 60)
                 if line.contains("ready in") { break }
@@ -192,7 +192,7 @@ enum OurFigures {
             let groups = try BenchPaths.scratch("widget")
             defer { BenchPaths.remove(groups) }
             samples.append(try Harness.idleMemory(BenchPaths.sibling("lockstep-widget"), [], readyLine: "ready",
-                                                  environment: ["LOCKSTEP_GROUPS": groups]))
+                                                  environment: [GroupsRoot.environmentVariable: groups]))
         }
         return (Statistics.median(samples.map(\.rss)), Statistics.median(samples.map(\.anonymous)))
     }

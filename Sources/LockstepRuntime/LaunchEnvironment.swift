@@ -1,18 +1,19 @@
+import AppGroupKit
 import BundleKit
 import Foundation
 
 /// The environment a launcher gives a simulated process (DESIGN.md "Processes and identity").
 public enum LaunchEnvironment {
-    /// The groups root.
-    public static let groups = "LOCKSTEP_GROUPS"
+    /// The groups root (`LOCKSTEP_GROUPS`).
+    public static let groups = GroupsRoot.environmentVariable
     /// The process's bundle identifier.
     public static let bundleIdentifier = "LOCKSTEP_BUNDLE_ID"
     /// The CFBundleVersion the process was launched at (RULES.md `runtime.stale`).
     public static let build = "LOCKSTEP_BUILD"
     /// A manifest to install before starting.
-    public static let manifest = "LOCKSTEP_MANIFEST"
+    public static let manifest = Manifest.environmentVariable
     /// Set to `1` when `lockstep up` launches an on-demand bundle (an intents extension) once to check that it can
-    /// run: `BundleProcess.start` then prints the ready line after the identity and version checks and exits 0.
+    /// run: `SimulatedProcess.start` then prints the ready line after the identity and version checks and exits 0.
     public static let launchCheck = "LOCKSTEP_LAUNCH_CHECK"
     /// `LOCKSTEP_CHILD_X=v` in the launcher's environment becomes `X=v` in the child's (like `SIMCTL_CHILD_`).
     public static let childPrefix = "LOCKSTEP_CHILD_"

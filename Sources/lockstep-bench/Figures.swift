@@ -96,7 +96,7 @@ enum Figures {
         defer { BenchPaths.remove(directory) }
         let path = "\(directory)/value"
         let writer = try InotifyBaseline.Writer(path: path)
-        let observer = try Placement.on(observerCPUs) { try BenchProcess(BenchPaths.lockstep, ["__bench-worker", "observe-inotify", path]) }
+        let observer = try Placement.on(observerCPUs) { try BenchProcess(BenchPaths.own, ["__worker", "observe-inotify", path]) }
         let latencies = try Harness.latency(observer: observer, samples: samples, warmup: plan.latencyWarmup) {
             try writer.write(String($0))
         }
@@ -187,13 +187,16 @@ enum Figures {
         if case .success(let runs) = up { runs.remove() }
         return [row("up to ready", unit: "ms", ours: Statistics.median(ours, failure: oursError),
                     baseline: Statistics.median(bare, failure: bareError),
-                    baselineName: "spawn and reap the same \(OurFigures.bundleExecutables.count) executables bare (--help)", goal: .atMost(2))]
+                    baselineName: "one bare Foundation process, then the same \(OurFigures.bundleExecutables.count) executables bare (--help)",
+                    goal: .atMost(2))]
     }
 
-    /// Milliseconds to start the executables `up` waits for bare (`--help`: load, print usage, exit), in parallel as
-    /// `up` starts them, and reap them.
+    /// Milliseconds to start and reap one bare Foundation process (`lockstep-idle --help`: what any launcher written in
+    /// Swift pays before it can spawn anything, as `lockstep` is linked dynamically), then to start the executables
+    /// `up` waits for bare (`--help`: load, print usage, exit), in parallel as `up` starts them, and reap them.
     static func bareSpawn() throws -> Double {
         try Harness.time {
+            try BenchProcess(BenchPaths.sibling("lockstep-idle"), ["--help"], quiet: true).finish()
             let processes = try OurFigures.bundleExecutables.map {
                 try BenchProcess(BenchPaths.sibling($0), ["--help"], quiet: true)
             }

@@ -10,9 +10,9 @@ import LockstepSystem
 enum InotifyBaseline {
     static let recordSize = 32
 
-    /// The observer side (`__bench-worker observe-inotify FILE`): prints `VALUE T` on every change, exits on `stop`.
+    /// The observer side (`__worker observe-inotify FILE`): prints `VALUE T` on every change, exits on `stop`.
     static func observe(_ arguments: [String]) throws {
-        guard let path = arguments.first else { throw UsageError("observe-inotify needs a file.") }
+        guard let path = arguments.first else { throw BenchError.usage("lockstep-bench __worker observe-inotify needs a file.") }
         let inotify = inotify_init1(Int32(IN_CLOEXEC))
         guard inotify >= 0 else { throw SystemError(.open, path: "inotify", errno: .current) }
         guard inotify_add_watch(inotify, path, UInt32(IN_MODIFY)) >= 0 else {
@@ -80,11 +80,11 @@ enum SQLiteBaseline {
         return Int(sqlite3_column_int64(select, 0))
     }
 
-    /// `__bench-worker increment-sqlite DB COUNT WARMUP`.
+    /// `__worker increment-sqlite DB COUNT WARMUP`.
     static func incrementWorker(_ arguments: [String]) throws {
         let path = arguments.first ?? ""
-        try BenchWorkerCommand.throughput(count: BenchWorkerCommand.integer(arguments, 1),
-                                          warmup: BenchWorkerCommand.integer(arguments, 2)) {
+        try Workers.throughput(count: Workers.integer(arguments, 1),
+                                          warmup: Workers.integer(arguments, 2)) {
             let db = try open(path)
             let begin = try prepare(db, "BEGIN IMMEDIATE", path)
             let select = try prepare(db, "SELECT value FROM counter WHERE id = 1", path)
@@ -143,11 +143,11 @@ enum SQLiteBaseline {
 enum FlockAppendBaseline {
     static let record = Array("0123456789abcde\n".utf8)
 
-    /// `__bench-worker increment-flock DIR COUNT WARMUP`.
+    /// `__worker increment-flock DIR COUNT WARMUP`.
     static func incrementWorker(_ arguments: [String]) throws {
         let directory = arguments.first ?? ""
-        try BenchWorkerCommand.throughput(count: BenchWorkerCommand.integer(arguments, 1),
-                                          warmup: BenchWorkerCommand.integer(arguments, 2)) {
+        try Workers.throughput(count: Workers.integer(arguments, 1),
+                                          warmup: Workers.integer(arguments, 2)) {
             let lock = try FileDescriptor.open("\(directory)/records.lock", O_RDWR | O_CREAT)
             let log = try FileDescriptor.open("\(directory)/records", O_WRONLY | O_CREAT | O_APPEND)
             return {

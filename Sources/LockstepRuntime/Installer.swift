@@ -1,3 +1,4 @@
+import AppGroupKit
 import BundleKit
 import Foundation
 import LockstepSystem
@@ -87,7 +88,7 @@ public enum Installer {
         return resolved
     }
 
-    static func lockPath(groupsRoot: String) -> String { "\(groupsRoot)/.lockstep/install.lock" }
+    static func lockPath(groupsRoot: String) -> String { GroupsLayout(root: groupsRoot).installLock }
 
     /// The generation installed now (0 when nothing is installed).
     public static func generation(groupsRoot: String) -> Int {

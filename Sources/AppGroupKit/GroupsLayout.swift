@@ -1,0 +1,63 @@
+/// Every path under a groups root, each made by one function here: the on-disk protocol of `groups/README.md`
+/// (whose layout block a test checks against this type). Nothing else spells a path under the root.
+public struct GroupsLayout: Equatable, Sendable {
+    /// The groups root.
+    public let root: String
+
+    public init(root: String) { self.root = root }
+
+    // MARK: the root's own bookkeeping
+
+    /// `<root>/.lockstep/installed.json`: the installed manifest.
+    public var installedManifest: String { "\(root)/.lockstep/installed.json" }
+    /// `<root>/.lockstep/install.lock`: the flock an install holds while it writes, and a starting bundle while it reads.
+    public var installLock: String { "\(root)/.lockstep/install.lock" }
+    /// `<root>/.lockstep`: the folder a process watches for a reinstall (RULES.md `runtime.stale`).
+    public var installDirectory: String { "\(root)/.lockstep" }
+    /// `<root>/.lockstep/clock`: the simulated clock's offset from the real one, in seconds (decimal text).
+    public var clockOffset: String { "\(root)/.lockstep/clock" }
+    /// `<root>/.lockstep/clock.lock`.
+    public var clockLock: String { "\(root)/.lockstep/clock.lock" }
+
+    // MARK: devices and their containers
+
+    /// `<root>/<device>`.
+    public func device(_ device: Device) -> String { "\(root)/\(device.rawValue)" }
+    /// `<root>/<device>/AppGroup`: every group container of the device.
+    public func groupContainers(on device: Device) -> String { "\(self.device(device))/AppGroup" }
+    /// `<root>/<device>/AppGroup/<group-id>` (RULES.md `group.layout`).
+    public func groupContainer(_ group: String, on device: Device) -> String { "\(groupContainers(on: device))/\(group)" }
+    /// `<root>/<device>/Data/<bundle-id>` (RULES.md `container.private`).
+    public func privateContainer(_ bundleIdentifier: String, on device: Device) -> String {
+        "\(self.device(device))/Data/\(bundleIdentifier)"
+    }
+    /// `<root>/<device>/.lockstep/notify`: the device's Darwin notification counters.
+    public func notifications(on device: Device) -> String { "\(self.device(device))/.lockstep/notify" }
+    /// `<notify>/<name>.count`: one notification's counter (decimal text).
+    public static func notificationCounter(_ name: String, in notifications: String) -> String { "\(notifications)/\(name).count" }
+    /// `<notify>/<name>.lock`: the flock guarding that counter.
+    public static func notificationLock(_ name: String, in notifications: String) -> String { "\(notifications)/\(name).lock" }
+
+    /// `<root>/link/<host-bundle-id>`: the WatchConnectivity channel between phone and watch, outside every container
+    /// (RULES.md `group.watch-separate`: they share none).
+    public func link(host: String) -> String { "\(root)/link/\(host)" }
+
+    // MARK: inside a container
+
+    /// `<container>/Library/Preferences`: the defaults suites' plists.
+    public static func preferences(container: String) -> String { "\(container)/Library/Preferences" }
+    /// `<container>/.lockstep`: the container's bookkeeping, never reachable through a container-relative path.
+    public static func bookkeeping(container: String) -> String { "\(container)/.lockstep" }
+    /// `<container>/.lockstep/defaults`: the suites' journals and locks.
+    public static func defaults(container: String) -> String { "\(bookkeeping(container: container))/defaults" }
+    /// `<container>/.lockstep/files.lock`: the flock guarding the container's files.
+    public static func filesLock(container: String) -> String { "\(bookkeeping(container: container))/files.lock" }
+    /// `<container>/.lockstep/presence`: which bundles run, and in what state.
+    public static func presence(container: String) -> String { "\(bookkeeping(container: container))/presence" }
+    /// `<container>/.lockstep/widgetkit/reload`: the widget reload requests, one counter per kind.
+    public static func widgetReloads(container: String) -> String { "\(bookkeeping(container: container))/widgetkit/reload" }
+    /// `<container>/.lockstep/widgetkit/<kind>`: one widget kind's renders and reload budget.
+    public static func widget(_ kind: String, container: String) -> String { "\(bookkeeping(container: container))/widgetkit/\(kind)" }
+    /// `<container>/.lockstep/intents`: the App Intents mailbox (requests, taken, responses).
+    public static func intents(container: String) -> String { "\(bookkeeping(container: container))/intents" }
+}

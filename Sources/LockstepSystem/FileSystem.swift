@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// The raw file-system calls the libraries need beyond descriptors, locks and atomic files, so that none of them
+/// calls the C library itself.
+package enum FileSystem {
+    /// Whether anything exists at `path` (a dangling symlink counts).
+    package static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 || isSymbolicLink(path) }
+
+    /// Whether this process may execute `path` (access X_OK).
+    package static func isExecutable(_ path: String) -> Bool { access(path, X_OK) == 0 }
+
+    /// Whether `path` is a regular file this process may execute.
+    package static func isExecutableFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && access(path, X_OK) == 0
+    }
+
+    /// Whether `path` itself (not what it points to) is a symbolic link.
+    package static func isSymbolicLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+    }
+
+    /// `path` with every symlink, `.` and `..` resolved, or nil when it (or a folder on the way) does not exist.
+    package static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Removes the file at `path`; a file already gone is no error (callers clean up after themselves).
+    package static func remove(_ path: String) { unlink(path) }
+
+    /// Inode, size and modification time of `path` (nil when it does not exist): changes whenever the file is
+    /// replaced or written.
+    package static func signature(_ path: String) -> [Int]? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return [Int(info.st_ino), Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)]
+    }
+}
+
+/// The process's environment, read with getenv: Foundation's ProcessInfo builds (and type-checks) the whole
+/// environment on first use, a visible part of a bundle's start-up.
+package enum ProcessEnvironment {
+    /// The variable's value, or nil when it is unset or empty.
+    package static func value(_ name: String) -> String? {
+        guard let value = getenv(name), value.pointee != 0 else { return nil }
+        return String(cString: value)
+    }
+}
+
+/// Wall-clock time in seconds since 1970.
+package enum WallClock {
+    package static var now: Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}
+
+/// UTC calendar days, without Foundation's Calendar (the widget computes one on every render).
+package enum UTCCalendar {
+    /// Year, month (1–12) and day of month of `time` (seconds since 1970).
+    package static func date(of time: Double) -> (year: Int, month: Int, day: Int) {
+        var seconds = time_t(time.rounded(.down))
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        return (Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday))
+    }
+
+    /// Midnight UTC starting that day, in seconds since 1970.
+    package static func start(year: Int32, month: Int32, day: Int32) -> Double {
+        var parts = tm()
+        parts.tm_year = year - 1900
+        parts.tm_mon = month - 1
+        parts.tm_mday = day
+        return Double(timegm(&parts))
+    }
+}

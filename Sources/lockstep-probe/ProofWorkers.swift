@@ -1,0 +1,79 @@
+import AppGroupKit
+import Foundation
+import LockstepSystem
+
+/// Workers the proof tests (Tests/ProofTests) start to crash and block the runtime from outside
+/// (`lockstep-probe __worker KIND ARGS…`), as the bench's bundle (`com.example.bench`, entitled to
+/// `group.com.example.bench`, the identity the tests' `Proof.suite` and `lockstep-bench`'s workers take).
+enum ProofWorkers {
+    static func run(_ arguments: [String]) throws {
+        let rest = Array(arguments.dropFirst())
+        switch arguments.first {
+        case "increment-loop": try incrementLoop(rest)
+        case "hold-transaction": try holdTransaction(rest)
+        case "increment-habits": try HabitsWorkers.incrementWorker(rest)
+        case "habits-loop": try HabitsWorkers.loop(rest)
+        case "hold-sqlite": try HabitsWorkers.holdWriteLock(rest)
+        default: throw ProbeError("lockstep-probe __worker: unknown kind '\(arguments.first ?? "")'.")
+        }
+    }
+
+    /// The bench bundle's group defaults suite under `groupsRoot`.
+    static func suite(_ groupsRoot: String) throws -> GroupDefaults {
+        let group = "group.com.example.bench"
+        let sandbox = try Sandbox(root: GroupsRoot(path: groupsRoot),
+                                  identity: ProcessIdentity(bundleIdentifier: "com.example.bench", appGroups: [group]))
+        guard let defaults = try GroupDefaults(suiteName: group, sandbox: sandbox) else {
+            throw ProbeError("GroupDefaults refused the suite \(group).")
+        }
+        return defaults
+    }
+
+    /// `increment-loop GROUPS`: increments `counter` forever, printing `ack N` once each increment has returned —
+    /// the acknowledgements a crash test holds the suite to after a SIGKILL.
+    static func incrementLoop(_ arguments: [String]) throws {
+        let defaults = try suite(arguments.first ?? "")
+        while true {
+            print("ack \(try defaults.increment("counter"))")
+        }
+    }
+
+    /// `hold-transaction GROUPS`: sets `held` inside a transaction and stays there, holding the suite's lock, until
+    /// its stdin closes (or it is killed): the lock holder a waiter must outlive.
+    static func holdTransaction(_ arguments: [String]) throws {
+        let defaults = try suite(arguments.first ?? "")
+        try defaults.transaction { transaction in
+            try transaction.set(true, forKey: "held")
+            print("holding")
+            while readLine() != nil {}
+        }
+    }
+
+    /// Runs a throughput worker: `setUp` once, `warmup` untimed operations, then prints `ready`, waits for `go`, runs
+    /// `count` timed ones and prints `done START END` (monotonic seconds), as `lockstep-bench`'s workers do.
+    static func throughput(count: Int, warmup: Int, _ setUp: () throws -> () throws -> Void) throws {
+        let operation = try setUp()
+        for _ in 0..<warmup { try operation() }
+        print("ready")
+        guard Swift.readLine() == "go" else { return }
+        let start = Monotonic.now
+        for _ in 0..<count { try operation() }
+        print("done \(start) \(Monotonic.now)")
+    }
+
+    /// The integer argument at `index`.
+    static func integer(_ arguments: [String], _ index: Int) throws -> Int {
+        guard index < arguments.count, let value = Int(arguments[index]) else {
+            throw ProbeError("lockstep-probe __worker: argument \(index + 1) must be an integer.")
+        }
+        return value
+    }
+}
+
+/// A worker's command line the probe does not take, or a suite it cannot open (exit 64 for the first: the tests
+/// only ever see it when they pass a wrong argument).
+struct ProbeError: ReportableError {
+    let description: String
+    init(_ description: String) { self.description = description }
+    var exitStatus: ExitStatus { .usage }
+}
