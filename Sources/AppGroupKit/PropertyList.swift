@@ -132,7 +132,9 @@ public enum PropertyList {
     /// Decodes a dictionary plist (binary, XML or OpenStep), or nil when it is not one.
     static func decodeDictionary(_ bytes: UnsafeRawBufferPointer) -> [String: Any]? {
         // The hand-written reader first (binary plists of canonical values); anything it does not take goes to
-        // Foundation, which decides.
+        // Foundation, which decides. `bplist` means binary only: a damaged one is unreadable, never OpenStep text
+        // (Foundation's fallback read one as {bplist00 = bplist00}), and one that would expand exponentially is refused.
+        if bytes.starts(with: "bplist".utf8), BinaryPropertyList.problem(bytes) != nil { return nil }
         if let object = BinaryPlistCodec.decode(bytes) { return object as? [String: Any] }
         // Foundation would crash on a set (BinaryPropertyList); a set is not a property-list type anyway.
         guard !BinaryPropertyList.containsSet(bytes),

@@ -19,6 +19,11 @@ public enum PropertyListFile {
         guard !BinaryPropertyList.containsSet(bytes) else {
             throw BundleError(.notAPropertyList, path: path, detail: "it holds a set, which is not a property-list type")
         }
+        // `bplist` means binary only: a damaged file is refused, never read as OpenStep text, and one whose shared
+        // objects would expand exponentially (or that contains itself) is refused before Foundation reads it.
+        if bytes.starts(with: Array("bplist".utf8)), let problem = BinaryPropertyList.problem(bytes) {
+            throw BundleError(.notAPropertyList, path: path, detail: problem)
+        }
         let root: Any
         do {
             if isOpenStep(bytes) {

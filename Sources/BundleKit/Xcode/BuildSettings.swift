@@ -218,28 +218,36 @@ final class XcconfigReader {
         /// Included files that do not exist, with the file that includes them: what would have defined a setting
         /// that is now unresolved (often a git-ignored or generated file, like Flutter's Generated.xcconfig).
         var missingIncludes: [MissingInclude] = []
+        /// Whether `maximumAssignments` cut it short (said once, by the file where it happened).
+        var truncated = false
     }
 
     private var parsed: [String: [Line]?] = [:]
+    /// Each file's flattening, by its resolved path: a file included from several places (an include "diamond") is
+    /// read and flattened once, not once per path through the include graph.
     private var flattened: [String: Flattened] = [:]
+
+    /// The most assignments one xcconfig may expand to through its includes. Xcode reads a file included twice
+    /// twice (the later one wins), so a chain of files that each include the next twice doubles at each level: a
+    /// real configuration has hundreds; past this the rest is ignored, with an error.
+    static let maximumAssignments = 100_000
 
     /// The assignments of the xcconfig at `path`, includes expanded in place, in file order.
     func flatten(_ path: String) -> Flattened {
-        if let cached = flattened[path] { return cached }
-        var result = Flattened()
         var stack: [String] = []
-        walk(path, stack: &stack, into: &result)
-        flattened[path] = result
-        return result
+        return walk(path, stack: &stack)
     }
 
-    private func walk(_ path: String, stack: inout [String], into result: inout Flattened) {
+    private func walk(_ path: String, stack: inout [String]) -> Flattened {
         let resolved = PathText.existing(path) ?? path
+        if let cached = flattened[resolved] { return cached }
         stack.append(resolved)
         defer { stack.removeLast() }
+        var result = Flattened()
+        defer { flattened[resolved] = result }
         guard let lines = lines(of: resolved) else {
             result.problems.append((path, "the xcconfig '\(path)' does not exist or cannot be read, so none of its settings apply", .error))
-            return
+            return result
         }
         let folder = PathText.parent(of: resolved)
         for line in lines {
@@ -252,7 +260,24 @@ final class XcconfigReader {
                 if let found, stack.contains(found) {
                     result.problems.append((resolved, "\(resolved):\(number): #include \"\(relative)\" forms a cycle of includes (\((stack + [found]).map { PathText.lastComponent(of: $0) }.joined(separator: " → "))); the include is ignored", .error))
                 } else if let found {
-                    walk(found, stack: &stack, into: &result)
+                    let included = walk(found, stack: &stack)
+                    guard result.assignments.count + included.assignments.count <= Self.maximumAssignments, !included.truncated else {
+                        result.truncated = true
+                        if included.truncated {
+                            result.problems += included.problems.filter { problem in !result.problems.contains { $0.message == problem.message } }
+                            return result
+                        }
+                        result.problems.append((resolved, "\(resolved):\(number): #include \"\(relative)\" would make its includes expand to more than \(Self.maximumAssignments) settings (files that include one another repeatedly); it and the rest of the file are ignored", .error))
+                        return result
+                    }
+                    result.assignments += included.assignments
+                    // Once each: a file reached by several paths reports its problems once.
+                    for problem in included.problems where !result.problems.contains(where: { $0.message == problem.message }) {
+                        result.problems.append(problem)
+                    }
+                    for missing in included.missingIncludes where !result.missingIncludes.contains(where: { $0.path == missing.path }) {
+                        result.missingIncludes.append(missing)
+                    }
                 } else if optional {
                     // `#include?` of a missing file is silent in Xcode (often a git-ignored local override).
                     result.missingIncludes.append(MissingInclude(path: target, includer: resolved, optional: true))
@@ -267,6 +292,7 @@ final class XcconfigReader {
                 }
             }
         }
+        return result
     }
 
     private func lines(of path: String) -> [Line]? {
