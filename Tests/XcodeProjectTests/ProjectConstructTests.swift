@@ -215,4 +215,22 @@ import Testing
         defer { embedded.cleanUp() }
         #expect(try XcodeProjectInput.load(embedded.path + "/App.xcodeproj").findings.allSatisfy { $0.rule != "bundle.not-embedded" })
     }
+
+    /// An app target whose copy phase embeds its own product used to give "0 bundles" and exit 0; now the cycle is
+    /// an error and the app's real extension is still checked.
+    @Test func anAppThatEmbedsItselfIsAFindingAndItsExtensionsAreChecked() throws {
+        var fixture = Self.appAndWidget(widget: ["CURRENT_PROJECT_VERSION": "11"])
+        fixture.targets[0].embeds.append(.init(target: "App", spec: 13))
+        let tree = try FixtureTree([
+            "App.xcodeproj/project.pbxproj": fixture.pbxproj(),
+            "App/Info.plist": FixtureTree.plist(Self.versioned),
+            "Widget/Info.plist": FixtureTree.plist(Self.widgetPlist),
+        ])
+        defer { tree.cleanUp() }
+        let result = try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release")
+        #expect(result.sets.count == 1)
+        #expect(result.sets.first?.embedded.map(\.name) == ["Widget"])
+        #expect(Self.errors(result).map(\.rule) == ["bundle.embed-cycle", "version.build-mismatch"])
+        #expect(Self.errors(result).first?.message == "Target 'App' embeds its own product in a Copy Files phase: a bundle cannot contain itself.")
+    }
 }

@@ -74,11 +74,41 @@ struct ProjectReading {
 
     /// The containing apps: application targets that no target embeds. An App Clip (copied into
     /// `AppClips`, which no rule of RULES.md §6 covers) is not a containing app of its own.
+    ///
+    /// An app that only its own embedded bundles embed (itself, or a cycle of copy phases, which Xcode cannot
+    /// build) is still a containing app, so its real extensions are checked; `embeddingCycles` reports the cycle.
     var apps: [XcodeProject.Target] {
-        let embedded = Set(project.targets.flatMap { $0.embeds.map(\.targetID) })
-        return project.targets.filter {
-            $0.kind.isApplication && !embedded.contains($0.id)
-                && $0.productType != "com.apple.product-type.application.on-demand-install-capable"
+        var embedders: [String: [String]] = [:]
+        for target in project.targets {
+            for embed in target.embeds { embedders[embed.targetID, default: []].append(target.id) }
+        }
+        return project.targets.filter { target in
+            guard target.kind.isApplication,
+                  target.productType != "com.apple.product-type.application.on-demand-install-capable" else { return false }
+            let others = embedders[target.id] ?? []
+            return others.isEmpty || others.allSatisfy { reachable(from: target.id).contains($0) }
+        }
+    }
+
+    /// The targets `id` embeds, directly or through the bundles it embeds, itself included.
+    func reachable(from id: String) -> Set<String> {
+        var seen: Set<String> = [id]
+        var queue = [id]
+        while let next = queue.popLast() {
+            for embed in byID[next]?.embeds ?? [] where seen.insert(embed.targetID).inserted { queue.append(embed.targetID) }
+        }
+        return seen
+    }
+
+    /// A target whose copy phases embed its own product, directly or through the bundles it embeds: Xcode would copy a
+    /// bundle into itself. One finding per target on such a cycle.
+    func embeddingCycles() -> [Finding] {
+        project.targets.compactMap { target in
+            let direct = target.embeds.contains { $0.targetID == target.id }
+            guard direct || target.embeds.contains(where: { reachable(from: $0.targetID).contains(target.id) }) else { return nil }
+            return Finding(rule: "bundle.embed-cycle", severity: .error, bundle: target.name, path: project.pbxprojPath,
+                message: direct ? "Target '\(target.name)' embeds its own product in a Copy Files phase: a bundle cannot contain itself."
+                    : "Target '\(target.name)' embeds a bundle that embeds '\(target.name)' in turn (a cycle of Copy Files phases): a bundle cannot contain itself.")
         }
     }
 
@@ -168,6 +198,7 @@ struct ProjectReading {
         }
 
         let projectName = PathText.lastComponent(of: project.path)
+        for finding in embeddingCycles() { add(finding, configuration: nil) }
         for problem in project.problems {
             add(Finding(rule: "settings.unresolved", severity: .error, bundle: projectName, path: project.pbxprojPath,
                         message: "In \(project.pbxprojPath), \(problem)."), configuration: nil)
