@@ -91,7 +91,8 @@ struct XcodeProject {
         if let main = root["mainGroup"]?.string { reader.indexGroups(from: main) }
         configurations = reader.configurations(list: root["buildConfigurationList"]?.string, owner: "the project")
         // Product file reference → target, to know which target a copy phase embeds.
-        let targetIDs = (root["targets"]?.array ?? []).compactMap(\.string)
+        // Each listed once: a project that lists one target 100,000 times is one target, not 100,000 to resolve.
+        let targetIDs = Self.unique((root["targets"]?.array ?? []).compactMap(\.string))
         var productOwner: [String: String] = [:]
         for id in targetIDs {
             if let product = objects[id]?.dictionary?["productReference"]?.string { productOwner[product] = id }
@@ -124,6 +125,12 @@ struct XcodeProject {
 }
 
 extension XcodeProject {
+    /// `ids` without repeats, in first-seen order: object lists in a hostile project repeat ids to multiply work.
+    static func unique(_ ids: [String]) -> [String] {
+        var seen = Set<String>(minimumCapacity: ids.count)
+        return ids.filter { seen.insert($0).inserted }
+    }
+
     /// A Foundation property list as the OpenStep values the reader works on.
     static func openStep(_ value: Any) -> OpenStepValue? {
         switch value {
@@ -199,7 +206,7 @@ private struct ObjectReader {
         }
         var result: [XcodeProject.Configuration] = []
         result.reserveCapacity(ids.count)
-        for id in ids.compactMap(\.string) {
+        for id in XcodeProject.unique(ids.compactMap(\.string)) {
             guard let object = objects[id]?.dictionary, let name = object["name"]?.string else {
                 problems.append("\(owner()) refers to build configuration \(id), an object that does not exist (unknown object reference)")
                 continue
@@ -235,7 +242,7 @@ private struct ObjectReader {
 
     mutating func embeds(phases: [String], productOwner: [String: String], owner: String) -> [XcodeProject.Embed] {
         var result: [XcodeProject.Embed] = []
-        for phaseID in phases {
+        for phaseID in XcodeProject.unique(phases) {
             guard let phase = objects[phaseID]?.dictionary else {
                 problems.append("target '\(owner)' lists build phase \(phaseID), an object that does not exist (unknown object reference)")
                 continue
@@ -258,7 +265,7 @@ private struct ObjectReader {
             } else {
                 continue
             }
-            for fileID in (phase["files"]?.array ?? []).compactMap(\.string) {
+            for fileID in XcodeProject.unique((phase["files"]?.array ?? []).compactMap(\.string)) {
                 guard let file = objects[fileID]?.dictionary else {
                     problems.append("target '\(owner)' embeds build file \(fileID), an object that does not exist (unknown object reference)")
                     continue
