@@ -66,7 +66,7 @@ public enum Report {
         // One line per finding, as a compiler prints them, so CI problem matchers can parse each one.
         var lines = result.findings.map { finding in
             let message = finding.message.split(whereSeparator: \.isNewline).joined(separator: " ")
-            return "\(finding.path): \(finding.severity.rawValue): \(message) [\(finding.rule)]"
+            return Standard.printable("\(finding.path): \(finding.severity.rawValue): \(message) [\(finding.rule)]")
         }
         let bundles = result.sets.reduce(0) { $0 + $1.all.count }
         lines.append("\(count(result.errorCount, "error")), \(count(result.warningCount, "warning")) in \(count(bundles, "bundle")).")

@@ -14,10 +14,25 @@ public enum Standard {
     }
 
     /// Writes one whole line to stderr in a single call, so lines from several processes never interleave.
+    /// Control characters a message quotes from a file are escaped (`printable`), never sent to the terminal.
     public static func error(_ line: String) {
-        var bytes = Array(line.utf8)
+        var bytes = Array(printable(line).utf8)
         bytes.append(0x0A)
         _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    }
+
+    /// `text` with every control character but newline and tab written as `\u{1B}`: messages quote names and values
+    /// from files a pull request may change, and an escape sequence in one must not reach the reader's terminal.
+    public static func printable(_ text: String) -> String {
+        func isControl(_ scalar: Unicode.Scalar) -> Bool {
+            (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
+        }
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if isControl(scalar) { result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" } else { result.unicodeScalars.append(scalar) }
+        }
+        return result
     }
 
     /// Whether the descriptor is a terminal (colour only then).

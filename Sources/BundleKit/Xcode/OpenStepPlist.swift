@@ -77,6 +77,8 @@ struct OpenStepParser {
     private var index = 0
     private var objectRanges: [(id: String, range: Range<Int>)] = []
     private var strings: StringTable
+    /// Where a `/*` comment that runs to the end of the file starts: the file is damaged, not complete.
+    private var unclosedComment: Int?
 
     static func parse(_ bytes: [UInt8]) throws(Failure) -> Document {
         try bytes.withUnsafeBufferPointer { bytes throws(Failure) in
@@ -86,6 +88,10 @@ struct OpenStepParser {
                 throw Failure(message: "the file does not start with a dictionary '{'")
             }
             parser.skipTrivia()
+            if let start = parser.unclosedComment {
+                parser.index = start
+                throw Failure(message: "a '/*' comment \(parser.position) is never closed")
+            }
             if parser.index < bytes.count {
                 throw Failure(message: "unexpected text after the root dictionary \(parser.position)")
             }
@@ -116,10 +122,12 @@ struct OpenStepParser {
             } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") {
                 while index < bytes.count && bytes[index] != 0x0A { index += 1 }
             } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
+                let start = index
                 index += 2
                 while index + 1 < bytes.count && !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) {
                     index += 1
                 }
+                if index + 1 >= bytes.count { unclosedComment = start }
                 index = min(index + 2, bytes.count)
             } else {
                 return
@@ -132,7 +140,10 @@ struct OpenStepParser {
         // The Character only for the message: making one for every `=` and `;` of the file costs more than the rest.
         guard !atEnd else { throw Failure(message: "the file ends early (truncated?): expected '\(Character(Unicode.Scalar(byte)))' \(position)") }
         guard bytes[index] == byte else {
-            throw Failure(message: "expected '\(Character(Unicode.Scalar(byte)))' but found '\(Character(Unicode.Scalar(bytes[index])))' \(position)")
+            // A control byte is named, not copied to the terminal.
+            let found = bytes[index] < 0x20 || bytes[index] == 0x7F ? "byte 0x\(String(bytes[index], radix: 16))"
+                : "'\(Character(Unicode.Scalar(bytes[index])))'"
+            throw Failure(message: "expected '\(Character(Unicode.Scalar(byte)))' but found \(found) \(position)")
         }
         index += 1
     }
