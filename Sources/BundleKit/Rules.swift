@@ -179,7 +179,7 @@ public enum Rules {
             // RULES.md §6 "What the checkout does not hold": a value built from a setting the checkout cannot supply is
             // compared as it stands; only a verdict that depends on the unknown is a warning.
             let unknown = Unknown(bundle, value)
-            let sameAsApp = bundle != app && kind.value(app) == value
+            let sameAsApp = bundle != app && kind.value(app).map { stored($0, value) } == true
             if let unknown {
                 // The app's format stands for every bundle that reads the same value.
                 if !sameAsApp {
@@ -206,7 +206,7 @@ public enum Rules {
                                         message: onMac ? message + " (App Store Connect's rule: a Mac app distributed outside the Mac App Store may use any version string.)" : message))
             } }
             // RULES.md version.build-mismatch / version.short-mismatch: a string comparison ("1.0" ≠ "1.0.0").
-            guard bundle != app, let parent = kind.value(app), !parent.isEmpty, parent != value else { continue }
+            guard bundle != app, let parent = kind.value(app), !parent.isEmpty, !stored(parent, value) else { continue }
             let rule = mismatchRule ?? (kind == .build ? "version.build-mismatch" : "version.short-mismatch")
             // Known text that already differs is the error it always is, whatever the unknown parts hold.
             if let unknown = unknown ?? Unknown(app, parent), !Unknown.differ(value, of: bundle, parent, of: app) {
@@ -237,6 +237,10 @@ public enum Rules {
             return "The value of CFBundleShortVersionString in your WatchKit app's Info.plist (\(value)) does not match the value in your companion app's Info.plist (\(parent)). These values are required to match."
         }
     }
+
+    /// Whether two values are the same as stored. Apple compares Info.plist strings by their bytes: `é` written as one
+    /// scalar and as `e` + U+0301 are different values to App Store Connect, though Swift's `==` calls them equal.
+    static func stored(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
 
     /// The number of period-separated non-negative integers in `version`, or `nil` if it is not such a list.
     public static func numericParts(_ version: String) -> Int? {
@@ -312,7 +316,7 @@ public enum Rules {
         case .watch:
             // RULES.md watch.companion, watch.prefix
             // A watch-only app's stub container is no companion app: its watch app need not name one.
-            if bundle.companionAppBundleIdentifier != parent && !(app.infoPlistWrittenByXcode && bundle.companionAppBundleIdentifier == nil) {
+            if !(bundle.companionAppBundleIdentifier.map { stored($0, parent) } ?? false) && !(app.infoPlistWrittenByXcode && bundle.companionAppBundleIdentifier == nil) {
                 let found = bundle.companionAppBundleIdentifier.map { "it is '\($0)'" } ?? "it is missing"
                 // Known text that already disagrees is an error whatever the unknown parts hold.
                 let companion = bundle.companionAppBundleIdentifier ?? ""

@@ -89,6 +89,12 @@ public final class ZipArchive {
         if count == 0xFFFF || size == 0xFFFF_FFFF || offset == 0xFFFF_FFFF {
             throw damaged("it is a ZIP64 archive, which Lockstep does not read")
         }
+        // The end record must describe one whole archive whose central directory ends where the record starts: a
+        // count, size or offset changed in it would otherwise hide entries (an app read as having fewer bundles).
+        guard tail.uint16(at: end + 4) == 0, tail.uint16(at: end + 6) == 0, Int(tail.uint16(at: end + 8)) == count,
+              offset + size == fileSize - tailSize + end else {
+            throw damaged("its end-of-central-directory record does not match its central directory")
+        }
         let directory = try bytes(at: offset, count: size)
         var position = 0
         for _ in 0..<count {
@@ -101,12 +107,16 @@ public final class ZipArchive {
             let next = position + 46 + nameLength + extraLength + commentLength
             guard next <= directory.count else { throw damaged("its central directory is damaged") }
             let name = String(decoding: directory[(position + 46)..<(position + 46 + nameLength)], as: UTF8.self)
+            guard entries[name] == nil else { throw damaged("its central directory lists '\(name)' twice") }
             entries[name] = Entry(
                 name: name, method: directory.uint16(at: position + 10), flags: directory.uint16(at: position + 8),
                 crc: directory.uint32(at: position + 16), compressedSize: Int(directory.uint32(at: position + 20)),
                 uncompressedSize: Int(directory.uint32(at: position + 24)),
                 localHeaderOffset: Int(directory.uint32(at: position + 42)))
             position = next
+        }
+        guard position == directory.count else {
+            throw damaged("its central directory holds more than the \(count) records its end record counts")
         }
     }
 
@@ -121,6 +131,9 @@ public final class ZipArchive {
         }
         let header = try bytes(at: entry.localHeaderOffset, count: 30)
         guard header.uint32(at: 0) == 0x0403_4B50 else { throw damaged("the entry '\(name)' has no local header") }
+        // The local header must name the same entry as the central directory.
+        let localName = try bytes(at: entry.localHeaderOffset + 30, count: Int(header.uint16(at: 26)))
+        guard localName == Array(name.utf8) else { throw damaged("the local header of '\(name)' names another entry") }
         let dataOffset = entry.localHeaderOffset + 30 + Int(header.uint16(at: 26)) + Int(header.uint16(at: 28))
         let compressed = try bytes(at: dataOffset, count: entry.compressedSize)
         let contents: [UInt8]
