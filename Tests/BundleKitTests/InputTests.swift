@@ -159,7 +159,7 @@ import Testing
         damaged[damaged.count - 5] = 0xFF
         let damagedPath = dir.appendingPathComponent("damaged.ipa").path
         try Data(damaged).write(to: URL(fileURLWithPath: damagedPath))
-        #expect(error(damagedPath)?.description == "'\(damagedPath)' is not an .ipa: a zip record points outside the file.")
+        #expect(error(damagedPath)?.description == "'\(damagedPath)' is not an .ipa: its end-of-central-directory record does not match its central directory.")
 
         // A zip bomb: the entry inflates to far more than its recorded size.
         let bomb = [UInt8](repeating: 0x41, count: 2 << 20)
