@@ -1,9 +1,6 @@
 import Foundation
 import LockstepSystem
 
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// What `lockstep bump` sets, on the app and every embedded bundle together (RULES.md version.build-mismatch:
 /// the versions only ever move as one).
@@ -73,17 +70,14 @@ public enum Bump {
     /// Refuses a file its owner made read-only: the atomic rename would replace it anyway (a rename needs only a
     /// writable folder), silently defeating that protection. Checked for every file before any is written.
     static func requireWritable(_ path: String) throws(BundleError) {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return }  // a file that vanished is reported by the write
-        if access(path, W_OK) != 0 || status.st_mode & 0o222 == 0 {
+        if !FileSystem.isWritable(path) {
             throw BundleError(.invalidBump, path: path, detail: "the file is read-only; nothing was written")
         }
     }
 
     /// Replaces the file at `path` with `bytes` atomically (RULES.md `files.atomic`), keeping its permissions.
     static func replace(_ path: String, with bytes: [UInt8]) throws(BundleError) {
-        var status = stat()
-        let mode = stat(path, &status) == 0 ? status.st_mode & 0o7777 : 0o644
+        let mode = ((try? FileSystem.status(path)) ?? nil).map { mode_t($0.permissions) } ?? 0o644
         do {
             try AtomicFile.write(bytes, to: path, mode: mode)
         } catch {

@@ -1,9 +1,6 @@
 import Foundation
 import LockstepSystem
 
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The inputs `lockstep check` reads, whatever they are: a manifest, a built `.app`, a folder of built apps, an
 /// `.xcarchive`, an `.ipa`, or an Xcode project (read by `XcodeProjectInput`).
@@ -75,18 +72,12 @@ private func apps(in tree: FileTree, path: String, otherwise: String) throws -> 
 
 /// The first `count` bytes of the file at `path` (fewer if it is shorter), to tell a zip from a manifest.
 private func readPrefix(_ path: String, count: Int) throws -> [UInt8] {
-    let fd: FileDescriptor
     do {
-        fd = try FileDescriptor.open(path, O_RDONLY | O_NONBLOCK)
+        let fd = try FileDescriptor.openWithoutBlocking(path)
+        defer { fd.close() }
+        return try fd.read(upTo: count, path: path)
     } catch {
-        throw BundleError(.unreadable, path: path, detail: error.errno.map { "\($0)" } ?? "open failed")
-    }
-    defer { fd.close() }
-    var buffer = [UInt8](repeating: 0, count: count)
-    let result = buffer.withUnsafeMutableBytes { raw in valueOrErrno { Glibc.read(fd.rawValue, raw.baseAddress, count) } }
-    switch result {
-    case .success(let n): return Array(buffer[0..<n])
-    case .failure(let errno): throw BundleError(.unreadable, path: path, detail: "\(errno)")
+        throw InputFile.unreadable(path, error)
     }
 }
 

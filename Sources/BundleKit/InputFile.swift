@@ -1,8 +1,5 @@
 import LockstepSystem
 
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Reading the files `check` and `bump` are given, through LockstepSystem so every descriptor is `O_CLOEXEC`.
 ///
@@ -24,32 +21,38 @@ enum InputFile {
     static func readIfExists(_ path: String, limit: Int = maximumSize, allowPipe: Bool = false) throws(BundleError) -> [UInt8]? {
         let fd: FileDescriptor
         do {
-            fd = try FileDescriptor.open(path, O_RDONLY | O_NONBLOCK)
+            fd = try FileDescriptor.openWithoutBlocking(path)
         } catch let error where error.errno == .noSuchFile {
             return nil
         } catch {
-            throw BundleError(.unreadable, path: path, detail: error.errno.map { "\($0)" } ?? "open failed")
+            throw unreadable(path, error)
         }
         defer { fd.close() }
-        var status = stat()
-        guard fstat(fd.rawValue, &status) == 0 else { throw BundleError(.unreadable, path: path, detail: "\(Errno.current)") }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG:
-            guard Int(status.st_size) <= limit else {
-                throw BundleError(.unreadable, path: path, detail: "it is larger than \(limit >> 20) MB")
-            }
-        case S_IFIFO where allowPipe:
-            // Reading a pipe waits for its writer, as `<(…)` means it to.
-            _ = fcntl(fd.rawValue, F_SETFL, fcntl(fd.rawValue, F_GETFL) & ~O_NONBLOCK)
-        case S_IFIFO: throw BundleError(.unreadable, path: path, detail: "it is a named pipe (FIFO), not a file")
-        case S_IFDIR: throw BundleError(.unreadable, path: path, detail: "it is a folder, not a file")
-        default: throw BundleError(.unreadable, path: path, detail: "it is a device or a socket, not a file")
-        }
         do {
+            let status = try fd.status(path: path)
+            switch status.kind {
+            case .regular:
+                guard status.size <= limit else {
+                    throw BundleError(.unreadable, path: path, detail: "it is larger than \(limit >> 20) MB")
+                }
+            case .fifo where allowPipe:
+                // Reading a pipe waits for its writer, as `<(…)` means it to.
+                try fd.setBlocking(path: path)
+            case .fifo: throw BundleError(.unreadable, path: path, detail: "it is a named pipe (FIFO), not a file")
+            case .directory: throw BundleError(.unreadable, path: path, detail: "it is a folder, not a file")
+            case .other: throw BundleError(.unreadable, path: path, detail: "it is a device or a socket, not a file")
+            }
             return try fd.readAll(path: path)
+        } catch let error as BundleError {
+            throw error
         } catch {
-            throw BundleError(.unreadable, path: path, detail: error.errno.map { "\($0)" } ?? "read failed")
+            throw unreadable(path, error as? SystemError ?? SystemError(.read, path: path))
         }
+    }
+
+    /// `BundleError.unreadable` for a system error, naming the reason the operating system gave.
+    static func unreadable(_ path: String, _ error: SystemError) -> BundleError {
+        BundleError(.unreadable, path: path, detail: error.errno.map { "\($0)" } ?? "it cannot be read")
     }
 
     /// The whole file at `path`.
@@ -70,21 +73,18 @@ enum InputFile {
     /// Checks, before anything opens it, that `path` is a regular file of at most `limit` bytes or a pipe.
     /// - Returns: nil when nothing exists at `path`.
     static func kind(_ path: String, limit: Int = maximumSize) throws(BundleError) -> Kind? {
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            let error = Errno.current
-            if error == .noSuchFile { return nil }
-            throw BundleError(.unreadable, path: path, detail: "\(error)")
-        }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG:
-            guard Int(status.st_size) <= limit else {
+        let status: FileStatus?
+        do { status = try FileSystem.status(path) } catch { throw unreadable(path, error) }
+        guard let status else { return nil }
+        switch status.kind {
+        case .regular:
+            guard status.size <= limit else {
                 throw BundleError(.unreadable, path: path, detail: "it is larger than \(limit >> 20) MB")
             }
             return .file
-        case S_IFIFO: return .pipe
-        case S_IFDIR: throw BundleError(.unreadable, path: path, detail: "it is a folder, not a file")
-        default: throw BundleError(.unreadable, path: path, detail: "it is a device or a socket, not a file")
+        case .fifo: return .pipe
+        case .directory: throw BundleError(.unreadable, path: path, detail: "it is a folder, not a file")
+        case .other: throw BundleError(.unreadable, path: path, detail: "it is a device or a socket, not a file")
         }
     }
 }

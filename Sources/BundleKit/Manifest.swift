@@ -2,9 +2,6 @@ import AppGroupKit
 import Foundation
 import LockstepSystem
 
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The installed bundles of a simulated device: the containing app and the bundles embedded in it
 /// (DESIGN.md, "The manifest").
@@ -100,12 +97,11 @@ public struct Manifest: Sendable {
     /// - Throws: `BundleError` when the chosen file cannot be read; never falls back past a file that was named.
     public static func resolve(explicit: String?, groupsRoot: String) throws -> Manifest {
         if let explicit { return try load(explicit) }
-        // getenv and access: ProcessInfo builds the whole environment, and `up` is timed from its start.
-        if let variable = getenv(environmentVariable).map({ String(cString: $0) }), !variable.isEmpty {
+        if let variable = ProcessEnvironment.value(environmentVariable), !variable.isEmpty {
             return try load(variable)
         }
         let installed = installedPath(groupsRoot: groupsRoot)
-        if access(installed, F_OK) == 0 { return try load(installed) }
+        if FileSystem.exists(installed) { return try load(installed) }
         return embeddedDefault
     }
 

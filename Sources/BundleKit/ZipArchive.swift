@@ -1,9 +1,6 @@
 import CZlib
 import LockstepSystem
 
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A minimal zip reader for `.ipa` files: the central directory, and stored or deflated entries inflated with
 /// the system's zlib (raw deflate). No package dependency, no shelling out to `unzip`.
@@ -37,16 +34,16 @@ public final class ZipArchive {
         self.path = path
         do {
             // Without blocking: a FIFO named X.ipa is refused below, not waited on.
-            descriptor = try FileDescriptor.open(path, O_RDONLY | O_NONBLOCK)
+            descriptor = try FileDescriptor.openWithoutBlocking(path)
         } catch {
-            throw BundleError(.unreadable, path: path, detail: error.errno.map { "\($0)" } ?? "open failed")
+            throw InputFile.unreadable(path, error)
         }
-        var status = stat()
-        guard fstat(descriptor.rawValue, &status) == 0 else {
+        do {
+            fileSize = try descriptor.status(path: path).size
+        } catch {
             descriptor.close()
-            throw BundleError(.unreadable, path: path, detail: "\(Errno.current)")
+            throw InputFile.unreadable(path, error)
         }
-        fileSize = Int(status.st_size)
         do {
             try readCentralDirectory()
         } catch {

@@ -113,6 +113,40 @@ public struct FileDescriptor: Sendable {
         return (Int(size), Int(links))
     }
 
+    /// Opens `path` to read without blocking: a named pipe with no writer opens at once, so the caller can examine
+    /// what it opened (`status`) before it reads, instead of waiting in `open(2)`.
+    public static func openWithoutBlocking(_ path: String) throws(SystemError) -> FileDescriptor {
+        try open(path, O_RDONLY | O_NONBLOCK)
+    }
+
+    /// What `fstat(2)` says of the open file.
+    public func status(path: String) throws(SystemError) -> FileStatus {
+        var info = stat()
+        if case .failure(let errno) = valueOrErrno({ fstat(rawValue, &info) }) {
+            throw SystemError(.read, path: path, errno: errno)
+        }
+        return FileStatus(info)
+    }
+
+    /// Clears `O_NONBLOCK`: a descriptor opened without blocking (to examine what it is) that should now wait for
+    /// data, as a pipe's reader does.
+    public func setBlocking(path: String) throws(SystemError) {
+        let flags = fcntl(rawValue, F_GETFL)
+        guard flags >= 0, fcntl(rawValue, F_SETFL, flags & ~O_NONBLOCK) == 0 else {
+            throw SystemError(.read, path: path, errno: .current)
+        }
+    }
+
+    /// One `read(2)` of at most `count` bytes from the current position (fewer at the end of the file).
+    public func read(upTo count: Int, path: String) throws(SystemError) -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: count)
+        let result = buffer.withUnsafeMutableBytes { raw in valueOrErrno { Glibc.read(rawValue, raw.baseAddress, count) } }
+        switch result {
+        case .success(let n): return Array(buffer[0..<n])
+        case .failure(let errno): throw SystemError(.read, path: path, errno: errno)
+        }
+    }
+
     /// Flushes the file's data and metadata to the disk (`fsync(2)`).
     public func sync(path: String) throws(SystemError) {
         if case .failure(let errno) = valueOrErrno({ fsync(rawValue) }) {

@@ -5,6 +5,29 @@
 /// The raw file-system calls the libraries need beyond descriptors, locks and atomic files, so that none of them
 /// calls the C library itself.
 package enum FileSystem {
+    /// What `stat(2)` says of `path` (following symlinks), or nil when nothing is there.
+    /// - Throws: `SystemError(.read)` for any other reason it cannot be examined.
+    package static func status(_ path: String) throws(SystemError) -> FileStatus? {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let error = Errno.current
+            if error == .noSuchFile { return nil }
+            throw SystemError(.read, path: path, errno: error)
+        }
+        return FileStatus(info)
+    }
+
+    /// Whether this process may write `path` and its mode has a write bit (a file its owner made read-only is not
+    /// writable here even for root, who may write anything).
+    package static func isWritable(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return true }  // a file that vanished is reported by the write
+        return access(path, W_OK) == 0 && info.st_mode & 0o222 != 0
+    }
+
+    /// Whether `text` matches the shell pattern `pattern` (`fnmatch(3)`: `*`, `?`, `[…]`).
+    package static func matches(_ pattern: String, _ text: String) -> Bool { fnmatch(pattern, text, 0) == 0 }
+
     /// Whether anything exists at `path` (a dangling symlink counts).
     package static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 || isSymbolicLink(path) }
 
@@ -78,5 +101,25 @@ package enum UTCCalendar {
         parts.tm_mon = month - 1
         parts.tm_mday = day
         return Double(timegm(&parts))
+    }
+}
+
+/// What `stat(2)` says of a file: its kind, size and permission bits.
+public struct FileStatus: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable { case regular, directory, fifo, other }
+    public let kind: Kind
+    public let size: Int
+    /// The permission bits (`st_mode & 0o7777`).
+    public let permissions: UInt32
+
+    init(_ info: stat) {
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: kind = .regular
+        case S_IFDIR: kind = .directory
+        case S_IFIFO: kind = .fifo
+        default: kind = .other
+        }
+        size = Int(info.st_size)
+        permissions = UInt32(info.st_mode & 0o7777)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LockstepSystem
 
 /// Where one build-setting assignment is written: an xcconfig line, or a configuration in project.pbxproj.
 struct SettingSource: Hashable {
@@ -487,10 +488,10 @@ final class BuildSettings {
     static func conditionsHold(_ conditions: [(key: String, value: String)], configuration: String, sdk: String) -> Bool {
         conditions.allSatisfy { condition in
             switch condition.key {
-            case "config": return fnmatch(condition.value, configuration, 0) == 0
-            case "sdk": return fnmatch(condition.value, sdk, 0) == 0
-            case "arch": return fnmatch(condition.value, "arm64", 0) == 0
-            case "variant": return fnmatch(condition.value, "normal", 0) == 0
+            case "config": return FileSystem.matches(condition.value, configuration)
+            case "sdk": return FileSystem.matches(condition.value, sdk)
+            case "arch": return FileSystem.matches(condition.value, "arm64")
+            case "variant": return FileSystem.matches(condition.value, "normal")
             default: return condition.value == "*"
             }
         }

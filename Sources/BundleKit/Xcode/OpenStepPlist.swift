@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A value of an old-style (OpenStep) property list, the format Xcode writes `project.pbxproj` in.
 enum OpenStepValue: Equatable, Sendable {
@@ -339,7 +336,7 @@ private struct StringTable {
                 }
                 return made
             }
-            if count == bytes.count, memcmp(file.baseAddress! + Int(slots[slot].start), bytes.baseAddress!, count) == 0 {
+            if count == bytes.count, UnsafeBufferPointer(rebasing: file[Int(slots[slot].start)..<(Int(slots[slot].start) + count)]).elementsEqual(bytes) {
                 return slots[slot].string
             }
             slot = (slot + 1) & mask
