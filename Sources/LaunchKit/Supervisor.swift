@@ -250,7 +250,7 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
         bundle.process.signal(SIGSTOP)
         // The stop is asynchronous: wait (bounded) until the kernel shows it, so the lock table is the one at suspension.
         let deadline = Monotonic.now + 2
-        while !ProcessInspection.isStopped(bundle.pid) && Monotonic.now < deadline && isRunning(bundle) { usleep(1_000) }
+        while !ProcessInspection.isStopped(bundle.pid) && Monotonic.now < deadline && isRunning(bundle) { Pause.microseconds(1_000) }
         let shared = ProcessInspection.files(under: GroupsLayout(root: groupsRoot).groupContainers(on: bundle.record.device))
         // flock locks and POSIX locks alike: SQLite's database locks are POSIX locks.
         let held = ProcessInspection.heldLocks().lazy.compactMap { lock -> String? in
@@ -378,7 +378,7 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
                       kB > limit * 1024 else { continue }
                 kill(bundle, reason: MemoryLimit.report(limitMB: limit, record: bundle.record) + " (footprint \(kB / 1024) MB)")
             }
-            usleep(20_000)
+            Pause.microseconds(20_000)
         }
     }
 }

@@ -118,14 +118,14 @@ public enum Verify {
         run(cleanups, lockstep: lockstep, common: common)
         for bundle in bundles {
             let layout = GroupsLayout(root: groupsRoot), device = bundle.record.device
-            for group in groups { unlink("\(layout.groupContainer(group, on: device))/\(file(bundle.identifier))") }
-            unlink("\(layout.privateContainer(bundle.identifier, on: device))/\(file(bundle.identifier))")
+            for group in groups { FileSystem.remove("\(layout.groupContainer(group, on: device))/\(file(bundle.identifier))") }
+            FileSystem.remove("\(layout.privateContainer(bundle.identifier, on: device))/\(file(bundle.identifier))")
         }
         // Every process that used the notification counters has exited, so their files can go (groups/README.md).
         for device in Device.allCases {
             let directory = GroupsLayout(root: groupsRoot).notifications(on: device)
             for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where name.hasPrefix("lockstep.verify.\(nonce).") {
-                unlink("\(directory)/\(name)")
+                FileSystem.remove("\(directory)/\(name)")
             }
         }
         return Report(appName: manifest.app.name, bundles: bundles.map { ($0.identifier, $0.label) }, cells: cells)

@@ -54,7 +54,13 @@ package enum FileSystem {
     }
 
     /// Removes the file at `path`; a file already gone is no error (callers clean up after themselves).
-    package static func remove(_ path: String) { unlink(path) }
+    /// Removes the file at `path` (`unlink(2)`); whether it was there to remove.
+    @discardableResult
+    package static func remove(_ path: String) -> Bool { unlink(path) == 0 }
+
+    /// Renames `source` to `destination` atomically (`rename(2)`); false when `source` is gone (another process
+    /// claimed it first) or the rename failed.
+    package static func rename(_ source: String, to destination: String) -> Bool { Glibc.rename(source, destination) == 0 }
 
     /// Inode, size and modification time of `path` (nil when it does not exist): changes whenever the file is
     /// replaced or written.
@@ -68,6 +74,9 @@ package enum FileSystem {
 /// The process's environment, read with getenv: Foundation's ProcessInfo builds (and type-checks) the whole
 /// environment on first use, a visible part of a bundle's start-up.
 package enum ProcessEnvironment {
+    /// This process's id.
+    package static var processID: Int32 { getpid() }
+
     /// The variable's value, or nil when it is unset or empty.
     package static func value(_ name: String) -> String? {
         guard let value = getenv(name), value.pointee != 0 else { return nil }
@@ -76,6 +85,11 @@ package enum ProcessEnvironment {
 }
 
 /// Wall-clock time in seconds since 1970.
+/// Sleeping the calling thread, for polls whose condition has no notification.
+package enum Pause {
+    package static func microseconds(_ count: UInt32) { usleep(count) }
+}
+
 package enum WallClock {
     package static var now: Double {
         var ts = timespec()

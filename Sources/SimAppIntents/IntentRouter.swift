@@ -74,7 +74,7 @@ public struct IntentRouter: Sendable {
 
     /// Hands the intent to the running app; nil when the app did not take it in time.
     private func forward(_ name: String, arguments: [String: String]) throws -> IntentResult? {
-        let id = "\(Int(Date().timeIntervalSince1970 * 1_000_000))-\(getpid())"
+        let id = "\(Int(Date().timeIntervalSince1970 * 1_000_000))-\(ProcessEnvironment.processID)"
         let request = "\(directory)/requests/\(id).plist"
         let response = "\(directory)/responses/\(id).plist"
         try SharedWriteGate.check()
@@ -100,14 +100,14 @@ public struct IntentRouter: Sendable {
         while true {
             if let bytes = try? AtomicFile.read(response), !BinaryPropertyList.containsSet(bytes),  // Foundation would crash on a set
                let fields = (try? PropertyListSerialization.propertyList(from: Data(bytes), format: nil)) as? [String: Any] {
-                unlink(response)
+                FileSystem.remove(response)
                 if let message = fields["error"] as? String {
                     throw IntentError(.failedElsewhere(status: Int32(fields["status"] as? Int ?? 1)), subject: message)
                 }
                 return IntentResult(value: fields["value"] as? String, dialog: fields["dialog"] as? String)
             }
             // Not taken in time: withdraw it; if the unlink fails, the app took it just now, so keep waiting.
-            if Monotonic.now >= claimDeadline && unlink(request) == 0 { return nil }
+            if Monotonic.now >= claimDeadline && FileSystem.remove(request) { return nil }
             if Monotonic.now >= deadline {
                 throw IntentError(.transport, subject: response, detail: "the app took the request but did not answer within \(Int(responseTimeout)) s")
             }
@@ -141,8 +141,8 @@ public struct IntentRouter: Sendable {
         for name in names.sorted() {
             try? AtomicFile.createDirectories("\(directory)/taken")
             let taken = "\(directory)/taken/\(name)"
-            guard rename("\(requests)/\(name)", taken) == 0 else { continue }
-            defer { unlink(taken) }
+            guard FileSystem.rename("\(requests)/\(name)", to: taken) else { continue }
+            defer { FileSystem.remove(taken) }
             guard let bytes = try? AtomicFile.read(taken), !BinaryPropertyList.containsSet(bytes),  // Foundation would crash on a set
                   let fields = (try? PropertyListSerialization.propertyList(from: Data(bytes), format: nil)) as? [String: Any],
                   let intent = fields["intent"] as? String else { continue }

@@ -161,7 +161,7 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
         }
         // Wakes the counterpart's receiver (IN_ATTRIB on the link folder): this side is reachable from now on.
         utimensat(AT_FDCWD, alivePath, nil, 0)
-        for name in Self.list("\(inbound)/messages") { unlink("\(inbound)/messages/\(name)") }
+        for name in Self.list("\(inbound)/messages") { FileSystem.remove("\(inbound)/messages/\(name)") }
         lock.withLock {
             aliveLock = alive
             self.watcher = watcher
@@ -276,15 +276,15 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
         var woken = true
         while true {
             if let bytes = try AtomicFile.read(replyPath) {
-                unlink(replyPath)
+                FileSystem.remove(replyPath)
                 return Payload.decode(Data(bytes))?["payload"] as? [String: Any] ?? [:]
             }
             if !counterpartAlive() && access("\(outbound)/messages/\(id).plist", F_OK) == 0 {
-                unlink("\(outbound)/messages/\(id).plist")
+                FileSystem.remove("\(outbound)/messages/\(id).plist")
                 throw WCError(.notReachable, "the \(configuration.side.counterpart) app stopped before reading the message")
             }
             if Monotonic.now >= deadline {
-                unlink("\(outbound)/messages/\(id).plist")
+                FileSystem.remove("\(outbound)/messages/\(id).plist")
                 throw WCError(.messageReplyTimedOut, "no reply within \(Int(configuration.replyTimeout)) s")
             }
             woken = Self.nextWake(watcher, after: woken, deadline: deadline)
@@ -361,7 +361,7 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
             guard let (sentAt, payload) = Self.readEnvelope(path) else { continue }
             deliver(sentAt) { delegate.session(self, didReceiveUserInfo: payload) }
             // Removed after the handler returned: a receiver that dies mid-delivery gets it again on relaunch.
-            unlink(path)
+            FileSystem.remove(path)
         }
         receiveContext(delegate)
         for name in Self.list("\(inbound)/files").sorted() where name.hasSuffix(".plist") {
@@ -370,7 +370,7 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
         for name in Self.list("\(inbound)/messages").sorted() where name.hasSuffix(".plist") {
             let path = "\(inbound)/messages/\(name)"
             guard let bytes = try? AtomicFile.read(path), let envelope = Payload.decode(Data(bytes)) else { continue }
-            unlink(path)
+            FileSystem.remove(path)
             let payload = envelope["payload"] as? [String: Any] ?? [:]
             let sentAt = envelope["sentAt"] as? Double ?? 0
             if envelope["wantsReply"] as? Bool == true, let id = envelope["id"] as? String {
@@ -396,7 +396,7 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
             guard let bytes = try AtomicFile.read(pending), let envelope = Self.decodeEnvelope(bytes) else { return nil }
             try AtomicFile.createDirectories(URL(fileURLWithPath: configuration.receivedContextPath).deletingLastPathComponent().path)
             try AtomicFile.write(bytes, to: configuration.receivedContextPath)
-            unlink(pending)
+            FileSystem.remove(pending)
             return envelope
         }
         if let (sentAt, payload) = taken {
@@ -414,11 +414,11 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
         var target = "\(configuration.inboxDirectory)/\(name)"
         if access(target, F_OK) == 0 { target = "\(configuration.inboxDirectory)/\(base)-\(name)" }
         guard rename("\(directory)/\(base).data", target) == 0 else { return }
-        unlink("\(directory)/\(base).plist")
+        FileSystem.remove("\(directory)/\(base).plist")
         let file = WCSessionFile(fileURL: URL(fileURLWithPath: target), metadata: envelope["metadata"] as? [String: Any])
         deliver(envelope["sentAt"] as? Double ?? 0) { delegate.session(self, didReceive: file) }
         // RULES.md wc.file: "The system will remove any content that has not been moved when this delegate method returns."
-        unlink(target)
+        FileSystem.remove(target)
     }
 
     private func deliver(_ sentAt: Double, _ call: () -> Void) {
