@@ -41,9 +41,27 @@ public enum Verify {
         /// Bundle identifiers with their labels (`widget`), in manifest order.
         public var bundles: [(identifier: String, label: String)]
         public var cells: [Cell]
+        /// Sentences for bundles that show or change the app's data but share no channel with it.
+        public var unshared: [String] = []
 
-        /// Whether every cell is what the manifest says (otherwise `lockstep verify` exits 1).
-        public var ok: Bool { cells.allSatisfy(\.holds) }
+        /// Whether every cell is what the manifest says and every widget and intents extension shares a channel
+        /// with the host (otherwise `lockstep verify` exits 1).
+        public var ok: Bool { cells.allSatisfy(\.holds) && unshared.isEmpty }
+    }
+
+    /// A widget shows the app's data and an intents extension changes it: one that shares no App Group with the host
+    /// sees none of it on a device — the "widget shows No Notes" bug — however faithfully the manifest says so.
+    static func unshared(_ manifest: Manifest, labels: [String]) -> [String] {
+        let host = manifest.app
+        return zip(manifest.bundles, labels).compactMap { bundle, label in
+            guard bundle.role == .widget || bundle.role == .intent, bundle.bundleIdentifier != host.bundleIdentifier,
+                  Set(bundle.appGroups).isDisjoint(with: host.appGroups) else { return nil }
+            let id = bundle.bundleIdentifier ?? bundle.name
+            guard let group = host.appGroups.first else {
+                return "\(label) (\(id)) shares no App Group with \(host.name), which claims none: add one group to both bundles' com.apple.security.application-groups [group.entitlement]."
+            }
+            return "\(label) (\(id)) shares no App Group with \(host.name), so it can neither see nor change the app's data: add '\(group)' to its com.apple.security.application-groups [group.entitlement]."
+        }
     }
 
     /// Runs the probes. `lockstep` is the executable to spawn for each side (the running `lockstep`).
@@ -128,7 +146,8 @@ public enum Verify {
                 FileSystem.remove("\(directory)/\(name)")
             }
         }
-        return Report(appName: manifest.app.name, bundles: bundles.map { ($0.identifier, $0.label) }, cells: cells)
+        return Report(appName: manifest.app.name, bundles: bundles.map { ($0.identifier, $0.label) }, cells: cells,
+                      unshared: unshared(manifest, labels: targets.labels))
     }
 
     /// One `lockstep` process: its arguments, its stdin, and (for a read) the text that proves it saw the data.
@@ -235,6 +254,7 @@ extension Verify.Report {
                 lines.append("✗ \(label(cell.reader)) \(cell.observed ? "sees" : "does not see") what \(label(cell.writer)) writes through \(cell.channel.rawValue)\(cell.group.map { " (\($0))" } ?? ""), but the manifest says it \(cell.expected ? "should" : "should not") [\(cell.rule)].")
             }
         }
+        for sentence in unshared { lines.append("✗ " + sentence) }
         return lines.joined(separator: "\n")
     }
 
@@ -243,6 +263,7 @@ extension Verify.Report {
         let object: [String: Any] = [
             "app": appName,
             "ok": ok,
+            "unshared": unshared,
             "bundles": bundles.map { ["bundleIdentifier": $0.identifier, "label": $0.label] },
             "cells": cells.map { cell -> [String: Any] in
                 var entry: [String: Any] = [

@@ -3,11 +3,15 @@ import LockstepTestSupport
 import Testing
 
 @Suite struct VerifyProcessTests {
-    @Test func anUnentitledWidgetGetsTheFallbackAndTheMatrixHolds() throws {
+    /// The matrix holds (the unentitled widget gets the fallback, as the manifest says), yet verify fails: a widget
+    /// that shares no channel with its app shows none of the app's data on a device.
+    @Test func anUnentitledWidgetGetsTheFallbackAndVerifyFails() throws {
         let device = try ProbeDevice(widgetGroups: [])
         defer { device.cleanUp() }
         let result = try run("lockstep", ["verify", "--manifest", device.manifest, "--groups", device.groups])
-        #expect(result.status == 0, "\(result)")
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdout.contains("✗ widget (com.example.probe.widget) shares no App Group with "), "\(result)")
+        #expect(result.stdout.contains("add 'group.com.example.probe' to its com.apple.security.application-groups [group.entitlement]."), "\(result)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         let defaults = try #require(lines.firstIndex(of: "group defaults (group.com.example.probe)"))
         #expect(lines[defaults + 1].hasPrefix("  writes \\ reads  host"))
@@ -18,7 +22,8 @@ import Testing
 
         let json = try run("lockstep", ["verify", "--manifest", device.manifest, "--groups", device.groups, "--format", "json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-        #expect(object["ok"] as? Bool == true)
+        #expect(object["ok"] as? Bool == false)
+        #expect((object["unshared"] as? [String])?.count == 1)
         let cells = try #require(object["cells"] as? [[String: Any]])
         let fallback = cells.first { $0["channel"] as? String == "group defaults" && $0["writer"] as? String == "com.example.probe" && $0["reader"] as? String == "com.example.probe.widget" }
         #expect(fallback?["rule"] as? String == "group.defaults-fallback")
