@@ -140,6 +140,7 @@ enum BinaryPlistCodec {
         init?(_ value: Any) {
             let type = Swift.type(of: value)
             if type == Int.self { self = .scalar(.int(value as! Int)) }
+            else if type == UInt64.self { self = .scalar(.uint(value as! UInt64)) }
             else if type == String.self { self = .scalar(.string(value as! String)) }
             else if type == Bool.self { self = .scalar(.bool(value as! Bool)) }
             else if type == Double.self { self = .scalar(.real(value as! Double)) }
@@ -157,7 +158,8 @@ enum BinaryPlistCodec {
     }
 
     enum Scalar {
-        case bool(Bool), int(Int), real(Double), string(String), date(Date), data(Data)
+        /// `uint` holds only values above `Int.max` (canonical values keep the rest as `Int`).
+        case bool(Bool), int(Int), uint(UInt64), real(Double), string(String), date(Date), data(Data)
     }
 
     /// Writes objects depth-first; a container reserves its children's indices before writing their references,
@@ -224,6 +226,11 @@ enum BinaryPlistCodec {
             switch scalar {
             case .bool(let value): bytes.append(value ? 0x09 : 0x08)
             case .int(let value): integer(value)
+            case .uint(let value):
+                // 2⁶³…2⁶⁴−1: a 16-byte integer whose high half is zero, as Apple's and Python's writers store it.
+                bytes.append(0x14)
+                append(0, size: 8)
+                append(value, size: 8)
             case .real(let value):
                 bytes.append(0x23)
                 append(value.bitPattern, size: 8)
@@ -367,6 +374,7 @@ enum BinaryPlistCodec {
             case 0x0:
                 return marker == 0x08 ? false : marker == 0x09 ? true : nil
             case 0x1:
+                if marker == 0x14 { return unsigned(at: start) }
                 return integer(at: start)?.value
             case 0x2:
                 guard marker == 0x22 || marker == 0x23 else { return nil }
@@ -480,6 +488,16 @@ enum BinaryPlistCodec {
             guard size <= end - start - 1 else { return nil }
             let bits = Self.bigEndian(bytes, at: start + 1, size: size)
             return (size == 8 ? Int(Int64(bitPattern: bits)) : Int(bits), start + 1 + size)
+        }
+
+        /// A 16-byte integer: an unsigned 64-bit value (high half zero), `Int` when it fits, else `UInt64`; or a
+        /// negative 64-bit one (high half all ones). Nil for anything wider, which no property list holds.
+        private func unsigned(at start: Int) -> Any? {
+            guard 16 <= end - start - 1 else { return nil }
+            let high = Self.bigEndian(bytes, at: start + 1, size: 8), low = Self.bigEndian(bytes, at: start + 9, size: 8)
+            if high == 0 { return low <= UInt64(Int.max) ? Int(low) : low }
+            if high == .max, low > UInt64(Int.max) { return Int(Int64(bitPattern: low)) }
+            return nil
         }
 
         /// The count in a marker's low nibble, or in the integer object after it; and where the content starts.

@@ -47,6 +47,7 @@ public enum PropertyList {
         case (nil, _), (_, nil): return false
         case (let a as Bool, let b as Bool): return a == b
         case (let a as Int, let b as Int): return a == b
+        case (let a as UInt64, let b as UInt64): return a == b
         case (let a as Double, let b as Double): return a == b
         case (let a as String, let b as String): return a == b
         case (let a as Date, let b as Date): return a == b
@@ -66,6 +67,8 @@ public enum PropertyList {
         let type = Swift.type(of: value)
         if type == Bool.self { return value as! Bool }
         if type == Int.self { return value as! Int }
+        // 2⁶³…2⁶⁴−1 is legal in a plist (other tools write it): kept as UInt64, the rest as Int.
+        if type == UInt64.self { let value = value as! UInt64; return value <= UInt64(Int.max) ? Int(value) : value }
         if type == Double.self { return value as! Double }
         if type == String.self { return value as! String }
         if type == Float.self { return Double(value as! Float) }
@@ -91,13 +94,13 @@ public enum PropertyList {
                 result[key] = element
             }
             return result
-        case let value as any BinaryInteger: return Int(exactly: value)
+        case let value as any BinaryInteger: return Int(exactly: value) ?? UInt64(exactly: value).map { $0 as Any }
         case let value as NSNumber:
             switch String(cString: value.objCType) {
             case "c" where String(describing: Swift.type(of: value)).contains("Boolean"): return value.boolValue
             case "d", "f": return value.doubleValue
             // Unsigned 64-bit: past Int.max it is no integer a property list holds (int64Value would wrap it negative).
-            case "Q", "L": return value.uint64Value <= UInt64(Int.max) ? Int(value.uint64Value) : nil
+            case "Q", "L": return value.uint64Value <= UInt64(Int.max) ? Int(value.uint64Value) : value.uint64Value
             default: return Int(value.int64Value)
             }
         case let value as [AnyHashable: Any]:
@@ -137,10 +140,60 @@ public enum PropertyList {
         if bytes.starts(with: "bplist".utf8), BinaryPropertyList.problem(bytes) != nil { return nil }
         if let object = BinaryPlistCodec.decode(bytes) { return object as? [String: Any] }
         // Foundation would crash on a set (BinaryPropertyList); a set is not a property-list type anyway.
-        guard !BinaryPropertyList.containsSet(bytes),
-              let object = try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil),
+        guard !BinaryPropertyList.containsSet(bytes) else { return nil }
+        let protected = LeadingByteOrderMark.protect(bytes)
+        guard let object = try? PropertyListSerialization.propertyList(from: protected.map { Data($0) } ?? Data(bytes), options: [], format: nil),
               let dictionary = canonicalize(object) as? [String: Any] else { return nil }
-        return dictionary
+        return protected == nil ? dictionary : LeadingByteOrderMark.restore(dictionary) as? [String: Any]
+    }
+
+    /// Foundation's XML reader drops a U+FEFF at the start of a `<string>` or `<key>` (written raw or as `&#xFEFF;`),
+    /// so a value another program stored with one would lose it here and on the next write. Before Foundation reads
+    /// the text, such a leading U+FEFF becomes U+FDD0 (a noncharacter no real value holds; nothing is done when the
+    /// text already has one), and after, U+FDD0 at the start of a string becomes U+FEFF again.
+    enum LeadingByteOrderMark {
+        static let bom: [UInt8] = [0xEF, 0xBB, 0xBF], sentinel: [UInt8] = [0xEF, 0xB7, 0x90]
+        static let forms: [[UInt8]] = [bom, Array("&#xFEFF;".utf8), Array("&#xfeff;".utf8), Array("&#65279;".utf8)]
+
+        /// The XML text with each leading U+FEFF replaced, or nil when it has none (or is no XML text).
+        static func protect(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? {
+            let text = Array(bytes)
+            guard text.count < 1 << 26, !contains(text, sentinel), contains(text, Array("<plist".utf8)) else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(text.count)
+            var index = 0, changed = false
+            while index < text.count {
+                out.append(text[index])
+                index += 1
+                guard out.last == UInt8(ascii: ">"), out.count >= 5,
+                      out.suffix(8).elementsEqual("<string>".utf8) || out.suffix(5).elementsEqual("<key>".utf8) else { continue }
+                if let form = forms.first(where: { text[index...].starts(with: $0) }) {
+                    out += sentinel
+                    index += form.count
+                    changed = true
+                }
+            }
+            return changed ? out : nil
+        }
+
+        static func restore(_ value: Any) -> Any {
+            switch value {
+            case let string as String:
+                guard string.unicodeScalars.first?.value == 0xFDD0 else { return string }
+                return "\u{FEFF}" + String(string.unicodeScalars.dropFirst())
+            case let array as [Any]: return array.map(restore)
+            case let dictionary as [String: Any]:
+                var result: [String: Any] = [:]
+                for (key, element) in dictionary { result[restore(key) as! String] = restore(element) }
+                return result
+            default: return value
+            }
+        }
+
+        private static func contains(_ text: [UInt8], _ needle: [UInt8]) -> Bool {
+            guard text.count >= needle.count else { return false }
+            return (0...(text.count - needle.count)).contains { text[$0..<($0 + needle.count)].elementsEqual(needle) }
+        }
     }
 
     /// `decodeDictionary` for bytes in `Data`.

@@ -29,6 +29,8 @@ enum XMLPlistWriter {
             element("string", escaped(string), into: &bytes)
         case .scalar(.int(let int)):
             element("integer", String(int), into: &bytes)
+        case .scalar(.uint(let int)):
+            element("integer", String(int), into: &bytes)
         case .scalar(.real(let real)):
             element("real", text(real), into: &bytes)
         case .scalar(.bool(let bool)):

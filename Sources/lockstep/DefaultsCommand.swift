@@ -87,7 +87,9 @@ enum DefaultsCommand: Command {
         switch type {
         case .string: return text
         case .int:
-            guard let value = Int(text) else { throw AppGroupError(.invalidValue, subject: key, detail: "'\(text)' is not an integer (-int)") }
+            // Up to 2⁶⁴−1, the largest integer a property list holds.
+            if let value = Int(text) { return value }
+            guard let value = UInt64(text) else { throw AppGroupError(.invalidValue, subject: key, detail: "'\(text)' is not an integer from -2⁶³ to 2⁶⁴−1 (-int)") }
             return value
         case .float:
             guard let value = Double(text), value.isFinite else { throw AppGroupError(.invalidValue, subject: key, detail: "'\(text)' is not a finite real number (-float)") }
@@ -107,6 +109,7 @@ enum DefaultsCommand: Command {
         case let value as String: return value + "\n"
         case let value as Bool: return "\(value)\n"
         case let value as Int: return "\(value)\n"
+        case let value as UInt64: return "\(value)\n"
         case let value as Double: return "\(value)\n"
         default: return xml(["value": value])
         }
