@@ -84,6 +84,12 @@ import Testing
         #expect(app.status == 2, "\(app)")
         #expect(app.stderr.contains("shares its objects"), "\(app)")
 
+        // As a project.pbxproj stored as a binary plist.
+        try FileManager.default.createDirectory(atPath: tree.path + "/P/App.xcodeproj", withIntermediateDirectories: true)
+        try Data(bomb).write(to: URL(fileURLWithPath: tree.path + "/P/App.xcodeproj/project.pbxproj"))
+        let project = try Self.lockstep(["check", tree.path + "/P"])
+        #expect(project.status == 2 && project.stderr.contains("shares its objects"), "\(project)")
+
         try Data(Self.zip([("Payload/X.app/Info.plist", bomb)])).write(to: URL(fileURLWithPath: tree.path + "/X.ipa"))
         let ipa = try Self.lockstep(["check", tree.path + "/X.ipa"])
         #expect(ipa.status == 2, "\(ipa)")

@@ -67,6 +67,10 @@ struct XcodeProject {
         let document: OpenStepParser.Document
         if bytes.starts(with: Array("<?xml".utf8)) || bytes.starts(with: Array("bplist".utf8)) {
             // Xcode also opens a pbxproj some tools rewrite as an XML plist; `bump` then cannot edit it in place.
+            // A binary one is checked first: damaged, cyclic or exponentially shared, it is refused (issue 20).
+            if bytes.starts(with: Array("bplist".utf8)), let problem = BinaryPropertyList.problem(bytes) {
+                throw BundleError(.invalidProject, path: path, detail: "project.pbxproj is not a readable property list: \(problem)")
+            }
             guard !BinaryPropertyList.containsSet(bytes),  // Foundation would crash on a set
                   let root = (try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)).flatMap(Self.openStep)?.dictionary else {
                 throw BundleError(.invalidProject, path: path, detail: "project.pbxproj is not a valid property list")
