@@ -288,7 +288,7 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
         for bundle in running {
             _ = waitForExit(bundle, timeout: 10, interruptible: false)
             // Anything the bundle started in its group goes with it.
-            _ = Glibc.kill(-bundle.pid, SIGKILL)
+            bundle.process.signalGroup(SIGKILL)
         }
     }
 
@@ -322,7 +322,6 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
     /// Reads one output stream of `bundle` and writes it, whole lines only, through the mux.
     private func pump(_ descriptor: FileDescriptor, of bundle: SupervisedBundle, isStdout: Bool) {
         var pending: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16384)
         func emit(_ bytes: ArraySlice<UInt8>) {
             var text = String(decoding: bytes, as: UTF8.self)
             if text.hasSuffix("\r") { text.removeLast() }
@@ -334,10 +333,9 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
             condition.unlock()
         }
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor.rawValue, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { break }
-            pending.append(contentsOf: chunk[0..<count])
+            // EINTR is retried inside; an error or the end of the stream ends the pump.
+            guard let chunk = try? descriptor.read(upTo: 16384, path: bundle.label), !chunk.isEmpty else { break }
+            pending.append(contentsOf: chunk)
             while let newline = pending.firstIndex(of: 0x0A) {
                 emit(pending[..<newline])
                 pending.removeSubrange(...newline)

@@ -158,6 +158,10 @@ package final class SpawnedProcess: Sendable {
         if ownGroup { _ = kill(-pid, signal) } else { _ = kill(pid, signal) }
     }
 
+    /// Sends `signal` to the process group the child led, even once the child itself is gone: what it started in
+    /// its group goes with it.
+    package func signalGroup(_ signal: Int32) { _ = kill(-pid, signal) }
+
     /// Waits for the child to end (looping on EINTR) and reaps it.
     package func wait() -> Termination {
         var status: Int32 = 0

@@ -279,7 +279,7 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
                 FileSystem.remove(replyPath)
                 return Payload.decode(Data(bytes))?["payload"] as? [String: Any] ?? [:]
             }
-            if !counterpartAlive() && access("\(outbound)/messages/\(id).plist", F_OK) == 0 {
+            if !counterpartAlive() && FileSystem.exists("\(outbound)/messages/\(id).plist") {
                 FileSystem.remove("\(outbound)/messages/\(id).plist")
                 throw WCError(.notReachable, "the \(configuration.side.counterpart) app stopped before reading the message")
             }

@@ -87,7 +87,7 @@ public struct WidgetCenter: Sendable {
 public struct ReloadBudget: Sendable {
     /// Apple: "typically includes from 40 to 70 refreshes" a day. Override with `LOCKSTEP_WIDGET_BUDGET`.
     public static var dailyLimit: Int {
-        getenv("LOCKSTEP_WIDGET_BUDGET").flatMap { Int(String(cString: $0)) }.map { max(0, $0) } ?? 70
+        ProcessEnvironment.value("LOCKSTEP_WIDGET_BUDGET").flatMap { Int($0) }.map { max(0, $0) } ?? 70
     }
 
     public let path: String
