@@ -47,6 +47,9 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     case github
     /// JUnit XML: one test case per rule × bundle, a failure for each error.
     case junit
+    /// SARIF 2.1.0, for GitHub code scanning and other static-analysis dashboards: the rule catalogue and one
+    /// result per finding, its file relative to the working directory.
+    case sarif
 }
 
 /// Renders a `CheckResult` in one of the `ReportFormat`s. Output is deterministic: findings keep the order the
@@ -59,6 +62,7 @@ public enum Report {
         case .json: return json(result)
         case .github: return github(result)
         case .junit: return junit(result)
+        case .sarif: return sarif(result, workingDirectory: FileManager.default.currentDirectoryPath)
         }
     }
 
@@ -148,6 +152,61 @@ public enum Report {
             </testsuites>
 
             """
+    }
+
+    /// SARIF 2.1.0 (OASIS): one run whose driver lists every rule of `RuleCatalog` (and any other id a finding
+    /// names), and a result per finding. A path inside `workingDirectory` is given relative to it with the base id
+    /// `%SRCROOT%` (what code scanning resolves against the checkout); one outside it as an absolute file URI.
+    static func sarif(_ result: CheckResult, workingDirectory: String) -> String {
+        var descriptions = RuleCatalog.rules
+        for finding in result.findings where !descriptions.contains(where: { $0.id == finding.rule }) {
+            descriptions.append(RuleDescription(id: finding.rule, severity: finding.severity, platforms: Set(Platform.allCases),
+                                                summary: finding.rule, appleText: [], fix: ""))
+        }
+        func level(_ severity: Severity) -> String { severity == .note ? "note" : severity.rawValue }
+        let root = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
+        func location(_ path: String) -> [String: Any] {
+            let absolute = path.hasPrefix("/") ? path : root + path
+            let normalized = PathText.join("/", absolute)
+            if normalized.hasPrefix(root) {
+                return ["uri": String(normalized.dropFirst(root.count)), "uriBaseId": "%SRCROOT%"]
+            }
+            return ["uri": URL(fileURLWithPath: normalized).absoluteString]
+        }
+        let rules: [[String: Any]] = descriptions.map { rule in
+            [
+                "id": rule.id,
+                "name": rule.id,
+                "shortDescription": ["text": rule.summary],
+                "fullDescription": ["text": ([rule.summary] + rule.appleText).joined(separator: " ")],
+                "help": ["text": rule.fix.isEmpty ? rule.summary : rule.fix],
+                "defaultConfiguration": ["level": level(rule.severity)],
+                "properties": ["platforms": RuleCatalog.platformNames(rule.platforms)],
+            ]
+        }
+        let results: [[String: Any]] = result.findings.map { finding in
+            [
+                "ruleId": finding.rule,
+                "ruleIndex": descriptions.firstIndex { $0.id == finding.rule }!,
+                "level": level(finding.severity),
+                "message": ["text": finding.message],
+                "locations": [["physicalLocation": ["artifactLocation": location(finding.path)]]],
+                "properties": ["bundle": finding.bundle],
+            ]
+        }
+        let object: [String: Any] = [
+            "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+            "version": "2.1.0",
+            "runs": [[
+                "tool": ["driver": [
+                    "name": "lockstep", "rules": rules,
+                ] as [String: Any]],
+                "originalUriBaseIds": ["%SRCROOT%": ["uri": URL(fileURLWithPath: root, isDirectory: true).absoluteString]],
+                "results": results,
+            ] as [String: Any]],
+        ]
+        let data = try! JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return String(decoding: data, as: UTF8.self) + "\n"
     }
 
     private static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }

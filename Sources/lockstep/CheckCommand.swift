@@ -5,15 +5,16 @@ enum CheckCommand: Command {
     static let name = "check"
     static let summary = "Check bundle ids, version parity and App Groups with Apple's wording"
     static let help = """
-        Usage: lockstep check PATH… [--format text|json|github|junit] [--strict] [--configuration NAME]
+        Usage: lockstep check PATH… [--format text|json|github|junit|sarif] [--strict] [--configuration NAME]
 
         PATH: a manifest, a built .app (with PlugIns/, Extensions/, Watch/), a folder of .app bundles, an
         .xcarchive, an .ipa, an .xcodeproj or a folder holding one. Every PATH is checked and every finding
         reported, with its rule id and Apple's own wording.
 
           --format F            text (default: `file: error: message [rule-id]`), json, github (workflow
-                                commands that annotate a pull request) or junit (XML, one test case per
-                                rule and bundle)
+                                commands that annotate a pull request), junit (XML, one test case per
+                                rule and bundle) or sarif (SARIF 2.1.0 for code scanning; paths relative
+                                to the working directory)
           --strict              treat warnings as errors
           --configuration NAME  for an Xcode project, read only this build configuration
 
@@ -29,7 +30,7 @@ enum CheckCommand: Command {
         }
         let formatName = parsed.value("--format") ?? "text"
         guard let format = ReportFormat(rawValue: formatName) else {
-            throw UsageError("lockstep check: unknown format '\(formatName)'; use text, json, github or junit.")
+            throw UsageError("lockstep check: unknown format '\(formatName)'; use text, json, github, junit or sarif.")
         }
         var result = CheckResult()
         var unreadable = false

@@ -18,7 +18,8 @@ let lockstepVersion = "0.1.0"
 enum CommandLineTool {
     static let commands: [any Command.Type] = [
         UpCommand.self, RunCommand.self, VerifyCommand.self, CheckCommand.self, BumpCommand.self,
-        InitCommand.self, DefaultsCommand.self, ContainerCommand.self, NotifyCommand.self, BenchCommand.self,
+        RulesCommand.self, InitCommand.self, DefaultsCommand.self, ContainerCommand.self, NotifyCommand.self,
+        BenchCommand.self,
     ]
 
     static var help: String {

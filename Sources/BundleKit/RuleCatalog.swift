@@ -1,0 +1,90 @@
+/// Every rule `lockstep check` reports, with what Apple says and what to do: the text of `lockstep rules`, and the
+/// rule descriptions of a SARIF report. The ids, severities and Apple's texts are RULES.md §6's.
+public struct RuleDescription: Sendable, Equatable {
+    public var id: String
+    /// The severity of its usual finding (some rules also report a lesser one: a verdict that depends on a value the
+    /// checkout cannot supply is a warning).
+    public var severity: Severity
+    public var platforms: Set<Platform>
+    /// One line.
+    public var summary: String
+    /// Apple's own wording, as Xcode, App Store Connect or the installer print it.
+    public var appleText: [String]
+    public var fix: String
+}
+
+public enum RuleCatalog {
+    /// In the order `check` evaluates them.
+    public static let rules: [RuleDescription] = [
+        rule("version.missing", .error, "Every bundle's Info.plist has a CFBundleVersion and a CFBundleShortVersionString.",
+             ["The bundle's Info.plist does not contain a CFBundleVersion key or its value is not a string.",
+              "The bundle's Info.plist does not contain a CFBundleShortVersionString key or its value is a non-string value or a zero-length string value."],
+             "Set CFBundleVersion = $(CURRENT_PROJECT_VERSION) and CFBundleShortVersionString = $(MARKETING_VERSION) in the Info.plist (or GENERATE_INFOPLIST_FILE = YES), and define both settings at project level."),
+        rule("version.build-format", .error, "CFBundleVersion is one to three period-separated non-negative integers.",
+             ["ITMS-90058: This bundle is invalid - The value for key CFBundleVersion [8.22.3-beta.0] in the Info.plist file must be a period-separated list of at most three non-negative integers."],
+             "Use a build number such as 289 or 1.4.2; keep pre-release labels out of CFBundleVersion. Four parts are accepted in practice (a warning); on macOS this rule is a warning."),
+        rule("version.short-format", .error, "CFBundleShortVersionString is one to three period-separated non-negative integers.",
+             ["ITMS-90060: This bundle is invalid. The value for key CFBundleShortVersionString '5.0.0-beta1' in the Info.plist file must be a period-separated list of at most three non-negative integers."],
+             "Use a marketing version such as 2.1 or 2.1.0; on macOS this rule is a warning."),
+        rule("version.build-mismatch", .error, "Every embedded extension's and watch app's CFBundleVersion equals the containing app's (compared as stored).",
+             ["warning: The CFBundleVersion of an app extension ('1') must match that of its containing parent app ('289').",
+              "ITMS-90473: CFBundleVersion Mismatch - The CFBundleVersion value '1' of extension 'X.app/PlugIns/Y.appex' does not match the CFBundleVersion value '9.1.18.2' of its containing iOS application 'X.app'.",
+              "Asset validation failed (90379) CFBundleVersion Mismatch. The CFBundleVersion value '1' of watch application 'X.app/Watch/W.app' does not match the CFBundleVersion value '18.9.0.1' of its containing iOS application 'X.app'."],
+             "Let every target inherit CURRENT_PROJECT_VERSION from the project (delete target-level overrides), or run `lockstep bump PATH --build next`."),
+        rule("version.short-mismatch", .error, "Every embedded extension's and watch app's CFBundleShortVersionString equals the containing app's.",
+             ["warning: The CFBundleShortVersionString of an app extension ('1.0.0') must match that of its containing parent app ('1.0').",
+              "ITMS-90473: CFBundleShortVersionString Mismatch",
+              "error: The value of CFBundleShortVersionString in your WatchKit app's Info.plist (0.3.0) does not match the value in your companion app's Info.plist (0.3.1). These values are required to match."],
+             "Let every target inherit MARKETING_VERSION from the project, or run `lockstep bump PATH --version X.Y.Z`."),
+        rule("bundle-id.charset", .error, "A bundle identifier holds only A–Z, a–z, 0–9, '-' and '.', in reverse-DNS form with no empty component.",
+             ["The bundle identifier is invalid: only alphanumeric characters (A–Z, a–z, 0–9), hyphens (-) and periods (.)."],
+             "Fix PRODUCT_BUNDLE_IDENTIFIER; an empty component usually means a setting it uses is undefined."),
+        rule("bundle-id.duplicate", .error, "No two bundles of an app share a bundle identifier.",
+             ["This application or a bundle it contains has the same bundle identifier as this application or another bundle that it contains. Bundle identifiers must be unique."],
+             "Give each target its own PRODUCT_BUNDLE_IDENTIFIER."),
+        rule("bundle-id.prefix", .error, "An embedded bundle's identifier starts with its containing app's identifier and a '.'.",
+             ["error: Embedded binary's bundle identifier is not prefixed with the parent app's bundle identifier.",
+              "App extension bundle identifiers must have a prefix consisting of their containing application's bundle identifier followed by a '.'."],
+             "Name the extension <app id>.<name>: com.example.app.widget inside com.example.app."),
+        rule("bundle-id.single-component", .error, "After the app's identifier and '.', an extension's identifier has no further '.' (iOS).",
+             ["App extension bundle identifiers must have a prefix consisting of their containing application's bundle identifier followed by a '.', with no further '.' characters after the prefix."],
+             "Use one component after the app's identifier: com.example.app.widget, not com.example.app.widget.today."),
+        rule("watch.companion", .error, "A WatchKit app names its companion iOS app in WKCompanionAppBundleIdentifier.",
+             ["The WatchKit app's Info.plist must have a WKCompanionAppBundleIdentifier key set to the bundle identifier of the companion app."],
+             "Set WKCompanionAppBundleIdentifier (INFOPLIST_KEY_WKCompanionAppBundleIdentifier) to the iOS app's bundle identifier."),
+        rule("watch.prefix", .error, "A WatchKit app's identifier starts with its companion app's identifier and a '.'.",
+             ["The bundle identifier of a WatchKit app must have a prefix consisting of the companion app's bundle identifier, followed by a '.'."],
+             "Name the watch app <app id>.watchkitapp."),
+        rule("extension.point", .error, "An app extension declares a documented extension point (an unknown one is a warning).",
+             ["App extensions must define the NSExtension key with a dictionary value in their Info.plist.",
+              "Appex bundle does not define the NSExtensionPointIdentifier key in its Info.plist. This key must have a reverse-DNS format string value."],
+             "Add NSExtension (or EXAppExtensionAttributes for ExtensionKit) with the extension point identifier to the extension's Info.plist."),
+        rule("group.shared", .error, "Every App Group an embedded bundle claims is also claimed by its app; on iOS a group id starts with 'group.'.",
+             ["An embedded bundle that claims a group the host does not claim shares nothing through it."],
+             "Add the group to both targets' com.apple.security.application-groups (Signing & Capabilities → App Groups)."),
+        rule("settings.unresolved", .error, "A build setting a checked value uses is defined; a value the checkout cannot supply is unknown, and a warning.",
+             ["Xcode builds a $(VAR) that nothing defines as the empty string; Xcode warns \"Unable to open base configuration reference file\" for a missing base xcconfig."],
+             "Define the setting, or run the tool that writes the missing file (`pod install`, `flutter pub get`) before `lockstep check`."),
+        rule("settings.target-override", .warning, "An embedded target inherits CURRENT_PROJECT_VERSION and MARKETING_VERSION instead of setting its own.",
+             ["(Lockstep) The root cause of most ITMS-90473 mismatches: an extension target that sets its own version."],
+             "Delete the target-level setting so the target inherits the project's."),
+        rule("bundle.not-embedded", .note, "An extension or watch app an app depends on is embedded by a Copy Files phase, so its versions are checked.",
+             ["(Lockstep) If a script embeds it, its versions are not checked."],
+             "Embed it with an \"Embed Foundation Extensions\" / \"Embed Watch Content\" phase."),
+        rule("bundle.embed-cycle", .error, "No target embeds its own product, directly or through the bundles it embeds.",
+             ["(Lockstep) A bundle cannot contain itself."],
+             "Remove the app's own product from its Copy Files phases."),
+    ]
+
+    /// The rule with `id`, or nil.
+    public static func rule(_ id: String) -> RuleDescription? { rules.first { $0.id == id } }
+
+    private static func rule(_ id: String, _ severity: Severity, _ summary: String, _ appleText: [String], _ fix: String) -> RuleDescription {
+        RuleDescription(id: id, severity: severity, platforms: Rules.platforms(of: id), summary: summary, appleText: appleText, fix: fix)
+    }
+
+    /// The platforms of a rule in a stable order, for reports.
+    public static func platformNames(_ platforms: Set<Platform>) -> [String] {
+        Platform.allCases.filter(platforms.contains).map(\.rawValue)
+    }
+}

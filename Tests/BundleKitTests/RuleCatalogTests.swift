@@ -1,0 +1,87 @@
+@testable import BundleKit
+import Foundation
+import LockstepTestSupport
+import Testing
+
+/// The rule catalogue (`lockstep rules`) and the SARIF report built from it.
+@Suite struct RuleCatalogTests {
+    /// Every rule id a finding of `check` can carry is described, so `lockstep rules ID` and SARIF know it.
+    @Test func everyRuleCheckReportsIsInTheCatalogue() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/BundleKit").standardized
+        let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        #expect(!files.isEmpty)
+        var ids: Set<String> = []
+        let pattern = try NSRegularExpression(pattern: #"(?:rule: |add\()"([a-z-]+\.[a-z-]+)""#)
+        for file in files {
+            let text = try String(contentsOfFile: sources.path + "/" + file, encoding: .utf8)
+            for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                ids.insert(String(text[Range(match.range(at: 1), in: text)!]))
+            }
+        }
+        ids.remove("runtime.version-parity")  // the simulated processes' rule, not check's
+        let described = Set(RuleCatalog.rules.map(\.id))
+        #expect(ids.subtracting(described).isEmpty, "not described: \(ids.subtracting(described).sorted())")
+        #expect(RuleCatalog.rules.allSatisfy { !$0.summary.isEmpty && !$0.appleText.isEmpty && !$0.fix.isEmpty && !$0.platforms.isEmpty })
+        #expect(RuleCatalog.rule("bundle-id.single-component")?.platforms.contains(.macOS) == false)
+    }
+
+    @Test func rulesCommandListsExplainsAndRefuses() throws {
+        let list = try run("lockstep", ["rules"])
+        #expect(list.status == 0)
+        #expect(list.stdout.split(separator: "\n").count == RuleCatalog.rules.count)
+        let one = try run("lockstep", ["rules", "version.build-mismatch"])
+        #expect(one.status == 0 && one.stdout.contains("ITMS-90473: CFBundleVersion Mismatch"), "\(one)")
+        let json = try run("lockstep", ["rules", "--format", "json"])
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(array.count == RuleCatalog.rules.count)
+        #expect(array.first?["platforms"] as? [String] == ["iOS", "watchOS", "tvOS", "visionOS", "macOS"])
+        let unknown = try run("lockstep", ["rules", "version.nope"])
+        #expect(unknown.status == 2 && unknown.stderr.hasPrefix("lockstep rules: 'version.nope' is not a rule of lockstep check;"), "\(unknown)")
+        #expect(try run("lockstep", ["rules", "--format", "yaml"]).status == 64)
+    }
+
+    /// The required structure of SARIF 2.1.0 (OASIS, §3): checked by hand here, with no schema library.
+    @Test func sarifHasTheRequiredStructure() throws {
+        let finding = Finding(rule: "version.build-mismatch", severity: .error, bundle: "App.app/PlugIns/W.appex",
+                              path: "/work/repo/App/W/Info.plist", message: "The CFBundleVersion of an app extension ('1') must match …")
+        let outside = Finding(rule: "settings.unresolved", severity: .warning, bundle: "App.app", path: "/elsewhere/Base.xcconfig", message: "m")
+        let relative = Finding(rule: "custom.rule", severity: .note, bundle: "App.app", path: "App/Info.plist", message: "n")
+        let text = Report.sarif(CheckResult(findings: [finding, outside, relative]), workingDirectory: "/work/repo")
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(log["version"] as? String == "2.1.0")
+        #expect(log["$schema"] is String)
+        let runs = try #require(log["runs"] as? [[String: Any]])
+        #expect(runs.count == 1)
+        let driver = try #require((runs[0]["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        #expect(driver["name"] as? String == "lockstep")
+        let rules = try #require(driver["rules"] as? [[String: Any]])
+        for rule in rules {
+            #expect(rule["id"] is String)
+            #expect((rule["shortDescription"] as? [String: Any])?["text"] is String)
+            #expect((rule["fullDescription"] as? [String: Any])?["text"] is String)
+            #expect((rule["help"] as? [String: Any])?["text"] is String)
+            #expect(["error", "warning", "note"].contains((rule["defaultConfiguration"] as? [String: Any])?["level"] as? String))
+        }
+        let results = try #require(runs[0]["results"] as? [[String: Any]])
+        #expect(results.count == 3)
+        for result in results {
+            let id = try #require(result["ruleId"] as? String)
+            let index = try #require(result["ruleIndex"] as? Int)
+            #expect(rules[index]["id"] as? String == id)
+            #expect(["error", "warning", "note"].contains(result["level"] as? String))
+            #expect((result["message"] as? [String: Any])?["text"] is String)
+            let locations = try #require(result["locations"] as? [[String: Any]])
+            #expect((locations.first?["physicalLocation"] as? [String: Any])?["artifactLocation"] is [String: Any])
+        }
+        func artifact(_ index: Int) -> [String: Any]? {
+            ((results[index]["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: Any]
+        }
+        // Inside the working directory: relative, with the base id code scanning resolves against the checkout.
+        #expect(artifact(0)?["uri"] as? String == "App/W/Info.plist")
+        #expect(artifact(0)?["uriBaseId"] as? String == "%SRCROOT%")
+        #expect(artifact(1)?["uri"] as? String == "file:///elsewhere/Base.xcconfig")
+        #expect(artifact(2)?["uri"] as? String == "App/Info.plist")
+        let bases = try #require(runs[0]["originalUriBaseIds"] as? [String: Any])
+        #expect((bases["%SRCROOT%"] as? [String: Any])?["uri"] as? String == "file:///work/repo/")
+    }
+}
