@@ -24,6 +24,8 @@ public struct BundleError: Error, Equatable, Sendable {
         case invalidBump
         /// `--configuration` names a build configuration the Xcode project does not have; `detail` lists them.
         case unknownConfiguration
+        /// A `.lockstep.json` config or a baseline that is not valid; `detail` names the key.
+        case invalidConfig
     }
 
     public var code: Code
@@ -51,6 +53,7 @@ extension BundleError: ReportableError {
         case .invalidProject: return "The Xcode project '\(path)' cannot be read: \(detail)."
         case .invalidBump: return "Cannot bump '\(path)': \(detail)."
         case .unknownConfiguration: return "The Xcode project '\(path)' has no build configuration \(detail)."
+        case .invalidConfig: return "The lockstep config '\(path)' is invalid: \(detail)."
         }
     }
 

@@ -19,6 +19,36 @@ public struct Finding: Equatable, Hashable, Sendable {
     public var path: String
     /// Apple's wording, then Lockstep's explanation when that adds something.
     public var message: String
+    /// Why the finding is reported but does not fail the run (`.lockstep.json` waivers, a baseline).
+    public var suppression: Suppression?
+
+    public enum Suppression: Equatable, Hashable, Sendable {
+        /// A waiver in the config, with its reason.
+        case waived(reason: String)
+        /// Present in the baseline: known, not new.
+        case baseline
+    }
+
+    /// How a suppressed finding is labelled in every format: " (waived: reason)", " (known from the baseline)".
+    public var suppressionLabel: String {
+        switch suppression {
+        case .waived(let reason)?: " (waived: \(reason))"
+        case .baseline?: " (known from the baseline)"
+        case nil: ""
+        }
+    }
+
+    /// What identifies the finding across runs, for a baseline: its rule, its bundle and the values it quotes —
+    /// not its wording, file or line, which change with Lockstep's version and the project's layout.
+    public var fingerprint: String {
+        var values: [Substring] = []
+        var rest = message[...]
+        while let open = rest.firstIndex(of: "'"), let close = rest[rest.index(after: open)...].firstIndex(of: "'") {
+            values.append(rest[rest.index(after: open)..<close])
+            rest = rest[rest.index(after: close)...]
+        }
+        return ([rule, bundle] + values.map(String.init)).joined(separator: "|")
+    }
 
     public init(rule: String, severity: Severity, bundle: String, path: String, message: String) {
         self.rule = rule

@@ -28,13 +28,17 @@ public struct CheckResult: Sendable {
         return copy
     }
 
-    /// The exit status the findings decide, once, after all of them are collected: 1 if any is an error.
+    /// The exit status the findings decide, once, after all of them are collected: 1 if any error is neither
+    /// waived nor known from the baseline.
     public var exitStatus: ExitStatus {
-        findings.contains { $0.severity == .error } ? .failure : .success
+        findings.contains { $0.severity == .error && $0.suppression == nil } ? .failure : .success
     }
 
-    public var errorCount: Int { findings.filter { $0.severity == .error }.count }
-    public var warningCount: Int { findings.filter { $0.severity == .warning }.count }
+    /// Errors and warnings that count (neither waived nor in the baseline).
+    public var errorCount: Int { findings.filter { $0.severity == .error && $0.suppression == nil }.count }
+    public var warningCount: Int { findings.filter { $0.severity == .warning && $0.suppression == nil }.count }
+    public var suppressedCount: Int { findings.filter { $0.suppression != nil }.count }
+
 }
 
 /// The report formats of `lockstep check --format`.
@@ -70,17 +74,25 @@ public enum Report {
         // One line per finding, as a compiler prints them, so CI problem matchers can parse each one.
         var lines = result.findings.map { finding in
             let message = finding.message.split(whereSeparator: \.isNewline).joined(separator: " ")
-            return Standard.printable("\(finding.path): \(finding.severity.rawValue): \(message) [\(finding.rule)]")
+            return Standard.printable("\(finding.path): \(finding.severity.rawValue): \(message) [\(finding.rule)]\(finding.suppressionLabel)")
         }
         let bundles = result.sets.reduce(0) { $0 + $1.all.count }
-        lines.append("\(count(result.errorCount, "error")), \(count(result.warningCount, "warning")) in \(count(bundles, "bundle")).")
+        let suppressed = result.suppressedCount > 0 ? " (\(result.suppressedCount) waived or known from the baseline)" : ""
+        lines.append("\(count(result.errorCount, "error")), \(count(result.warningCount, "warning")) in \(count(bundles, "bundle"))\(suppressed).")
         return lines.joined(separator: "\n") + "\n"
     }
 
     static func json(_ result: CheckResult) -> String {
         let object: [String: Any] = [
-            "findings": result.findings.map {
-                ["rule": $0.rule, "severity": $0.severity.rawValue, "bundle": $0.bundle, "path": $0.path, "message": $0.message]
+            "findings": result.findings.map { finding -> [String: Any] in
+                var entry: [String: Any] = ["rule": finding.rule, "severity": finding.severity.rawValue, "bundle": finding.bundle,
+                                            "path": finding.path, "message": finding.message, "fingerprint": finding.fingerprint]
+                switch finding.suppression {
+                case .waived(let reason)?: entry["suppression"] = ["kind": "waived", "reason": reason]
+                case .baseline?: entry["suppression"] = ["kind": "baseline"]
+                case nil: break
+                }
+                return entry
             },
             "summary": ["errors": result.errorCount, "warnings": result.warningCount],
         ]
@@ -99,12 +111,13 @@ public enum Report {
             data(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
         }
         var lines = result.findings.map { finding -> String in
-            let command = switch finding.severity {
+            // A waived or known finding annotates as a notice: it does not fail the run.
+            let command = switch finding.suppression == nil ? finding.severity : .note {
             case .error: "error"
             case .warning: "warning"
             case .note: "notice"
             }
-            return "::\(command) file=\(property(finding.path)),title=\(property("\(finding.rule) (\(finding.bundle))"))::\(data(finding.message))"
+            return "::\(command) file=\(property(finding.path)),title=\(property("\(finding.rule) (\(finding.bundle))"))::\(data(finding.message + finding.suppressionLabel))"
         }
         lines.append("lockstep check: \(count(result.errorCount, "error")), \(count(result.warningCount, "warning")).")
         return lines.joined(separator: "\n") + "\n"
@@ -128,21 +141,22 @@ public enum Report {
                 let found = result.findings.filter { $0.bundle == bundle && $0.rule == rule }
                 var body = ""
                 // One <failure> per test case (the JUnit schema allows one): the first message, every finding in the text.
-                let errors = found.filter { $0.severity == .error }
+                // A waived or known error is no failure: its reason goes to the output with the warnings.
+                let errors = found.filter { $0.severity == .error && $0.suppression == nil }
                 if let first = errors.first {
                     let text = errors.map { "\($0.path): \($0.message)" }.joined(separator: "\n")
                     body += "\n      <failure type=\"\(rule)\" message=\"\(xml(first.message).replacingOccurrences(of: "\n", with: "&#10;"))\">\(xml(text))</failure>"
                 }
-                let others = found.filter { $0.severity != .error }
+                let others = found.filter { $0.severity != .error || $0.suppression != nil }
                 if !others.isEmpty {
-                    let text = others.map { "\($0.path): \($0.severity.rawValue): \($0.message)" }.joined(separator: "\n")
+                    let text = others.map { "\($0.path): \($0.severity.rawValue): \($0.message)\($0.suppressionLabel)" }.joined(separator: "\n")
                     body += "\n      <system-out>\(xml(text))</system-out>"
                 }
                 let open = "    <testcase classname=\"\(xml(bundle))\" name=\"\(xml(rule))\""
                 cases.append(body.isEmpty ? open + "/>" : open + ">" + body + "\n    </testcase>")
             }
         }
-        let failures = Set(result.findings.filter { $0.severity == .error }.map { "\($0.bundle)\u{0}\($0.rule)" }).count
+        let failures = Set(result.findings.filter { $0.severity == .error && $0.suppression == nil }.map { "\($0.bundle)\u{0}\($0.rule)" }).count
         return """
             <?xml version="1.0" encoding="UTF-8"?>
             <testsuites name="lockstep check" tests="\(cases.count)" failures="\(failures)">
@@ -185,14 +199,22 @@ public enum Report {
             ]
         }
         let results: [[String: Any]] = result.findings.map { finding in
-            [
+            var entry: [String: Any] = [
                 "ruleId": finding.rule,
                 "ruleIndex": descriptions.firstIndex { $0.id == finding.rule }!,
                 "level": level(finding.severity),
                 "message": ["text": finding.message],
                 "locations": [["physicalLocation": ["artifactLocation": location(finding.path)]]],
                 "properties": ["bundle": finding.bundle],
+                "partialFingerprints": ["lockstep/v1": finding.fingerprint],
             ]
+            // SARIF §3.35 suppressions and §3.27.24 baselineState.
+            switch finding.suppression {
+            case .waived(let reason)?: entry["suppressions"] = [["kind": "external", "justification": reason]]
+            case .baseline?: entry["baselineState"] = "unchanged"
+            case nil: break
+            }
+            return entry
         }
         let object: [String: Any] = [
             "$schema": "https://json.schemastore.org/sarif-2.1.0.json",

@@ -6,6 +6,7 @@ enum CheckCommand: Command {
     static let summary = "Check bundle ids, version parity and App Groups with Apple's wording"
     static let help = """
         Usage: lockstep check PATH… [--format text|json|github|junit|sarif] [--strict] [--configuration NAME]
+                                    [--config FILE] [--baseline FILE] [--write-baseline FILE]
 
         PATH: a manifest, a built .app (with PlugIns/, Extensions/, Watch/), a folder of .app bundles, an
         .xcarchive, an .ipa, an .xcodeproj or a folder holding one. Every PATH is checked and every finding
@@ -17,6 +18,11 @@ enum CheckCommand: Command {
                                 to the working directory)
           --strict              treat warnings as errors
           --configuration NAME  for an Xcode project, read only this build configuration
+          --config FILE         the team's decisions (default: ./.lockstep.json when it exists): "disable",
+                                "severity", "waivers" [{rule, bundle, reason}], "baseline", "strict"
+          --baseline FILE       a JSON report written earlier (`--format json` or --write-baseline): its
+                                findings are reported as known and do not fail; new ones do
+          --write-baseline FILE write today's findings as that baseline, then report them all as known
 
         Exit status: 0 clean (warnings allowed unless --strict), 1 findings, 2 an input could not be read
         (one sentence on stderr naming the file; the other inputs are still checked and reported, and
@@ -24,13 +30,28 @@ enum CheckCommand: Command {
         """
 
     static func run(_ arguments: [String]) throws -> ExitStatus {
-        let parsed = try Arguments(arguments, options: ["--format", "--configuration"], flags: ["--strict"], command: name)
+        let parsed = try Arguments(arguments, options: ["--format", "--configuration", "--config", "--baseline", "--write-baseline"],
+                                   flags: ["--strict"], command: name)
         guard !parsed.operands.isEmpty else {
             throw UsageError("lockstep check: give at least one PATH; see 'lockstep check --help'.")
         }
         let formatName = parsed.value("--format") ?? "text"
         guard let format = ReportFormat(rawValue: formatName) else {
             throw UsageError("lockstep check: unknown format '\(formatName)'; use text, json, github, junit or sarif.")
+        }
+        // The team's decisions come first: a config or baseline that cannot be read stops the run (exit 2).
+        var policy = CheckPolicy()
+        var known: Set<String> = []
+        do {
+            if let config = parsed.value("--config") {
+                policy = try CheckPolicy.load(config)
+            } else if FileSystem.exists(CheckPolicy.fileName) {
+                policy = try CheckPolicy.load(CheckPolicy.fileName)
+            }
+            if let baseline = parsed.value("--baseline") ?? policy.baseline { known = try Baseline.fingerprints(at: baseline) }
+        } catch {
+            Standard.error("lockstep check: \(error)")
+            return .invalidInput
         }
         var result = CheckResult()
         var unreadable = false
@@ -45,7 +66,17 @@ enum CheckCommand: Command {
                 unreadable = true
             }
         }
-        if parsed.has("--strict") { result = result.strict() }
+        if let path = parsed.value("--write-baseline"), read {
+            do {
+                try Baseline.write(result, to: path)
+            } catch {
+                Standard.error("lockstep check: \(error)")
+                return .invalidInput
+            }
+            known.formUnion(result.findings.map(\.fingerprint))
+        }
+        result = policy.apply(to: result, known: known)
+        if parsed.has("--strict") || policy.strict { result = result.strict() }
         // A report of "0 errors" about inputs that could not be read would read as a pass: when nothing was
         // read, stderr's sentences and exit 2 are the whole answer.
         if read { print(Report.render(result, as: format), terminator: "") }
