@@ -47,9 +47,7 @@ public struct CoordinatedFiles: Sendable {
         let path = try file(relativePath)
         try SharedWriteGate.check()  // RULES.md runtime.stale
         try locked(.exclusive) {
-            if unlink(path) != 0, errno != ENOENT {
-                throw AppGroupError(SystemError(.write, path: path, errno: .current))
-            }
+            do { try FileSystem.removeIfPresent(path) } catch let error as SystemError { throw AppGroupError(error) }
         }
     }
 

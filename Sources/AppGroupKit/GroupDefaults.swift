@@ -319,7 +319,7 @@ enum ExitCompaction {
             return Array(state.pending.values)
         }
         // A container deleted meanwhile (a test's temporary root, an uninstall) has nothing left to fold.
-        for defaults in all where access(String(defaults.plistPath[..<defaults.plistPath.lastIndex(of: "/")!]), F_OK) == 0 {
+        for defaults in all where FileSystem.exists(String(defaults.plistPath[..<defaults.plistPath.lastIndex(of: "/")!])) {
             do { try defaults.synchronize() } catch {
                 Standard.error("warning: could not fold the journal of '\(defaults.plistPath)' into it at exit: \(error)")
             }

@@ -42,7 +42,7 @@ struct JournalRecord {
 
     /// This process's id, the `pid` of the records it writes: asked once (glibc no longer caches `getpid`, and it
     /// was two system calls per write). Lockstep never forks without exec, so it never changes.
-    static let currentProcess = getpid()
+    static let currentProcess = ProcessEnvironment.processID
 
     func encoded() throws -> [UInt8] {
         // The hot case, an increment (or a set of one integer), skips the generic writer.

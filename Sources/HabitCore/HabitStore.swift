@@ -36,10 +36,10 @@ public final class HabitStore: @unchecked Sendable {  // @unchecked: the connect
     /// Opens (creating if absent) the store at `path`.
     public init(path: String) throws {
         self.path = path
-        if access(path, F_OK) != 0 && errno == ENOENT {
+        if FileSystem.isMissing(path) {
             // Creating the store is done by one process at a time, under a dedicated lock file beside it.
             try FileLock(path: "\(path).lock").withLock {
-                if access(path, F_OK) != 0 && errno == ENOENT { try Self.createNew(at: path) }
+                if FileSystem.isMissing(path) { try Self.createNew(at: path) }
             }
         }
         let db = try SQLiteConnection(path: path, busyTimeout: FileLock.defaultTimeout)
@@ -88,8 +88,8 @@ public final class HabitStore: @unchecked Sendable {  // @unchecked: the connect
     private static func createNew(at path: String) throws {
         try SharedWriteGate.check()
         let directory = (path as NSString).deletingLastPathComponent
-        let temporary = "\(directory)/.\(fileName).\(getpid()).\(UInt32.random(in: 0 ... .max)).tmp"
-        defer { unlink(temporary) }
+        let temporary = "\(directory)/.\(fileName).\(ProcessEnvironment.processID).\(UInt32.random(in: 0 ... .max)).tmp"
+        defer { FileSystem.remove(temporary) }
         do {
             let db = try SQLiteConnection(path: temporary, busyTimeout: 0)
             try db.execute("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF")
@@ -101,7 +101,7 @@ public final class HabitStore: @unchecked Sendable {  // @unchecked: the connect
         if link(temporary, path) != 0 && errno != EEXIST {
             throw SystemError(.write, path: path, errno: .current)
         }
-        unlink(temporary)
+        FileSystem.remove(temporary)
         try AtomicFile.syncDirectory(directory)
     }
 

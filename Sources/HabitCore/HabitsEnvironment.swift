@@ -85,7 +85,7 @@ public struct HabitsEnvironment: Sendable {
     /// empty day to show and does not create the app's database. A store appears complete or not at all (it is
     /// built aside and linked into place).
     public func openStoreIfCreated() throws -> HabitStore? {
-        access(HabitStore.path(groupContainer: groupContainer), F_OK) == 0 ? try openStore() : nil
+        FileSystem.exists(HabitStore.path(groupContainer: groupContainer)) ? try openStore() : nil
     }
 
     /// The widget center, asking as this bundle.

@@ -67,9 +67,9 @@ public enum Installer {
         let path = Manifest.installedPath(groupsRoot: groupsRoot)
         let lockPath = lockPath(groupsRoot: groupsRoot)
         // No lock file: nothing was ever installed here, and no install is under way (it creates the lock first).
-        guard access(lockPath, F_OK) == 0 else { return nil }
+        guard FileSystem.exists(lockPath) else { return nil }
         return try FileLock(path: lockPath).withLock(.shared) {
-            access(path, F_OK) == 0 ? try Manifest.load(path) : nil
+            FileSystem.exists(path) ? try Manifest.load(path) : nil
         }
     }
 

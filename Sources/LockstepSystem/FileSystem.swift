@@ -28,6 +28,15 @@ package enum FileSystem {
     /// Whether `text` matches the shell pattern `pattern` (`fnmatch(3)`: `*`, `?`, `[…]`).
     package static func matches(_ pattern: String, _ text: String) -> Bool { fnmatch(pattern, text, 0) == 0 }
 
+    /// Whether `path` is certainly absent (`ENOENT`), as opposed to present or unreadable.
+    package static func isMissing(_ path: String) -> Bool { access(path, F_OK) != 0 && errno == ENOENT }
+
+    /// Removes the file at `path`; one already gone is fine.
+    /// - Throws: `SystemError(.write)` for any other failure.
+    package static func removeIfPresent(_ path: String) throws(SystemError) {
+        if unlink(path) != 0, errno != ENOENT { throw SystemError(.write, path: path, errno: .current) }
+    }
+
     /// Whether anything exists at `path` (a dangling symlink counts).
     package static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 || isSymbolicLink(path) }
 

@@ -264,7 +264,7 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
             throw WCError(.notReachable, "the \(configuration.side.counterpart) app is not running with an activated session")
         }
         try SharedWriteGate.check()
-        let id = "\(Int(Date().timeIntervalSince1970 * 1_000_000))-\(getpid())-\(UInt32.random(in: 0 ... .max))"
+        let id = "\(Int(Date().timeIntervalSince1970 * 1_000_000))-\(ProcessEnvironment.processID)-\(UInt32.random(in: 0 ... .max))"
         let envelope = Payload.envelope(["id": id, "sentAt": Date().timeIntervalSince1970, "wantsReply": wantsReply,
                                          "payload": payload])
         // Woken by the reply, or by the counterpart's liveness changing; watching starts before the message is out.
@@ -389,7 +389,7 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
 
     private func receiveContext(_ delegate: any WCSessionDelegate) {
         let pending = "\(inbound)/context.plist"
-        guard access(pending, F_OK) == 0 else { return }
+        guard FileSystem.exists(pending) else { return }
         // Take the pending context under the sender's lock, so a newer one written meanwhile is never lost. It is kept
         // in this app's own container (RULES.md container.private) before it leaves the link: never in neither.
         let taken: (Double, [String: Any])? = try? FileLock(path: "\(inbound)/context.lock").withLock {
@@ -412,8 +412,8 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
             .flatMap { ["", "/", ".", ".."].contains($0) ? nil : $0 } ?? base
         try? AtomicFile.createDirectories(configuration.inboxDirectory)
         var target = "\(configuration.inboxDirectory)/\(name)"
-        if access(target, F_OK) == 0 { target = "\(configuration.inboxDirectory)/\(base)-\(name)" }
-        guard rename("\(directory)/\(base).data", target) == 0 else { return }
+        if FileSystem.exists(target) { target = "\(configuration.inboxDirectory)/\(base)-\(name)" }
+        guard FileSystem.rename("\(directory)/\(base).data", to: target) else { return }
         FileSystem.remove("\(directory)/\(base).plist")
         let file = WCSessionFile(fileURL: URL(fileURLWithPath: target), metadata: envelope["metadata"] as? [String: Any])
         deliver(envelope["sentAt"] as? Double ?? 0) { delegate.session(self, didReceive: file) }
