@@ -22,6 +22,12 @@ public enum CheckInput {
         return CheckResult(sets: sets, findings: sets.flatMap(Rules.check))
     }
 
+    /// What to do with a project generator's spec, which `check` does not read yet: generate the project first.
+    static func generatedProject(_ spec: String) -> String {
+        let command = spec == "Project.swift" ? "tuist generate --no-open" : "xcodegen generate"
+        return "\(spec) is a project generator's spec, which Lockstep does not read yet; run `\(command)` and check the .xcodeproj it writes"
+    }
+
     /// The containing apps at `path` (not an Xcode project), each with its embedded bundles.
     public static func bundleSets(_ path: String) throws -> [AppBundleSet] {
         var isDirectory: ObjCBool = false
@@ -40,8 +46,9 @@ public enum CheckInput {
                 return try apps(in: FileTree(root: "\(trimmed)/Products/Applications"), path: path,
                                 otherwise: "the archive holds no Products/Applications/*.app")
             }
+            let spec = ["project.yml", "xcodegen.yml", "Project.swift"].first { FileManager.default.fileExists(atPath: "\(trimmed)/\($0)") }
             return try apps(in: FileTree(root: trimmed), path: path,
-                            otherwise: "the folder holds no .app bundle or .xcodeproj (pass a manifest, .xcarchive or .ipa itself)")
+                            otherwise: spec.map(Self.generatedProject) ?? "the folder holds no .app bundle or .xcodeproj (pass a manifest, .xcarchive or .ipa itself)")
         }
         if try InputFile.kind(path) == .pipe {
             // A pipe (`lockstep check <(…)`) can be read only once: read it whole, then tell a zip from a manifest.
@@ -50,6 +57,10 @@ public enum CheckInput {
                 throw BundleError(.notAnIPA, path: path, detail: "an .ipa is read in place, so it must be a file, not a pipe")
             }
             return [try Manifest.parse(bytes, path: path).bundleSet]
+        }
+        let name = (trimmed as NSString).lastPathComponent
+        if name.hasSuffix(".yml") || name.hasSuffix(".yaml") || name == "Project.swift" {
+            throw BundleError(.unsupportedInput, path: path, detail: Self.generatedProject(name))
         }
         let head = try readPrefix(path, count: 4)
         if path.hasSuffix(".ipa") || head.starts(with: [0x50, 0x4B]) {

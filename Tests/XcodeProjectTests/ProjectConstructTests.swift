@@ -233,4 +233,17 @@ import Testing
         #expect(Self.errors(result).map(\.rule) == ["bundle.embed-cycle", "version.build-mismatch"])
         #expect(Self.errors(result).first?.message == "Target 'App' embeds its own product in a Copy Files phase: a bundle cannot contain itself.")
     }
+
+    /// A checkout with only an XcodeGen or Tuist spec: one sentence saying to generate the project first (exit 2).
+    @Test func aGeneratorSpecSaysToGenerateTheProjectFirst() throws {
+        let tree = try FixtureTree(["App/project.yml": "name: App\n", "Tuist/Project.swift": "import ProjectDescription\n"])
+        defer { tree.cleanUp() }
+        #expect(throws: BundleError(.unsupportedInput, path: tree.path + "/App", detail: CheckInput.generatedProject("project.yml"))) {
+            try CheckInput.check(tree.path + "/App")
+        }
+        #expect(throws: BundleError(.unsupportedInput, path: tree.path + "/App/project.yml", detail: CheckInput.generatedProject("project.yml"))) {
+            try CheckInput.check(tree.path + "/App/project.yml")
+        }
+        #expect(CheckInput.generatedProject("Project.swift").contains("tuist generate"))
+    }
 }
