@@ -102,6 +102,9 @@ public struct BundleRecord: Equatable, Sendable {
     public var memoryLimitMB: Int?
     /// The platform the bundle is built for.
     public var platform: Platform
+    /// What a built bundle's executable and privacy manifest say (RULES.md `privacy.manifest`); nil when there is
+    /// no executable Lockstep could read (a project, a manifest, an unsigned fixture).
+    public var privacy: PrivacyFacts?
     /// Whether Xcode writes this bundle's Info.plist itself, versions included: the stub container of a watch-only
     /// app (`com.apple.product-type.application.watchapp2-container`), which has no Info.plist of its own to check.
     public var infoPlistWrittenByXcode: Bool
@@ -143,6 +146,28 @@ public struct BundleRecord: Equatable, Sendable {
     func unknownNames(in value: String?) -> [String] {
         guard let value, !unknowns.isEmpty, ASCII.contains(byte: UInt8(ascii: "$"), in: value) else { return [] }
         return unknowns.keys.filter { ASCII.contains(BuildSettings.unknownSymbol($0), in: value) }.sorted()
+    }
+}
+
+/// The required-reason API facts of one built bundle.
+public struct PrivacyFacts: Equatable, Sendable {
+    /// The executable as App Store Connect names it, relative to the app: `PlugIns/Widget.appex/Widget`.
+    public var executable: String
+    /// The required-reason API categories its imports show, each with the symbols that show it.
+    public var used: [String: [String]]
+    /// The categories its `PrivacyInfo.xcprivacy` declares with a reason; nil when it has none.
+    public var declared: Set<String>?
+    /// The privacy manifest, as reports name it.
+    public var manifestPath: String?
+    /// Why the privacy manifest is invalid (empty when it is valid).
+    public var problems: [String]
+
+    public init(executable: String, used: [String: [String]], declared: Set<String>?, manifestPath: String?, problems: [String]) {
+        self.executable = executable
+        self.used = used
+        self.declared = declared
+        self.manifestPath = manifestPath
+        self.problems = problems
     }
 }
 

@@ -193,7 +193,16 @@ enum BuiltApp {
 
         record.appGroupsKnown = false
         let executable = (plist["CFBundleExecutable"] as? String).map { isMac ? "MacOS/" + $0 : $0 }
-        if let (path, entitlements) = try entitlements(tree, folder: folder, executable: executable) {
+        // Only a name inside the bundle (a Mac app's in MacOS/): never a path that leaves it.
+        let binaryPath = executable.flatMap { name in
+            !name.contains("/") || name.hasPrefix("MacOS/") && name.filter({ $0 == "/" }).count == 1 ? "\(folder)/\(name)" : nil
+        }
+        // An executable that cannot be read only loses what it would tell: its imports and signed entitlements.
+        let binary = binaryPath.flatMap { try? tree.read($0, limit: maximumExecutableSize) }
+        if let executable, let binary, let symbols = MachO.importedSymbols(in: binary) {
+            record.privacy = try privacyFacts(tree, folder: folder, isMac: isMac, bundlePath: bundlePath, executable: executable, symbols: symbols)
+        }
+        if let (path, entitlements) = try entitlements(tree, folder: folder, binaryPath: binaryPath, binary: binary) {
             record.appGroups = PropertyListFile.appGroups(entitlements: try PropertyListFile.dictionary(entitlements, path: tree.display(path)))
             record.appGroupsKnown = true
             record.valueSources["com.apple.security.application-groups"] = SourceLocation(file: tree.display(path))
@@ -203,16 +212,32 @@ enum BuiltApp {
 
     /// The bundle's entitlements plist and where it was found: `archived-expanded-entitlements.xcent`, a
     /// `*.entitlements` file, or the code signature of the executable.
-    private static func entitlements(_ tree: BundleTree, folder: String, executable: String?) throws -> (String, [UInt8])? {
+    private static func entitlements(_ tree: BundleTree, folder: String, binaryPath: String?, binary: [UInt8]?) throws -> (String, [UInt8])? {
         for candidate in ["archived-expanded-entitlements.xcent"] + tree.children(folder).filter({ $0.hasSuffix(".entitlements") }) {
             let path = "\(folder)/\(candidate)"
             if let bytes = try tree.read(path, limit: ZipArchive.maximumEntrySize) { return (path, bytes) }
         }
-        guard let executable, !executable.contains("/") || executable.hasPrefix("MacOS/") && executable.filter({ $0 == "/" }).count == 1 else { return nil }
-        let path = "\(folder)/\(executable)"
-        guard let binary = try tree.read(path, limit: maximumExecutableSize),
-              let entitlements = CodeSignature.entitlements(in: binary) else { return nil }
-        return (path, entitlements)
+        guard let binaryPath, let binary, let entitlements = CodeSignature.entitlements(in: binary) else { return nil }
+        return (binaryPath, entitlements)
+    }
+
+    /// RULES.md `privacy.manifest`: the categories the executable's imports show, and what the bundle's
+    /// `PrivacyInfo.xcprivacy` (in `Contents/Resources` of a Mac bundle) declares.
+    private static func privacyFacts(_ tree: BundleTree, folder: String, isMac: Bool, bundlePath: String, executable: String, symbols: Set<String>) throws -> PrivacyFacts {
+        // App Store Connect names the file relative to the app: "PlugIns/NotificationService.appex/NotificationService".
+        let inApp = bundlePath.split(separator: "/").dropFirst().joined(separator: "/")
+        var facts = PrivacyFacts(executable: inApp.isEmpty ? executable : inApp + "/" + executable,
+                                 used: PrivacyManifest.categories(usedBy: symbols), declared: nil, manifestPath: nil, problems: [])
+        let path = isMac ? "\(folder)/Resources/PrivacyInfo.xcprivacy" : "\(folder)/PrivacyInfo.xcprivacy"
+        guard let bytes = try tree.read(path, limit: ZipArchive.maximumEntrySize) else { return facts }
+        facts.manifestPath = tree.display(path)
+        do {
+            let (declared, problems) = PrivacyManifest.read(try PropertyListFile.dictionary(bytes, path: tree.display(path)))
+            (facts.declared, facts.problems) = (declared, problems)
+        } catch {
+            (facts.declared, facts.problems) = ([], ["it is not a readable property list"])
+        }
+        return facts
     }
 
     /// The largest executable read for its code signature.

@@ -56,12 +56,12 @@ enum CodeSignature {
 }
 
 extension Array where Element == UInt8 {
-    fileprivate func bigEndian32(at offset: Int) -> UInt32 {
+    func bigEndian32(at offset: Int) -> UInt32 {
         guard offset >= 0, offset + 4 <= count else { return 0 }
         return UInt32(self[offset]) << 24 | UInt32(self[offset + 1]) << 16 | UInt32(self[offset + 2]) << 8 | UInt32(self[offset + 3])
     }
 
-    fileprivate func littleEndian32(at offset: Int) -> UInt32 {
+    func littleEndian32(at offset: Int) -> UInt32 {
         guard offset >= 0, offset + 4 <= count else { return 0 }
         return UInt32(self[offset]) | UInt32(self[offset + 1]) << 8 | UInt32(self[offset + 2]) << 16 | UInt32(self[offset + 3]) << 24
     }

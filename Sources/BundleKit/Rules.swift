@@ -82,6 +82,7 @@ public enum Rules {
             identifierFindings(bundle, app: container, seen: &seen, into: &findings)
             extensionFindings(bundle, into: &findings)
             groupFindings(bundle, app: container, into: &findings)
+            privacyFindings(bundle, app: set.app, into: &findings)
         }
         return findings
     }
@@ -378,6 +379,29 @@ public enum Rules {
                                     message: "The extension point '\(point)' of \(bundle.bundlePath) is not one Apple documents for iOS app extensions; check its \(pointKey)."))
             return
         }
+    }
+
+    // MARK: - Privacy manifests
+
+    /// RULES.md `privacy.manifest`, `privacy.manifest-invalid`: App Store Connect evaluates each executable.
+    private static func privacyFindings(_ bundle: BundleRecord, app: BundleRecord, into findings: inout [Finding]) {
+        guard let privacy = bundle.privacy else { return }
+        let path = privacy.manifestPath ?? bundle.source.file
+        if !privacy.problems.isEmpty {
+            findings.append(Finding(rule: "privacy.manifest-invalid", severity: .error, bundle: bundle.bundlePath, path: path,
+                message: "App Store Connect rejects app submissions that include invalid privacy manifest files. (\(privacy.problems.joined(separator: "; ")).)"))
+        }
+        let missing = privacy.used.keys.filter { !(privacy.declared?.contains($0) ?? false) }.sorted()
+        guard !missing.isEmpty else { return }
+        // Apple's documentation says the app's manifest covers its extensions, yet its emails name extension
+        // executables: declared only in the app, a warning; nowhere, an error.
+        let coveredByApp = bundle != app && missing.allSatisfy { app.privacy?.declared?.contains($0) ?? false }
+        let symbols = missing.flatMap { privacy.used[$0]!.prefix(2) }.joined(separator: ", ")
+        let manifest = "\(bundle.bundlePath)/PrivacyInfo.xcprivacy"
+        findings.append(Finding(rule: "privacy.manifest", severity: coveredByApp ? .warning : .error, bundle: bundle.bundlePath, path: path,
+            message: "ITMS-91053: Missing API declaration - Your app's code in the \"\(privacy.executable)\" file references one or more APIs that require reasons, including the following API categories: \(missing.joined(separator: ", ")). (It imports \(symbols).) "
+                + (coveredByApp ? "Only the app's privacy manifest declares them; App Store Connect names extension executables, so declare them in \(manifest) too."
+                                : "Declare each with an approved reason in \(manifest) (NSPrivacyAccessedAPITypes).")))
     }
 
     // MARK: - App Groups
