@@ -105,6 +105,8 @@ public struct BundleRecord: Equatable, Sendable {
     /// What a built bundle's executable and privacy manifest say (RULES.md `privacy.manifest`); nil when there is
     /// no executable Lockstep could read (a project, a manifest, an unsigned fixture).
     public var privacy: PrivacyFacts?
+    /// What a built bundle's Info.plist, executable and folder say for the other App Store rules of RULES.md §8.
+    public var store: StoreFacts?
     /// Whether Xcode writes this bundle's Info.plist itself, versions included: the stub container of a watch-only
     /// app (`com.apple.product-type.application.watchapp2-container`), which has no Info.plist of its own to check.
     public var infoPlistWrittenByXcode: Bool
@@ -147,6 +149,24 @@ public struct BundleRecord: Equatable, Sendable {
         guard let value, !unknowns.isEmpty, ASCII.contains(byte: UInt8(ascii: "$"), in: value) else { return [] }
         return unknowns.keys.filter { ASCII.contains(BuildSettings.unknownSymbol($0), in: value) }.sorted()
     }
+}
+
+/// The facts of a built bundle the App Store's other embedded-bundle rules need (RULES.md §8).
+public struct StoreFacts: Equatable, Sendable {
+    /// `MinimumOSVersion` (`LSMinimumSystemVersion` on macOS).
+    public var minimumOS: String?
+    /// The minimum OS the executable was built for (`LC_BUILD_VERSION` / `LC_VERSION_MIN_*`).
+    public var executableMinimumOS: String?
+    /// What an extension holds that it may not: a `Frameworks` folder, nested bundles (RULES.md `bundle.nested`).
+    public var nested: [String] = []
+    /// Whether `CFBundleDisplayName` is a non-empty string.
+    public var hasDisplayName = false
+    /// `NSExtensionAttributes.NSExtensionActivationRule` when it is a string (a predicate).
+    public var activationRule: String?
+    /// `NSExtensionActivationSupports…` keys whose value has the wrong type, as "key (type)".
+    public var activationTypeProblems: [String] = []
+
+    public init() {}
 }
 
 /// The required-reason API facts of one built bundle.

@@ -202,6 +202,8 @@ enum BuiltApp {
         if let executable, let binary, let symbols = MachO.importedSymbols(in: binary) {
             record.privacy = try privacyFacts(tree, folder: folder, isMac: isMac, bundlePath: bundlePath, executable: executable, symbols: symbols)
         }
+        record.store = storeFacts(plist, tree: tree, folder: folder, isMac: isMac, isExtension: location == .plugIns || location == .extensions,
+                                  binary: binary)
         if let (path, entitlements) = try entitlements(tree, folder: folder, binaryPath: binaryPath, binary: binary) {
             record.appGroups = PropertyListFile.appGroups(entitlements: try PropertyListFile.dictionary(entitlements, path: tree.display(path)))
             record.appGroupsKnown = true
@@ -219,6 +221,33 @@ enum BuiltApp {
         }
         guard let binaryPath, let binary, let entitlements = CodeSignature.entitlements(in: binary) else { return nil }
         return (binaryPath, entitlements)
+    }
+
+    /// RULES.md §8: minimum OS versions, what an extension nests, its display name and activation rule.
+    private static func storeFacts(_ plist: [String: Any], tree: BundleTree, folder: String, isMac: Bool, isExtension: Bool, binary: [UInt8]?) -> StoreFacts {
+        var facts = StoreFacts()
+        facts.minimumOS = (plist[isMac ? "LSMinimumSystemVersion" : "MinimumOSVersion"] as? String) ?? (plist["MinimumOSVersion"] as? String)
+        facts.executableMinimumOS = binary.flatMap(MachO.minimumOS(in:))
+        facts.hasDisplayName = !((plist["CFBundleDisplayName"] as? String) ?? "").isEmpty
+        if isExtension {
+            // ITMS-90206: an extension may not carry its own Frameworks; ITMS-90205: nor other bundles.
+            let children = tree.children(folder)
+            if children.contains("Frameworks") { facts.nested.append("Frameworks") }
+            for child in children where [".app", ".appex", ".framework", ".bundle"].contains(where: { child.hasSuffix($0) }) && child != "PlugIns" {
+                facts.nested.append(child)
+            }
+            let attributes = (plist["NSExtension"] as? [String: Any])?["NSExtensionAttributes"] as? [String: Any]
+            let rule = attributes?["NSExtensionActivationRule"]
+            facts.activationRule = rule as? String
+            for (key, value) in ((rule as? [String: Any]) ?? [:]).sorted(by: { $0.key < $1.key }) where key.hasPrefix("NSExtensionActivationSupports") {
+                // ITMS-90361: the …WithMaxCount keys are integers, the others booleans. A plist's numbers and booleans
+                // both reach here as numbers on Linux, so what is refused is what is neither: a string ("YES"), a
+                // collection, data.
+                guard !(value is NSNumber || value is Bool || value is Int) else { continue }
+                facts.activationTypeProblems.append("\(key) (\(key.hasSuffix("WithMaxCount") ? "is not an integer" : "is not boolean"))")
+            }
+        }
+        return facts
     }
 
     /// RULES.md `privacy.manifest`: the categories the executable's imports show, and what the bundle's

@@ -8,6 +8,36 @@ enum MachO {
     /// The most symbols read from one executable (a large app imports tens of thousands).
     static let maximumSymbols = 1_000_000
 
+    /// The minimum OS version `binary` was built for (its first architecture's `LC_BUILD_VERSION`, or the older
+    /// `LC_VERSION_MIN_*`), as `14.0` or `16.4.1`; nil when it says none or is not a Mach-O file.
+    static func minimumOS(in binary: [UInt8]) -> String? {
+        guard binary.count >= 8 else { return nil }
+        var bytes = binary
+        if binary.bigEndian32(at: 0) == 0xCAFE_BABE, binary.bigEndian32(at: 4) >= 1, binary.count >= 28 {
+            let offset = Int(binary.bigEndian32(at: 16)), size = Int(binary.bigEndian32(at: 20))
+            guard offset <= binary.count, size <= binary.count - offset else { return nil }
+            bytes = Array(binary[offset..<(offset + size)])
+        }
+        let magic = bytes.littleEndian32(at: 0)
+        guard magic == 0xFEED_FACF || magic == 0xFEED_FACE else { return nil }
+        var position = magic == 0xFEED_FACF ? 32 : 28
+        for _ in 0..<min(Int(bytes.littleEndian32(at: 16)), 65_536) {
+            guard position + 16 <= bytes.count else { return nil }
+            let command = bytes.littleEndian32(at: position), size = Int(bytes.littleEndian32(at: position + 4))
+            guard size >= 8, size <= bytes.count - position else { return nil }
+            // LC_BUILD_VERSION: platform, minos; LC_VERSION_MIN_MACOSX/IPHONEOS/TVOS/WATCHOS: version.
+            let encoded: UInt32? = command == 0x32 ? bytes.littleEndian32(at: position + 12)
+                : [0x24, 0x25, 0x2F, 0x30].contains(command) ? bytes.littleEndian32(at: position + 8) : nil
+            if let encoded {
+                // xxxx.yy.zz in nibbles.
+                let (major, minor, patch) = (encoded >> 16, (encoded >> 8) & 0xFF, encoded & 0xFF)
+                return patch == 0 ? "\(major).\(minor)" : "\(major).\(minor).\(patch)"
+            }
+            position += size
+        }
+        return nil
+    }
+
     /// The names of the symbols `binary` imports, across its architectures; nil when it is not a Mach-O file.
     static func importedSymbols(in binary: [UInt8]) -> Set<String>? {
         guard binary.count >= 8 else { return nil }

@@ -83,6 +83,7 @@ public enum Rules {
             extensionFindings(bundle, into: &findings)
             groupFindings(bundle, app: container, into: &findings)
             privacyFindings(bundle, app: set.app, into: &findings)
+            storeFindings(bundle, app: container, into: &findings)
         }
         return findings
     }
@@ -379,6 +380,54 @@ public enum Rules {
                                     message: "The extension point '\(point)' of \(bundle.bundlePath) is not one Apple documents for iOS app extensions; check its \(pointKey)."))
             return
         }
+    }
+
+    // MARK: - The App Store's other embedded-bundle rules (RULES.md §8)
+
+    /// Built bundles only: what their folders, Info.plists and executables say.
+    private static func storeFindings(_ bundle: BundleRecord, app: BundleRecord, into findings: inout [Finding]) {
+        guard let store = bundle.store else { return }
+        let path = bundle.source.file
+        func add(_ rule: String, _ severity: Severity, _ message: String) {
+            findings.append(Finding(rule: rule, severity: severity, bundle: bundle.bundlePath, path: path, message: message))
+        }
+        let isExtension = bundle.embedLocation == .plugIns || bundle.embedLocation == .extensions
+        // RULES.md bundle.nested (ITMS-90206 for a Frameworks folder, 90205 for other bundles).
+        for item in store.nested {
+            add("bundle.nested", .error, item == "Frameworks"
+                ? "Asset validation failed (90206) Invalid Bundle. The bundle at '\(bundle.bundlePath)' contains disallowed file 'Frameworks'. (Embed frameworks in the app, not in its extensions.)"
+                : "Asset validation failed (90205) Invalid Bundle. The bundle at '\(bundle.bundlePath)' contains disallowed nested bundles. ('\(item)')")
+        }
+        // RULES.md os.plist-vs-binary (ITMS-90208).
+        if let declared = store.minimumOS, let built = store.executableMinimumOS, compareVersions(declared, built) < 0 {
+            add("os.plist-vs-binary", .error, "ITMS-90208: Invalid Bundle. The bundle \(bundle.bundlePath) does not support the minimum OS Version specified in the Info.plist. (MinimumOSVersion is \(declared); the executable is built for \(built) and later.)")
+        }
+        // RULES.md os.extension-floor: allowed, but the extension is silently dropped on the versions in between.
+        if isExtension, bundle != app, let own = store.minimumOS, let parent = app.store?.minimumOS, compareVersions(own, parent) > 0 {
+            add("os.extension-floor", .warning, "The extension's MinimumOSVersion \(own) is above its app's \(parent): on the versions in between installd logs \"Ignoring app extension at \(bundle.bundlePath) because it doesn't work on this OS version\" and the extension is missing.")
+        }
+        guard bundle.embedLocation == .plugIns else { return }
+        // RULES.md extension.activation-rule, extension.plist-types, extension.display-name.
+        if let rule = store.activationRule, ASCII.contains("TRUEPREDICATE", in: rule) {
+            add("extension.activation-rule", .error, "Embedded binary's NSExtensionActivationRule is TRUEPREDICATE. Before you submit your containing app to the App Store, be sure to replace all uses of TRUEPREDICATE with specific predicate statements or NSExtensionActivationRule keys. If any extensions in your containing app include TRUEPREDICATE, the app will be rejected.")
+        }
+        for problem in store.activationTypeProblems {
+            let key = String(problem.prefix { $0 != " " })
+            add("extension.plist-types", .error, "ITMS-90361: Invalid info.plist value type. The value type for the key '\(key)' in bundle \(bundle.bundlePath) \(problem.hasSuffix("is not an integer)") ? "is not an integer" : "is not boolean").")
+        }
+        if !store.hasDisplayName {
+            add("extension.display-name", .error, "ITMS-90360: Missing Info.plist value. A value for the key 'CFBundleDisplayName' in bundle \(bundle.bundlePath) is required.")
+        }
+    }
+
+    /// -1, 0 or 1 as `a` is below, equal to or above `b`, by numeric components (`9.0` = `9`, `16.4` < `16.10`).
+    static func compareVersions(_ a: String, _ b: String) -> Int {
+        let left = a.split(separator: ".").map { Int($0) ?? 0 }, right = b.split(separator: ".").map { Int($0) ?? 0 }
+        for index in 0..<max(left.count, right.count) {
+            let (x, y) = (index < left.count ? left[index] : 0, index < right.count ? right[index] : 0)
+            if x != y { return x < y ? -1 : 1 }
+        }
+        return 0
     }
 
     // MARK: - Privacy manifests

@@ -28,7 +28,8 @@ enum Fixtures {
         var plists: [String: [String: Any]] = [
             "X.app": infoPlist("com.x.habits", extra: ["CFBundlePackageType": "APPL"]),
             "X.app/PlugIns/Widget.appex": infoPlist("com.x.habits.widget", extra: [
-                "CFBundlePackageType": "XPC!", "NSExtension": ["NSExtensionPointIdentifier": "com.apple.widgetkit-extension"]]),
+                "CFBundlePackageType": "XPC!", "CFBundleDisplayName": "Habits",
+                "NSExtension": ["NSExtensionPointIdentifier": "com.apple.widgetkit-extension"]]),
             "X.app/Extensions/Intents.appex": infoPlist("com.x.habits.intents", extra: [
                 "EXAppExtensionAttributes": ["EXExtensionPointIdentifier": "com.apple.appintents-extension"]]),
             "X.app/Watch/W.app": infoPlist("com.x.habits.watchkitapp", extra: [

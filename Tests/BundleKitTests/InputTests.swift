@@ -80,7 +80,7 @@ import Testing
     @Test func aWatchAppsOwnWidgetIsPrefixedWithTheWatchAppsIdentifier() throws {
         let dir = TestSupport.temporaryDirectory()
         defer { TestSupport.cleanUp(dir) }
-        let widget = ["NSExtension": ["NSExtensionPointIdentifier": "com.apple.widgetkit-extension"]]
+        let widget: [String: Any] = ["CFBundleDisplayName": "Habits", "NSExtension": ["NSExtensionPointIdentifier": "com.apple.widgetkit-extension"]]
         var files = Fixtures.builtApp()
         files.append(("X.app/Watch/W.app/PlugIns/Complication.appex/Info.plist",
                       Fixtures.plistBytes(Fixtures.infoPlist("com.x.habits.watchkitapp.complication", extra: widget), binary: true)))

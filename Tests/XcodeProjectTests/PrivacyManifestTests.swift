@@ -132,4 +132,65 @@ import Testing
         let seed = Self.fat(Self.machO(undefined: ["_stat", "_statfs"], chained: ["_OBJC_CLASS_$_NSUserDefaults"]))
         for _ in 0..<FuzzTests.iterations { _ = MachO.importedSymbols(in: FuzzTests.mutate(seed, &random)) }
     }
+
+    /// An executable that says only the minimum OS it was built for (LC_BUILD_VERSION, iOS).
+    static func machO(minimumOS major: Int, _ minor: Int) -> [UInt8] {
+        le32(0xFEED_FACF) + le32(0x0100_000C) + le32(0) + le32(2) + le32(1) + le32(24) + le32(0) + le32(0)
+            + le32(0x32) + le32(24) + le32(2) + le32(major << 16 | minor << 8) + le32(major << 16) + le32(0)
+    }
+
+    /// RULES.md §8 on a built app: one good extension, then each rule broken once.
+    @Test func theOtherEmbeddedBundleRules() throws {
+        #expect(MachO.minimumOS(in: Self.machO(minimumOS: 16, 4)) == "16.4")
+        #expect(Rules.compareVersions("16.4", "16.10") < 0 && Rules.compareVersions("9", "9.0") == 0)
+        func check(_ edit: (URL, URL) throws -> Void) throws -> [Finding] {
+            let dir = try Self.app(appManifest: nil, widgetManifest: nil, widgetBinary: Self.machO(minimumOS: 15, 0))
+            defer { TestSupport.cleanUp(dir) }
+            let app = dir.appendingPathComponent("X.app"), widget = app.appendingPathComponent("PlugIns/W.appex")
+            try Data(Self.machO(minimumOS: 15, 0)).write(to: app.appendingPathComponent("X"))
+            func plist(_ url: URL, _ change: (inout [String: Any]) -> Void) throws {
+                var dictionary = try PropertyListSerialization.propertyList(from: Data(contentsOf: url.appendingPathComponent("Info.plist")), format: nil) as! [String: Any]
+                change(&dictionary)
+                try PropertyListSerialization.data(fromPropertyList: dictionary, format: .xml, options: 0).write(to: url.appendingPathComponent("Info.plist"))
+            }
+            try plist(app) { $0["MinimumOSVersion"] = "15.0" }
+            try plist(widget) {
+                $0["MinimumOSVersion"] = "15.0"
+                $0["CFBundleDisplayName"] = "Widget"
+                $0["NSExtension"] = ["NSExtensionPointIdentifier": "com.apple.share-services",
+                                     "NSExtensionAttributes": ["NSExtensionActivationRule": ["NSExtensionActivationSupportsText": true,
+                                                                                            "NSExtensionActivationSupportsImageWithMaxCount": 3]]]
+            }
+            try edit(app, widget)
+            return try CheckInput.check(app.path).findings.filter { !$0.rule.hasPrefix("privacy.") && $0.rule != "group.shared" }
+        }
+        #expect(try check { _, _ in }.isEmpty)
+        func edited(_ widget: URL, _ change: (inout [String: Any]) -> Void) throws {
+            var dictionary = try PropertyListSerialization.propertyList(from: Data(contentsOf: widget.appendingPathComponent("Info.plist")), format: nil) as! [String: Any]
+            change(&dictionary)
+            try PropertyListSerialization.data(fromPropertyList: dictionary, format: .xml, options: 0).write(to: widget.appendingPathComponent("Info.plist"))
+        }
+        let nested = try check { _, widget in
+            try FileManager.default.createDirectory(at: widget.appendingPathComponent("Frameworks/Kit.framework"), withIntermediateDirectories: true)
+        }
+        #expect(nested.map(\.rule) == ["bundle.nested"])
+        #expect(nested.first?.message.hasPrefix("Asset validation failed (90206) Invalid Bundle. The bundle at 'X.app/PlugIns/W.appex' contains disallowed file 'Frameworks'.") == true)
+        let belowBinary = try check { _, widget in try Data(Self.machO(minimumOS: 16, 0)).write(to: widget.appendingPathComponent("W")) }
+        #expect(belowBinary.map(\.rule) == ["os.plist-vs-binary"])
+        let floor = try check { _, widget in try edited(widget) { $0["MinimumOSVersion"] = "17.0" } }
+        #expect(floor.map(\.rule) == ["os.extension-floor"] && floor.first?.severity == .warning)
+        let truePredicate = try check { _, widget in
+            try edited(widget) { $0["NSExtension"] = ["NSExtensionPointIdentifier": "com.apple.share-services", "NSExtensionAttributes": ["NSExtensionActivationRule": "TRUEPREDICATE"]] }
+        }
+        #expect(truePredicate.map(\.rule) == ["extension.activation-rule"])
+        let types = try check { _, widget in
+            try edited(widget) {
+                $0["NSExtension"] = ["NSExtensionPointIdentifier": "com.apple.share-services",
+                                     "NSExtensionAttributes": ["NSExtensionActivationRule": ["NSExtensionActivationSupportsText": "YES"]]]
+            }
+        }
+        #expect(types.map(\.message) == ["ITMS-90361: Invalid info.plist value type. The value type for the key 'NSExtensionActivationSupportsText' in bundle X.app/PlugIns/W.appex is not boolean."])
+        let unnamed = try check { _, widget in try edited(widget) { $0["CFBundleDisplayName"] = "" } }
+        #expect(unnamed.map(\.rule) == ["extension.display-name"])
+    }
 }

@@ -315,7 +315,7 @@ import Testing
         }
         let tree = try FixtureTree([
             "Mac.app/Contents/Info.plist": plist("com.example.mac"),
-            "Mac.app/Contents/PlugIns/Share.appex/Contents/Info.plist": plist("com.example.mac.share.ext", ["NSExtension": ["NSExtensionPointIdentifier": "com.apple.share-services"]]),
+            "Mac.app/Contents/PlugIns/Share.appex/Contents/Info.plist": plist("com.example.mac.share.ext", ["CFBundleDisplayName": "Share", "NSExtension": ["NSExtensionPointIdentifier": "com.apple.share-services"]]),
             "Mac.app/Contents/Library/SystemExtensions/com.other.filter.systemextension/Contents/Info.plist": plist("com.other.filter"),
         ])
         defer { tree.cleanUp() }
