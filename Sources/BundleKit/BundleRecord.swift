@@ -107,6 +107,8 @@ public struct BundleRecord: Equatable, Sendable {
     public var privacy: PrivacyFacts?
     /// What a built bundle's Info.plist, executable and folder say for the other App Store rules of RULES.md §8.
     public var store: StoreFacts?
+    /// A built bundle's `embedded.mobileprovision` and signed entitlements (RULES.md `signing.profile`).
+    public var signing: SigningFacts?
     /// Whether Xcode writes this bundle's Info.plist itself, versions included: the stub container of a watch-only
     /// app (`com.apple.product-type.application.watchapp2-container`), which has no Info.plist of its own to check.
     public var infoPlistWrittenByXcode: Bool
@@ -149,6 +151,37 @@ public struct BundleRecord: Equatable, Sendable {
         guard let value, !unknowns.isEmpty, ASCII.contains(byte: UInt8(ascii: "$"), in: value) else { return [] }
         return unknowns.keys.filter { ASCII.contains(BuildSettings.unknownSymbol($0), in: value) }.sorted()
     }
+}
+
+/// What a built bundle's provisioning profile allows and what it is signed with (RULES.md `signing.profile`).
+public struct SigningFacts: Equatable, Sendable {
+    /// The profile, as reports name it.
+    public var profilePath: String
+    /// Whether the profile could be read as a CMS SignedData holding a property list.
+    public var readable = true
+    public var team: String?
+    /// The profile's entitlements (application-identifier, groups, keychain groups, aps-environment).
+    public var allowed = Entitlements()
+    /// The bundle's signed entitlements; nil when they are not in a file Lockstep reads.
+    public var signed: Entitlements?
+
+    public struct Entitlements: Equatable, Sendable {
+        public var applicationIdentifier: String?
+        public var appGroups: [String] = []
+        public var keychainGroups: [String] = []
+        public var apsEnvironment: String?
+
+        public init() {}
+
+        init(_ plist: [String: Any]) {
+            applicationIdentifier = plist["application-identifier"] as? String
+            appGroups = plist["com.apple.security.application-groups"] as? [String] ?? []
+            keychainGroups = plist["keychain-access-groups"] as? [String] ?? []
+            apsEnvironment = plist["aps-environment"] as? String
+        }
+    }
+
+    public init(profilePath: String) { self.profilePath = profilePath }
 }
 
 /// The facts of a built bundle the App Store's other embedded-bundle rules need (RULES.md §8).

@@ -204,11 +204,14 @@ enum BuiltApp {
         }
         record.store = storeFacts(plist, tree: tree, folder: folder, isMac: isMac, isExtension: location == .plugIns || location == .extensions,
                                   binary: binary)
+        var signed: [String: Any]?
         if let (path, entitlements) = try entitlements(tree, folder: folder, binaryPath: binaryPath, binary: binary) {
-            record.appGroups = PropertyListFile.appGroups(entitlements: try PropertyListFile.dictionary(entitlements, path: tree.display(path)))
+            signed = try PropertyListFile.dictionary(entitlements, path: tree.display(path))
+            record.appGroups = PropertyListFile.appGroups(entitlements: signed!)
             record.appGroupsKnown = true
             record.valueSources["com.apple.security.application-groups"] = SourceLocation(file: tree.display(path))
         }
+        record.signing = signingFacts(tree, folder: folder, signed: signed)
         return record
     }
 
@@ -221,6 +224,22 @@ enum BuiltApp {
         }
         guard let binaryPath, let binary, let entitlements = CodeSignature.entitlements(in: binary) else { return nil }
         return (binaryPath, entitlements)
+    }
+
+    /// RULES.md `signing.profile`: the bundle's `embedded.mobileprovision`, when it has one.
+    private static func signingFacts(_ tree: BundleTree, folder: String, signed: [String: Any]?) -> SigningFacts? {
+        let path = "\(folder)/embedded.mobileprovision"
+        guard let der = try? tree.read(path, limit: ZipArchive.maximumEntrySize) else { return nil }
+        var facts = SigningFacts(profilePath: tree.display(path))
+        facts.signed = signed.map(SigningFacts.Entitlements.init)
+        guard let content = ProvisioningProfile.content(der),
+              let profile = try? PropertyListFile.dictionary(content, path: facts.profilePath) else {
+            facts.readable = false
+            return facts
+        }
+        facts.team = (profile["TeamIdentifier"] as? [Any])?.first as? String
+        facts.allowed = SigningFacts.Entitlements(profile["Entitlements"] as? [String: Any] ?? [:])
+        return facts
     }
 
     /// RULES.md §8: minimum OS versions, what an extension nests, its display name and activation rule.
