@@ -246,4 +246,26 @@ import Testing
         }
         #expect(CheckInput.generatedProject("Project.swift").contains("tuist generate"))
     }
+
+    /// RULES.md group.config-drift: the group in Debug's entitlements and not in Release's.
+    @Test func anAppGroupInOneConfigurationOnlyIsAWarning() throws {
+        var fixture = Self.appAndWidget(app: ["CODE_SIGN_ENTITLEMENTS": "App/App.entitlements"])
+        fixture.targets[1].perConfiguration = ["Debug": ["CODE_SIGN_ENTITLEMENTS": "Widget/Debug.entitlements"],
+                                               "Release": ["CODE_SIGN_ENTITLEMENTS": "Widget/Release.entitlements"]]
+        func entitlements(_ groups: [String]) -> String {
+            FixtureTree.plist(["com.apple.security.application-groups": groups])
+        }
+        let tree = try FixtureTree([
+            "App.xcodeproj/project.pbxproj": fixture.pbxproj(),
+            "App/Info.plist": FixtureTree.plist(Self.versioned), "Widget/Info.plist": FixtureTree.plist(Self.widgetPlist),
+            "App/App.entitlements": entitlements(["group.com.example"]),
+            "Widget/Debug.entitlements": entitlements(["group.com.example"]), "Widget/Release.entitlements": entitlements([]),
+        ])
+        defer { tree.cleanUp() }
+        let result = try XcodeProjectInput.load(tree.path + "/App.xcodeproj")
+        let drift = result.findings.filter { $0.rule == "group.config-drift" }
+        #expect(drift.map(\.message) == ["App.app/PlugIns/Widget.appex claims the App Group 'group.com.example' in Debug but no App Group in Release: built that way it shares nothing with its app (a widget that works in development shows no data when shipped)."])
+        #expect(drift.first?.severity == .warning)
+        #expect(try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release").findings.allSatisfy { $0.rule != "group.config-drift" })
+    }
 }

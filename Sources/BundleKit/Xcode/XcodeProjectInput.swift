@@ -215,6 +215,7 @@ struct ProjectReading {
             }
             for finding in unembeddedDependencies(of: app) { add(finding, configuration: nil) }
         }
+        for finding in configurationDrift(sets) { add(finding, configuration: nil) }
         let findings = order.map { key -> Finding in
             var (finding, names) = merged[key]!
             finding.message = ASCII.replacing("[\u{0}]", with: "[\(names.joined(separator: ", "))]", in: finding.message)
@@ -231,6 +232,33 @@ struct ProjectReading {
     static func sentence(_ message: String) -> String {
         let startsWithPath = message.prefix { $0 != " " }.contains("/")
         return (startsWithPath ? message : message.prefix(1).uppercased() + message.dropFirst()) + (message.hasSuffix(".") ? "" : ".")
+    }
+
+    /// RULES.md `group.config-drift`: a bundle that claims App Groups in one build configuration and none in another
+    /// — commonly Debug has them and Release not, so the widget works in development and shows no data when shipped.
+    /// Different groups per configuration (`group.x` in Release, `group.x-debug` in Debug) are a choice, not drift:
+    /// `group.shared` compares them with the app's in each configuration.
+    private func configurationDrift(_ sets: [AppBundleSet]) -> [Finding] {
+        guard configurations.count > 1 else { return [] }
+        var seen: [String: [(configuration: String, groups: [String], file: String)]] = [:]
+        var order: [(key: String, bundle: String)] = []
+        for set in sets {
+            let configuration = set.origin.split(separator: "[").last.map { String($0.dropLast()) } ?? set.origin
+            for bundle in set.all where bundle.appGroupsKnown {
+                // One app target's bundle: two apps of a project may both build a `NetNewsWire.app`.
+                let key = "\(set.app.name)\u{0}\(bundle.bundlePath)"
+                if seen[key] == nil { order.append((key, bundle.bundlePath)) }
+                seen[key, default: []].append((configuration, bundle.appGroups,
+                                               bundle.valueSources["com.apple.security.application-groups"]?.file ?? bundle.source.file))
+            }
+        }
+        return order.compactMap { key, bundle in
+            let all = seen[key]!
+            let with = all.filter { !$0.groups.isEmpty }, without = all.filter { $0.groups.isEmpty }
+            guard let first = with.first, !without.isEmpty else { return nil }
+            return Finding(rule: "group.config-drift", severity: .warning, bundle: bundle, path: first.file,
+                message: "\(bundle) claims the App Group '\(first.groups[0])' in \(with.map(\.configuration).joined(separator: ", ")) but no App Group in \(without.map(\.configuration).joined(separator: ", ")): built that way it shares nothing with its app (a widget that works in development shows no data when shipped).")
+        }
     }
 
     /// Extensions and watch apps the app's targets depend on but no Copy Files phase embeds: a run-script phase may
