@@ -11,6 +11,8 @@ public enum EmbedLocation: String, Codable, Sendable {
     case extensions = "Extensions"
     /// `X.app/Watch/W.app`.
     case watch = "Watch"
+    /// `X.app/AppClips/C.app`: an App Clip, a bundle of the set like any other (versions, groups).
+    case appClips = "AppClips"
 }
 
 /// The platform a bundle is built for (RULES.md §6 "Platforms"): some rules are the iOS installer's and do not apply
@@ -198,6 +200,11 @@ public struct StoreFacts: Equatable, Sendable {
     public var activationRule: String?
     /// `NSExtensionActivationSupports…` keys whose value has the wrong type, as "key (type)".
     public var activationTypeProblems: [String] = []
+    /// The signed `com.apple.developer.parent-application-identifiers` (an App Clip's), and `application-identifier`.
+    public var parentApplicationIdentifiers: [String]?
+    public var applicationIdentifier: String?
+    /// The bytes of every file in the bundle, uncompressed (measured for App Clips, RULES.md `clip.size`).
+    public var size: Int?
 
     public init() {}
 }

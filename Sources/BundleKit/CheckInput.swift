@@ -101,6 +101,8 @@ protocol BundleTree {
     func children(_ relative: String) -> [String]
     /// How reports name the file.
     func display(_ relative: String) -> String
+    /// The bytes of every file below the folder `relative`, uncompressed.
+    func size(_ relative: String) -> Int
 }
 
 struct FileTree: BundleTree {
@@ -116,6 +118,17 @@ struct FileTree: BundleTree {
 
     func display(_ relative: String) -> String {
         relative.isEmpty ? root : root == "." ? relative : "\(root)/\(relative)"
+    }
+
+    func size(_ relative: String) -> Int {
+        let folder = display(relative)
+        guard let files = FileManager.default.enumerator(atPath: folder) else { return 0 }
+        var total = 0
+        for case let file as String in files {
+            guard let status = try? FileSystem.status("\(folder)/\(file)"), status.kind == .regular else { continue }
+            total += status.size
+        }
+        return total
     }
 }
 
@@ -133,6 +146,10 @@ struct ZipTree: BundleTree {
             if let first = name.dropFirst(prefix.count).split(separator: "/").first { names.insert(String(first)) }
         }
         return names.sorted()
+    }
+
+    func size(_ relative: String) -> Int {
+        zip.entries.values.reduce(0) { $0 + ($1.name.hasPrefix(relative + "/") ? $1.uncompressedSize : 0) }
     }
 
     /// `App.ipa:Payload/App.app/Info.plist`: the archive, then the entry inside it.
@@ -165,8 +182,8 @@ enum BuiltApp {
         var result: [BundleRecord] = []
         let (folder, isMac) = contents(tree, bundleFolder)
         let bundlePath = isMac ? bundleRoot + "/Contents" : bundleRoot
-        for location in [EmbedLocation.plugIns, .extensions, .watch] {
-            let suffix = location == .watch ? ".app" : ".appex"
+        for location in [EmbedLocation.plugIns, .extensions, .watch, .appClips] {
+            let suffix = location == .watch || location == .appClips ? ".app" : ".appex"
             for child in tree.children("\(folder)/\(location.rawValue)") where child.hasSuffix(suffix) {
                 let childFolder = "\(folder)/\(location.rawValue)/\(child)"
                 let childPath = "\(bundlePath)/\(location.rawValue)/\(child)"
@@ -202,8 +219,6 @@ enum BuiltApp {
         if let executable, let binary, let symbols = MachO.importedSymbols(in: binary) {
             record.privacy = try privacyFacts(tree, folder: folder, isMac: isMac, bundlePath: bundlePath, executable: executable, symbols: symbols)
         }
-        record.store = storeFacts(plist, tree: tree, folder: folder, isMac: isMac, isExtension: location == .plugIns || location == .extensions,
-                                  binary: binary)
         var signed: [String: Any]?
         if let (path, entitlements) = try entitlements(tree, folder: folder, binaryPath: binaryPath, binary: binary) {
             signed = try PropertyListFile.dictionary(entitlements, path: tree.display(path))
@@ -212,6 +227,11 @@ enum BuiltApp {
             record.valueSources["com.apple.security.application-groups"] = SourceLocation(file: tree.display(path))
         }
         record.signing = signingFacts(tree, folder: folder, signed: signed)
+        record.store = storeFacts(plist, tree: tree, folder: folder, isMac: isMac, isExtension: location == .plugIns || location == .extensions,
+                                  binary: binary)
+        record.store?.applicationIdentifier = signed?["application-identifier"] as? String
+        record.store?.parentApplicationIdentifiers = signed?["com.apple.developer.parent-application-identifiers"] as? [String]
+        if location == .appClips { record.store?.size = tree.size(bundleFolder) }
         return record
     }
 

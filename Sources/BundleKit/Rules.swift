@@ -85,6 +85,7 @@ public enum Rules {
             privacyFindings(bundle, app: set.app, into: &findings)
             storeFindings(bundle, app: container, into: &findings)
             signingFindings(bundle, app: set.app, into: &findings)
+            clipFindings(bundle, app: set.app, into: &findings)
         }
         return findings
     }
@@ -334,6 +335,12 @@ public enum Rules {
                 add("watch.prefix", "The bundle identifier of a WatchKit app must have a prefix consisting of the companion app's bundle identifier, followed by a '.'. (WatchKit app: '\(identifier)'; companion app: '\(parent)'.)",
                     dependsOnUnknown: !Unknown.differ(identifier, of: bundle, parent + ".", of: app, prefixOnly: true))
             }
+        case _ where bundle.embedLocation == .appClips:
+            // RULES.md clip.prefix: the full app's identifier, '.', then a string (Xcode's default is `.Clip`).
+            if !prefixed {
+                add("clip.prefix", "Ensure that the application identifier for the App Clip uses the full app's application identifier as its prefix, followed by a string. (App Clip: '\(identifier)'; full app: '\(parent)'.)",
+                    dependsOnUnknown: !Unknown.differ(identifier, of: bundle, parent + ".", of: app, prefixOnly: true))
+            }
         case .host, .widget, .intent, .extension:
             if !prefixed {
                 // RULES.md bundle-id.prefix: Xcode's error with its two detail lines, then the installer's sentence.
@@ -455,6 +462,29 @@ public enum Rules {
         }
         if bundle != app, let team = signing.team, let appTeam = app.signing?.team, team != appTeam {
             add(.error, "The provisioning profile of \(bundle.bundlePath) is of team \(team), and the app's of team \(appTeam): every bundle of an app must be signed by the same team.")
+        }
+    }
+
+    /// RULES.md clip.parent and clip.size, for an App Clip in `X.app/AppClips`.
+    private static func clipFindings(_ clip: BundleRecord, app: BundleRecord, into findings: inout [Finding]) {
+        guard clip.embedLocation == .appClips, let store = clip.store else { return }
+        func add(_ rule: String, _ message: String) {
+            findings.append(Finding(rule: rule, severity: .error, bundle: clip.bundlePath, path: clip.source.file, message: message))
+        }
+        // The parent list is in the signed entitlements; without them (an unsigned build) there is nothing to compare.
+        if let parents = store.parentApplicationIdentifiers {
+            let expected = app.store?.applicationIdentifier
+            if parents.count != 1 || (expected != nil && parents.first != expected) {
+                add("clip.parent", "com.apple.developer.parent-application-identifiers must be a list of parent application identifiers for an App Clip with exactly one entry, the corresponding app's application identifier. (It is \(parents.map { "'\($0)'" }.joined(separator: ", ")); the app's is '\(expected ?? "unknown")'.)")
+            }
+        }
+        // By the clip's minimum OS: before iOS 16 10 MB, iOS 16 15 MB, iOS 17 and later 100 MB (digital invocations).
+        if let size = store.size {
+            let major = Int(store.minimumOS?.split(separator: ".").first ?? "") ?? 0
+            let limit = major >= 17 ? 100 : major == 16 ? 15 : 10
+            if size > limit * 1_000_000 {
+                add("clip.size", "ITMS-90865: Thinned app clip size is too large - The main bundle of the \(clip.name) App Clip is \(size / 1_000_000) MB, which exceeds the maximum allowable size of \(limit) MB after app thinning. (Measured uncompressed, before thinning; its MinimumOSVersion is \(store.minimumOS ?? "not set").)")
+            }
         }
     }
 

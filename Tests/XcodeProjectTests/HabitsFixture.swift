@@ -29,7 +29,7 @@ enum HabitsFixture {
                 .init(target: "HabitsClip", spec: 16, dstPath: "$(CONTENTS_FOLDER_PATH)/AppClips"),
             ]),
             .init(name: "HabitsClip", productType: "com.apple.product-type.application.on-demand-install-capable", settings: [
-                "GENERATE_INFOPLIST_FILE": "YES", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.habits.Clip",
+                "GENERATE_INFOPLIST_FILE": "YES", "PRODUCT_BUNDLE_IDENTIFIER": "$(PRODUCT_BUNDLE_IDENTIFIER_BASE).Clip",
             ]),
             .init(name: "HabitsWidget", productType: "com.apple.product-type.app-extension", settings: [
                 "CURRENT_PROJECT_VERSION": "1",

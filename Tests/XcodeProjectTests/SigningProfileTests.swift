@@ -81,3 +81,62 @@ import Testing
         for _ in 0..<FuzzTests.iterations { _ = ProvisioningProfile.content(FuzzTests.mutate(seed, &random)) }
     }
 }
+
+/// RULES.md clip.prefix, clip.parent and clip.size on a built app (`X.app/AppClips/C.app`), and an App Clip target
+/// embedded by a project's "Embed App Clips" phase.
+@Suite struct AppClipTests {
+    static func check(clipID: String = "com.x.Clip", parents: [String] = ["ABCDE12345.com.x"], minimumOS: String = "16.0", size: Int = 1000,
+                      version: String = "1") throws -> [Finding] {
+        let dir = TestSupport.temporaryDirectory("clip")
+        defer { TestSupport.cleanUp(dir) }
+        let app = dir.appendingPathComponent("X.app"), clip = app.appendingPathComponent("AppClips/C.app")
+        try FileManager.default.createDirectory(at: clip, withIntermediateDirectories: true)
+        func plist(_ id: String, _ build: String) throws -> Data {
+            try PropertyListSerialization.data(fromPropertyList: ["CFBundleIdentifier": id, "CFBundleVersion": build, "CFBundleShortVersionString": "1.0",
+                                                                  "MinimumOSVersion": minimumOS], format: .binary, options: 0)
+        }
+        try plist("com.x", "1").write(to: app.appendingPathComponent("Info.plist"))
+        try plist(clipID, version).write(to: clip.appendingPathComponent("Info.plist"))
+        try SigningProfileTests.xcent(["application-identifier": "ABCDE12345.com.x"]).write(to: app.appendingPathComponent("archived-expanded-entitlements.xcent"))
+        try SigningProfileTests.xcent(["application-identifier": "ABCDE12345.\(clipID)", "com.apple.developer.parent-application-identifiers": parents])
+            .write(to: clip.appendingPathComponent("archived-expanded-entitlements.xcent"))
+        FileManager.default.createFile(atPath: clip.appendingPathComponent("Assets.car").path, contents: nil)
+        let handle = try FileHandle(forWritingTo: clip.appendingPathComponent("Assets.car"))
+        try handle.truncate(atOffset: UInt64(size))
+        try handle.close()
+        return try CheckInput.check(app.path).findings.filter { $0.severity != .note }
+    }
+
+    @Test func aGoodAppClipPasses() throws {
+        #expect(try Self.check().isEmpty)
+    }
+
+    @Test func eachClipRuleNamesItsProblem() throws {
+        #expect(try Self.check(clipID: "com.other.Clip").map(\.rule) == ["clip.prefix"])
+        #expect(try Self.check(parents: ["ABCDE12345.com.x", "ABCDE12345.com.y"]).map(\.rule) == ["clip.parent"])
+        #expect(try Self.check(parents: ["ABCDE12345.com.other"]).map(\.rule) == ["clip.parent"])
+        let big = try Self.check(minimumOS: "16.0", size: 16_000_000)
+        #expect(big.map(\.rule) == ["clip.size"])
+        #expect(big.first?.message.hasPrefix("ITMS-90865: Thinned app clip size is too large - The main bundle of the C App Clip is 16 MB, which exceeds the maximum allowable size of 15 MB after app thinning.") == true)
+        #expect(try Self.check(minimumOS: "17.0", size: 16_000_000).isEmpty)
+        // A bundle of the set like any other: its versions are compared with the app's.
+        #expect(try Self.check(version: "2").map(\.rule) == ["version.build-mismatch"])
+    }
+
+    @Test func aProjectsEmbedAppClipsPhaseMakesTheClipABundleOfTheSet() throws {
+        let fixture = ProjectFixture(projectSettings: ["CURRENT_PROJECT_VERSION": "3", "MARKETING_VERSION": "1.0"], targets: [
+            .init(name: "App", productType: "com.apple.product-type.application", settings: [
+                "GENERATE_INFOPLIST_FILE": "YES", "PRODUCT_BUNDLE_IDENTIFIER": "com.x",
+            ], embeds: [.init(target: "Clip", spec: 16, dstPath: "$(CONTENTS_FOLDER_PATH)/AppClips")]),
+            .init(name: "Clip", productType: "com.apple.product-type.application.on-demand-install-capable", settings: [
+                "GENERATE_INFOPLIST_FILE": "YES", "PRODUCT_BUNDLE_IDENTIFIER": "com.y.Clip", "CURRENT_PROJECT_VERSION": "2",
+            ]),
+        ])
+        let tree = try FixtureTree(["App.xcodeproj/project.pbxproj": fixture.pbxproj()])
+        defer { tree.cleanUp() }
+        let result = try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release")
+        #expect(result.sets.first?.embedded.map(\.bundlePath) == ["App.app/AppClips/Clip.app"])
+        let rules = result.sets.flatMap(Rules.check).filter { $0.severity == .error }.map(\.rule)
+        #expect(rules == ["version.build-mismatch", "clip.prefix"])
+    }
+}

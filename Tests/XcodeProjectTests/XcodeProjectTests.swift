@@ -68,7 +68,8 @@ import LockstepTestSupport
         #expect(app.valueSources["CFBundleShortVersionString"] == SourceLocation(file: tree.path + "/Config/Base.xcconfig", detail: "MARKETING_VERSION, line 4"))
 
         let byName = Dictionary(uniqueKeysWithValues: set.embedded.map { ($0.name, $0) })
-        #expect(Set(byName.keys) == ["HabitsWidget", "HabitsWatch", "HabitsWatchWidget", "HabitsIntents"])
+        #expect(Set(byName.keys) == ["HabitsWidget", "HabitsWatch", "HabitsWatchWidget", "HabitsIntents", "HabitsClip"])
+        #expect(byName["HabitsClip"]?.bundlePath == "Habits.app/AppClips/HabitsClip.app")
 
         let widget = try #require(byName["HabitsWidget"])
         #expect(widget.role == .widget)
@@ -493,7 +494,7 @@ import LockstepTestSupport
         try PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0).write(to: URL(fileURLWithPath: pbxproj))
         let set = try XcodeProjectInput.load(tree.path + "/Habits.xcodeproj", configuration: "Release").sets[0]
         #expect(set.app.buildVersion == "289")
-        #expect(set.embedded.count == 4)
+        #expect(set.embedded.count == 5)
         let before = try tree.read("Habits.xcodeproj/project.pbxproj")
         #expect(throws: BundleError(.invalidBump, path: pbxproj, detail: "it is not in Xcode's text (OpenStep) format, so Lockstep cannot edit it in place; open and save the project in Xcode first")) {
             try XcodeProjectInput.bump(tree.path + "/Habits.xcodeproj", build: "300", version: nil)

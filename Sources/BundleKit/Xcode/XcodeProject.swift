@@ -266,6 +266,9 @@ private struct ObjectReader {
                 location = .watch
             } else if destination.contains("EXTENSIONS_FOLDER_PATH") || destination.hasSuffix("Extensions") {
                 location = .extensions
+            } else if spec == "16" && destination.hasSuffix("AppClips") {
+                // Xcode's "Embed App Clips" phase: $(CONTENTS_FOLDER_PATH)/AppClips.
+                location = .appClips
             } else {
                 continue
             }

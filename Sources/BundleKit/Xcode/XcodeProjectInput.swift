@@ -72,8 +72,8 @@ struct ProjectReading {
         configurations = names
     }
 
-    /// The containing apps: application targets that no target embeds. An App Clip (copied into
-    /// `AppClips`, which no rule of RULES.md §6 covers) is not a containing app of its own.
+    /// The containing apps: application targets that no target embeds. An App Clip is not a containing app of its
+    /// own: embedded in `AppClips`, it is a bundle of its app's set (RULES.md `clip.*`).
     ///
     /// An app that only its own embedded bundles embed (itself, or a cycle of copy phases, which Xcode cannot
     /// build) is still a containing app, so its real extensions are checked; `embeddingCycles` reports the cycle.
