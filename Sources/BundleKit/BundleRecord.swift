@@ -237,6 +237,15 @@ public struct AppBundleSet: Equatable, Sendable {
     public var embedded: [BundleRecord]
     /// What this set was read from, for reports (`Habits.xcodeproj [Release]`, `lockstep.json`).
     public var origin: String
+    /// The frameworks of a built app and of the bundles in it, with their bundle identifiers (RULES.md
+    /// `bundle-id.duplicate`, ITMS-90685/90806): `X.app/Frameworks/A.framework`, `X.app/Watch/W.app/Frameworks/…`.
+    public var frameworks: [Framework] = []
+
+    public struct Framework: Equatable, Sendable {
+        public var bundlePath: String
+        public var identifier: String
+        public var source: String
+    }
 
     public init(app: BundleRecord, embedded: [BundleRecord], origin: String) {
         self.app = app

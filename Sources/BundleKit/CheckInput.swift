@@ -166,7 +166,22 @@ enum BuiltApp {
     static func read(_ tree: BundleTree, app folder: String) throws -> AppBundleSet {
         let appName = (folder as NSString).lastPathComponent
         let app = try record(tree, folder: folder, bundlePath: appName, role: .host, location: nil)
-        return AppBundleSet(app: app, embedded: try embedded(tree, folder: folder, bundlePath: appName), origin: tree.display(folder))
+        var set = AppBundleSet(app: app, embedded: try embedded(tree, folder: folder, bundlePath: appName), origin: tree.display(folder))
+        // RULES.md bundle-id.duplicate extended to frameworks: the app's and every bundle's own Frameworks folder.
+        for bundle in set.all {
+            let bundleFolder = folder + bundle.bundlePath.dropFirst(appName.count)
+            let (contents, isMac) = Self.contents(tree, bundleFolder)
+            let frameworks = "\(contents)/Frameworks"
+            for name in tree.children(frameworks) where name.hasSuffix(".framework") {
+                let plistPath = isMac ? "\(frameworks)/\(name)/Resources/Info.plist" : "\(frameworks)/\(name)/Info.plist"
+                guard let bytes = try? tree.read(plistPath, limit: ZipArchive.maximumEntrySize),
+                      let plist = try? PropertyListFile.dictionary(bytes, path: tree.display(plistPath)),
+                      let identifier = plist["CFBundleIdentifier"] as? String else { continue }
+                set.frameworks.append(.init(bundlePath: "\(bundle.bundlePath)\(isMac ? "/Contents" : "")/Frameworks/\(name)", identifier: identifier,
+                                            source: tree.display(plistPath)))
+            }
+        }
+        return set
     }
 
     /// The folder of a bundle that holds its Info.plist and PlugIns: the bundle itself on iOS, `Contents` in a Mac

@@ -87,6 +87,7 @@ public enum Rules {
             signingFindings(bundle, app: set.app, into: &findings)
             clipFindings(bundle, app: set.app, into: &findings)
         }
+        frameworkFindings(set, into: &findings)
         return findings
     }
 
@@ -462,6 +463,24 @@ public enum Rules {
         }
         if bundle != app, let team = signing.team, let appTeam = app.signing?.team, team != appTeam {
             add(.error, "The provisioning profile of \(bundle.bundlePath) is of team \(team), and the app's of team \(appTeam): every bundle of an app must be signed by the same team.")
+        }
+    }
+
+    /// RULES.md bundle-id.duplicate extended to frameworks: no two bundles under the app share an identifier
+    /// (ITMS-90685), the same framework in the iOS app and its watch app included (ITMS-90806).
+    private static func frameworkFindings(_ set: AppBundleSet, into findings: inout [Finding]) {
+        var first: [String: String] = [:]
+        for bundle in set.all { if let id = bundle.bundleIdentifier, first[id] == nil { first[id] = bundle.bundlePath } }
+        let appName = set.app.bundlePath
+        for framework in set.frameworks {
+            guard let earlier = first[framework.identifier] else {
+                first[framework.identifier] = framework.bundlePath
+                continue
+            }
+            let message = earlier.hasSuffix(".framework") && PathText.lastComponent(of: earlier) == PathText.lastComponent(of: framework.bundlePath)
+                ? "ITMS-90806: CFBundleIdentifier collision - Each bundle must have a unique bundle identifier. The bundle identifier '\(framework.identifier)' is used in the bundles '[\(PathText.lastComponent(of: earlier)), \(PathText.lastComponent(of: framework.bundlePath))]'. ('\(earlier)' and '\(framework.bundlePath)'.)"
+                : "ITMS-90685: CFBundleIdentifier Collision. There is more than one bundle with the CFBundleIdentifier value '\(framework.identifier)' under the iOS application '\(appName)'. ('\(earlier)' and '\(framework.bundlePath)'.)"
+            findings.append(Finding(rule: "bundle-id.duplicate", severity: .error, bundle: framework.bundlePath, path: framework.source, message: message))
         }
     }
 

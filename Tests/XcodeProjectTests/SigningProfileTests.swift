@@ -140,3 +140,29 @@ import Testing
         #expect(rules == ["version.build-mismatch", "clip.prefix"])
     }
 }
+
+/// RULES.md bundle-id.duplicate extended to frameworks (ITMS-90685/90806), on a built app.
+@Suite struct FrameworkIdentifierTests {
+    @Test func theSameFrameworkIdentifierTwiceIsACollision() throws {
+        let dir = TestSupport.temporaryDirectory("frameworks")
+        defer { TestSupport.cleanUp(dir) }
+        func plist(_ id: String, at relative: String, extra: [String: Any] = [:]) throws {
+            let url = dir.appendingPathComponent(relative)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try PropertyListSerialization.data(fromPropertyList: ["CFBundleIdentifier": id, "CFBundleVersion": "1", "CFBundleShortVersionString": "1.0"]
+                .merging(extra) { $1 }, format: .binary, options: 0).write(to: url)
+        }
+        try plist("com.x", at: "X.app/Info.plist")
+        try plist("com.x.watchkitapp", at: "X.app/Watch/W.app/Info.plist", extra: ["WKCompanionAppBundleIdentifier": "com.x"])
+        try plist("com.vendor.kit", at: "X.app/Frameworks/Kit.framework/Info.plist")
+        try plist("com.x.shared", at: "X.app/Frameworks/Shared.framework/Info.plist")
+        let clean = try CheckInput.check(dir.appendingPathComponent("X.app").path).findings.filter { $0.rule == "bundle-id.duplicate" }
+        #expect(clean.isEmpty)
+        try plist("com.vendor.kit", at: "X.app/Watch/W.app/Frameworks/Kit.framework/Info.plist")
+        try plist("com.x", at: "X.app/Frameworks/Wrong.framework/Info.plist")
+        let findings = try CheckInput.check(dir.appendingPathComponent("X.app").path).findings.filter { $0.rule == "bundle-id.duplicate" }
+        #expect(findings.count == 2)
+        #expect(findings.contains { $0.message.hasPrefix("ITMS-90806: CFBundleIdentifier collision - Each bundle must have a unique bundle identifier. The bundle identifier 'com.vendor.kit' is used in the bundles '[Kit.framework, Kit.framework]'.") })
+        #expect(findings.contains { $0.message.hasPrefix("ITMS-90685: CFBundleIdentifier Collision. There is more than one bundle with the CFBundleIdentifier value 'com.x' under the iOS application 'X.app'.") })
+    }
+}
