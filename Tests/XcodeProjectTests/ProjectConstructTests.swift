@@ -268,4 +268,41 @@ import Testing
         #expect(drift.first?.severity == .warning)
         #expect(try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release").findings.allSatisfy { $0.rule != "group.config-drift" })
     }
+
+    /// RULES.md privacy.manifest for a project: a target that claims an App Group and copies no privacy manifest
+    /// declaring UserDefaults is a warning; one whose manifest declares it passes; an invalid one is an error.
+    @Test func aTargetThatClaimsAGroupNeedsAPrivacyManifest() throws {
+        var fixture = Self.appAndWidget(app: ["CODE_SIGN_ENTITLEMENTS": "App/App.entitlements"], widget: ["CODE_SIGN_ENTITLEMENTS": "App/App.entitlements"])
+        fixture.synchronizedXcconfigFolder = nil
+        let entitlements = FixtureTree.plist(["com.apple.security.application-groups": ["group.com.example"]])
+        let tree = try FixtureTree([
+            "App.xcodeproj/project.pbxproj": fixture.pbxproj(),
+            "App/Info.plist": FixtureTree.plist(Self.versioned), "Widget/Info.plist": FixtureTree.plist(Self.widgetPlist),
+            "App/App.entitlements": entitlements,
+        ])
+        defer { tree.cleanUp() }
+        let result = try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release")
+        let privacy = result.findings.filter { $0.rule.hasPrefix("privacy.") }
+        #expect(privacy.map(\.bundle) == ["App.app", "App.app/PlugIns/Widget.appex"])
+        #expect(privacy.allSatisfy { $0.severity == .warning })
+        #expect(privacy.first?.message.hasPrefix("Target 'App' claims the App Group 'group.com.example', so its code reads the group's UserDefaults suite (NSPrivacyAccessedAPICategoryUserDefaults, reason 1C8F.1), but it copies no PrivacyInfo.xcprivacy") == true)
+
+        // The widget copies one that declares it, the app one with a reason that is not approved.
+        fixture.targets[0].resources = ["App/PrivacyInfo.xcprivacy"]
+        fixture.targets[1].resources = ["Widget/PrivacyInfo.xcprivacy"]
+        func manifest(_ reason: String) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>NSPrivacyAccessedAPITypes</key><array><dict>
+            <key>NSPrivacyAccessedAPIType</key><string>NSPrivacyAccessedAPICategoryUserDefaults</string>
+            <key>NSPrivacyAccessedAPITypeReasons</key><array><string>\(reason)</string></array>
+            </dict></array></dict></plist>
+            """
+        }
+        try tree.write(["App.xcodeproj/project.pbxproj": fixture.pbxproj(),
+                        "App/PrivacyInfo.xcprivacy": manifest("XXXX.1"), "Widget/PrivacyInfo.xcprivacy": manifest("1C8F.1")])
+        let again = try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release").findings.filter { $0.rule.hasPrefix("privacy.") }
+        #expect(again.map(\.rule) == ["privacy.manifest-invalid"], "\(again)")
+        #expect(again.first?.bundle == "App.app" && again.first?.severity == .error)
+    }
 }

@@ -26,6 +26,8 @@ struct ProjectFixture {
         var configurations: [String]? = nil
         /// The targets it depends on (PBXTargetDependency), by name.
         var dependencies: [String] = []
+        /// Files its resources phase copies, relative to the project folder.
+        var resources: [String] = []
     }
 
     var projectSettings: [String: String] = [:]
@@ -102,6 +104,17 @@ struct ProjectFixture {
                 let filter = embed.platformFilter.map { " platformFilter = \($0);" } ?? ""
                 add("PBXBuildFile", "\t\t\(file) /* \(embed.target) in Embed \(offset) */ = {isa = PBXBuildFile; fileRef = \(productIDs[embed.target]!) /* \(embed.target) */;\(filter) settings = {ATTRIBUTES = (RemoveHeadersOnCopy, ); }; };")
                 add("PBXCopyFilesBuildPhase", "\t\t\(phase) /* Embed \(offset) */ = {\n\t\t\tisa = PBXCopyFilesBuildPhase;\n\t\t\tbuildActionMask = 2147483647;\n\t\t\tdstPath = \(Self.quote(embed.dstPath));\n\t\t\tdstSubfolderSpec = \(embed.spec);\n\t\t\tfiles = (\n\t\t\t\t\(file) /* \(embed.target) in Embed \(offset) */,\n\t\t\t);\n\t\t\tname = \"Embed \(offset)\";\n\t\t\trunOnlyForDeploymentPostprocessing = 0;\n\t\t};")
+            }
+            if !target.resources.isEmpty {
+                let phase = id()
+                var files: [String] = []
+                for resource in target.resources {
+                    let file = id()
+                    files.append(file)
+                    add("PBXBuildFile", "\t\t\(file) /* \(resource) in Resources */ = {isa = PBXBuildFile; fileRef = \(reference(resource)); };")
+                }
+                phases.append(phase)
+                add("PBXResourcesBuildPhase", "\t\t\(phase) /* Resources */ = {\n\t\t\tisa = PBXResourcesBuildPhase;\n\t\t\tfiles = (\n\(files.map { "\t\t\t\t\($0)," }.joined(separator: "\n"))\n\t\t\t);\n\t\t};")
             }
             var dependencyIDs: [String] = []
             for dependency in target.dependencies {

@@ -35,6 +35,8 @@ struct XcodeProject {
         var embeds: [Embed]
         /// The targets it depends on (`PBXTargetDependency`): built first, embedded only if a copy phase says so.
         var dependencies: [String] = []
+        /// The `PrivacyInfo.xcprivacy` files it copies (its resources phase, or a synchronized folder of its own).
+        var privacyManifests: [String] = []
     }
 
     /// The `.xcodeproj` folder, as given.
@@ -121,7 +123,9 @@ struct XcodeProject {
                 configurations: reader.configurations(list: list, owner: "target '\(name)'"),
                 defaultConfiguration: list.flatMap { objects[$0]?.dictionary?["defaultConfigurationName"]?.string },
                 embeds: reader.embeds(phases: (object["buildPhases"]?.array ?? []).compactMap(\.string), productOwner: productOwner, owner: name),
-                dependencies: (object["dependencies"]?.array ?? []).compactMap { $0.string.flatMap { objects[$0]?.dictionary?["target"]?.string } }))
+                dependencies: (object["dependencies"]?.array ?? []).compactMap { $0.string.flatMap { objects[$0]?.dictionary?["target"]?.string } },
+                privacyManifests: reader.privacyManifests(phases: (object["buildPhases"]?.array ?? []).compactMap(\.string),
+                                                          synchronized: (object["fileSystemSynchronizedGroups"]?.array ?? []).compactMap(\.string))))
         }
         self.targets = targets
         problems = reader.problems
@@ -196,6 +200,30 @@ private struct ObjectReader {
             }
         }
         return nil
+    }
+
+    /// RULES.md `privacy.manifest`: the `PrivacyInfo.xcprivacy` files a target copies — from its resources phase,
+    /// or found in a synchronized folder of its own (objectVersion 77), a few levels deep.
+    func privacyManifests(phases: [String], synchronized: [String]) -> [String] {
+        var result: [String] = []
+        for phase in phases {
+            guard let object = objects[phase]?.dictionary, object["isa"]?.string == "PBXResourcesBuildPhase" else { continue }
+            for file in (object["files"]?.array ?? []).compactMap(\.string) {
+                guard let reference = objects[file]?.dictionary?["fileRef"]?.string, let path = path(of: reference),
+                      PathText.lastComponent(of: path) == "PrivacyInfo.xcprivacy" else { continue }
+                result.append(path)
+            }
+        }
+        for group in synchronized {
+            guard let folder = path(of: group), let files = FileManager.default.enumerator(atPath: folder) else { continue }
+            var visited = 0
+            for case let file as String in files {
+                visited += 1
+                if visited > 10_000 { break }  // a synchronized folder is a target's sources, not a disk
+                if PathText.lastComponent(of: file) == "PrivacyInfo.xcprivacy" { result.append(folder + "/" + file) }
+            }
+        }
+        return result
     }
 
     /// - Parameter owner: made only for a problem's sentence.

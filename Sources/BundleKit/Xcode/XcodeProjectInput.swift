@@ -198,6 +198,7 @@ struct ProjectReading {
         }
 
         let projectName = PathText.lastComponent(of: project.path)
+        var privacyChecked: Set<String> = []
         for finding in embeddingCycles() { add(finding, configuration: nil) }
         for problem in project.problems {
             add(Finding(rule: "settings.unresolved", severity: .error, bundle: projectName, path: project.pbxprojPath,
@@ -206,6 +207,10 @@ struct ProjectReading {
         for app in apps {
             for configuration in configurations {
                 let members = members(of: app, configuration: configuration)
+                for member in members where !member.resolved.appGroups.isEmpty && !privacyChecked.contains(member.resolved.target.id) {
+                    privacyChecked.insert(member.resolved.target.id)
+                    for finding in privacyFindings(member) { add(finding, configuration: nil) }
+                }
                 let host = members[0]
                 for member in members {
                     findingsFor(member, host: host) { add($0, configuration: configuration) }
@@ -232,6 +237,35 @@ struct ProjectReading {
     static func sentence(_ message: String) -> String {
         let startsWithPath = message.prefix { $0 != " " }.contains("/")
         return (startsWithPath ? message : message.prefix(1).uppercased() + message.dropFirst()) + (message.hasSuffix(".") ? "" : ".")
+    }
+
+    /// RULES.md `privacy.manifest` for a project: a target that claims an App Group evidently reads the group's
+    /// UserDefaults suite, a required-reason API. The project shows no imports, so a missing declaration is a warning
+    /// (a built app's executable decides); an invalid manifest it copies is an error.
+    private func privacyFindings(_ member: Member) -> [Finding] {
+        let target = member.resolved.target
+        let bundle = member.record.bundlePath
+        let category = "NSPrivacyAccessedAPICategoryUserDefaults"
+        var findings: [Finding] = []
+        var declared = false
+        for path in target.privacyManifests {
+            guard let plist = TargetResolver.readPlist(path) else {
+                findings.append(Finding(rule: "privacy.manifest-invalid", severity: .error, bundle: bundle, path: path,
+                    message: "App Store Connect rejects app submissions that include invalid privacy manifest files. (\(path) \(TargetResolver.whyUnreadable(path)).)"))
+                continue
+            }
+            let (categories, problems) = PrivacyManifest.read(plist)
+            declared = declared || categories.contains(category)
+            if !problems.isEmpty {
+                findings.append(Finding(rule: "privacy.manifest-invalid", severity: .error, bundle: bundle, path: path,
+                    message: "App Store Connect rejects app submissions that include invalid privacy manifest files. (\(problems.joined(separator: "; ")).)"))
+            }
+        }
+        guard !declared else { return findings }
+        let copies = target.privacyManifests.isEmpty ? "copies no PrivacyInfo.xcprivacy" : "copies a PrivacyInfo.xcprivacy that does not declare it"
+        findings.append(Finding(rule: "privacy.manifest", severity: .warning, bundle: bundle, path: member.record.valueSources["com.apple.security.application-groups"]?.file ?? project.pbxprojPath,
+            message: "Target '\(target.name)' claims the App Group '\(member.resolved.appGroups[0])', so its code reads the group's UserDefaults suite (\(category), reason 1C8F.1), but it \(copies): App Store Connect sends ITMS-91053 naming its executable when the build imports NSUserDefaults. (A project shows no imports; check the built .app to be sure.)"))
+        return findings
     }
 
     /// RULES.md `group.config-drift`: a bundle that claims App Groups in one build configuration and none in another
