@@ -32,7 +32,7 @@ import Testing
     /// Runs `script` as a runner does; returns its status and what it wrote to $GITHUB_OUTPUT.
     static func step(_ script: String, environment: [String: String], in directory: String) throws -> (status: Int32, outputs: [String: String], result: ProcessResult) {
         let output = directory + "/github-output-\(UUID().uuidString)"
-        FileManager.default.createFile(atPath: output, contents: nil)
+        _ = FileManager.default.createFile(atPath: output, contents: nil)
         var env = environment
         env["GITHUB_OUTPUT"] = output
         env["RUNNER_OS"] = "Linux"

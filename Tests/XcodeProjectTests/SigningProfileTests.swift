@@ -100,7 +100,7 @@ import Testing
         try SigningProfileTests.xcent(["application-identifier": "ABCDE12345.com.x"]).write(to: app.appendingPathComponent("archived-expanded-entitlements.xcent"))
         try SigningProfileTests.xcent(["application-identifier": "ABCDE12345.\(clipID)", "com.apple.developer.parent-application-identifiers": parents])
             .write(to: clip.appendingPathComponent("archived-expanded-entitlements.xcent"))
-        FileManager.default.createFile(atPath: clip.appendingPathComponent("Assets.car").path, contents: nil)
+        _ = FileManager.default.createFile(atPath: clip.appendingPathComponent("Assets.car").path, contents: nil)
         let handle = try FileHandle(forWritingTo: clip.appendingPathComponent("Assets.car"))
         try handle.truncate(atOffset: UInt64(size))
         try handle.close()
