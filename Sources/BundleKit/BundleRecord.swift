@@ -1,3 +1,4 @@
+import Foundation
 /// The role a bundle plays in the simulated device (DESIGN.md, "The manifest").
 public enum BundleRole: String, Codable, Sendable, CaseIterable {
     case host, widget, watch, intent, `extension`
@@ -124,7 +125,7 @@ public struct BundleRecord: Equatable, Sendable {
         companionAppBundleIdentifier: String? = nil, packageType: String? = nil, appGroups: [String] = [],
         appGroupsKnown: Bool = true, embedLocation: EmbedLocation? = nil, bundlePath: String, source: SourceLocation,
         valueSources: [String: SourceLocation] = [:], executable: String? = nil, memoryLimitMB: Int? = nil,
-        platform: Platform = .iOS, unknowns: [String: String] = [:], infoPlistWrittenByXcode: Bool = false
+        platform: Platform = .iOS, unknowns: [String: String] = [:], store: StoreFacts? = nil, infoPlistWrittenByXcode: Bool = false
     ) {
         self.name = name
         self.role = role
@@ -146,6 +147,7 @@ public struct BundleRecord: Equatable, Sendable {
         self.platform = platform
         self.unknowns = unknowns
         self.infoPlistWrittenByXcode = infoPlistWrittenByXcode
+        self.store = store
     }
 
     /// The unknown settings `value` is built from, by name.
@@ -205,8 +207,26 @@ public struct StoreFacts: Equatable, Sendable {
     public var applicationIdentifier: String?
     /// The bytes of every file in the bundle, uncompressed (measured for App Clips, RULES.md `clip.size`).
     public var size: Int?
+    /// Whether these facts come from a built bundle (else from a project, which shows no build's result).
+    public var isBuilt = true
 
     public init() {}
+
+    /// RULES.md extension.activation-rule and extension.plist-types: an Info.plist's activation rule when it is a
+    /// predicate string, and the `NSExtensionActivationSupports…` keys whose values are neither booleans nor numbers.
+    static func activation(_ plist: [String: Any]) -> (rule: String?, problems: [String]) {
+        let attributes = (plist["NSExtension"] as? [String: Any])?["NSExtensionAttributes"] as? [String: Any]
+        let rule = attributes?["NSExtensionActivationRule"]
+        var problems: [String] = []
+        for (key, value) in ((rule as? [String: Any]) ?? [:]).sorted(by: { $0.key < $1.key }) where key.hasPrefix("NSExtensionActivationSupports") {
+            // ITMS-90361: the …WithMaxCount keys are integers, the others booleans. A plist's numbers and booleans
+            // both reach here as numbers on Linux, so what is refused is what is neither: a string ("YES"), a
+            // collection, data.
+            guard !(value is NSNumber || value is Bool || value is Int) else { continue }
+            problems.append("\(key) (\(key.hasSuffix("WithMaxCount") ? "is not an integer" : "is not boolean"))")
+        }
+        return (rule as? String, problems)
+    }
 }
 
 /// The required-reason API facts of one built bundle.

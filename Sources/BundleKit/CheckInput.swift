@@ -290,16 +290,7 @@ enum BuiltApp {
             for child in children where [".app", ".appex", ".framework", ".bundle"].contains(where: { child.hasSuffix($0) }) && child != "PlugIns" {
                 facts.nested.append(child)
             }
-            let attributes = (plist["NSExtension"] as? [String: Any])?["NSExtensionAttributes"] as? [String: Any]
-            let rule = attributes?["NSExtensionActivationRule"]
-            facts.activationRule = rule as? String
-            for (key, value) in ((rule as? [String: Any]) ?? [:]).sorted(by: { $0.key < $1.key }) where key.hasPrefix("NSExtensionActivationSupports") {
-                // ITMS-90361: the …WithMaxCount keys are integers, the others booleans. A plist's numbers and booleans
-                // both reach here as numbers on Linux, so what is refused is what is neither: a string ("YES"), a
-                // collection, data.
-                guard !(value is NSNumber || value is Bool || value is Int) else { continue }
-                facts.activationTypeProblems.append("\(key) (\(key.hasSuffix("WithMaxCount") ? "is not an integer" : "is not boolean"))")
-            }
+            (facts.activationRule, facts.activationTypeProblems) = StoreFacts.activation(plist)
         }
         return facts
     }

@@ -425,7 +425,8 @@ public enum Rules {
             add("extension.plist-types", .error, "ITMS-90361: Invalid info.plist value type. The value type for the key '\(key)' in bundle \(bundle.bundlePath) \(problem.hasSuffix("is not an integer)") ? "is not an integer" : "is not boolean").")
         }
         if !store.hasDisplayName {
-            add("extension.display-name", .error, "ITMS-90360: Missing Info.plist value. A value for the key 'CFBundleDisplayName' in bundle \(bundle.bundlePath) is required.")
+            // A project's Info.plist may be completed at build time (a plist the build writes, a script): a warning.
+            add("extension.display-name", store.isBuilt ? .error : .warning, "ITMS-90360: Missing Info.plist value. A value for the key 'CFBundleDisplayName' in bundle \(bundle.bundlePath) is required.")
         }
     }
 

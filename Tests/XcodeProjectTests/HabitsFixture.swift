@@ -114,6 +114,7 @@ enum HabitsFixture {
             "com.apple.security.application-groups": ["group.com.example.habits"],
         ]),
         "HabitsWatchWidget/Info.plist": FixtureTree.plist([
+            "CFBundleDisplayName": "Habits",
             "NSExtension": ["NSExtensionPointIdentifier": "com.apple.widgetkit-extension"],
         ]),
         "HabitsIntents/Info.plist": FixtureTree.plist([

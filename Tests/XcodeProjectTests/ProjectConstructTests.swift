@@ -305,4 +305,25 @@ import Testing
         #expect(again.map(\.rule) == ["privacy.manifest-invalid"], "\(again)")
         #expect(again.first?.bundle == "App.app" && again.first?.severity == .error)
     }
+
+    /// RULES.md extension.* on a project's share extension: its Info.plist holds the facts.
+    @Test func aShareExtensionsInfoPlistRulesOnAProject() throws {
+        func findings(_ share: [String: Any]) throws -> [Finding] {
+            var plist: [String: Any] = Self.versioned
+            plist["NSExtension"] = share
+            let tree = try FixtureTree(["App.xcodeproj/project.pbxproj": Self.appAndWidget().pbxproj(),
+                                        "App/Info.plist": FixtureTree.plist(Self.versioned), "Widget/Info.plist": FixtureTree.plist(plist)])
+            defer { tree.cleanUp() }
+            return try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release").sets.flatMap(Rules.check)
+                .filter { $0.rule.hasPrefix("extension.") && $0.rule != "extension.point" }
+        }
+        let rule: [String: Any] = ["NSExtensionActivationSupportsText": "YES"]
+        let share: [String: Any] = ["NSExtensionPointIdentifier": "com.apple.share-services", "NSExtensionAttributes": ["NSExtensionActivationRule": rule]]
+        let typed = try findings(share)
+        // No CFBundleDisplayName in the plist: a warning on a project (the built app decides); a string "YES": an error.
+        #expect(typed.map(\.rule).sorted() == ["extension.display-name", "extension.plist-types"])
+        #expect(typed.first { $0.rule == "extension.display-name" }?.severity == .warning)
+        let truePredicate = try findings(["NSExtensionPointIdentifier": "com.apple.share-services", "NSExtensionAttributes": ["NSExtensionActivationRule": "TRUEPREDICATE"]])
+        #expect(truePredicate.contains { $0.rule == "extension.activation-rule" && $0.severity == .error })
+    }
 }

@@ -51,6 +51,8 @@ final class ResolvedTarget {
     let extensionPoint: String?
     let hasExtensionDictionary: Bool
     let appGroups: [String]
+    /// What the Info.plist says for RULES.md §8's extension rules (display name, activation rule and its types).
+    let store: StoreFacts
     /// The `CODE_SIGN_ENTITLEMENTS` file, when the target has one.
     let entitlementsPath: String?
     let productName: String
@@ -65,7 +67,7 @@ final class ResolvedTarget {
     /// have come from (RULES.md §6 "What the checkout does not hold").
     let unknowns: [String: String]
 
-    init(target: XcodeProject.Target, configuration: String, context: String, settings: BuildSettings, plistPath: String?, values: CheckedValues, extensionPoint: String?, hasExtensionDictionary: Bool, appGroups: [String], entitlementsPath: String?, productName: String, problems: [(file: String, message: String, severity: Severity)], missingIncludes: [MissingInclude], targetXcconfigs: Set<String>, platform: Platform, unknowns: [String: String]) {
+    init(target: XcodeProject.Target, configuration: String, context: String, settings: BuildSettings, plistPath: String?, values: CheckedValues, extensionPoint: String?, hasExtensionDictionary: Bool, appGroups: [String], store: StoreFacts, entitlementsPath: String?, productName: String, problems: [(file: String, message: String, severity: Severity)], missingIncludes: [MissingInclude], targetXcconfigs: Set<String>, platform: Platform, unknowns: [String: String]) {
         self.target = target
         self.configuration = configuration
         self.context = context
@@ -75,6 +77,7 @@ final class ResolvedTarget {
         self.extensionPoint = extensionPoint
         self.hasExtensionDictionary = hasExtensionDictionary
         self.appGroups = appGroups
+        self.store = store
         self.entitlementsPath = entitlementsPath
         self.productName = productName
         self.problems = problems
@@ -306,6 +309,13 @@ final class TargetResolver {
             }
         }
 
+        // RULES.md extension.display-name: the plist's CFBundleDisplayName, or a generated plist's setting.
+        var store = StoreFacts()
+        store.isBuilt = false
+        let displayName = plist.strings["CFBundleDisplayName"] ?? (generate && settings.isDefined("INFOPLIST_KEY_CFBundleDisplayName") ? "$(INFOPLIST_KEY_CFBundleDisplayName)" : nil)
+        store.hasDisplayName = !(expanded(displayName) ?? "").isEmpty
+        (store.activationRule, store.activationTypeProblems) = plist.activation
+
         let productName = settings.value(number: read.productName).value
         // RULES.md settings.unresolved: a value too long to expand is as unusable as an undefined one.
         for assignment in settings.oversized {
@@ -316,7 +326,7 @@ final class TargetResolver {
         return ResolvedTarget(
             target: target, configuration: configuration, context: context, settings: settings, plistPath: plistPath, values: values,
             extensionPoint: extensionPoint, hasExtensionDictionary: plist.hasExtensionDictionary,
-            appGroups: appGroups, entitlementsPath: entitlementsPath, productName: productName, problems: problems,
+            appGroups: appGroups, store: store, entitlementsPath: entitlementsPath, productName: productName, problems: problems,
             missingIncludes: missingIncludes, targetXcconfigs: targetXcconfigs, platform: platform, unknowns: unknowns)
     }
 
@@ -390,6 +400,8 @@ final class TargetResolver {
         var exExtensionPoint: String?
         /// Whether there is an `NSExtension` or `EXAppExtensionAttributes` dictionary.
         var hasExtensionDictionary = false
+        /// RULES.md extension.activation-rule, extension.plist-types.
+        var activation: (rule: String?, problems: [String]) = (nil, [])
 
         init() {}
 
@@ -410,6 +422,7 @@ final class TargetResolver {
             extensionPoint = nsExtension?["NSExtensionPointIdentifier"] as? String
             exExtensionPoint = exAttributes?["EXExtensionPointIdentifier"] as? String
             hasExtensionDictionary = nsExtension != nil || exAttributes != nil
+            activation = StoreFacts.activation(plist)
         }
     }
 

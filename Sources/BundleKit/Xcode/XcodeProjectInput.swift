@@ -163,7 +163,7 @@ struct ProjectReading {
             companionAppBundleIdentifier: value(.companionAppBundleIdentifier), packageType: value(.packageType),
             appGroups: resolved.appGroups, embedLocation: location, bundlePath: path,
             source: SourceLocation(file: resolved.plistPath ?? project.pbxprojPath, detail: resolved.context),
-            valueSources: valueSources(resolved), platform: resolved.platform, unknowns: resolved.unknowns,
+            valueSources: valueSources(resolved), platform: resolved.platform, unknowns: resolved.unknowns, store: resolved.store,
             infoPlistWrittenByXcode: resolved.target.productType == "com.apple.product-type.application.watchapp2-container")
     }
 
