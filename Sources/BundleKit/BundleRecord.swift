@@ -37,6 +37,17 @@ public enum Platform: String, Codable, Sendable, CaseIterable {
         self.init(sdk: name == "MacOSX" ? "macosx" : name)
     }
 
+    /// The build setting of the platform's minimum OS version.
+    var deploymentTargetSetting: String {
+        switch self {
+        case .iOS: "IPHONEOS_DEPLOYMENT_TARGET"
+        case .watchOS: "WATCHOS_DEPLOYMENT_TARGET"
+        case .tvOS: "TVOS_DEPLOYMENT_TARGET"
+        case .visionOS: "XROS_DEPLOYMENT_TARGET"
+        case .macOS: "MACOSX_DEPLOYMENT_TARGET"
+        }
+    }
+
     /// The device SDK that `[sdk=…]` conditions are decided for.
     var sdk: String {
         switch self {

@@ -326,4 +326,17 @@ import Testing
         let truePredicate = try findings(["NSExtensionPointIdentifier": "com.apple.share-services", "NSExtensionAttributes": ["NSExtensionActivationRule": "TRUEPREDICATE"]])
         #expect(truePredicate.contains { $0.rule == "extension.activation-rule" && $0.severity == .error })
     }
+
+    /// RULES.md os.extension-floor on a project: the deployment targets are the built plists' MinimumOSVersion.
+    @Test func anExtensionAboveItsAppsDeploymentTargetIsAWarning() throws {
+        let fixture = Self.appAndWidget(app: ["IPHONEOS_DEPLOYMENT_TARGET": "16.0"], widget: ["IPHONEOS_DEPLOYMENT_TARGET": "17.0"])
+        var plist: [String: Any] = Self.widgetPlist
+        plist["CFBundleDisplayName"] = "Widget"
+        let tree = try FixtureTree(["App.xcodeproj/project.pbxproj": fixture.pbxproj(),
+                                    "App/Info.plist": FixtureTree.plist(Self.versioned), "Widget/Info.plist": FixtureTree.plist(plist)])
+        defer { tree.cleanUp() }
+        let findings = try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release").sets.flatMap(Rules.check).filter { $0.rule.hasPrefix("os.") }
+        #expect(findings.map(\.rule) == ["os.extension-floor"])
+        #expect(findings.first?.severity == .warning)
+    }
 }

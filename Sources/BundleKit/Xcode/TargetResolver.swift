@@ -315,6 +315,9 @@ final class TargetResolver {
         let displayName = plist.strings["CFBundleDisplayName"] ?? (generate && settings.isDefined("INFOPLIST_KEY_CFBundleDisplayName") ? "$(INFOPLIST_KEY_CFBundleDisplayName)" : nil)
         store.hasDisplayName = !(expanded(displayName) ?? "").isEmpty
         (store.activationRule, store.activationTypeProblems) = plist.activation
+        // RULES.md os.extension-floor: the deployment target is what a built Info.plist's MinimumOSVersion becomes.
+        let deployment = settings.value(platform.deploymentTargetSetting)
+        if !deployment.value.isEmpty, deployment.unresolved.isEmpty { store.minimumOS = deployment.value }
 
         let productName = settings.value(number: read.productName).value
         // RULES.md settings.unresolved: a value too long to expand is as unusable as an undefined one.
