@@ -139,6 +139,27 @@ import Testing
         let rules = result.sets.flatMap(Rules.check).filter { $0.severity == .error }.map(\.rule)
         #expect(rules == ["version.build-mismatch", "clip.prefix"])
     }
+
+    /// RULES.md clip.parent on a project: the clip's entitlements name the app, `$(AppIdentifierPrefix)` symbolic.
+    @Test func aProjectsAppClipNamesItsParent() throws {
+        func rules(_ parents: [String]) throws -> [String] {
+            let fixture = ProjectFixture(projectSettings: ["CURRENT_PROJECT_VERSION": "3", "MARKETING_VERSION": "1.0"], targets: [
+                .init(name: "App", productType: "com.apple.product-type.application", settings: [
+                    "GENERATE_INFOPLIST_FILE": "YES", "PRODUCT_BUNDLE_IDENTIFIER": "com.x",
+                ], embeds: [.init(target: "Clip", spec: 16, dstPath: "$(CONTENTS_FOLDER_PATH)/AppClips")]),
+                .init(name: "Clip", productType: "com.apple.product-type.application.on-demand-install-capable", settings: [
+                    "GENERATE_INFOPLIST_FILE": "YES", "PRODUCT_BUNDLE_IDENTIFIER": "com.x.Clip", "CODE_SIGN_ENTITLEMENTS": "Clip/Clip.entitlements",
+                ]),
+            ])
+            let tree = try FixtureTree(["App.xcodeproj/project.pbxproj": fixture.pbxproj(),
+                                        "Clip/Clip.entitlements": FixtureTree.plist(["com.apple.developer.parent-application-identifiers": parents])])
+            defer { tree.cleanUp() }
+            return try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release").sets.flatMap(Rules.check)
+                .filter { $0.severity == .error }.map(\.rule)
+        }
+        #expect(try rules(["$(AppIdentifierPrefix)com.x"]).isEmpty)
+        #expect(try rules(["$(AppIdentifierPrefix)com.other"]) == ["clip.parent"])
+    }
 }
 
 /// RULES.md bundle-id.duplicate extended to frameworks (ITMS-90685/90806), on a built app.

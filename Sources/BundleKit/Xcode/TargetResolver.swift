@@ -271,6 +271,7 @@ final class TargetResolver {
         // Entitlements: values expanded with the target's settings; `$(CFBundleIdentifier)` is the product's
         // bundle id; signing-time prefixes stay symbolic (RULES.md group.shared).
         var appGroups: [String] = []
+        var parentApplicationIdentifiers: [String]?
         var entitlementsPath: String?
         let entitlementsSetting = settings.value(number: read.entitlements).value
         if !entitlementsSetting.isEmpty {
@@ -286,6 +287,13 @@ final class TargetResolver {
                     for name in unknown { unknowns[name] = Self.unknownHint(name, missingIncludes) }
                     for name in unresolved.subtracting(unknown).sorted() {
                         problems.append((found, "the app group '\(text)' in the entitlements of target '\(target.name)' [\(configuration)] uses $(\(name)), which nothing defines, so it becomes '\(appGroups.last!)'", .warning))
+                    }
+                }
+                // RULES.md clip.parent: an App Clip's parent list, `$(AppIdentifierPrefix)` kept symbolic.
+                parentApplicationIdentifiers = (entitlements["com.apple.developer.parent-application-identifiers"] as? [Any])?.compactMap { value in
+                    (value as? String).map { text in
+                        var ignored: Set<String> = []
+                        return settings.expand(text, overlay: overlay, keepSymbolic: true, unresolved: &ignored)
                     }
                 }
             } else {
@@ -315,6 +323,9 @@ final class TargetResolver {
         let displayName = plist.strings["CFBundleDisplayName"] ?? (generate && settings.isDefined("INFOPLIST_KEY_CFBundleDisplayName") ? "$(INFOPLIST_KEY_CFBundleDisplayName)" : nil)
         store.hasDisplayName = !(expanded(displayName) ?? "").isEmpty
         (store.activationRule, store.activationTypeProblems) = plist.activation
+        store.parentApplicationIdentifiers = parentApplicationIdentifiers
+        // What signing makes of the bundle id: `$(AppIdentifierPrefix)` stays symbolic, as in the entitlements.
+        store.applicationIdentifier = values[.bundleIdentifier].map { "$(AppIdentifierPrefix)" + $0.value }
         // RULES.md os.extension-floor: the deployment target is what a built Info.plist's MinimumOSVersion becomes.
         let deployment = settings.value(platform.deploymentTargetSetting)
         if !deployment.value.isEmpty, deployment.unresolved.isEmpty { store.minimumOS = deployment.value }
