@@ -37,6 +37,9 @@ package enum FileSystem {
         if unlink(path) != 0, errno != ENOENT { throw SystemError(.write, path: path, errno: .current) }
     }
 
+    /// Sets `path`'s times to now (`utimensat(2)`): a change its watchers see (IN_ATTRIB), the contents untouched.
+    package static func touch(_ path: String) { _ = utimensat(AT_FDCWD, path, nil, 0) }
+
     /// Whether anything exists at `path` (a dangling symlink counts).
     package static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 || isSymbolicLink(path) }
 

@@ -59,6 +59,8 @@ public struct IntentRouter: Sendable {
     }
 
     var directory: String { GroupsLayout.intents(container: groupContainer) }
+    /// Requests from extensions to the app, and the app's answers.
+    var mailbox: Mailbox { Mailbox(requests: "\(directory)/requests", responses: "\(directory)/responses") }
 
     /// Performs `name` in the right process.
     /// - Returns: the result and where it ran.
@@ -75,41 +77,38 @@ public struct IntentRouter: Sendable {
     /// Hands the intent to the running app; nil when the app did not take it in time.
     private func forward(_ name: String, arguments: [String: String]) throws -> IntentResult? {
         let id = "\(Int(Date().timeIntervalSince1970 * 1_000_000))-\(ProcessEnvironment.processID)"
-        let request = "\(directory)/requests/\(id).plist"
-        let response = "\(directory)/responses/\(id).plist"
+        let mailbox = mailbox
         try SharedWriteGate.check()
         // Watch for the response before the request exists, so an answer can never slip past unseen.
         let watcher: DirectoryWatcher
         do {
-            try AtomicFile.createDirectories("\(directory)/requests")
-            try AtomicFile.createDirectories("\(directory)/responses")
-            watcher = try DirectoryWatcher(directories: ["\(directory)/responses", "\(directory)/requests"])
+            try mailbox.prepare()
+            watcher = try DirectoryWatcher(directories: [mailbox.responses, mailbox.requests])
         } catch {
             throw IntentError(.transport, subject: directory, detail: "\(error)")
         }
         do {
             let fields: [String: Any] = ["intent": name, "arguments": arguments, "sentAt": Date().timeIntervalSince1970]
             // Strings and a number: always a property list (PropertyList writes it however Foundation is linked).
-            try AtomicFile.write(Array(PropertyList.data(fields, format: .xml) ?? Data()), to: request)
+            try mailbox.post(Array(PropertyList.data(fields, format: .xml) ?? Data()), id: id)
             try notifications?.post(Self.requestNotification)
         } catch {
-            throw IntentError(.transport, subject: request, detail: "\(error)")
+            throw IntentError(.transport, subject: "\(mailbox.requests)/\(id).plist", detail: "\(error)")
         }
         let claimDeadline = Monotonic.now + claimTimeout
         let deadline = Monotonic.now + responseTimeout
         while true {
-            if let bytes = try? AtomicFile.read(response), !BinaryPropertyList.containsSet(bytes),  // Foundation would crash on a set
+            if let bytes = (try? mailbox.takeResponse(id)) ?? nil, !BinaryPropertyList.containsSet(bytes),  // Foundation would crash on a set
                let fields = (try? PropertyListSerialization.propertyList(from: Data(bytes), format: nil)) as? [String: Any] {
-                FileSystem.remove(response)
                 if let message = fields["error"] as? String {
                     throw IntentError(.failedElsewhere(status: Int32(fields["status"] as? Int ?? 1)), subject: message)
                 }
                 return IntentResult(value: fields["value"] as? String, dialog: fields["dialog"] as? String)
             }
             // Not taken in time: withdraw it; if the unlink fails, the app took it just now, so keep waiting.
-            if Monotonic.now >= claimDeadline && FileSystem.remove(request) { return nil }
+            if Monotonic.now >= claimDeadline && mailbox.withdraw(id) { return nil }
             if Monotonic.now >= deadline {
-                throw IntentError(.transport, subject: response, detail: "the app took the request but did not answer within \(Int(responseTimeout)) s")
+                throw IntentError(.transport, subject: "\(mailbox.responses)/\(id).plist", detail: "the app took the request but did not answer within \(Int(responseTimeout)) s")
             }
             // Woken by the response (or the app taking the request); bounded by the nearer deadline.
             let now = Monotonic.now
@@ -136,14 +135,10 @@ public struct IntentRouter: Sendable {
     /// In the app: takes and performs pending requests, one pass.
     /// - Parameter performed: told about each intent performed here (name, result line, latency in ms).
     public func serve(performed: (String, String, Int) -> Void) {
-        let requests = "\(directory)/requests"
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: requests)) ?? []).filter { $0.hasSuffix(".plist") && !$0.hasPrefix(".") }
-        for name in names.sorted() {
-            try? AtomicFile.createDirectories("\(directory)/taken")
-            let taken = "\(directory)/taken/\(name)"
-            guard FileSystem.rename("\(requests)/\(name)", to: taken) else { continue }
-            defer { FileSystem.remove(taken) }
-            guard let bytes = try? AtomicFile.read(taken), !BinaryPropertyList.containsSet(bytes),  // Foundation would crash on a set
+        let mailbox = mailbox
+        for id in mailbox.pending() {
+            // Claimed by a rename into the app's own folder: a second serving process never performs it twice.
+            guard let bytes = mailbox.take(id, claimingInto: "\(directory)/taken"), !BinaryPropertyList.containsSet(bytes),  // Foundation would crash on a set
                   let fields = (try? PropertyListSerialization.propertyList(from: Data(bytes), format: nil)) as? [String: Any],
                   let intent = fields["intent"] as? String else { continue }
             let arguments = fields["arguments"] as? [String: String] ?? [:]
@@ -156,9 +151,9 @@ public struct IntentRouter: Sendable {
                 answer["error"] = (error as? any ReportableError)?.description ?? "\(error)"
                 answer["status"] = Int((error as? any ReportableError)?.exitStatus.rawValue ?? 1)
             }
-            try? AtomicFile.createDirectories("\(directory)/responses")
+            try? AtomicFile.createDirectories(mailbox.responses)
             if let data = PropertyList.data(answer, format: .xml) {
-                try? AtomicFile.write(Array(data), to: "\(directory)/responses/\(name)")
+                try? mailbox.respond(Array(data), to: id)
             }
             let latency = Int(((Date().timeIntervalSince1970 - (fields["sentAt"] as? Double ?? 0)) * 1000).rounded())
             performed(intent, (answer["dialog"] as? String) ?? (answer["error"] as? String) ?? "done", latency)

@@ -134,6 +134,10 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
 
     private var inbound: String { "\(configuration.linkDirectory)/to-\(configuration.side.rawValue)" }
     private var outbound: String { "\(configuration.linkDirectory)/to-\(configuration.side.counterpart.rawValue)" }
+    /// Messages this side sends, and the counterpart's replies to them.
+    private var sent: Mailbox { Mailbox(requests: "\(outbound)/messages", responses: "\(inbound)/replies") }
+    /// Messages the counterpart sends, and this side's replies.
+    private var received: Mailbox { Mailbox(requests: "\(inbound)/messages", responses: "\(outbound)/replies") }
 
     // MARK: Activation and reachability
 
@@ -160,8 +164,8 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
             throw WCError.sessionHeldElsewhere("another \(configuration.side) session is already active on \(configuration.linkDirectory)")
         }
         // Wakes the counterpart's receiver (IN_ATTRIB on the link folder): this side is reachable from now on.
-        utimensat(AT_FDCWD, alivePath, nil, 0)
-        for name in Self.list("\(inbound)/messages") { FileSystem.remove("\(inbound)/messages/\(name)") }
+        FileSystem.touch(alivePath)
+        received.discardPending()
         lock.withLock {
             aliveLock = alive
             self.watcher = watcher
@@ -268,23 +272,22 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
         let envelope = Payload.envelope(["id": id, "sentAt": Date().timeIntervalSince1970, "wantsReply": wantsReply,
                                          "payload": payload])
         // Woken by the reply, or by the counterpart's liveness changing; watching starts before the message is out.
-        let watcher = try wantsReply ? DirectoryWatcher(directories: ["\(inbound)/replies", configuration.linkDirectory]) : nil
-        try AtomicFile.write(Array(envelope), to: "\(outbound)/messages/\(id).plist")
+        let sent = sent
+        let watcher = try wantsReply ? DirectoryWatcher(directories: [sent.responses, configuration.linkDirectory]) : nil
+        try sent.post(Array(envelope), id: id)
         guard let watcher else { return nil }
-        let replyPath = "\(inbound)/replies/\(id).plist"
         let deadline = Monotonic.now + configuration.replyTimeout
         var woken = true
         while true {
-            if let bytes = try AtomicFile.read(replyPath) {
-                FileSystem.remove(replyPath)
+            if let bytes = try sent.takeResponse(id) {
                 return Payload.decode(Data(bytes))?["payload"] as? [String: Any] ?? [:]
             }
-            if !counterpartAlive() && FileSystem.exists("\(outbound)/messages/\(id).plist") {
-                FileSystem.remove("\(outbound)/messages/\(id).plist")
+            if !counterpartAlive() && sent.isPending(id) {
+                _ = sent.withdraw(id)
                 throw WCError(.notReachable, "the \(configuration.side.counterpart) app stopped before reading the message")
             }
             if Monotonic.now >= deadline {
-                FileSystem.remove("\(outbound)/messages/\(id).plist")
+                _ = sent.withdraw(id)
                 throw WCError(.messageReplyTimedOut, "no reply within \(Int(configuration.replyTimeout)) s")
             }
             woken = Self.nextWake(watcher, after: woken, deadline: deadline)
@@ -367,18 +370,16 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
         for name in Self.list("\(inbound)/files").sorted() where name.hasSuffix(".plist") {
             receiveFile(String(name.dropLast(6)), delegate)
         }
-        for name in Self.list("\(inbound)/messages").sorted() where name.hasSuffix(".plist") {
-            let path = "\(inbound)/messages/\(name)"
-            guard let bytes = try? AtomicFile.read(path), let envelope = Payload.decode(Data(bytes)) else { continue }
-            FileSystem.remove(path)
+        let received = received
+        for name in received.pending() {
+            guard let bytes = received.take(name), let envelope = Payload.decode(Data(bytes)) else { continue }
             let payload = envelope["payload"] as? [String: Any] ?? [:]
             let sentAt = envelope["sentAt"] as? Double ?? 0
             if envelope["wantsReply"] as? Bool == true, let id = envelope["id"] as? String {
-                let replyPath = "\(outbound)/replies/\(id).plist"
                 deliver(sentAt) {
                     delegate.session(self, didReceiveMessage: payload) { reply in
                         let fields: [String: Any] = ["id": id, "sentAt": Date().timeIntervalSince1970, "payload": reply]
-                        try? AtomicFile.write(Array(Payload.envelope(fields)), to: replyPath)
+                        try? received.respond(Array(Payload.envelope(fields)), to: id)
                     }
                 }
             } else {
