@@ -27,6 +27,13 @@ public enum Bump {
             case .version(let value): return try XcodeProjectInput.bump(project, build: nil, version: value)
             }
         }
+        if XcodeProjectInput.projectPath(for: path) == nil, let spec = XcodeGenSpec.specPath(for: path) {
+            switch change {
+            case .build(let value): return try XcodeProjectInput.bump(spec: spec, build: value, version: nil)
+            case .nextBuild: return try XcodeProjectInput.bump(spec: spec, build: "next", version: nil)
+            case .version(let value): return try XcodeProjectInput.bump(spec: spec, build: nil, version: value)
+            }
+        }
         try manifest(path, change)
         return [path]
     }

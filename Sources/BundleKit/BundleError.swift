@@ -20,6 +20,9 @@ public struct BundleError: Error, Equatable, Sendable {
         case unsupportedInput
         /// An Xcode project that could not be read (truncated pbxproj, unknown object reference, include cycle).
         case invalidProject
+        /// An XcodeGen spec that is not valid YAML or JSON, or that XcodeGen itself would refuse; `detail` names
+        /// the line and column or the key.
+        case invalidSpec
         /// `bump` was given a value that is not a valid version, or could not edit the file.
         case invalidBump
         /// `--configuration` names a build configuration the Xcode project does not have; `detail` lists them.
@@ -51,6 +54,7 @@ extension BundleError: ReportableError {
         case .notAnIPA: return "'\(path)' is not an .ipa: \(detail)."
         case .unsupportedInput: return "'\(path)' is not something lockstep check reads: \(detail)."
         case .invalidProject: return "The Xcode project '\(path)' cannot be read: \(detail)."
+        case .invalidSpec: return "The XcodeGen spec '\(path)' cannot be read: \(detail)."
         case .invalidBump: return "Cannot bump '\(path)': \(detail)."
         case .unknownConfiguration: return "The Xcode project '\(path)' has no build configuration \(detail)."
         case .invalidConfig: return "The lockstep config '\(path)' is invalid: \(detail)."

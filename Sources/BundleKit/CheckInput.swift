@@ -10,8 +10,11 @@ public enum CheckInput {
     ///   - configuration: for an Xcode project, the build configuration to read (all of them when `nil`).
     /// - Throws: `BundleError` (exit 2) when the input cannot be read: one sentence naming the file.
     public static func check(_ path: String, configuration: String? = nil) throws -> CheckResult {
-        if let project = XcodeProjectInput.projectPath(for: path) {
-            let loaded = try XcodeProjectInput.load(project, configuration: configuration)
+        let project = XcodeProjectInput.projectPath(for: path)
+        let spec = project == nil ? XcodeGenSpec.specPath(for: path) : nil
+        if project != nil || spec != nil {
+            let loaded = try project.map { try XcodeProjectInput.load($0, configuration: configuration) }
+                ?? XcodeProjectInput.load(spec: spec!, configuration: configuration)
             // One set per configuration: a finding Debug and Release share is reported once.
             let all = loaded.findings + loaded.sets.flatMap(Rules.check)
             var seen = Set<Finding>(minimumCapacity: all.count)
@@ -22,10 +25,9 @@ public enum CheckInput {
         return CheckResult(sets: sets, findings: sets.flatMap(Rules.check))
     }
 
-    /// What to do with a project generator's spec, which `check` does not read yet: generate the project first.
+    /// What to do with a Tuist manifest, which `check` does not read: generate the project first.
     static func generatedProject(_ spec: String) -> String {
-        let command = spec == "Project.swift" ? "tuist generate --no-open" : "xcodegen generate"
-        return "\(spec) is a project generator's spec, which Lockstep does not read yet; run `\(command)` and check the .xcodeproj it writes"
+        "\(spec) is a Tuist manifest, which Lockstep does not read; run `tuist generate --no-open` and check the .xcodeproj it writes"
     }
 
     /// The containing apps at `path` (not an Xcode project), each with its embedded bundles.
@@ -46,7 +48,7 @@ public enum CheckInput {
                 return try apps(in: FileTree(root: "\(trimmed)/Products/Applications"), path: path,
                                 otherwise: "the archive holds no Products/Applications/*.app")
             }
-            let spec = ["project.yml", "xcodegen.yml", "Project.swift"].first { FileManager.default.fileExists(atPath: "\(trimmed)/\($0)") }
+            let spec = ["Project.swift"].first { FileManager.default.fileExists(atPath: "\(trimmed)/\($0)") }
             return try apps(in: FileTree(root: trimmed), path: path,
                             otherwise: spec.map(Self.generatedProject) ?? "the folder holds no .app bundle or .xcodeproj (pass a manifest, .xcarchive or .ipa itself)")
         }
@@ -59,7 +61,7 @@ public enum CheckInput {
             return [try Manifest.parse(bytes, path: path).bundleSet]
         }
         let name = (trimmed as NSString).lastPathComponent
-        if name.hasSuffix(".yml") || name.hasSuffix(".yaml") || name == "Project.swift" {
+        if name == "Project.swift" {
             throw BundleError(.unsupportedInput, path: path, detail: Self.generatedProject(name))
         }
         let head = try readPrefix(path, count: 4)

@@ -12,6 +12,8 @@ struct SettingSource: Hashable {
     var owner: String
     /// Whether this is the target's own level (its xcconfig or its buildSettings), not the project's.
     var targetLevel = false
+    /// For a setting an XcodeGen spec writes: the bytes of its value in `file`, for `bump`.
+    var specRange: Range<Int>? = nil
 
     var isDefault: Bool { file.isEmpty }
 }

@@ -223,7 +223,8 @@ final class TargetResolver {
             // RULES.md §6: paths in build settings are relative to the folder holding the .xcodeproj.
             let wanted = sourcePath(plistSetting)
             let found = existingPath(wanted)
-            plistPath = found ?? wanted
+            // A plist XcodeGen generates is named by the spec that defines it.
+            plistPath = found.flatMap { project.generated[$0]?.spec } ?? found ?? wanted
             let preprocessed = found.flatMap { preprocessedInfoPlist($0, settings: settings) }
             if let failure = preprocessed?.failure {
                 problems.append((found!, "the Info.plist of \(context) is preprocessed (INFOPLIST_PREPROCESS = YES), and \(failure)", .error))
@@ -277,7 +278,7 @@ final class TargetResolver {
         if !entitlementsSetting.isEmpty {
             let wanted = sourcePath(entitlementsSetting)
             if let found = existingPath(wanted), let entitlements = readPlist(found) {
-                entitlementsPath = found
+                entitlementsPath = project.generated[found]?.spec ?? found
                 let overlay = ["CFBundleIdentifier": values[.bundleIdentifier]?.value ?? ""]
                 for group in entitlements["com.apple.security.application-groups"] as? [Any] ?? [] {
                     guard let text = group as? String else { continue }
@@ -396,6 +397,8 @@ final class TargetResolver {
 
     private func existingPath(_ path: String) -> String? {
         if let cached = existing[path] { return cached }
+        // What XcodeGen generates exists once the project is generated, whatever the checkout holds now.
+        if project.generated[path] != nil { return path }
         let found = PathText.existing(path)
         existing[path] = found
         return found
@@ -443,7 +446,7 @@ final class TargetResolver {
     /// With `INFOPLIST_PREPROCESS = YES`, the Info.plist at `path` run through the C preprocessor as Xcode does
     /// (`InfoPlistPreprocessor`), cached by file and macros; nil when the target does not preprocess it.
     private func preprocessedInfoPlist(_ path: String, settings: BuildSettings) -> (plist: InfoPlist?, failure: String?)? {
-        guard settings.value("INFOPLIST_PREPROCESS").value.uppercased() == "YES" else { return nil }
+        guard project.generated[path] == nil, settings.value("INFOPLIST_PREPROCESS").value.uppercased() == "YES" else { return nil }
         let header = settings.value("INFOPLIST_PREFIX_HEADER").value
         let definitions = settings.value("INFOPLIST_PREPROCESSOR_DEFINITIONS").value
         let flags = settings.value("INFOPLIST_OTHER_PREPROCESSOR_FLAGS").value
@@ -475,6 +478,7 @@ final class TargetResolver {
     }
 
     private func readPlist(_ path: String) -> [String: Any]? {
+        if let generated = project.generated[path] { return generated.contents }
         if let cached = plists[path] { return cached }
         let plist = Self.readPlist(path)
         plists[path] = plist
@@ -527,8 +531,11 @@ final class TargetResolver {
         }
         for (key, value) in configuration.settings {
             guard let (name, conditions) = XcconfigReader.splitKey(key) else { continue }
+            // A setting from an XcodeGen spec is named by its file and line there; one XcodeGen adds, by the spec.
+            let mark = configuration.marks[key]
             level.assignments.append(SettingAssignment(key: key, name: name, conditions: conditions, value: value, source: SettingSource(
-                file: project.pbxprojPath, line: nil, configurationID: configuration.id, owner: owner, targetLevel: targetLevel)))
+                file: mark?.file ?? project.pbxprojPath, line: mark?.line, configurationID: configuration.id, owner: owner,
+                targetLevel: targetLevel, specRange: mark?.range)))
         }
         return level
     }
@@ -564,7 +571,7 @@ final class TargetResolver {
             ("PROJECT_NAME", project.name), ("CONFIGURATION", configuration),
             ("SRCROOT", project.absoluteSourceRoot), ("PROJECT_DIR", project.absoluteSourceRoot),
             ("SOURCE_ROOT", project.absoluteSourceRoot),
-            ("PROJECT_FILE_PATH", PathText.join(project.absoluteSourceRoot, PathText.lastComponent(of: project.path))), ("SDKROOT", "iphoneos"), ("PLATFORM_NAME", "$(SDKROOT)"),
+            ("PROJECT_FILE_PATH", PathText.join(project.absoluteSourceRoot, project.specPath == nil ? PathText.lastComponent(of: project.path) : project.name + ".xcodeproj")), ("SDKROOT", "iphoneos"), ("PLATFORM_NAME", "$(SDKROOT)"),
             ("EFFECTIVE_PLATFORM_NAME", "-$(PLATFORM_NAME)"), ("CURRENT_ARCH", "arm64"), ("ARCHS", "arm64"),
             ("EXECUTABLE_PREFIX", ""), ("EXECUTABLE_SUFFIX", ""),
             ("EXECUTABLE_NAME", "$(EXECUTABLE_PREFIX)$(PRODUCT_NAME)$(EXECUTABLE_SUFFIX)"),

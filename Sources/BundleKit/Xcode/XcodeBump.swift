@@ -17,7 +17,16 @@ extension XcodeProjectInput {
     /// - Returns: the files changed, sorted.
     /// - Throws: `BundleError` (`.invalidBump`) naming the value or file, before anything is written.
     public static func bump(_ path: String, build: String?, version: String?) throws -> [String] {
-        let project = try XcodeProject(path: path)
+        try bump(project: XcodeProject(path: path), build: build, version: version)
+    }
+
+    /// `bump` on an XcodeGen spec: the values are edited in the spec's text (RULES.md §6 "XcodeGen specs").
+    public static func bump(spec path: String, build: String?, version: String?) throws -> [String] {
+        try bump(project: XcodeGenSpec.load(path).project, build: build, version: version)
+    }
+
+    private static func bump(project: XcodeProject, build: String?, version: String?) throws -> [String] {
+        let path = project.path
         let reading = try ProjectReading(project: project, configuration: nil)
         let memberLists = reading.apps.flatMap { app in reading.configurations.map { reading.members(of: app, configuration: $0) } }
         guard !memberLists.isEmpty else {
@@ -47,7 +56,14 @@ extension XcodeProjectInput {
                 for change in changes {
                     var settings: [String] = []
                     if let value = resolved.values[change.key] {
-                        if value.literalInPlist, let plist = resolved.plistPath {
+                        if value.literalInPlist, project.specPath != nil {
+                            // A plist XcodeGen generates: its value is written in the spec's `info.properties`.
+                            let plist = PathText.join(project.sourceRoot, resolved.settings.value("INFOPLIST_FILE").value)
+                            guard let mark = project.generated[plist]?.keyMarks[change.key] else {
+                                throw BundleError(.invalidBump, path: path, detail: "\(change.key) of target '\(resolved.target.name)' is XcodeGen's default '\(value.value)', written nowhere in the spec; add \(change.key): $(\(change.setting)) to its info.properties first")
+                            }
+                            edits.spec[mark.file, default: [:]][mark.range] = change.value
+                        } else if value.literalInPlist, let plist = resolved.plistPath {
                             edits.plist[plist, default: [:]][change.key] = change.value
                         } else if let name = BuildSettings.soleReference(value.template) {
                             settings.append(name)
@@ -104,9 +120,13 @@ private struct EditSet {
     var xcconfig: [String: [Int: String]] = [:]
     /// Info.plist path → key → new value.
     var plist: [String: [String: String]] = [:]
+    /// XcodeGen spec file → the bytes of a value → new value.
+    var spec: [String: [Range<Int>: String]] = [:]
 
     mutating func add(_ assignment: SettingAssignment, value: String) {
-        if let line = assignment.source.line {
+        if let range = assignment.source.specRange {
+            spec[assignment.source.file, default: [:]][range] = value
+        } else if let line = assignment.source.line {
             xcconfig[assignment.source.file, default: [:]][line] = value
         } else if let id = assignment.source.configurationID {
             pbxproj[id, default: [:]][assignment.key] = value
@@ -173,10 +193,31 @@ private struct EditSet {
             }
             if text.utf8.elementsEqual(data) == false { outputs.append((path, Array(text.utf8))) }
         }
+        for (path, values) in spec.sorted(by: { $0.key < $1.key }) {
+            guard let data = InputFile.readIfPresent(path) else {
+                throw BundleError(.invalidBump, path: path, detail: "the spec cannot be read")
+            }
+            var bytes = data
+            for (range, value) in values.sorted(by: { $0.key.lowerBound > $1.key.lowerBound }) {
+                guard range.upperBound <= bytes.count else {
+                    throw BundleError(.invalidBump, path: path, detail: "the spec changed while it was read")
+                }
+                bytes.replaceSubrange(range, with: Array(Self.yamlScalar(value, replacing: Array(data[range])).utf8))
+            }
+            if bytes != data { outputs.append((path, bytes)) }
+        }
         // Every file is checked before any is written, so a read-only one leaves the whole project as it was.
         for output in outputs { try Bump.requireWritable(output.path) }
         for output in outputs { try Bump.replace(output.path, with: output.bytes) }
         return outputs.map(\.path).sorted()
+    }
+
+    /// `value` written where `old` was in a YAML spec: in the same quotes, or plain when YAML reads it back as the
+    /// same text (`1.4.0`, `43`), else double-quoted (`"2.10"`, which plain would be the number 2.1).
+    static func yamlScalar(_ value: String, replacing old: [UInt8]) -> String {
+        if old.first == UInt8(ascii: "'") { return "'\(value)'" }
+        if old.first == UInt8(ascii: "\"") { return "\"\(value)\"" }
+        return YAMLScalar.resolve(value).settingText == value ? value : "\"\(value)\""
     }
 
     /// The byte range of the value of `key` inside one pbxproj object's text (`KEY = value;`).

@@ -12,6 +12,18 @@ struct XcodeProject {
         var settings: [(name: String, value: String)]
         /// The xcconfig this configuration is based on, resolved to a path (nil when there is none).
         var baseConfigurationPath: String?
+        /// For a project generated from an XcodeGen spec: where the spec writes each setting, by key.
+        var marks: [String: YAMLMark] = [:]
+    }
+
+    /// A property list XcodeGen writes when it generates the project (`info:` and `entitlements:` of a target):
+    /// read instead of the file on disk, which the next `xcodegen generate` replaces.
+    struct GeneratedPlist {
+        var contents: [String: Any]
+        /// The spec file that defines it, which findings name.
+        var spec: String
+        /// Where the spec writes each key's value (`info.properties`), for `bump`.
+        var keyMarks: [String: YAMLMark]
     }
 
     /// One target embedded into another by a `PBXCopyFilesBuildPhase`.
@@ -55,6 +67,10 @@ struct XcodeProject {
     var bytes: [UInt8]
     /// Broken references that only lose part of the project: reported as findings, not thrown.
     var problems: [String]
+    /// The property lists an XcodeGen spec generates, by the path the project reads them at.
+    var generated: [String: GeneratedPlist] = [:]
+    /// The XcodeGen spec this project is generated from (nil for an .xcodeproj).
+    var specPath: String?
 
     /// Reads `path/project.pbxproj`.
     /// - Throws: `BundleError` when the file is missing, is not an OpenStep plist, or has no root project.
@@ -133,6 +149,22 @@ struct XcodeProject {
 }
 
 extension XcodeProject {
+    /// The project `xcodegen generate` writes from the spec at `specPath`, in the spec's folder.
+    init(specPath: String, name: String, configurations: [Configuration], targets: [Target], generated: [String: GeneratedPlist]) {
+        path = specPath
+        pbxprojPath = specPath
+        sourceRoot = PathText.parent(of: specPath)
+        absoluteSourceRoot = PathText.absolute(sourceRoot)
+        self.name = name
+        self.configurations = configurations
+        self.targets = targets
+        objectRanges = []
+        bytes = []
+        problems = []
+        self.generated = generated
+        self.specPath = specPath
+    }
+
     /// `ids` without repeats, in first-seen order: object lists in a hostile project repeat ids to multiply work.
     static func unique(_ ids: [String]) -> [String] {
         var seen = Set<String>(minimumCapacity: ids.count)
@@ -346,6 +378,13 @@ enum PathText {
         }
         let joined = parts.joined(separator: "/")
         return combined.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
+    }
+
+    /// `relative` inside the relative folder `base` ("" for none), still relative: how spec paths are rebased.
+    static func joinRelative(_ base: String, _ relative: String) -> String {
+        guard !base.isEmpty, !relative.hasPrefix("/") else { return relative }
+        let joined = join(base, relative)
+        return joined == "." ? "" : joined
     }
 
     /// The file at `path`, or — for projects written on macOS's case-insensitive file system — the one whose

@@ -46,6 +46,16 @@ public enum XcodeProjectInput {
         let project = try XcodeProject(path: path)
         return try ProjectReading(project: project, configuration: configuration).result()
     }
+
+    /// Reads the XcodeGen spec at `path` as the project `xcodegen generate` writes from it (RULES.md §6
+    /// "XcodeGen specs"): the same bundle sets and findings, plus the spec's own (`spec.*`).
+    /// - Throws: `BundleError.invalidSpec` naming file, line and column; the reading errors of `load`.
+    public static func load(spec path: String, configuration: String? = nil) throws -> Result {
+        let spec = try XcodeGenSpec.load(path)
+        var result = try ProjectReading(project: spec.project, configuration: configuration).result()
+        result.findings = spec.findings + result.findings
+        return result
+    }
 }
 
 /// Turns a parsed project into bundle sets and findings.
