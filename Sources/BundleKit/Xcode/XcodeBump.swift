@@ -202,7 +202,7 @@ private struct EditSet {
                 guard range.upperBound <= bytes.count else {
                     throw BundleError(.invalidBump, path: path, detail: "the spec changed while it was read")
                 }
-                bytes.replaceSubrange(range, with: Array(Self.yamlScalar(value, replacing: Array(data[range])).utf8))
+                bytes.replaceSubrange(range, with: Array(YAMLScalar.written(value, replacing: Array(data[range])).utf8))
             }
             if bytes != data { outputs.append((path, bytes)) }
         }
@@ -210,14 +210,6 @@ private struct EditSet {
         for output in outputs { try Bump.requireWritable(output.path) }
         for output in outputs { try Bump.replace(output.path, with: output.bytes) }
         return outputs.map(\.path).sorted()
-    }
-
-    /// `value` written where `old` was in a YAML spec: in the same quotes, or plain when YAML reads it back as the
-    /// same text (`1.4.0`, `43`), else double-quoted (`"2.10"`, which plain would be the number 2.1).
-    static func yamlScalar(_ value: String, replacing old: [UInt8]) -> String {
-        if old.first == UInt8(ascii: "'") { return "'\(value)'" }
-        if old.first == UInt8(ascii: "\"") { return "\"\(value)\"" }
-        return YAMLScalar.resolve(value).settingText == value ? value : "\"\(value)\""
     }
 
     /// The byte range of the value of `key` inside one pbxproj object's text (`KEY = value;`).

@@ -199,7 +199,9 @@ private struct ObjectReader {
     mutating func indexGroups(from group: String) {
         var stack = [group]
         var seen: Set<String> = []
-        while let id = stack.popLast(), seen.insert(id).inserted {
+        // A file listed in two groups is pushed twice: skip the repeat, and go on with the rest of the tree.
+        while let id = stack.popLast() {
+            guard seen.insert(id).inserted else { continue }
             for child in objects[id]?.dictionary?["children"]?.array?.compactMap(\.string) ?? [] {
                 parents[child] = id
                 stack.append(child)

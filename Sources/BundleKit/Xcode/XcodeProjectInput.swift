@@ -50,8 +50,9 @@ public enum XcodeProjectInput {
     /// Reads the XcodeGen spec at `path` as the project `xcodegen generate` writes from it (RULES.md §6
     /// "XcodeGen specs"): the same bundle sets and findings, plus the spec's own (`spec.*`).
     /// - Throws: `BundleError.invalidSpec` naming file, line and column; the reading errors of `load`.
-    public static func load(spec path: String, configuration: String? = nil) throws -> Result {
-        let spec = try XcodeGenSpec.load(path)
+    public static func load(spec path: String, configuration: String? = nil,
+                            environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Result {
+        let spec = try XcodeGenSpec.load(path, environment: environment)
         var result = try ProjectReading(project: spec.project, configuration: configuration).result()
         result.findings = spec.findings + result.findings
         return result
@@ -143,7 +144,9 @@ struct ProjectReading {
             let path = parentPath.map { "\($0)/\(location!.rawValue)/\(file)" } ?? file
             result.append(Member(resolved: resolved, record: record(resolved, location: location, kind: kind, path: path)))
             for embed in target.embeds {
-                guard let child = byID[embed.targetID] else { continue }
+                // A framework or plug-in bundle a copy phase puts in PlugIns is no app extension (RULES.md §6
+                // "Embedded"): the extension rules are about .appex and the apps of Watch and AppClips.
+                guard let child = byID[embed.targetID], child.kind.isApplication || child.kind.wrapperExtension == "appex" else { continue }
                 visit(child, location: embed.location, parentPath: path)
             }
         }

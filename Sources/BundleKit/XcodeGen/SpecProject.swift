@@ -105,10 +105,14 @@ private struct SpecReader {
         var targetNodes = Self.resolveMultiplatform(root["targets"]?.pairs ?? [])
         targetNodes = Self.resolveTemplates(targetNodes, templates: root["targetTemplates"]?.pairs ?? [])
         targetNodes = Self.resolveMultiplatform(targetNodes)
+        var names = Set<String>()
         for (key, node) in targetNodes.sorted(by: { $0.key < $1.key }) {
+            names.insert(node["name"]?.string ?? key)
+            // A legacy target (`legacy:`, type "") runs a tool and builds no bundle, like an aggregate target.
+            if node["legacy"] != nil || node["type"]?.string == "" { continue }
             targets.append(try target(key, node))
         }
-        let names = Set(targets.map(\.name))
+        for (key, _) in root["aggregateTargets"]?.pairs ?? [] { names.insert(key) }
         for target in targets {
             for dependency in target.dependencies where !names.contains(dependency.target) && !dependency.target.contains("/") {
                 throw BundleError(.invalidSpec, path: dependency.mark.file, detail: "line \(dependency.mark.line), column \(dependency.mark.column): target '\(target.name)' depends on target '\(dependency.target)', which the spec does not define")
@@ -342,6 +346,16 @@ private struct SpecReader {
         "watchOS": [("SDKROOT", "watchos"), ("SKIP_INSTALL", "YES"), ("TARGETED_DEVICE_FAMILY", "4")],
         "visionOS": [("SDKROOT", "xros"), ("TARGETED_DEVICE_FAMILY", "7")],
     ]
+    static let productPresets: [String: [(String, String)]] = [
+        "framework": [("CURRENT_PROJECT_VERSION", "1"), ("DEFINES_MODULE", "YES"), ("VERSIONING_SYSTEM", "apple-generic"),
+                      ("DYLIB_COMPATIBILITY_VERSION", "1"), ("DYLIB_CURRENT_VERSION", "1"), ("SKIP_INSTALL", "YES")],
+        "framework.static": [("CURRENT_PROJECT_VERSION", "1"), ("DEFINES_MODULE", "YES"), ("VERSIONING_SYSTEM", "apple-generic"),
+                             ("DYLIB_COMPATIBILITY_VERSION", "1"), ("DYLIB_CURRENT_VERSION", "1"), ("SKIP_INSTALL", "YES")],
+        "library.static": [("SKIP_INSTALL", "YES")],
+        "tv-app-extension": [("SKIP_INSTALL", "YES")],
+        "bundle.unit-test": [("BUNDLE_LOADER", "$(TEST_HOST)")],
+        "bundle.ui-testing": [("BUNDLE_LOADER", "$(TEST_HOST)")],
+    ]
     static let destinationPresets: [String: [(String, String)]] = [
         "iOS": [("SUPPORTED_PLATFORMS", "iphoneos iphonesimulator"), ("TARGETED_DEVICE_FAMILY", "1,2"), ("SUPPORTS_MACCATALYST", "NO")],
         "tvOS": [("SUPPORTED_PLATFORMS", "appletvos appletvsimulator"), ("TARGETED_DEVICE_FAMILY", "3")],
@@ -357,6 +371,7 @@ private struct SpecReader {
         if applyTargetPresets {
             let platform = target.platform == "auto" ? (target.supportedDestinations.first.flatMap { Self.platformPresets[$0] != nil ? $0 : nil } ?? "auto") : target.platform
             result += (Self.platformPresets[platform] ?? []).map { Setting(key: $0.0, value: $0.1) }
+            result += (Self.productPresets[target.shortType] ?? []).map { Setting(key: $0.0, value: $0.1) }
             if target.platform == "auto" { result.append(Setting(key: "SDKROOT", value: "auto")) }
             if !target.supportedDestinations.isEmpty {
                 var platforms: [String] = []

@@ -291,6 +291,14 @@ enum YAMLScalar: Equatable {
         }
     }
 
+    /// `value` written where `old` was in a spec, for `bump`: in the same quotes, or plain when YAML reads it back
+    /// as the same text (`1.4.0`, `43`), else double-quoted (`"2.10"`, which plain would be the number 2.1).
+    static func written(_ value: String, replacing old: [UInt8]) -> String {
+        if old.first == UInt8(ascii: "'") { return "'\(value)'" }
+        if old.first == UInt8(ascii: "\"") { return "\"\(value)\"" }
+        return resolve(value).settingText == value ? value : "\"\(value)\""
+    }
+
     /// The text XcodeGen writes for it in a build setting (`BuildSetting(any:)`): YES/NO, or Swift's description.
     var settingText: String {
         switch self {

@@ -310,7 +310,10 @@ private struct YAMLParser {
             throw error("a sequence cannot start on the line of its key; put '- …' on the lines below")
         default:
             let value = try scalarOnLine(parentIndent: indent, flow: false, mayContinue: true)
-            if keyIndicatorFollows() { throw error("a mapping value cannot itself be 'key: value' on the same line") }
+            let colon = (line: line, column: column + 1)
+            if keyIndicatorFollows() {
+                throw YAMLSyntaxError(line: colon.line, column: colon.column, message: "a mapping value cannot itself be 'key: value' on the same line; quote it if the colon is part of the text")
+            }
             return value
         }
     }
@@ -385,6 +388,9 @@ private struct YAMLParser {
                     } else {
                         break  // a comment or more text on this line ends the scalar
                     }
+                }
+                if reached, probeIndex < bytes.count, bytes[probeLineStart..<probeIndex].contains(0x09) {
+                    throw YAMLSyntaxError(line: probeLine, column: 1, message: "a tab indents this line; YAML indents with spaces only")
                 }
                 guard reached, probeIndex < bytes.count, probeIndex - probeLineStart > parentIndent,
                       bytes[probeIndex] != UInt8(ascii: "#") else { break }
@@ -542,6 +548,7 @@ private struct YAMLParser {
         var contentIndent = explicit.map { max(parentIndent, 0) + $0 }
         var lines: [(text: String, empty: Bool, moreIndented: Bool)] = []
         var end = index
+        var endState = (line: line, lineStart: lineStart)
         while !atEnd {
             var probe = index
             while probe < bytes.count, bytes[probe] == 0x20 { probe += 1 }
@@ -566,7 +573,10 @@ private struct YAMLParser {
             }
             index = probe
             while !atEnd, !Self.isBreak(current) { index += 1 }
-            end = index
+            if !lineIsEmpty || lines.last?.empty == false {
+                end = index
+                endState = (line, lineStart)
+            }
             if atEnd { break }
             newline()
         }
@@ -595,8 +605,9 @@ private struct YAMLParser {
             default: text += "\n"
             }
         }
-        // Rewind to the line after the scalar's last content line, so the caller sees what follows.
+        // Rewind to the end of the scalar's last content line, so the caller sees what follows.
         index = end
+        (line, lineStart) = endState
         try count(1)
         return YAMLNode(kind: .scalar(text, plain: false), mark: YAMLMark(file: path, line: startLine, column: startColumn + 1, range: start..<end))
     }
@@ -622,6 +633,9 @@ private struct YAMLParser {
             if current == close { index += 1; break }
             let entry = try flowNode()
             try skipBlank()
+            guard !atEnd else {
+                throw YAMLSyntaxError(line: startLine, column: startColumn + 1, message: "the flow collection that starts here is never closed")
+            }
             var value: YAMLNode?
             if current == UInt8(ascii: ":") {
                 index += 1
