@@ -115,6 +115,15 @@ public enum RuleCatalog {
         rule("bundle.embed-cycle", .error, "No target embeds its own product, directly or through the bundles it embeds.",
              ["(Lockstep) A bundle cannot contain itself."],
              "Remove the app's own product from its Copy Files phases."),
+        rule("spec.watch-not-embedded", .warning, "In an XcodeGen spec, a watch app an iPhone app depends on has `platform: watchOS`, so XcodeGen embeds it in Watch.",
+             ["(Lockstep) XcodeGen embeds a dependency in \"Embed Watch Content\" only when its platform is watchOS; a watch app made with `supportedDestinations: [watchOS]` is copied as a resource, and the iPhone app ships without it."],
+             "Set `platform: watchOS` on the watch app target (and drop `supportedDestinations`)."),
+        rule("spec.embed-false", .warning, "In an XcodeGen spec, an app does not depend on its extension, App Clip or watch app with `embed: false`.",
+             ["(Lockstep) XcodeGen builds a dependency with `embed: false` but copies it into no bundle: the app ships without it."],
+             "Remove `embed: false`, unless a build script embeds the product."),
+        rule("spec.version-number", .warning, "In an XcodeGen spec, a version is written so that YAML reads it as the text it shows.",
+             ["(Lockstep) YAML reads MARKETING_VERSION: 1.10 as the number 1.1 and CURRENT_PROJECT_VERSION: 012 as 10, and XcodeGen writes those."],
+             "Quote the version: MARKETING_VERSION: \"1.10\"."),
     ]
 
     /// The rule with `id`, or nil.

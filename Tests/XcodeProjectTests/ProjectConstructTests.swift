@@ -234,15 +234,52 @@ import Testing
         #expect(Self.errors(result).first?.message == "Target 'App' embeds its own product in a Copy Files phase: a bundle cannot contain itself.")
     }
 
-    /// A checkout with only an XcodeGen or Tuist spec: one sentence saying to generate the project first (exit 2).
-    @Test func aGeneratorSpecSaysToGenerateTheProjectFirst() throws {
-        let tree = try FixtureTree(["App/project.yml": "name: App\n", "Tuist/Project.swift": "import ProjectDescription\n"])
+    /// A file listed twice among the groups (real projects have them, e.g. XcodeGen's own test project) used to
+    /// end the walk of the groups tree, so the xcconfigs of groups not yet walked were "missing".
+    @Test func aFileListedTwiceInTheGroupsLosesNoOtherFile() throws {
+        var fixture = Self.appAndWidget()
+        fixture.projectSettings = [:]
+        fixture.projectXcconfig = "Shared/base.xcconfig"
+        fixture.targets[1].xcconfig = "Widget/widget.xcconfig"
+        let pbxproj = try NSRegularExpression(pattern: #"(\t\t\t\t[0-9A-F]{24},\n)"#)
+            .stringByReplacingMatches(in: fixture.pbxproj(), range: NSRange(location: 0, length: fixture.pbxproj().utf16.count), withTemplate: "$1$1")
+        let tree = try FixtureTree([
+            "App.xcodeproj/project.pbxproj": pbxproj,
+            "Shared/base.xcconfig": "CURRENT_PROJECT_VERSION = 12\nMARKETING_VERSION = 3.1\n",
+            "Widget/widget.xcconfig": "WIDGET_FLAG = YES\n",
+            "App/Info.plist": FixtureTree.plist(Self.versioned),
+            "Widget/Info.plist": FixtureTree.plist(Self.widgetPlist),
+        ])
         defer { tree.cleanUp() }
-        #expect(throws: BundleError(.unsupportedInput, path: tree.path + "/App", detail: CheckInput.generatedProject("project.yml"))) {
-            try CheckInput.check(tree.path + "/App")
-        }
-        #expect(throws: BundleError(.unsupportedInput, path: tree.path + "/App/project.yml", detail: CheckInput.generatedProject("project.yml"))) {
-            try CheckInput.check(tree.path + "/App/project.yml")
+        let result = try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release")
+        #expect(result.findings.filter { $0.rule == "settings.unresolved" }.isEmpty, "\(result.findings)")
+        #expect(result.sets.first?.embedded.first?.buildVersion == "12")
+        #expect(Self.errors(result).isEmpty)
+    }
+
+    /// A framework a copy phase puts in PlugIns is no app extension: the extension rules do not apply to it.
+    @Test func aFrameworkInPlugInsIsNoExtension() throws {
+        var fixture = Self.appAndWidget()
+        fixture.targets[1].productType = "com.apple.product-type.framework"
+        fixture.targets[1].settings["CURRENT_PROJECT_VERSION"] = "1"
+        let tree = try FixtureTree([
+            "App.xcodeproj/project.pbxproj": fixture.pbxproj(),
+            "App/Info.plist": FixtureTree.plist(Self.versioned),
+            "Widget/Info.plist": FixtureTree.plist(Self.versioned),
+        ])
+        defer { tree.cleanUp() }
+        let result = try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release")
+        #expect(result.sets.first?.embedded.isEmpty == true)
+        #expect(Self.errors(result).isEmpty, "\(Self.errors(result))")
+    }
+
+    /// A checkout with only a Tuist manifest: one sentence saying to generate the project first (exit 2).
+    /// (An XcodeGen spec is read: XcodeGenTests.)
+    @Test func aTuistManifestSaysToGenerateTheProjectFirst() throws {
+        let tree = try FixtureTree(["Tuist/Project.swift": "import ProjectDescription\n"])
+        defer { tree.cleanUp() }
+        #expect(throws: BundleError(.unsupportedInput, path: tree.path + "/Tuist", detail: CheckInput.generatedProject("Project.swift"))) {
+            try CheckInput.check(tree.path + "/Tuist")
         }
         #expect(CheckInput.generatedProject("Project.swift").contains("tuist generate"))
     }
