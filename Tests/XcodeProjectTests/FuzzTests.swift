@@ -95,6 +95,49 @@ import Testing
         }
     }
 
+    /// The YAML reader and the spec reading of `check` on XcodeGen specs (issue 19).
+    @Test func xcodeGenSpecReader() throws {
+        let spec = """
+        name: App # c
+        include: [{path: inc.yml, relativePaths: true}]
+        settingGroups: {v: &v {MARKETING_VERSION: "1.0", CURRENT_PROJECT_VERSION: 3}}
+        targetTemplates:
+          Ext: {type: app-extension, platform: iOS, settings: {groups: [v], configs: {release: {A: 'x''y'}}}}
+        targets:
+          App:
+            type: application
+            platform: [iOS]
+            settings:
+              <<: *v
+              PRODUCT_BUNDLE_IDENTIFIER: "com.example.${target_name}\\u00e9"
+            info: {path: App/Info.plist, properties: {CFBundleVersion: $(CURRENT_PROJECT_VERSION)}}
+            dependencies:
+              - target: Widget
+                embed: true
+          Widget:
+            templates: [Ext]
+            info:
+              path: W/Info.plist
+              properties:
+                NSExtension: >
+                  folded
+                  text
+                L: |-
+                  a
+                   b
+        """
+        let tree = try FixtureTree(["project.yml": spec, "inc.yml": "options: {bundleIdPrefix: com.example}\n"])
+        defer { tree.cleanUp() }
+        Self.fuzz([Array(spec.utf8)], seed: 0x5EED_0009) { bytes in
+            _ = try? YAML.parse(bytes, path: "fuzz.yml")
+        }
+        var random = Random(state: 0x5EED_000A)
+        for _ in 0..<60 {
+            try? Data(Self.mutate(Array(spec.utf8), &random)).write(to: URL(fileURLWithPath: tree.path + "/project.yml"))
+            _ = try? XcodeProjectInput.load(spec: tree.path + "/project.yml", environment: [:])
+        }
+    }
+
     @Test func zipReader() throws {
         let app = Array(try PropertyListSerialization.data(fromPropertyList: ["CFBundleIdentifier": "com.x", "CFBundleVersion": "1"], format: .binary, options: 0))
         let zip = HostileInputTests.zip([("Payload/X.app/Info.plist", app), ("Payload/X.app/PlugIns/W.appex/Info.plist", app)])

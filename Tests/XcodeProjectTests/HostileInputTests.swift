@@ -110,6 +110,23 @@ import Testing
 
     /// `bplist` means binary only: a damaged one is unreadable (2), not an OpenStep text with no versions (1), and
     /// `defaults write` never overwrites it.
+    /// XcodeGen specs (issue 19): aliases of aliases, and setting groups that list the same groups level after
+    /// level, end at once — the first refused with its line and column, the second read in linear time.
+    @Test func hostileXcodeGenSpecsEndAtOnce() throws {
+        var laughs = "name: Bomb\nl0: &l0 [x, x, x, x, x, x, x, x, x, x]\n"
+        for level in 1...9 { laughs += "l\(level): &l\(level) [" + Array(repeating: "*l\(level - 1)", count: 10).joined(separator: ", ") + "]\n" }
+        var groups = "name: Groups\nsettingGroups:\n"
+        for level in 0..<40 { groups += "  g\(level): {groups: [g\(level + 1), g\(level + 1)], S\(level): x}\n" }
+        groups += "targets:\n  App: {type: application, platform: iOS, settings: {groups: [g0], base: {PRODUCT_BUNDLE_IDENTIFIER: com.example.app, GENERATE_INFOPLIST_FILE: YES, MARKETING_VERSION: \"1.0\", CURRENT_PROJECT_VERSION: \"1\"}}}\n"
+        let tree = try FixtureTree(["laughs/project.yml": laughs, "groups/project.yml": groups])
+        defer { tree.cleanUp() }
+        let bomb = try Self.lockstep(["check", tree.path + "/laughs/project.yml"])
+        #expect(bomb.status == 2, "\(bomb)")
+        #expect(bomb.stderr.contains("laughs/project.yml' cannot be read: line 7, column 48: the document, its aliases expanded, has more than 1000000 nodes"), "\(bomb.stderr)")
+        let deep = try Self.lockstep(["check", tree.path + "/groups/project.yml"])
+        #expect(deep.status == 0, "\(deep)")
+    }
+
     @Test func aDamagedBinaryPlistIsUnreadableAndNeverOverwritten() throws {
         let tree = try FixtureTree(["X.app/Info.plist": "bplist00{CFBundleIdentifier=x;}"])
         defer { tree.cleanUp() }

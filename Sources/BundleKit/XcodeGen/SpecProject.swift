@@ -65,6 +65,11 @@ private struct SpecReader {
     var targets: [SpecTarget] = []
     var findings: [Finding] = []
     let xcconfigs = XcconfigReader()
+    let groupCache = GroupCache()
+
+    final class GroupCache {
+        var settings: [String: [Setting]] = [:]
+    }
 
     init(path: String, root: YAMLNode) {
         self.path = path
@@ -304,7 +309,13 @@ private struct SpecReader {
         guard structured else { return pairs.map { Setting(key: $0.key, value: $0.value.settingText, mark: $0.value.mark) } }
         var result: [Setting] = []
         for group in (node["groups"] ?? node["presets"])?.sequence?.compactMap(\.string) ?? [] where !visited.contains(group) {
-            result += settings(settingGroups[group], config: config, visited: visited.union([group]))
+            // Each group's settings are made once per configuration: groups that list the same groups again and
+            // again, level after level, would otherwise take time exponential in their depth.
+            let key = config + "\u{0}" + group
+            if let cached = groupCache.settings[key] { result += cached; continue }
+            let made = settings(settingGroups[group], config: config, visited: visited.union([group]))
+            groupCache.settings[key] = made
+            result += made
         }
         result += (node["base"]?.pairs ?? []).map { Setting(key: $0.key, value: $0.value.settingText, mark: $0.value.mark) }
         for (variant, settingsNode) in node["configs"]?.pairs ?? [] where config.lowercased().contains(variant.lowercased()) {
