@@ -8,8 +8,8 @@ enum BumpCommand: Command {
         Usage: lockstep bump PATH (--build N|next) | (--version X.Y.Z)
 
         Sets CFBundleVersion (--build) or CFBundleShortVersionString (--version) of the app and every
-        embedded bundle together, in a manifest (editing only those values' text, atomically) or an Xcode
-        project, then runs 'lockstep check' on PATH. '--build next' increments the last number of the app's
+        embedded bundle together, in a manifest (editing only those values' text, atomically), an Xcode
+        project or an XcodeGen spec (editing the spec's text), then runs 'lockstep check' on PATH. '--build next' increments the last number of the app's
         current build (41 → 42, 1.2.9 → 1.2.10).
 
         Exit status: 0 bumped and clean, 1 bumped but the re-check found problems, 2 the file could not be
@@ -19,7 +19,7 @@ enum BumpCommand: Command {
     static func run(_ arguments: [String]) throws -> ExitStatus {
         let parsed = try Arguments(arguments, options: ["--build", "--version"], command: name)
         guard parsed.operands.count == 1, let path = parsed.operands.first else {
-            throw UsageError("lockstep bump: give exactly one PATH (a manifest or an Xcode project); see 'lockstep bump --help'.")
+            throw UsageError("lockstep bump: give exactly one PATH (a manifest, an Xcode project or an XcodeGen spec); see 'lockstep bump --help'.")
         }
         let change: VersionChange
         switch (parsed.value("--build"), parsed.value("--version")) {

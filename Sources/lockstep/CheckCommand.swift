@@ -9,15 +9,16 @@ enum CheckCommand: Command {
                                     [--config FILE] [--baseline FILE] [--write-baseline FILE]
 
         PATH: a manifest, a built .app (with PlugIns/, Extensions/, Watch/), a folder of .app bundles, an
-        .xcarchive, an .ipa, an .xcodeproj or a folder holding one. Every PATH is checked and every finding
-        reported, with its rule id and Apple's own wording.
+        .xcarchive, an .ipa, an .xcodeproj or a folder holding one, or an XcodeGen spec (project.yml, any
+        *.yml or *.json spec, or a folder holding project.yml and no .xcodeproj). Every PATH is checked and
+        every finding reported, with its rule id and Apple's own wording.
 
           --format F            text (default: `file: error: message [rule-id]`), json, github (workflow
                                 commands that annotate a pull request), junit (XML, one test case per
                                 rule and bundle) or sarif (SARIF 2.1.0 for code scanning; paths relative
                                 to the working directory)
           --strict              treat warnings as errors
-          --configuration NAME  for an Xcode project, read only this build configuration
+          --configuration NAME  for an Xcode project or spec, read only this build configuration
           --config FILE         the team's decisions (default: ./.lockstep.json when it exists): "disable",
                                 "severity", "waivers" [{rule, bundle, reason}], "baseline", "strict"
           --baseline FILE       a JSON report written earlier (`--format json` or --write-baseline): its
