@@ -435,6 +435,30 @@ import Testing
         #expect(try tree.read("project.yml") == before)
     }
 
+    /// RULES.md spec.version-number: what YAML makes of an unquoted version, in a setting and in a plist.
+    @Test func unquotedVersionsAreNamed() throws {
+        let tree = try FixtureTree(["project.yml": """
+        name: Habits
+        settings: {MARKETING_VERSION: 1.10, CURRENT_PROJECT_VERSION: 42}
+        targets:
+          Habits:
+            type: application
+            platform: iOS
+            settings: {PRODUCT_BUNDLE_IDENTIFIER: com.example.habits}
+            info: {path: App/Info.plist, properties: {CFBundleShortVersionString: "$(MARKETING_VERSION)", CFBundleVersion: 42}}
+        """])
+        defer { tree.cleanUp() }
+        let result = try CheckInput.check(tree.path + "/project.yml", configuration: "Release")
+        let spec = result.findings.filter { $0.rule == "spec.version-number" }
+        #expect(spec.map(\.message) == [
+            "MARKETING_VERSION is written 1.10 (line 2), which YAML reads as a number, so XcodeGen writes '1.1'. Quote it: MARKETING_VERSION: \"1.10\".",
+            "CFBundleVersion of target 'Habits' is written 42 (line 8), which YAML reads as a number, so XcodeGen writes a number into the Info.plist, where App Store Connect requires a string. Quote it: CFBundleVersion: \"42\".",
+        ])
+        // CURRENT_PROJECT_VERSION: 42 becomes '42' as written: nothing to say. The app's version is what XcodeGen writes.
+        #expect(result.sets.first?.app.shortVersion == "1.1")
+        #expect(result.findings.contains { $0.rule == "version.missing" })
+    }
+
     // MARK: - bump
 
     /// `bump` edits the spec's text in place: only the values, in their own quoting, and every target that

@@ -573,6 +573,11 @@ private struct SpecReader {
 
     /// What XcodeGen turns into something other than what the spec seems to say (RULES.md spec.*).
     mutating func specFindings() {
+        for (key, node) in Self.versionValues(root, skipping: ["targets", "targetTemplates"]) {
+            if let message = Self.versionNumberProblem(key, node, owner: "") {
+                findings.append(Finding(rule: "spec.version-number", severity: .warning, bundle: name, path: node.mark.file, message: message))
+            }
+        }
         for target in targets {
             // RULES.md spec.watch-not-embedded
             for dependency in target.dependencies where target.isApp && dependency.copy == nil {
@@ -591,16 +596,23 @@ private struct SpecReader {
             }
             // RULES.md spec.version-number
             for (key, node) in Self.versionValues(target.node, skipping: []) {
-                guard case .scalar(let text, true) = node.kind, let typed = node.typed, typed != .string(text), typed.settingText != text else { continue }
-                findings.append(Finding(rule: "spec.version-number", severity: .warning, bundle: target.name, path: node.mark.file,
-                    message: "\(key) of target '\(target.name)' is written \(text) (line \(node.mark.line)), which YAML reads as a number, so XcodeGen writes '\(typed.settingText)'. Quote it: \(key): \"\(text)\"."))
+                if let message = Self.versionNumberProblem(key, node, owner: " of target '\(target.name)'") {
+                    findings.append(Finding(rule: "spec.version-number", severity: .warning, bundle: target.name, path: node.mark.file, message: message))
+                }
             }
         }
-        for (key, node) in Self.versionValues(root, skipping: ["targets", "targetTemplates"]) {
-            guard case .scalar(let text, true) = node.kind, let typed = node.typed, typed != .string(text), typed.settingText != text else { continue }
-            findings.append(Finding(rule: "spec.version-number", severity: .warning, bundle: name, path: node.mark.file,
-                message: "\(key) is written \(text) (line \(node.mark.line)), which YAML reads as a number, so XcodeGen writes '\(typed.settingText)'. Quote it: \(key): \"\(text)\"."))
+    }
+
+    /// RULES.md spec.version-number: a version written unquoted that YAML reads as a number. In a build setting
+    /// that matters when XcodeGen writes other text (`1.10` → `1.1`); in `info.properties` always, as the
+    /// Info.plist then holds a number where App Store Connect requires a string.
+    static func versionNumberProblem(_ key: String, _ node: YAMLNode, owner: String) -> String? {
+        guard case .scalar(let text, true) = node.kind, let typed = node.typed, typed != .string(text) else { return nil }
+        if key.hasPrefix("CFBundle") {
+            return "\(key)\(owner) is written \(text) (line \(node.mark.line)), which YAML reads as a number, so XcodeGen writes a number into the Info.plist, where App Store Connect requires a string. Quote it: \(key): \"\(text)\"."
         }
+        guard typed.settingText != text else { return nil }
+        return "\(key)\(owner) is written \(text) (line \(node.mark.line)), which YAML reads as a number, so XcodeGen writes '\(typed.settingText)'. Quote it: \(key): \"\(text)\"."
     }
 
     static let versionKeys: Set<String> = ["MARKETING_VERSION", "CURRENT_PROJECT_VERSION", "CFBundleVersion", "CFBundleShortVersionString"]
