@@ -56,7 +56,9 @@ extension BundleError: ReportableError {
         case .invalidProject: return "The Xcode project '\(path)' cannot be read: \(detail)."
         case .invalidSpec: return "The XcodeGen spec '\(path)' cannot be read: \(detail)."
         case .invalidBump: return "Cannot bump '\(path)': \(detail)."
-        case .unknownConfiguration: return "The Xcode project '\(path)' has no build configuration \(detail)."
+        case .unknownConfiguration:
+            let spec = [".yml", ".yaml", ".json"].contains { path.lowercased().hasSuffix($0) }
+            return "The \(spec ? "XcodeGen spec" : "Xcode project") '\(path)' has no build configuration \(detail)."
         case .invalidConfig: return "The lockstep config '\(path)' is invalid: \(detail)."
         }
     }
