@@ -42,6 +42,27 @@ public struct GroupsLayout: Equatable, Sendable {
     /// (RULES.md `group.watch-separate`: they share none).
     public func link(host: String) -> String { "\(root)/link/\(host)" }
 
+    /// The files of one WatchConnectivity link folder (`link(host:)`). A side is `phone` or `watch`; what a side
+    /// receives is in `to-<side>/`.
+    public struct Link: Equatable, Sendable {
+        /// `<root>/link/<host-bundle-id>`.
+        public let directory: String
+        public init(directory: String) { self.directory = directory }
+
+        /// `<link>/<side>.alive`: the flock an activated session holds (reachability).
+        public func alive(_ side: String) -> String { "\(directory)/\(side).alive" }
+        /// `<link>/to-<side>`: everything `side` receives.
+        public func inbox(_ side: String) -> String { "\(directory)/to-\(side)" }
+        /// `<link>/to-<side>/<queue>`: `messages`, `replies`, `userinfo` or `files`.
+        public func queue(_ queue: String, to side: String) -> String { "\(inbox(side))/\(queue)" }
+        /// `<link>/to-<side>/<queue>.seq`: the last sequence number given out in `userinfo` or `files`.
+        public func sequence(_ queue: String, to side: String) -> String { "\(inbox(side))/\(queue).seq" }
+        /// `<link>/to-<side>/context.plist`: the latest application context, not yet delivered.
+        public func context(to side: String) -> String { "\(inbox(side))/context.plist" }
+        /// `<link>/to-<side>/context.lock`.
+        public func contextLock(to side: String) -> String { "\(inbox(side))/context.lock" }
+    }
+
     // MARK: inside a container
 
     /// `<container>/Library/Preferences`: the defaults suites' plists.
@@ -50,6 +71,12 @@ public struct GroupsLayout: Equatable, Sendable {
     public static func bookkeeping(container: String) -> String { "\(container)/.lockstep" }
     /// `<container>/.lockstep/defaults`: the suites' journals and locks.
     public static func defaults(container: String) -> String { "\(bookkeeping(container: container))/defaults" }
+    /// `<container>/Library/Preferences/<suite>.plist`: a defaults suite's property list.
+    public static func suitePlist(_ suite: String, container: String) -> String { "\(preferences(container: container))/\(suite).plist" }
+    /// `<container>/.lockstep/defaults/<suite>.journal`: the suite's writes not yet folded into its plist.
+    public static func suiteJournal(_ suite: String, container: String) -> String { "\(defaults(container: container))/\(suite).journal" }
+    /// `<container>/.lockstep/defaults/<suite>.lock`: the flock guarding the suite's plist and journal.
+    public static func suiteLock(_ suite: String, container: String) -> String { "\(defaults(container: container))/\(suite).lock" }
     /// `<container>/.lockstep/files.lock`: the flock guarding the container's files.
     public static func filesLock(container: String) -> String { "\(bookkeeping(container: container))/files.lock" }
     /// `<container>/.lockstep/presence`: which bundles run, and in what state.
@@ -58,6 +85,21 @@ public struct GroupsLayout: Equatable, Sendable {
     public static func widgetReloads(container: String) -> String { "\(bookkeeping(container: container))/widgetkit/reload" }
     /// `<container>/.lockstep/widgetkit/<kind>`: one widget kind's renders and reload budget.
     public static func widget(_ kind: String, container: String) -> String { "\(bookkeeping(container: container))/widgetkit/\(kind)" }
+    /// `<container>/.lockstep/widgetkit/<kind>/budget`: the kind's daily reload budget.
+    public static func widgetBudget(_ kind: String, container: String) -> String { "\(widget(kind, container: container))/budget" }
+    /// `<container>/.lockstep/widgetkit/<kind>/log`: the kind's timeline log, a line per event.
+    public static func widgetLog(_ kind: String, container: String) -> String { "\(widget(kind, container: container))/log" }
     /// `<container>/.lockstep/intents`: the App Intents mailbox (requests, taken, responses).
     public static func intents(container: String) -> String { "\(bookkeeping(container: container))/intents" }
+    /// `<intents>/requests`, `<intents>/taken` and `<intents>/responses` of that mailbox.
+    public static func intentRequests(container: String) -> String { "\(intents(container: container))/requests" }
+    public static func intentsTaken(container: String) -> String { "\(intents(container: container))/taken" }
+    public static func intentResponses(container: String) -> String { "\(intents(container: container))/responses" }
+
+    /// The folders iOS gives a container (RULES.md `group.layout`, `container.private`): `Library/Preferences`,
+    /// `Library/Application Support`, `Library/Caches`, and for a private container `Documents` and `tmp` too.
+    public static func standardFolders(container: String, isPrivate: Bool) -> [String] {
+        [preferences(container: container), "\(container)/Library/Application Support", "\(container)/Library/Caches"]
+            + (isPrivate ? ["\(container)/Documents", "\(container)/tmp"] : [])
+    }
 }

@@ -121,7 +121,7 @@ public struct Sandbox: Sendable {
     /// The bundle's private container, created if needed (RULES.md `container.private`).
     public func privateContainer() throws(AppGroupError) -> Container {
         let path = privateContainerPath
-        try create([path, "\(path)/Library/Preferences", "\(path)/Library/Application Support", "\(path)/Library/Caches", "\(path)/Documents", "\(path)/tmp"])
+        try create([path] + GroupsLayout.standardFolders(container: path, isPrivate: true))
         return Container(kind: .privateContainer(bundleIdentifier: identity.bundleIdentifier), path: path)
     }
 
@@ -136,7 +136,7 @@ public struct Sandbox: Sendable {
         guard identity.appGroups.contains(groupIdentifier) else { return nil }
         let path = root.layout.groupContainer(groupIdentifier, on: identity.device)
         // RULES.md group.layout.
-        try create([path, "\(path)/Library/Preferences", "\(path)/Library/Application Support", "\(path)/Library/Caches"])
+        try create([path] + GroupsLayout.standardFolders(container: path, isPrivate: false))
         return Container(kind: .group(identifier: groupIdentifier), path: path)
     }
 

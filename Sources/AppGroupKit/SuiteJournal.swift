@@ -16,9 +16,9 @@ struct SuiteFiles: Sendable {
     init(container: Container, suiteName: String) {
         preferencesDirectory = container.preferencesPath
         journalDirectory = GroupsLayout.defaults(container: container.path)
-        plist = "\(preferencesDirectory)/\(suiteName).plist"
-        journal = "\(journalDirectory)/\(suiteName).journal"
-        lock = "\(journalDirectory)/\(suiteName).lock"
+        plist = GroupsLayout.suitePlist(suiteName, container: container.path)
+        journal = GroupsLayout.suiteJournal(suiteName, container: container.path)
+        lock = GroupsLayout.suiteLock(suiteName, container: container.path)
     }
 }
 

@@ -60,7 +60,9 @@ public struct IntentRouter: Sendable {
 
     var directory: String { GroupsLayout.intents(container: groupContainer) }
     /// Requests from extensions to the app, and the app's answers.
-    var mailbox: Mailbox { Mailbox(requests: "\(directory)/requests", responses: "\(directory)/responses") }
+    var mailbox: Mailbox {
+        Mailbox(requests: GroupsLayout.intentRequests(container: groupContainer), responses: GroupsLayout.intentResponses(container: groupContainer))
+    }
 
     /// Performs `name` in the right process.
     /// - Returns: the result and where it ran.
@@ -138,7 +140,7 @@ public struct IntentRouter: Sendable {
         let mailbox = mailbox
         for id in mailbox.pending() {
             // Claimed by a rename into the app's own folder: a second serving process never performs it twice.
-            guard let bytes = mailbox.take(id, claimingInto: "\(directory)/taken"), !BinaryPropertyList.containsSet(bytes),  // Foundation would crash on a set
+            guard let bytes = mailbox.take(id, claimingInto: GroupsLayout.intentsTaken(container: groupContainer)), !BinaryPropertyList.containsSet(bytes),  // Foundation would crash on a set
                   let fields = (try? PropertyListSerialization.propertyList(from: Data(bytes), format: nil)) as? [String: Any],
                   let intent = fields["intent"] as? String else { continue }
             let arguments = fields["arguments"] as? [String: String] ?? [:]

@@ -132,12 +132,16 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
     /// Milliseconds between the send and the delivery of the item being delivered (inside a delegate call).
     public var deliveryLatencyMilliseconds: Int? { lock.withLock { latency }.map { Int(($0 * 1000).rounded()) } }
 
-    private var inbound: String { "\(configuration.linkDirectory)/to-\(configuration.side.rawValue)" }
-    private var outbound: String { "\(configuration.linkDirectory)/to-\(configuration.side.counterpart.rawValue)" }
+    /// The link's files (GroupsLayout.Link): this side receives in `inbound`, sends into `outbound`.
+    private var link: GroupsLayout.Link { GroupsLayout.Link(directory: configuration.linkDirectory) }
+    private var me: String { configuration.side.rawValue }
+    private var counterpart: String { configuration.side.counterpart.rawValue }
+    private var inbound: String { link.inbox(me) }
+    private var outbound: String { link.inbox(counterpart) }
     /// Messages this side sends, and the counterpart's replies to them.
-    private var sent: Mailbox { Mailbox(requests: "\(outbound)/messages", responses: "\(inbound)/replies") }
+    private var sent: Mailbox { Mailbox(requests: link.queue("messages", to: counterpart), responses: link.queue("replies", to: me)) }
     /// Messages the counterpart sends, and this side's replies.
-    private var received: Mailbox { Mailbox(requests: "\(inbound)/messages", responses: "\(outbound)/replies") }
+    private var received: Mailbox { Mailbox(requests: link.queue("messages", to: me), responses: link.queue("replies", to: counterpart)) }
 
     // MARK: Activation and reachability
 
@@ -148,11 +152,11 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
     public func activate() throws {
         try SharedWriteGate.check()
         let queues = ["messages", "replies", "userinfo", "files"]
-        for directory in [inbound, outbound].flatMap({ folder in queues.map { "\(folder)/\($0)" } }) {
+        for directory in [me, counterpart].flatMap({ side in queues.map { link.queue($0, to: side) } }) {
             try AtomicFile.createDirectories(directory)
         }
         // Watching starts before the first pass, so nothing that arrives in between is missed.
-        let watcher = try DirectoryWatcher(directories: [configuration.linkDirectory, inbound] + queues.map { "\(inbound)/\($0)" })
+        let watcher = try DirectoryWatcher(directories: [configuration.linkDirectory, inbound] + queues.map { link.queue($0, to: me) })
         let alivePath = alivePath(configuration.side)
         let alive = try FileLock(path: alivePath)
         // The counterpart asking whether this side is alive (`FileLock.isHeld`) holds a shared lock on the file for
@@ -218,7 +222,7 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
 
     private func counterpartAlive() -> Bool { FileLock.isHeld(path: alivePath(configuration.side.counterpart)) }
 
-    private func alivePath(_ side: WCSide) -> String { "\(configuration.linkDirectory)/\(side.rawValue).alive" }
+    private func alivePath(_ side: WCSide) -> String { link.alive(side.rawValue) }
 
     private func requireActivated() throws(WCError) {
         guard activationState == .activated else {
@@ -301,15 +305,15 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
         try requireActivated()
         let payload = try Payload.encode(userInfo, limit: Payload.messageLimit, what: "the user info")
         try SharedWriteGate.check()
-        let sequence = try nextSequence("\(outbound)/userinfo.seq")
+        let sequence = try nextSequence(link.sequence("userinfo", to: counterpart))
         let envelope = Payload.envelope(["sentAt": Date().timeIntervalSince1970, "payload": payload])
-        try AtomicFile.write(Array(envelope), to: "\(outbound)/userinfo/\(Self.padded(sequence)).plist")
+        try AtomicFile.write(Array(envelope), to: "\(link.queue("userinfo", to: counterpart))/\(Self.padded(sequence)).plist")
         return WCSessionUserInfoTransfer(sequence: sequence)
     }
 
     /// Transfers still queued for the counterpart (not yet delivered).
     public var outstandingUserInfoTransfers: [WCSessionUserInfoTransfer] {
-        Self.list("\(outbound)/userinfo").compactMap { Int($0.prefix(16)) }.map(WCSessionUserInfoTransfer.init)
+        Self.list(link.queue("userinfo", to: counterpart)).compactMap { Int($0.prefix(16)) }.map(WCSessionUserInfoTransfer.init)
     }
 
     /// Replaces the application context: only the latest is delivered (RULES.md `wc.context`).
@@ -318,8 +322,8 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
         let payload = try Payload.encode(context, limit: Payload.contextLimit, what: "the application context")
         try SharedWriteGate.check()
         let envelope = Payload.envelope(["sentAt": Date().timeIntervalSince1970, "payload": payload])
-        try FileLock(path: "\(outbound)/context.lock").withLock {
-            try AtomicFile.write(Array(envelope), to: "\(outbound)/context.plist")
+        try FileLock(path: link.contextLock(to: counterpart)).withLock {
+            try AtomicFile.write(Array(envelope), to: link.context(to: counterpart))
         }
         lock.withLock { sentContext = context }
     }
@@ -341,8 +345,8 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
             throw WCError(.fileAccessDenied, "'\(file.path)' cannot be read")
         }
         try SharedWriteGate.check()
-        let sequence = try nextSequence("\(outbound)/files.seq")
-        let base = "\(outbound)/files/\(Self.padded(sequence))"
+        let sequence = try nextSequence(link.sequence("files", to: counterpart))
+        let base = "\(link.queue("files", to: counterpart))/\(Self.padded(sequence))"
         try AtomicFile.write(bytes, to: "\(base).data")
         var fields: [String: Any] = ["sentAt": Date().timeIntervalSince1970, "fileName": file.lastPathComponent]
         if let encodedMetadata { fields["metadata"] = encodedMetadata }
@@ -359,15 +363,15 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
         if lock.withLock({ let changed = reachable != lastReachable; lastReachable = reachable; return changed }) {
             delegate.sessionReachabilityDidChange(self)
         }
-        for name in Self.list("\(inbound)/userinfo").sorted() where name.hasSuffix(".plist") {
-            let path = "\(inbound)/userinfo/\(name)"
+        for name in Self.list(link.queue("userinfo", to: me)).sorted() where name.hasSuffix(".plist") {
+            let path = "\(link.queue("userinfo", to: me))/\(name)"
             guard let (sentAt, payload) = Self.readEnvelope(path) else { continue }
             deliver(sentAt) { delegate.session(self, didReceiveUserInfo: payload) }
             // Removed after the handler returned: a receiver that dies mid-delivery gets it again on relaunch.
             FileSystem.remove(path)
         }
         receiveContext(delegate)
-        for name in Self.list("\(inbound)/files").sorted() where name.hasSuffix(".plist") {
+        for name in Self.list(link.queue("files", to: me)).sorted() where name.hasSuffix(".plist") {
             receiveFile(String(name.dropLast(6)), delegate)
         }
         let received = received
@@ -389,11 +393,11 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
     }
 
     private func receiveContext(_ delegate: any WCSessionDelegate) {
-        let pending = "\(inbound)/context.plist"
+        let pending = link.context(to: me)
         guard FileSystem.exists(pending) else { return }
         // Take the pending context under the sender's lock, so a newer one written meanwhile is never lost. It is kept
         // in this app's own container (RULES.md container.private) before it leaves the link: never in neither.
-        let taken: (Double, [String: Any])? = try? FileLock(path: "\(inbound)/context.lock").withLock {
+        let taken: (Double, [String: Any])? = try? FileLock(path: link.contextLock(to: me)).withLock {
             guard let bytes = try AtomicFile.read(pending), let envelope = Self.decodeEnvelope(bytes) else { return nil }
             try AtomicFile.createDirectories(URL(fileURLWithPath: configuration.receivedContextPath).deletingLastPathComponent().path)
             try AtomicFile.write(bytes, to: configuration.receivedContextPath)
@@ -406,7 +410,7 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
     }
 
     private func receiveFile(_ base: String, _ delegate: any WCSessionDelegate) {
-        let directory = "\(inbound)/files"
+        let directory = link.queue("files", to: me)
         guard let bytes = try? AtomicFile.read("\(directory)/\(base).plist"), let envelope = Payload.decode(Data(bytes)) else { return }
         // Only the last path component: a received file never lands outside the inbox.
         let name = (envelope["fileName"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent }

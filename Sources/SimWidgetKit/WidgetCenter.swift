@@ -94,7 +94,7 @@ public struct ReloadBudget: Sendable {
     public let limit: Int
 
     public init(groupContainer: String, kind: String, limit: Int = ReloadBudget.dailyLimit) {
-        path = "\(GroupsLayout.widget(kind, container: groupContainer))/budget"
+        path = GroupsLayout.widgetBudget(kind, container: groupContainer)
         self.limit = limit
     }
 

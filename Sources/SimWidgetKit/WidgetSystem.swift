@@ -242,9 +242,10 @@ public final class WidgetSystem<W: Widget>: @unchecked Sendable {  // @unchecked
 
     private func log(_ line: String) {
         let stamp = SimulatedTime.format(SimulatedTime.now(groupsRoot: groupsRoot))
-        guard let fd = try? FileDescriptor.open("\(directory)/log", O_WRONLY | O_CREAT | O_APPEND) else { return }
+        let path = GroupsLayout.widgetLog(widget.kind, container: groupContainer)
+        guard let fd = try? FileDescriptor.open(path, O_WRONLY | O_CREAT | O_APPEND) else { return }
         // One write(2) per line with O_APPEND: lines from several processes never interleave.
-        try? fd.closeAfter { try $0.writeAll(Array("\(stamp) \(line)\n".utf8), path: "\(directory)/log") }
+        try? fd.closeAfter { try $0.writeAll(Array("\(stamp) \(line)\n".utf8), path: path) }
     }
 }
 

@@ -94,7 +94,7 @@ enum OurFigures {
         let defaults = try suite(groupsRoot)
         try fill(defaults, keys: keys)
         // The journal's place is part of the documented on-disk protocol (groups/README.md).
-        let journal = "\(groupsRoot)/phone/AppGroup/\(group)/.lockstep/defaults/\(group).journal"
+        let journal = GroupsLayout.suiteJournal(group, container: GroupsLayout(root: groupsRoot).groupContainer(group, on: .phone))
         var cycle: Int?
         var previous = fileSize(journal)
         // The journal is folded once it passes the threshold or the plist's size, whichever is larger; a record is

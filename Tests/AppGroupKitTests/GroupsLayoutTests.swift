@@ -30,6 +30,7 @@ import Testing
         let layout = GroupsLayout(root: "groups")
         let group = layout.groupContainer("<group-id>", on: .phone)
         let notify = layout.notifications(on: .phone)
+        let link = GroupsLayout.Link(directory: layout.link(host: "<host-bundle-id>"))
         let made = [
             layout.installedManifest, layout.installLock, layout.clockOffset, layout.clockLock,
             layout.device(.phone), layout.device(.watch), layout.groupContainers(on: .phone), group,
@@ -39,8 +40,17 @@ import Testing
             GroupsLayout.preferences(container: group), GroupsLayout.bookkeeping(container: group),
             GroupsLayout.defaults(container: group), GroupsLayout.filesLock(container: group),
             GroupsLayout.presence(container: group), GroupsLayout.widgetReloads(container: group),
-            GroupsLayout.widget("<kind>", container: group), GroupsLayout.intents(container: group),
-        ]
+            GroupsLayout.widget("<kind>", container: group), GroupsLayout.widgetBudget("<kind>", container: group),
+            GroupsLayout.widgetLog("<kind>", container: group), GroupsLayout.intents(container: group),
+            GroupsLayout.intentRequests(container: group), GroupsLayout.intentsTaken(container: group),
+            GroupsLayout.intentResponses(container: group),
+            GroupsLayout.suitePlist("<group-id>", container: group), GroupsLayout.suiteJournal("<suite>", container: group),
+            GroupsLayout.suiteLock("<suite>", container: group),
+        ] + GroupsLayout.standardFolders(container: layout.privateContainer("<bundle-id>", on: .phone), isPrivate: true)
+          + GroupsLayout.standardFolders(container: group, isPrivate: false)
+          + [link.alive("phone"), link.alive("watch"), link.inbox("phone"), link.context(to: "phone"), link.contextLock(to: "phone"),
+             link.sequence("userinfo", to: "phone"), link.sequence("files", to: "phone")]
+          + ["messages", "replies", "userinfo", "files"].map { link.queue($0, to: "phone") }
         for path in made {
             // A folder is shown when it, or something in it, is.
             #expect(documented.contains(path) || documented.contains { $0.hasPrefix(path + "/") },
