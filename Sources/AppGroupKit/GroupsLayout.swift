@@ -1,3 +1,5 @@
+import LockstepSystem
+
 /// Every path under a groups root, each made by one function here: the on-disk protocol of `groups/README.md`
 /// (whose layout block a test checks against this type). Nothing else spells a path under the root.
 public struct GroupsLayout: Equatable, Sendable {
@@ -102,4 +104,26 @@ public struct GroupsLayout: Equatable, Sendable {
         [preferences(container: container), "\(container)/Library/Application Support", "\(container)/Library/Caches"]
             + (isPrivate ? ["\(container)/Documents", "\(container)/tmp"] : [])
     }
+}
+
+/// The root folder of the simulated devices' containers (the layout is documented in `groups/README.md`).
+public struct GroupsRoot: Equatable, Sendable {
+    public var path: String
+
+    public init(path: String) { self.path = path }
+
+    /// The variable a launcher sets to the groups root of the processes it starts.
+    public static let environmentVariable = "LOCKSTEP_GROUPS"
+    /// The groups root when neither `--groups` nor `LOCKSTEP_GROUPS` names one: `./groups`.
+    public static let defaultPath = "groups"
+
+    /// `--groups DIR` when given, else `$LOCKSTEP_GROUPS`, else `./groups`.
+    public static func resolve(explicit: String?) -> GroupsRoot {
+        if let explicit, !explicit.isEmpty { return GroupsRoot(path: explicit) }
+        if let env = ProcessEnvironment.value(environmentVariable) { return GroupsRoot(path: env) }
+        return GroupsRoot(path: defaultPath)
+    }
+
+    /// The paths under it.
+    public var layout: GroupsLayout { GroupsLayout(root: path) }
 }

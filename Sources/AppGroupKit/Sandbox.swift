@@ -24,28 +24,6 @@ public struct ProcessIdentity: Equatable, Sendable {
     }
 }
 
-/// The root folder of the simulated devices' containers (the layout is documented in `groups/README.md`).
-public struct GroupsRoot: Equatable, Sendable {
-    public var path: String
-
-    public init(path: String) { self.path = path }
-
-    /// The variable a launcher sets to the groups root of the processes it starts.
-    public static let environmentVariable = "LOCKSTEP_GROUPS"
-    /// The groups root when neither `--groups` nor `LOCKSTEP_GROUPS` names one: `./groups`.
-    public static let defaultPath = "groups"
-
-    /// `--groups DIR` when given, else `$LOCKSTEP_GROUPS`, else `./groups`.
-    public static func resolve(explicit: String?) -> GroupsRoot {
-        if let explicit, !explicit.isEmpty { return GroupsRoot(path: explicit) }
-        if let env = ProcessEnvironment.value(environmentVariable) { return GroupsRoot(path: env) }
-        return GroupsRoot(path: defaultPath)
-    }
-
-    /// `<root>/<device>`.
-    public var layout: GroupsLayout { GroupsLayout(root: path) }
-}
-
 /// A container directory: a bundle's private container or an App Group container.
 public struct Container: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {

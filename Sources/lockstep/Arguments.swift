@@ -1,3 +1,4 @@
+import AppGroupKit
 /// A small parser for one verb's arguments: `--flag`, `--option VALUE`, `--option=VALUE`, positionals,
 /// and everything after `--` passed through untouched.
 ///
@@ -59,4 +60,9 @@ struct Arguments {
     func allValues(_ option: String) -> [String] { values[option] ?? [] }
 
     func has(_ flag: String) -> Bool { flags.contains(flag) }
+}
+
+extension Arguments {
+    /// The groups root every verb uses: `--groups DIR`, else `$LOCKSTEP_GROUPS`, else `./groups` (DESIGN.md).
+    var groupsRoot: String { GroupsRoot.resolve(explicit: value("--groups")).path }
 }

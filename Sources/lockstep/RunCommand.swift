@@ -22,7 +22,7 @@ enum RunCommand: Command {
             throw UsageError("lockstep run: name one bundle (a bundle id or role), then '--' and its arguments; see 'lockstep run --help'.")
         }
         let status = try RunBundle.run(parsed.positionals[0], arguments: parsed.passthrough,
-                                       manifest: parsed.value("--manifest"), groupsRoot: groupsRoot(parsed))
+                                       manifest: parsed.value("--manifest"), groupsRoot: parsed.groupsRoot)
         exitWithRawStatus(status)
     }
 }

@@ -28,7 +28,7 @@ enum UpCommand: Command {
             throw UsageError("lockstep up: unexpected argument '\((parsed.positionals + parsed.passthrough)[0])'; see 'lockstep up --help'.")
         }
         let options = Up.Options(
-            manifest: parsed.value("--manifest"), groupsRoot: groupsRoot(parsed),
+            manifest: parsed.value("--manifest"), groupsRoot: parsed.groupsRoot,
             scenario: parsed.value("--scenario") ?? "demo", keepRunning: parsed.has("--keep-running"),
             color: !parsed.has("--no-color") && Standard.isTerminal(1))
         return try Up.run(options)

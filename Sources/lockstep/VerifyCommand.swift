@@ -24,7 +24,7 @@ enum VerifyCommand: Command {
         guard ["text", "json"].contains(format) else {
             throw UsageError("lockstep verify: --format is text or json, not '\(format)'.")
         }
-        let root = groupsRoot(parsed)
+        let root = parsed.groupsRoot
         let manifest = try Manifest.resolve(explicit: parsed.value("--manifest"), groupsRoot: root)
         let report = Verify.run(manifest: manifest, manifestArgument: parsed.value("--manifest"), groupsRoot: root,
                                 lockstep: ExecutableLocator.running)
