@@ -11,7 +11,7 @@ import LockstepSystem
 /// ```
 public struct CheckPolicy: Sendable, Equatable {
     public struct Waiver: Sendable, Equatable {
-        public var rule: String
+        public var rule: RuleID
         /// The bundle path a finding names (`App.app/PlugIns/Share.appex`), or `*` for every bundle.
         public var bundle: String
         public var reason: String
@@ -20,8 +20,8 @@ public struct CheckPolicy: Sendable, Equatable {
     /// The file read from the working directory when no `--config` is given.
     public static let fileName = ".lockstep.json"
 
-    public var disabled: Set<String> = []
-    public var severities: [String: Severity] = [:]
+    public var disabled: Set<RuleID> = []
+    public var severities: [RuleID: Severity] = [:]
     public var waivers: [Waiver] = []
     /// The baseline file, relative to the working directory (resolved against the config file's folder).
     public var baseline: String?
@@ -41,10 +41,11 @@ public struct CheckPolicy: Sendable, Equatable {
             throw BundleError(.invalidConfig, path: path, detail: error.detail)
         }
         func invalid(_ detail: String) -> BundleError { BundleError(.invalidConfig, path: path, detail: detail) }
-        func rule(_ value: JSONValue, _ key: String) throws(BundleError) -> String {
-            guard case .string(let id) = value else { throw invalid("'\(key)' must hold rule ids as strings") }
+        func rule(_ value: JSONValue, _ key: String) throws(BundleError) -> RuleID {
+            guard case .string(let text) = value else { throw invalid("'\(key)' must hold rule ids as strings") }
+            let id = RuleID(rawValue: text)
             guard RuleCatalog.rule(id) != nil else {
-                throw invalid("'\(key)' names '\(id)', which is not a rule of lockstep check (see 'lockstep rules')")
+                throw invalid("'\(key)' names '\(text)', which is not a rule of lockstep check (see 'lockstep rules')")
             }
             return id
         }
@@ -122,7 +123,7 @@ public enum Baseline {
                 result.insert(fingerprint)
             } else if case .string(let rule)? = finding["rule"], case .string(let bundle)? = finding["bundle"], case .string(let message)? = finding["message"] {
                 // A report written before fingerprints existed: made the same way from its fields.
-                result.insert(Finding(rule: rule, severity: .note, bundle: bundle, path: "", message: message).fingerprint)
+                result.insert(Finding(rule: RuleID(rawValue: rule), severity: .note, bundle: bundle, path: "", message: message).fingerprint)
             }
         }
         return result

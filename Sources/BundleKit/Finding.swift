@@ -10,8 +10,8 @@ public enum Severity: String, Codable, Sendable, Comparable {
 
 /// One violation of a rule of RULES.md, with Apple's own wording.
 public struct Finding: Equatable, Hashable, Sendable {
-    /// The rule id from RULES.md (`version.build-mismatch`).
-    public var rule: String
+    /// The rule from RULES.md (`version.build-mismatch`).
+    public var rule: RuleID
     public var severity: Severity
     /// The bundle concerned (its bundle path, `Habits.app/PlugIns/HabitsWidget.appex`, or a target name).
     public var bundle: String
@@ -47,10 +47,10 @@ public struct Finding: Equatable, Hashable, Sendable {
             values.append(rest[rest.index(after: open)..<close])
             rest = rest[rest.index(after: close)...]
         }
-        return ([rule, bundle] + values.map(String.init)).joined(separator: "|")
+        return ([rule.rawValue, bundle] + values.map(String.init)).joined(separator: "|")
     }
 
-    public init(rule: String, severity: Severity, bundle: String, path: String, message: String) {
+    public init(rule: RuleID, severity: Severity, bundle: String, path: String, message: String) {
         self.rule = rule
         self.severity = severity
         self.bundle = bundle

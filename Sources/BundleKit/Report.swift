@@ -85,7 +85,7 @@ public enum Report {
     static func json(_ result: CheckResult) -> String {
         let object: [String: Any] = [
             "findings": result.findings.map { finding -> [String: Any] in
-                var entry: [String: Any] = ["rule": finding.rule, "severity": finding.severity.rawValue, "bundle": finding.bundle,
+                var entry: [String: Any] = ["rule": finding.rule.rawValue, "severity": finding.severity.rawValue, "bundle": finding.bundle,
                                             "path": finding.path, "message": finding.message, "fingerprint": finding.fingerprint]
                 switch finding.suppression {
                 case .waived(let reason)?: entry["suppression"] = ["kind": "waived", "reason": reason]
@@ -152,7 +152,7 @@ public enum Report {
                     let text = others.map { "\($0.path): \($0.severity.rawValue): \($0.message)\($0.suppressionLabel)" }.joined(separator: "\n")
                     body += "\n      <system-out>\(xml(text))</system-out>"
                 }
-                let open = "    <testcase classname=\"\(xml(bundle))\" name=\"\(xml(rule))\""
+                let open = "    <testcase classname=\"\(xml(bundle))\" name=\"\(xml(rule.rawValue))\""
                 cases.append(body.isEmpty ? open + "/>" : open + ">" + body + "\n    </testcase>")
             }
         }
@@ -175,7 +175,7 @@ public enum Report {
         var descriptions = RuleCatalog.rules
         for finding in result.findings where !descriptions.contains(where: { $0.id == finding.rule }) {
             descriptions.append(RuleDescription(id: finding.rule, severity: finding.severity, platforms: Set(Platform.allCases),
-                                                summary: finding.rule, appleText: [], fix: ""))
+                                                summary: finding.rule.rawValue, appleText: [], fix: ""))
         }
         func level(_ severity: Severity) -> String { severity == .note ? "note" : severity.rawValue }
         let root = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
@@ -189,8 +189,8 @@ public enum Report {
         }
         let rules: [[String: Any]] = descriptions.map { rule in
             [
-                "id": rule.id,
-                "name": rule.id,
+                "id": rule.id.rawValue,
+                "name": rule.id.rawValue,
                 "shortDescription": ["text": rule.summary],
                 "fullDescription": ["text": ([rule.summary] + rule.appleText).joined(separator: " ")],
                 "help": ["text": rule.fix.isEmpty ? rule.summary : rule.fix],
@@ -200,7 +200,7 @@ public enum Report {
         }
         let results: [[String: Any]] = result.findings.map { finding in
             var entry: [String: Any] = [
-                "ruleId": finding.rule,
+                "ruleId": finding.rule.rawValue,
                 "ruleIndex": descriptions.firstIndex { $0.id == finding.rule }!,
                 "level": level(finding.severity),
                 "message": ["text": finding.message],

@@ -4,10 +4,10 @@
 /// Rules never stop at the first finding: all of them run, and the caller decides the exit status once.
 public enum Rules {
     /// The rule ids `check` evaluates for every bundle, in report order.
-    public static let ids = [
-        "version.missing", "version.build-format", "version.short-format", "version.build-mismatch",
-        "version.short-mismatch", "bundle-id.charset", "bundle-id.duplicate", "bundle-id.prefix",
-        "bundle-id.single-component", "watch.companion", "watch.prefix", "extension.point", "group.shared",
+    public static let ids: [RuleID] = [
+        .versionMissing, .versionBuildFormat, .versionShortFormat, .versionBuildMismatch, .versionShortMismatch,
+        .bundleIDCharset, .bundleIDDuplicate, .bundleIDPrefix, .bundleIDSingleComponent, .watchCompanion, .watchPrefix,
+        .extensionPoint, .groupShared,
     ]
 
     /// Extension points Apple documents (RULES.md extension.point), NSExtension's and ExtensionKit's, for iOS,
@@ -45,18 +45,18 @@ public enum Rules {
 
     /// The platforms a rule applies to (RULES.md §6 "Platforms"); a rule not named here applies to every platform.
     /// - Parameter rule: a rule id of RULES.md (`group.id-format` for the `group.` prefix that `group.shared` reports).
-    public static func platforms(of rule: String) -> Set<Platform> {
+    public static func platforms(of rule: RuleID) -> Set<Platform> {
         switch rule {
         // The installer's text: on macOS an extension's identifier may have more components after the app's.
-        case "bundle-id.single-component": [.iOS, .watchOS, .tvOS, .visionOS]
+        case .bundleIDSingleComponent: [.iOS, .watchOS, .tvOS, .visionOS]
         // iOS App Group ids are `group.<name>`; macOS also allows `<TeamID>.<name>` (`$(TeamIdentifierPrefix)…`).
-        case "group.id-format": [.iOS, .watchOS, .tvOS, .visionOS]
+        case .groupIDFormat: [.iOS, .watchOS, .tvOS, .visionOS]
         default: Set(Platform.allCases)
         }
     }
 
     /// Whether `rule` applies to `bundle`, by the platform it is built for.
-    static func applies(_ rule: String, to bundle: BundleRecord) -> Bool { platforms(of: rule).contains(bundle.platform) }
+    static func applies(_ rule: RuleID, to bundle: BundleRecord) -> Bool { platforms(of: rule).contains(bundle.platform) }
 
     /// Every finding for `set`, bundle by bundle (the app first, then the embedded bundles in order), each
     /// bundle's findings in the order of `ids`.
@@ -151,9 +151,9 @@ public enum Rules {
     static func runtimeFindings(_ bundle: BundleRecord, app: BundleRecord) -> [Finding] {
         guard bundle != app else { return [] }
         var findings: [Finding] = []
-        versionFindings(bundle, app: app, rule: "runtime.version-parity", into: &findings)
+        versionFindings(bundle, app: app, rule: .runtimeVersionParity, into: &findings)
         return findings.filter {
-            $0.rule == "runtime.version-parity"
+            $0.rule == .runtimeVersionParity
         }
     }
 
@@ -168,7 +168,7 @@ public enum Rules {
     /// `mismatchRule` replaces the mismatch rules' ids (for the runtime check); `nil` runs every version rule.
     /// - Parameter container: the bundle that directly contains `bundle` (a watch app for its own widget), which
     ///   Xcode's sentence names; App Store Connect compares every bundle with the iOS app, `app`.
-    private static func versionFindings(_ bundle: BundleRecord, app: BundleRecord, container: BundleRecord? = nil, rule mismatchRule: String?, into findings: inout [Finding]) {
+    private static func versionFindings(_ bundle: BundleRecord, app: BundleRecord, container: BundleRecord? = nil, rule mismatchRule: RuleID?, into findings: inout [Finding]) {
         for kind in [VersionKey.build, .short] {
             let path = file(bundle, kind.key)
             guard let value = kind.value(bundle), !value.isEmpty else {
@@ -178,7 +178,7 @@ public enum Rules {
                 let message = kind == .build
                     ? "The bundle's Info.plist does not contain a CFBundleVersion key or its value is not a string."
                     : "The bundle's Info.plist does not contain a CFBundleShortVersionString key or its value is a non-string value or a zero-length string value."
-                findings.append(Finding(rule: "version.missing", severity: .error, bundle: bundle.bundlePath, path: path, message: message))
+                findings.append(Finding(rule: .versionMissing, severity: .error, bundle: bundle.bundlePath, path: path, message: message))
                 continue
             }
             // RULES.md §6 "What the checkout does not hold": a value built from a setting the checkout cannot supply is
@@ -188,7 +188,7 @@ public enum Rules {
             if let unknown {
                 // The app's format stands for every bundle that reads the same value.
                 if !sameAsApp {
-                    findings.append(Finding(rule: kind == .build ? "version.build-format" : "version.short-format", severity: .warning,
+                    findings.append(Finding(rule: kind == .build ? RuleID.versionBuildFormat : .versionShortFormat, severity: .warning,
                         bundle: bundle.bundlePath, path: path,
                         message: "\(kind.key) of \(bundle.bundlePath) is '\(value)', built from \(unknown.names), which the checkout cannot supply, so its format is not checked. \(unknown.hint)"))
                 }
@@ -197,7 +197,7 @@ public enum Rules {
                 break
             case .some(4) where kind == .build:
                 // RULES.md version.build-format: four numeric parts are accepted in practice, so a warning.
-                findings.append(Finding(rule: "version.build-format", severity: .warning, bundle: bundle.bundlePath, path: path,
+                findings.append(Finding(rule: .versionBuildFormat, severity: .warning, bundle: bundle.bundlePath, path: path,
                     message: "ITMS-90058: This bundle is invalid - The value for key CFBundleVersion [\(value)] in the Info.plist file must be a period-separated list of at most three non-negative integers. (App Store Connect accepts four in practice.)"))
             default:
                 let message = kind == .build
@@ -206,13 +206,13 @@ public enum Rules {
                 // RULES.md §6 "Platforms": the format is App Store Connect's rule. A Mac app may ship outside the Mac App
                 // Store (Developer ID, a Sparkle feed) with a pre-release version such as '6.0a2': there, a warning.
                 let onMac = bundle.platform == .macOS
-                findings.append(Finding(rule: kind == .build ? "version.build-format" : "version.short-format", severity: onMac ? .warning : .error,
+                findings.append(Finding(rule: kind == .build ? RuleID.versionBuildFormat : .versionShortFormat, severity: onMac ? .warning : .error,
                                         bundle: bundle.bundlePath, path: path,
                                         message: onMac ? message + " (App Store Connect's rule: a Mac app distributed outside the Mac App Store may use any version string.)" : message))
             } }
             // RULES.md version.build-mismatch / version.short-mismatch: a string comparison ("1.0" ≠ "1.0.0").
             guard bundle != app, let parent = kind.value(app), !parent.isEmpty, !stored(parent, value) else { continue }
-            let rule = mismatchRule ?? (kind == .build ? "version.build-mismatch" : "version.short-mismatch")
+            let rule = mismatchRule ?? (kind == .build ? RuleID.versionBuildMismatch : .versionShortMismatch)
             // Known text that already differs is the error it always is, whatever the unknown parts hold.
             if let unknown = unknown ?? Unknown(app, parent), !Unknown.differ(value, of: bundle, parent, of: app) {
                 findings.append(Finding(rule: rule, severity: .warning, bundle: bundle.bundlePath, path: path,
@@ -281,7 +281,7 @@ public enum Rules {
         // RULES.md §6 "What the checkout does not hold": an unknown part of either identifier turns an error whose
         // verdict depends on it into a warning that names it.
         let unknown = Unknown(bundle, identifier) ?? (bundle != app ? Unknown(app, app.bundleIdentifier) : nil)
-        func add(_ rule: String, _ message: String, dependsOnUnknown: Bool = false) {
+        func add(_ rule: RuleID, _ message: String, dependsOnUnknown: Bool = false) {
             if dependsOnUnknown, let unknown {
                 findings.append(Finding(rule: rule, severity: .warning, bundle: bundle.bundlePath, path: path,
                     message: message + " The verdict depends on \(unknown.names), which the checkout cannot supply. \(unknown.hint)"))
@@ -301,12 +301,12 @@ public enum Rules {
                 || (1..<bytes.count).contains { bytes[$0] == dot && bytes[$0 - 1] == dot }
         } ?? known.utf8.split(separator: dot, omittingEmptySubsequences: false).contains(where: \.isEmpty)
         if !allowed || emptyComponent {
-            add("bundle-id.charset", "The bundle identifier '\(identifier)' is invalid: a bundle identifier may contain only alphanumeric characters (A–Z, a–z, 0–9), hyphens (-) and periods (.), in reverse-DNS form with no empty component.")
+            add(.bundleIDCharset, "The bundle identifier '\(identifier)' is invalid: a bundle identifier may contain only alphanumeric characters (A–Z, a–z, 0–9), hyphens (-) and periods (.), in reverse-DNS form with no empty component.")
         }
         // RULES.md bundle-id.duplicate. One lookup for the usual new identifier; a duplicate keeps the first bundle.
         if let first = seen.updateValue(bundle.bundlePath, forKey: identifier) {
             seen[identifier] = first
-            add("bundle-id.duplicate", "This application or a bundle it contains has the same bundle identifier as this application or another bundle that it contains. Bundle identifiers must be unique. ('\(identifier)' is also the identifier of '\(first)'.)",
+            add(.bundleIDDuplicate, "This application or a bundle it contains has the same bundle identifier as this application or another bundle that it contains. Bundle identifiers must be unique. ('\(identifier)' is also the identifier of '\(first)'.)",
                 dependsOnUnknown: Unknown(bundle, identifier) != nil)
         }
         guard bundle != app, let parent = app.bundleIdentifier else { return }
@@ -328,26 +328,26 @@ public enum Rules {
                 let companionUnknown = Unknown.differ(companion, of: bundle, parent, of: app) ? nil
                     : Unknown(bundle, bundle.companionAppBundleIdentifier) ?? Unknown(app, parent)
                 let message = "The WatchKit app's Info.plist must have a WKCompanionAppBundleIdentifier key set to the bundle identifier of the companion app. (\(found); the companion app is '\(parent)'.)"
-                findings.append(Finding(rule: "watch.companion", severity: companionUnknown == nil ? .error : .warning, bundle: bundle.bundlePath,
+                findings.append(Finding(rule: .watchCompanion, severity: companionUnknown == nil ? .error : .warning, bundle: bundle.bundlePath,
                     path: file(bundle, "WKCompanionAppBundleIdentifier"),
                     message: companionUnknown.map { message + " The verdict depends on \($0.names), which the checkout cannot supply. \($0.hint)" } ?? message))
             }
             if !prefixed {
-                add("watch.prefix", "The bundle identifier of a WatchKit app must have a prefix consisting of the companion app's bundle identifier, followed by a '.'. (WatchKit app: '\(identifier)'; companion app: '\(parent)'.)",
+                add(.watchPrefix, "The bundle identifier of a WatchKit app must have a prefix consisting of the companion app's bundle identifier, followed by a '.'. (WatchKit app: '\(identifier)'; companion app: '\(parent)'.)",
                     dependsOnUnknown: !Unknown.differ(identifier, of: bundle, parent + ".", of: app, prefixOnly: true))
             }
         case _ where bundle.embedLocation == .appClips:
             // RULES.md clip.prefix: the full app's identifier, '.', then a string (Xcode's default is `.Clip`).
             if !prefixed {
-                add("clip.prefix", "Ensure that the application identifier for the App Clip uses the full app's application identifier as its prefix, followed by a string. (App Clip: '\(identifier)'; full app: '\(parent)'.)",
+                add(.clipPrefix, "Ensure that the application identifier for the App Clip uses the full app's application identifier as its prefix, followed by a string. (App Clip: '\(identifier)'; full app: '\(parent)'.)",
                     dependsOnUnknown: !Unknown.differ(identifier, of: bundle, parent + ".", of: app, prefixOnly: true))
             }
         case .host, .widget, .intent, .extension:
             if !prefixed {
                 // RULES.md bundle-id.prefix: Xcode's error with its two detail lines, then the installer's sentence.
-                add("bundle-id.prefix", "Embedded binary's bundle identifier is not prefixed with the parent app's bundle identifier. Embedded Binary Bundle Identifier: \(identifier) Parent App Bundle Identifier: \(parent) App extension bundle identifiers must have a prefix consisting of their containing application's bundle identifier followed by a '.'.",
+                add(.bundleIDPrefix, "Embedded binary's bundle identifier is not prefixed with the parent app's bundle identifier. Embedded Binary Bundle Identifier: \(identifier) Parent App Bundle Identifier: \(parent) App extension bundle identifiers must have a prefix consisting of their containing application's bundle identifier followed by a '.'.",
                     dependsOnUnknown: !Unknown.differ(identifier, of: bundle, parent + ".", of: app, prefixOnly: true))
-            } else if applies("bundle-id.single-component", to: bundle) {
+            } else if applies(.bundleIDSingleComponent, to: bundle) {
                 // RULES.md bundle-id.single-component: the iOS installer's rule; a Mac app's extensions may nest deeper
                 // (RULES.md §6 "Platforms"). A '.' in the known part of the suffix is an error; an unknown part may
                 // hold one, a warning.
@@ -356,9 +356,9 @@ public enum Rules {
                 if ASCII.contains(".", in: Unknown.known(suffix, of: bundle)) || suffixUnknown != nil {
                     let message = "App extension bundle identifiers must have a prefix consisting of their containing application's bundle identifier followed by a '.', with no further '.' characters after the prefix. ('\(identifier)' has more than one component after '\(parent).'.)"
                     if ASCII.contains(".", in: Unknown.known(suffix, of: bundle)) {
-                        add("bundle-id.single-component", message)
+                        add(.bundleIDSingleComponent, message)
                     } else if let suffixUnknown {
-                        findings.append(Finding(rule: "bundle-id.single-component", severity: .warning, bundle: bundle.bundlePath, path: path,
+                        findings.append(Finding(rule: .bundleIDSingleComponent, severity: .warning, bundle: bundle.bundlePath, path: path,
                             message: "After '\(parent).', '\(identifier)' continues with '\(suffix)', built from \(suffixUnknown.names), which the checkout cannot supply: if it holds a '.', App extension bundle identifiers must have a prefix consisting of their containing application's bundle identifier followed by a '.', with no further '.' characters after the prefix. \(suffixUnknown.hint)"))
                     }
                 }
@@ -375,17 +375,17 @@ public enum Rules {
         let dictionaryKey = bundle.embedLocation == .extensions ? "EXAppExtensionAttributes" : "NSExtension"
         let pointKey = bundle.embedLocation == .extensions ? "EXExtensionPointIdentifier" : "NSExtensionPointIdentifier"
         guard bundle.hasExtensionDictionary else {
-            findings.append(Finding(rule: "extension.point", severity: .error, bundle: bundle.bundlePath, path: path,
+            findings.append(Finding(rule: .extensionPoint, severity: .error, bundle: bundle.bundlePath, path: path,
                                     message: "App extensions must define the \(dictionaryKey) key with a dictionary value in their Info.plist."))
             return
         }
         guard let point = bundle.extensionPoint, !point.isEmpty else {
-            findings.append(Finding(rule: "extension.point", severity: .error, bundle: bundle.bundlePath, path: path,
+            findings.append(Finding(rule: .extensionPoint, severity: .error, bundle: bundle.bundlePath, path: path,
                                     message: "Appex bundle at \(bundle.bundlePath) does not define the \(pointKey) key in its Info.plist. This key must have a reverse-DNS format string value."))
             return
         }
         guard knownExtensionPoints.contains(point) else {
-            findings.append(Finding(rule: "extension.point", severity: .warning, bundle: bundle.bundlePath, path: path,
+            findings.append(Finding(rule: .extensionPoint, severity: .warning, bundle: bundle.bundlePath, path: path,
                                     message: "The extension point '\(point)' of \(bundle.bundlePath) is not one Apple documents for iOS app extensions; check its \(pointKey)."))
             return
         }
@@ -397,36 +397,36 @@ public enum Rules {
     private static func storeFindings(_ bundle: BundleRecord, app: BundleRecord, into findings: inout [Finding]) {
         guard let store = bundle.store else { return }
         let path = bundle.source.file
-        func add(_ rule: String, _ severity: Severity, _ message: String) {
+        func add(_ rule: RuleID, _ severity: Severity, _ message: String) {
             findings.append(Finding(rule: rule, severity: severity, bundle: bundle.bundlePath, path: path, message: message))
         }
         let isExtension = bundle.embedLocation == .plugIns || bundle.embedLocation == .extensions
         // RULES.md bundle.nested (ITMS-90206 for a Frameworks folder, 90205 for other bundles).
         for item in store.nested {
-            add("bundle.nested", .error, item == "Frameworks"
+            add(.bundleNested, .error, item == "Frameworks"
                 ? "Asset validation failed (90206) Invalid Bundle. The bundle at '\(bundle.bundlePath)' contains disallowed file 'Frameworks'. (Embed frameworks in the app, not in its extensions.)"
                 : "Asset validation failed (90205) Invalid Bundle. The bundle at '\(bundle.bundlePath)' contains disallowed nested bundles. ('\(item)')")
         }
         // RULES.md os.plist-vs-binary (ITMS-90208).
         if let declared = store.minimumOS, let built = store.executableMinimumOS, compareVersions(declared, built) < 0 {
-            add("os.plist-vs-binary", .error, "ITMS-90208: Invalid Bundle. The bundle \(bundle.bundlePath) does not support the minimum OS Version specified in the Info.plist. (MinimumOSVersion is \(declared); the executable is built for \(built) and later.)")
+            add(.osPlistVsBinary, .error, "ITMS-90208: Invalid Bundle. The bundle \(bundle.bundlePath) does not support the minimum OS Version specified in the Info.plist. (MinimumOSVersion is \(declared); the executable is built for \(built) and later.)")
         }
         // RULES.md os.extension-floor: allowed, but the extension is silently dropped on the versions in between.
         if isExtension, bundle != app, let own = store.minimumOS, let parent = app.store?.minimumOS, compareVersions(own, parent) > 0 {
-            add("os.extension-floor", .warning, "The extension's MinimumOSVersion \(own) is above its app's \(parent): on the versions in between installd logs \"Ignoring app extension at \(bundle.bundlePath) because it doesn't work on this OS version\" and the extension is missing.")
+            add(.osExtensionFloor, .warning, "The extension's MinimumOSVersion \(own) is above its app's \(parent): on the versions in between installd logs \"Ignoring app extension at \(bundle.bundlePath) because it doesn't work on this OS version\" and the extension is missing.")
         }
         guard bundle.embedLocation == .plugIns else { return }
         // RULES.md extension.activation-rule, extension.plist-types, extension.display-name.
         if let rule = store.activationRule, ASCII.contains("TRUEPREDICATE", in: rule) {
-            add("extension.activation-rule", .error, "Embedded binary's NSExtensionActivationRule is TRUEPREDICATE. Before you submit your containing app to the App Store, be sure to replace all uses of TRUEPREDICATE with specific predicate statements or NSExtensionActivationRule keys. If any extensions in your containing app include TRUEPREDICATE, the app will be rejected.")
+            add(.extensionActivationRule, .error, "Embedded binary's NSExtensionActivationRule is TRUEPREDICATE. Before you submit your containing app to the App Store, be sure to replace all uses of TRUEPREDICATE with specific predicate statements or NSExtensionActivationRule keys. If any extensions in your containing app include TRUEPREDICATE, the app will be rejected.")
         }
         for problem in store.activationTypeProblems {
             let key = String(problem.prefix { $0 != " " })
-            add("extension.plist-types", .error, "ITMS-90361: Invalid info.plist value type. The value type for the key '\(key)' in bundle \(bundle.bundlePath) \(problem.hasSuffix("is not an integer)") ? "is not an integer" : "is not boolean").")
+            add(.extensionPlistTypes, .error, "ITMS-90361: Invalid info.plist value type. The value type for the key '\(key)' in bundle \(bundle.bundlePath) \(problem.hasSuffix("is not an integer)") ? "is not an integer" : "is not boolean").")
         }
         if !store.hasDisplayName {
             // A project's Info.plist may be completed at build time (a plist the build writes, a script): a warning.
-            add("extension.display-name", store.isBuilt ? .error : .warning, "ITMS-90360: Missing Info.plist value. A value for the key 'CFBundleDisplayName' in bundle \(bundle.bundlePath) is required.")
+            add(.extensionDisplayName, store.isBuilt ? .error : .warning, "ITMS-90360: Missing Info.plist value. A value for the key 'CFBundleDisplayName' in bundle \(bundle.bundlePath) is required.")
         }
     }
 
@@ -435,7 +435,7 @@ public enum Rules {
     private static func signingFindings(_ bundle: BundleRecord, app: BundleRecord, into findings: inout [Finding]) {
         guard let signing = bundle.signing else { return }
         func add(_ severity: Severity, _ message: String) {
-            findings.append(Finding(rule: "signing.profile", severity: severity, bundle: bundle.bundlePath, path: signing.profilePath, message: message))
+            findings.append(Finding(rule: .signingProfile, severity: severity, bundle: bundle.bundlePath, path: signing.profilePath, message: message))
         }
         guard signing.readable else {
             add(.warning, "The embedded.mobileprovision of \(bundle.bundlePath) cannot be read (it is not a CMS SignedData holding a property list), so its entitlements were not compared.")
@@ -481,21 +481,21 @@ public enum Rules {
             let message = earlier.hasSuffix(".framework") && PathText.lastComponent(of: earlier) == PathText.lastComponent(of: framework.bundlePath)
                 ? "ITMS-90806: CFBundleIdentifier collision - Each bundle must have a unique bundle identifier. The bundle identifier '\(framework.identifier)' is used in the bundles '[\(PathText.lastComponent(of: earlier)), \(PathText.lastComponent(of: framework.bundlePath))]'. ('\(earlier)' and '\(framework.bundlePath)'.)"
                 : "ITMS-90685: CFBundleIdentifier Collision. There is more than one bundle with the CFBundleIdentifier value '\(framework.identifier)' under the iOS application '\(appName)'. ('\(earlier)' and '\(framework.bundlePath)'.)"
-            findings.append(Finding(rule: "bundle-id.duplicate", severity: .error, bundle: framework.bundlePath, path: framework.source, message: message))
+            findings.append(Finding(rule: .bundleIDDuplicate, severity: .error, bundle: framework.bundlePath, path: framework.source, message: message))
         }
     }
 
     /// RULES.md clip.parent and clip.size, for an App Clip in `X.app/AppClips`.
     private static func clipFindings(_ clip: BundleRecord, app: BundleRecord, into findings: inout [Finding]) {
         guard clip.embedLocation == .appClips, let store = clip.store else { return }
-        func add(_ rule: String, _ message: String) {
+        func add(_ rule: RuleID, _ message: String) {
             findings.append(Finding(rule: rule, severity: .error, bundle: clip.bundlePath, path: clip.source.file, message: message))
         }
         // The parent list is in the signed entitlements; without them (an unsigned build) there is nothing to compare.
         if let parents = store.parentApplicationIdentifiers {
             let expected = app.store?.applicationIdentifier
             if parents.count != 1 || (expected != nil && parents.first != expected) {
-                add("clip.parent", "com.apple.developer.parent-application-identifiers must be a list of parent application identifiers for an App Clip with exactly one entry, the corresponding app's application identifier. (It is \(parents.map { "'\($0)'" }.joined(separator: ", ")); the app's is '\(expected ?? "unknown")'.)")
+                add(.clipParent, "com.apple.developer.parent-application-identifiers must be a list of parent application identifiers for an App Clip with exactly one entry, the corresponding app's application identifier. (It is \(parents.map { "'\($0)'" }.joined(separator: ", ")); the app's is '\(expected ?? "unknown")'.)")
             }
         }
         // By the clip's minimum OS: before iOS 16 10 MB, iOS 16 15 MB, iOS 17 and later 100 MB (digital invocations).
@@ -503,7 +503,7 @@ public enum Rules {
             let major = Int(store.minimumOS?.split(separator: ".").first ?? "") ?? 0
             let limit = major >= 17 ? 100 : major == 16 ? 15 : 10
             if size > limit * 1_000_000 {
-                add("clip.size", "ITMS-90865: Thinned app clip size is too large - The main bundle of the \(clip.name) App Clip is \(size / 1_000_000) MB, which exceeds the maximum allowable size of \(limit) MB after app thinning. (Measured uncompressed, before thinning; its MinimumOSVersion is \(store.minimumOS ?? "not set").)")
+                add(.clipSize, "ITMS-90865: Thinned app clip size is too large - The main bundle of the \(clip.name) App Clip is \(size / 1_000_000) MB, which exceeds the maximum allowable size of \(limit) MB after app thinning. (Measured uncompressed, before thinning; its MinimumOSVersion is \(store.minimumOS ?? "not set").)")
             }
         }
     }
@@ -525,7 +525,7 @@ public enum Rules {
         guard let privacy = bundle.privacy else { return }
         let path = privacy.manifestPath ?? bundle.source.file
         if !privacy.problems.isEmpty {
-            findings.append(Finding(rule: "privacy.manifest-invalid", severity: .error, bundle: bundle.bundlePath, path: path,
+            findings.append(Finding(rule: .privacyManifestInvalid, severity: .error, bundle: bundle.bundlePath, path: path,
                 message: "App Store Connect rejects app submissions that include invalid privacy manifest files. (\(privacy.problems.joined(separator: "; ")).)"))
         }
         let missing = privacy.used.keys.filter { !(privacy.declared?.contains($0) ?? false) }.sorted()
@@ -535,7 +535,7 @@ public enum Rules {
         let coveredByApp = bundle != app && missing.allSatisfy { app.privacy?.declared?.contains($0) ?? false }
         let symbols = missing.flatMap { privacy.used[$0]!.prefix(2) }.joined(separator: ", ")
         let manifest = "\(bundle.bundlePath)/PrivacyInfo.xcprivacy"
-        findings.append(Finding(rule: "privacy.manifest", severity: coveredByApp ? .warning : .error, bundle: bundle.bundlePath, path: path,
+        findings.append(Finding(rule: .privacyManifest, severity: coveredByApp ? .warning : .error, bundle: bundle.bundlePath, path: path,
             message: "ITMS-91053: Missing API declaration - Your app's code in the \"\(privacy.executable)\" file references one or more APIs that require reasons, including the following API categories: \(missing.joined(separator: ", ")). (It imports \(symbols).) "
                 + (coveredByApp ? "Only the app's privacy manifest declares them; App Store Connect names extension executables, so declare them in \(manifest) too."
                                 : "Declare each with an approved reason in \(manifest) (NSPrivacyAccessedAPITypes).")))
@@ -547,25 +547,25 @@ public enum Rules {
     private static func groupFindings(_ bundle: BundleRecord, app: BundleRecord, into findings: inout [Finding]) {
         let path = file(bundle, "com.apple.security.application-groups")
         guard bundle.appGroupsKnown else {
-            findings.append(Finding(rule: "group.shared", severity: .note, bundle: bundle.bundlePath, path: path,
+            findings.append(Finding(rule: .groupShared, severity: .note, bundle: bundle.bundlePath, path: path,
                                     message: "The entitlements of \(bundle.bundlePath) are not in a file Lockstep reads (archived-expanded-entitlements.xcent or a .entitlements file), so its App Groups were not checked."))
             return
         }
         // RULES.md group.id-format: iOS App Group ids are `group.<name>`; a Mac app's may be team-prefixed
         // (`$(TeamIdentifierPrefix)…`, RULES.md §6 "Platforms").
-        for group in bundle.appGroups where !group.hasPrefix("group.") && applies("group.id-format", to: bundle) {
+        for group in bundle.appGroups where !group.hasPrefix("group.") && applies(.groupIDFormat, to: bundle) {
             let message = "The App Group '\(group)' claimed by \(bundle.bundlePath) does not start with 'group.': on iOS an App Group identifier has the form group.<name>."
             if let unknown = Unknown(bundle, group), group.hasPrefix(BuildSettings.unknownSymbol(unknown.first)) {
-                findings.append(Finding(rule: "group.shared", severity: .warning, bundle: bundle.bundlePath, path: path,
+                findings.append(Finding(rule: .groupShared, severity: .warning, bundle: bundle.bundlePath, path: path,
                     message: message + " It starts with \(unknown.names), which the checkout cannot supply. \(unknown.hint)"))
             } else {
-                findings.append(Finding(rule: "group.shared", severity: .error, bundle: bundle.bundlePath, path: path, message: message))
+                findings.append(Finding(rule: .groupShared, severity: .error, bundle: bundle.bundlePath, path: path, message: message))
             }
         }
         // A watch app's group containers are watch-local (RULES.md group.watch-separate): nothing to share with the host.
         guard bundle != app, bundle.role != .watch, app.appGroupsKnown else { return }
         if bundle.appGroups.isEmpty {
-            findings.append(Finding(rule: "group.shared", severity: .note, bundle: bundle.bundlePath, path: path,
+            findings.append(Finding(rule: .groupShared, severity: .note, bundle: bundle.bundlePath, path: path,
                 message: "\(bundle.bundlePath) claims no App Group, so it shares no container with \(app.bundlePath) (allowed; many extensions need none)."))
         }
         for group in bundle.appGroups where !app.appGroups.contains(group) {
@@ -573,7 +573,7 @@ public enum Rules {
             // A warning only where some group of the app may be this one, whatever the unknown parts hold.
             let possible = app.appGroups.filter { !Unknown.differ(group, of: bundle, $0, of: app) }
             let unknown = possible.isEmpty ? nil : Unknown(bundle, group) ?? possible.lazy.compactMap { Unknown(app, $0) }.first
-            findings.append(Finding(rule: "group.shared", severity: unknown == nil ? .error : .warning, bundle: bundle.bundlePath, path: path,
+            findings.append(Finding(rule: .groupShared, severity: unknown == nil ? .error : .warning, bundle: bundle.bundlePath, path: path,
                 message: unknown.map { message + " The verdict depends on \($0.names), which the checkout cannot supply. \($0.hint)" } ?? message))
         }
     }

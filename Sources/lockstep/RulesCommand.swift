@@ -24,15 +24,15 @@ enum RulesCommand: Command {
         guard parsed.operands.count <= 1 else { throw UsageError("lockstep rules: give at most one rule ID; see 'lockstep rules --help'.") }
         var rules = RuleCatalog.rules
         if let id = parsed.operands.first {
-            guard let rule = RuleCatalog.rule(id) else {
-                Standard.error("lockstep rules: '\(id)' is not a rule of lockstep check; the rules are \(RuleCatalog.rules.map(\.id).joined(separator: ", ")).")
+            guard let rule = RuleCatalog.rule(RuleID(rawValue: id)) else {
+                Standard.error("lockstep rules: '\(id)' is not a rule of lockstep check; the rules are \(RuleCatalog.rules.map(\.id.rawValue).joined(separator: ", ")).")
                 return .invalidInput
             }
             rules = [rule]
         }
         if format == "json" {
             let object: Any = rules.map { rule -> [String: Any] in
-                ["id": rule.id, "severity": rule.severity.rawValue, "platforms": RuleCatalog.platformNames(rule.platforms),
+                ["id": rule.id.rawValue, "severity": rule.severity.rawValue, "platforms": RuleCatalog.platformNames(rule.platforms),
                  "summary": rule.summary, "appleText": rule.appleText, "fix": rule.fix]
             }
             let data = try JSONSerialization.data(withJSONObject: parsed.operands.isEmpty ? object : (object as! [Any])[0],
@@ -41,7 +41,7 @@ enum RulesCommand: Command {
         } else if parsed.operands.isEmpty {
             for rule in rules {
                 let platforms = rule.platforms.count == Platform.allCases.count ? "all platforms" : RuleCatalog.platformNames(rule.platforms).joined(separator: ", ")
-                print("\(rule.id.padding(toLength: 28, withPad: " ", startingAt: 0)) \(rule.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(rule.summary) (\(platforms))")
+                print("\(rule.id.rawValue.padding(toLength: 28, withPad: " ", startingAt: 0)) \(rule.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(rule.summary) (\(platforms))")
             }
         } else {
             let rule = rules[0]

@@ -33,7 +33,7 @@ import Testing
         let summary = try #require(object["summary"] as? [String: Int])
         #expect(summary == ["errors": 2, "warnings": 2])
         let findings = try #require(object["findings"] as? [[String: String]])
-        #expect(findings.map { $0["rule"] } == Self.result.findings.map(\.rule))
+        #expect(findings.map { $0["rule"] } == Self.result.findings.map(\.rule.rawValue))
     }
 
     @Test func strictRaisesWarningsAndDecidesTheStatus() {

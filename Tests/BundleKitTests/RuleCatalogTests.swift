@@ -5,24 +5,29 @@ import Testing
 
 /// The rule catalogue (`lockstep rules`) and the SARIF report built from it.
 @Suite struct RuleCatalogTests {
-    /// Every rule id a finding of `check` can carry is described, so `lockstep rules ID` and SARIF know it.
+    /// Every rule id a finding of `check` can carry is described, so `lockstep rules ID` and SARIF know it; and
+    /// product code names rules by their `RuleID` constants, never by a string it could misspell.
     @Test func everyRuleCheckReportsIsInTheCatalogue() throws {
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/BundleKit").standardized
-        let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
-        #expect(!files.isEmpty)
-        var ids: Set<String> = []
-        let pattern = try NSRegularExpression(pattern: #"(?:rule: |add\()"([a-z-]+\.[a-z-]+)""#)
-        for file in files {
-            let text = try String(contentsOfFile: sources.path + "/" + file, encoding: .utf8)
-            for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
-                ids.insert(String(text[Range(match.range(at: 1), in: text)!]))
-            }
-        }
+        let declared = try String(contentsOfFile: sources.path + "/RuleID.swift", encoding: .utf8)
+        let constant = try NSRegularExpression(pattern: #"public static let \w+: RuleID = "([a-z-]+\.[a-z-]+)""#)
+        var ids = Set(constant.matches(in: declared, range: NSRange(declared.startIndex..., in: declared)).map {
+            String(declared[Range($0.range(at: 1), in: declared)!])
+        })
+        #expect(ids.count > 30)
         ids.remove("runtime.version-parity")  // the simulated processes' rule, not check's
-        let described = Set(RuleCatalog.rules.map(\.id))
+        ids.remove("group.id-format")  // the platforms of group.shared's `group.` prefix finding
+        let described = Set(RuleCatalog.rules.map(\.id.rawValue))
         #expect(ids.subtracting(described).isEmpty, "not described: \(ids.subtracting(described).sorted())")
+        #expect(described.subtracting(ids).isEmpty, "described but not declared: \(described.subtracting(ids).sorted())")
+        let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        let literal = try NSRegularExpression(pattern: #"(?:rule: |add\(|rule\()"[a-z-]+\.[a-z-]+""#)
+        for file in files where file != "RuleID.swift" {
+            let text = try String(contentsOfFile: sources.path + "/" + file, encoding: .utf8)
+            #expect(literal.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil, "\(file) names a rule by a string")
+        }
         #expect(RuleCatalog.rules.allSatisfy { !$0.summary.isEmpty && !$0.appleText.isEmpty && !$0.fix.isEmpty && !$0.platforms.isEmpty })
-        #expect(RuleCatalog.rule("bundle-id.single-component")?.platforms.contains(.macOS) == false)
+        #expect(RuleCatalog.rule(.bundleIDSingleComponent)?.platforms.contains(.macOS) == false)
     }
 
     @Test func rulesCommandListsExplainsAndRefuses() throws {

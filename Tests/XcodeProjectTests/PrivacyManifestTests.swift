@@ -68,7 +68,7 @@ import Testing
     }
 
     static func privacy(_ dir: URL) throws -> [Finding] {
-        try CheckInput.check(dir.appendingPathComponent("X.app").path).findings.filter { $0.rule.hasPrefix("privacy.") }
+        try CheckInput.check(dir.appendingPathComponent("X.app").path).findings.filter { $0.rule.rawValue.hasPrefix("privacy.") }
     }
 
     @Test func importsAreReadFromTheSymbolTableChainedFixupsAndUniversalFiles() {
@@ -162,7 +162,7 @@ import Testing
                                                                                             "NSExtensionActivationSupportsImageWithMaxCount": 3]]]
             }
             try edit(app, widget)
-            return try CheckInput.check(app.path).findings.filter { !$0.rule.hasPrefix("privacy.") && $0.rule != "group.shared" }
+            return try CheckInput.check(app.path).findings.filter { !$0.rule.rawValue.hasPrefix("privacy.") && $0.rule != "group.shared" }
         }
         #expect(try check { _, _ in }.isEmpty)
         func edited(_ widget: URL, _ change: (inout [String: Any]) -> Void) throws {

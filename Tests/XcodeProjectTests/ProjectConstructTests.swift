@@ -319,7 +319,7 @@ import Testing
         ])
         defer { tree.cleanUp() }
         let result = try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release")
-        let privacy = result.findings.filter { $0.rule.hasPrefix("privacy.") }
+        let privacy = result.findings.filter { $0.rule.rawValue.hasPrefix("privacy.") }
         #expect(privacy.map(\.bundle) == ["App.app", "App.app/PlugIns/Widget.appex"])
         #expect(privacy.allSatisfy { $0.severity == .warning })
         #expect(privacy.first?.message.hasPrefix("Target 'App' claims the App Group 'group.com.example', so its code reads the group's UserDefaults suite (NSPrivacyAccessedAPICategoryUserDefaults, reason 1C8F.1), but it copies no PrivacyInfo.xcprivacy") == true)
@@ -338,7 +338,7 @@ import Testing
         }
         try tree.write(["App.xcodeproj/project.pbxproj": fixture.pbxproj(),
                         "App/PrivacyInfo.xcprivacy": manifest("XXXX.1"), "Widget/PrivacyInfo.xcprivacy": manifest("1C8F.1")])
-        let again = try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release").findings.filter { $0.rule.hasPrefix("privacy.") }
+        let again = try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release").findings.filter { $0.rule.rawValue.hasPrefix("privacy.") }
         #expect(again.map(\.rule) == ["privacy.manifest-invalid"], "\(again)")
         #expect(again.first?.bundle == "App.app" && again.first?.severity == .error)
     }
@@ -352,7 +352,7 @@ import Testing
                                         "App/Info.plist": FixtureTree.plist(Self.versioned), "Widget/Info.plist": FixtureTree.plist(plist)])
             defer { tree.cleanUp() }
             return try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release").sets.flatMap(Rules.check)
-                .filter { $0.rule.hasPrefix("extension.") && $0.rule != "extension.point" }
+                .filter { $0.rule.rawValue.hasPrefix("extension.") && $0.rule != "extension.point" }
         }
         let rule: [String: Any] = ["NSExtensionActivationSupportsText": "YES"]
         let share: [String: Any] = ["NSExtensionPointIdentifier": "com.apple.share-services", "NSExtensionAttributes": ["NSExtensionActivationRule": rule]]
@@ -372,7 +372,7 @@ import Testing
         let tree = try FixtureTree(["App.xcodeproj/project.pbxproj": fixture.pbxproj(),
                                     "App/Info.plist": FixtureTree.plist(Self.versioned), "Widget/Info.plist": FixtureTree.plist(plist)])
         defer { tree.cleanUp() }
-        let findings = try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release").sets.flatMap(Rules.check).filter { $0.rule.hasPrefix("os.") }
+        let findings = try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release").sets.flatMap(Rules.check).filter { $0.rule.rawValue.hasPrefix("os.") }
         #expect(findings.map(\.rule) == ["os.extension-floor"])
         #expect(findings.first?.severity == .warning)
     }

@@ -142,7 +142,7 @@ import Testing
 
     /// RULES.md clip.parent on a project: the clip's entitlements name the app, `$(AppIdentifierPrefix)` symbolic.
     @Test func aProjectsAppClipNamesItsParent() throws {
-        func rules(_ parents: [String]) throws -> [String] {
+        func rules(_ parents: [String]) throws -> [RuleID] {
             let fixture = ProjectFixture(projectSettings: ["CURRENT_PROJECT_VERSION": "3", "MARKETING_VERSION": "1.0"], targets: [
                 .init(name: "App", productType: "com.apple.product-type.application", settings: [
                     "GENERATE_INFOPLIST_FILE": "YES", "PRODUCT_BUNDLE_IDENTIFIER": "com.x",

@@ -89,7 +89,7 @@ import Testing
         #expect(set.all.map(\.buildVersion) == ["$(FLUTTER_BUILD_NUMBER)", "$(FLUTTER_BUILD_NUMBER)"])
         let findings = Rules.check(set) + result.findings
         #expect(!findings.contains { $0.severity == .error }, "\(findings)")
-        #expect(!findings.contains { $0.rule.hasSuffix("-mismatch") })
+        #expect(!findings.contains { $0.rule.rawValue.hasSuffix("-mismatch") })
         #expect(findings.contains { $0.rule == "settings.unresolved" && $0.message.contains("`flutter pub get` writes it") })
     }
 
@@ -172,7 +172,7 @@ import Testing
         ])
         defer { tree.cleanUp() }
         func mismatches() throws -> [Finding] {
-            Rules.check(try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release").sets[0]).filter { $0.rule.hasSuffix("-mismatch") }
+            Rules.check(try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release").sets[0]).filter { $0.rule.rawValue.hasSuffix("-mismatch") }
         }
         #expect(try mismatches() == [])
 

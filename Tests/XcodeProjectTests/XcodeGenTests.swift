@@ -141,7 +141,7 @@ import Testing
                 lines.append("\(bundle.bundlePath) \(bundle.bundleIdentifier ?? "-") \(bundle.shortVersion ?? "-")/\(bundle.buildVersion ?? "-") \(bundle.embedLocation?.rawValue ?? "app") groups=\(bundle.appGroups)")
             }
         }
-        let findings = (result.findings + result.sets.flatMap(Rules.check)).filter { !$0.rule.hasPrefix("spec.") }
+        let findings = (result.findings + result.sets.flatMap(Rules.check)).filter { !$0.rule.rawValue.hasPrefix("spec.") }
         lines += Set(findings.map { "\($0.severity.rawValue) \($0.rule) \($0.bundle)" }).sorted()
         return lines
     }
@@ -398,7 +398,7 @@ import Testing
         #expect(habits.embedded.map { "\($0.bundleIdentifier ?? "") \($0.embedLocation?.rawValue ?? "")" }.sorted() == [
             "com.example.habits.Clip AppClips", "com.example.habits.intents Extensions", "com.example.habits.watchkitapp Watch",
         ])
-        #expect(fromSpec.findings.filter { $0.rule.hasPrefix("spec.") }.map { "\($0.rule) \($0.bundle)" } == [
+        #expect(fromSpec.findings.filter { $0.rule.rawValue.hasPrefix("spec.") }.map { "\($0.rule) \($0.bundle)" } == [
             "spec.watch-not-embedded HabitsWatchAuto", "spec.embed-false HabitsShare",
         ])
     }

@@ -117,7 +117,7 @@ struct ProjectReading {
         project.targets.compactMap { target in
             let direct = target.embeds.contains { $0.targetID == target.id }
             guard direct || target.embeds.contains(where: { reachable(from: $0.targetID).contains(target.id) }) else { return nil }
-            return Finding(rule: "bundle.embed-cycle", severity: .error, bundle: target.name, path: project.pbxprojPath,
+            return Finding(rule: .bundleEmbedCycle, severity: .error, bundle: target.name, path: project.pbxprojPath,
                 message: direct ? "Target '\(target.name)' embeds its own product in a Copy Files phase: a bundle cannot contain itself."
                     : "Target '\(target.name)' embeds a bundle that embeds '\(target.name)' in turn (a cycle of Copy Files phases): a bundle cannot contain itself.")
         }
@@ -214,7 +214,7 @@ struct ProjectReading {
         var privacyChecked: Set<String> = []
         for finding in embeddingCycles() { add(finding, configuration: nil) }
         for problem in project.problems {
-            add(Finding(rule: "settings.unresolved", severity: .error, bundle: projectName, path: project.pbxprojPath,
+            add(Finding(rule: .settingsUnresolved, severity: .error, bundle: projectName, path: project.pbxprojPath,
                         message: "In \(project.pbxprojPath), \(problem)."), configuration: nil)
         }
         for app in apps {
@@ -263,20 +263,20 @@ struct ProjectReading {
         var declared = false
         for path in target.privacyManifests {
             guard let plist = TargetResolver.readPlist(path) else {
-                findings.append(Finding(rule: "privacy.manifest-invalid", severity: .error, bundle: bundle, path: path,
+                findings.append(Finding(rule: .privacyManifestInvalid, severity: .error, bundle: bundle, path: path,
                     message: "App Store Connect rejects app submissions that include invalid privacy manifest files. (\(path) \(TargetResolver.whyUnreadable(path)).)"))
                 continue
             }
             let (categories, problems) = PrivacyManifest.read(plist)
             declared = declared || categories.contains(category)
             if !problems.isEmpty {
-                findings.append(Finding(rule: "privacy.manifest-invalid", severity: .error, bundle: bundle, path: path,
+                findings.append(Finding(rule: .privacyManifestInvalid, severity: .error, bundle: bundle, path: path,
                     message: "App Store Connect rejects app submissions that include invalid privacy manifest files. (\(problems.joined(separator: "; ")).)"))
             }
         }
         guard !declared else { return findings }
         let copies = target.privacyManifests.isEmpty ? "copies no PrivacyInfo.xcprivacy" : "copies a PrivacyInfo.xcprivacy that does not declare it"
-        findings.append(Finding(rule: "privacy.manifest", severity: .warning, bundle: bundle, path: member.record.valueSources["com.apple.security.application-groups"]?.file ?? project.pbxprojPath,
+        findings.append(Finding(rule: .privacyManifest, severity: .warning, bundle: bundle, path: member.record.valueSources["com.apple.security.application-groups"]?.file ?? project.pbxprojPath,
             message: "Target '\(target.name)' claims the App Group '\(member.resolved.appGroups[0])', so its code reads the group's UserDefaults suite (\(category), reason 1C8F.1), but it \(copies): App Store Connect sends ITMS-91053 naming its executable when the build imports NSUserDefaults. (A project shows no imports; check the built .app to be sure.)"))
         return findings
     }
@@ -303,7 +303,7 @@ struct ProjectReading {
             let all = seen[key]!
             let with = all.filter { !$0.groups.isEmpty }, without = all.filter { $0.groups.isEmpty }
             guard let first = with.first, !without.isEmpty else { return nil }
-            return Finding(rule: "group.config-drift", severity: .warning, bundle: bundle, path: first.file,
+            return Finding(rule: .groupConfigDrift, severity: .warning, bundle: bundle, path: first.file,
                 message: "\(bundle) claims the App Group '\(first.groups[0])' in \(with.map(\.configuration).joined(separator: ", ")) but no App Group in \(without.map(\.configuration).joined(separator: ", ")): built that way it shares nothing with its app (a widget that works in development shows no data when shipped).")
         }
     }
@@ -322,7 +322,7 @@ struct ProjectReading {
                 let kind = dependency.kind
                 guard !embedded.contains(id), kind.isWatchApp || kind.packageType == "XPC!",
                       !ASCII.contains("system-extension", in: dependency.productType) else { continue }
-                findings.append(Finding(rule: "bundle.not-embedded", severity: .note, bundle: app.name, path: project.pbxprojPath,
+                findings.append(Finding(rule: .bundleNotEmbedded, severity: .note, bundle: app.name, path: project.pbxprojPath,
                     message: "Target '\(app.name)' depends on '\(dependency.name)' (\(dependency.productType)), but no Copy Files phase of the project embeds it: if a script embeds it, its versions are not checked."))
             }
         }
@@ -334,7 +334,7 @@ struct ProjectReading {
         let bundle = member.record.bundlePath
         let context = resolved.context
         for problem in resolved.problems {
-            add(Finding(rule: "settings.unresolved", severity: problem.severity, bundle: bundle, path: problem.file,
+            add(Finding(rule: .settingsUnresolved, severity: problem.severity, bundle: bundle, path: problem.file,
                         message: Self.sentence(problem.message)))
         }
         for checked in CheckedKey.allCases {
@@ -348,7 +348,7 @@ struct ProjectReading {
                 let compared = checked != .packageType
                 var message = "\(key) of \(context) is '\(value.template)', but nothing defines \(name), so Xcode builds it as '\(value.value)' (agvtool and fastlane read the literal '\(value.template)')."
                 if let missing = MissingInclude.likeliest(resolved.missingIncludes) { message += " " + missing.hint }
-                add(Finding(rule: "settings.unresolved", severity: compared ? .error : .warning, bundle: bundle,
+                add(Finding(rule: .settingsUnresolved, severity: compared ? .error : .warning, bundle: bundle,
                             path: value.source.file, message: message))
             }
         }
@@ -365,7 +365,7 @@ struct ProjectReading {
                   !host.resolved.targetXcconfigs.contains(assignment.source.file) else { continue }
             let where_ = assignment.location
             let hostValue = host.resolved.values[checked]?.value ?? "none"
-            add(Finding(rule: "settings.target-override", severity: .warning, bundle: member.record.bundlePath, path: assignment.source.file,
+            add(Finding(rule: .settingsTargetOverride, severity: .warning, bundle: member.record.bundlePath, path: assignment.source.file,
                         message: "\(context) sets \(setting) = \(assignment.value) itself (\(where_.file), \(where_.detail!)) instead of inheriting the project's, and its \(key) uses it (the containing app '\(host.resolved.target.name)' has '\(hostValue)'): the root cause of most \(key) mismatches. Remove the target's setting so it inherits."))
         }
     }
