@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "LockstepSystem", dependencies: ["CLinux"]),
 
         // The simulated frameworks.
-        .target(name: "AppGroupKit", dependencies: ["LockstepSystem"]),
+        .target(name: "AppGroupKit", dependencies: ["LockstepSystem", "CZlib"]),
         .target(name: "BundleKit", dependencies: ["LockstepSystem", "AppGroupKit", "CZlib"]),
         .target(name: "SimWidgetKit", dependencies: ["LockstepSystem", "AppGroupKit"]),
         .target(name: "SimWatchConnectivity", dependencies: ["LockstepSystem", "AppGroupKit"]),

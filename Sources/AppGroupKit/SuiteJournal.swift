@@ -1,3 +1,4 @@
+import CZlib
 import Foundation
 import LockstepSystem
 
@@ -119,51 +120,23 @@ struct JournalRecord {
     }
 }
 
-/// CRC-32 (IEEE 802.3, the one zlib's `crc32()` and Python's `zlib.crc32` compute).
-///
-/// Slicing-by-8 (eight 256-entry tables, eight bytes per step): every journal record is checksummed when written
-/// and again by every process that replays it, inside the suite's lock.
+/// CRC-32 (IEEE 802.3): zlib's `crc32()`, the same one Python's `zlib.crc32` computes. Every journal record is
+/// checksummed when written and again by every process that replays it, inside the suite's lock.
 enum CRC32 {
-    private static let tables: [UInt32] = {
-        var tables = [UInt32](repeating: 0, count: 8 * 256)
-        for n in 0..<256 {
-            tables[n] = (0..<8).reduce(UInt32(n)) { c, _ in c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-        }
-        for n in 0..<256 {
-            for slice in 1..<8 {
-                let previous = tables[(slice - 1) * 256 + n]
-                tables[slice * 256 + n] = tables[Int(previous & 0xFF)] ^ (previous >> 8)
-            }
-        }
-        return tables
-    }()
-
     static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
-        tables.withUnsafeBufferPointer { t in
-            var crc: UInt32 = 0xFFFF_FFFF
-            var index = 0
-            while index + 8 <= bytes.count {
-                let low = crc ^ (UInt32(bytes[index]) | UInt32(bytes[index + 1]) << 8
-                    | UInt32(bytes[index + 2]) << 16 | UInt32(bytes[index + 3]) << 24)
-                let high = UInt32(bytes[index + 4]) | UInt32(bytes[index + 5]) << 8
-                    | UInt32(bytes[index + 6]) << 16 | UInt32(bytes[index + 7]) << 24
-                crc = t[7 * 256 + Int(low & 0xFF)] ^ t[6 * 256 + Int((low >> 8) & 0xFF)]
-                    ^ t[5 * 256 + Int((low >> 16) & 0xFF)] ^ t[4 * 256 + Int(low >> 24)]
-                    ^ t[3 * 256 + Int(high & 0xFF)] ^ t[2 * 256 + Int((high >> 8) & 0xFF)]
-                    ^ t[1 * 256 + Int((high >> 16) & 0xFF)] ^ t[Int(high >> 24)]
-                index += 8
-            }
-            while index < bytes.count {
-                crc = t[Int((crc ^ UInt32(bytes[index])) & 0xFF)] ^ (crc >> 8)
-                index += 1
-            }
-            return crc ^ 0xFFFF_FFFF
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return 0 }
+        // zlib takes a length of `uInt` (32 bits): a record is at most a few MB, but fold larger input in chunks.
+        var crc: uLong = 0
+        var offset = 0
+        while offset < bytes.count {
+            let length = min(bytes.count - offset, Int(UInt32.max))
+            crc = CZlib.crc32(crc, base.advanced(by: offset).assumingMemoryBound(to: Bytef.self), uInt(length))
+            offset += length
         }
+        return UInt32(truncatingIfNeeded: crc)
     }
 
-    static func checksum(_ bytes: [UInt8]) -> UInt32 {
-        bytes.withUnsafeBytes { checksum($0) }
-    }
+    static func checksum(_ bytes: [UInt8]) -> UInt32 { bytes.withUnsafeBytes { checksum($0) } }
 }
 
 /// Which version of a file a cache was built from: a replaced file (rename) has another inode, an appended one
