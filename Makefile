@@ -8,7 +8,7 @@ PREFIX ?= /usr/local
 BIN_DEBUG = $(shell $(SWIFT) build --show-bin-path)
 BIN_RELEASE = $(shell $(SWIFT) build -c release --show-bin-path)
 
-.PHONY: build test test-static demo bench install clean
+.PHONY: build test test-example test-static demo bench install clean
 
 build:
 	$(SWIFT) build
@@ -17,6 +17,13 @@ build:
 test:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(MAKE) test-example
+
+# The example app package (Tests/Example): an iOS team's shared module, widget provider and app, compiled unchanged
+# against Lockstep's WidgetKit and LockstepFoundation, and its multi-process test.
+test-example:
+	$(SWIFT) build --package-path Tests/Example --build-tests
+	$(SWIFT) test --package-path Tests/Example --skip-build
 
 # The same tests against executables linked with --static-swift-stdlib, as teams ship them to CI: there
 # Foundation lacks some bridging (PropertyList.data says which). `make test` runs them linked dynamically.

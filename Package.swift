@@ -15,7 +15,8 @@ let package = Package(
         .library(name: "BundleKit", targets: ["BundleKit"]),
         .library(name: "LockstepRuntime", targets: ["LockstepRuntime"]),
         .library(name: "LaunchKit", targets: ["LaunchKit"]),
-        .library(name: "SimWidgetKit", targets: ["SimWidgetKit"]),
+        .library(name: "WidgetKit", targets: ["WidgetKit"]),
+        .library(name: "LockstepFoundation", targets: ["LockstepFoundation"]),
         .library(name: "SimWatchConnectivity", targets: ["SimWatchConnectivity"]),
         .library(name: "SimAppIntents", targets: ["SimAppIntents"]),
         .library(name: "HabitCore", targets: ["HabitCore"]),
@@ -33,7 +34,10 @@ let package = Package(
         // The simulated frameworks.
         .target(name: "AppGroupKit", dependencies: ["LockstepSystem", "CZlib"]),
         .target(name: "BundleKit", dependencies: ["LockstepSystem", "AppGroupKit", "CZlib"]),
-        .target(name: "SimWidgetKit", dependencies: ["LockstepSystem", "AppGroupKit"]),
+        .target(name: "WidgetKit", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime"]),
+        // Foundation's App Group names on Linux: FileManager.containerURL(forSecurityApplicationGroupIdentifier:) and
+        // a UserDefaults with iOS's semantics, for code written against Apple's API.
+        .target(name: "LockstepFoundation", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime"]),
         .target(name: "SimWatchConnectivity", dependencies: ["LockstepSystem", "AppGroupKit"]),
         .target(name: "SimAppIntents", dependencies: ["LockstepSystem", "AppGroupKit"]),
         // What a simulated process is: its identity from the environment, the installed manifest, the version gate,
@@ -44,21 +48,21 @@ let package = Package(
         // The reference app's shared module: what app, widget, watch and intents all import (models, store,
         // the widget's provider and views, the intents, the watch sync).
         .target(name: "HabitCore", dependencies: [
-            "LockstepSystem", "AppGroupKit", "BundleKit", "LockstepRuntime", "CSQLite", "SimWidgetKit", "SimWatchConnectivity",
+            "LockstepSystem", "AppGroupKit", "BundleKit", "LockstepRuntime", "CSQLite", "WidgetKit", "SimWatchConnectivity",
             "SimAppIntents"]),
 
         // Thin executables over the libraries.
         .executableTarget(name: "lockstep", dependencies: [
             "LockstepSystem", "AppGroupKit", "BundleKit", "LockstepRuntime", "LaunchKit"]),
         .executableTarget(name: "lockstep-host", dependencies: [
-            "LockstepSystem", "LockstepRuntime", "HabitCore", "SimWidgetKit", "SimWatchConnectivity", "SimAppIntents",
+            "LockstepSystem", "LockstepRuntime", "HabitCore", "WidgetKit", "SimWatchConnectivity", "SimAppIntents",
         ]),
         .executableTarget(name: "lockstep-widget", dependencies: [
-            "LockstepSystem", "LockstepRuntime", "HabitCore", "SimWidgetKit"]),
+            "LockstepSystem", "LockstepRuntime", "HabitCore", "WidgetKit"]),
         .executableTarget(name: "lockstep-watch", dependencies: [
             "LockstepSystem", "LockstepRuntime", "HabitCore", "SimWatchConnectivity"]),
         .executableTarget(name: "lockstep-intent", dependencies: [
-            "LockstepSystem", "LockstepRuntime", "HabitCore", "SimAppIntents", "SimWidgetKit"]),
+            "LockstepSystem", "LockstepRuntime", "HabitCore", "SimAppIntents", "WidgetKit"]),
         // The benchmark `lockstep bench` runs, and its worker processes (built, not installed).
         .executableTarget(name: "lockstep-bench", dependencies: [
             "LockstepSystem", "AppGroupKit", "BundleKit", "CSQLite", "CLinux"]),
@@ -77,7 +81,7 @@ let package = Package(
         .testTarget(name: "XcodeProjectTests", dependencies: ["BundleKit", "LockstepTestSupport"]),
         .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit", "LockstepRuntime", "LockstepTestSupport"]),
         .testTarget(name: "HabitsTests", dependencies: [
-            "HabitCore", "SimWidgetKit", "SimWatchConnectivity", "SimAppIntents", "LockstepTestSupport",
+            "HabitCore", "WidgetKit", "SimWatchConnectivity", "SimAppIntents", "LockstepTestSupport",
             "LockstepSystem", "AppGroupKit", "CSQLite", "BundleKit",
         ]),
         .testTarget(name: "ProofTests", dependencies: ["AppGroupKit", "BundleKit", "HabitCore", "LockstepTestSupport"]),

@@ -46,8 +46,18 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
     /// - Parameter diagnostics: where the not-entitled fallback explains itself (stderr by default).
     /// - Throws: `.invalidIdentifier` for a suite name that is not a plain name, or a `group.` name that is not
     ///   a valid group id.
-    public init?(suiteName: String, sandbox: Sandbox, diagnostics: (String) -> Void = { Standard.error($0) }) throws(AppGroupError) {
+    public convenience init?(suiteName: String, sandbox: Sandbox, diagnostics: (String) -> Void = { Standard.error($0) }) throws(AppGroupError) {
         if suiteName == sandbox.identity.bundleIdentifier || suiteName == Self.globalDomain { return nil }
+        try self.init(opening: suiteName, sandbox: sandbox, diagnostics: diagnostics)
+    }
+
+    /// The bundle's own domain (`UserDefaults.standard`): the suite named by its bundle identifier, in its private
+    /// container.
+    public static func standard(sandbox: Sandbox) throws(AppGroupError) -> GroupDefaults {
+        try GroupDefaults(opening: sandbox.identity.bundleIdentifier, sandbox: sandbox, diagnostics: { _ in })
+    }
+
+    private init(opening suiteName: String, sandbox: Sandbox, diagnostics: (String) -> Void) throws(AppGroupError) {
         try Identifier.validateFileName(suiteName, what: "defaults suite name")
         let container: Container
         if suiteName.hasPrefix("group.") {

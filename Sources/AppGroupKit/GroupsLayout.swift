@@ -85,6 +85,12 @@ public struct GroupsLayout: Equatable, Sendable {
     public static func presence(container: String) -> String { "\(bookkeeping(container: container))/presence" }
     /// `<container>/.lockstep/widgetkit/reload`: the widget reload requests, one counter per kind.
     public static func widgetReloads(container: String) -> String { "\(bookkeeping(container: container))/widgetkit/reload" }
+    /// `<container>/.lockstep/widgetkit`: every widget kind's folder, and `reload/`.
+    public static func widgets(container: String) -> String { "\(bookkeeping(container: container))/widgetkit" }
+    /// `<container>/.lockstep/widgetkit/<kind>/<family>.txt`: a family's current rendering.
+    public static func widgetRendering(_ kind: String, family: String, container: String) -> String {
+        "\(widget(kind, container: container))/\(family).txt"
+    }
     /// `<container>/.lockstep/widgetkit/<kind>`: one widget kind's renders and reload budget.
     public static func widget(_ kind: String, container: String) -> String { "\(bookkeeping(container: container))/widgetkit/\(kind)" }
     /// `<container>/.lockstep/widgetkit/<kind>/budget`: the kind's daily reload budget.

@@ -1,7 +1,7 @@
 import AppGroupKit
 import Foundation
 import LockstepSystem
-import SimWidgetKit
+import WidgetKit
 
 /// Asks WidgetKit to reload the Habits widget after a change, as the app and the intents do.
 public struct WidgetCenterHandle: Sendable {
@@ -9,7 +9,7 @@ public struct WidgetCenterHandle: Sendable {
 
     /// `WidgetCenter.shared.reloadTimelines(ofKind: "HabitsWidget")`.
     public func reloadHabitsWidget() throws {
-        try center.reloadTimelines(ofKind: HabitsEnvironment.widgetKind)
+        try center.requestReload(ofKind: HabitsEnvironment.widgetKind)
     }
 
     /// The center for this bundle, posting its Darwin notification on this device.
@@ -43,7 +43,7 @@ public struct HabitsProvider: TimelineProvider {
                           weekly: WeeklyProgress(daysCompleted: Array(repeating: false, count: 7), weeklyCompletionRate: 0))
     }
 
-    public func getSnapshot(in context: Context, completion: @escaping @Sendable (HabitEntry) -> Void) {
+    public func getSnapshot(in context: Context, completion: @escaping (HabitEntry) -> Void) {
         let now = SimulatedTime.now(groupsRoot: environment.groupsRoot)
         let shown = Result { try environment.openStoreIfCreated() }
             .flatMap { store in Result { try entry(at: now, day: Day(time: now.timeIntervalSince1970), store: store, showCompleted: showCompleted) } }
@@ -51,7 +51,7 @@ public struct HabitsProvider: TimelineProvider {
     }
 
     /// Now, and the next midnight (a fresh day), then `.atEnd`: the system comes back after midnight.
-    public func getTimeline(in context: Context, completion: @escaping @Sendable (Timeline<HabitEntry>) -> Void) {
+    public func getTimeline(in context: Context, completion: @escaping (Timeline<HabitEntry>) -> Void) {
         let now = SimulatedTime.now(groupsRoot: environment.groupsRoot)
         let today = Day(time: now.timeIntervalSince1970)
         let tomorrow = today.adding(days: 1)
@@ -84,7 +84,10 @@ public struct HabitsProvider: TimelineProvider {
 public struct HabitsWidget: Widget {
     public let provider: HabitsProvider
     public var kind: String { HabitsEnvironment.widgetKind }
-    public var supportedFamilies: [WidgetFamily] { WidgetFamily.allCases }
+    /// The iPhone's families: `systemExtraLarge` is iPad-only and `accessoryCorner` watch-only.
+    public var supportedFamilies: [WidgetFamily] {
+        [.systemSmall, .systemMedium, .systemLarge, .accessoryCircular, .accessoryRectangular, .accessoryInline]
+    }
 
     public init(environment: HabitsEnvironment) { provider = HabitsProvider(environment: environment) }
 
@@ -97,13 +100,15 @@ public struct HabitsWidget: Widget {
         case .systemMedium:
             return ["Today's Progress  \(s.fraction)  \(percent)", bar(s.completionPercentage, width: 20), ""]
                 + (s.incompleteHabits.isEmpty ? [s.motivationalMessage] : s.incompleteHabits.prefix(3).map { "\($0.emoji) \($0.name)" })
-        case .systemLarge:
+        case .systemLarge, .systemExtraLarge:
             let week = entry.weekly.daysCompleted.map { $0 ? "●" : "○" }.joined(separator: " ")
             return ["Weekly Progress  \(Int((entry.weekly.weeklyCompletionRate * 100).rounded()))%", week, "", "Today \(s.fraction)  \(percent)"]
                 + (entry.showCompleted ? s.completedHabits.prefix(6).map { "✓ \($0.emoji) \($0.name)" } : [])
                 + s.incompleteHabits.prefix(6).map { "· \($0.emoji) \($0.name)" }
         case .accessoryCircular:
             return [s.fraction, percent]
+        case .accessoryCorner:
+            return [percent]
         case .accessoryRectangular:
             return ["Habits \(s.fraction)", bar(s.completionPercentage, width: 10), s.incompleteHabits.first.map { "next: \($0.name)" } ?? s.motivationalMessage]
         case .accessoryInline:

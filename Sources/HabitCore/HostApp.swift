@@ -1,5 +1,6 @@
 import AppGroupKit
 import Foundation
+import LockstepRuntime
 import LockstepSystem
 import SimAppIntents
 import SimWatchConnectivity
@@ -218,5 +219,16 @@ public final class HostApp: WCSessionDelegate, @unchecked Sendable {  // @unchec
 
     private func stopIfStale(_ error: any Error) {
         if let error = error as? any ReportableError, error.exitStatus == .versionMismatch { ProcessStop.report(error) }
+    }
+}
+
+extension CommandInput {
+    /// Parses a logged value: a finite number ≥ 0 (DESIGN.md: invalid input exits 2, nothing written).
+    public static func value(_ text: String) throws -> Double {
+        guard let value = Double(text), value.isFinite else {
+            throw HabitError(.invalidValue, subject: text, detail: "it is not a number")
+        }
+        guard value >= 0 else { throw HabitError(.invalidValue, subject: text, detail: "a logged value must be a number ≥ 0") }
+        return value
     }
 }

@@ -1,3 +1,4 @@
+import LockstepRuntime
 import LockstepSystem
 import SimAppIntents
 

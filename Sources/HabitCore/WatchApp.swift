@@ -1,4 +1,5 @@
 import Foundation
+import LockstepRuntime
 import LockstepSystem
 import SimWatchConnectivity
 

@@ -1,6 +1,7 @@
 import AppGroupKit
+import LockstepRuntime
 import LockstepSystem
-import SimWidgetKit
+import WidgetKit
 
 /// The widget extension process (`lockstep-widget`): the Habits widget plus the system side that drives it.
 public struct WidgetApp: Sendable {

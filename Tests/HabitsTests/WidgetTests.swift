@@ -3,12 +3,12 @@ import Foundation
 import HabitCore
 import LockstepSystem
 import LockstepTestSupport
-import SimWidgetKit
+import WidgetKit
 import Testing
 
 private struct Entry: TimelineEntry { let date: Date }
 
-@Suite("SimWidgetKit with the Habits widget (RULES.md §3)")
+@Suite("WidgetKit with the Habits widget (RULES.md §3)")
 struct WidgetTests {
     @Test("widget.provider: the placeholder is synchronous, data-free and redacted; snapshot and timeline read the store")
     func provider() throws {
@@ -62,7 +62,7 @@ struct WidgetTests {
         #expect(widget.waitForLine("app request from com.example.habits", after: mark) != nil)
 
         mark = widget.mark
-        try WidgetCenter(groupContainer: fixture.groupContainer, requester: "com.example.habits.intents").reloadAllTimelines()
+        try WidgetCenter(groupContainer: fixture.groupContainer, requester: "com.example.habits.intents").requestReload(ofKind: WidgetCenter.allKinds)
         #expect(widget.waitForLine("app request from com.example.habits.intents", after: mark) != nil)
 
         // A change made by the intent reloads the widget with the new data.
@@ -113,13 +113,20 @@ struct WidgetTests {
         let fixture = HabitsFixture()
         try fixture.addHabits()
         let widget = try fixture.start("lockstep-widget")
-        for family in WidgetFamily.allCases {
+        // The phone widget's six families (systemExtraLarge is iPad's, accessoryCorner the watch's).
+        let phone: [WidgetFamily] = [.systemSmall, .systemMedium, .systemLarge, .accessoryCircular, .accessoryRectangular, .accessoryInline]
+        for family in phone {
             let path = WidgetSystem<HabitsWidget>.renderPath(groupContainer: fixture.groupContainer, kind: "HabitsWidget", family: family)
             let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
             #expect(lines.count == family.size.rows, "\(family)")
             for line in lines {
                 #expect(line.reduce(0) { $0 + WidgetRenderer.displayWidth($1) } == family.size.columns, "\(family): '\(line)'")
             }
+        }
+        // The iPad's and the watch's families are drawn in boxes of their own sizes too.
+        for family in [WidgetFamily.systemExtraLarge, .accessoryCorner] {
+            let box = WidgetRenderer.render(["Habits", "2/3 done"], family: family)
+            #expect(box.count == family.size.rows && box.allSatisfy { $0.reduce(0) { $0 + WidgetRenderer.displayWidth($1) } == family.size.columns }, "\(family): \(box)")
         }
         let bad = try fixture.run("lockstep-widget", "render", "--family", "systemHuge")
         #expect(bad.status == 64 && bad.stderr.contains("'systemHuge' is not a widget family"), "\(bad)")

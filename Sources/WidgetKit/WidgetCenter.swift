@@ -1,6 +1,8 @@
 import AppGroupKit
 import Foundation
+import LockstepRuntime
 import LockstepSystem
+import Synchronization
 
 /// Asks the system to reload widget timelines, from any process of the app group (RULES.md `widget.reload`).
 ///
@@ -23,21 +25,104 @@ public struct WidgetCenter: Sendable {
     /// when it next looks.
     public let notifications: DarwinNotificationCenter?
 
+    /// A center for the App Group container at `groupContainer`, asking as `requester` (Lockstep's own code and
+    /// tests; a bundle's code uses `shared`).
     public init(groupContainer: String, requester: String, notifications: DarwinNotificationCenter? = nil) {
         self.groupContainer = groupContainer
         self.requester = requester
         self.notifications = notifications
+        unavailable = nil
     }
 
-    /// Requests a new timeline for every widget of `kind`.
-    /// - Throws: the stale-build error (RULES.md `runtime.stale`) or a `WidgetKitError.storage`.
-    public func reloadTimelines(ofKind kind: String) throws {
-        try request(kind)
+    /// Apple's `WidgetCenter.shared`: the center of the simulated process this code runs in. Reload requests travel
+    /// through the App Group this bundle shares with the app's widget extension (the first such group; the first
+    /// group it claims when no widget is installed). A process with no App Group, or code that runs in no simulated
+    /// process (a plain `swift test`), gets a center whose requests go nowhere, said once on stderr.
+    public static var shared: WidgetCenter {
+        guard let process = SimulatedProcess.current, let sandbox = try? process.sandbox() else {
+            return WidgetCenter(unavailable: "this code runs in no simulated process (SimulatedProcess.start was not called)")
+        }
+        let widgetGroups = Set(process.manifest.bundles.filter { $0.role == .widget }.flatMap(\.appGroups))
+        let groups = process.bundle.appGroups
+        guard let group = groups.first(where: widgetGroups.contains) ?? groups.first,
+              let container = try? sandbox.groupContainer(group) else {
+            return WidgetCenter(unavailable: "\(process.bundle.bundleIdentifier ?? process.bundle.name) claims no App Group, which Lockstep's widget reloads travel through")
+        }
+        return WidgetCenter(groupContainer: container.path, requester: sandbox.identity.bundleIdentifier,
+                            notifications: try? DarwinNotificationCenter(sandbox: sandbox))
+    }
+
+    /// Why this center's requests go nowhere (nil: they are delivered).
+    private let unavailable: String?
+
+    private init(unavailable: String) {
+        groupContainer = ""
+        requester = ""
+        notifications = nil
+        self.unavailable = unavailable
+    }
+
+    /// Requests a new timeline for every widget of `kind` (RULES.md `widget.reload`). As on iOS nothing comes back:
+    /// a request the budget throttles is not acknowledged. A process of a stale build is stopped, as iOS stops it
+    /// (RULES.md `runtime.stale`); a request that cannot be written is said on stderr.
+    public func reloadTimelines(ofKind kind: String) {
+        deliver { try requestReload(ofKind: kind) }
     }
 
     /// Requests a new timeline for every widget of the containing app.
-    public func reloadAllTimelines() throws {
-        try request(Self.allKinds)
+    public func reloadAllTimelines() {
+        deliver { try requestReload(ofKind: Self.allKinds) }
+    }
+
+    /// `reloadTimelines(ofKind:)` that says why it failed, for Lockstep's own code and tests.
+    /// - Throws: the stale-build error (RULES.md `runtime.stale`) or a `WidgetKitError.storage`.
+    public func requestReload(ofKind kind: String) throws {
+        guard unavailable == nil else { return }
+        try request(kind)
+    }
+
+    /// The widgets of this app the system shows (Apple's `getCurrentConfigurations`): every kind and family the
+    /// widget extension has rendered in this App Group, in kind and family order.
+    public func getCurrentConfigurations(_ completion: @escaping (Result<[WidgetInfo], any Error>) -> Void) {
+        completion(Result { try configurations() })
+    }
+
+    /// `getCurrentConfigurations` as Apple's async API.
+    public func currentConfigurations() async throws -> [WidgetInfo] {
+        try configurations()
+    }
+
+    private func configurations() throws -> [WidgetInfo] {
+        guard unavailable == nil else { return [] }
+        let folder = GroupsLayout.widgets(container: groupContainer)
+        let kinds = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix(".") && $0 != "reload" }.sorted()
+        return kinds.flatMap { kind in
+            WidgetFamily.allCases.filter { FileManager.default.fileExists(atPath: GroupsLayout.widgetRendering(kind, family: $0.rawValue, container: groupContainer)) }
+                .map { WidgetInfo(kind: kind, family: $0) }
+        }
+    }
+
+    private func deliver(_ request: () throws -> Void) {
+        if let unavailable {
+            Self.warnOnce("WidgetCenter: \(unavailable); the reload request goes nowhere.")
+            return
+        }
+        do {
+            try request()
+        } catch let error as any ReportableError where error.exitStatus == .versionMismatch {
+            ProcessStop.report(error)
+        } catch {
+            Standard.error("\(Program.name): \((error as? any ReportableError)?.description ?? "\(error)")")
+        }
+    }
+
+    private static let warned = Mutex(false)
+    private static func warnOnce(_ sentence: String) {
+        let first = warned.withLock { warned in
+            defer { warned = true }
+            return !warned
+        }
+        if first { Standard.error(sentence) }
     }
 
     private func request(_ name: String) throws {
@@ -121,4 +206,17 @@ public struct ReloadBudget: Sendable {
     private static func window(_ text: String, at now: Double) -> [Double] {
         text.split(separator: "\n").compactMap { Double($0) }.filter { $0 > now - 86_400 && $0 <= now }
     }
+}
+
+/// A widget the system shows (Apple's `WidgetInfo`): its kind and family.
+public struct WidgetInfo: Sendable, Equatable, CustomStringConvertible {
+    public let kind: String
+    public let family: WidgetFamily
+
+    public init(kind: String, family: WidgetFamily) {
+        self.kind = kind
+        self.family = family
+    }
+
+    public var description: String { "\(kind) (\(family.rawValue))" }
 }

@@ -9,6 +9,11 @@ public struct WidgetKitError: Error, Equatable, Sendable {
         case providerTimedOut
         /// A reload request or budget file could not be written.
         case storage
+        /// The widget extension shares no App Group with its app, which Lockstep's widget needs to see the app's data
+        /// and its reload requests (RULES.md `group.shared`).
+        case noSharedGroup
+        /// A command-line or stdin command the widget extension does not know.
+        case usage
     }
 
     public var code: Code
@@ -29,12 +34,15 @@ extension WidgetKitError: ReportableError {
         case .unknownFamily: return "'\(subject)' is not a widget family this widget supports (\(detail))."
         case .providerTimedOut: return "The timeline provider of '\(subject)' did not call its completion handler within \(detail)."
         case .storage: return "Could not record the widget request in '\(subject)': \(detail)."
+        case .noSharedGroup: return "The widget extension '\(subject)' shares no App Group with its app: \(detail)."
+        case .usage: return "'\(subject)' is not a command of the widget extension; use \(detail)."
         }
     }
 
     public var exitStatus: ExitStatus {
         switch code {
-        case .unknownFamily: return .usage
+        case .unknownFamily, .usage: return .usage
+        case .noSharedGroup: return .notEntitled
         case .providerTimedOut, .storage: return .failure
         }
     }

@@ -1,11 +1,20 @@
-/// The widget sizes Lockstep renders (RULES.md `widget.families`), each as a fixed-size text box.
-public enum WidgetFamily: String, Sendable, CaseIterable, Codable {
+import Foundation
+
+/// The widget sizes (RULES.md `widget.families`): Apple's system and accessory families, each rendered by
+/// Lockstep as a fixed-size text box.
+public enum WidgetFamily: String, Sendable, CaseIterable, Codable, CustomDebugStringConvertible {
     case systemSmall
     case systemMedium
     case systemLarge
+    /// iPad only.
+    case systemExtraLarge
+    /// Apple Watch only.
+    case accessoryCorner
     case accessoryCircular
     case accessoryRectangular
     case accessoryInline
+
+    public var debugDescription: String { rawValue }
 
     /// The box's outer size in terminal columns and rows (borders included; inline has none).
     public var size: (columns: Int, rows: Int) {
@@ -13,9 +22,26 @@ public enum WidgetFamily: String, Sendable, CaseIterable, Codable {
         case .systemSmall: return (20, 9)
         case .systemMedium: return (42, 9)
         case .systemLarge: return (42, 18)
+        case .systemExtraLarge: return (84, 18)
+        case .accessoryCorner: return (9, 3)
         case .accessoryCircular: return (11, 5)
         case .accessoryRectangular: return (26, 5)
         case .accessoryInline: return (30, 1)
+        }
+    }
+
+    /// The size in points on an iPhone 15 (6.1"); `systemExtraLarge` on a 12.9" iPad, `accessoryCorner` on a
+    /// 45 mm Apple Watch.
+    public var displaySize: CGSize {
+        switch self {
+        case .systemSmall: return CGSize(width: 158, height: 158)
+        case .systemMedium: return CGSize(width: 338, height: 158)
+        case .systemLarge: return CGSize(width: 338, height: 354)
+        case .systemExtraLarge: return CGSize(width: 715, height: 330)
+        case .accessoryCorner: return CGSize(width: 32, height: 32)
+        case .accessoryCircular: return CGSize(width: 72, height: 72)
+        case .accessoryRectangular: return CGSize(width: 160, height: 72)
+        case .accessoryInline: return CGSize(width: 234, height: 26)
         }
     }
 

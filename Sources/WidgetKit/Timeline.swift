@@ -3,9 +3,26 @@ import Foundation
 import LockstepSystem
 
 /// The data one rendering of a widget shows, at a date (RULES.md `widget.provider`: views are stateless, all data
-/// comes from the entry).
-public protocol TimelineEntry: Sendable {
+/// comes from the entry). As Apple declares it: an entry need not be `Sendable`.
+public protocol TimelineEntry {
     var date: Date { get }
+    /// How relevant the entry is, for Smart Stacks; nil by default.
+    var relevance: TimelineEntryRelevance? { get }
+}
+
+extension TimelineEntry {
+    public var relevance: TimelineEntryRelevance? { nil }
+}
+
+/// A Smart Stack hint: a score relative to the widget's other entries, for a duration.
+public struct TimelineEntryRelevance: Sendable, Equatable {
+    public let score: Float
+    public let duration: TimeInterval
+
+    public init(score: Float, duration: TimeInterval = 0) {
+        self.score = score
+        self.duration = duration
+    }
 }
 
 /// When WidgetKit may ask for the next timeline: a lower bound, never a promise (RULES.md `widget.policy`).
@@ -27,7 +44,7 @@ public enum TimelineReloadPolicy: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Entries for now and future dates, plus the policy for the next request.
-public struct Timeline<Entry: TimelineEntry>: Sendable {
+public struct Timeline<Entry: TimelineEntry> {
     public let entries: [Entry]
     public let policy: TimelineReloadPolicy
 
@@ -51,13 +68,18 @@ public struct Timeline<Entry: TimelineEntry>: Sendable {
     }
 }
 
+extension Timeline: Sendable where Entry: Sendable {}
+
 /// What the system tells a provider about the widget it is serving.
 public struct TimelineProviderContext: Sendable {
     public let family: WidgetFamily
     /// True when showing the widget gallery: a snapshot should be fast and may use sample data.
     public let isPreview: Bool
-    /// The text box's size, in columns and rows.
-    public var displaySize: (columns: Int, rows: Int) { family.size }
+    /// The widget's size in points, as on an iPhone 15 (6.1") — an Apple Watch for `accessoryCorner` — and an iPad
+    /// for `systemExtraLarge`.
+    public var displaySize: CGSize { family.displaySize }
+    /// Lockstep's rendering of it: a text box of columns and rows.
+    public var textSize: (columns: Int, rows: Int) { family.size }
 
     public init(family: WidgetFamily, isPreview: Bool = false) {
         self.family = family
@@ -65,21 +87,23 @@ public struct TimelineProviderContext: Sendable {
     }
 }
 
-/// A widget's source of entries (RULES.md `widget.provider`).
-public protocol TimelineProvider: Sendable {
+/// A widget's source of entries (RULES.md `widget.provider`), with Apple's three requirements as Apple declares
+/// them, so that a provider written for iOS compiles unchanged.
+public protocol TimelineProvider {
     associatedtype Entry: TimelineEntry
     typealias Context = TimelineProviderContext
 
     /// A placeholder, synchronously and without fetching data: rendered redacted while the real entry loads.
     func placeholder(in context: Context) -> Entry
     /// One entry, fast: the widget gallery and one-shot renders use it.
-    func getSnapshot(in context: Context, completion: @escaping @Sendable (Entry) -> Void)
+    func getSnapshot(in context: Context, completion: @escaping (Entry) -> ())
     /// Entries for now and the future, with the policy for the next request.
-    func getTimeline(in context: Context, completion: @escaping @Sendable (Timeline<Entry>) -> Void)
+    func getTimeline(in context: Context, completion: @escaping (Timeline<Entry>) -> ())
 }
 
-/// A widget: a kind, a provider, and a stateless view of an entry for each supported family.
-public protocol Widget: Sendable {
+/// A widget as Lockstep hosts it: a kind, a provider, and a text view of an entry for each supported family (on
+/// iOS the view is SwiftUI, which Linux does not have). `WidgetExtension.main` builds one from its arguments.
+public protocol Widget: SendableMetatype {
     associatedtype Provider: TimelineProvider
     /// The kind string the app passes to `WidgetCenter.reloadTimelines(ofKind:)`.
     var kind: String { get }

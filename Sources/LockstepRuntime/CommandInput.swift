@@ -1,7 +1,7 @@
 import Foundation
 import LockstepSystem
 
-/// The line protocol of the long-running Habits processes: one command per stdin line, one result line per
+/// The line protocol of the long-running simulated processes (the Habits bundles, `WidgetExtension.main`): one command per stdin line, one result line per
 /// command on stdout, errors as one sentence on stderr.
 public enum CommandInput {
     /// Splits a command line into words; double quotes group words (`add "Drink water" 💧`).
@@ -43,14 +43,5 @@ public enum CommandInput {
                 Standard.error("\(Program.name): \((error as? any ReportableError)?.description ?? "\(error)")")
             }
         }
-    }
-
-    /// Parses a logged value: a finite number ≥ 0 (DESIGN.md: invalid input exits 2, nothing written).
-    public static func value(_ text: String) throws -> Double {
-        guard let value = Double(text), value.isFinite else {
-            throw HabitError(.invalidValue, subject: text, detail: "it is not a number")
-        }
-        guard value >= 0 else { throw HabitError(.invalidValue, subject: text, detail: "a logged value must be a number ≥ 0") }
-        return value
     }
 }

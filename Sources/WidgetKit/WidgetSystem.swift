@@ -59,7 +59,7 @@ public final class WidgetSystem<W: Widget>: @unchecked Sendable {  // @unchecked
 
     /// The file holding the current rendering of `family`.
     public static func renderPath(groupContainer: String, kind: String, family: WidgetFamily) -> String {
-        "\(GroupsLayout.widget(kind, container: groupContainer))/\(family.rawValue).txt"
+        GroupsLayout.widgetRendering(kind, family: family.rawValue, container: groupContainer)
     }
 
     /// Loads the first timeline, renders it, and starts watching for reload requests, policy dates and entry dates.
@@ -231,7 +231,7 @@ public final class WidgetSystem<W: Widget>: @unchecked Sendable {  // @unchecked
     }
 
     /// Calls a completion-handler API and waits for it (bounded), as the system waits for an extension.
-    private func wait<T: Sendable>(_ name: String, _ call: (@escaping @Sendable (T) -> Void) -> Void) throws -> T {
+    private func wait<T>(_ name: String, _ call: (@escaping (T) -> Void) -> Void) throws -> T {
         let box = ResultBox<T>()
         call { box.set($0) }
         guard let value = box.wait(timeout: 10) else {
@@ -249,8 +249,9 @@ public final class WidgetSystem<W: Widget>: @unchecked Sendable {  // @unchecked
     }
 }
 
-/// A value delivered once from another thread.
-final class ResultBox<T: Sendable>: @unchecked Sendable {  // @unchecked: guarded by `condition`.
+/// A value delivered once, perhaps from another thread (a provider may call its completion from any queue, as
+/// on iOS); entries need not be `Sendable`, so the box hands the value over under its condition.
+final class ResultBox<T>: @unchecked Sendable {  // @unchecked: guarded by `condition`.
     private let condition = NSCondition()
     private var value: T?
 

@@ -1,0 +1,37 @@
+import BundleKit
+import Foundation
+import LockstepSystem
+
+/// Hosts your own app (or any bundle without a framework of its own) as a simulated process: the Linux-only
+/// `main.swift` of a bundle whose code is written against Apple's API.
+///
+/// ```swift
+/// // Sources/HabitsApp/main.swift
+/// import LockstepRuntime
+/// import HabitsShared
+///
+/// AppProcess.main { command in            // one stdin line, split into words
+///     try HabitsStore.shared.add(command[1])
+///     return "added \(command[1])"         // one line on stdout
+/// }
+/// ```
+///
+/// It starts as the manifest's bundle of `role` (the version gate, RULES.md `runtime.version-parity`), prints its
+/// ready line, answers one line per stdin line until stdin ends or `quit`, and stops a stale build (RULES.md
+/// `runtime.stale`). An error thrown by `handle` is one sentence on stderr, and serving goes on.
+public enum AppProcess {
+    /// The entry point of the executable; like swift-argument-parser's `main()`, the one place that exits (0 when
+    /// stdin ends; 2 for a bundle the manifest lacks; 78 for a version mismatch or a stale build).
+    public static func main(role: BundleRole = .host, handle: ([String]) throws -> String) -> Never {
+        Standard.setUp()
+        ProcessStop.install { exit(withError: $0) }
+        do {
+            guard let process = try SimulatedProcess.start(defaultRole: role) else { exit(.success) }  // `up`'s launch check
+            print("ready \(process.bundle.bundleIdentifier ?? process.bundle.name)")
+            try CommandInput.serve(handle)
+            exit(.success)
+        } catch {
+            exit(withError: error)
+        }
+    }
+}

@@ -1,0 +1,24 @@
+// swift-tools-version:6.0
+// An iOS team's app, its shared module and its widget, as Lockstep runs them on Linux: the shared module and the
+// provider are the files the iOS targets compile; only each executable's main.swift is Lockstep's.
+import PackageDescription
+
+let package = Package(
+    name: "HabitsExample",
+    dependencies: [.package(name: "lockstep", path: "../..")],
+    targets: [
+        // What the app, the widget and (on iOS) the other extensions import.
+        .target(name: "HabitsShared", dependencies: [
+            .product(name: "WidgetKit", package: "lockstep", condition: .when(platforms: [.linux])),
+            .product(name: "LockstepFoundation", package: "lockstep", condition: .when(platforms: [.linux])),
+        ]),
+        // The Linux-only executables a manifest's `executable` points at: one per simulated bundle.
+        .executableTarget(name: "HabitsApp", dependencies: [
+            "HabitsShared", .product(name: "LockstepRuntime", package: "lockstep"), .product(name: "WidgetKit", package: "lockstep"),
+        ]),
+        .executableTarget(name: "HabitsWidgetExtension", dependencies: [
+            "HabitsShared", .product(name: "WidgetKit", package: "lockstep"),
+        ]),
+        .testTarget(name: "HabitsExampleTests", dependencies: ["HabitsShared"]),
+    ]
+)

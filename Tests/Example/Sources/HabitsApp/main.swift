@@ -1,0 +1,18 @@
+// The app as a simulated process: `add NAME`, `done NAME`, `note TEXT…`, `list` on stdin.
+import HabitsShared
+import LockstepRuntime
+import WidgetKit
+
+AppProcess.main { command in
+    let store = HabitsStore.shared
+    let argument = command.dropFirst().joined(separator: " ")
+    switch command.first {
+    case "add": store.add(argument)
+    case "done": try store.complete(argument)
+    case "note": try store.setNote(argument)
+    case "list": return store.habits.map { "\($0.isDone ? "✓" : "·") \($0.name)" }.joined(separator: ", ")
+    default: return "commands: add NAME, done NAME, note TEXT, list"
+    }
+    WidgetCenter.shared.reloadTimelines(ofKind: "HabitsWidget")
+    return "ok"
+}
