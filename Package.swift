@@ -17,7 +17,7 @@ let package = Package(
         .library(name: "LaunchKit", targets: ["LaunchKit"]),
         .library(name: "WidgetKit", targets: ["WidgetKit"]),
         .library(name: "LockstepFoundation", targets: ["LockstepFoundation"]),
-        .library(name: "SimWatchConnectivity", targets: ["SimWatchConnectivity"]),
+        .library(name: "WatchConnectivity", targets: ["WatchConnectivity"]),
         .library(name: "SimAppIntents", targets: ["SimAppIntents"]),
         .library(name: "HabitCore", targets: ["HabitCore"]),
     ],
@@ -38,7 +38,7 @@ let package = Package(
         // Foundation's App Group names on Linux: FileManager.containerURL(forSecurityApplicationGroupIdentifier:) and
         // a UserDefaults with iOS's semantics, for code written against Apple's API.
         .target(name: "LockstepFoundation", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime"]),
-        .target(name: "SimWatchConnectivity", dependencies: ["LockstepSystem", "AppGroupKit"]),
+        .target(name: "WatchConnectivity", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime"]),
         .target(name: "SimAppIntents", dependencies: ["LockstepSystem", "AppGroupKit"]),
         // What a simulated process is: its identity from the environment, the installed manifest, the version gate,
         // its sandbox and containers (`SimulatedProcess.current`). Bundles depend on it, not on the launcher.
@@ -48,19 +48,19 @@ let package = Package(
         // The reference app's shared module: what app, widget, watch and intents all import (models, store,
         // the widget's provider and views, the intents, the watch sync).
         .target(name: "HabitCore", dependencies: [
-            "LockstepSystem", "AppGroupKit", "BundleKit", "LockstepRuntime", "CSQLite", "WidgetKit", "SimWatchConnectivity",
+            "LockstepSystem", "AppGroupKit", "BundleKit", "LockstepRuntime", "CSQLite", "WidgetKit", "WatchConnectivity",
             "SimAppIntents"]),
 
         // Thin executables over the libraries.
         .executableTarget(name: "lockstep", dependencies: [
             "LockstepSystem", "AppGroupKit", "BundleKit", "LockstepRuntime", "LaunchKit"]),
         .executableTarget(name: "lockstep-host", dependencies: [
-            "LockstepSystem", "LockstepRuntime", "HabitCore", "WidgetKit", "SimWatchConnectivity", "SimAppIntents",
+            "LockstepSystem", "LockstepRuntime", "HabitCore", "WidgetKit", "WatchConnectivity", "SimAppIntents",
         ]),
         .executableTarget(name: "lockstep-widget", dependencies: [
             "LockstepSystem", "LockstepRuntime", "HabitCore", "WidgetKit"]),
         .executableTarget(name: "lockstep-watch", dependencies: [
-            "LockstepSystem", "LockstepRuntime", "HabitCore", "SimWatchConnectivity"]),
+            "LockstepSystem", "LockstepRuntime", "HabitCore", "WatchConnectivity"]),
         .executableTarget(name: "lockstep-intent", dependencies: [
             "LockstepSystem", "LockstepRuntime", "HabitCore", "SimAppIntents", "WidgetKit"]),
         // The benchmark `lockstep bench` runs, and its worker processes (built, not installed).
@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(name: "XcodeProjectTests", dependencies: ["BundleKit", "LockstepTestSupport"]),
         .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit", "LockstepRuntime", "LockstepTestSupport"]),
         .testTarget(name: "HabitsTests", dependencies: [
-            "HabitCore", "WidgetKit", "SimWatchConnectivity", "SimAppIntents", "LockstepTestSupport",
+            "HabitCore", "WidgetKit", "WatchConnectivity", "SimAppIntents", "LockstepTestSupport",
             "LockstepSystem", "AppGroupKit", "CSQLite", "BundleKit",
         ]),
         .testTarget(name: "ProofTests", dependencies: ["AppGroupKit", "BundleKit", "HabitCore", "LockstepTestSupport"]),

@@ -63,6 +63,9 @@ public struct GroupsLayout: Equatable, Sendable {
         public func context(to side: String) -> String { "\(inbox(side))/context.plist" }
         /// `<link>/to-<side>/context.lock`.
         public func contextLock(to side: String) -> String { "\(inbox(side))/context.lock" }
+        /// `<link>/<side>.complication`: when `side` sent complication user info, one simulated time per line (the
+        /// daily allowance of `transferCurrentComplicationUserInfo`), replaced under `.complication.lock`.
+        public func complicationTransfers(from side: String) -> String { "\(directory)/\(side).complication" }
     }
 
     // MARK: inside a container

@@ -3,7 +3,7 @@ import Foundation
 import LockstepRuntime
 import LockstepSystem
 import SimAppIntents
-import SimWatchConnectivity
+import WatchConnectivity
 import Synchronization
 
 /// The containing app (`lockstep-host`): habits CRUD and logging through the shared store, foreground/background,
@@ -88,7 +88,7 @@ public final class HostApp: WCSessionDelegate, @unchecked Sendable {  // @unchec
                                                      privateContainer: environment.privateContainer))
         session.delegate = self
         self.session = session
-        try session.activate()
+        try session.startSession()
     }
 
     /// Runs one command, returning its result line.
@@ -154,7 +154,7 @@ public final class HostApp: WCSessionDelegate, @unchecked Sendable {  // @unchec
             return "watch replied \(reply["received"] as? Bool == true ? "received" : "\(reply)") in \(Int(((Monotonic.now - started) * 1000).rounded())) ms"
         case "send-file":
             guard arguments.count == 1, let session else { throw HabitError(.usage, subject: "", detail: "send-file PATH") }
-            let transfer = try session.transferFile(URL(fileURLWithPath: arguments[0]), metadata: ["kind": "export"])
+            let transfer = try session.queueFile(URL(fileURLWithPath: arguments[0]), metadata: ["kind": "export"])
             return "file transfer #\(transfer.sequence) queued: \(transfer.fileName) → the watch's Documents/Inbox"
         default:
             throw HabitError(.usage, subject: words.joined(separator: " "), detail: Self.usage)
@@ -183,7 +183,7 @@ public final class HostApp: WCSessionDelegate, @unchecked Sendable {  // @unchec
 
     // MARK: WCSessionDelegate (the phone end)
 
-    public func session(_ session: WCSession, didReceiveMessage message: [String: Any], replyHandler: @escaping @Sendable ([String: Any]) -> Void) {
+    public func session(_ session: WCSession, didReceiveMessage message: [String: Any], replyHandler: @escaping ([String: Any]) -> Void) {
         let latency = session.deliveryLatencyMilliseconds ?? 0
         guard message["action"] as? String == "toggle", let name = message["habit"] as? String else {
             replyHandler(["ok": false, "error": "unknown message"])

@@ -1,7 +1,7 @@
 import Foundation
 import LockstepRuntime
 import LockstepSystem
-import SimWatchConnectivity
+import WatchConnectivity
 
 /// The watch app (`lockstep-watch`): its own containers on the watch device (RULES.md `group.watch-separate`), today's
 /// list from the phone's application context, and toggles sent by message when the phone is reachable, else queued
@@ -24,7 +24,7 @@ public final class WatchApp: WCSessionDelegate, @unchecked Sendable {  // @unche
     public func start() throws {
         if let saved = TodayList(context: session.receivedApplicationContext) { lock.withLock { list = saved } }
         session.delegate = self
-        try session.activate()
+        try session.startSession()
     }
 
     /// The long-running watch app.
@@ -79,7 +79,7 @@ public final class WatchApp: WCSessionDelegate, @unchecked Sendable {  // @unche
                 // The phone went away between the check and the send: fall through to the queue.
             }
         }
-        let transfer = try session.transferUserInfo(["action": "setCompleted", "habit": item.name, "completed": !item.completed, "day": current.day])
+        let transfer = try session.queueUserInfo(["action": "setCompleted", "habit": item.name, "completed": !item.completed, "day": current.day])
         setLocal(index, !item.completed)
         return "phone not reachable: queued \(item.name) → \(!item.completed ? "completed" : "not completed") as user info #\(transfer.sequence) (delivered in order when the phone app runs)"
     }
@@ -96,7 +96,7 @@ public final class WatchApp: WCSessionDelegate, @unchecked Sendable {  // @unche
         print("context applied (\(session.deliveryLatencyMilliseconds ?? 0) ms after it was sent): \(new.line) (\(new.fraction))")
     }
 
-    public func session(_ session: WCSession, didReceiveMessage message: [String: Any], replyHandler: @escaping @Sendable ([String: Any]) -> Void) {
+    public func session(_ session: WCSession, didReceiveMessage message: [String: Any], replyHandler: @escaping ([String: Any]) -> Void) {
         print("message from the phone (\(session.deliveryLatencyMilliseconds ?? 0) ms): \(message["text"] as? String ?? "\(message)")")
         replyHandler(["received": true])
     }

@@ -1,4 +1,4 @@
-import SimWatchConnectivity
+import WatchConnectivity
 
 /// What the phone and the watch say to each other (the payloads are property-list dictionaries).
 ///

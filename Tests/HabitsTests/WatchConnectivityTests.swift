@@ -1,11 +1,12 @@
 import Foundation
+import AppGroupKit
 import HabitCore
 import LockstepSystem
 import LockstepTestSupport
-@testable import SimWatchConnectivity
+@testable import WatchConnectivity
 import Testing
 
-@Suite("SimWatchConnectivity between lockstep-host and lockstep-watch (RULES.md §4)")
+@Suite("WatchConnectivity between lockstep-host and lockstep-watch (RULES.md §4)")
 struct WatchConnectivityTests {
     private func phoneSession(_ fixture: HabitsFixture) -> WCSession {
         WCSession(configuration: .init(linkDirectory: fixture.linkDirectory, side: .phone,
@@ -16,7 +17,7 @@ struct WatchConnectivityTests {
     func activate() throws {
         let fixture = HabitsFixture()
         let session = phoneSession(fixture)
-        for attempt in [{ _ = try session.sendMessage(["a": 1]) }, { try session.transferUserInfo(["a": 1]) },
+        for attempt in [{ _ = try session.sendMessage(["a": 1]) }, { try session.queueUserInfo(["a": 1]) },
                         { try session.updateApplicationContext(["a": 1]) }] as [() throws -> Void] {
             do {
                 try attempt()
@@ -25,7 +26,7 @@ struct WatchConnectivityTests {
                 #expect(error.code == .sessionNotActivated && error.description.contains("WCErrorDomain error 7004"))
             }
         }
-        try session.activate()
+        try session.startSession()
         #expect(!session.isReachable)
         let watch = try fixture.start("lockstep-watch")
         #expect(session.isReachable)
@@ -41,7 +42,7 @@ struct WatchConnectivityTests {
         let fixture = HabitsFixture()
         let session = phoneSession(fixture)
         #expect(session.isWokenByInotify == nil, "not receiving before activation")
-        try session.activate()
+        try session.startSession()
         // LOCKSTEP_WATCH=poll forces AppGroupKit's documented fallback (exercised by the process test below).
         #expect(session.isWokenByInotify == (ProcessInfo.processInfo.environment["LOCKSTEP_WATCH"] != "poll"))
         session.deactivate()
@@ -56,7 +57,7 @@ struct WatchConnectivityTests {
         let reachability = ReachabilityRecorder()
         let phone = phoneSession(fixture)
         phone.delegate = reachability
-        try phone.activate()
+        try phone.startSession()
         let watch = try fixture.start("lockstep-watch")
         #expect(reachability.wait(for: true), "activating the watch wakes the phone: \(reachability.changes)")
         let reply = try phone.sendMessage(["text": "wake up"])
@@ -67,7 +68,7 @@ struct WatchConnectivityTests {
         phone.deactivate()
         #expect(watch.waitForLine("phone is now not reachable") != nil, "deactivating wakes the watch: \(watch.output)")
         let mark = watch.mark
-        try phone.activate()
+        try phone.startSession()
         #expect(watch.waitForLine("phone is now reachable", after: mark) != nil, "activating wakes the watch: \(watch.output)")
         // A watch that dies (SIGKILL) closes its liveness file: the phone is woken and finds it unreachable.
         kill(watch.pid, SIGKILL)
@@ -263,5 +264,112 @@ final class ReachabilityRecorder: WCSessionDelegate, @unchecked Sendable {  // @
             }
             return true
         }
+    }
+}
+
+/// The Apple-shaped surface of `WCSession` (issue 17): a delegate written as for iOS (an `NSObject` subclass with
+/// Apple's method names, handlers not `Sendable`), `activate()` reporting to the delegate, message data, the
+/// complication allowance, and `WCSession.default` outside a simulated process.
+@Suite("WatchConnectivity with Apple's names")
+struct AppleWatchConnectivityTests {
+    /// A delegate as an iOS developer writes one.
+    final class PhoneSync: NSObject, WCSessionDelegate, @unchecked Sendable {  // @unchecked: guarded by `condition`.
+        private let condition = NSCondition()
+        private var events: [String] = []
+
+        func session(_ session: WCSession, activationDidCompleteWith activationState: WCSessionActivationState, error: Error?) {
+            record("activation \(activationState.rawValue) \(error.map { "\(($0 as? WCError)?.code.rawValue ?? 0)" } ?? "ok")")
+        }
+        func sessionDidBecomeInactive(_ session: WCSession) {}
+        func sessionDidDeactivate(_ session: WCSession) { session.activate() }
+        func session(_ session: WCSession, didReceiveMessageData messageData: Data, replyHandler: @escaping (Data) -> Void) {
+            record("data \(String(decoding: messageData, as: UTF8.self))")
+            replyHandler(Data("pong".utf8))
+        }
+        func session(_ session: WCSession, didReceiveUserInfo userInfo: [String: Any] = [:]) {
+            record("userInfo \(userInfo["n"] as? Int ?? -1)")
+        }
+
+        func record(_ event: String) { condition.withLock { events.append(event); condition.broadcast() } }
+
+        func wait(for event: String, timeout: Double = 10) -> Bool {
+            let deadline = Date(timeIntervalSinceNow: timeout)
+            return condition.withLock {
+                while !events.contains(event) { if !condition.wait(until: deadline) { return events.contains(event) } }
+                return true
+            }
+        }
+    }
+
+    static func pair() -> (phone: WCSession, watch: WCSession, root: URL) {
+        let root = TestSupport.temporaryDirectory("wc")
+        let link = root.appendingPathComponent("link/com.example.habits").path
+        let phone = WCSession(configuration: .init(linkDirectory: link, side: .phone, privateContainer: root.appendingPathComponent("phone/Data/app").path))
+        let watch = WCSession(configuration: .init(linkDirectory: link, side: .watch, privateContainer: root.appendingPathComponent("watch/Data/watch").path))
+        return (phone, watch, root)
+    }
+
+    @Test func aDelegateWrittenForIOSReceivesDataMessagesAndUserInfo() throws {
+        let (phone, watch, root) = Self.pair()
+        defer { TestSupport.cleanUp(root) }
+        let phoneSync = PhoneSync(), watchSync = PhoneSync()
+        phone.delegate = phoneSync
+        watch.delegate = watchSync
+        phone.activate()
+        watch.activate()
+        #expect(phoneSync.wait(for: "activation 2 ok") && watchSync.wait(for: "activation 2 ok"))
+        #expect(phone.isPaired && phone.isWatchAppInstalled && !watch.isPaired && watch.isCompanionAppInstalled)
+
+        let replied = PhoneSync()
+        phone.sendMessageData(Data("ping".utf8), replyHandler: { replied.record("reply \(String(decoding: $0, as: UTF8.self))") },
+                              errorHandler: { replied.record("error \($0)") })
+        #expect(watchSync.wait(for: "data ping"))
+        #expect(replied.wait(for: "reply pong"))
+
+        phone.transferUserInfo(["n": 7])
+        #expect(watchSync.wait(for: "userInfo 7"))
+        phone.deactivate()
+        watch.deactivate()
+    }
+
+    @Test func failuresReachTheDelegateNotAThrow() throws {
+        let (phone, _, root) = Self.pair()
+        defer { TestSupport.cleanUp(root) }
+        let sync = PhoneSync()
+        phone.delegate = sync
+        // Not activated: the transfer fails, and the delegate hears of it (7004).
+        let transfer = phone.transferUserInfo(["n": 1])
+        #expect(transfer.userInfo["n"] as? Int == 1)
+        final class Finished: NSObject, WCSessionDelegate, @unchecked Sendable {
+            var error: Error?
+            func session(_ session: WCSession, didFinish userInfoTransfer: WCSessionUserInfoTransfer, error: Error?) { self.error = error }
+        }
+        let finished = Finished()
+        phone.delegate = finished
+        phone.transferUserInfo(["n": 2])
+        #expect((finished.error as? WCError)?.code == .sessionNotActivated)
+        // Outside a simulated process there is no session to activate (7002), said through the delegate too.
+        #expect(!WCSession.isSupported())
+        WCSession.default.delegate = sync
+        WCSession.default.activate()
+        #expect(sync.wait(for: "activation 0 7002"))
+    }
+
+    /// iOS: complication user info keeps its priority for 50 transfers a day, then travels as ordinary user info.
+    @Test func complicationTransfersHaveADailyAllowance() throws {
+        let (phone, watch, root) = Self.pair()
+        defer { TestSupport.cleanUp(root) }
+        try phone.startSession()
+        #expect(phone.remainingComplicationUserInfoTransfers == 50)
+        for n in 0..<50 { #expect(phone.transferCurrentComplicationUserInfo(["n": n]).isCurrentComplicationInfo) }
+        #expect(phone.remainingComplicationUserInfoTransfers == 0)
+        let late = phone.transferCurrentComplicationUserInfo(["n": 50])
+        #expect(!late.isCurrentComplicationInfo)
+        #expect(phone.outstandingUserInfoTransfers.count == 51)
+        // A day later on the simulated clock, the allowance is back.
+        try SimulatedClock(groupsRoot: root.path).advance(by: 86_401)
+        #expect(phone.remainingComplicationUserInfoTransfers == 50)
+        phone.deactivate()
+        _ = watch
     }
 }

@@ -1,6 +1,8 @@
 import AppGroupKit
 import Foundation
+import LockstepRuntime
 import LockstepSystem
+import Synchronization
 
 /// The two ends of the simulated link.
 public enum WCSide: String, Sendable {
@@ -11,10 +13,11 @@ public enum WCSide: String, Sendable {
     public var counterpart: WCSide { self == .phone ? .watch : .phone }
 }
 
-/// Whether a session can send (RULES.md `wc.activate`).
-public enum WCSessionActivationState: Sendable {
-    case notActivated
-    case activated
+/// Whether a session can send (RULES.md `wc.activate`), with Apple's raw values.
+public enum WCSessionActivationState: Int, Sendable {
+    case notActivated = 0
+    case inactive = 1
+    case activated = 2
 }
 
 /// A file that arrived in `Documents/Inbox/` (RULES.md `wc.file`): move it during the delegate call to keep it.
@@ -24,39 +27,75 @@ public struct WCSessionFile: @unchecked Sendable {  // @unchecked: metadata hold
 }
 
 /// A queued user-info transfer (RULES.md `wc.userinfo`).
-public struct WCSessionUserInfoTransfer: Sendable {
+public struct WCSessionUserInfoTransfer: @unchecked Sendable {  // @unchecked: userInfo holds plist values only.
     /// The position in the receiver's FIFO queue.
     public let sequence: Int
+    public let userInfo: [String: Any]
+    /// Whether it was sent with `transferCurrentComplicationUserInfo(_:)`.
+    public let isCurrentComplicationInfo: Bool
+    /// Whether it is still queued: true when made (Lockstep does not follow it to delivery).
+    public var isTransferring: Bool { true }
+
+    init(sequence: Int, userInfo: [String: Any] = [:], isCurrentComplicationInfo: Bool = false) {
+        self.sequence = sequence
+        self.userInfo = userInfo
+        self.isCurrentComplicationInfo = isCurrentComplicationInfo
+    }
 }
 
 /// A queued file transfer.
-public struct WCSessionFileTransfer: Sendable {
+public struct WCSessionFileTransfer: @unchecked Sendable {  // @unchecked: the file's metadata holds plist values only.
     public let sequence: Int
     public let fileName: String
+    /// The file as sent.
+    public let file: WCSessionFile
+    public var isTransferring: Bool { true }
 }
 
-/// Receives what the counterpart sends. Every method is optional; all are called on the session's receiving thread.
-public protocol WCSessionDelegate: AnyObject, Sendable {
-    func session(_ session: WCSession, activationDidCompleteWith state: WCSessionActivationState)
-    func session(_ session: WCSession, didReceiveMessage message: [String: Any])
-    func session(_ session: WCSession, didReceiveMessage message: [String: Any], replyHandler: @escaping @Sendable ([String: Any]) -> Void)
-    func session(_ session: WCSession, didReceiveUserInfo userInfo: [String: Any])
-    func session(_ session: WCSession, didReceiveApplicationContext applicationContext: [String: Any])
-    func session(_ session: WCSession, didReceive file: WCSessionFile)
+/// Receives what the counterpart sends, with Apple's method names. Every method has a default (the iOS-only
+/// `sessionDidBecomeInactive`/`sessionDidDeactivate` too), so a delegate written for iOS or watchOS compiles as it is;
+/// all are called on the session's receiving thread, as on a device they come on a background queue.
+public protocol WCSessionDelegate: AnyObject {
+    func session(_ session: WCSession, activationDidCompleteWith activationState: WCSessionActivationState, error: (any Error)?)
+    func sessionDidBecomeInactive(_ session: WCSession)
+    func sessionDidDeactivate(_ session: WCSession)
     func sessionReachabilityDidChange(_ session: WCSession)
+    func sessionWatchStateDidChange(_ session: WCSession)
+    func sessionCompanionAppInstalledDidChange(_ session: WCSession)
+    func session(_ session: WCSession, didReceiveMessage message: [String: Any])
+    func session(_ session: WCSession, didReceiveMessage message: [String: Any], replyHandler: @escaping ([String: Any]) -> Void)
+    func session(_ session: WCSession, didReceiveMessageData messageData: Data)
+    func session(_ session: WCSession, didReceiveMessageData messageData: Data, replyHandler: @escaping (Data) -> Void)
+    func session(_ session: WCSession, didReceiveApplicationContext applicationContext: [String: Any])
+    func session(_ session: WCSession, didReceiveUserInfo userInfo: [String: Any])
+    func session(_ session: WCSession, didFinish userInfoTransfer: WCSessionUserInfoTransfer, error: (any Error)?)
+    func session(_ session: WCSession, didReceive file: WCSessionFile)
+    func session(_ session: WCSession, didFinish fileTransfer: WCSessionFileTransfer, error: (any Error)?)
 }
 
 extension WCSessionDelegate {
-    public func session(_ session: WCSession, activationDidCompleteWith state: WCSessionActivationState) {}
+    public func session(_ session: WCSession, activationDidCompleteWith activationState: WCSessionActivationState, error: (any Error)?) {}
+    public func sessionDidBecomeInactive(_ session: WCSession) {}
+    public func sessionDidDeactivate(_ session: WCSession) {}
+    public func sessionReachabilityDidChange(_ session: WCSession) {}
+    public func sessionWatchStateDidChange(_ session: WCSession) {}
+    public func sessionCompanionAppInstalledDidChange(_ session: WCSession) {}
     public func session(_ session: WCSession, didReceiveMessage message: [String: Any]) {}
-    public func session(_ session: WCSession, didReceiveMessage message: [String: Any], replyHandler: @escaping @Sendable ([String: Any]) -> Void) {
+    /// Without a reply handler of its own, the message is handed to `didReceiveMessage` and answered with `[:]`.
+    public func session(_ session: WCSession, didReceiveMessage message: [String: Any], replyHandler: @escaping ([String: Any]) -> Void) {
         self.session(session, didReceiveMessage: message)
         replyHandler([:])
     }
-    public func session(_ session: WCSession, didReceiveUserInfo userInfo: [String: Any]) {}
+    public func session(_ session: WCSession, didReceiveMessageData messageData: Data) {}
+    public func session(_ session: WCSession, didReceiveMessageData messageData: Data, replyHandler: @escaping (Data) -> Void) {
+        self.session(session, didReceiveMessageData: messageData)
+        replyHandler(Data())
+    }
     public func session(_ session: WCSession, didReceiveApplicationContext applicationContext: [String: Any]) {}
+    public func session(_ session: WCSession, didReceiveUserInfo userInfo: [String: Any]) {}
+    public func session(_ session: WCSession, didFinish userInfoTransfer: WCSessionUserInfoTransfer, error: (any Error)?) {}
     public func session(_ session: WCSession, didReceive file: WCSessionFile) {}
-    public func sessionReachabilityDidChange(_ session: WCSession) {}
+    public func session(_ session: WCSession, didFinish fileTransfer: WCSessionFileTransfer, error: (any Error)?) {}
 }
 
 /// One end of the phone↔watch channel (RULES.md §4), over files and locks under `<groups>/link/<host-bundle-id>/`
@@ -95,13 +134,21 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
         public var privateContainer: String
         /// How long `sendMessage` waits for a reply.
         public var replyTimeout: Double
+        /// Whether the counterpart app is installed (the manifest has a watch app; on the watch, a phone app):
+        /// `isWatchAppInstalled`, `isPaired`, `isCompanionAppInstalled`.
+        public var counterpartInstalled: Bool
 
-        public init(linkDirectory: String, side: WCSide, privateContainer: String, replyTimeout: Double = 10) {
+        public init(linkDirectory: String, side: WCSide, privateContainer: String, replyTimeout: Double = 10,
+                    counterpartInstalled: Bool = true) {
             self.linkDirectory = linkDirectory
             self.side = side
             self.privateContainer = privateContainer
             self.replyTimeout = replyTimeout
+            self.counterpartInstalled = counterpartInstalled
         }
+
+        /// `<groups>`: two folders above the link (`<groups>/link/<host-bundle-id>`), for the simulated clock.
+        var groupsRoot: String { URL(fileURLWithPath: linkDirectory).deletingLastPathComponent().deletingLastPathComponent().path }
 
         /// `<private container>/Documents/Inbox`: where transferred files arrive (RULES.md `wc.file`).
         public var inboxDirectory: String { "\(privateContainer)/Documents/Inbox" }
@@ -123,8 +170,39 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
     private var sentContext: [String: Any] = [:]
     private var latency: Double?
 
+    /// A session at `configuration` (Lockstep's own code and tests; a bundle's code uses `WCSession.default`).
     public init(configuration: Configuration) {
         self.configuration = configuration
+    }
+
+    /// Apple's `WCSession.isSupported()`: whether this code runs in a simulated process (a phone app, a watch app,
+    /// or one of their extensions), which has a session.
+    public static func isSupported() -> Bool { SimulatedProcess.current != nil }
+
+    /// Apple's `WCSession.default`: the session of the simulated process this code runs in — the watch side in the
+    /// watch app, the phone side everywhere else — on the link of the installed app. In no simulated process, a session
+    /// whose activation fails with `sessionNotSupported` (7002).
+    public static var `default`: WCSession {
+        defaultSession.withLock { session in
+            if let session { return session }
+            let made = makeDefault()
+            session = made
+            return made
+        }
+    }
+
+    private static let defaultSession = Mutex<WCSession?>(nil)
+
+    private static func makeDefault() -> WCSession {
+        guard let process = SimulatedProcess.current, let sandbox = try? process.sandbox() else {
+            return WCSession(configuration: Configuration(linkDirectory: "", side: .phone, privateContainer: "", counterpartInstalled: false))
+        }
+        let side: WCSide = process.bundle.role == .watch ? .watch : .phone
+        let host = process.manifest.app.bundleIdentifier ?? process.manifest.app.name
+        let counterpartInstalled = side == .watch || process.manifest.bundles.contains { $0.role == .watch }
+        return WCSession(configuration: Configuration(
+            linkDirectory: GroupsLayout(root: process.groupsRoot).link(host: host), side: side,
+            privateContainer: sandbox.privateContainerPath, counterpartInstalled: counterpartInstalled))
     }
 
     public var activationState: WCSessionActivationState { lock.withLock { state } }
@@ -145,11 +223,24 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
 
     // MARK: Activation and reachability
 
+    /// Apple's `activate()`: the outcome arrives at the delegate's `session(_:activationDidCompleteWith:error:)`.
+    public func activate() {
+        do {
+            try startSession()
+        } catch {
+            delegate?.session(self, activationDidCompleteWith: .notActivated, error: error)
+        }
+    }
+
     /// Activates the session (RULES.md `wc.activate`): announces this side as running, discards messages meant for
     /// an earlier run, delivers what queued up while it was not running (user info in order, the latest context,
-    /// files), then keeps receiving on a background thread, woken when something arrives.
-    /// - Throws: `WCError` 7001 when another process already holds this side's session.
-    public func activate() throws {
+    /// files), then keeps receiving on a background thread, woken when something arrives. `activate()` that throws.
+    /// - Throws: `WCError` 7002 outside a simulated process, 7001 when another process already holds this side's
+    ///   session.
+    public func startSession() throws {
+        guard !configuration.linkDirectory.isEmpty else {
+            throw WCError(.sessionNotSupported, "this code runs in no simulated process (SimulatedProcess.start was not called)")
+        }
         try SharedWriteGate.check()
         let queues = ["messages", "replies", "userinfo", "files"]
         for directory in [me, counterpart].flatMap({ side in queues.map { link.queue($0, to: side) } }) {
@@ -177,7 +268,7 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
             running = true
             lastReachable = counterpartAlive()
         }
-        delegate?.session(self, activationDidCompleteWith: .activated)
+        delegate?.session(self, activationDidCompleteWith: .activated, error: nil)
         receivePass()
         Thread.detachNewThread { [self] in
             var woken = true
@@ -220,6 +311,15 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
     /// Whether the counterpart app is running with an activated session (its liveness lock is held).
     public var isReachable: Bool { activationState == .activated && counterpartAlive() }
 
+    /// iOS: whether a watch is paired — on the simulated device, whether the manifest has a watch app.
+    public var isPaired: Bool { configuration.side == .phone && configuration.counterpartInstalled }
+    /// iOS: whether the watch app is installed.
+    public var isWatchAppInstalled: Bool { configuration.side == .phone && configuration.counterpartInstalled }
+    /// iOS: whether the watch face shows the app's complication (Lockstep's watch has none yet).
+    public var isComplicationEnabled: Bool { false }
+    /// watchOS: whether the iPhone app is installed.
+    public var isCompanionAppInstalled: Bool { configuration.side == .watch }
+
     private func counterpartAlive() -> Bool { FileLock.isHeld(path: alivePath(configuration.side.counterpart)) }
 
     private func alivePath(_ side: WCSide) -> String { link.alive(side.rawValue) }
@@ -236,12 +336,12 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
     /// - Throws: 7004 before activation, 7007 when the counterpart is not running, 7009/7010 for the payload,
     ///   7012 when no reply comes within the configured timeout.
     public func sendMessage(_ message: [String: Any]) throws -> [String: Any] {
-        try send(message, wantsReply: true) ?? [:]
+        try send(message, wantsReply: true) as? [String: Any] ?? [:]
     }
 
-    /// Apple's form: the reply or the error arrives on a handler, on another thread.
-    public func sendMessage(_ message: [String: Any], replyHandler: (@Sendable ([String: Any]) -> Void)?,
-                            errorHandler: (@Sendable (any Error) -> Void)?) {
+    /// Apple's form: the reply or the error arrives on a handler, on another thread (RULES.md `wc.message`).
+    public func sendMessage(_ message: [String: Any], replyHandler: (([String: Any]) -> Void)?,
+                            errorHandler: ((any Error) -> Void)? = nil) {
         let payload: [String: Any]
         do {
             try requireActivated()
@@ -250,24 +350,47 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
             errorHandler?(error)
             return
         }
+        sendInBackground(payload, wantsReply: replyHandler != nil,
+                         reply: { replyHandler?($0 as? [String: Any] ?? [:]) }, failure: { errorHandler?($0) })
+    }
+
+    /// A message of bytes, replied to with bytes (`sendMessageData(_:replyHandler:errorHandler:)`).
+    public func sendMessageData(_ data: Data, replyHandler: ((Data) -> Void)?, errorHandler: ((any Error) -> Void)? = nil) {
+        do {
+            try requireActivated()
+            guard data.count <= Payload.messageLimit else {
+                throw WCError(.payloadTooLarge, "the message data is \(data.count) bytes, over the \(Payload.messageLimit)-byte limit")
+            }
+        } catch {
+            errorHandler?(error)
+            return
+        }
+        sendInBackground(data, wantsReply: replyHandler != nil,
+                         reply: { replyHandler?($0 as? Data ?? Data()) }, failure: { errorHandler?($0) })
+    }
+
+    /// Sends on a thread of its own and calls back from it, as the device calls back on a background queue. The
+    /// handlers are the caller's (not `Sendable`, as Apple declares them): each is called once, from that thread.
+    private func sendInBackground(_ payload: Any, wantsReply: Bool, reply: @escaping (Any) -> Void, failure: @escaping (any Error) -> Void) {
         // A canonical payload holds only value types (strings, numbers, dates, data, arrays, dictionaries).
-        nonisolated(unsafe) let canonical = payload
+        nonisolated(unsafe) let work = (payload: payload, reply: reply, failure: failure)
         Thread.detachNewThread { [self] in
             do {
-                let reply = try send(encoded: canonical, wantsReply: replyHandler != nil)
-                if let reply { replyHandler?(reply) }
+                let answer = try send(encoded: work.payload, wantsReply: wantsReply)
+                if let answer { work.reply(answer) }
             } catch {
-                errorHandler?(error)
+                work.failure(error)
             }
         }
     }
 
-    private func send(_ message: [String: Any], wantsReply: Bool) throws -> [String: Any]? {
+    private func send(_ message: [String: Any], wantsReply: Bool) throws -> Any? {
         try requireActivated()
         return try send(encoded: try Payload.encode(message, limit: Payload.messageLimit, what: "the message"), wantsReply: wantsReply)
     }
 
-    private func send(encoded payload: [String: Any], wantsReply: Bool) throws -> [String: Any]? {
+    /// Posts a message whose payload is a dictionary or bytes, and waits for the reply of the same kind.
+    private func send(encoded payload: Any, wantsReply: Bool) throws -> Any? {
         guard counterpartAlive() else {
             throw WCError(.notReachable, "the \(configuration.side.counterpart) app is not running with an activated session")
         }
@@ -284,7 +407,8 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
         var woken = true
         while true {
             if let bytes = try sent.takeResponse(id) {
-                return Payload.decode(Data(bytes))?["payload"] as? [String: Any] ?? [:]
+                let reply = Payload.decode(Data(bytes))?["payload"]
+                return payload is Data ? reply as? Data ?? Data() : reply as? [String: Any] ?? [:]
             }
             if !counterpartAlive() && sent.isPending(id) {
                 _ = sent.withdraw(id)
@@ -298,22 +422,89 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
         }
     }
 
-    /// Queues a dictionary for the counterpart, delivered in order even across restarts of either side
-    /// (RULES.md `wc.userinfo`).
+    /// Apple's `transferUserInfo(_:)`: queues a dictionary for the counterpart, delivered in order even across
+    /// restarts of either side (RULES.md `wc.userinfo`). A transfer that cannot be queued is reported to the
+    /// delegate's `session(_:didFinish:error:)`.
     @discardableResult
-    public func transferUserInfo(_ userInfo: [String: Any]) throws -> WCSessionUserInfoTransfer {
+    public func transferUserInfo(_ userInfo: [String: Any]) -> WCSessionUserInfoTransfer {
+        reportingFailure(WCSessionUserInfoTransfer(sequence: 0, userInfo: userInfo)) { try queueUserInfo(userInfo) }
+    }
+
+    /// `transferUserInfo(_:)` that throws.
+    /// - Throws: 7004 before activation, 7009/7010 for the payload.
+    @discardableResult
+    public func queueUserInfo(_ userInfo: [String: Any], isCurrentComplicationInfo: Bool = false) throws -> WCSessionUserInfoTransfer {
         try requireActivated()
         let payload = try Payload.encode(userInfo, limit: Payload.messageLimit, what: "the user info")
         try SharedWriteGate.check()
         let sequence = try nextSequence(link.sequence("userinfo", to: counterpart))
-        let envelope = Payload.envelope(["sentAt": Date().timeIntervalSince1970, "payload": payload])
+        let envelope = Payload.envelope(["sentAt": Date().timeIntervalSince1970, "payload": payload,
+                                         "complication": isCurrentComplicationInfo])
         try AtomicFile.write(Array(envelope), to: "\(link.queue("userinfo", to: counterpart))/\(Self.padded(sequence)).plist")
-        return WCSessionUserInfoTransfer(sequence: sequence)
+        return WCSessionUserInfoTransfer(sequence: sequence, userInfo: userInfo, isCurrentComplicationInfo: isCurrentComplicationInfo)
+    }
+
+    /// The complication transfers a day allows (Apple: "50 transfers a day"; `LOCKSTEP_COMPLICATION_TRANSFERS`
+    /// overrides it).
+    public static var complicationTransfersPerDay: Int {
+        ProcessEnvironment.value("LOCKSTEP_COMPLICATION_TRANSFERS").flatMap { Int($0) }.map { max(0, $0) } ?? 50
+    }
+
+    /// iOS: how many `transferCurrentComplicationUserInfo(_:)` calls keep their priority in the 24 hours before now
+    /// on the simulated clock.
+    public var remainingComplicationUserInfoTransfers: Int {
+        max(0, Self.complicationTransfersPerDay - complicationStamps(at: SimulatedClock(groupsRoot: configuration.groupsRoot).now()).count)
+    }
+
+    /// iOS: user info for the watch's complication, delivered at once while the daily allowance lasts and then as an
+    /// ordinary transfer, as on a device. Failures go to `session(_:didFinish:error:)`.
+    @discardableResult
+    public func transferCurrentComplicationUserInfo(_ userInfo: [String: Any]) -> WCSessionUserInfoTransfer {
+        reportingFailure(WCSessionUserInfoTransfer(sequence: 0, userInfo: userInfo, isCurrentComplicationInfo: true)) {
+            let now = SimulatedClock(groupsRoot: configuration.groupsRoot).now()
+            let allowed = try LockedFile.update(link.complicationTransfers(from: me)) { current in
+                var stamps = Self.window(current ?? "", at: now)
+                guard stamps.count < Self.complicationTransfersPerDay else { return (nil, false) }
+                stamps.append(now)
+                return (stamps.map { "\($0)\n" }.joined(), true)
+            }
+            return try queueUserInfo(userInfo, isCurrentComplicationInfo: allowed)
+        }
+    }
+
+    private func complicationStamps(at now: Double) -> [Double] {
+        guard let bytes = try? AtomicFile.read(link.complicationTransfers(from: me)) else { return [] }
+        return Self.window(String(decoding: bytes, as: UTF8.self), at: now)
+    }
+
+    private static func window(_ text: String, at now: Double) -> [Double] {
+        text.split(separator: "\n").compactMap { Double($0) }.filter { $0 > now - 86_400 && $0 <= now }
+    }
+
+    private func reportingFailure(_ fallback: WCSessionUserInfoTransfer, _ body: () throws -> WCSessionUserInfoTransfer) -> WCSessionUserInfoTransfer {
+        do {
+            return try body()
+        } catch {
+            Self.stopIfStale(error)
+            delegate?.session(self, didFinish: fallback, error: error)
+            return fallback
+        }
+    }
+
+    /// A stale build is stopped, as iOS stops it (RULES.md `runtime.stale`), rather than told through a delegate.
+    private static func stopIfStale(_ error: any Error) {
+        if let reportable = error as? any ReportableError, reportable.exitStatus == .versionMismatch { ProcessStop.report(error) }
     }
 
     /// Transfers still queued for the counterpart (not yet delivered).
     public var outstandingUserInfoTransfers: [WCSessionUserInfoTransfer] {
-        Self.list(link.queue("userinfo", to: counterpart)).compactMap { Int($0.prefix(16)) }.map(WCSessionUserInfoTransfer.init)
+        let queue = link.queue("userinfo", to: counterpart)
+        return Self.list(queue).sorted().compactMap { name in
+            guard name.hasSuffix(".plist"), let sequence = Int(name.prefix(16)) else { return nil }
+            let envelope = (try? AtomicFile.read("\(queue)/\(name)")).flatMap { $0 }.flatMap { Payload.decode(Data($0)) }
+            return WCSessionUserInfoTransfer(sequence: sequence, userInfo: envelope?["payload"] as? [String: Any] ?? [:],
+                                             isCurrentComplicationInfo: envelope?["complication"] as? Bool ?? false)
+        }
     }
 
     /// Replaces the application context: only the latest is delivered (RULES.md `wc.context`).
@@ -336,9 +527,24 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
         Self.readEnvelope(configuration.receivedContextPath)?.1 ?? [:]
     }
 
-    /// Sends a copy of a file to the counterpart's `Documents/Inbox/` (RULES.md `wc.file`).
+    /// Apple's `transferFile(_:metadata:)`: sends a copy of a file to the counterpart's `Documents/Inbox/` (RULES.md
+    /// `wc.file`). A file that cannot be sent is reported to `session(_:didFinish:error:)`.
     @discardableResult
-    public func transferFile(_ file: URL, metadata: [String: Any]? = nil) throws -> WCSessionFileTransfer {
+    public func transferFile(_ file: URL, metadata: [String: Any]?) -> WCSessionFileTransfer {
+        do {
+            return try queueFile(file, metadata: metadata)
+        } catch {
+            Self.stopIfStale(error)
+            let transfer = WCSessionFileTransfer(sequence: 0, fileName: file.lastPathComponent, file: WCSessionFile(fileURL: file, metadata: metadata))
+            delegate?.session(self, didFinish: transfer, error: error)
+            return transfer
+        }
+    }
+
+    /// `transferFile(_:metadata:)` that throws.
+    /// - Throws: 7004 before activation, 7013 for a file that cannot be read, 7009/7010 for the metadata.
+    @discardableResult
+    public func queueFile(_ file: URL, metadata: [String: Any]? = nil) throws -> WCSessionFileTransfer {
         try requireActivated()
         let encodedMetadata = try metadata.map { try Payload.encode($0, limit: Payload.messageLimit, what: "the file metadata") }
         guard let bytes = try? AtomicFile.read(file.path) else {
@@ -351,7 +557,7 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
         var fields: [String: Any] = ["sentAt": Date().timeIntervalSince1970, "fileName": file.lastPathComponent]
         if let encodedMetadata { fields["metadata"] = encodedMetadata }
         try AtomicFile.write(Array(Payload.envelope(fields)), to: "\(base).plist")
-        return WCSessionFileTransfer(sequence: sequence, fileName: file.lastPathComponent)
+        return WCSessionFileTransfer(sequence: sequence, fileName: file.lastPathComponent, file: WCSessionFile(fileURL: file, metadata: metadata))
     }
 
     // MARK: Receiving
@@ -377,15 +583,23 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
         let received = received
         for name in received.pending() {
             guard let bytes = received.take(name), let envelope = Payload.decode(Data(bytes)) else { continue }
-            let payload = envelope["payload"] as? [String: Any] ?? [:]
             let sentAt = envelope["sentAt"] as? Double ?? 0
-            if envelope["wantsReply"] as? Bool == true, let id = envelope["id"] as? String {
-                deliver(sentAt) {
-                    delegate.session(self, didReceiveMessage: payload) { reply in
-                        let fields: [String: Any] = ["id": id, "sentAt": Date().timeIntervalSince1970, "payload": reply]
-                        try? received.respond(Array(Payload.envelope(fields)), to: id)
-                    }
+            func respond(_ reply: Any, to id: String) {
+                let fields: [String: Any] = ["id": id, "sentAt": Date().timeIntervalSince1970, "payload": reply]
+                try? received.respond(Array(Payload.envelope(fields)), to: id)
+            }
+            let id = envelope["wantsReply"] as? Bool == true ? envelope["id"] as? String : nil
+            if let data = envelope["payload"] as? Data {
+                if let id {
+                    deliver(sentAt) { delegate.session(self, didReceiveMessageData: data) { respond($0, to: id) } }
+                } else {
+                    deliver(sentAt) { delegate.session(self, didReceiveMessageData: data) }
                 }
+                continue
+            }
+            let payload = envelope["payload"] as? [String: Any] ?? [:]
+            if let id {
+                deliver(sentAt) { delegate.session(self, didReceiveMessage: payload) { respond($0, to: id) } }
             } else {
                 deliver(sentAt) { delegate.session(self, didReceiveMessage: payload) }
             }
