@@ -22,11 +22,16 @@ import LockstepSystem
 public enum AppProcess {
     /// The entry point of the executable; like swift-argument-parser's `main()`, the one place that exits (0 when
     /// stdin ends; 2 for a bundle the manifest lacks; 78 for a version mismatch or a stale build).
-    public static func main(role: BundleRole = .host, handle: ([String]) throws -> String) -> Never {
+    /// - Parameters:
+    ///   - role: the role this executable plays when started by hand (`.host`, or `.watch` for a watch app).
+    ///   - onStart: runs once the process knows who it is, before its ready line: where an app activates its
+    ///     `WCSession.default`, as in `application(_:didFinishLaunchingWithOptions:)`.
+    public static func main(role: BundleRole = .host, onStart: () throws -> Void = {}, handle: ([String]) throws -> String) -> Never {
         Standard.setUp()
         ProcessStop.install { exit(withError: $0) }
         do {
             guard let process = try SimulatedProcess.start(defaultRole: role) else { exit(.success) }  // `up`'s launch check
+            try onStart()
             print("ready \(process.bundle.bundleIdentifier ?? process.bundle.name)")
             try CommandInput.serve(handle)
             exit(.success)

@@ -10,6 +10,7 @@ let package = Package(
         // What the app, the widget and (on iOS) the other extensions import.
         .target(name: "HabitsShared", dependencies: [
             .product(name: "WidgetKit", package: "lockstep", condition: .when(platforms: [.linux])),
+            .product(name: "WatchConnectivity", package: "lockstep", condition: .when(platforms: [.linux])),
             .product(name: "LockstepFoundation", package: "lockstep", condition: .when(platforms: [.linux])),
         ]),
         // The Linux-only executables a manifest's `executable` points at: one per simulated bundle.
@@ -18,6 +19,9 @@ let package = Package(
         ]),
         .executableTarget(name: "HabitsWidgetExtension", dependencies: [
             "HabitsShared", .product(name: "WidgetKit", package: "lockstep"),
+        ]),
+        .executableTarget(name: "HabitsWatchApp", dependencies: [
+            "HabitsShared", .product(name: "LockstepRuntime", package: "lockstep"),
         ]),
         .testTarget(name: "HabitsExampleTests", dependencies: ["HabitsShared"]),
     ]

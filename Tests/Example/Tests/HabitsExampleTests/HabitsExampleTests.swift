@@ -21,7 +21,8 @@ import Testing
         let manifest: [String: Any] = [
             "manifestVersion": 1,
             "app": bundle("HabitsApp", "com.example.habits", [AppGroup.identifier]),
-            "embedded": [bundle("HabitsWidgetExtension", "com.example.habits.widget", widgetGroups, role: "widget")],
+            "embedded": [bundle("HabitsWidgetExtension", "com.example.habits.widget", widgetGroups, role: "widget"),
+                         bundle("HabitsWatchApp", "com.example.habits.watchkitapp", [], role: "watch")],
         ]
         let url = root.appendingPathComponent("lockstep.json")
         try JSONSerialization.data(withJSONObject: manifest).write(to: url)
@@ -87,6 +88,21 @@ import Testing
         // The app asked WidgetKit to reload after each change: the requests are in the group, for the widget.
         let reload = device.root.appendingPathComponent("phone/AppGroup/\(AppGroup.identifier)/.lockstep/widgetkit/reload/HabitsWidget")
         #expect((try? String(contentsOf: reload, encoding: .utf8))?.hasPrefix("4 ") == true)
+    }
+
+    /// RULES.md wc.context: the app sends its habits as the application context; the watch app, started later,
+    /// receives the latest one when it activates, and keeps it in its own defaults (the watch shares no group).
+    @Test func theWatchReceivesTheAppsContext() throws {
+        let device = try Self.device()
+        defer { try? FileManager.default.removeItem(at: device.root.deletingLastPathComponent()) }
+        let app = try Self.run("HabitsApp", as: "com.example.habits", input: "add Read\nsync\nadd Walk\nsync\n", device: device)
+        #expect(app.status == 0, "\(app.stderr)")
+        let watch = try Self.run("HabitsWatchApp", as: "com.example.habits.watchkitapp", input: "list\n", device: device)
+        #expect(watch.status == 0, "\(watch.stderr)")
+        #expect(watch.stdout.contains("ready com.example.habits.watchkitapp\nRead, Walk"), "\(watch.stdout)")
+        // Kept across launches: a second start lists them with nothing new sent.
+        let again = try Self.run("HabitsWatchApp", as: "com.example.habits.watchkitapp", input: "list\n", device: device)
+        #expect(again.stdout.contains("Read, Walk"), "\(again.stdout)")
     }
 
     /// RULES.md group.entitlement: a widget whose entitlements lack the group is refused a container, and says so.
