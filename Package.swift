@@ -18,7 +18,7 @@ let package = Package(
         .library(name: "WidgetKit", targets: ["WidgetKit"]),
         .library(name: "LockstepFoundation", targets: ["LockstepFoundation"]),
         .library(name: "WatchConnectivity", targets: ["WatchConnectivity"]),
-        .library(name: "SimAppIntents", targets: ["SimAppIntents"]),
+        .library(name: "AppIntents", targets: ["AppIntents"]),
         .library(name: "HabitCore", targets: ["HabitCore"]),
     ],
     targets: [
@@ -39,7 +39,7 @@ let package = Package(
         // a UserDefaults with iOS's semantics, for code written against Apple's API.
         .target(name: "LockstepFoundation", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime"]),
         .target(name: "WatchConnectivity", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime"]),
-        .target(name: "SimAppIntents", dependencies: ["LockstepSystem", "AppGroupKit"]),
+        .target(name: "AppIntents", dependencies: ["LockstepSystem", "AppGroupKit"]),
         // What a simulated process is: its identity from the environment, the installed manifest, the version gate,
         // its sandbox and containers (`SimulatedProcess.current`). Bundles depend on it, not on the launcher.
         .target(name: "LockstepRuntime", dependencies: ["LockstepSystem", "AppGroupKit", "BundleKit"]),
@@ -49,20 +49,20 @@ let package = Package(
         // the widget's provider and views, the intents, the watch sync).
         .target(name: "HabitCore", dependencies: [
             "LockstepSystem", "AppGroupKit", "BundleKit", "LockstepRuntime", "CSQLite", "WidgetKit", "WatchConnectivity",
-            "SimAppIntents"]),
+            "AppIntents"]),
 
         // Thin executables over the libraries.
         .executableTarget(name: "lockstep", dependencies: [
             "LockstepSystem", "AppGroupKit", "BundleKit", "LockstepRuntime", "LaunchKit"]),
         .executableTarget(name: "lockstep-host", dependencies: [
-            "LockstepSystem", "LockstepRuntime", "HabitCore", "WidgetKit", "WatchConnectivity", "SimAppIntents",
+            "LockstepSystem", "LockstepRuntime", "HabitCore", "WidgetKit", "WatchConnectivity", "AppIntents",
         ]),
         .executableTarget(name: "lockstep-widget", dependencies: [
             "LockstepSystem", "LockstepRuntime", "HabitCore", "WidgetKit"]),
         .executableTarget(name: "lockstep-watch", dependencies: [
             "LockstepSystem", "LockstepRuntime", "HabitCore", "WatchConnectivity"]),
         .executableTarget(name: "lockstep-intent", dependencies: [
-            "LockstepSystem", "LockstepRuntime", "HabitCore", "SimAppIntents", "WidgetKit"]),
+            "LockstepSystem", "LockstepRuntime", "HabitCore", "AppIntents", "WidgetKit"]),
         // The benchmark `lockstep bench` runs, and its worker processes (built, not installed).
         .executableTarget(name: "lockstep-bench", dependencies: [
             "LockstepSystem", "AppGroupKit", "BundleKit", "CSQLite", "CLinux"]),
@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(name: "XcodeProjectTests", dependencies: ["BundleKit", "LockstepTestSupport"]),
         .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit", "LockstepRuntime", "LockstepTestSupport"]),
         .testTarget(name: "HabitsTests", dependencies: [
-            "HabitCore", "WidgetKit", "WatchConnectivity", "SimAppIntents", "LockstepTestSupport",
+            "HabitCore", "WidgetKit", "WatchConnectivity", "AppIntents", "LockstepTestSupport",
             "LockstepSystem", "AppGroupKit", "CSQLite", "BundleKit",
         ]),
         .testTarget(name: "ProofTests", dependencies: ["AppGroupKit", "BundleKit", "HabitCore", "LockstepTestSupport"]),

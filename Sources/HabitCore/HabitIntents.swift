@@ -1,15 +1,14 @@
-import SimAppIntents
+import AppIntents
 
-/// "Complete Habit": marks a habit done today (the reference's `CompleteHabitIntent`).
+/// "Complete Habit": marks a habit done today (the reference's `CompleteHabitIntent`), written as for iOS.
 public struct CompleteHabit: AppIntent {
-    public static let name = "CompleteHabit"
-    public static let title = "Complete Habit"
-    public static let description = "Mark a habit as completed for today"
+    public static let title: LocalizedStringResource = "Complete Habit"
+    public static var description: IntentDescription? { "Mark a habit as completed for today" }
     @Parameter(title: "Habit") public var habit: String
 
     public init() {}
 
-    public func perform() throws -> IntentResult {
+    public func perform() async throws -> some IntentResult & ProvidesDialog {
         let environment = HabitsEnvironment.current
         let done = try environment.openStore().setCompleted(named: habit, true, on: environment.today())
         try environment.storeDidChange()
@@ -19,15 +18,14 @@ public struct CompleteHabit: AppIntent {
 
 /// "Log Value": adds an amount to a numeric habit today.
 public struct LogValue: AppIntent {
-    public static let name = "LogValue"
-    public static let title = "Log Value"
-    public static let description = "Add an amount to a habit for today"
+    public static let title: LocalizedStringResource = "Log Value"
+    public static var description: IntentDescription? { "Add an amount to a habit for today" }
     @Parameter(title: "Habit") public var habit: String
     @Parameter(title: "Value") public var value: Double
 
     public init() {}
 
-    public func perform() throws -> IntentResult {
+    public func perform() async throws -> some IntentResult & ProvidesDialog & ReturnsValue<String> {
         let environment = HabitsEnvironment.current
         let (logged, total) = try environment.openStore().log(named: habit, value: value, on: environment.today())
         try environment.storeDidChange()
@@ -38,13 +36,12 @@ public struct LogValue: AppIntent {
 
 /// "List Incomplete": what is left today.
 public struct ListIncomplete: AppIntent {
-    public static let name = "ListIncomplete"
-    public static let title = "List Incomplete Habits"
-    public static let description = "Tell which habits are not done yet today"
+    public static let title: LocalizedStringResource = "List Incomplete Habits"
+    public static var description: IntentDescription? { "Tell which habits are not done yet today" }
 
     public init() {}
 
-    public func perform() throws -> IntentResult {
+    public func perform() async throws -> some IntentResult & ProvidesDialog & ReturnsValue<String> {
         let environment = HabitsEnvironment.current
         let summary = try environment.openStore().summary(on: environment.today())
         if summary.incompleteHabits.isEmpty {

@@ -3,7 +3,7 @@ import BundleKit
 import Foundation
 import LockstepRuntime
 import LockstepSystem
-import SimAppIntents
+import AppIntents
 import Synchronization
 
 /// Where one Habits process finds everything: its identity, its containers, the shared store, the link to the

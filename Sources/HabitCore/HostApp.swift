@@ -2,7 +2,7 @@ import AppGroupKit
 import Foundation
 import LockstepRuntime
 import LockstepSystem
-import SimAppIntents
+import AppIntents
 import WatchConnectivity
 import Synchronization
 

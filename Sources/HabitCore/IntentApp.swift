@@ -1,6 +1,6 @@
 import LockstepRuntime
 import LockstepSystem
-import SimAppIntents
+import AppIntents
 
 /// The App Intents extension (`lockstep-intent`): lists the Habits intents, and performs one where RULES.md
 /// `intent.where` says — in the app if it is running and not suspended, else here — printing its dialog.
@@ -22,7 +22,7 @@ public struct IntentApp {
         case "list":
             for intent in habitIntents.intents {
                 let parameters = intent.parameters.map { "--\($0.name) <\($0.typeName)>" }.joined(separator: " ")
-                print("\(intent.name)\(parameters.isEmpty ? "" : " \(parameters)")  — \(intent.description)")
+                print("\(intent.name)\(parameters.isEmpty ? "" : " \(parameters)")  — \(intent.description.map { "\($0)" } ?? "\(intent.title)")")
             }
         case "perform" where arguments.count >= 2:
             var parameters: [String: String] = [:]

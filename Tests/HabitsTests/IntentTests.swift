@@ -1,10 +1,10 @@
 import Foundation
 import HabitCore
 import LockstepTestSupport
-import SimAppIntents
+import AppIntents
 import Testing
 
-@Suite("SimAppIntents with the Habits intents (RULES.md §5)")
+@Suite("AppIntents with the Habits intents (RULES.md §5)")
 struct IntentTests {
     @Test("intent.perform: typed parameters, a result with a dialog, errors as thrown values with their exit status")
     func perform() throws {

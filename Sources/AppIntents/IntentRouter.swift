@@ -17,8 +17,8 @@ public struct IntentRegistry: Sendable {
     }
 
     /// Resolves and performs an intent in this process.
-    public func perform(_ name: String, arguments: [String: String]) throws -> IntentResult {
-        try type(named: name).resolve(arguments).perform()
+    public func perform(_ name: String, arguments: [String: String]) throws -> PerformedResult {
+        try type(named: name).performResolved(arguments)
     }
 }
 
@@ -66,18 +66,24 @@ public struct IntentRouter: Sendable {
 
     /// Performs `name` in the right process.
     /// - Returns: the result and where it ran.
-    public func perform(_ name: String, arguments: [String: String]) throws -> (IntentResult, IntentExecutionTarget) {
+    public func perform(_ name: String, arguments: [String: String]) throws -> (PerformedResult, IntentExecutionTarget) {
         // Resolve here first: bad input fails the same way wherever the intent would have run.
-        _ = try registry.type(named: name).resolve(arguments)
+        let type = try registry.type(named: name)
+        _ = try type.resolve(arguments)
         let app = Presence.observe(directory: GroupsLayout.presence(container: groupContainer), bundleIdentifier: appBundleIdentifier)
         if app.isRunning && !app.isSuspended, let result = try forward(name, arguments: arguments) {
             return (result, .app)
+        }
+        // RULES.md intent.where: an intent that opens its app never runs in an extension (Apple: "Setting this
+        // property to true generates an error if the app intent runs in an app extension").
+        guard !type.openAppWhenRun else {
+            throw IntentError(.needsApp, subject: name, detail: appBundleIdentifier)
         }
         return (try registry.perform(name, arguments: arguments), .extension)
     }
 
     /// Hands the intent to the running app; nil when the app did not take it in time.
-    private func forward(_ name: String, arguments: [String: String]) throws -> IntentResult? {
+    private func forward(_ name: String, arguments: [String: String]) throws -> PerformedResult? {
         let id = "\(Int(Date().timeIntervalSince1970 * 1_000_000))-\(ProcessEnvironment.processID)"
         let mailbox = mailbox
         try SharedWriteGate.check()
@@ -105,7 +111,7 @@ public struct IntentRouter: Sendable {
                 if let message = fields["error"] as? String {
                     throw IntentError(.failedElsewhere(status: Int32(fields["status"] as? Int ?? 1)), subject: message)
                 }
-                return IntentResult(value: fields["value"] as? String, dialog: fields["dialog"] as? String)
+                return PerformedResult(dialog: fields["dialog"] as? String, value: fields["value"] as? String)
             }
             // Not taken in time: withdraw it; if the unlink fails, the app took it just now, so keep waiting.
             if Monotonic.now >= claimDeadline && mailbox.withdraw(id) { return nil }

@@ -13,6 +13,9 @@ public struct IntentError: Error, Equatable, Sendable {
         case failedElsewhere(status: Int32)
         /// The request to the app or its response could not be exchanged.
         case transport
+        /// An intent with `openAppWhenRun` was asked of an extension while its app is not running (RULES.md
+        /// `intent.where`).
+        case needsApp
     }
 
     public var code: Code
@@ -35,6 +38,7 @@ extension IntentError: ReportableError {
         case .invalidParameter: return "The parameter '\(subject)' is invalid: \(detail)."
         case .failedElsewhere: return subject
         case .transport: return "Could not hand the intent to the app through '\(subject)': \(detail)."
+        case .needsApp: return "The intent \(subject) opens its app when run (openAppWhenRun), so it runs only in \(detail), which is not running; an app extension may not run it."
         }
     }
 
@@ -44,6 +48,7 @@ extension IntentError: ReportableError {
         case .invalidParameter: return .invalidInput
         case .failedElsewhere(let status): return ExitStatus(rawValue: status) ?? .failure
         case .transport: return .failure
+        case .needsApp: return .unavailable
         }
     }
 }

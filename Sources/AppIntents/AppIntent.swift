@@ -1,0 +1,93 @@
+import Foundation
+
+/// An action the system can run for the user, declared as Apple declares it (RULES.md `intent.perform`): a title,
+/// an optional description, typed `@Parameter`s, and `perform()`, whose result carries a dialog and a value. A
+/// failure is a thrown error.
+public protocol AppIntent {
+    static var title: LocalizedStringResource { get }
+    static var description: IntentDescription? { get }
+    /// Whether the intent runs in the app (brought to the foreground), never in an extension.
+    static var openAppWhenRun: Bool { get }
+    associatedtype PerformResult: IntentResult
+    init()
+    func perform() async throws -> PerformResult
+}
+
+extension AppIntent {
+    public static var description: IntentDescription? { nil }
+    public static var openAppWhenRun: Bool { false }
+    /// The name the command line and requests use: the type's name (`CompleteHabitIntent`).
+    public static var name: String { String(describing: Self.self) }
+}
+
+// MARK: - results
+
+/// What `perform()` returns (Apple's `IntentResult`): made with `.result()`, `.result(dialog:)`,
+/// `.result(value:)` or `.result(value:dialog:)`.
+public protocol IntentResult {
+    /// What the system says or shows (Lockstep prints it).
+    var dialog: IntentDialog? { get }
+    /// The value, for the next action of a shortcut, as text.
+    var valueText: String? { get }
+}
+
+/// A result that has a dialog: `some IntentResult & ProvidesDialog`.
+public protocol ProvidesDialog: IntentResult {}
+
+/// A result that returns a value of `Value`: `some IntentResult & ReturnsValue<Int>`.
+public protocol ReturnsValue<Value>: IntentResult {
+    associatedtype Value
+}
+
+/// The one concrete result type (Apple's `IntentResultContainer`), its generic parameters saying what it holds.
+public struct IntentResultContainer<Value, Dialog>: IntentResult, ReturnsValue {
+    public let value: Value?
+    public let dialog: IntentDialog?
+
+    public var valueText: String? { value.map { "\($0)" } }
+}
+
+extension IntentResultContainer: ProvidesDialog where Dialog == IntentDialog {}
+
+extension IntentResult where Self == IntentResultContainer<Never, Never> {
+    public static func result() -> Self { IntentResultContainer(value: nil, dialog: nil) }
+}
+
+extension IntentResult where Self == IntentResultContainer<Never, IntentDialog> {
+    public static func result(dialog: IntentDialog) -> Self { IntentResultContainer(value: nil, dialog: dialog) }
+}
+
+extension IntentResult {
+    public static func result<Value>(value: Value) -> Self where Self == IntentResultContainer<Value, Never> {
+        IntentResultContainer(value: value, dialog: nil)
+    }
+
+    public static func result<Value>(value: Value, dialog: IntentDialog) -> Self where Self == IntentResultContainer<Value, IntentDialog> {
+        IntentResultContainer(value: value, dialog: dialog)
+    }
+}
+
+/// A result as it crosses processes: the dialog and the value as text (RULES.md `intent.where`).
+public struct PerformedResult: Sendable, Equatable {
+    public var dialog: String?
+    public var value: String?
+
+    public init(dialog: String?, value: String?) {
+        self.dialog = dialog
+        self.value = value
+    }
+
+    public init(_ result: any IntentResult) {
+        self.init(dialog: result.dialog?.description, value: result.valueText)
+    }
+}
+
+// MARK: - the intent a widget is configured with
+
+/// An intent that configures a widget instance (Apple's `WidgetConfigurationIntent`): its parameters are the
+/// widget's settings; it performs nothing of its own.
+public protocol WidgetConfigurationIntent: AppIntent {}
+
+extension WidgetConfigurationIntent {
+    public func perform() async throws -> IntentResultContainer<Never, Never> { .result() }
+}
