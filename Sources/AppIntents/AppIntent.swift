@@ -3,7 +3,7 @@ import Foundation
 /// An action the system can run for the user, declared as Apple declares it (RULES.md `intent.perform`): a title,
 /// an optional description, typed `@Parameter`s, and `perform()`, whose result carries a dialog and a value. A
 /// failure is a thrown error.
-public protocol AppIntent {
+public protocol AppIntent: SendableMetatype {
     static var title: LocalizedStringResource { get }
     static var description: IntentDescription? { get }
     /// Whether the intent runs in the app (brought to the foreground), never in an extension.
@@ -24,7 +24,7 @@ extension AppIntent {
 
 /// What `perform()` returns (Apple's `IntentResult`): made with `.result()`, `.result(dialog:)`,
 /// `.result(value:)` or `.result(value:dialog:)`.
-public protocol IntentResult {
+public protocol IntentResult: Sendable {
     /// What the system says or shows (Lockstep prints it).
     var dialog: IntentDialog? { get }
     /// The value, for the next action of a shortcut, as text.
@@ -40,7 +40,7 @@ public protocol ReturnsValue<Value>: IntentResult {
 }
 
 /// The one concrete result type (Apple's `IntentResultContainer`), its generic parameters saying what it holds.
-public struct IntentResultContainer<Value, Dialog>: IntentResult, ReturnsValue {
+public struct IntentResultContainer<Value, Dialog>: IntentResult, ReturnsValue, @unchecked Sendable {  // @unchecked: a result is handed to the system once, as Apple's is.
     public let value: Value?
     public let dialog: IntentDialog?
 

@@ -16,6 +16,8 @@ public struct IntentError: Error, Equatable, Sendable {
         /// An intent with `openAppWhenRun` was asked of an extension while its app is not running (RULES.md
         /// `intent.where`).
         case needsApp
+        /// A command the intents extension does not take.
+        case usage
     }
 
     public var code: Code
@@ -38,13 +40,14 @@ extension IntentError: ReportableError {
         case .invalidParameter: return "The parameter '\(subject)' is invalid: \(detail)."
         case .failedElsewhere: return subject
         case .transport: return "Could not hand the intent to the app through '\(subject)': \(detail)."
+        case .usage: return "'\(subject)' is not a command of the intents extension; use \(detail)."
         case .needsApp: return "The intent \(subject) opens its app when run (openAppWhenRun), so it runs only in \(detail), which is not running; an app extension may not run it."
         }
     }
 
     public var exitStatus: ExitStatus {
         switch code {
-        case .unknownIntent, .missingParameter: return .usage
+        case .unknownIntent, .missingParameter, .usage: return .usage
         case .invalidParameter: return .invalidInput
         case .failedElsewhere(let status): return ExitStatus(rawValue: status) ?? .failure
         case .transport: return .failure

@@ -132,7 +132,7 @@ extension IntentParameter: AnyIntentParameter {
 // MARK: - entities
 
 /// Something of the app a parameter can name (Apple's `AppEntity`), found by its identifier through a query.
-public protocol AppEntity: Identifiable where ID: EntityIdentifierConvertible {
+public protocol AppEntity: Identifiable, Sendable where ID: EntityIdentifierConvertible {
     static var typeDisplayRepresentation: TypeDisplayRepresentation { get }
     var displayRepresentation: DisplayRepresentation { get }
     associatedtype DefaultQuery: EntityQuery where DefaultQuery.Entity == Self
@@ -140,7 +140,7 @@ public protocol AppEntity: Identifiable where ID: EntityIdentifierConvertible {
 }
 
 /// How the system finds entities (Apple's `EntityQuery`).
-public protocol EntityQuery {
+public protocol EntityQuery: Sendable {
     associatedtype Entity: AppEntity
     init()
     func entities(for identifiers: [Entity.ID]) async throws -> [Entity]
@@ -182,16 +182,39 @@ enum EntityLookup {
 }
 
 /// Runs async code to completion from synchronous code, as the simulated system waits for an intent.
+///
+/// The work runs on a task whose executor is a dispatch queue of its own, never the cooperative pool: a caller that
+/// is itself on the pool (a test) and blocks there could otherwise starve the task it waits for. On the main thread
+/// the wait runs the main run loop, so an intent whose `perform()` is `@MainActor`, as iOS code often is, can run.
 enum Synchronously {
+    static let executor = QueueExecutor()
+
     static func run<T>(_ body: @escaping () async throws -> T) throws -> T {
         let box = ResultBox<T>(body)
         let done = DispatchSemaphore(value: 0)
-        Task.detached {
+        Task(executorPreference: executor) {
             await box.run()
             done.signal()
         }
-        done.wait()
+        if Thread.isMainThread {
+            while done.wait(timeout: .now()) == .timedOut {
+                _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.05))
+            }
+        } else {
+            done.wait()
+        }
         return try box.result!.get()
+    }
+}
+
+/// A task executor on a concurrent dispatch queue (its threads are not the cooperative pool's).
+final class QueueExecutor: TaskExecutor, @unchecked Sendable {  // @unchecked: the queue is thread-safe.
+    private let queue = DispatchQueue(label: "lockstep.appintents.perform", attributes: .concurrent)
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        queue.async { job.runSynchronously(on: executor) }
     }
 }
 

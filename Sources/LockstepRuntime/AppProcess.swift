@@ -26,17 +26,37 @@ public enum AppProcess {
     ///   - role: the role this executable plays when started by hand (`.host`, or `.watch` for a watch app).
     ///   - onStart: runs once the process knows who it is, before its ready line: where an app activates its
     ///     `WCSession.default`, as in `application(_:didFinishLaunchingWithOptions:)`.
-    public static func main(role: BundleRole = .host, onStart: () throws -> Void = {}, handle: ([String]) throws -> String) -> Never {
+    public static func main(role: BundleRole = .host, onStart: () throws -> Void = {}, handle: @escaping ([String]) throws -> String) -> Never {
         Standard.setUp()
         ProcessStop.install { exit(withError: $0) }
         do {
             guard let process = try SimulatedProcess.start(defaultRole: role) else { exit(.success) }  // `up`'s launch check
             try onStart()
             print("ready \(process.bundle.bundleIdentifier ?? process.bundle.name)")
-            try CommandInput.serve(handle)
-            exit(.success)
         } catch {
             exit(withError: error)
         }
+        // As on a device, the main thread runs the main queue (so `@MainActor` code, an intent's `perform()` among
+        // it, can run while the app serves); stdin is read on a thread of its own, and each command runs on the main
+        // queue, one at a time.
+        nonisolated(unsafe) let handle = handle
+        Thread.detachNewThread {
+            while let line = readLine() {
+                let words = CommandInput.words(line)
+                guard let first = words.first else { continue }
+                if first == "quit" || first == "exit" { break }
+                DispatchQueue.main.sync {
+                    do {
+                        print(try handle(words))
+                    } catch {
+                        // A stale build stops the process (RULES.md runtime.stale); any other error is one sentence.
+                        if let reportable = error as? any ReportableError, reportable.exitStatus == .versionMismatch { exit(withError: error) }
+                        Standard.error("\(Program.name): \((error as? any ReportableError)?.description ?? "\(error)")")
+                    }
+                }
+            }
+            DispatchQueue.main.async { exit(.success) }
+        }
+        dispatchMain()
     }
 }

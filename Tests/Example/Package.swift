@@ -11,14 +11,19 @@ let package = Package(
         .target(name: "HabitsShared", dependencies: [
             .product(name: "WidgetKit", package: "lockstep", condition: .when(platforms: [.linux])),
             .product(name: "WatchConnectivity", package: "lockstep", condition: .when(platforms: [.linux])),
+            .product(name: "AppIntents", package: "lockstep", condition: .when(platforms: [.linux])),
             .product(name: "LockstepFoundation", package: "lockstep", condition: .when(platforms: [.linux])),
         ]),
         // The Linux-only executables a manifest's `executable` points at: one per simulated bundle.
         .executableTarget(name: "HabitsApp", dependencies: [
             "HabitsShared", .product(name: "LockstepRuntime", package: "lockstep"), .product(name: "WidgetKit", package: "lockstep"),
+            .product(name: "AppIntents", package: "lockstep"),
         ]),
         .executableTarget(name: "HabitsWidgetExtension", dependencies: [
             "HabitsShared", .product(name: "WidgetKit", package: "lockstep"),
+        ]),
+        .executableTarget(name: "HabitsIntentsExtension", dependencies: [
+            "HabitsShared", .product(name: "AppIntents", package: "lockstep"),
         ]),
         .executableTarget(name: "HabitsWatchApp", dependencies: [
             "HabitsShared", .product(name: "LockstepRuntime", package: "lockstep"),

@@ -1,9 +1,14 @@
 // The app as a simulated process: `add NAME`, `done NAME`, `note TEXT…`, `list`, `sync` on stdin.
+import AppIntents
 import HabitsShared
 import LockstepRuntime
 import WidgetKit
 
-AppProcess.main(onStart: { WatchSync.shared.start() }) { command in
+AppProcess.main(onStart: {
+    WatchSync.shared.start()
+    // While the app runs, Siri's and Shortcuts' intents run here rather than in the extension (RULES.md intent.where).
+    try AppIntentsExtension.serveInApp(intents: [AddHabitIntent.self, CompleteHabitIntent.self])
+}) { command in
     let store = HabitsStore.shared
     let argument = command.dropFirst().joined(separator: " ")
     switch command.first {

@@ -22,6 +22,7 @@ import Testing
             "manifestVersion": 1,
             "app": bundle("HabitsApp", "com.example.habits", [AppGroup.identifier]),
             "embedded": [bundle("HabitsWidgetExtension", "com.example.habits.widget", widgetGroups, role: "widget"),
+                         bundle("HabitsIntentsExtension", "com.example.habits.intents", [AppGroup.identifier], role: "intent"),
                          bundle("HabitsWatchApp", "com.example.habits.watchkitapp", [], role: "watch")],
         ]
         let url = root.appendingPathComponent("lockstep.json")
@@ -103,6 +104,95 @@ import Testing
         // Kept across launches: a second start lists them with nothing new sent.
         let again = try Self.run("HabitsWatchApp", as: "com.example.habits.watchkitapp", input: "list\n", device: device)
         #expect(again.stdout.contains("Read, Walk"), "\(again.stdout)")
+    }
+
+    /// RULES.md intent.where: with the app not running, the intents run in the extension, on the shared store; an
+    /// entity parameter is found through its query; the shortcuts' phrases name the app.
+    @Test func intentsRunInTheExtensionWhenTheAppIsNotRunning() throws {
+        let device = try Self.device()
+        defer { try? FileManager.default.removeItem(at: device.root.deletingLastPathComponent()) }
+        func intent(_ arguments: [String]) throws -> Output {
+            try Self.run("HabitsIntentsExtension", as: "com.example.habits.intents", arguments, device: device)
+        }
+        let added = try intent(["perform", "AddHabitIntent", "--name", "Stretch"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.contains("Added Stretch.\n(performed in the extension process"), "\(added.stdout)")
+        let completed = try intent(["perform", "CompleteHabitIntent", "--habit", "Stretch"])
+        #expect(completed.stdout.contains("Completed Stretch. 0 left today."), "\(completed)")
+        let unknown = try intent(["perform", "CompleteHabitIntent", "--habit", "Juggle"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("'Juggle' is invalid: --habit must be a Habit id"), "\(unknown)")
+        let missing = try intent(["perform", "AddHabitIntent"])
+        #expect(missing.status == 64 && missing.stderr.contains("needs the parameter --name"), "\(missing)")
+        let list = try intent(["list"])
+        #expect(list.stdout.contains("AddHabitIntent --name <text> [--done <true/false>]  — Start tracking a new habit."), "\(list.stdout)")
+        let shortcuts = try intent(["shortcuts"])
+        #expect(shortcuts.stdout.contains("\"Complete a habit in HabitsApp\" → CompleteHabitIntent"), "\(shortcuts.stdout)")
+        // The widget, another process, sees what the intents wrote.
+        let widget = try Self.run("HabitsWidgetExtension", as: "com.example.habits.widget", ["render", "--family", "accessoryInline"], device: device)
+        #expect(widget.stdout.contains("1/1 habits"), "\(widget.stdout)")
+    }
+
+    /// RULES.md intent.where: while the app runs (and is not suspended), the extension hands the intent to it.
+    @Test func intentsRunInTheAppWhileItRuns() throws {
+        let device = try Self.device()
+        defer { try? FileManager.default.removeItem(at: device.root.deletingLastPathComponent()) }
+        let app = try Running("HabitsApp", as: "com.example.habits", device: device)
+        defer { app.stop() }
+        #expect(app.waitForLine("ready com.example.habits"), "\(app.output)")
+        let added = try Self.run("HabitsIntentsExtension", as: "com.example.habits.intents", ["perform", "AddHabitIntent", "--name", "Read"], device: device)
+        #expect(added.stdout.contains("Added Read.\n(performed in the app process"), "\(added)")
+        #expect(app.waitForLine("intent AddHabitIntent performed in the app"), "\(app.output)")
+    }
+
+    /// A long-running bundle, its stdin kept open, its stdout read as it comes.
+    final class Running: @unchecked Sendable {  // @unchecked: `lines` is guarded by `condition`.
+        let process = Process()
+        let stdin = Pipe()
+        private let condition = NSCondition()
+        private var lines: [String] = []
+
+        init(_ name: String, as bundle: String, device: (root: URL, manifest: URL)) throws {
+            process.executableURL = HabitsExampleTests.binaries.appendingPathComponent(name)
+            var environment = ProcessInfo.processInfo.environment
+            environment["LOCKSTEP_GROUPS"] = device.root.path
+            environment["LOCKSTEP_MANIFEST"] = device.manifest.path
+            environment["LOCKSTEP_BUNDLE_ID"] = bundle
+            process.environment = environment
+            let stdout = Pipe()
+            process.standardInput = stdin
+            process.standardOutput = stdout
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            Thread.detachNewThread { [self] in
+                var buffer = Data()
+                while case let chunk = stdout.fileHandleForReading.availableData, !chunk.isEmpty {
+                    buffer += chunk
+                    while let newline = buffer.firstIndex(of: 0x0A) {
+                        let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                        buffer = Data(buffer[(newline + 1)...])
+                        condition.withLock { lines.append(line); condition.broadcast() }
+                    }
+                }
+            }
+        }
+
+        var output: [String] { condition.withLock { lines } }
+
+        /// Whether a line containing `text` arrives within `timeout` seconds.
+        func waitForLine(_ text: String, timeout: Double = 20) -> Bool {
+            let deadline = Date(timeIntervalSinceNow: timeout)
+            return condition.withLock {
+                while !lines.contains(where: { $0.contains(text) }) {
+                    if !condition.wait(until: deadline) { return lines.contains(where: { $0.contains(text) }) }
+                }
+                return true
+            }
+        }
+
+        func stop() {
+            try? stdin.fileHandleForWriting.close()
+            process.waitUntilExit()
+        }
     }
 
     /// RULES.md group.entitlement: a widget whose entitlements lack the group is refused a container, and says so.

@@ -1,0 +1,132 @@
+import AppGroupKit
+import Foundation
+import LockstepRuntime
+import LockstepSystem
+import Synchronization
+
+/// Hosts your own intents as a simulated App Intents extension process, and lets your app run them too, where
+/// iOS would run them (RULES.md `intent.where`): in the app while it runs and is not suspended, else in the
+/// extension; an `openAppWhenRun` intent only in the app.
+///
+/// ```swift
+/// // Sources/HabitsIntentsExtension/main.swift
+/// import AppIntents
+/// import HabitsShared
+///
+/// AppIntentsExtension.main(intents: [CompleteHabitIntent.self, AddHabitIntent.self], shortcuts: HabitsShortcuts.self)
+/// ```
+///
+/// Arguments: `list`, `shortcuts`, `perform INTENT [--PARAMETER VALUE]…`; with none it serves those commands on
+/// stdin until stdin ends.
+public enum AppIntentsExtension {
+    /// The entry point of an App Intents extension executable; like swift-argument-parser's `main()`, the one place
+    /// that exits (0; 2 or 64 for a bad intent or parameter; 69 for an `openAppWhenRun` intent while the app is not
+    /// running; 78 for a version mismatch or a stale build; an intent's own error, 1).
+    public static func main(intents: [any AppIntent.Type], shortcuts: (any AppShortcutsProvider.Type)? = nil,
+                            arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+        Standard.setUp()
+        ProcessStop.install { exit(withError: $0) }
+        do {
+            guard let process = try SimulatedProcess.start(defaultRole: .intent) else { exit(.success) }  // `up`'s launch check
+            let host = try IntentsHost(process: process, registry: IntentRegistry(intents), shortcuts: shortcuts)
+            if arguments.isEmpty {
+                print("ready \(process.bundle.bundleIdentifier ?? process.bundle.name)")
+                try CommandInput.serve { try host.run($0) }
+            } else {
+                print(try host.run(arguments))
+            }
+            exit(.success)
+        } catch {
+            exit(withError: error)
+        }
+    }
+
+    /// In the app: announces it as running and serves the intents the extension hands it, on a background thread,
+    /// for the rest of the process (call it where the app starts, e.g. `AppProcess.main(onStart:)`).
+    /// - Parameter performed: told about each intent performed here (name, dialog, latency in ms); prints a line by
+    ///   default.
+    public static func serveInApp(intents: [any AppIntent.Type],
+                                  performed: @escaping @Sendable (String, String, Int) -> Void = { print("intent \($0) performed in the app (\($2) ms): \($1)") }) throws {
+        guard let process = SimulatedProcess.current else {
+            throw IntentError(.transport, subject: "the app", detail: "this code runs in no simulated process")
+        }
+        let sandbox = try process.sandbox()
+        guard let group = process.bundle.appGroups.first, let container = try sandbox.groupContainer(group) else {
+            throw IntentError(.transport, subject: process.bundle.bundleIdentifier ?? process.bundle.name,
+                              detail: "the app claims no App Group, which intents reach it through")
+        }
+        let identifier = sandbox.identity.bundleIdentifier
+        let presence = try Presence(directory: GroupsLayout.presence(container: container.path), bundleIdentifier: identifier, state: .foreground)
+        appPresence.withLock { $0 = presence }
+        let router = IntentRouter(registry: IntentRegistry(intents), groupContainer: container.path, appBundleIdentifier: identifier,
+                                  notifications: try? DarwinNotificationCenter(sandbox: sandbox))
+        try router.serveContinuously(performed: performed)
+    }
+
+    /// The app's presence, held for the rest of the process.
+    private static let appPresence = Mutex<Presence?>(nil)
+}
+
+/// The extension's side: its router to the app, or none when it shares no group with the app.
+struct IntentsHost {
+    let registry: IntentRegistry
+    let router: IntentRouter?
+    let shortcuts: (any AppShortcutsProvider.Type)?
+    let appName: String
+
+    init(process: SimulatedProcess, registry: IntentRegistry, shortcuts: (any AppShortcutsProvider.Type)?) throws {
+        self.registry = registry
+        self.shortcuts = shortcuts
+        appName = process.manifest.app.name
+        let sandbox = try process.sandbox()
+        let app = process.manifest.app
+        if let group = process.bundle.appGroups.first(where: app.appGroups.contains), let container = try sandbox.groupContainer(group) {
+            router = IntentRouter(registry: registry, groupContainer: container.path, appBundleIdentifier: app.bundleIdentifier ?? app.name,
+                                  notifications: try? DarwinNotificationCenter(sandbox: sandbox))
+        } else {
+            router = nil
+        }
+    }
+
+    /// One command: its output lines.
+    func run(_ words: [String]) throws -> String {
+        switch words.first {
+        case "list":
+            return registry.intents.map { intent in
+                let parameters = intent.parameters.map { $0.isRequired ? "--\($0.name) <\($0.typeName)>" : "[--\($0.name) <\($0.typeName)>]" }
+                return ([intent.name] + parameters).joined(separator: " ") + "  — \(intent.description.map { "\($0)" } ?? "\(intent.title)")"
+            }.joined(separator: "\n")
+        case "shortcuts":
+            let all = shortcuts?.appShortcuts ?? []
+            // Apple refuses such a phrase at build time; Lockstep says so when the shortcuts are listed.
+            if let bad = all.flatMap(\.invalidPhrases).first {
+                throw IntentError(.invalidParameter, subject: bad, detail: "every App Shortcut phrase names the app once, with \\(.applicationName)")
+            }
+            return all.flatMap { shortcut in shortcut.spokenPhrases(applicationName: appName).map { "\"\($0)\" → \(shortcut.intentName)" } }
+                .joined(separator: "\n")
+        case "perform" where words.count >= 2:
+            var parameters: [String: String] = [:]
+            var rest = words.dropFirst(2)
+            while let flag = rest.popFirst() {
+                guard flag.hasPrefix("--"), let value = rest.popFirst() else {
+                    throw IntentError(.invalidParameter, subject: flag, detail: "give parameters as --NAME VALUE")
+                }
+                parameters[String(flag.dropFirst(2))] = value
+            }
+            let started = Monotonic.now
+            let (result, target) = try router?.perform(words[1], arguments: parameters) ?? (try locally(words[1], parameters), .extension)
+            let milliseconds = Int(((Monotonic.now - started) * 1000).rounded())
+            let dialog = result.dialog ?? result.value ?? "Done."
+            return dialog + "\n" + (target == .app ? "(performed in the app process; \(milliseconds) ms)" : "(performed in the extension process; \(milliseconds) ms)")
+        default:
+            throw IntentError(.usage, subject: words.joined(separator: " "), detail: "list, shortcuts or perform INTENT [--PARAMETER VALUE]…")
+        }
+    }
+
+    /// With no group shared with the app, the extension cannot hand anything to it: it performs here.
+    private func locally(_ name: String, _ parameters: [String: String]) throws -> PerformedResult {
+        let type = try registry.type(named: name)
+        guard !type.openAppWhenRun else { throw IntentError(.needsApp, subject: name, detail: "the app") }
+        return try registry.perform(name, arguments: parameters)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// The App Shortcuts an app offers (Apple's `AppShortcutsProvider`): phrases that run an intent, each naming the
+/// app.
+public protocol AppShortcutsProvider {
+    @AppShortcutsBuilder static var appShortcuts: [AppShortcut] { get }
+}
+
+/// One App Shortcut (Apple's `AppShortcut`): an intent, its phrases, and how the Shortcuts app titles it.
+public struct AppShortcut: @unchecked Sendable {  // @unchecked: the intent's parameters are set before it is stored.
+    public let intentName: String
+    public let intentType: any AppIntent.Type
+    /// The phrases with the app's name as `${applicationName}`, as Apple's metadata stores them.
+    public let phrases: [String]
+    public let shortTitle: LocalizedStringResource?
+    public let systemImageName: String?
+
+    public init<Intent: AppIntent>(intent: Intent, phrases: [AppShortcutPhrase<Intent>], shortTitle: LocalizedStringResource,
+                                   systemImageName: String) {
+        self.init(intent, phrases, shortTitle, systemImageName)
+    }
+
+    public init<Intent: AppIntent>(intent: Intent, phrases: [AppShortcutPhrase<Intent>]) {
+        self.init(intent, phrases, nil, nil)
+    }
+
+    private init<Intent: AppIntent>(_ intent: Intent, _ phrases: [AppShortcutPhrase<Intent>], _ shortTitle: LocalizedStringResource?, _ image: String?) {
+        intentName = Intent.name
+        intentType = Intent.self
+        self.phrases = phrases.map(\.template)
+        self.shortTitle = shortTitle
+        systemImageName = image
+    }
+
+    /// Apple's rule for App Shortcut phrases: every phrase names the app once, with `\(.applicationName)` ("Invalid
+    /// Utterance. Every App Shortcut utterance should have one '${applicationName}' in it.").
+    public var invalidPhrases: [String] {
+        phrases.filter { $0.components(separatedBy: AppShortcutPhraseToken.placeholder).count != 2 }
+    }
+
+    /// The phrases as a person says them, with the app's name.
+    public func spokenPhrases(applicationName: String) -> [String] {
+        phrases.map { $0.replacingOccurrences(of: AppShortcutPhraseToken.placeholder, with: applicationName) }
+    }
+}
+
+/// What a phrase may interpolate (Apple's `AppShortcutPhraseToken`): the app's name.
+public struct AppShortcutPhraseToken: Sendable, Equatable {
+    let text: String
+    public static let applicationName = AppShortcutPhraseToken(text: placeholder)
+    static let placeholder = "${applicationName}"
+}
+
+/// A phrase that runs `Intent`: `"Complete a habit in \(.applicationName)"`.
+public struct AppShortcutPhrase<Intent: AppIntent>: ExpressibleByStringInterpolation, Sendable {
+    public struct StringInterpolation: StringInterpolationProtocol {
+        var text = ""
+        public init(literalCapacity: Int, interpolationCount: Int) {}
+        public mutating func appendLiteral(_ literal: String) { text += literal }
+        public mutating func appendInterpolation(_ token: AppShortcutPhraseToken) { text += token.text }
+    }
+
+    let template: String
+
+    public init(stringLiteral value: String) { template = value }
+    public init(stringInterpolation: StringInterpolation) { template = stringInterpolation.text }
+}
+
+@resultBuilder
+public enum AppShortcutsBuilder {
+    public static func buildExpression(_ shortcut: AppShortcut) -> [AppShortcut] { [shortcut] }
+    public static func buildBlock(_ components: [AppShortcut]...) -> [AppShortcut] { components.flatMap { $0 } }
+    public static func buildOptional(_ component: [AppShortcut]?) -> [AppShortcut] { component ?? [] }
+    public static func buildEither(first component: [AppShortcut]) -> [AppShortcut] { component }
+    public static func buildEither(second component: [AppShortcut]) -> [AppShortcut] { component }
+    public static func buildArray(_ components: [[AppShortcut]]) -> [AppShortcut] { components.flatMap { $0 } }
+}
