@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "LaunchKit", targets: ["LaunchKit"]),
         .library(name: "WidgetKit", targets: ["WidgetKit"]),
         .library(name: "LockstepFoundation", targets: ["LockstepFoundation"]),
+        .library(name: "LockstepTesting", targets: ["LockstepTesting"]),
         .library(name: "WatchConnectivity", targets: ["WatchConnectivity"]),
         .library(name: "AppIntents", targets: ["AppIntents"]),
         .library(name: "HabitCore", targets: ["HabitCore"]),
@@ -73,8 +74,11 @@ let package = Package(
         .executableTarget(name: "lockstep-probe", dependencies: [
             "LockstepSystem", "LockstepRuntime", "AppGroupKit", "HabitCore", "CSQLite"]),
 
+        // For your own `swift test`: a simulated device of your bundles, processes with bounded waits.
+        .target(name: "LockstepTesting", dependencies: ["LockstepSystem", "AppGroupKit"]),
+
         // Tests: shared helpers in one support target; process-level tests spawn the built executables.
-        .target(name: "LockstepTestSupport", dependencies: ["LockstepSystem"], path: "Tests/LockstepTestSupport"),
+        .target(name: "LockstepTestSupport", dependencies: ["LockstepSystem", "LockstepTesting"], path: "Tests/LockstepTestSupport"),
         .testTarget(name: "LockstepSystemTests", dependencies: ["LockstepSystem", "LockstepTestSupport"]),
         .testTarget(name: "AppGroupKitTests", dependencies: ["AppGroupKit", "LockstepSystem", "LockstepTestSupport"]),
         .testTarget(name: "BundleKitTests", dependencies: ["BundleKit", "LockstepTestSupport"], exclude: ["Golden"]),

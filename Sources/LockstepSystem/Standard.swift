@@ -47,3 +47,17 @@ public enum Program {
         return argv0.split(separator: "/").last.map(String.init) ?? argv0
     }
 }
+
+/// Signals to other processes and this one's handling of SIGPIPE, for code outside LockstepSystem (test harnesses).
+public enum ProcessSignals {
+    /// A child that exits before reading its stdin must not kill the writer with SIGPIPE.
+    public static func ignoreBrokenPipes() { signal(SIGPIPE, SIG_IGN) }
+
+    /// Sends `signal` (SIGKILL when nil) to the process `pid`.
+    public static func send(_ signal: Int32? = nil, to pid: Int32) { _ = Glibc.kill(pid, signal ?? SIGKILL) }
+
+    public static let kill: Int32 = SIGKILL
+    public static let terminate: Int32 = SIGTERM
+    public static let stop: Int32 = SIGSTOP
+    public static let resume: Int32 = SIGCONT
+}

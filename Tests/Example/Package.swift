@@ -28,6 +28,6 @@ let package = Package(
         .executableTarget(name: "HabitsWatchApp", dependencies: [
             "HabitsShared", .product(name: "LockstepRuntime", package: "lockstep"),
         ]),
-        .testTarget(name: "HabitsExampleTests", dependencies: ["HabitsShared"]),
+        .testTarget(name: "HabitsExampleTests", dependencies: ["HabitsShared", .product(name: "LockstepTesting", package: "lockstep")]),
     ]
 )
