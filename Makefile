@@ -23,7 +23,7 @@ test:
 # against Lockstep's WidgetKit and LockstepFoundation, and its multi-process test.
 test-example:
 	$(SWIFT) build --package-path Tests/Example --build-tests
-	$(SWIFT) test --package-path Tests/Example --skip-build
+	LOCKSTEP_CLI=$(BIN_DEBUG)/lockstep $(SWIFT) test --package-path Tests/Example --skip-build
 
 # The same tests against executables linked with --static-swift-stdlib, as teams ship them to CI: there
 # Foundation lacks some bridging (PropertyList.data says which). `make test` runs them linked dynamically.

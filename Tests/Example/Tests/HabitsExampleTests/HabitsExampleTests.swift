@@ -99,6 +99,33 @@ import Testing
         #expect(app.finish() == 0)
     }
 
+    /// `lockstep up` runs the example's bundles as it runs the Habits bundles: it waits for each ready line, prefixes
+    /// their output, and a scenario drives them; the widget reloads in its running process, budget-free while the
+    /// app is in the foreground. (`lockstep` is the main package's build: `make test` builds it first.)
+    @Test func lockstepUpRunsTheExampleAsItsOwnBundles() throws {
+        let lockstep = ProcessInfo.processInfo.environment["LOCKSTEP_CLI"]
+            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../../.build/debug/lockstep").standardized.path
+        try #require(FileManager.default.isExecutableFile(atPath: lockstep), "build the main package first (make test does): \(lockstep)")
+        let device = try Self.device()
+        defer { device.remove() }
+        let scenario = device.folder.appendingPathComponent("scenario.txt")
+        try """
+        == an intent runs in the running app, and the widget follows [intent.where, widget.reload]
+        send host add Read
+        wait host ok
+        run intent perform CompleteHabitIntent --habit Read
+        wait widget 1/1 habits
+        expect-output performed in the app process
+        run widget render --family systemSmall
+        expect-output 1/1 done
+        """.write(to: scenario, atomically: true, encoding: .utf8)
+        let up = try Child(lockstep, ["up", "--manifest", device.manifestPath, "--groups", device.groupsRoot, "--scenario", scenario.path]).wait(timeout: 60)
+        #expect(up.status == 0, "\(up)")
+        #expect(up.stdout.contains("7 of 7 steps held"), "\(up.stdout)")
+        // The running widget reloaded on the app's request (the intent, run in the app, asked it to), budget-free.
+        #expect(up.stdout.contains("budget-free: host in foreground"), "\(up.stdout)")
+    }
+
     /// RULES.md group.entitlement: a widget whose entitlements lack the group is refused a container, and says so.
     @Test func aWidgetWithoutTheGroupIsRefused() throws {
         let device = try Self.device(widgetGroups: [])
