@@ -181,6 +181,13 @@ enum EntityLookup {
     }
 }
 
+/// Runs async code to completion from synchronous code, as the simulated system waits for an intent or a
+/// provider (WidgetKit's configurable widgets use it too).
+public enum IntentExecution {
+    /// Runs `body` to its end and returns its result; see `Synchronously`.
+    public static func run<T>(_ body: @escaping () async throws -> T) throws -> T { try Synchronously.run(body) }
+}
+
 /// Runs async code to completion from synchronous code, as the simulated system waits for an intent.
 ///
 /// The work runs on a task whose executor is a dispatch queue of its own, never the cooperative pool: a caller that

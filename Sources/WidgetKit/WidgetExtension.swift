@@ -1,4 +1,5 @@
 import AppGroupKit
+import AppIntents
 import Foundation
 import LockstepRuntime
 import LockstepSystem
@@ -25,24 +26,59 @@ public enum WidgetExtension {
     /// The entry point of a widget extension executable: runs `provider` as widget `kind`, then exits with the
     /// documented status (0; 2 or 64 for bad arguments; 77 without an App Group shared with the app; 78 for a
     /// version mismatch or a stale build). Like swift-argument-parser's `main()`, it is the one place that exits.
+    /// - Parameter intents: the intents the widget's buttons and toggles run (`Button(intent:)`): `tap INTENT
+    ///   --PARAMETER VALUE…` performs one in this process, then the widget reloads, budget-free (RULES.md
+    ///   `widget.interactive`); an `openAppWhenRun` intent is handed to the app.
     public static func main<Provider: TimelineProvider>(
         kind: String, provider: Provider, supportedFamilies: [WidgetFamily] = [.systemSmall, .systemMedium, .systemLarge],
+        intents: [any AppIntent.Type] = [], arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+        view: @escaping (Provider.Entry, WidgetFamily) -> [String]
+    ) -> Never {
+        entryPoint {
+            try run(HostedWidget(kind: kind, provider: provider, supportedFamilies: supportedFamilies, render: view),
+                    intents: intents, configure: nil, arguments: arguments)
+        }
+    }
+
+    /// A configurable widget (`AppIntentConfiguration`): its `AppIntentTimelineProvider` is served the instance's
+    /// `WidgetConfigurationIntent`, made from `configuration` (`--PARAMETER VALUE` text, the intent's defaults for the
+    /// rest); `configure --PARAMETER VALUE…` changes it and reloads, budget-free (RULES.md `widget.configurable`).
+    public static func main<Provider: AppIntentTimelineProvider>(
+        kind: String, provider: Provider, supportedFamilies: [WidgetFamily] = [.systemSmall, .systemMedium, .systemLarge],
+        configuration: [String: String] = [:], intents: [any AppIntent.Type] = [],
         arguments: [String] = Array(CommandLine.arguments.dropFirst()),
         view: @escaping (Provider.Entry, WidgetFamily) -> [String]
     ) -> Never {
+        entryPoint {
+            let configured = ConfiguredProvider(provider: provider, settings: .init(configuration))
+            _ = try configured.configuration()  // a configuration the intent cannot take is refused at start
+            try run(HostedWidget(kind: kind, provider: configured, supportedFamilies: supportedFamilies, render: view),
+                    intents: intents, configure: { settings in
+                        let previous = configured.settings.current
+                        configured.settings.set(settings)
+                        do { _ = try configured.configuration() } catch { configured.settings.set(previous); throw error }
+                    }, arguments: arguments)
+        }
+    }
+
+    private static func entryPoint(_ body: () throws -> Void) -> Never {
         Standard.setUp()
         // A stale build found on a watcher thread ends this process, as iOS ends it (RULES.md runtime.stale).
         ProcessStop.install { exit(withError: $0) }
         do {
-            try run(HostedWidget(kind: kind, provider: provider, supportedFamilies: supportedFamilies, render: view), arguments: arguments)
+            try body()
             exit(.success)
         } catch {
             exit(withError: error)
         }
     }
 
-    static func run<W: Widget>(_ widget: W, arguments: [String]) throws {
-        let usage = "render FAMILY | placeholder FAMILY | status | quit"
+    static func run<W: Widget>(_ widget: W, intents: [any AppIntent.Type], configure: (([String: String]) throws -> Void)?,
+                               arguments: [String]) throws {
+        var usage = "render FAMILY | placeholder FAMILY | status"
+        if !intents.isEmpty { usage += " | tap INTENT [--PARAMETER VALUE]…" }
+        if configure != nil { usage += " | configure [--PARAMETER VALUE]…" }
+        usage += " | quit"
         if arguments.first == "--help" {
             print("usage: \(Program.name) [render --family F | placeholder --family F | status]\n  stdin commands: \(usage)")
             return
@@ -66,11 +102,40 @@ public enum WidgetExtension {
             }
             return family
         }
+        let registry = IntentRegistry(intents)
+        let router = IntentRouter(registry: registry, groupContainer: container.path,
+                                  appBundleIdentifier: process.manifest.app.bundleIdentifier ?? process.manifest.app.name,
+                                  notifications: try? DarwinNotificationCenter(sandbox: sandbox))
+        func parameters(_ words: ArraySlice<String>) throws -> [String: String] {
+            var parameters: [String: String] = [:]
+            var rest = words
+            while let flag = rest.popFirst() {
+                guard flag.hasPrefix("--"), let value = rest.popFirst() else {
+                    throw WidgetKitError(.usage, subject: flag, detail: usage)
+                }
+                parameters[String(flag.dropFirst(2))] = value
+            }
+            return parameters
+        }
         func execute(_ words: [String]) throws -> String {
             switch (words.first ?? "", words.count) {
             case ("render", 2): return system.render(family: try family(words[1])).joined(separator: "\n")
             case ("placeholder", 2): return system.placeholder(family: try family(words[1])).joined(separator: "\n")
             case ("status", 1): return system.status()
+            case ("tap", 2...) where !intents.isEmpty:
+                // RULES.md widget.interactive: the intent runs here, in the widget extension's process (an intent that
+                // opens its app runs there), writes through the shared store, and the widget reloads.
+                let name = words[1]
+                let arguments = try parameters(words.dropFirst(2))
+                let result = try registry.type(named: name).openAppWhenRun
+                    ? router.perform(name, arguments: arguments).0 : registry.perform(name, arguments: arguments)
+                try system.prepare()
+                try system.reload(.interaction(intent: name))
+                return result.dialog ?? result.value ?? "Done."
+            case ("configure", _) where configure != nil:
+                try configure!(try parameters(words.dropFirst()))
+                try system.reload(.configuration)
+                return "configured \(widget.kind)"
             default: throw WidgetKitError(.usage, subject: words.joined(separator: " "), detail: usage)
             }
         }
@@ -83,8 +148,11 @@ public enum WidgetExtension {
             print(try system.snapshot(family: try family(arguments[2])).joined(separator: "\n"))
         case ("placeholder", 3) where arguments[1] == "--family", ("status", 1):
             print(try execute([arguments[0]] + arguments.dropFirst(2)))
+        case ("tap", 2...) where !intents.isEmpty:
+            // One tap, then the renders in the group container are the reloaded widget's.
+            print(try execute(arguments))
         default:
-            throw WidgetKitError(.usage, subject: arguments.joined(separator: " "), detail: "render --family F, placeholder --family F or status")
+            throw WidgetKitError(.usage, subject: arguments.joined(separator: " "), detail: "render --family F, placeholder --family F, status\(intents.isEmpty ? "" : " or tap INTENT [--PARAMETER VALUE]…")")
         }
     }
 }

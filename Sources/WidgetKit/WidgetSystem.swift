@@ -14,9 +14,15 @@ public final class WidgetSystem<W: Widget>: @unchecked Sendable {  // @unchecked
         case initial
         case app(WidgetCenter.Request)
         case policy(TimelineReloadPolicy)
+        /// An intent a person ran from the widget (`Button(intent:)`, RULES.md `widget.interactive`).
+        case interaction(intent: String)
+        /// The person changed the widget's configuration (RULES.md `widget.configurable`).
+        case configuration
 
         public var description: String {
             switch self {
+            case .interaction(let intent): return "\(intent) tapped in the widget"
+            case .configuration: return "configuration changed"
             case .initial: return "first timeline"
             case .app(let request): return "app request from \(request.requester)"
             case .policy(let policy): return "policy \(policy) reached"
@@ -65,7 +71,7 @@ public final class WidgetSystem<W: Widget>: @unchecked Sendable {  // @unchecked
     /// Loads the first timeline, renders it, and starts watching for reload requests, policy dates and entry dates.
     /// - Parameter pollInterval: how often it looks without a notification (the simulated clock moves on its own).
     public func start(pollInterval: Double = 0.05) throws {
-        try AtomicFile.createDirectories(directory)
+        try prepare()
         lock.withLock {
             // Requests made before this process started are satisfied by the first timeline.
             for name in [widget.kind, WidgetCenter.allKinds] {
@@ -123,6 +129,11 @@ public final class WidgetSystem<W: Widget>: @unchecked Sendable {  // @unchecked
         }
     }
 
+    /// Creates the kind's folder (renders, budget, log): `start()` does, and a one-shot reload needs it too.
+    public func prepare() throws {
+        try AtomicFile.createDirectories(directory)
+    }
+
     /// Asks the provider for a new timeline, unless the budget forbids it (then the request is logged and dropped).
     public func reload(_ reason: Reason) throws {
         let now = SimulatedTime.now(groupsRoot: groupsRoot)
@@ -131,6 +142,9 @@ public final class WidgetSystem<W: Widget>: @unchecked Sendable {  // @unchecked
         switch reason {
         case .initial:
             accounting = "not counted"
+        case .interaction, .configuration:
+            // Apple: a reload that follows a person's interaction with the widget does not count against its budget.
+            accounting = "not counted: the person's own action"
         case _ where host.isRunning && !host.isSuspended && host.state == .foreground:
             accounting = "budget-free: host in foreground, \(budget.used(at: now.timeIntervalSince1970))/\(budget.limit) used"
         default:

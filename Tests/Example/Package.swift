@@ -22,6 +22,9 @@ let package = Package(
         .executableTarget(name: "HabitsWidgetExtension", dependencies: [
             "HabitsShared", .product(name: "WidgetKit", package: "lockstep"),
         ]),
+        .executableTarget(name: "HabitsSingleHabitWidget", dependencies: [
+            "HabitsShared", .product(name: "WidgetKit", package: "lockstep"),
+        ]),
         .executableTarget(name: "HabitsIntentsExtension", dependencies: [
             "HabitsShared", .product(name: "AppIntents", package: "lockstep"),
         ]),

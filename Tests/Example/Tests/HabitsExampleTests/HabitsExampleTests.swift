@@ -9,14 +9,15 @@ import Testing
 @Suite struct HabitsExampleTests {
     static let app = "com.example.habits", widget = "com.example.habits.widget"
     static let intents = "com.example.habits.intents", watch = "com.example.habits.watchkitapp"
+    static let single = "com.example.habits.singlewidget"
 
     /// The app and its extensions; `widgetGroups` is what the widget's entitlements list.
-    static func device(widgetGroups: [String] = [AppGroup.identifier]) throws -> SimulatedDevice {
+    static func device(widgetGroups: [String] = [AppGroup.identifier], configurable: Bool = false) throws -> SimulatedDevice {
         try SimulatedDevice(app: .init("HabitsApp", app, groups: [AppGroup.identifier]), embedded: [
             .init("HabitsWidgetExtension", widget, role: "widget", groups: widgetGroups),
             .init("HabitsIntentsExtension", intents, role: "intent", groups: [AppGroup.identifier]),
             .init("HabitsWatchApp", watch, role: "watch"),
-        ])
+        ] + (configurable ? [.init("HabitsSingleHabitWidget", single, role: "widget", groups: [AppGroup.identifier])] : []))
     }
 
     /// The visibility matrix in three lines (RULES.md group.entitlement, group.watch-separate).
@@ -124,6 +125,28 @@ import Testing
         #expect(up.stdout.contains("7 of 7 steps held"), "\(up.stdout)")
         // The running widget reloaded on the app's request (the intent, run in the app, asked it to), budget-free.
         #expect(up.stdout.contains("budget-free: host in foreground"), "\(up.stdout)")
+    }
+
+    /// RULES.md widget.interactive, widget.configurable: a tap on the widget's button runs the intent in the widget's
+    /// process and the widget reloads, budget-free; a configurable widget shows the habit its configuration names.
+    @Test func interactiveAndConfigurableWidgets() throws {
+        let device = try Self.device(configurable: true)
+        defer { device.remove() }
+        _ = try device.run(Self.app, input: "add Read\nadd Walk\n")
+        let single = try device.start(Self.single)
+        #expect(single.waitForLine("ready com.example.habits.singlewidget") != nil, "\(single.output)")
+        single.sendLine("configure --habit Walk")
+        #expect(single.waitForLine("→ Walk ○ to do")?.contains("configuration changed") == true, "\(single.output)")
+        single.sendLine("tap CompleteHabitIntent --habit Walk")
+        #expect(single.waitForLine("CompleteHabitIntent tapped in the widget; not counted: the person's own action")?.contains("Walk ✓ done") == true, "\(single.output)")
+        #expect(single.waitForLine("Completed Walk. 1 left today.") != nil, "\(single.output)")
+        single.sendLine("configure --colour red")
+        #expect(single.finish() == 0)
+        #expect(single.errorOutput.contains { $0.contains("'colour' is invalid") }, "\(single.errorOutput)")
+        // The tap wrote through the shared store: the app's other widget sees it too.
+        let tapped = try device.run(Self.widget, ["tap", "CompleteHabitIntent", "--habit", "Read"])
+        #expect(tapped.status == 0 && tapped.stdout.contains("Completed Read. 0 left today."), "\(tapped)")
+        #expect(try device.run(Self.widget, ["render", "--family", "accessoryInline"]).stdout.contains("2/2 habits"))
     }
 
     /// RULES.md group.entitlement: a widget whose entitlements lack the group is refused a container, and says so.
