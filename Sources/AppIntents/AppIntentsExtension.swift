@@ -42,7 +42,8 @@ public enum AppIntentsExtension {
     }
 
     /// In the app: announces it as running and serves the intents the extension hands it, on a background thread,
-    /// for the rest of the process (call it where the app starts, e.g. `AppProcess.main(onStart:)`).
+    /// for the rest of the process (call it where the app starts, e.g. `AppProcess.main(onStart:)`). An app that
+    /// claims no App Group is warned on stderr and serves nothing: its extension runs every intent.
     /// - Parameter performed: told about each intent performed here (name, dialog, latency in ms); prints a line by
     ///   default.
     public static func serveInApp(intents: [any AppIntent.Type],
@@ -52,8 +53,9 @@ public enum AppIntentsExtension {
         }
         let sandbox = try process.sandbox()
         guard let group = process.bundle.appGroups.first, let container = try sandbox.groupContainer(group) else {
-            throw IntentError(.transport, subject: process.bundle.bundleIdentifier ?? process.bundle.name,
-                              detail: "the app claims no App Group, which intents reach it through")
+            // The app still runs; its extension performs every intent itself (and refuses those that open the app).
+            Standard.error("\(Program.name): warning: \(process.bundle.bundleIdentifier ?? process.bundle.name) claims no App Group, which intents reach the app through: the intents extension runs them all [intent.where].")
+            return
         }
         let identifier = sandbox.identity.bundleIdentifier
         let presence = try Presence(directory: GroupsLayout.presence(container: container.path), bundleIdentifier: identifier, state: .foreground)

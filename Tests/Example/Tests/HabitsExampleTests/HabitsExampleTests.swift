@@ -12,8 +12,9 @@ import Testing
     static let single = "com.example.habits.singlewidget"
 
     /// The app and its extensions; `widgetGroups` is what the widget's entitlements list.
-    static func device(widgetGroups: [String] = [AppGroup.identifier], configurable: Bool = false) throws -> SimulatedDevice {
-        try SimulatedDevice(app: .init("HabitsApp", app, groups: [AppGroup.identifier]), embedded: [
+    static func device(widgetGroups: [String] = [AppGroup.identifier], appGroups: [String] = [AppGroup.identifier],
+                       configurable: Bool = false) throws -> SimulatedDevice {
+        try SimulatedDevice(app: .init("HabitsApp", app, groups: appGroups), embedded: [
             .init("HabitsWidgetExtension", widget, role: "widget", groups: widgetGroups),
             .init("HabitsIntentsExtension", intents, role: "intent", groups: [AppGroup.identifier]),
             .init("HabitsWatchApp", watch, role: "watch"),
@@ -147,6 +148,19 @@ import Testing
         let tapped = try device.run(Self.widget, ["tap", "CompleteHabitIntent", "--habit", "Read"])
         #expect(tapped.status == 0 && tapped.stdout.contains("Completed Read. 0 left today."), "\(tapped)")
         #expect(try device.run(Self.widget, ["render", "--family", "accessoryInline"]).stdout.contains("2/2 habits"))
+    }
+
+    /// RULES.md group.defaults-fallback: an app whose entitlements lack the group still gets a suite from
+    /// `UserDefaults(suiteName:)` — a private one, silently on a device (Lockstep says so on stderr) — and reads its
+    /// own writes there, but no other process sees them.
+    @Test func anAppWithoutTheGroupWritesToAPrivateSuite() throws {
+        let device = try Self.device(appGroups: [])
+        defer { device.remove() }
+        let app = try device.run(Self.app, input: "add Read\nlist\n")
+        #expect(app.status == 0 && app.stdout.contains("· Read"), "\(app)")
+        #expect(app.stderr.contains("silently uses a private, non-shared plist that no other process sees [group.defaults-fallback]"), "\(app.stderr)")
+        #expect(try device.defaults(AppGroup.identifier, as: Self.intents)["habits"] == nil)
+        #expect(try device.defaults(AppGroup.identifier, as: Self.app)["habits"] != nil)
     }
 
     /// RULES.md group.entitlement: a widget whose entitlements lack the group is refused a container, and says so.
