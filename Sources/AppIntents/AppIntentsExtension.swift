@@ -107,14 +107,7 @@ struct IntentsHost {
             return all.flatMap { shortcut in shortcut.spokenPhrases(applicationName: appName).map { "\"\($0)\" → \(shortcut.intentName)" } }
                 .joined(separator: "\n")
         case "perform" where words.count >= 2:
-            var parameters: [String: String] = [:]
-            var rest = words.dropFirst(2)
-            while let flag = rest.popFirst() {
-                guard flag.hasPrefix("--"), let value = rest.popFirst() else {
-                    throw IntentError(.invalidParameter, subject: flag, detail: "give parameters as --NAME VALUE")
-                }
-                parameters[String(flag.dropFirst(2))] = value
-            }
+            let parameters = try IntentRegistry.arguments(words.dropFirst(2))
             let started = Monotonic.now
             let (result, target) = try router?.perform(words[1], arguments: parameters) ?? (try locally(words[1], parameters), .extension)
             let milliseconds = Int(((Monotonic.now - started) * 1000).rounded())

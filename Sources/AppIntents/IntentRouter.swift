@@ -16,6 +16,20 @@ public struct IntentRegistry: Sendable {
         return type
     }
 
+    /// The `--NAME VALUE` pairs after an intent's name on a command line, as resolution takes them.
+    /// - Throws: `IntentError.usage` for a flag without a value or a word that is not a flag.
+    public static func arguments(_ words: ArraySlice<String>) throws(IntentError) -> [String: String] {
+        var parameters: [String: String] = [:]
+        var rest = words
+        while let flag = rest.popFirst() {
+            guard flag.hasPrefix("--"), let value = rest.popFirst() else {
+                throw IntentError(.usage, subject: flag, detail: "give parameters as --NAME VALUE")
+            }
+            parameters[String(flag.dropFirst(2))] = value
+        }
+        return parameters
+    }
+
     /// Resolves and performs an intent in this process.
     public func perform(_ name: String, arguments: [String: String]) throws -> PerformedResult {
         try type(named: name).performResolved(arguments)

@@ -25,14 +25,7 @@ public struct IntentApp {
                 print("\(intent.name)\(parameters.isEmpty ? "" : " \(parameters)")  — \(intent.description.map { "\($0)" } ?? "\(intent.title)")")
             }
         case "perform" where arguments.count >= 2:
-            var parameters: [String: String] = [:]
-            var rest = arguments.dropFirst(2)
-            while let flag = rest.popFirst() {
-                guard flag.hasPrefix("--"), let value = rest.popFirst() else {
-                    throw HabitError(.usage, subject: flag, detail: "perform INTENT [--PARAMETER VALUE]…")
-                }
-                parameters[String(flag.dropFirst(2))] = value
-            }
+            let parameters = try IntentRegistry.arguments(arguments.dropFirst(2))
             let started = Monotonic.now
             let (result, target) = try environment.intentRouter.perform(arguments[1], arguments: parameters)
             print(result.dialog ?? result.value ?? "Done.")

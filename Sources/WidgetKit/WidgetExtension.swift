@@ -106,17 +106,6 @@ public enum WidgetExtension {
         let router = IntentRouter(registry: registry, groupContainer: container.path,
                                   appBundleIdentifier: process.manifest.app.bundleIdentifier ?? process.manifest.app.name,
                                   notifications: try? DarwinNotificationCenter(sandbox: sandbox))
-        func parameters(_ words: ArraySlice<String>) throws -> [String: String] {
-            var parameters: [String: String] = [:]
-            var rest = words
-            while let flag = rest.popFirst() {
-                guard flag.hasPrefix("--"), let value = rest.popFirst() else {
-                    throw WidgetKitError(.usage, subject: flag, detail: usage)
-                }
-                parameters[String(flag.dropFirst(2))] = value
-            }
-            return parameters
-        }
         func execute(_ words: [String]) throws -> String {
             switch (words.first ?? "", words.count) {
             case ("render", 2): return system.render(family: try family(words[1])).joined(separator: "\n")
@@ -126,14 +115,14 @@ public enum WidgetExtension {
                 // RULES.md widget.interactive: the intent runs here, in the widget extension's process (an intent that
                 // opens its app runs there), writes through the shared store, and the widget reloads.
                 let name = words[1]
-                let arguments = try parameters(words.dropFirst(2))
+                let arguments = try IntentRegistry.arguments(words.dropFirst(2))
                 let result = try registry.type(named: name).openAppWhenRun
                     ? router.perform(name, arguments: arguments).0 : registry.perform(name, arguments: arguments)
                 try system.prepare()
                 try system.reload(.interaction(intent: name))
                 return result.dialog ?? result.value ?? "Done."
             case ("configure", _) where configure != nil:
-                try configure!(try parameters(words.dropFirst()))
+                try configure!(try IntentRegistry.arguments(words.dropFirst()))
                 try system.reload(.configuration)
                 return "configured \(widget.kind)"
             default: throw WidgetKitError(.usage, subject: words.joined(separator: " "), detail: usage)
