@@ -520,6 +520,7 @@ import Testing
             "good/project.yml": "name: Solo\ntargets:\n  Solo:\n    type: application\n    platform: iOS\n    settings: {PRODUCT_BUNDLE_IDENTIFIER: com.example.solo, GENERATE_INFOPLIST_FILE: YES, MARKETING_VERSION: \"1.0\", CURRENT_PROJECT_VERSION: \"1\"}\n",
             "bad/project.yml": "name: Solo\ntargets:\n  Solo:\n    type: application\n\tplatform: iOS\n",
             "unknown/project.yml": "name: Solo\ntargets:\n  Solo:\n    type: application.phone\n    platform: iOS\n",
+            "local/project.yml": "name: Solo\ninclude: [local.yml]\ntargets: {}\n",
         ])
         defer { tree.cleanUp() }
         let good = try run("lockstep", ["check", "good"], currentDirectory: tree.path)
@@ -530,5 +531,10 @@ import Testing
         let unknown = try run("lockstep", ["check", "unknown"], currentDirectory: tree.path)
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("type 'application.phone', which XcodeGen does not know"), "\(unknown.stderr)")
+        // A git-ignored include (local signing settings) that the checkout lacks: what to do, in one sentence.
+        let local = try run("lockstep", ["check", "local"], currentDirectory: tree.path)
+        #expect(local.status == 2 && local.stderr.contains("it includes 'local.yml' ('local/local.yml'), which does not exist; XcodeGen refuses that too, so create it (an empty file will do)"), "\(local.stderr)")
+        try tree.write(["local/local.yml": ""])
+        #expect(try run("lockstep", ["check", "local"], currentDirectory: tree.path).status == 0)
     }
 }

@@ -74,7 +74,12 @@ private struct SpecLoader {
         for include in try includes(node["include"], in: path) where include.enable {
             let includeBase = include.relativePaths ? PathText.join(base, relative) : base
             let includeRelative = include.relativePaths ? Self.folder(of: include.path) : ""
-            let included = try load(PathText.join(includeBase, include.path), base: includeBase, relative: includeRelative,
+            let includedPath = PathText.join(includeBase, include.path)
+            // XcodeGen refuses a spec whose include is missing, often a git-ignored local file: say what to do.
+            guard PathText.existing(includedPath) != nil else {
+                throw BundleError(.invalidSpec, path: path, detail: "it includes '\(include.path)' ('\(includedPath)'), which does not exist; XcodeGen refuses that too, so create it (an empty file will do) before `lockstep check`, as before `xcodegen generate`")
+            }
+            let included = try load(includedPath, base: includeBase, relative: includeRelative,
                                     accumulated: PathText.joinRelative(accumulated, includeRelative))
             merged = SpecNode.merge(included, onto: merged)
         }
