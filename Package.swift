@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "WidgetKit", targets: ["WidgetKit"]),
         .library(name: "LockstepFoundation", targets: ["LockstepFoundation"]),
         .library(name: "LockstepTesting", targets: ["LockstepTesting"]),
+        .library(name: "UserNotifications", targets: ["UserNotifications"]),
         .library(name: "WatchConnectivity", targets: ["WatchConnectivity"]),
         .library(name: "AppIntents", targets: ["AppIntents"]),
         .library(name: "HabitCore", targets: ["HabitCore"]),
@@ -74,6 +75,8 @@ let package = Package(
         .executableTarget(name: "lockstep-probe", dependencies: [
             "LockstepSystem", "LockstepRuntime", "AppGroupKit", "HabitCore", "CSQLite"]),
 
+        // Apple's UserNotifications names for a notification service extension, and its host.
+        .target(name: "UserNotifications", dependencies: ["LockstepSystem", "LockstepRuntime"]),
         // For your own `swift test`: a simulated device of your bundles, processes with bounded waits.
         .target(name: "LockstepTesting", dependencies: ["LockstepSystem", "AppGroupKit"]),
 
@@ -85,7 +88,7 @@ let package = Package(
         .testTarget(name: "XcodeProjectTests", dependencies: ["BundleKit", "LockstepTestSupport"]),
         .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit", "LockstepRuntime", "LockstepTestSupport"]),
         .testTarget(name: "HabitsTests", dependencies: [
-            "HabitCore", "WidgetKit", "WatchConnectivity", "AppIntents", "LockstepTestSupport",
+            "HabitCore", "WidgetKit", "WatchConnectivity", "AppIntents", "UserNotifications", "LockstepTestSupport",
             "LockstepSystem", "AppGroupKit", "CSQLite", "BundleKit",
         ]),
         .testTarget(name: "ProofTests", dependencies: ["AppGroupKit", "BundleKit", "HabitCore", "LockstepTestSupport"]),

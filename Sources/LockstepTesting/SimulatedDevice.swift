@@ -78,10 +78,13 @@ public final class SimulatedDevice: @unchecked Sendable {  // @unchecked: immuta
         return found
     }
 
-    /// Runs the bundle's executable to its end with `arguments` and `input` on stdin (killed after `timeout` s).
-    public func run(_ identifier: String, _ arguments: [String] = [], input: String = "", timeout: Double = 30) throws -> ProcessResult {
+    /// Runs the bundle's executable to its end with `arguments` and `input` on stdin (killed after `timeout` s), with
+    /// `environment` added (`LOCKSTEP_WIDGET_BUDGET`, `LOCKSTEP_NOTIFICATION_TIMEOUT`, …).
+    public func run(_ identifier: String, _ arguments: [String] = [], input: String = "", environment extra: [String: String] = [:],
+                    timeout: Double = 30) throws -> ProcessResult {
         let bundle = try bundle(identifier)
-        return try Child(bundle.executable, arguments, environment: environment(for: identifier), stdin: Data(input.utf8)).wait(timeout: timeout)
+        return try Child(bundle.executable, arguments, environment: environment(for: identifier).merging(extra) { $1 },
+                         stdin: Data(input.utf8)).wait(timeout: timeout)
     }
 
     /// Starts the bundle's executable and leaves it running, its stdin open for `sendLine` (`finish()` ends it).

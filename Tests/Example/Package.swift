@@ -12,6 +12,7 @@ let package = Package(
             .product(name: "WidgetKit", package: "lockstep", condition: .when(platforms: [.linux])),
             .product(name: "WatchConnectivity", package: "lockstep", condition: .when(platforms: [.linux])),
             .product(name: "AppIntents", package: "lockstep", condition: .when(platforms: [.linux])),
+            .product(name: "UserNotifications", package: "lockstep", condition: .when(platforms: [.linux])),
             .product(name: "LockstepFoundation", package: "lockstep", condition: .when(platforms: [.linux])),
         ]),
         // The Linux-only executables a manifest's `executable` points at: one per simulated bundle.
@@ -27,6 +28,9 @@ let package = Package(
         ]),
         .executableTarget(name: "HabitsIntentsExtension", dependencies: [
             "HabitsShared", .product(name: "AppIntents", package: "lockstep"),
+        ]),
+        .executableTarget(name: "HabitsNotificationService", dependencies: [
+            "HabitsShared", .product(name: "UserNotifications", package: "lockstep"),
         ]),
         .executableTarget(name: "HabitsWatchApp", dependencies: [
             "HabitsShared", .product(name: "LockstepRuntime", package: "lockstep"),

@@ -9,7 +9,7 @@ import Testing
 @Suite struct HabitsExampleTests {
     static let app = "com.example.habits", widget = "com.example.habits.widget"
     static let intents = "com.example.habits.intents", watch = "com.example.habits.watchkitapp"
-    static let single = "com.example.habits.singlewidget"
+    static let single = "com.example.habits.singlewidget", service = "com.example.habits.notifications"
 
     /// The app and its extensions; `widgetGroups` is what the widget's entitlements list.
     static func device(widgetGroups: [String] = [AppGroup.identifier], appGroups: [String] = [AppGroup.identifier],
@@ -18,6 +18,7 @@ import Testing
             .init("HabitsWidgetExtension", widget, role: "widget", groups: widgetGroups),
             .init("HabitsIntentsExtension", intents, role: "intent", groups: [AppGroup.identifier]),
             .init("HabitsWatchApp", watch, role: "watch"),
+            .init("HabitsNotificationService", service, role: "extension", groups: [AppGroup.identifier]),
         ] + (configurable ? [.init("HabitsSingleHabitWidget", single, role: "widget", groups: [AppGroup.identifier])] : []))
     }
 
@@ -161,6 +162,25 @@ import Testing
         #expect(app.stderr.contains("silently uses a private, non-shared plist that no other process sees [group.defaults-fallback]"), "\(app.stderr)")
         #expect(try device.defaults(AppGroup.identifier, as: Self.intents)["habits"] == nil)
         #expect(try device.defaults(AppGroup.identifier, as: Self.app)["habits"] != nil)
+    }
+
+    /// RULES.md notification.service: a mutable notification goes through the service extension, which reads the
+    /// group; one without `mutable-content` is shown as sent; a service too slow for the time limit is told it is
+    /// expiring and delivers its best attempt.
+    @Test func theNotificationServiceRewritesMutableNotifications() throws {
+        let device = try Self.device()
+        defer { device.remove() }
+        _ = try device.run(Self.app, input: "add Read\nadd Walk\ndone Read\n")
+        let push = #"{"aps": {"alert": {"title": "Reminder", "body": "Time to walk"}, "mutable-content": 1}}"#
+        let shown = try device.run(Self.service, ["deliver", push])
+        #expect(shown.status == 0 && shown.stdout.contains("shown: Reminder — Time to walk (1 left today) (from the service extension"), "\(shown)")
+        let plain = try device.run(Self.service, ["deliver", #"{"aps": {"alert": "Time to walk"}}"#])
+        #expect(plain.stdout.contains("shown: Time to walk (the original content: the payload has no \"mutable-content\": 1)"), "\(plain)")
+        let slow = try device.run(Self.service, ["deliver", #"{"aps": {"alert": {"title": "Reminder", "body": "Walk"}, "mutable-content": 1}, "slow": true}"#],
+                                  environment: ["LOCKSTEP_NOTIFICATION_TIMEOUT": "1"])
+        #expect(slow.stdout.contains("shown: Reminder (partial) — Walk (1 left today)"), "\(slow)")
+        let bad = try device.run(Self.service, ["deliver", "not json"])
+        #expect(bad.status == 2 && bad.stderr.contains("is not a notification to deliver"), "\(bad)")
     }
 
     /// RULES.md group.entitlement: a widget whose entitlements lack the group is refused a container, and says so.

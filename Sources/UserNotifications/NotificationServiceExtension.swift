@@ -1,0 +1,140 @@
+import Foundation
+import LockstepRuntime
+import LockstepSystem
+
+/// Hosts your own `UNNotificationServiceExtension` subclass as a simulated notification service extension: each
+/// `deliver PAYLOAD` (a push payload's JSON, as an argument or a stdin line) is a remote notification arriving
+/// (RULES.md `notification.service`).
+///
+/// ```swift
+/// // Sources/HabitsNotificationService/main.swift
+/// import UserNotifications
+/// import HabitsShared
+///
+/// NotificationServiceExtension.main(service: NotificationService.self)
+/// ```
+///
+/// Only a payload with `"mutable-content": 1` in `aps` reaches the service; it has the time limit
+/// (`LOCKSTEP_NOTIFICATION_TIMEOUT`, default 30 s: Apple says "about 30 seconds") to call its content handler. Shortly
+/// before the limit `serviceExtensionTimeWillExpire()` is called; if no content has come by the limit, the original
+/// content is shown. Each delivery prints the line the device would show: `shown: TITLE — BODY (…)`.
+public enum NotificationServiceExtension {
+    /// The entry point of a notification service extension executable; like swift-argument-parser's `main()`, the one
+    /// place that exits (0; 2 for a payload that is not JSON; 78 for a version mismatch or a stale build).
+    public static func main(service: UNNotificationServiceExtension.Type,
+                            arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+        Standard.setUp()
+        ProcessStop.install { exit(withError: $0) }
+        do {
+            guard let process = try SimulatedProcess.start(defaultRole: .extension) else { exit(.success) }  // `up`'s launch check
+            if arguments.isEmpty {
+                print("ready \(process.bundle.bundleIdentifier ?? process.bundle.name)")
+                try CommandInput.serve { words in try deliver(words, service: service) }
+            } else {
+                print(try deliver(arguments, service: service))
+            }
+            exit(.success)
+        } catch {
+            exit(withError: error)
+        }
+    }
+
+    static func deliver(_ words: [String], service: UNNotificationServiceExtension.Type) throws -> String {
+        guard words.first == "deliver", words.count == 2 else {
+            throw NotificationError(subject: words.joined(separator: " "), detail: "give deliver 'PAYLOAD-JSON'")
+        }
+        let (request, mutable) = try request(from: words[1])
+        guard mutable else {
+            return "shown: \(request.content.shownText) (the original content: the payload has no \"mutable-content\": 1)"
+        }
+        return Self.serve(request, with: service.init(), timeout: timeLimit)
+    }
+
+    /// The time a service has; `LOCKSTEP_NOTIFICATION_TIMEOUT` overrides Apple's "about 30 seconds".
+    static var timeLimit: Double {
+        ProcessEnvironment.value("LOCKSTEP_NOTIFICATION_TIMEOUT").flatMap(Double.init).map { max(0.05, $0) } ?? 30
+    }
+
+    /// Runs the service on a thread of its own and shows what it delivers in time, else the original content.
+    static func serve(_ request: UNNotificationRequest, with service: UNNotificationServiceExtension, timeout: Double) -> String {
+        let delivered = Delivery()
+        let started = Monotonic.now
+        nonisolated(unsafe) let work = (service: service, request: request)
+        Thread.detachNewThread {
+            work.service.didReceive(work.request) { delivered.set($0) }
+        }
+        // Apple: "shortly before" the limit the extension is told to deliver its best attempt.
+        let warning = max(0, timeout - min(1, timeout / 10))
+        if delivered.wait(until: started + warning) == nil {
+            work.service.serviceExtensionTimeWillExpire()
+        }
+        let milliseconds = { Int(((Monotonic.now - started) * 1000).rounded()) }
+        guard let content = delivered.wait(until: started + timeout) else {
+            return "shown: \(request.content.shownText) (the original content: the service extension did not deliver within \(format(timeout)) s)"
+        }
+        return "shown: \(content.shownText) (from the service extension, \(milliseconds()) ms)"
+    }
+
+    static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+
+    /// The request a push payload makes: `aps.alert` (a string or `{title, subtitle, body}`), `aps.badge`,
+    /// `aps.thread-id`, `aps.category`, the other keys as `userInfo`; and whether `aps.mutable-content` is 1.
+    static func request(from json: String) throws -> (UNNotificationRequest, mutable: Bool) {
+        guard let payload = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any],
+              let aps = payload["aps"] as? [String: Any] else {
+            throw NotificationError(subject: json, detail: "a push payload is a JSON object with an \"aps\" object")
+        }
+        let content = UNMutableNotificationContent()
+        if let alert = aps["alert"] as? String {
+            content.body = alert
+        } else if let alert = aps["alert"] as? [String: Any] {
+            content.title = alert["title"] as? String ?? ""
+            content.subtitle = alert["subtitle"] as? String ?? ""
+            content.body = alert["body"] as? String ?? ""
+        }
+        content.badge = (aps["badge"] as? Int).map { NSNumber(value: $0) }
+        content.threadIdentifier = aps["thread-id"] as? String ?? ""
+        content.categoryIdentifier = aps["category"] as? String ?? ""
+        var userInfo: [AnyHashable: Any] = [:]
+        for (key, value) in payload where key != "aps" { userInfo[key] = value }
+        content.userInfo = userInfo
+        let original = content.copy() as! UNNotificationContent
+        return (UNNotificationRequest(identifier: UUID().uuidString, content: original), (aps["mutable-content"] as? Int) == 1)
+    }
+}
+
+/// The content handler's one delivery, waited for with a deadline.
+final class Delivery: @unchecked Sendable {  // @unchecked: guarded by `condition`.
+    private let condition = NSCondition()
+    private var content: UNNotificationContent?
+
+    func set(_ new: UNNotificationContent) {
+        // The first call wins, as on a device; a copy, so the service cannot change it after the fact.
+        let copy = new.copy() as! UNNotificationContent
+        condition.withLock {
+            if content == nil { content = copy }
+            condition.broadcast()
+        }
+    }
+
+    /// The content once delivered, or nil when `deadline` (monotonic seconds) passes first.
+    func wait(until deadline: Double) -> UNNotificationContent? {
+        condition.withLock {
+            while content == nil {
+                let remaining = deadline - Monotonic.now
+                if remaining <= 0 || !condition.wait(until: Date(timeIntervalSinceNow: remaining)) { break }
+            }
+            return content
+        }
+    }
+}
+
+/// A payload or command the notification service extension cannot take: one sentence.
+public struct NotificationError: Error, ReportableError {
+    public var subject: String
+    public var detail: String
+    public var description: String { "'\(subject)' is not a notification to deliver: \(detail)." }
+    public var exitStatus: ExitStatus { .invalidInput }
+}
