@@ -1,4 +1,5 @@
 import AppGroupKit
+import AppIntents
 import LockstepRuntime
 import LockstepSystem
 import WidgetKit
@@ -8,7 +9,7 @@ public struct WidgetApp: Sendable {
     public let environment: HabitsEnvironment
     public let system: WidgetSystem<HabitsWidget>
 
-    public static let usage = "render FAMILY | placeholder FAMILY | status | quit"
+    public static let usage = "render FAMILY | placeholder FAMILY | status | tap INTENT [--PARAMETER VALUE]… | quit"
 
     public init(environment: HabitsEnvironment) {
         self.environment = environment
@@ -30,6 +31,13 @@ public struct WidgetApp: Sendable {
         case ("render", 2): return system.render(family: try WidgetFamily(parsing: words[1])).joined(separator: "\n")
         case ("placeholder", 2): return system.placeholder(family: try WidgetFamily(parsing: words[1])).joined(separator: "\n")
         case ("status", 1): return system.status()
+        case ("tap", 2...):
+            // RULES.md widget.interactive: the widget's button runs the intent here, in the widget extension's
+            // process, through the shared store; then the system reloads the widget, budget-free.
+            HabitsEnvironment.current = environment
+            let result = try habitIntents.perform(words[1], arguments: try IntentRegistry.arguments(words.dropFirst(2)))
+            try system.reload(.interaction(intent: words[1]))
+            return "tapped \(words[1]): \(result.dialog ?? result.value ?? "done")"
         default: throw HabitError(.usage, subject: words.joined(separator: " "), detail: Self.usage)
         }
     }

@@ -69,5 +69,9 @@ public enum DemoScenario {
     wait watch 🧘 Meditate ·
     run intent perform ListIncomplete
     expect-output 3 habits left today: Meditate, Read, Walk.
+
+    == A tap on the widget's complete button runs CompleteHabit in the widget's own process, and the widget reloads without spending its budget [widget.interactive]
+    send widget tap CompleteHabit --habit Walk
+    wait widget CompleteHabit tapped in the widget; not counted: the person's own action
     """
 }

@@ -317,6 +317,9 @@ func isGone(_ pid: pid_t) -> Bool { kill(pid, 0) == -1 && errno == ESRCH }
         let result = try run("lockstep", ["up", "--groups", groups, "--no-color"], environment: ["LOCKSTEP_MANIFEST": ""])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("✓ runtime.stale"))
+        // RULES.md widget.interactive: the button's intent ran in the widget's process, and its reload was not counted.
+        #expect(result.stdout.contains("✓ widget.interactive"))
+        #expect(result.stdout.contains("(CompleteHabit tapped in the widget; not counted: the person's own action; next .atEnd) → ✓ 1/3 habits done"), "\(result.stdout)")
         #expect(result.stdout.contains("HabitsWidget (com.example.habits.widget) is from build 1, but Habits is now installed at build 2"))
         #expect(!result.stdout.contains("✗"))
         #expect(launchedPids(result.stdout).allSatisfy(isGone))
