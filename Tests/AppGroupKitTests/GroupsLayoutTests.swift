@@ -41,14 +41,15 @@ import Testing
             GroupsLayout.defaults(container: group), GroupsLayout.filesLock(container: group),
             GroupsLayout.presence(container: group), GroupsLayout.widgetReloads(container: group),
             GroupsLayout.widget("<kind>", container: group), GroupsLayout.widgetBudget("<kind>", container: group),
-            GroupsLayout.widgetLog("<kind>", container: group), GroupsLayout.intents(container: group),
+            GroupsLayout.widgetLog("<kind>", container: group), GroupsLayout.widgets(container: group),
+            GroupsLayout.widgetRendering("<kind>", family: "<family>", container: group), GroupsLayout.intents(container: group),
             GroupsLayout.intentRequests(container: group), GroupsLayout.intentsTaken(container: group),
             GroupsLayout.intentResponses(container: group),
             GroupsLayout.suitePlist("<group-id>", container: group), GroupsLayout.suiteJournal("<suite>", container: group),
             GroupsLayout.suiteLock("<suite>", container: group),
         ] + GroupsLayout.standardFolders(container: layout.privateContainer("<bundle-id>", on: .phone), isPrivate: true)
           + GroupsLayout.standardFolders(container: group, isPrivate: false)
-          + [link.alive("phone"), link.alive("watch"), link.inbox("phone"), link.context(to: "phone"), link.contextLock(to: "phone"),
+          + [link.alive("phone"), link.alive("watch"), link.complicationTransfers(from: "phone"), link.inbox("phone"), link.context(to: "phone"), link.contextLock(to: "phone"),
              link.sequence("userinfo", to: "phone"), link.sequence("files", to: "phone")]
           + ["messages", "replies", "userinfo", "files"].map { link.queue($0, to: "phone") }
         for path in made {
