@@ -177,26 +177,21 @@ enum EntityLookup {
     static func entity<Entity: AppEntity>(_ type: Entity.Type, identifier text: String) throws -> Entity? {
         guard let id = Entity.ID.entityIdentifier(for: text) else { return nil }
         let query = Entity.defaultQuery
-        return try Synchronously.run { try await query.entities(for: [id]).first }
+        return try IntentExecution.run { try await query.entities(for: [id]).first }
     }
 }
 
-/// Runs async code to completion from synchronous code, as the simulated system waits for an intent or a
-/// provider (WidgetKit's configurable widgets use it too).
-public enum IntentExecution {
-    /// Runs `body` to its end and returns its result; see `Synchronously`.
-    public static func run<T>(_ body: @escaping () async throws -> T) throws -> T { try Synchronously.run(body) }
-}
-
-/// Runs async code to completion from synchronous code, as the simulated system waits for an intent.
+/// Runs async code to completion from synchronous code, as the simulated system waits for an intent or a provider
+/// (WidgetKit's configurable widgets use it too).
 ///
 /// The work runs on a task whose executor is a dispatch queue of its own, never the cooperative pool: a caller that
 /// is itself on the pool (a test) and blocks there could otherwise starve the task it waits for. On the main thread
 /// the wait runs the main run loop, so an intent whose `perform()` is `@MainActor`, as iOS code often is, can run.
-enum Synchronously {
+public enum IntentExecution {
     static let executor = QueueExecutor()
 
-    static func run<T>(_ body: @escaping () async throws -> T) throws -> T {
+    /// Runs `body` to its end and returns its result.
+    public static func run<T>(_ body: @escaping () async throws -> T) throws -> T {
         let box = ResultBox<T>(body)
         let done = DispatchSemaphore(value: 0)
         Task(executorPreference: executor) {

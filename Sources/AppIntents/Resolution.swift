@@ -39,7 +39,7 @@ extension AppIntent {
     public static func performResolved(_ arguments: [String: String]) throws -> PerformedResult {
         let intent = try resolve(arguments)
         let box = IntentBox(intent)
-        return try Synchronously.run { PerformedResult(try await box.intent.perform()) }
+        return try IntentExecution.run { PerformedResult(try await box.intent.perform()) }
     }
 
     private static func parameterObjects(of intent: Self) -> [(name: String, parameter: any AnyIntentParameter)] {

@@ -48,9 +48,9 @@ public enum CheckInput {
                 return try apps(in: FileTree(root: "\(trimmed)/Products/Applications"), path: path,
                                 otherwise: "the archive holds no Products/Applications/*.app")
             }
-            let spec = ["Project.swift"].first { FileManager.default.fileExists(atPath: "\(trimmed)/\($0)") }
+            let tuist = FileManager.default.fileExists(atPath: "\(trimmed)/Project.swift")
             return try apps(in: FileTree(root: trimmed), path: path,
-                            otherwise: spec.map(Self.generatedProject) ?? "the folder holds no .app bundle or .xcodeproj (pass a manifest, .xcarchive or .ipa itself)")
+                            otherwise: tuist ? Self.generatedProject("Project.swift") : "the folder holds no .app bundle or .xcodeproj (pass a manifest, .xcarchive or .ipa itself)")
         }
         if try InputFile.kind(path) == .pipe {
             // A pipe (`lockstep check <(…)`) can be read only once: read it whole, then tell a zip from a manifest.

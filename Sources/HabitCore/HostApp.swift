@@ -218,7 +218,7 @@ public final class HostApp: WCSessionDelegate, @unchecked Sendable {  // @unchec
     }
 
     private func stopIfStale(_ error: any Error) {
-        if let error = error as? any ReportableError, error.exitStatus == .versionMismatch { ProcessStop.report(error) }
+        if ProcessStop.isFatal(error) { ProcessStop.report(error) }
     }
 }
 

@@ -32,11 +32,9 @@ public struct WidgetApp: Sendable {
         case ("placeholder", 2): return system.placeholder(family: try WidgetFamily(parsing: words[1])).joined(separator: "\n")
         case ("status", 1): return system.status()
         case ("tap", 2...):
-            // RULES.md widget.interactive: the widget's button runs the intent here, in the widget extension's
-            // process, through the shared store; then the system reloads the widget, budget-free.
+            // The widget's complete button (RULES.md widget.interactive); the intents read the environment.
             HabitsEnvironment.current = environment
-            let result = try habitIntents.perform(words[1], arguments: try IntentRegistry.arguments(words.dropFirst(2)))
-            try system.reload(.interaction(intent: words[1]))
+            let result = try system.tap(words[1], arguments: try IntentRegistry.arguments(words.dropFirst(2)), router: environment.intentRouter)
             return "tapped \(words[1]): \(result.dialog ?? result.value ?? "done")"
         default: throw HabitError(.usage, subject: words.joined(separator: " "), detail: Self.usage)
         }

@@ -196,12 +196,7 @@ public final class UserDefaults: @unchecked Sendable {  // @unchecked: `GroupDef
     /// The registration domain: one per process, like Foundation's.
     private static let registered = MemorySuite()
 
-    private static func report(_ error: any Error) {
-        if let reportable = error as? any ReportableError, reportable.exitStatus == .versionMismatch {
-            ProcessStop.report(error)
-        }
-        Standard.error("\(Program.name): \((error as? any ReportableError)?.description ?? "\(error)")")
-    }
+    private static func report(_ error: any Error) { ProcessStop.tell(error) }
 }
 
 /// A suite kept in memory, for code that runs in no simulated process.

@@ -41,21 +41,13 @@ public enum AppProcess {
         // queue, one at a time.
         nonisolated(unsafe) let handle = handle
         Thread.detachNewThread {
-            while let line = readLine() {
-                let words = CommandInput.words(line)
-                guard let first = words.first else { continue }
-                if first == "quit" || first == "exit" { break }
-                DispatchQueue.main.sync {
-                    do {
-                        print(try handle(words))
-                    } catch {
-                        // A stale build stops the process (RULES.md runtime.stale); any other error is one sentence.
-                        if let reportable = error as? any ReportableError, reportable.exitStatus == .versionMismatch { exit(withError: error) }
-                        Standard.error("\(Program.name): \((error as? any ReportableError)?.description ?? "\(error)")")
-                    }
-                }
+            do {
+                try CommandInput.serve { words in try DispatchQueue.main.sync { try handle(words) } }
+                DispatchQueue.main.async { exit(.success) }
+            } catch {
+                // A stale build stops the process (RULES.md runtime.stale).
+                DispatchQueue.main.async { exit(withError: error) }
             }
-            DispatchQueue.main.async { exit(.success) }
         }
         dispatchMain()
     }

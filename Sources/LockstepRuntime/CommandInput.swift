@@ -39,8 +39,8 @@ public enum CommandInput {
             do {
                 print(try execute(words))
             } catch {
-                if let reportable = error as? any ReportableError, reportable.exitStatus == .versionMismatch { throw error }
-                Standard.error("\(Program.name): \((error as? any ReportableError)?.description ?? "\(error)")")
+                if ProcessStop.isFatal(error) { throw error }
+                Standard.error(error)
             }
         }
     }

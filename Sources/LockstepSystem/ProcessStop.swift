@@ -18,7 +18,19 @@ public enum ProcessStop {
         if let handler = installed.withLock({ $0 }) {
             handler(error)
         } else {
-            Standard.error("\(Program.name): \((error as? any ReportableError)?.description ?? "\(error)")")
+            Standard.error(error)
         }
+    }
+
+    /// Whether `error` must end the process wherever it happens: a version mismatch or a stale build (exit 78,
+    /// RULES.md `runtime.stale`), which iOS answers by stopping the process.
+    public static func isFatal(_ error: any Error) -> Bool {
+        (error as? any ReportableError)?.exitStatus == .versionMismatch
+    }
+
+    /// What an API that cannot throw (one shaped as Apple's) does with a failure: a fatal error is reported (the
+    /// process stops), any other is one sentence on stderr.
+    public static func tell(_ error: any Error) {
+        if isFatal(error) { report(error) } else { Standard.error(error) }
     }
 }

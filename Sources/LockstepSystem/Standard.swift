@@ -21,6 +21,11 @@ public enum Standard {
         _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     }
 
+    /// An error as one line on stderr, prefixed with the program's name: its sentence when it has one.
+    public static func error(_ error: any Error) {
+        self.error("\(Program.name): \((error as? any ReportableError)?.description ?? "\(error)")")
+    }
+
     /// `text` with every control character but newline and tab written as `\u{1B}`: messages quote names and values
     /// from files a pull request may change, and an escape sequence in one must not reach the reader's terminal.
     public static func printable(_ text: String) -> String {

@@ -57,19 +57,20 @@ public enum NotificationServiceExtension {
 
     /// Runs the service on a thread of its own and shows what it delivers in time, else the original content.
     static func serve(_ request: UNNotificationRequest, with service: UNNotificationServiceExtension, timeout: Double) -> String {
-        let delivered = Delivery()
+        // The first content delivered is kept, as a copy: the service cannot change it afterwards.
+        let delivered = Handoff<UNNotificationContent>()
         let started = Monotonic.now
         nonisolated(unsafe) let work = (service: service, request: request)
         Thread.detachNewThread {
-            work.service.didReceive(work.request) { delivered.set($0) }
+            work.service.didReceive(work.request) { delivered.set($0.copy() as! UNNotificationContent) }
         }
         // Apple: "shortly before" the limit the extension is told to deliver its best attempt.
         let warning = max(0, timeout - min(1, timeout / 10))
-        if delivered.wait(until: started + warning) == nil {
+        if delivered.wait(timeout: warning - (Monotonic.now - started)) == nil {
             work.service.serviceExtensionTimeWillExpire()
         }
         let milliseconds = { Int(((Monotonic.now - started) * 1000).rounded()) }
-        guard let content = delivered.wait(until: started + timeout) else {
+        guard let content = delivered.wait(timeout: timeout - (Monotonic.now - started)) else {
             return "shown: \(request.content.shownText) (the original content: the service extension did not deliver within \(format(timeout)) s)"
         }
         return "shown: \(content.shownText) (from the service extension, \(milliseconds()) ms)"
@@ -102,32 +103,6 @@ public enum NotificationServiceExtension {
         content.userInfo = userInfo
         let original = content.copy() as! UNNotificationContent
         return (UNNotificationRequest(identifier: UUID().uuidString, content: original), (aps["mutable-content"] as? Int) == 1)
-    }
-}
-
-/// The content handler's one delivery, waited for with a deadline.
-final class Delivery: @unchecked Sendable {  // @unchecked: guarded by `condition`.
-    private let condition = NSCondition()
-    private var content: UNNotificationContent?
-
-    func set(_ new: UNNotificationContent) {
-        // The first call wins, as on a device; a copy, so the service cannot change it after the fact.
-        let copy = new.copy() as! UNNotificationContent
-        condition.withLock {
-            if content == nil { content = copy }
-            condition.broadcast()
-        }
-    }
-
-    /// The content once delivered, or nil when `deadline` (monotonic seconds) passes first.
-    func wait(until deadline: Double) -> UNNotificationContent? {
-        condition.withLock {
-            while content == nil {
-                let remaining = deadline - Monotonic.now
-                if remaining <= 0 || !condition.wait(until: Date(timeIntervalSinceNow: remaining)) { break }
-            }
-            return content
-        }
     }
 }
 

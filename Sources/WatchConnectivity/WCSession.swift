@@ -485,16 +485,12 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
         do {
             return try body()
         } catch {
-            Self.stopIfStale(error)
+            if ProcessStop.isFatal(error) { ProcessStop.report(error) }  // a stale build stops, as iOS stops it
             delegate?.session(self, didFinish: fallback, error: error)
             return fallback
         }
     }
 
-    /// A stale build is stopped, as iOS stops it (RULES.md `runtime.stale`), rather than told through a delegate.
-    private static func stopIfStale(_ error: any Error) {
-        if let reportable = error as? any ReportableError, reportable.exitStatus == .versionMismatch { ProcessStop.report(error) }
-    }
 
     /// Transfers still queued for the counterpart (not yet delivered).
     public var outstandingUserInfoTransfers: [WCSessionUserInfoTransfer] {
@@ -534,7 +530,7 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
         do {
             return try queueFile(file, metadata: metadata)
         } catch {
-            Self.stopIfStale(error)
+            if ProcessStop.isFatal(error) { ProcessStop.report(error) }  // a stale build stops, as iOS stops it
             let transfer = WCSessionFileTransfer(sequence: 0, fileName: file.lastPathComponent, file: WCSessionFile(fileURL: file, metadata: metadata))
             delegate?.session(self, didFinish: transfer, error: error)
             return transfer

@@ -39,6 +39,8 @@ public struct WidgetCenter: Sendable {
     /// group it claims when no widget is installed). A process with no App Group, or code that runs in no simulated
     /// process (a plain `swift test`), gets a center whose requests go nowhere, said once on stderr.
     public static var shared: WidgetCenter {
+        // Made once per process: finding the group container creates its folders.
+        if let made = sharedCenter.withLock({ $0 }) { return made }
         guard let process = SimulatedProcess.current, let sandbox = try? process.sandbox() else {
             return WidgetCenter(unavailable: "this code runs in no simulated process (SimulatedProcess.start was not called)")
         }
@@ -48,9 +50,13 @@ public struct WidgetCenter: Sendable {
               let container = try? sandbox.groupContainer(group) else {
             return WidgetCenter(unavailable: "\(process.bundle.bundleIdentifier ?? process.bundle.name) claims no App Group, which Lockstep's widget reloads travel through")
         }
-        return WidgetCenter(groupContainer: container.path, requester: sandbox.identity.bundleIdentifier,
-                            notifications: try? DarwinNotificationCenter(sandbox: sandbox))
+        let center = WidgetCenter(groupContainer: container.path, requester: sandbox.identity.bundleIdentifier,
+                                  notifications: try? DarwinNotificationCenter(sandbox: sandbox))
+        sharedCenter.withLock { $0 = center }
+        return center
     }
+
+    private static let sharedCenter = Mutex<WidgetCenter?>(nil)
 
     /// Why this center's requests go nowhere (nil: they are delivered).
     private let unavailable: String?
@@ -109,10 +115,8 @@ public struct WidgetCenter: Sendable {
         }
         do {
             try request()
-        } catch let error as any ReportableError where error.exitStatus == .versionMismatch {
-            ProcessStop.report(error)
         } catch {
-            Standard.error("\(Program.name): \((error as? any ReportableError)?.description ?? "\(error)")")
+            ProcessStop.tell(error)
         }
     }
 

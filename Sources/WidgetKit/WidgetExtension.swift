@@ -102,8 +102,7 @@ public enum WidgetExtension {
             }
             return family
         }
-        let registry = IntentRegistry(intents)
-        let router = IntentRouter(registry: registry, groupContainer: container.path,
+        let router = IntentRouter(registry: IntentRegistry(intents), groupContainer: container.path,
                                   appBundleIdentifier: process.manifest.app.bundleIdentifier ?? process.manifest.app.name,
                                   notifications: try? DarwinNotificationCenter(sandbox: sandbox))
         func execute(_ words: [String]) throws -> String {
@@ -112,14 +111,7 @@ public enum WidgetExtension {
             case ("placeholder", 2): return system.placeholder(family: try family(words[1])).joined(separator: "\n")
             case ("status", 1): return system.status()
             case ("tap", 2...) where !intents.isEmpty:
-                // RULES.md widget.interactive: the intent runs here, in the widget extension's process (an intent that
-                // opens its app runs there), writes through the shared store, and the widget reloads.
-                let name = words[1]
-                let arguments = try IntentRegistry.arguments(words.dropFirst(2))
-                let result = try registry.type(named: name).openAppWhenRun
-                    ? router.perform(name, arguments: arguments).0 : registry.perform(name, arguments: arguments)
-                try system.prepare()
-                try system.reload(.interaction(intent: name))
+                let result = try system.tap(words[1], arguments: try IntentRegistry.arguments(words.dropFirst(2)), router: router)
                 return result.dialog ?? result.value ?? "Done."
             case ("configure", _) where configure != nil:
                 try configure!(try IntentRegistry.arguments(words.dropFirst()))

@@ -1,4 +1,5 @@
 import AppGroupKit
+import AppIntents
 import Foundation
 import LockstepSystem
 import Synchronization
@@ -129,6 +130,18 @@ public final class WidgetSystem<W: Widget>: @unchecked Sendable {  // @unchecked
         }
     }
 
+    /// A person taps the widget's `Button(intent:)` or `Toggle(isOn:intent:)` (RULES.md `widget.interactive`): the
+    /// intent runs in this, the widget extension's, process — one that opens its app (`openAppWhenRun`) runs there,
+    /// through `router` — and then the widget reloads, budget-free.
+    public func tap(_ name: String, arguments: [String: String], router: IntentRouter) throws -> PerformedResult {
+        let registry = router.registry
+        let result = try registry.type(named: name).openAppWhenRun
+            ? router.perform(name, arguments: arguments).0 : registry.perform(name, arguments: arguments)
+        try prepare()
+        try reload(.interaction(intent: name))
+        return result
+    }
+
     /// Creates the kind's folder (renders, budget, log): `start()` does, and a one-shot reload needs it too.
     public func prepare() throws {
         try AtomicFile.createDirectories(directory)
@@ -246,7 +259,7 @@ public final class WidgetSystem<W: Widget>: @unchecked Sendable {  // @unchecked
 
     /// Calls a completion-handler API and waits for it (bounded), as the system waits for an extension.
     private func wait<T>(_ name: String, _ call: (@escaping (T) -> Void) -> Void) throws -> T {
-        let box = ResultBox<T>()
+        let box = Handoff<T>()
         call { box.set($0) }
         guard let value = box.wait(timeout: 10) else {
             throw WidgetKitError(.providerTimedOut, subject: widget.kind, detail: "10 s (\(name))")
@@ -260,23 +273,5 @@ public final class WidgetSystem<W: Widget>: @unchecked Sendable {  // @unchecked
         guard let fd = try? FileDescriptor.open(path, O_WRONLY | O_CREAT | O_APPEND) else { return }
         // One write(2) per line with O_APPEND: lines from several processes never interleave.
         try? fd.closeAfter { try $0.writeAll(Array("\(stamp) \(line)\n".utf8), path: path) }
-    }
-}
-
-/// A value delivered once, perhaps from another thread (a provider may call its completion from any queue, as
-/// on iOS); entries need not be `Sendable`, so the box hands the value over under its condition.
-final class ResultBox<T>: @unchecked Sendable {  // @unchecked: guarded by `condition`.
-    private let condition = NSCondition()
-    private var value: T?
-
-    func set(_ new: T) {
-        condition.withLock { value = new; condition.broadcast() }
-    }
-
-    func wait(timeout: Double) -> T? {
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        condition.lock(); defer { condition.unlock() }
-        while value == nil { if !condition.wait(until: deadline) { break } }
-        return value
     }
 }

@@ -415,10 +415,11 @@ private struct SpecReader {
         var generated: [String: XcodeProject.GeneratedPlist] = [:]
         var projectTargets: [XcodeProject.Target] = []
         let byName = Dictionary(targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let projectLevel = configs.map(projectSettings(config:))
         for (index, target) in targets.enumerated() {
             let infoPlist = infoPlistPath(target)
             var configurations: [XcodeProject.Configuration] = []
-            for config in configs {
+            for (configIndex, config) in configs.enumerated() {
                 var settings = targetSettings(target, config: config)
                 if let entitlements = target.entitlements {
                     settings.append(Setting(key: "CODE_SIGN_ENTITLEMENTS", value: entitlements.path, mark: entitlements.mark))
@@ -426,7 +427,12 @@ private struct SpecReader {
                 if !settings.contains(where: { $0.key == "INFOPLIST_FILE" }), let infoPlist {
                     settings.append(Setting(key: "INFOPLIST_FILE", value: infoPlist, mark: target.info?.mark))
                 }
-                if let prefix = bundleIdPrefix, !hasSetting("PRODUCT_BUNDLE_IDENTIFIER", target: target, config: config) {
+                // XcodeGen's `targetHasBuildSetting`: the target's settings or xcconfig, the project's settings or xcconfig.
+                let idKey = "PRODUCT_BUNDLE_IDENTIFIER"
+                let hasIdentifier = (settings + projectLevel[configIndex]).contains { $0.key == idKey }
+                    || configFileKeys(target.configFiles[config.name]).contains(idKey)
+                    || configFileKeys(projectConfigFiles[config.name]).contains(idKey)
+                if let prefix = bundleIdPrefix, !hasIdentifier {
                     let escaped = String(target.name.replacingOccurrences(of: "_", with: "-").unicodeScalars
                         .filter { CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "." }.map(Character.init))
                     settings.append(Setting(key: "PRODUCT_BUNDLE_IDENTIFIER", value: "\(prefix).\(escaped)", mark: root["options"]?["bundleIdPrefix"]?.mark))
@@ -458,8 +464,8 @@ private struct SpecReader {
                 configurations: configurations, defaultConfiguration: root["options"]?["defaultConfig"]?.string ?? configs.last?.name,
                 embeds: embeds, dependencies: target.dependencies.map(\.target), privacyManifests: privacyManifests(target)))
         }
-        let projectConfigurations = configs.map { config in
-            configuration(config.name, projectSettings(config: config), xcconfig: projectConfigFiles[config.name], id: "the project [\(config.name)]")
+        let projectConfigurations = zip(configs, projectLevel).map { config, settings in
+            configuration(config.name, settings, xcconfig: projectConfigFiles[config.name], id: "the project [\(config.name)]")
         }
         return XcodeProject(specPath: path, name: name, configurations: projectConfigurations, targets: projectTargets, generated: generated)
     }
@@ -472,14 +478,6 @@ private struct SpecReader {
         let unique = settings.reversed().filter { seen.insert($0.key).inserted }.reversed()
         return XcodeProject.Configuration(id: id, name: name, settings: unique.map { ($0.key, $0.value) },
                                           baseConfigurationPath: xcconfig.map { PathText.join(folder, $0) }, marks: marks)
-    }
-
-    /// XcodeGen's `targetHasBuildSetting`: the target's settings, its xcconfig, the project's settings or xcconfig.
-    func hasSetting(_ key: String, target: SpecTarget, config: (name: String, type: String?)) -> Bool {
-        targetSettings(target, config: config).contains { $0.key == key }
-            || configFileKeys(target.configFiles[config.name]).contains(key)
-            || projectSettings(config: config).contains { $0.key == key }
-            || configFileKeys(projectConfigFiles[config.name]).contains(key)
     }
 
     /// XcodeGen's `getInfoPlists`: `INFOPLIST_FILE` in the target's settings wins (left as it is), then `info.path`,
