@@ -11,6 +11,9 @@ let package = Package(
         .executable(name: "lockstep-widget", targets: ["lockstep-widget"]),
         .executable(name: "lockstep-watch", targets: ["lockstep-watch"]),
         .executable(name: "lockstep-intent", targets: ["lockstep-intent"]),
+        .executable(name: "lockstep-notification", targets: ["lockstep-notification"]),
+        .executable(name: "lockstep-share", targets: ["lockstep-share"]),
+        .executable(name: "lockstep-clip", targets: ["lockstep-clip"]),
         .library(name: "AppGroupKit", targets: ["AppGroupKit"]),
         .library(name: "BundleKit", targets: ["BundleKit"]),
         .library(name: "LockstepRuntime", targets: ["LockstepRuntime"]),
@@ -19,6 +22,7 @@ let package = Package(
         .library(name: "LockstepFoundation", targets: ["LockstepFoundation"]),
         .library(name: "LockstepTesting", targets: ["LockstepTesting"]),
         .library(name: "UserNotifications", targets: ["UserNotifications"]),
+        .library(name: "ActivityKit", targets: ["ActivityKit"]),
         .library(name: "WatchConnectivity", targets: ["WatchConnectivity"]),
         .library(name: "AppIntents", targets: ["AppIntents"]),
         .library(name: "HabitCore", targets: ["HabitCore"]),
@@ -36,7 +40,9 @@ let package = Package(
         // The simulated frameworks.
         .target(name: "AppGroupKit", dependencies: ["LockstepSystem", "CZlib"]),
         .target(name: "BundleKit", dependencies: ["LockstepSystem", "AppGroupKit", "CZlib"]),
-        .target(name: "WidgetKit", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime", "AppIntents"]),
+        .target(name: "WidgetKit", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime", "AppIntents", "ActivityKit"]),
+        // Live Activities: the app requests, updates and ends them; the widget extension renders them.
+        .target(name: "ActivityKit", dependencies: ["LockstepSystem", "AppGroupKit", "BundleKit", "LockstepRuntime"]),
         // Foundation's App Group names on Linux: FileManager.containerURL(forSecurityApplicationGroupIdentifier:) and
         // a UserDefaults with iOS's semantics, for code written against Apple's API.
         .target(name: "LockstepFoundation", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime"]),
@@ -51,7 +57,7 @@ let package = Package(
         // the widget's provider and views, the intents, the watch sync).
         .target(name: "HabitCore", dependencies: [
             "LockstepSystem", "AppGroupKit", "BundleKit", "LockstepRuntime", "CSQLite", "WidgetKit", "WatchConnectivity",
-            "AppIntents"]),
+            "AppIntents", "ActivityKit", "UserNotifications", "LockstepFoundation"]),
 
         // Thin executables over the libraries.
         .executableTarget(name: "lockstep", dependencies: [
@@ -63,6 +69,9 @@ let package = Package(
             "LockstepSystem", "LockstepRuntime", "HabitCore", "WidgetKit"]),
         .executableTarget(name: "lockstep-watch", dependencies: [
             "LockstepSystem", "LockstepRuntime", "HabitCore", "WatchConnectivity"]),
+        .executableTarget(name: "lockstep-notification", dependencies: ["HabitCore", "UserNotifications"]),
+        .executableTarget(name: "lockstep-share", dependencies: ["HabitCore", "LockstepFoundation"]),
+        .executableTarget(name: "lockstep-clip", dependencies: ["LockstepSystem", "LockstepRuntime", "HabitCore"]),
         .executableTarget(name: "lockstep-intent", dependencies: [
             "LockstepSystem", "LockstepRuntime", "HabitCore", "AppIntents", "WidgetKit"]),
         // The benchmark `lockstep bench` runs, and its worker processes (built, not installed).

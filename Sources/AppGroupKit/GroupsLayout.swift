@@ -33,6 +33,12 @@ public struct GroupsLayout: Equatable, Sendable {
     public func privateContainer(_ bundleIdentifier: String, on device: Device) -> String {
         "\(self.device(device))/Data/\(bundleIdentifier)"
     }
+    /// `<root>/phone/.lockstep/activities/<app-bundle-id>`: the system's Live Activities of one app, `<id>.json` each
+    /// with its rendering beside it (`<id>.txt`), under `activities.lock` (RULES.md `activity.lifecycle`). They are
+    /// the system's, in no container: the app writes them through ActivityKit, the widget extension renders them.
+    public func activities(app bundleIdentifier: String) -> String {
+        "\(device(.phone))/.lockstep/activities/\(bundleIdentifier)"
+    }
     /// `<root>/<device>/.lockstep/notify`: the device's Darwin notification counters.
     public func notifications(on device: Device) -> String { "\(self.device(device))/.lockstep/notify" }
     /// `<notify>/<name>.count`: one notification's counter (decimal text).

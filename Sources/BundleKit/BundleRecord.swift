@@ -1,7 +1,11 @@
 import Foundation
 /// The role a bundle plays in the simulated device (DESIGN.md, "The manifest").
+///
+/// The runtime roles of RULES.md §9 each run as their own kind of process: `complication` is a watch-side widget
+/// extension (it runs on the watch, `Watch/W.app/PlugIns/`), `notification` a notification service extension, `share`
+/// a share or action extension, `clip` an App Clip (`AppClips/C.app`). `extension` is any other app extension.
 public enum BundleRole: String, Codable, Sendable, CaseIterable {
-    case host, widget, watch, intent, `extension`
+    case host, widget, watch, intent, complication, notification, share, clip, `extension`
 }
 
 /// Where an embedded bundle sits inside its containing app.
@@ -116,6 +120,11 @@ public struct BundleRecord: Equatable, Sendable {
     public var memoryLimitMB: Int?
     /// The platform the bundle is built for.
     public var platform: Platform
+    /// `NSSupportsLiveActivities`: the app may start Live Activities (RULES.md `activity.lifecycle`).
+    public var supportsLiveActivities = false
+    /// The `NSExtensionActivationSupports…` keys of a dictionary `NSExtensionActivationRule`, each as a count (a
+    /// boolean is 0 or 1): the items a share extension is offered (RULES.md `share.extension`).
+    public var activationSupports: [String: Int] = [:]
     /// What a built bundle's executable and privacy manifest say (RULES.md `privacy.manifest`); nil when there is
     /// no executable Lockstep could read (a project, a manifest, an unsigned fixture).
     public var privacy: PrivacyFacts?

@@ -57,7 +57,7 @@ public struct Manifest: Sendable {
           "app": {
             "name": "Habits", "bundleIdentifier": "com.example.habits",
             "shortVersion": "1.0.0", "buildVersion": "1",
-            "executable": "lockstep-host", "appGroups": ["group.com.example.habits"]
+            "executable": "lockstep-host", "appGroups": ["group.com.example.habits"], "supportsLiveActivities": true
           },
           "embedded": [
             { "name": "HabitsWidget", "role": "widget", "bundleIdentifier": "com.example.habits.widget",
@@ -68,7 +68,20 @@ public struct Manifest: Sendable {
               "executable": "lockstep-watch", "appGroups": ["group.com.example.habits"] },
             { "name": "HabitsIntents", "role": "intent", "bundleIdentifier": "com.example.habits.intents",
               "extensionPoint": "com.apple.appintents-extension", "shortVersion": "1.0.0", "buildVersion": "1",
-              "executable": "lockstep-intent", "appGroups": ["group.com.example.habits"] }
+              "executable": "lockstep-intent", "appGroups": ["group.com.example.habits"] },
+            { "name": "HabitsComplication", "role": "complication", "bundleIdentifier": "com.example.habits.watchkitapp.complication",
+              "extensionPoint": "com.apple.widgetkit-extension", "shortVersion": "1.0.0", "buildVersion": "1",
+              "executable": "lockstep-widget", "appGroups": ["group.com.example.habits"] },
+            { "name": "HabitsNotifications", "role": "notification", "bundleIdentifier": "com.example.habits.notifications",
+              "extensionPoint": "com.apple.usernotifications.service", "shortVersion": "1.0.0", "buildVersion": "1",
+              "executable": "lockstep-notification", "appGroups": ["group.com.example.habits"] },
+            { "name": "HabitsShare", "role": "share", "bundleIdentifier": "com.example.habits.share",
+              "extensionPoint": "com.apple.share-services", "shortVersion": "1.0.0", "buildVersion": "1",
+              "executable": "lockstep-share", "appGroups": ["group.com.example.habits"],
+              "activationRule": { "NSExtensionActivationSupportsText": true } },
+            { "name": "HabitsClip", "role": "clip", "bundleIdentifier": "com.example.habits.Clip",
+              "shortVersion": "1.0.0", "buildVersion": "1",
+              "executable": "lockstep-clip", "appGroups": ["group.com.example.habits"] }
           ]
         }
 
@@ -143,8 +156,12 @@ public struct Manifest: Sendable {
         let reader = BundleReader(manifestPath: path, directory: directory)
         let app = try reader.record(appObject, index: nil, appName: nil)
         var embedded: [BundleRecord] = []
+        // A complication lives inside the watch app, wherever the manifest lists it.
+        let watchName: String? = embeddedObjects.first { $0["role"] == .string("watch") }.flatMap {
+            if case .string(let name) = $0["name"] { return name } else { return nil }
+        }
         for (index, item) in embeddedObjects.enumerated() {
-            embedded.append(try reader.record(item, index: index, appName: app.name))
+            embedded.append(try reader.record(item, index: index, appName: app.name, watchName: watchName))
         }
         return Manifest(app: app, embedded: embedded, path: path)
     }
@@ -155,7 +172,7 @@ private struct BundleReader {
     let manifestPath: String
     let directory: String
 
-    func record(_ object: [String: JSONValue], index: Int?, appName: String?) throws -> BundleRecord {
+    func record(_ object: [String: JSONValue], index: Int?, appName: String?, watchName: String? = nil) throws -> BundleRecord {
         // How errors name the bundle before its name is known.
         var label = index.map { "embedded bundle #\($0 + 1)" } ?? "the app"
 
@@ -186,7 +203,7 @@ private struct BundleReader {
         if index != nil, role == .host { throw invalid("role", "is 'host', which only the app may be") }
 
         var record = BundleRecord(name: name ?? "", role: role, bundlePath: "", source: SourceLocation(file: manifestPath))
-        record.packageType = role == .host || role == .watch ? "APPL" : "XPC!"
+        record.packageType = [.host, .watch, .clip].contains(role) ? "APPL" : "XPC!"
 
         // A file the manifest points at: errors name the file, then the field and manifest that named it.
         func plist(_ field: String) throws -> (path: String, contents: [String: Any])? {
@@ -239,6 +256,27 @@ private struct BundleReader {
             record.memoryLimitMB = megabytes
         }
 
+        if let value = object["supportsLiveActivities"] {
+            guard case .bool(let supports) = value else { throw invalid("supportsLiveActivities", "must be true or false") }
+            record.supportsLiveActivities = supports
+            record.valueSources["NSSupportsLiveActivities"] = SourceLocation(file: manifestPath, detail: "supportsLiveActivities")
+        }
+        if let value = object["activationRule"] {
+            // The dictionary form of NSExtensionActivationRule: booleans, and counts for the …WithMaxCount keys.
+            let problem = "must be an object of NSExtensionActivationSupports… keys with true/false or counts"
+            guard case .object(let keys) = value else { throw invalid("activationRule", problem) }
+            var supports: [String: Int] = [:]
+            for (key, item) in keys {
+                guard key.hasPrefix("NSExtensionActivationSupports") else { throw invalid("activationRule", "has the key '\(key)'; it \(problem)") }
+                switch item {
+                case .bool(let flag): supports[key] = flag ? 1 : 0
+                case .integer(let count) where count >= 0: supports[key] = count
+                default: throw invalid("activationRule", "has a value for '\(key)' that is neither true/false nor a count")
+                }
+            }
+            record.activationSupports = supports
+        }
+
         // Required: what identifies the bundle and what the version rules compare. A value may come from the
         // Info.plist only when that plist has it; a plist without it is a finding (RULES.md version.missing),
         // a manifest without either is invalid input.
@@ -257,7 +295,14 @@ private struct BundleReader {
         case .watch:
             record.embedLocation = .watch
             record.bundlePath = "\(appFolder)/Watch/\(record.name).app"
-        case .widget, .intent, .extension:
+        case .clip:
+            record.embedLocation = .appClips
+            record.bundlePath = "\(appFolder)/AppClips/\(record.name).app"
+        case .complication:
+            // A watch-side widget extension: inside the watch app, whose folder the manifest's watch bundle names.
+            record.embedLocation = .plugIns
+            record.bundlePath = "\(appFolder)/Watch/\(watchName ?? "Watch").app/PlugIns/\(record.name).appex"
+        case .widget, .intent, .notification, .share, .extension:
             // ExtensionKit extensions (App Intents) live in Extensions/, NSExtension ones in PlugIns/
             // (RULES.md intent.extension-point).
             let location: EmbedLocation = record.extensionPoint == "com.apple.appintents-extension" ? .extensions : .plugIns

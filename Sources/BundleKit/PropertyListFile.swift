@@ -83,6 +83,13 @@ public enum PropertyListFile {
             ?? (plist["LSMinimumSystemVersion"] is String ? .macOS : nil) {
             record.platform = platform
         }
+        record.supportsLiveActivities = (plist["NSSupportsLiveActivities"] as? Bool) ?? (plist["NSSupportsLiveActivities"] as? NSNumber)?.boolValue ?? record.supportsLiveActivities
+        let rule = ((plist["NSExtension"] as? [String: Any])?["NSExtensionAttributes"] as? [String: Any])?["NSExtensionActivationRule"]
+        for (key, value) in (rule as? [String: Any]) ?? [:] where key.hasPrefix("NSExtensionActivationSupports") {
+            if let count = (value as? NSNumber)?.intValue ?? (value as? Int) ?? (value as? Bool).map({ $0 ? 1 : 0 }) {
+                record.activationSupports[key] = count
+            }
+        }
         // RULES.md extension.point: NSExtension (PlugIns/) or EXAppExtensionAttributes (ExtensionKit, Extensions/).
         if let attributes = plist["NSExtension"] as? [String: Any] {
             record.hasExtensionDictionary = true

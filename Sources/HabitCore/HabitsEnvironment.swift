@@ -9,9 +9,9 @@ import Synchronization
 /// Where one Habits process finds everything: its identity, its containers, the shared store, the link to the
 /// watch, the preferences suite, and the simulated clock.
 public struct HabitsEnvironment: Sendable {
-    /// The four bundles of the reference app.
+    /// The bundles of the reference app.
     public enum Role: String, Sendable, CaseIterable {
-        case host, widget, watch, intent
+        case host, widget, watch, intent, complication, notification, share, clip
 
         /// The manifest role an executable plays when started by hand.
         public var bundleRole: BundleRole {
@@ -20,6 +20,10 @@ public struct HabitsEnvironment: Sendable {
             case .widget: return .widget
             case .watch: return .watch
             case .intent: return .intent
+            case .complication: return .complication
+            case .notification: return .notification
+            case .share: return .share
+            case .clip: return .clip
             }
         }
     }

@@ -19,7 +19,8 @@ public final class HostApp: WCSessionDelegate, @unchecked Sendable {  // @unchec
     private var pushed: TodayList?
 
     public static let usage = "add NAME [EMOJI] [--target N] | log NAME [VALUE] | toggle NAME | remove NAME | list | summary | "
-        + "foreground | background | reload | prefer show-completed on|off | context | message TEXT | send-file PATH | quit"
+        + "foreground | background | reload | prefer show-completed on|off | context | message TEXT | send-file PATH | "
+        + "complication | activity start HABIT|update|end [now] | quit"
 
     public init(environment: HabitsEnvironment) throws {
         self.environment = environment
@@ -152,6 +153,16 @@ public final class HostApp: WCSessionDelegate, @unchecked Sendable {  // @unchec
             let started = Monotonic.now
             let reply = try session.sendMessage(["text": arguments.joined(separator: " ")])
             return "watch replied \(reply["received"] as? Bool == true ? "received" : "\(reply)") in \(Int(((Monotonic.now - started) * 1000).rounded())) ms"
+        case "complication":
+            // RULES.md watch.complication: today's progress for the watch face, within the daily allowance.
+            guard let session else { throw HabitError(.usage, subject: "complication", detail: "send complication on the stdin of the running app") }
+            let summary = try store.summary(on: today)
+            let transfer = session.transferCurrentComplicationUserInfo(["complicationDone": summary.completedHabitsCount, "complicationTotal": summary.totalHabits])
+            return "complication user info #\(transfer.sequence) sent (\(summary.fraction)): "
+                + (transfer.isCurrentComplicationInfo ? "\(session.remainingComplicationUserInfoTransfers) of \(WCSession.complicationTransfersPerDay) left today"
+                   : "allowance spent, queued as ordinary user info")
+        case "activity":
+            return try liveActivity(arguments)
         case "send-file":
             guard arguments.count == 1, let session else { throw HabitError(.usage, subject: "", detail: "send-file PATH") }
             let transfer = try session.queueFile(URL(fileURLWithPath: arguments[0]), metadata: ["kind": "export"])

@@ -2,6 +2,7 @@ import Foundation
 import LockstepRuntime
 import LockstepSystem
 import WatchConnectivity
+import WidgetKit
 
 /// The watch app (`lockstep-watch`): its own containers on the watch device (RULES.md `group.watch-separate`), today's
 /// list from the phone's application context, and toggles sent by message when the phone is reachable, else queued
@@ -105,6 +106,19 @@ public final class WatchApp: WCSessionDelegate, @unchecked Sendable {  // @unche
         let size = (try? AtomicFile.read(file.fileURL.path))??.count ?? 0
         // Not moved: RULES.md wc.file, the system removes it when this method returns.
         print("file \(file.fileURL.lastPathComponent) (\(size) bytes) arrived in Documents/Inbox (\(session.deliveryLatencyMilliseconds ?? 0) ms); not moved, so it is removed after this handler")
+    }
+
+    /// The phone's complication progress (`transferCurrentComplicationUserInfo`, RULES.md `watch.complication`): kept in
+    /// the watch's own group container, then WidgetKit on the watch reloads the complication.
+    public func session(_ session: WCSession, didReceiveUserInfo userInfo: [String: Any]) {
+        guard let done = userInfo["complicationDone"] as? Int, let total = userInfo["complicationTotal"] as? Int else { return }
+        do {
+            try ComplicationData(environment: environment).store(done: done, total: total)
+            print("complication user info (\(session.deliveryLatencyMilliseconds ?? 0) ms): \(done)/\(total) stored in the watch's group container; complication reload requested")
+        } catch {
+            if ProcessStop.isFatal(error) { ProcessStop.report(error) }
+            Standard.error("\(Program.name): complication user info not stored: \(error)")
+        }
     }
 
     public func sessionReachabilityDidChange(_ session: WCSession) {

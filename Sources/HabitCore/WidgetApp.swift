@@ -1,4 +1,5 @@
 import AppGroupKit
+import ActivityKit
 import AppIntents
 import LockstepRuntime
 import LockstepSystem
@@ -8,6 +9,8 @@ import WidgetKit
 public struct WidgetApp: Sendable {
     public let environment: HabitsEnvironment
     public let system: WidgetSystem<HabitsWidget>
+    /// The app's Live Activities, rendered in this process (RULES.md `activity.lifecycle`).
+    public let liveActivities: LiveActivityRenderer
 
     public static let usage = "render FAMILY | placeholder FAMILY | status | tap INTENT [--PARAMETER VALUE]… | quit"
 
@@ -16,11 +19,14 @@ public struct WidgetApp: Sendable {
         system = WidgetSystem(widget: HabitsWidget(environment: environment), groupsRoot: environment.groupsRoot,
                               groupContainer: environment.groupContainer, hostBundleIdentifier: environment.hostBundleIdentifier,
                               notifications: try? DarwinNotificationCenter(sandbox: environment.sandbox), output: { print($0) })
+        liveActivities = LiveActivityRenderer(system: ActivitySystem(groupsRoot: environment.groupsRoot, appBundleIdentifier: environment.hostBundleIdentifier),
+                                              presentations: [HabitActivityAttributes.presentation], output: { print($0) })
     }
 
     /// Serves timelines until stdin ends: reload requests, policies, the budget, one line per event.
     public func serve() throws {
         try system.start()
+        liveActivities.start(notifications: try? DarwinNotificationCenter(sandbox: environment.sandbox))
         print("ready \(environment.bundleIdentifier): \(system.status())")
         try CommandInput.serve(execute)
     }

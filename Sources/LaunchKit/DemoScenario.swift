@@ -59,12 +59,14 @@ public enum DemoScenario {
     expect-exit widget 78
     expect-exit host 78
     expect-exit watch 78
+    expect-exit complication 78
 
     == Relaunched at build 2, everything carries on from the shared store and the link [runtime.version-parity, sqlite.shared, wc.context]
     launch host
     launch widget
     wait widget first timeline
     launch watch
+    launch complication
     send watch list
     wait watch 🧘 Meditate ·
     run intent perform ListIncomplete
@@ -73,5 +75,46 @@ public enum DemoScenario {
     == A tap on the widget's complete button runs CompleteHabit in the widget's own process, and the widget reloads without spending its budget [widget.interactive]
     send widget tap CompleteHabit --habit Walk
     wait widget CompleteHabit tapped in the widget; not counted: the person's own action
+
+    == The app sends today's progress to the watch face: the watch app keeps it in the watch's own group container, and the complication reloads from there [watch.complication]
+    send host complication
+    wait host of 50 left today
+    wait complication ⌚ 1/3 habits
+    send complication render accessoryCorner
+    wait complication 33%
+
+    == A reminder push with mutable-content passes through the notification service extension, which reads the shared store [notification.service]
+    run notification deliver '{"aps":{"alert":{"title":"Habits","body":"Time to check in"},"mutable-content":1}}'
+    expect-output shown: Habits — 2 left today: Meditate, Read
+    expect-output from the service extension
+
+    == The app starts a Live Activity in the foreground and the widget extension renders it; from the background the request is refused; the system ends it after 8 hours [activity.lifecycle]
+    send host activity start Walk
+    wait widget 🚶 Walk ✓ · 1/3 habits done
+    send host toggle Read
+    send host activity update
+    wait widget 🚶 Walk ✓ · 2/3 habits done
+    send host background
+    send host activity start Read
+    wait host ActivityAuthorizationError.visibility
+    send host foreground
+    advance 8h
+    wait widget ended by the system after 8 hours
+
+    == Text shared from another app: the activation rule offers the share extension, which saves a habit to the App Group and completes the request; the app sees it; a URL is not offered [share.extension]
+    run share --text Stretch
+    expect-output request completed
+    send host list
+    wait host 📥 Stretch
+    run share --url https://example.com
+    expect-status 1
+    expect-output does not offer
+
+    == The App Clip writes to the App Group it shares with the app; the full app installed over it finds the habit there, not in the clip's own container [clip.container]
+    run clip add Hydrate 💧
+    expect-output App Clip added 💧 Hydrate
+    install-over-clip
+    send host list
+    wait host 💧 Hydrate
     """
 }

@@ -25,7 +25,7 @@ public struct LaunchTargets: Sendable {
         zip(manifest.bundles, labels).filter { Self.longRunningRoles.contains($0.0.role) }.map { ($0.0, $0.1) }
     }
 
-    static let longRunningRoles: [BundleRole] = [.host, .widget, .watch]
+    static let longRunningRoles: [BundleRole] = [.host, .widget, .watch, .complication]
 
     /// The bundles launched on demand (an App Intents extension, other extensions): `lockstep up` launches each
     /// once at start as a launch check (`LaunchEnvironment.launchCheck`), so a bundle that cannot run is found

@@ -15,6 +15,8 @@
 ///     reinstall --build N [--version X] reinstalls the app and every bundle at another build
 ///     expect-exit ROLE N|dead10cc|EXC_RESOURCE [--timeout 10s]   the bundle ends so
 ///     launch ROLE                       (re)launches a long-running bundle and waits for its ready line
+///     install-over-clip                 the full app replaces its App Clip: the clip's own container is not carried
+///                                       over (RULES.md clip.container); the App Groups stay
 public struct Scenario: Sendable {
     /// What the scenario is called in reports (`demo`, or the file path).
     public var name: String
@@ -70,6 +72,7 @@ public struct Scenario: Sendable {
         case reinstall(build: String, version: String?)
         case expectExit(target: String, expectation: ExitExpectation, timeout: Double)
         case launch(target: String)
+        case installOverClip
     }
 
     /// The default bound of `wait` and `expect-exit`.
@@ -161,8 +164,11 @@ public struct Scenario: Sendable {
                     expectation = .status(status)
                 }
                 action = .expectExit(target: words[0], expectation: expectation, timeout: timeout)
+            case "install-over-clip":
+                guard rest.isEmpty else { throw invalid("takes no arguments") }
+                action = .installOverClip
             default:
-                throw invalid("starts with the unknown step '\(verb)' (known: run, expect-output, expect-status, wait, advance, send, suspend, resume, reinstall, expect-exit, launch)")
+                throw invalid("starts with the unknown step '\(verb)' (known: run, expect-output, expect-status, wait, advance, send, suspend, resume, reinstall, expect-exit, launch, install-over-clip)")
             }
             steps.append(Step(line: number, text: line, action: action, section: section))
         }

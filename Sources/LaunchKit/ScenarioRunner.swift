@@ -1,5 +1,6 @@
 import AppGroupKit
 import BundleKit
+import Foundation
 import LockstepRuntime
 import LockstepSystem
 
@@ -195,6 +196,16 @@ final class ScenarioRunner {
                 }
                 let how = reason.isEmpty ? "\(termination)" : "was killed: \(reason)"
                 return matches ? held("\(label) \(how)") : failed("\(label) \(how), not \(expectation)")
+            case .installOverClip:
+                // RULES.md clip.container: the clip's private container is not migrated to the full app; what the
+                // clip wrote to an App Group both claim is where the app finds it.
+                guard let clip = try Installer.installed(groupsRoot: supervisor.groupsRoot)?.bundle(role: .clip) else {
+                    return failed("the installed manifest has no App Clip (a bundle with role 'clip')")
+                }
+                let container = GroupsLayout(root: supervisor.groupsRoot).privateContainer(clip.bundleIdentifier ?? clip.name, on: .phone)
+                let existed = FileSystem.exists(container)
+                if existed { try FileManager.default.removeItem(atPath: container) }
+                return held("the full app replaced \(clip.name): its own container \(existed ? "was removed, not migrated" : "was never created"); the App Groups stay")
             case .launch(let target):
                 let (record, label) = try bundles.resolve(target)
                 let bundle = try supervisor.launch(record, label: label)

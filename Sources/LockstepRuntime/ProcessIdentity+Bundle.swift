@@ -2,9 +2,9 @@ import AppGroupKit
 import BundleKit
 
 extension BundleRecord {
-    /// The device the bundle runs on: the watch app on the watch, everything else on the phone
-    /// (RULES.md `group.watch-separate`: the watch has its own containers and notifications).
-    public var device: Device { role == .watch ? .watch : .phone }
+    /// The device the bundle runs on: the watch app and its complications on the watch, everything else on the phone
+    /// (RULES.md `group.watch-separate`: the watch has its own containers and notifications; `watch.complication`).
+    public var device: Device { role == .watch || role == .complication ? .watch : .phone }
 }
 
 extension ProcessIdentity {

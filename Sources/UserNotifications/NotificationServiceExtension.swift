@@ -26,7 +26,7 @@ public enum NotificationServiceExtension {
         Standard.setUp()
         ProcessStop.install { exit(withError: $0) }
         do {
-            guard let process = try SimulatedProcess.start(defaultRole: .extension) else { exit(.success) }  // `up`'s launch check
+            guard let process = try SimulatedProcess.start(defaultRole: .notification) else { exit(.success) }  // `up`'s launch check
             if arguments.isEmpty {
                 print("ready \(process.bundle.bundleIdentifier ?? process.bundle.name)")
                 try CommandInput.serve { words in try deliver(words, service: service) }

@@ -21,6 +21,14 @@ do {
     exit(withError: error)
 }
 do {
+    if process.bundle.role == .complication {
+        // The watch-side widget extension (RULES.md watch.complication): its own families, on the watch's container.
+        let watch = process.manifest.bundle(role: .watch)
+        let app = ComplicationApp(environment: try HabitsEnvironment(process: process, role: .complication),
+                                  watchBundleIdentifier: watch?.bundleIdentifier ?? watch?.name ?? "")
+        try app.serve()
+        exit(.success)
+    }
     let app = WidgetApp(environment: try HabitsEnvironment(process: process, role: .widget))
     switch (arguments.first, arguments.count) {
     case (nil, _): try app.serve()  // until stdin ends

@@ -18,7 +18,7 @@ import Testing
             .init("HabitsWidgetExtension", widget, role: "widget", groups: widgetGroups),
             .init("HabitsIntentsExtension", intents, role: "intent", groups: [AppGroup.identifier]),
             .init("HabitsWatchApp", watch, role: "watch"),
-            .init("HabitsNotificationService", service, role: "extension", groups: [AppGroup.identifier]),
+            .init("HabitsNotificationService", service, role: "notification", groups: [AppGroup.identifier]),
         ] + (configurable ? [.init("HabitsSingleHabitWidget", single, role: "widget", groups: [AppGroup.identifier])] : []))
     }
 

@@ -1,0 +1,77 @@
+import AppGroupKit
+import Foundation
+import LockstepFoundation
+import LockstepRuntime
+import LockstepSystem
+import UserNotifications
+
+/// The Habits notification service extension (RULES.md `notification.service`): a reminder push with
+/// `mutable-content` is rewritten with what is left today, read from the shared store in the App Group.
+public final class HabitsNotificationService: UNNotificationServiceExtension, @unchecked Sendable {
+    public required init() { super.init() }
+
+    public override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+        guard let content = request.content.mutableCopy() as? UNMutableNotificationContent,
+              let process = SimulatedProcess.current,
+              let environment = try? HabitsEnvironment(process: process, role: .notification),
+              let store = try? environment.openStoreIfCreated(), let summary = try? store.summary(on: environment.today()) else {
+            contentHandler(request.content)
+            return
+        }
+        content.body = summary.incompleteHabits.isEmpty
+            ? "All \(summary.totalHabits) habits done today 🎉"
+            : "\(summary.incompleteHabits.count) left today: \(summary.incompleteHabits.map(\.name).joined(separator: ", "))"
+        contentHandler(content)
+    }
+}
+
+/// The Habits share extension's request handling (RULES.md `share.extension`): shared text becomes a new habit in the
+/// shared store; the app sees it on its next read of the group.
+public final class HabitsShareHandler: NSObject, NSExtensionRequestHandling, @unchecked Sendable {
+    public override init() { super.init() }
+
+    public func beginRequest(with context: NSExtensionContext) {
+        let providers = (context.inputItems as? [NSExtensionItem] ?? []).flatMap { $0.attachments ?? [] }
+        guard let provider = providers.first(where: { $0.hasItemConformingToTypeIdentifier(UTTypeIdentifier.plainText) }) else {
+            context.cancelRequest(withError: HabitError(.usage, subject: "share", detail: "share a habit's name as text"))
+            return
+        }
+        provider.loadItem(forTypeIdentifier: UTTypeIdentifier.plainText, options: nil) { item, error in
+            do {
+                guard let name = (item as? NSString).map(String.init), error == nil else {
+                    throw error ?? HabitError(.usage, subject: "share", detail: "the text could not be read")
+                }
+                guard let process = SimulatedProcess.current else { throw HabitError(.usage, subject: "share", detail: "not a simulated process") }
+                let environment = try HabitsEnvironment(process: process, role: .share)
+                let habit = try environment.openStore().add(name: name, emoji: "📥")
+                try environment.storeDidChange()
+                print("shared text saved to the App Group as the habit \(habit.emoji) \(habit.name)")
+                context.completeRequest(returningItems: nil, completionHandler: nil)
+            } catch {
+                context.cancelRequest(withError: error)
+            }
+        }
+    }
+}
+
+/// The Habits App Clip (`lockstep-clip`, RULES.md `clip.container`): it adds a habit to the App Group it shares with
+/// the full app, and keeps its own visit note in its private container, which installing the full app does not carry over.
+public enum ClipApp {
+    public static let usage = "add NAME [EMOJI] | status"
+
+    public static func run(_ words: [String], environment: HabitsEnvironment) throws -> String {
+        let noteURL = URL(fileURLWithPath: try environment.sandbox.privateContainer().path).appendingPathComponent("Library/Application Support/clip-visit.txt")
+        switch (words.first ?? "", words.count) {
+        case ("add", 2...3):
+            let habit = try environment.openStore().add(name: words[1], emoji: words.count == 3 ? words[2] : "✅")
+            try environment.storeDidChange()
+            try AtomicFile.write("added \(habit.name) from the App Clip\n", to: noteURL.path)
+            return "App Clip added \(habit.emoji) \(habit.name) to the App Group \(environment.groupIdentifier); its own container keeps a visit note"
+        case ("status", 1):
+            let note = (try? AtomicFile.read(noteURL.path)).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) }
+            return note.map { "App Clip visit note: \($0.trimmingCharacters(in: .newlines))" } ?? "App Clip has no visit note in its own container"
+        default:
+            throw HabitError(.usage, subject: words.joined(separator: " "), detail: usage)
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import HabitCore
+import LockstepRuntime
+import LockstepSystem
+
+// The Habits App Clip: `add NAME [EMOJI]`, `status`; one command, then it exits.
+Standard.setUp()
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--help" {
+    print("usage: lockstep-clip \(ClipApp.usage)")
+    exit(.success)
+}
+ProcessStop.install { exit(withError: $0) }
+do {
+    guard let process = try SimulatedProcess.start(defaultRole: .clip) else { exit(.success) }  // `up`'s launch check
+    print(try ClipApp.run(arguments, environment: try HabitsEnvironment(process: process, role: .clip)))
+    exit(.success)
+} catch {
+    exit(withError: error)
+}
