@@ -9,7 +9,7 @@ import Testing
     static func manifest(in dir: URL, widgetBuild: String, intentShort: String = "1.0.0") throws -> String {
         let path = dir.appendingPathComponent("lockstep.json").path
         let text = Manifest.embeddedDefaultText
-            .replacingOccurrences(of: #""extensionPoint": "com.apple.widgetkit-extension", "shortVersion": "1.0.0", "buildVersion": "1","#,
+            .replacingFirst(#""extensionPoint": "com.apple.widgetkit-extension", "shortVersion": "1.0.0", "buildVersion": "1","#,
                                   with: #""extensionPoint": "com.apple.widgetkit-extension", "shortVersion": "1.0.0", "buildVersion": "\#(widgetBuild)","#)
             .replacingOccurrences(of: #""extensionPoint": "com.apple.appintents-extension", "shortVersion": "1.0.0","#,
                                   with: #""extensionPoint": "com.apple.appintents-extension", "shortVersion": "\#(intentShort)","#)

@@ -15,7 +15,7 @@ import Testing
         let result = try run("lockstep", ["init"])
         #expect(result.status == 0)
         #expect(result.stdout == Manifest.embeddedDefaultText)
-        #expect(try Manifest.parse(Array(result.stdout.utf8), path: "stdout").bundles.count == 4)
+        #expect(try Manifest.parse(Array(result.stdout.utf8), path: "stdout").bundles.count == 8)
     }
 
     /// A malformed Info.plist is one line on stderr: Foundation's own log line for a malformed OpenStep plist
@@ -50,14 +50,14 @@ import Testing
         let good = try manifest(in: dir)
         let clean = try run("lockstep", ["check", good])
         #expect(clean.status == 0, "\(clean)")
-        #expect(clean.stdout == "0 errors, 0 warnings in 4 bundles.\n")
+        #expect(clean.stdout == "0 errors, 0 warnings in 8 bundles.\n")
 
         let badDir = dir.appendingPathComponent("bad")
         try FileManager.default.createDirectory(at: badDir, withIntermediateDirectories: true)
         let bad = try manifest(in: badDir) {
             $0.replacingOccurrences(of: #""executable": "lockstep-widget""#, with: #""executable": "lockstep-widget", "ignored": 0"#)
-              .replacingOccurrences(of: #""extensionPoint": "com.apple.widgetkit-extension", "shortVersion": "1.0.0", "buildVersion": "1""#,
-                                    with: #""extensionPoint": "com.example.custom", "shortVersion": "1.0.0", "buildVersion": "7""#)
+              .replacingFirst(#""extensionPoint": "com.apple.widgetkit-extension", "shortVersion": "1.0.0", "buildVersion": "1""#,
+                              with: #""extensionPoint": "com.example.custom", "shortVersion": "1.0.0", "buildVersion": "7""#)
         }
         let failing = try run("lockstep", ["check", bad, "--format", "json"])
         #expect(failing.status == 1, "\(failing)")
@@ -67,7 +67,7 @@ import Testing
         let warnDir = dir.appendingPathComponent("warn")
         try FileManager.default.createDirectory(at: warnDir, withIntermediateDirectories: true)
         let warn = try manifest(in: warnDir) {
-            $0.replacingOccurrences(of: "com.apple.widgetkit-extension", with: "com.example.custom")
+            $0.replacingFirst("com.apple.widgetkit-extension", with: "com.example.custom")
         }
         #expect(try run("lockstep", ["check", warn]).status == 0)
         let strict = try run("lockstep", ["check", warn, "--strict", "--format", "github"])
@@ -80,7 +80,7 @@ import Testing
         #expect(merged.status == 2)
         #expect(merged.stderr == "lockstep check: Cannot read '\(missing)': no such file or folder.\n")
         #expect(merged.stdout.contains("[version.build-mismatch]"))
-        #expect(merged.stdout.hasSuffix("1 error, 1 warning in 8 bundles.\n"))
+        #expect(merged.stdout.hasSuffix("1 error, 1 warning in 16 bundles.\n"))
 
         #expect(try run("lockstep", ["check"]).status == 64)
         #expect(try run("lockstep", ["check", good, "--format", "xml"]).status == 64)
@@ -118,7 +118,7 @@ import Testing
 
         let piped = try run("lockstep", ["check", "/dev/stdin"], stdin: Data(Manifest.embeddedDefaultText.utf8))
         #expect(piped.status == 0, "\(piped)")
-        #expect(piped.stdout == "0 errors, 0 warnings in 4 bundles.\n")
+        #expect(piped.stdout == "0 errors, 0 warnings in 8 bundles.\n")
     }
 
     @Test func checkReadsAnIPA() throws {
@@ -142,7 +142,7 @@ import Testing
         #expect(try run("lockstep", ["check", path]).status == 1)
         let next = try run("lockstep", ["bump", path, "--build", "next"])
         #expect(next.status == 0, "\(next)")
-        #expect(next.stdout == "lockstep bump: updated \(path)\n0 errors, 0 warnings in 4 bundles.\n")
+        #expect(next.stdout == "lockstep bump: updated \(path)\n0 errors, 0 warnings in 8 bundles.\n")
         let expected = Manifest.embeddedDefaultText.replacingOccurrences(of: #""buildVersion": "1""#, with: #""buildVersion": "2""#)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == expected)
 

@@ -77,7 +77,13 @@ import Testing
         #expect(MemoryLimit.megabytes(for: service) == 24)
         #expect(MemoryLimit.report(limitMB: 24, record: service) == "exceeded mem limit: ActiveHard 24 MB (fatal)")
         service.extensionPoint = "com.apple.share-services"
+        #expect(MemoryLimit.megabytes(for: service) == 120)
+        service.extensionPoint = "com.example.other"
         #expect(MemoryLimit.megabytes(for: service) == nil)
+        // RULES.md extension.memory: each runtime role has its kind's limit.
+        for (role, limit) in [(BundleRole.complication, 30), (.notification, 24), (.share, 120), (.clip, nil), (.intent, nil)] as [(BundleRole, Int?)] {
+            #expect(MemoryLimit.megabytes(for: BundleRecord(name: "X", role: role, bundlePath: "", source: SourceLocation(file: ""))) == limit, "\(role)")
+        }
         #expect(MemoryLimit.report(limitMB: 30, record: record) == "EXC_RESOURCE (RESOURCE_TYPE_MEMORY: high watermark memory limit exceeded) (limit=30 MB)")
     }
 }

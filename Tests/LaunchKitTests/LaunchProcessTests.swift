@@ -10,7 +10,12 @@ struct ProbeDevice {
     var groups: String { directory.appendingPathComponent("groups").path }
     var manifest: String { directory.appendingPathComponent("manifest.json").path }
 
-    init(hostBuild: String = "1", widgetBuild: String = "1", intentBuild: String? = nil, widgetExecutable: String = "lockstep-probe", widgetGroups: [String] = ["group.com.example.probe"]) throws {
+    /// - Parameter roles: more embedded probe bundles, by role (`share`, `notification`), named `Probe<role>`.
+    init(hostBuild: String = "1", widgetBuild: String = "1", intentBuild: String? = nil, widgetExecutable: String = "lockstep-probe", widgetGroups: [String] = ["group.com.example.probe"],
+         roles: [String] = []) throws {
+        let more = roles.map { role in
+            #", { "name": "Probe\#(role)", "role": "\#(role)", "bundleIdentifier": "com.example.probe.\#(role)", "shortVersion": "1.0", "buildVersion": "\#(hostBuild)", "executable": "lockstep-probe", "appGroups": ["group.com.example.probe"] }"#
+        }.joined()
         let groups = widgetGroups.map { "\"\($0)\"" }.joined(separator: ", ")
         try """
         { "manifestVersion": 1,
@@ -22,7 +27,7 @@ struct ProbeDevice {
               "executable": "\(widgetExecutable)", "appGroups": [\(groups)] },
             { "name": "ProbeIntents", "role": "intent", "bundleIdentifier": "com.example.probe.intents",
               "extensionPoint": "com.apple.appintents-extension", "shortVersion": "1.0", "buildVersion": "\(intentBuild ?? hostBuild)",
-              "executable": "lockstep-probe", "appGroups": ["group.com.example.probe"] }
+              "executable": "lockstep-probe", "appGroups": ["group.com.example.probe"] }\(more)
           ] }
         """.write(toFile: manifest, atomically: true, encoding: .utf8)
     }
@@ -192,6 +197,26 @@ func isGone(_ pid: pid_t) -> Bool { kill(pid, 0) == -1 && errno == ESRCH }
             """)
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("killed: EXC_RESOURCE (RESOURCE_TYPE_MEMORY: high watermark memory limit exceeded) (limit=30 MB)"))
+    }
+
+    /// RULES.md extension.memory: each kind has its own limit, and its own words when it is killed.
+    @Test func eachExtensionKindIsKilledAboveItsOwnLimit() throws {
+        let device = try ProbeDevice(roles: ["share", "notification"])
+        defer { device.cleanUp() }
+        let result = try device.up("""
+            == every extension has its own memory limit [extension.memory]
+            launch share
+            send share alloc 60
+            wait share allocated 60 MB
+            send share alloc 80
+            expect-exit share EXC_RESOURCE
+            launch notification
+            send notification alloc 40
+            expect-exit notification EXC_RESOURCE
+            """)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("(limit=120 MB)"), "\(result)")
+        #expect(result.stdout.contains("exceeded mem limit: ActiveHard 24 MB (fatal)"), "\(result)")
     }
 
     @Test func suspensionHoldingASharedLockIsDead10cc() throws {

@@ -31,3 +31,12 @@ public func run(_ executable: String, _ arguments: [String] = [], environment: [
                 currentDirectory: String? = nil) throws -> ProcessResult {
     try Child(executable, arguments, environment: environment, stdin: stdin, currentDirectory: currentDirectory).wait(timeout: timeout)
 }
+
+extension String {
+    /// The text with only the first occurrence of `target` replaced (the embedded manifest's widget, not its
+    /// complication, which shares the widget's extension point).
+    public func replacingFirst(_ target: String, with replacement: String) -> String {
+        guard let range = range(of: target) else { return self }
+        return replacingCharacters(in: range, with: replacement)
+    }
+}
