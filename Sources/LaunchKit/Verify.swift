@@ -49,12 +49,15 @@ public enum Verify {
         public var ok: Bool { cells.allSatisfy(\.holds) && unshared.isEmpty }
     }
 
-    /// A widget shows the app's data and an intents extension changes it: one that shares no App Group with the host
+    /// A widget shows the app's data and an intents extension changes it (so do notification services, share
+    /// extensions and App Clips): one that shares no App Group with the host
     /// sees none of it on a device — the "widget shows No Notes" bug — however faithfully the manifest says so.
     static func unshared(_ manifest: Manifest, labels: [String]) -> [String] {
         let host = manifest.app
         return zip(manifest.bundles, labels).compactMap { bundle, label in
-            guard bundle.role == .widget || bundle.role == .intent, bundle.bundleIdentifier != host.bundleIdentifier,
+            // A widget or a notification service reads the app's data; intents, share extensions and App Clips write it
+            // (RULES.md share.extension, clip.container, notification.service).
+            guard [.widget, .intent, .notification, .share, .clip].contains(bundle.role), bundle.bundleIdentifier != host.bundleIdentifier,
                   Set(bundle.appGroups).isDisjoint(with: host.appGroups) else { return nil }
             let id = bundle.bundleIdentifier ?? bundle.name
             guard let group = host.appGroups.first else {
