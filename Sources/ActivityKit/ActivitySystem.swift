@@ -141,17 +141,17 @@ public struct ActivitySystem: Sendable {
     }
 
     public func read(_ id: String) -> ActivityRecord? {
-        guard let bytes = try? AtomicFile.read("\(directory)/\(id).json") else { return nil }
+        guard let bytes = try? AtomicFile.read(GroupsLayout.activityRecord(id, in: directory)) else { return nil }
         return try? JSONDecoder().decode(ActivityRecord.self, from: Data(bytes))
     }
 
     /// Where the widget extension writes an activity's current rendering.
-    public func renderPath(_ id: String) -> String { "\(directory)/\(id).txt" }
+    public func renderPath(_ id: String) -> String { GroupsLayout.activityRendering(id, in: directory) }
 
     private func write(_ record: ActivityRecord) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        try AtomicFile.write(Array(try encoder.encode(record)), to: "\(directory)/\(record.id).json")
+        try AtomicFile.write(Array(try encoder.encode(record)), to: GroupsLayout.activityRecord(record.id, in: directory))
         // The widget polls too; the notification only saves it the wait.
         if let process = SimulatedProcess.current, let sandbox = try? process.sandbox() {
             _ = try? DarwinNotificationCenter(sandbox: sandbox).post(Self.changedNotification)
@@ -160,6 +160,6 @@ public struct ActivitySystem: Sendable {
 
     private func locked<R>(_ body: () throws -> R) throws -> R {
         try AtomicFile.createDirectories(directory)
-        return try FileLock(path: "\(directory)/activities.lock").withLock(.exclusive, body)
+        return try FileLock(path: GroupsLayout.activitiesLock(in: directory)).withLock(.exclusive, body)
     }
 }

@@ -39,6 +39,12 @@ public struct GroupsLayout: Equatable, Sendable {
     public func activities(app bundleIdentifier: String) -> String {
         "\(device(.phone))/.lockstep/activities/\(bundleIdentifier)"
     }
+    /// `<activities>/<id>.json`: one Live Activity as the system keeps it.
+    public static func activityRecord(_ id: String, in activities: String) -> String { "\(activities)/\(id).json" }
+    /// `<activities>/<id>.txt`: its current rendering, written by the widget extension.
+    public static func activityRendering(_ id: String, in activities: String) -> String { "\(activities)/\(id).txt" }
+    /// `<activities>/activities.lock`: the flock a request, update or end holds.
+    public static func activitiesLock(in activities: String) -> String { "\(activities)/activities.lock" }
     /// `<root>/<device>/.lockstep/notify`: the device's Darwin notification counters.
     public func notifications(on device: Device) -> String { "\(self.device(device))/.lockstep/notify" }
     /// `<notify>/<name>.count`: one notification's counter (decimal text).

@@ -47,6 +47,9 @@ import Testing
             GroupsLayout.intentResponses(container: group),
             GroupsLayout.suitePlist("<group-id>", container: group), GroupsLayout.suiteJournal("<suite>", container: group),
             GroupsLayout.suiteLock("<suite>", container: group),
+            layout.activities(app: "<app-bundle-id>"), GroupsLayout.activityRecord("<id>", in: layout.activities(app: "<app-bundle-id>")),
+            GroupsLayout.activityRendering("<id>", in: layout.activities(app: "<app-bundle-id>")),
+            GroupsLayout.activitiesLock(in: layout.activities(app: "<app-bundle-id>")),
         ] + GroupsLayout.standardFolders(container: layout.privateContainer("<bundle-id>", on: .phone), isPrivate: true)
           + GroupsLayout.standardFolders(container: group, isPrivate: false)
           + [link.alive("phone"), link.alive("watch"), link.complicationTransfers(from: "phone"), link.inbox("phone"), link.context(to: "phone"), link.contextLock(to: "phone"),
