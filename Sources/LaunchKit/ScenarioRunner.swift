@@ -129,8 +129,17 @@ final class ScenarioRunner {
                 }
                 supervisor.condition.lock()
                 bundle.exitClaimed = true
-                let text = bundle.lines.map(\.text).joined(separator: "\n")
+                var text = bundle.lines.map(\.text).joined(separator: "\n")
+                let killed = bundle.killReason
                 supervisor.condition.unlock()
+                if record.role == .notification, arguments.first == "deliver", arguments.count == 2, !text.contains("shown: ") {
+                    // RULES.md notification.service: a service that crashed, was killed or delivered nothing leaves the
+                    // device to show the push's original content.
+                    let why = killed.map { "the service extension was killed: \($0)" } ?? "the service extension \(termination) without delivering"
+                    let shown = "shown: \(Self.originalContent(arguments[1])) (the original content: \(why))"
+                    output.say(shown)
+                    text += "\n" + shown
+                }
                 lastRun = (termination, text)
                 return held("\(label) \(termination)")
             case .expectOutput(let text):
@@ -216,6 +225,14 @@ final class ScenarioRunner {
         } catch {
             return failed(String(describing: error))
         }
+    }
+
+    /// What the device shows of a push by itself: `aps.alert`'s title, subtitle and body (or the alert string).
+    static func originalContent(_ payload: String) -> String {
+        let aps = ((try? JSONSerialization.jsonObject(with: Data(payload.utf8))) as? [String: Any])?["aps"] as? [String: Any]
+        if let alert = aps?["alert"] as? String { return alert }
+        let alert = aps?["alert"] as? [String: Any] ?? [:]
+        return ["title", "subtitle", "body"].compactMap { alert[$0] as? String }.filter { !$0.isEmpty }.joined(separator: " — ")
     }
 
     /// The latest launch of `target`, which must still be running.

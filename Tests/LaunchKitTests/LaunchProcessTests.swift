@@ -219,6 +219,17 @@ func isGone(_ pid: pid_t) -> Bool { kill(pid, 0) == -1 && errno == ESRCH }
         #expect(result.stdout.contains("exceeded mem limit: ActiveHard 24 MB (fatal)"), "\(result)")
     }
 
+    /// RULES.md notification.service: a service extension that ends without delivering leaves the original content.
+    @Test func aServiceThatDeliversNothingLeavesTheOriginalContent() throws {
+        let device = try ProbeDevice(roles: ["notification"])
+        defer { device.cleanUp() }
+        let result = try device.up("""
+            run notification deliver '{"aps":{"alert":{"title":"Habits","body":"Check in"},"mutable-content":1}}'
+            expect-output shown: Habits — Check in (the original content: the service extension exited with status 0 without delivering)
+            """)
+        #expect(result.status == 0, "\(result)")
+    }
+
     @Test func suspensionHoldingASharedLockIsDead10cc() throws {
         let device = try ProbeDevice()
         defer { device.cleanUp() }
