@@ -60,9 +60,11 @@ public enum ClipApp {
     public static let usage = "add NAME [EMOJI] | status"
 
     public static func run(_ words: [String], environment: HabitsEnvironment) throws -> String {
-        let noteURL = URL(fileURLWithPath: try environment.sandbox.privateContainer().path).appendingPathComponent("Library/Application Support/clip-visit.txt")
+        // The path only: a usage error must leave the container uncreated.
+        let noteURL = URL(fileURLWithPath: environment.privateContainer).appendingPathComponent("Library/Application Support/clip-visit.txt")
         switch (words.first ?? "", words.count) {
         case ("add", 2...3):
+            _ = try environment.sandbox.privateContainer()  // created with its standard folders
             let habit = try environment.openStore().add(name: words[1], emoji: words.count == 3 ? words[2] : "✅")
             try environment.storeDidChange()
             try AtomicFile.write("added \(habit.name) from the App Clip\n", to: noteURL.path)
