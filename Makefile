@@ -47,7 +47,7 @@ bench:
 install:
 	$(SWIFT) build -c release
 	install -d $(PREFIX)/bin
-	for tool in lockstep lockstep-host lockstep-widget lockstep-watch lockstep-intent; do \
+	for tool in lockstep lockstep-host lockstep-widget lockstep-watch lockstep-intent lockstep-notification lockstep-share lockstep-clip; do \
 		install -m 755 $(BIN_RELEASE)/$$tool $(PREFIX)/bin/$$tool; done
 
 clean:

@@ -29,6 +29,10 @@ public enum ShareExtension {
     public static func main(principal: @autoclosure () -> NSObject & NSExtensionRequestHandling,
                             arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
         Standard.setUp()
+        if arguments.first == "--help" {
+            print("usage: \(Program.name) [--text T | --url U | --image PATH | --file PATH]…")
+            exit(.success)
+        }
         ProcessStop.install { exit(withError: $0) }
         do {
             guard let process = try SimulatedProcess.start(defaultRole: .share) else { exit(.success) }  // `up`'s launch check

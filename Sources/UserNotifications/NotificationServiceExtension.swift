@@ -24,6 +24,10 @@ public enum NotificationServiceExtension {
     public static func main(service: UNNotificationServiceExtension.Type,
                             arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
         Standard.setUp()
+        if arguments.first == "--help" {
+            print("usage: \(Program.name) [deliver 'PAYLOAD-JSON']\n  stdin commands: deliver 'PAYLOAD-JSON' | quit")
+            exit(.success)
+        }
         ProcessStop.install { exit(withError: $0) }
         do {
             guard let process = try SimulatedProcess.start(defaultRole: .notification) else { exit(.success) }  // `up`'s launch check

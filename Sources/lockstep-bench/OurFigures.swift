@@ -180,7 +180,7 @@ enum OurFigures {
 
     /// The executables of the four bundles `up` waits for: host, widget and watch keep running; the intents extension
     /// is launched once to check that it runs (it then runs per request).
-    static let bundleExecutables = ["lockstep-host", "lockstep-widget", "lockstep-watch", "lockstep-intent"]
+    static let bundleExecutables = ["lockstep-host", "lockstep-widget", "lockstep-watch", "lockstep-intent", "lockstep-notification", "lockstep-share", "lockstep-clip"]
 
     // MARK: widget memory
 
