@@ -78,7 +78,7 @@ public final class Activity<Attributes: ActivityAttributes>: Identifiable, @unch
     public func submit(_ content: ActivityContent<Attributes.ContentState>) throws {
         let state = try Self.json(content.state)
         let changed = try system.change(id) { record, _ in
-            guard record.attributes.utf8.count + state.utf8.count <= ActivitySystem.maximumSize else { throw ActivityAuthorizationError.attributesTooLarge }
+            try ActivitySystem.checkSize(attributes: record.attributes, state: state)
             record.state = state
             record.staleDate = content.staleDate?.timeIntervalSince1970
             record.relevanceScore = content.relevanceScore
@@ -91,7 +91,7 @@ public final class Activity<Attributes: ActivityAttributes>: Identifiable, @unch
         let state = try content.map { try Self.json($0.state) }
         let changed = try system.change(id) { record, now in
             if let state, let content {
-                guard record.attributes.utf8.count + state.utf8.count <= ActivitySystem.maximumSize else { throw ActivityAuthorizationError.attributesTooLarge }
+                try ActivitySystem.checkSize(attributes: record.attributes, state: state)
                 record.state = state
                 record.staleDate = content.staleDate?.timeIntervalSince1970
             }

@@ -80,17 +80,25 @@ public struct ActivitySystem: Sendable {
     public func now() -> Double { SimulatedClock(groupsRoot: groupsRoot).now() }
 
     /// The person's Settings switch, `LOCKSTEP_LIVE_ACTIVITIES=off`, and the app's `NSSupportsLiveActivities`.
-    func checkEnabled() throws(ActivityAuthorizationError) {
+    /// - Returns: the process asking, which may start one.
+    @discardableResult
+    func checkEnabled() throws(ActivityAuthorizationError) -> SimulatedProcess {
         guard let process = SimulatedProcess.current else { throw .unsupportedTarget }
         if ProcessEnvironment.value("LOCKSTEP_LIVE_ACTIVITIES") == "off" { throw .denied }
         // RULES.md activity.lifecycle: the key belongs to the app (an App Clip can start one too), not the extension.
         guard [.host, .clip].contains(process.bundle.role), process.bundle.supportsLiveActivities else { throw .unsupportedTarget }
+        return process
+    }
+
+    /// RULES.md activity.lifecycle: the attributes and the content state together at most 4 KB, at a request and at
+    /// every update.
+    static func checkSize(attributes: String, state: String) throws(ActivityAuthorizationError) {
+        guard attributes.utf8.count + state.utf8.count <= maximumSize else { throw .attributesTooLarge }
     }
 
     /// The checks of `Activity.request`, then the new activity on disk.
     func request(attributesType: String, attributes: String, state: String, staleDate: Date?, relevanceScore: Double) throws(ActivityAuthorizationError) -> ActivityRecord {
-        try checkEnabled()
-        guard let process = SimulatedProcess.current else { throw .unsupportedTarget }
+        let process = try checkEnabled()
         // RULES.md activity.lifecycle: only while the app is in the foreground. An app that never announced a state
         // is in the foreground, as an app is when it launches.
         let identifier = process.bundle.bundleIdentifier ?? process.bundle.name
@@ -99,7 +107,7 @@ public struct ActivitySystem: Sendable {
             let seen = Presence.observe(directory: GroupsLayout.presence(container: container.path), bundleIdentifier: identifier)
             if seen.isRunning && seen.state == .background { throw .visibility }
         }
-        guard attributes.utf8.count + state.utf8.count <= Self.maximumSize else { throw .attributesTooLarge }
+        try Self.checkSize(attributes: attributes, state: state)
         let now = now()
         do {
             return try locked {
