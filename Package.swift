@@ -26,6 +26,8 @@ let package = Package(
         .library(name: "WatchConnectivity", targets: ["WatchConnectivity"]),
         .library(name: "AppIntents", targets: ["AppIntents"]),
         .library(name: "HabitCore", targets: ["HabitCore"]),
+        // Apple's logging: `import os`, `import os.log` and `import OSLog` all resolve.
+        .library(name: "OSLog", targets: ["os", "OSLog"]),
     ],
     targets: [
         // System libraries, linked from the machine (libsqlite3-dev, zlib1g-dev).
@@ -38,6 +40,11 @@ let package = Package(
         .target(name: "LockstepSystem", dependencies: ["CLinux"]),
 
         // The simulated frameworks.
+        // Logging as Apple's `os`: the clang module `os` (with its submodule `log`) and its Swift overlay `os`, which
+        // writes each line to the process's stderr; `OSLog` re-exports it.
+        .systemLibrary(name: "COSLog", path: "Sources/COSLog"),
+        .target(name: "os", dependencies: ["COSLog", "LockstepSystem"]),
+        .target(name: "OSLog", dependencies: ["os"]),
         .target(name: "AppGroupKit", dependencies: ["LockstepSystem", "CZlib"]),
         .target(name: "BundleKit", dependencies: ["LockstepSystem", "AppGroupKit", "CZlib"]),
         .target(name: "WidgetKit", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime", "AppIntents", "ActivityKit"]),
@@ -79,6 +86,9 @@ let package = Package(
             "LockstepSystem", "AppGroupKit", "BundleKit", "CSQLite", "CLinux"]),
         // The bare Foundation process the bench compares the idle widget's memory and `up`'s start with.
         .executableTarget(name: "lockstep-idle", dependencies: ["LockstepSystem"]),
+        // A plain executable, with no Lockstep entry point, as a bundle `lockstep run` launches: its identity, shared
+        // defaults, group container, Info.plist and log lines come from the launch (the identity and logging tests).
+        .executableTarget(name: "lockstep-plain", dependencies: ["LockstepFoundation", "OSLog"]),
         // A bundle that can play any role, for LaunchKit's process tests (allocate, hold a lock, exit …), and the
         // proof tests' workers (`__worker`).
         .executableTarget(name: "lockstep-probe", dependencies: [
