@@ -88,7 +88,7 @@ let package = Package(
         .executableTarget(name: "lockstep-idle", dependencies: ["LockstepSystem"]),
         // A plain executable, with no Lockstep entry point, as a bundle `lockstep run` launches: its identity, shared
         // defaults, group container, Info.plist and log lines come from the launch (the identity and logging tests).
-        .executableTarget(name: "lockstep-plain", dependencies: ["LockstepFoundation", "OSLog"]),
+        .executableTarget(name: "lockstep-plain", dependencies: ["LockstepFoundation", "OSLog", "UserNotifications"]),
         // A bundle that can play any role, for LaunchKit's process tests (allocate, hold a lock, exit …), and the
         // proof tests' workers (`__worker`).
         .executableTarget(name: "lockstep-probe", dependencies: [

@@ -37,6 +37,7 @@ public struct SimulatedProcess: Sendable {
             print("ready \(process.bundle.bundleIdentifier ?? process.bundle.name): starts at build \(process.bundle.buildVersion ?? "?"), runs on demand")
             return nil
         }
+        process.useContainerTemporaryDirectory()  // before the reinstall watcher's thread starts: setenv is not thread-safe
         process.guardAgainstReinstall()
         running.withLock { $0 = process }
         return process
@@ -137,6 +138,15 @@ public struct SimulatedProcess: Sendable {
         Thread.detachNewThread {
             check.watch { ProcessStop.report($0) }
         }
+    }
+
+    /// As on iOS, the process's temporary folder is inside its own container (`<container>/tmp`): what
+    /// `NSTemporaryDirectory()` and `FileManager.default.temporaryDirectory` give, so a file written there (a
+    /// notification attachment, a download) is in the process's sandbox.
+    func useContainerTemporaryDirectory() {
+        let temporary = LaunchEnvironment.temporaryDirectory(for: bundle, groupsRoot: groupsRoot)
+        guard (try? AtomicFile.createDirectories(temporary)) != nil else { return }
+        ProcessEnvironment.set("TMPDIR", temporary + "/")
     }
 
     /// The sentence of RULES.md `runtime.stale`, naming both builds.

@@ -2,6 +2,7 @@
 // README's Linux block. Launched by `lockstep run` as a bundle, it is that bundle from its first call.
 import Foundation
 import os.log
+import UserNotifications
 #if os(Linux)
 @_exported import LockstepFoundation
 typealias UserDefaults = LockstepFoundation.UserDefaults
@@ -42,7 +43,42 @@ case "log":
     logger.debug("debug \(true)")
     os_log("os_log %{public}@ %@ %d", log: OSLog(subsystem: "com.example.plain", category: "legacy"), type: .info, name, name, 7)
     say("logged")
+case "notify-add" where arguments.count == 3:
+    let center = UNUserNotificationCenter.current()
+    let allowed = try await center.requestAuthorization(options: [.alert, .sound, .badge])
+    center.setNotificationCategories([UNNotificationCategory(identifier: "REMINDER",
+        actions: [UNNotificationAction(identifier: "DONE", title: "Done", options: [.foreground])], intentIdentifiers: [])])
+    let content = UNMutableNotificationContent()
+    content.title = arguments[2]
+    content.sound = .default
+    content.categoryIdentifier = "REMINDER"
+    try await center.add(UNNotificationRequest(identifier: arguments[1], content: content,
+                                               trigger: UNTimeIntervalNotificationTrigger(timeInterval: 3600, repeats: true)))
+    say("scheduled \(arguments[1]) (\(allowed ? "allowed" : "not allowed"))")
+case "notify-pending":
+    let center = UNUserNotificationCenter.current()
+    for request in await center.pendingNotificationRequests() {
+        let interval = (request.trigger as? UNTimeIntervalNotificationTrigger)?.timeInterval ?? 0
+        say("pending \(request.identifier): \(request.content.title) every \(Int(interval)) s, category \(request.content.categoryIdentifier)")
+    }
+    let categories = await center.notificationCategories()
+    say("categories \(categories.map { "\($0.identifier)(\($0.actions.map(\.identifier).joined(separator: ",")))" }.sorted().joined(separator: " "))")
+    say("status \(await center.notificationSettings().authorizationStatus == .authorized ? "authorized" : "not authorized")")
+case "attach" where arguments.count == 2 || arguments.count == 3:
+    var url = URL(fileURLWithPath: arguments[1])
+    if arguments.count == 3, arguments[1] == "temp" {  // a file written in the temporary folder, as a download is
+        url = FileManager.default.temporaryDirectory.appendingPathComponent(arguments[2])
+        try Data("png".utf8).write(to: url)
+    } else if arguments.count == 3, let container = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: arguments[1]) {
+        url = container.appendingPathComponent(arguments[2])
+    }
+    do {
+        let attachment = try UNNotificationAttachment(identifier: "a", url: url, options: nil)
+        say("attached \(attachment.url.lastPathComponent)")
+    } catch {
+        say("refused: \(error.localizedDescription)")
+    }
 default:
-    say("usage: lockstep-plain write SUITE KEY VALUE | read SUITE KEY | put-file GROUP NAME TEXT | get-file GROUP NAME | info KEY | log")
+    say("usage: lockstep-plain write SUITE KEY VALUE | read SUITE KEY | put-file GROUP NAME TEXT | get-file GROUP NAME | info KEY | log | notify-add ID TITLE | notify-pending | attach PATH | attach GROUP NAME | attach temp NAME")
     exit(64)
 }

@@ -100,4 +100,28 @@ struct PlainDevice {
         #expect(lines.contains("[com.example.plain:probe] Debug: debug true"), "\(result)")
         #expect(lines.contains("[com.example.plain:legacy] Info: os_log Walk <private> 7"), "\(result)")
     }
+
+    /// What the app schedules the system keeps for the app: another process of the app sees the same pending requests
+    /// and categories; an attachment must be a file in the process's own containers, as iOS requires.
+    @Test func notificationsTheAppSchedulesAreTheSystemsAcrossProcesses() throws {
+        let device = try PlainDevice()
+        defer { device.cleanUp() }
+        let added = try device.run("host", "notify-add", "walk", "Time to walk")
+        #expect(added.stdout == "scheduled walk (allowed)\n", "\(added)")
+        let pending = try device.run("widget", "notify-pending")
+        #expect(pending.stdout == "pending walk: Time to walk every 3600 s, category REMINDER\ncategories REMINDER(DONE)\nstatus authorized\n", "\(pending)")
+
+        #expect(try device.run("host", "put-file", "group.com.example.plain", "walk.png", "png").status == 0)
+        let inside = try device.run("host", "attach", "group.com.example.plain", "walk.png")
+        #expect(inside.stdout == "attached walk.png\n", "\(inside)")
+        let outsidePath = device.directory.appendingPathComponent("outside.png").path
+        try Data("png".utf8).write(to: URL(fileURLWithPath: outsidePath))
+        let outside = try device.run("host", "attach", outsidePath)
+        #expect(outside.stdout.hasPrefix("refused: The attachment \(outsidePath) is outside com.example.plain's containers"), "\(outside)")
+        // Its temporary folder is inside its container, as on iOS.
+        let temporary = try device.run("host", "attach", "temp", "download.png")
+        #expect(temporary.stdout == "attached download.png\n", "\(temporary)")
+        let missing = try device.run("host", "attach", "group.com.example.plain", "gone.png")
+        #expect(missing.stdout.hasPrefix("refused: The attachment file"), "\(missing)")
+    }
 }
