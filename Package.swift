@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "HabitCore", targets: ["HabitCore"]),
         // Apple's logging: `import os`, `import os.log` and `import OSLog` all resolve.
         .library(name: "OSLog", targets: ["os", "OSLog"]),
+        .library(name: "Intents", targets: ["Intents"]),
     ],
     targets: [
         // System libraries, linked from the machine (libsqlite3-dev, zlib1g-dev).
@@ -45,6 +46,8 @@ let package = Package(
         .systemLibrary(name: "COSLog", path: "Sources/COSLog"),
         .target(name: "os", dependencies: ["COSLog", "LockstepSystem"]),
         .target(name: "OSLog", dependencies: ["os"]),
+        // SiriKit's base classes, for the class Xcode generates from an .intentdefinition (kept as a source file).
+        .target(name: "Intents"),
         .target(name: "AppGroupKit", dependencies: ["LockstepSystem", "CZlib"]),
         .target(name: "BundleKit", dependencies: ["LockstepSystem", "AppGroupKit", "CZlib"]),
         .target(name: "WidgetKit", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime", "AppIntents", "ActivityKit"]),
@@ -107,7 +110,7 @@ let package = Package(
         .testTarget(name: "XcodeProjectTests", dependencies: ["BundleKit", "LockstepTestSupport"]),
         .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit", "LockstepRuntime", "LockstepTestSupport"]),
         .testTarget(name: "HabitsTests", dependencies: [
-            "HabitCore", "WidgetKit", "WatchConnectivity", "AppIntents", "UserNotifications", "LockstepTestSupport",
+            "HabitCore", "WidgetKit", "WatchConnectivity", "AppIntents", "UserNotifications", "LockstepTestSupport", "Intents", "OSLog",
             "LockstepSystem", "AppGroupKit", "CSQLite", "BundleKit",
         ]),
         .testTarget(name: "ProofTests", dependencies: ["AppGroupKit", "BundleKit", "HabitCore", "LockstepTestSupport"]),
