@@ -178,6 +178,10 @@ extension ForegroundContinuableIntent {
     }
 }
 
+/// An intent that starts, updates or ends a Live Activity (Apple's `LiveActivityIntent`). iOS runs it in the app's
+/// process without bringing the app forward; Lockstep runs it where any intent runs (`intent.where`).
+public protocol LiveActivityIntent: AppIntent {}
+
 /// An App Intent that replaces a SiriKit custom intent of an `.intentdefinition` (Apple's
 /// `CustomIntentMigratedAppIntent`): `intentClassName` names the generated class it migrates.
 public protocol CustomIntentMigratedAppIntent: AppIntent {

@@ -163,6 +163,27 @@ public final class IntentParameter<Value>: @unchecked Sendable {  // @unchecked:
         set { value = newValue }
     }
 
+    /// A list of entities (`[Trail]`, or `[Trail]?`): the text is their identifiers, comma-separated.
+    public convenience init<Element: AppEntity>(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: [Element]? = nil,
+        size: Int? = nil, requestValueDialog: IntentDialog? = nil, inputConnectionBehavior: InputConnectionBehavior = .default
+    ) where Value == [Element] {
+        self.init(title: title, description: description, fallback: defaultValue.map { value in { value } },
+                  parse: { text in try EntityLookup.entities(Element.self, identifiers: text) },
+                  typeName: "\(Element.typeDisplayRepresentation.name) ids, comma-separated", requestValueDialog: requestValueDialog,
+                  optionsProvider: nil)
+    }
+
+    public convenience init<Element: AppEntity>(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: [Element]? = nil,
+        size: Int? = nil, requestValueDialog: IntentDialog? = nil, inputConnectionBehavior: InputConnectionBehavior = .default
+    ) where Value == [Element]? {
+        self.init(title: title, description: description, fallback: { defaultValue },
+                  parse: { text in try EntityLookup.entities(Element.self, identifiers: text).map { Optional($0) } },
+                  typeName: "\(Element.typeDisplayRepresentation.name) ids, comma-separated", requestValueDialog: requestValueDialog,
+                  optionsProvider: nil)
+    }
+
     /// The value, or nil before it is resolved.
     var currentValue: Value? { value }
 
@@ -250,6 +271,16 @@ enum EntityLookup {
         // An `EntityStringQuery` also finds an entity by text it matches, as Siri does with what the person says.
         guard let stringQuery = query as? any EntityStringQuery else { return nil }
         return try matching(stringQuery, text) as? Entity
+    }
+
+    /// The entities whose identifiers `text` lists, comma-separated; nil when one of them is not found.
+    static func entities<Entity: AppEntity>(_ type: Entity.Type, identifiers text: String) throws -> [Entity]? {
+        var found: [Entity] = []
+        for identifier in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !identifier.isEmpty {
+            guard let entity = try entity(Entity.self, identifier: identifier) else { return nil }
+            found.append(entity)
+        }
+        return found
     }
 
     private static func matching<Query: EntityStringQuery>(_ query: Query, _ text: String) throws -> Query.Entity? {

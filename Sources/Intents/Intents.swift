@@ -167,3 +167,29 @@ open class INInteraction: NSObject, @unchecked Sendable {
     open class func delete(with identifiers: [String], completion: ((Error?) -> Void)? = nil) { completion?(nil) }
     open class func deleteAll(completion: ((Error?) -> Void)? = nil) { completion?(nil) }
 }
+
+/// Options grouped in sections, as a generated `provide…OptionsCollection` hands them back.
+open class INObjectCollection<ObjectType: AnyObject>: NSObject, @unchecked Sendable {
+    public let sections: [INObjectSection<ObjectType>]
+    public let allItems: [ObjectType]
+    open var usesIndexedCollation = false
+
+    public init(sections: [INObjectSection<ObjectType>]) {
+        self.sections = sections
+        allItems = sections.flatMap(\.items)
+    }
+
+    public init(items: [ObjectType]) {
+        sections = [INObjectSection(title: nil, items: items)]
+        allItems = items
+    }
+}
+
+open class INObjectSection<ObjectType: AnyObject>: NSObject, @unchecked Sendable {
+    public let title: String?
+    public let items: [ObjectType]
+    public init(title: String?, items: [ObjectType]) {
+        self.title = title
+        self.items = items
+    }
+}

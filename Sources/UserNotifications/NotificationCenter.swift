@@ -66,6 +66,14 @@ public enum UNNotificationSetting: Int, Sendable {
     case notSupported = 0, disabled, enabled
 }
 
+public enum UNAlertStyle: Int, Sendable {
+    case none = 0, banner, alert
+}
+
+public enum UNShowPreviewsSetting: Int, Sendable {
+    case always = 0, whenAuthenticated, never
+}
+
 public enum UNNotificationInterruptionLevel: UInt, Sendable {
     case passive = 0, active, timeSensitive, critical
 }
@@ -78,6 +86,15 @@ open class UNNotificationSettings: NSObject, @unchecked Sendable {  // @unchecke
     public let alertSetting: UNNotificationSetting
     public let notificationCenterSetting: UNNotificationSetting
     public let lockScreenSetting: UNNotificationSetting
+    public let carPlaySetting: UNNotificationSetting
+    public let criticalAlertSetting: UNNotificationSetting
+    public let announcementSetting: UNNotificationSetting
+    public let timeSensitiveSetting: UNNotificationSetting
+    public let scheduledDeliverySetting: UNNotificationSetting
+    public let directMessagesSetting: UNNotificationSetting
+    public let alertStyle: UNAlertStyle
+    public let showPreviewsSetting: UNShowPreviewsSetting
+    public let providesAppNotificationSettings: Bool
 
     init(status: UNAuthorizationStatus, options: UNAuthorizationOptions) {
         authorizationStatus = status
@@ -88,6 +105,15 @@ open class UNNotificationSettings: NSObject, @unchecked Sendable {  // @unchecke
         alertSetting = setting(.alert)
         notificationCenterSetting = allowed ? .enabled : .disabled
         lockScreenSetting = allowed ? .enabled : .disabled
+        carPlaySetting = setting(.carPlay)
+        criticalAlertSetting = setting(.criticalAlert)
+        announcementSetting = .notSupported
+        timeSensitiveSetting = allowed ? .enabled : .disabled
+        scheduledDeliverySetting = .disabled
+        directMessagesSetting = .notSupported
+        alertStyle = allowed && options.contains(.alert) ? .banner : .none
+        showPreviewsSetting = .always
+        providesAppNotificationSettings = options.contains(.providesAppNotificationSettings)
     }
 }
 

@@ -50,6 +50,7 @@ struct AppIntentsSurfaceTests {
         @Parameter(title: "Note", inputOptions: String.IntentInputOptions(keyboardType: .default, capitalizationType: .none, autocorrect: false),
                    inputConnectionBehavior: .connectToPreviousIntentResult) var note: String?
         @Parameter(title: "When") var when: Date?
+        @Parameter(title: "Also") var also: [Trail]?
 
         static var parameterSummary: some ParameterSummary {
             When(\.$trail, .hasAnyValue) {
@@ -81,7 +82,9 @@ struct AppIntentsSurfaceTests {
         #expect(try LogWalk.performResolved(["trail": "ridge"]).dialog == "Logged 3 kilometres on ridge")
         #expect(try LogWalk.performResolved(["trail": "Riv"]).dialog == "Logged 3 kilometres on river")
         #expect(throws: IntentError.self) { try LogWalk.resolve(["trail": "nowhere"]) }
-        #expect(LogWalk.parameters.map(\.isRequired) == [false, false, false, false, false])
+        #expect(LogWalk.parameters.map(\.isRequired) == [false, false, false, false, false, false])
+        #expect(try LogWalk.resolve(["also": "ridge, river"]).also?.map(\.id) == ["ridge", "river"])
+        #expect(throws: IntentError.self) { try LogWalk.resolve(["also": "ridge,nowhere"]) }
         #expect(TrailQuery.all[0].$length.title == "Length" && TrailQuery.all[0].length == 12)
         #expect(LogWalk.authenticationPolicy == .requiresAuthentication && LogWalk.intentClassName == "LogWalkIntent")
         #expect(LogWalk().progress.completedUnitCount <= 1)
