@@ -17,6 +17,13 @@ public struct Finding: Equatable, Hashable, Sendable {
     public var bundle: String
     /// The file the finding points at.
     public var path: String
+    /// The 1-based line in `path` the finding points at, when its reader knows it (the pbxproj setting, the
+    /// xcconfig assignment, the plist key, the spec's key); nil for a file without lines or a finding about a
+    /// whole file.
+    public var line: Int?
+    /// The 1-based column (in characters) on `line`, when the reader knows it; nil otherwise, and always nil
+    /// without a line.
+    public var column: Int?
     /// Apple's wording, then Lockstep's explanation when that adds something.
     public var message: String
     /// Why the finding is reported but does not fail the run (`.lockstep.json` waivers, a baseline).
@@ -50,11 +57,31 @@ public struct Finding: Equatable, Hashable, Sendable {
         return ([rule.rawValue, bundle] + values.map(String.init)).joined(separator: "|")
     }
 
-    public init(rule: RuleID, severity: Severity, bundle: String, path: String, message: String) {
+    public init(rule: RuleID, severity: Severity, bundle: String, path: String, message: String,
+                line: Int? = nil, column: Int? = nil) {
         self.rule = rule
         self.severity = severity
         self.bundle = bundle
         self.path = path
         self.message = message
+        self.line = line
+        self.column = line == nil ? nil : column
+    }
+
+    /// This finding pointing at `line` (and `column`) of its file: how a rule attaches the position its reader
+    /// recorded. A nil line clears both.
+    public func with(line: Int?, column: Int? = nil) -> Finding {
+        var copy = self
+        copy.line = line
+        copy.column = line == nil ? nil : column
+        return copy
+    }
+
+    /// This finding pointing at `path`, `line` and `column`: for a rule whose value came from another file than
+    /// the one the finding first named (an xcconfig, a prefix header).
+    public func with(path: String, line: Int?, column: Int? = nil) -> Finding {
+        var copy = with(line: line, column: column)
+        copy.path = path
+        return copy
     }
 }
