@@ -8,9 +8,9 @@ public enum Severity: String, Codable, Sendable, Comparable {
     }
 }
 
-/// One violation of a rule of RULES.md, with Apple's own wording.
+/// One violation of a rule of `lockstep check`, with Apple's own wording.
 public struct Finding: Equatable, Hashable, Sendable {
-    /// The rule from RULES.md (`version.build-mismatch`).
+    /// The rule (`version.build-mismatch`).
     public var rule: RuleID
     public var severity: Severity
     /// The bundle concerned (its bundle path, `Habits.app/PlugIns/HabitsWidget.appex`, or a target name).
@@ -45,9 +45,20 @@ public struct Finding: Equatable, Hashable, Sendable {
         }
     }
 
-    /// What identifies the finding across runs, for a baseline: its rule, its bundle and the values it quotes —
-    /// not its wording, file or line, which change with Lockstep's version and the project's layout.
+    /// The values the finding is about (the two versions that differ, the identifier, the group), in a fixed
+    /// order: what its fingerprint is made of. Nil when the rule gives none; the fingerprint then takes the values
+    /// the message quotes in '…'.
+    public var values: [String]?
+
+    /// What identifies the finding across runs, for a baseline: its rule, its bundle and its values — not its
+    /// wording, file or line, which change with Lockstep's version and the project's layout.
     public var fingerprint: String {
+        ([rule.rawValue, bundle] + (values ?? Self.quotedValues(message))).joined(separator: "|")
+    }
+
+    /// The fingerprint Lockstep wrote before fingerprints were versioned (every '…' pair of the message, an
+    /// apostrophe in prose included): how a finding is matched against a baseline written then.
+    public var legacyFingerprint: String {
         var values: [Substring] = []
         var rest = message[...]
         while let open = rest.firstIndex(of: "'"), let close = rest[rest.index(after: open)...].firstIndex(of: "'") {
@@ -57,8 +68,29 @@ public struct Finding: Equatable, Hashable, Sendable {
         return ([rule.rawValue, bundle] + values.map(String.init)).joined(separator: "|")
     }
 
+    /// The spans of `message` quoted as values, '1.0': a quote opens only where no letter or digit precedes it and
+    /// closes only where none follows, so the apostrophe of "project's" or "it's" is prose, not a quote.
+    static func quotedValues(_ message: String) -> [String] {
+        let characters = Array(message)
+        func isWord(_ index: Int) -> Bool {
+            index >= 0 && index < characters.count && (characters[index].isLetter || characters[index].isNumber)
+        }
+        var values: [String] = []
+        var index = 0
+        while index < characters.count {
+            guard characters[index] == "'", !isWord(index - 1) else { index += 1; continue }
+            var close = index + 1
+            while close < characters.count, !(characters[close] == "'" && !isWord(close + 1)) { close += 1 }
+            guard close < characters.count else { break }
+            values.append(String(characters[(index + 1)..<close]))
+            index = close + 1
+        }
+        return values
+    }
+
     public init(rule: RuleID, severity: Severity, bundle: String, path: String, message: String,
-                line: Int? = nil, column: Int? = nil) {
+                line: Int? = nil, column: Int? = nil, values: [String]? = nil) {
+        self.values = values
         self.rule = rule
         self.severity = severity
         self.bundle = bundle
