@@ -229,7 +229,7 @@ struct ProjectReading {
                     findingsFor(member, host: host) { add($0, configuration: configuration) }
                 }
                 sets.append(AppBundleSet(app: host.record, embedded: members.dropFirst().map(\.record),
-                                         origin: "\(projectName) [\(configuration)]"))
+                                         origin: "\(projectName) [\(configuration)]", configuration: configuration))
             }
             for finding in unembeddedDependencies(of: app) { add(finding, configuration: nil) }
         }
