@@ -54,10 +54,11 @@ public enum AtomicFile {
     ///   then unchanged.
     @discardableResult
     public static func writeThrough(_ bytes: [UInt8], to path: String, mode: mode_t? = nil) throws(SystemError) -> String {
-        let target = try writeTarget(of: path)
+        // What the path leads to, links followed, decides first: `/dev/stdout` ends at a pipe or a terminal through
+        // links (`/proc/self/fd/1` → `pipe:[…]`) that name no file to replace.
         var info = stat()
         var permissions: mode_t = 0o644
-        if stat(target, &info) == 0 {
+        if stat(path, &info) == 0 {
             switch info.st_mode & S_IFMT {
             case S_IFREG: permissions = info.st_mode & 0o7777
             case S_IFDIR: throw SystemError(.notARegularFile(kind: "a folder"), path: path)
@@ -65,6 +66,8 @@ public enum AtomicFile {
             default: throw SystemError(.notARegularFile(kind: "a device or a socket"), path: path)
             }
         }
+        // A regular file, or nothing yet (a new file, a dangling link's target): the end of its links is replaced.
+        let target = try writeTarget(of: path)
         try write(bytes, to: target, mode: mode ?? permissions)
         return target
     }
