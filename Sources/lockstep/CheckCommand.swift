@@ -13,10 +13,10 @@ enum CheckCommand: Command {
         *.yml or *.json spec, or a folder holding project.yml and no .xcodeproj). Every PATH is checked and
         every finding reported, with its rule id and Apple's own wording.
 
-          --format F            text (default: `file: error: message [rule-id]`), json, github (workflow
-                                commands that annotate a pull request), junit (XML, one test case per
-                                rule and bundle) or sarif (SARIF 2.1.0 for code scanning; paths relative
-                                to the working directory)
+          --format F            text (default: `file:line:col: error: message [rule-id]`, the line where
+                                known), json, github (workflow commands that annotate a pull request),
+                                junit (XML, one test case per rule and bundle) or sarif (SARIF 2.1.0 for
+                                code scanning; paths relative to the working directory)
           --strict              treat warnings as errors
           --configuration NAME  for an Xcode project or spec, read only this build configuration
           --config FILE         the team's decisions (default: ./.lockstep.json when it exists): "disable",
