@@ -100,6 +100,21 @@ public struct Finding: Equatable, Hashable, Sendable {
         self.column = line == nil ? nil : column
     }
 
+    /// Equal when everything a report shows is equal: `values`, which only make the fingerprint (and which a
+    /// test building an expected finding from its message need not repeat), are left out.
+    public static func == (a: Finding, b: Finding) -> Bool {
+        a.rule == b.rule && a.severity == b.severity && a.bundle == b.bundle && a.path == b.path && a.line == b.line
+            && a.column == b.column && a.message == b.message && a.suppression == b.suppression
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(rule)
+        hasher.combine(bundle)
+        hasher.combine(path)
+        hasher.combine(line)
+        hasher.combine(message)
+    }
+
     /// This finding pointing at `line` (and `column`) of its file: how a rule attaches the position its reader
     /// recorded. A nil line clears both.
     public func with(line: Int?, column: Int? = nil) -> Finding {

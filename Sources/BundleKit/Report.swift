@@ -257,14 +257,14 @@ public enum Report {
             if let line = finding.line {
                 physical["region"] = finding.column.map { ["startLine": line, "startColumn": $0] } ?? ["startLine": line]
             }
-            var location: [String: Any] = ["physicalLocation": physical]
-            if let entry { location["logicalLocations"] = [["fullyQualifiedName": entry, "kind": "archive entry"]] }
+            var place: [String: Any] = ["physicalLocation": physical]
+            if let entry { place["logicalLocations"] = [["fullyQualifiedName": entry, "kind": "archive entry"]] }
             var result: [String: Any] = [
                 "ruleId": finding.rule.rawValue,
                 "ruleIndex": descriptions.firstIndex { $0.id == finding.rule }!,
                 "level": level(finding.severity),
                 "message": ["text": entry.map { "\(finding.message) (\($0) in \(file))" } ?? finding.message],
-                "locations": [location],
+                "locations": [place],
                 "properties": ["bundle": finding.bundle],
                 "partialFingerprints": ["lockstep/v\(Baseline.fingerprintVersion)": finding.fingerprint],
             ]
