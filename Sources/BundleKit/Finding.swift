@@ -69,7 +69,8 @@ public struct Finding: Equatable, Hashable, Sendable {
     }
 
     /// The spans of `message` quoted as values, '1.0': a quote opens only where no letter or digit precedes it and
-    /// closes only where none follows, so the apostrophe of "project's" or "it's" is prose, not a quote.
+    /// closes only where none follows, so the apostrophe of "project's" or "it's" is prose, not a quote. A quoted
+    /// absolute path keeps only its last component: the checkout's folder differs between a laptop and CI.
     static func quotedValues(_ message: String) -> [String] {
         let characters = Array(message)
         func isWord(_ index: Int) -> Bool {
@@ -82,7 +83,8 @@ public struct Finding: Equatable, Hashable, Sendable {
             var close = index + 1
             while close < characters.count, !(characters[close] == "'" && !isWord(close + 1)) { close += 1 }
             guard close < characters.count else { break }
-            values.append(String(characters[(index + 1)..<close]))
+            let value = String(characters[(index + 1)..<close])
+            values.append(value.hasPrefix("/") ? PathText.lastComponent(of: value) : value)
             index = close + 1
         }
         return values

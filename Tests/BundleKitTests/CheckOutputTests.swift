@@ -173,6 +173,10 @@ import Testing
                               message: "The project's setting 'A' (it's from the target's 'B's value') is unset.")
         #expect(finding.fingerprint == "settings.unresolved|B|A|B's value")
         #expect(Finding(rule: "group.shared", severity: .note, bundle: "B", path: "p", message: "it's 'x'", values: ["v"]).fingerprint == "group.shared|B|v")
+        // A checkout's folder differs on a laptop and in CI: a quoted absolute path counts by its file name.
+        let local = Finding(rule: "settings.unresolved", severity: .warning, bundle: "B", path: "p", message: "It would have come from '/Users/me/src/App/Config/Local.xcconfig'.")
+        let ci = Finding(rule: "settings.unresolved", severity: .warning, bundle: "B", path: "p", message: "It would have come from '/home/runner/work/App/Config/Local.xcconfig'.")
+        #expect(local.fingerprint == ci.fingerprint && local.fingerprint == "settings.unresolved|B|Local.xcconfig")
     }
 
     /// A baseline written before fingerprints were versioned still marks the same findings as known.
