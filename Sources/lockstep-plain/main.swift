@@ -10,10 +10,13 @@ typealias Bundle = LockstepFoundation.Bundle
 #endif
 
 let logger = Logger(subsystem: "com.example.plain", category: "probe")
-let arguments = Array(CommandLine.arguments.dropFirst())
 
-func say(_ line: String) { print(line) }  // one command per run: exit flushes stdout
+/// One whole line on stdout, written at once (a pipe to `lockstep up` gets it without waiting for a buffer).
+func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
 
+struct Usage: Error {}
+
+func handle(_ arguments: [String]) async throws {
 switch arguments.first {
 case "write" where arguments.count == 4:
     guard let defaults = UserDefaults(suiteName: arguments[1]) else { say("no suite"); exit(1) }
@@ -80,5 +83,18 @@ case "attach" where arguments.count == 2 || arguments.count == 3:
     }
 default:
     say("usage: lockstep-plain write SUITE KEY VALUE | read SUITE KEY | put-file GROUP NAME TEXT | get-file GROUP NAME | info KEY | log | notify-add ID TITLE | notify-pending | attach PATH | attach GROUP NAME | attach temp NAME")
-    exit(64)
+    throw Usage()
+}
+}
+
+// With arguments: one command. Without: a long-running bundle for `lockstep up` — a ready line, then one command per
+// stdin line until stdin ends.
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.isEmpty {
+    say("ready")
+    while let line = readLine() {
+        do { try await handle(line.split(separator: " ").map(String.init)) } catch {}
+    }
+} else {
+    do { try await handle(arguments) } catch { exit(64) }
 }

@@ -101,6 +101,20 @@ struct PlainDevice {
         #expect(lines.contains("[com.example.plain:legacy] Info: os_log Walk <private> 7"), "\(result)")
     }
 
+    /// `lockstep up` shows a bundle's log lines under its prefix, as a device's console shows them under the process.
+    @Test func upShowsLogLinesUnderTheBundlesPrefix() throws {
+        let device = try PlainDevice()
+        defer { device.cleanUp() }
+        let scenario = device.directory.appendingPathComponent("logs.txt").path
+        try "== log lines under the prefix\nsend host log\nwait host logged\n".write(toFile: scenario, atomically: true, encoding: .utf8)
+        let result = try LockstepTestSupport.run("lockstep", ["up", "--manifest", device.manifest, "--groups", device.groups,
+                                                              "--scenario", scenario, "--no-color"])
+        #expect(result.status == 0, "\(result)")
+        let output = result.stdout + result.stderr
+        #expect(output.contains("host     | [com.example.plain:probe] Default: synced 3 habits for <private> and Walk\n"), "\(result)")
+        #expect(output.contains("host     | [com.example.plain:legacy] Info: os_log Walk <private> 7\n"), "\(result)")
+    }
+
     /// What the app schedules the system keeps for the app: another process of the app sees the same pending requests
     /// and categories; an attachment must be a file in the process's own containers, as iOS requires.
     @Test func notificationsTheAppSchedulesAreTheSystemsAcrossProcesses() throws {
