@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "ActivityKit", targets: ["ActivityKit"]),
         .library(name: "WatchConnectivity", targets: ["WatchConnectivity"]),
         .library(name: "AppIntents", targets: ["AppIntents"]),
+        .library(name: "SwiftUI", targets: ["SwiftUI"]),
         .library(name: "HabitCore", targets: ["HabitCore"]),
     ],
     targets: [
@@ -48,6 +49,9 @@ let package = Package(
         .target(name: "LockstepFoundation", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime"]),
         .target(name: "WatchConnectivity", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime"]),
         .target(name: "AppIntents", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime"]),
+        // The part of SwiftUI widgets, complications and Live Activities may use, and the renderer that lays a view
+        // out at a size and draws it (texts, controls, SVG). A pure view library: no Lockstep process concepts.
+        .target(name: "SwiftUI", dependencies: ["AppIntents"]),
         // What a simulated process is: its identity from the environment, the installed manifest, the version gate,
         // its sandbox and containers (`SimulatedProcess.current`). Bundles depend on it, not on the launcher.
         .target(name: "LockstepRuntime", dependencies: ["LockstepSystem", "AppGroupKit", "BundleKit"]),
@@ -100,6 +104,7 @@ let package = Package(
             "HabitCore", "WidgetKit", "WatchConnectivity", "AppIntents", "UserNotifications", "LockstepTestSupport",
             "LockstepSystem", "AppGroupKit", "CSQLite", "BundleKit",
         ]),
+        .testTarget(name: "SwiftUITests", dependencies: ["SwiftUI", "AppIntents"]),
         .testTarget(name: "ProofTests", dependencies: ["AppGroupKit", "BundleKit", "HabitCore", "LockstepTestSupport"]),
     ]
 )
