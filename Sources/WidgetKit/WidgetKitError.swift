@@ -14,6 +14,12 @@ public struct WidgetKitError: Error, Equatable, Sendable {
         case noSharedGroup
         /// A command-line or stdin command the widget extension does not know.
         case usage
+        /// `tap` names no control the widget's views show.
+        case noSuchControl
+        /// `--kind` names no widget of the bundle.
+        case unknownKind
+        /// A picture could not be written where `--svg` asked.
+        case unwritable
     }
 
     public var code: Code
@@ -36,12 +42,16 @@ extension WidgetKitError: ReportableError {
         case .storage: return "Could not record the widget request in '\(subject)': \(detail)."
         case .noSharedGroup: return "The widget extension '\(subject)' shares no App Group with its app: \(detail)."
         case .usage: return "'\(subject)' is not a command of the widget extension; use \(detail)."
+        case .noSuchControl: return "The widget shows no button or toggle '\(subject)': \(detail)."
+        case .unknownKind: return "'\(subject)' is not a widget of this bundle (\(detail))."
+        case .unwritable: return "Could not write the picture to '\(subject)': \(detail)."
         }
     }
 
     public var exitStatus: ExitStatus {
         switch code {
-        case .unknownFamily, .usage: return .usage
+        case .unknownFamily, .usage, .noSuchControl, .unknownKind: return .usage
+        case .unwritable: return .invalidInput
         case .noSharedGroup: return .notEntitled
         case .providerTimedOut, .storage: return .failure
         }

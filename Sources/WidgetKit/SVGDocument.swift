@@ -1,0 +1,27 @@
+import Foundation
+
+/// Puts pictures the renderer drew into one: a Dynamic Island's expanded regions, a gallery's cells.
+enum SVGDocument {
+    /// `svg` (a complete document) as an element placed at (x, y) in another picture.
+    static func nested(_ svg: String, x: CGFloat, y: CGFloat) -> String {
+        var body = Substring(svg)
+        if body.hasPrefix("<?xml"), let end = body.range(of: "?>") { body = body[end.upperBound...] }
+        guard let start = body.range(of: "<svg") else { return "" }
+        return "<svg x=\"\(x)\" y=\"\(y)\"" + body[start.upperBound...]
+    }
+
+    /// One document of `size` holding `parts`, on `background`.
+    static func wrap(_ parts: [String], size: CGSize, title: String?, background: String?) -> String {
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(size.width)\" height=\"\(size.height)\" viewBox=\"0 0 \(size.width) \(size.height)\">\n"
+        if let title { out += "<title>\(escape(title))</title>\n" }
+        if let background { out += "<rect width=\"\(size.width)\" height=\"\(size.height)\" rx=\"\(min(size.height / 2, 44))\" fill=\"\(background)\"/>\n" }
+        out += parts.joined(separator: "\n") + "\n</svg>\n"
+        return out
+    }
+
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}
