@@ -1,6 +1,7 @@
 import AppGroupKit
 import Foundation
 import LockstepSystem
+import SwiftUI
 import WidgetKit
 
 /// Asks WidgetKit to reload the Habits widget after a change, as the app and the intents do.

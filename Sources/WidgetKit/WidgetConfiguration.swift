@@ -71,6 +71,7 @@ enum Describe {
 /// Builds a widget's configuration (one, or one chosen by `if`/`if #available`).
 @resultBuilder @MainActor
 public enum WidgetConfigurationBuilder {
+    public static func buildBlock() -> EmptyWidgetConfiguration { EmptyWidgetConfiguration() }
     public static func buildBlock<Content: WidgetConfiguration>(_ content: Content) -> Content { content }
     public static func buildExpression<Content: WidgetConfiguration>(_ content: Content) -> Content { content }
     public static func buildEither<First: WidgetConfiguration, Second: WidgetConfiguration>(first: First) -> _ConditionalWidgetConfiguration<First, Second> { .init(storage: .first(first)) }
@@ -148,6 +149,13 @@ public struct _ConditionalWidget<First: Widget, Second: Widget>: Widget, Describ
 }
 
 // MARK: - the configurations
+
+/// A configuration with no widget (Apple's `EmptyWidgetConfiguration`).
+public struct EmptyWidgetConfiguration: WidgetConfiguration, DescribedConfiguration {
+    public init() {}
+    public var body: Never { fatalError("a primitive configuration has no body") }
+    var descriptors: [WidgetDescriptor] { [] }
+}
 
 /// A widget with no settings the person can change (Apple's `StaticConfiguration`).
 public struct StaticConfiguration<Content: View>: WidgetConfiguration, DescribedConfiguration {

@@ -36,6 +36,8 @@ public struct WidgetKitError: Error, Equatable, Sendable {
 
 extension WidgetKitError: ReportableError {
     public var description: String {
+        // A detail quoted from another error may end with its own full stop.
+        let detail = self.detail.hasSuffix(".") ? String(self.detail.dropLast()) : self.detail
         switch code {
         case .unknownFamily: return "'\(subject)' is not a widget family this widget supports (\(detail))."
         case .providerTimedOut: return "The timeline provider of '\(subject)' did not call its completion handler within \(detail)."

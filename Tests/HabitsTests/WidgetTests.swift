@@ -1,6 +1,7 @@
 import AppGroupKit
 import Foundation
 import HabitCore
+import LockstepRuntime
 import LockstepSystem
 import LockstepTestSupport
 import WidgetKit
@@ -106,6 +107,21 @@ struct WidgetTests {
         try SimulatedClock(groupsRoot: fixture.root.path).advance(by: 86_400)
         #expect(widget.waitForLine("budget 1/2 used", after: mark) != nil, "\(widget.output)")
         #expect(widget.finish() == 0)
+    }
+
+    @Test("runtime.version-parity: a @main WidgetBundle is the extension: --help starts nothing; a reinstall stops it (78)")
+    func mainBundle() throws {
+        let fixture = HabitsFixture()
+        let help = try fixture.run("lockstep-widget", "--help")
+        #expect(help.status == 0 && help.stdout.contains("[--kind KIND] render FAMILY [--svg FILE]"), "\(help)")
+        #expect(!FileManager.default.fileExists(atPath: fixture.groupContainer), "--help started a process")
+        let widget = try fixture.start("lockstep-widget", environment: ["LOCKSTEP_BUILD": "1"])
+        #expect(widget.waitForLine("ready com.example.habits.widget: HabitsWidget: clock") != nil, "\(widget.output)")
+        try Installer.reinstall(groupsRoot: fixture.root.path, build: "2", version: nil)
+        // Its next shared write (this configuration's reload) finds the new build, if the watcher has not already.
+        widget.sendLine("--kind HabitFocus configure --habit Read")
+        #expect(widget.finish() == 78, "\(widget.output)")
+        #expect(widget.errorOutput.contains { $0.contains("HabitsWidget (com.example.habits.widget) is from build 1, but Habits is now installed at build 2") }, "\(widget.errorOutput)")
     }
 
     @Test("widget.families: each family's texts in its file and, while serving, its picture at the family's size")
