@@ -45,25 +45,46 @@ package struct RenderedLink {
 /// What a view shows at a size: its texts, its controls and links, and a picture.
 package struct RenderedView {
     package var size: CGSize
-    /// Every `Text` as drawn (after line limits and truncation), in reading order.
+    /// Every `Text` as drawn (after line limits and truncation), in reading order. Redacted text is drawn as bars
+    /// and is not listed.
     package var texts: [String]
     /// `Button(intent:)` and `Toggle(isOn:intent:)`, in reading order.
     package var controls: [RenderedControl]
     package var widgetURL: URL?
     package var links: [RenderedLink]
+    /// Whether the view declared a container background for the request's placement (iOS 17 widgets must).
+    package var hasContainerBackground = false
+    let canvas: Canvas
 
     /// A complete, well-formed SVG document whose width and height are `size`.
     package func svg(title: String?) -> String {
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(size.width)\" height=\"\(size.height)\" viewBox=\"0 0 \(size.width) \(size.height)\">\n"
-        if let title { out += "<title>\(title)</title>\n" }
-        out += "</svg>\n"
-        return out
+        canvas.svg(size: size, title: title)
     }
 }
 
-/// Lays `view` out at `request.size` and draws it.
+/// Lays `view` out at `request.size` and draws it: the container background (when the request has a placement
+/// and shows it) full-bleed, then the content inside the content margins, centered there at the size it chooses.
 @MainActor
 package func render<V: View>(_ view: V, _ request: RenderRequest) -> RenderedView {
-    RenderedView(size: request.size, texts: [], controls: [], widgetURL: nil, links: [])
+    var environment = request.environment
+    if environment.renderDate == nil { environment.renderDate = Date() }
+    let context = ResolveContext(environment: environment, found: Findings())
+    let content = resolveOne(view, context)
+    let canvas = Canvas()
+    let bounds = CGRect(origin: .zero, size: request.size)
+    var hasBackground = false
+    if let placement = request.containerBackground {
+        let background = context.found.containerBackgrounds[placement.name]
+        hasBackground = background != nil
+        if request.showsContainerBackground, let background {
+            background.place(in: bounds, canvas)
+        }
+    }
+    let m = request.contentMargins
+    let inner = CGRect(x: m.leading, y: m.top, width: max(0, bounds.width - m.leading - m.trailing),
+                       height: max(0, bounds.height - m.top - m.bottom))
+    let size = content.size(for: Proposal(inner.size))
+    content.place(in: aligned(size, in: inner, .center), canvas)
+    return RenderedView(size: request.size, texts: canvas.texts, controls: canvas.controls, widgetURL: context.found.widgetURL,
+                        links: canvas.links, hasContainerBackground: hasBackground, canvas: canvas)
 }
