@@ -219,8 +219,10 @@ public enum DynamicIslandExpandedContentBuilder {
 }
 
 extension View {
-    /// The Lock Screen background of a Live Activity. PENDING-SWIFTUI: drawn once SwiftUI has `background`.
-    public func activityBackgroundTint(_ color: Color?) -> some View { self }
+    /// The Lock Screen background of a Live Activity: drawn behind its view (nil: the system's default, none here).
+    public func activityBackgroundTint(_ color: Color?) -> some View {
+        background(color ?? Color.clear, ignoresSafeAreaEdges: .all)
+    }
 
     /// The colour of the system's dismiss button beside a Live Activity (Lockstep draws no such button).
     public func activitySystemActionForegroundColor(_ color: Color?) -> some View { self }

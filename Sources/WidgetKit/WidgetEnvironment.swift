@@ -49,9 +49,3 @@ extension ContainerBackgroundPlacement {
     /// margins, and removed where the system removes it.
     public static let widget = ContainerBackgroundPlacement("widget")
 }
-
-extension View {
-    /// Puts the view in the accent group of an accented widget. Lockstep draws full colour (Home Screen) and
-    /// vibrant (iPhone Lock Screen) widgets, where the accent group looks as the rest: the view is unchanged.
-    public func widgetAccentable(_ accentable: Bool = true) -> some View { self }
-}

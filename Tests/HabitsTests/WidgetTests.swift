@@ -138,7 +138,7 @@ struct WidgetTests {
             #expect(try String(contentsOfFile: path, encoding: .utf8).contains("0/3"), "\(family)")
             let svg = try String(contentsOfFile: "\(renders)/HabitsWidget/\(family.rawValue).svg", encoding: .utf8)
             let size = family.displaySize
-            #expect(svg.contains("width=\"\(size.width)\" height=\"\(size.height)\""), "\(family): \(svg.prefix(200))")
+            #expect(svg.contains("width=\"\(Int(size.width))\" height=\"\(Int(size.height))\""), "\(family): \(svg.prefix(200))")
             #expect(svg.hasSuffix("</svg>\n"))
         }
         #expect(!FileManager.default.fileExists(atPath: "\(renders)/HabitsWidget/accessoryCorner.svg"))
@@ -160,7 +160,7 @@ struct WidgetTests {
         let drawn = try fixture.run("lockstep-widget", "render", "systemMedium", "--svg", file)
         #expect(drawn.status == 0 && drawn.stdout.contains("0/3"), "\(drawn)")
         let svg = try String(contentsOfFile: file, encoding: .utf8)
-        #expect(svg.hasPrefix("<?xml") && svg.contains("width=\"338.0\" height=\"158.0\"") && svg.hasSuffix("</svg>\n"), "\(svg)")
+        #expect(svg.hasPrefix("<?xml") && svg.contains("width=\"338\" height=\"158\"") && svg.hasSuffix("</svg>\n"), "\(svg)")
         #expect(svg.contains("0/3"), "\(svg)")
         for bad in ["\(fixture.root.path)/missing/m.svg", fixture.root.path] {
             let result = try fixture.run("lockstep-widget", "render", "systemMedium", "--svg", bad)

@@ -52,7 +52,7 @@ import Testing
         let drawn = try device.run(Self.widget, ["render", "systemMedium", "--svg", svg.path])
         #expect(drawn.status == 0, "\(drawn.stderr)")
         let picture = try String(contentsOf: svg, encoding: .utf8)
-        #expect(picture.contains("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"338.0\" height=\"158.0\"")
+        #expect(picture.contains("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"338\" height=\"158\"")
                 && picture.hasSuffix("</svg>\n") && picture.contains(">1/2 done</text>"), "\(picture)")
         let unwritable = try device.run(Self.widget, ["render", "systemMedium", "--svg", "/nonexistent/dir/m.svg"])
         #expect(unwritable.status == 2 && unwritable.stderr.contains("'/nonexistent/dir/m.svg'"), "\(unwritable)")
