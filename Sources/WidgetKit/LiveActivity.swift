@@ -73,14 +73,20 @@ struct ActivityPresentation<Attributes: ActivityAttributes>: LiveActivityPresent
         let context = ActivityViewContext(attributes: attributes, state: state, isStale: isStale, activityID: record.id)
         let island = dynamicIsland(context)
         func request(_ kind: LiveActivityPresentationKind) -> RenderRequest {
-            RenderRequest(size: kind.displaySize, environment: EnvironmentValues(), contentMargins: EdgeInsets(),
-                          containerBackground: nil, showsContainerBackground: kind == .lockScreen)
+            RenderRequest(size: kind.displaySize, environment: .dynamicIsland, contentMargins: EdgeInsets(),
+                          containerBackground: nil, showsContainerBackground: false)
         }
         func picture(_ kind: LiveActivityPresentationKind, _ view: RenderedView) -> LiveActivityPicture {
-            LiveActivityPicture(kind: kind, texts: view.texts, svg: view.svg(title: "\(attributesType) \(kind.rawValue)"))
+            let title = "\(attributesType) \(kind.rawValue)"
+            // The Dynamic Island is black, whatever the appearance: its views are drawn dark on it.
+            let svg = kind == .lockScreen ? view.svg(title: title)
+                : SVGDocument.wrap([SVGDocument.nested(view.svg(title: nil), x: 0, y: 0)], size: kind.displaySize, title: title, background: "#000000")
+            return LiveActivityPicture(kind: kind, texts: view.texts, svg: svg)
         }
+        let lockScreenRequest = RenderRequest(size: LiveActivityPresentationKind.lockScreen.displaySize, environment: EnvironmentValues(),
+                                              contentMargins: EdgeInsets(), containerBackground: nil, showsContainerBackground: true)
         return [
-            picture(.lockScreen, lockScreen(context, request(.lockScreen))),
+            picture(.lockScreen, lockScreen(context, lockScreenRequest)),
             island.expandedPicture(size: LiveActivityPresentationKind.expanded.displaySize, title: "\(attributesType) expanded"),
             picture(.compactLeading, island.compactLeading(request(.compactLeading))),
             picture(.compactTrailing, island.compactTrailing(request(.compactTrailing))),
@@ -145,13 +151,22 @@ public struct DynamicIsland {
         var parts: [String] = []
         for region in regions.sorted(by: { order.firstIndex(of: $0.position.storage)! < order.firstIndex(of: $1.position.storage)! }) {
             let rect = frame(region.position)
-            let view = region.render(RenderRequest(size: rect.size, environment: EnvironmentValues(), contentMargins: EdgeInsets(),
+            let view = region.render(RenderRequest(size: rect.size, environment: .dynamicIsland, contentMargins: EdgeInsets(),
                                                    containerBackground: nil, showsContainerBackground: false))
             texts += view.texts
             parts.append(SVGDocument.nested(view.svg(title: nil), x: rect.minX, y: rect.minY))
         }
         let svg = SVGDocument.wrap(parts, size: size, title: title, background: "#000000")
         return LiveActivityPicture(kind: .expanded, texts: texts, svg: svg)
+    }
+}
+
+extension EnvironmentValues {
+    /// What the Dynamic Island's views are drawn in: the dark appearance.
+    static var dynamicIsland: EnvironmentValues {
+        var environment = EnvironmentValues()
+        environment.colorScheme = .dark
+        return environment
     }
 }
 

@@ -211,8 +211,19 @@ extension WidgetConfiguration {
         modified { $0.displayName = String(displayName) }
     }
 
+    @_disfavoredOverload
     public func configurationDisplayName(_ displayName: LocalizedStringResource) -> some WidgetConfiguration {
         modified { $0.displayName = String(describing: displayName) }
+    }
+
+    public func configurationDisplayName(_ displayNameKey: LocalizedStringKey) -> some WidgetConfiguration {
+        let text = Self.plain(Text(displayNameKey))
+        return modified { $0.displayName = text }
+    }
+
+    public func configurationDisplayName(_ displayName: Text) -> some WidgetConfiguration {
+        let text = Self.plain(displayName)
+        return modified { $0.displayName = text }
     }
 
     /// The description the widget gallery shows.
@@ -220,8 +231,24 @@ extension WidgetConfiguration {
         modified { $0.description = String(description) }
     }
 
+    @_disfavoredOverload
     public func description(_ description: LocalizedStringResource) -> some WidgetConfiguration {
         modified { $0.description = String(describing: description) }
+    }
+
+    public func description(_ descriptionKey: LocalizedStringKey) -> some WidgetConfiguration {
+        let text = Self.plain(Text(descriptionKey))
+        return modified { $0.description = text }
+    }
+
+    public func description(_ description: Text) -> some WidgetConfiguration {
+        let text = Self.plain(description)
+        return modified { $0.description = text }
+    }
+
+    /// What a `Text` says, as the renderer draws it on one long line.
+    private static func plain(_ text: Text) -> String {
+        SwiftUI.render(text, RenderRequest(size: CGSize(width: 100_000, height: 1_000))).texts.joined(separator: " ")
     }
 
     /// The families the widget offers (rule `widget.families`); without it, every family of the platform.
