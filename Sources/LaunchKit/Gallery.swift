@@ -59,7 +59,7 @@ public enum Gallery {
         section { margin-bottom: 32px; } h2 { font-size: 18px; margin: 0 0 4px; } p.where { color: #6c6c70; margin: 0 0 12px; font-size: 12px; }
         .row { display: flex; flex-wrap: wrap; gap: 20px; align-items: flex-end; }
         figure { margin: 0; } figcaption { font-size: 12px; color: #3a3a3c; text-align: center; margin-top: 6px; }
-        figure svg { display: block; border-radius: 22px; box-shadow: 0 1px 4px rgba(0,0,0,.25); background: #fff; }
+        figure svg { display: block; border-radius: 22px; }
         </style></head><body>
         <h1>Widget gallery</h1>
 
