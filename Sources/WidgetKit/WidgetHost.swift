@@ -67,8 +67,9 @@ public enum WidgetHost {
         // The group this widget shares with its app: where the app's data and its reload requests are.
         guard let group = process.bundle.appGroups.first(where: process.manifest.app.appGroups.contains),
               let container = try sandbox.groupContainer(group) else {
+            let groups = process.manifest.app.appGroups
             throw WidgetKitError(.noSharedGroup, subject: identifier,
-                                 detail: "give both the same group in their com.apple.security.application-groups (the manifest's appGroups)")
+                                 detail: "the app's \(groups.isEmpty ? "entitlements list none" : "are \(groups.joined(separator: ", "))"); give both the same group in their com.apple.security.application-groups (the manifest's appGroups)")
         }
         let app = process.manifest.app.bundleIdentifier ?? process.manifest.app.name
         // Reloads are budget-free while the app the widget belongs to is in the foreground: the watch app for a
