@@ -80,9 +80,12 @@ public enum WidgetHost {
         let all = widgets()
         let served = all.filter { !$0.isLiveActivity && $0.families.contains(.accessoryCorner) == onWatch }
         let renders = GroupsLayout.widgetRenders(container: container.path)
+        let center = try? DarwinNotificationCenter(sandbox: sandbox)
         let systems = served.map {
-            WidgetSystem(widget: $0, device: onWatch ? .appleWatch : .iPhone, groupsRoot: process.groupsRoot,
-                         groupContainer: container.path, hostBundleIdentifier: host, output: { print($0) })
+            let system = WidgetSystem(widget: $0, device: onWatch ? .appleWatch : .iPhone, groupsRoot: process.groupsRoot,
+                                      groupContainer: container.path, hostBundleIdentifier: host, output: { print($0) })
+            system.notifications = center
+            return system
         }
         let activities = onWatch ? [] : all.compactMap(\.activity)
         guard !systems.isEmpty || !activities.isEmpty else {
@@ -94,7 +97,6 @@ public enum WidgetHost {
             // Serving: every rendering is also drawn into the renders folder, for `lockstep gallery`.
             for system in systems { system.renders = renders }
             let inbox = Inbox()
-            let center = try? DarwinNotificationCenter(sandbox: sandbox)
             var observations: [AppGroupKit.Observation] = []
             for name in [WidgetCenter.reloadNotification, ActivitySystem.changedNotification] {
                 if let observation = try? center?.observe(name, handler: { _ in inbox.wake() }) { observations.append(observation) }

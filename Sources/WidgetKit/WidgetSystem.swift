@@ -42,6 +42,8 @@ public final class WidgetSystem {
     public let device: ReferenceDevice
     /// Where each rendering's picture goes (`GroupsLayout.widgetRenders`), or nil: only a serving process draws.
     public var renders: String?
+    /// The device's Darwin center, to wake the app an `openAppWhenRun` intent is handed to.
+    public var notifications: DarwinNotificationCenter?
     public let groupsRoot: String
     public let groupContainer: String
     /// The containing app: reloads are budget-free while it is in the foreground (rule `widget.budget`).
@@ -110,8 +112,8 @@ public final class WidgetSystem {
 
     /// A person taps the widget's `Button(intent:)` or `Toggle(isOn:intent:)` (rule `widget.interactive`): the
     /// control is found in the current rendering of the widget's families — by its intent's type name or its label
-    /// — and the very intent instance the view holds runs in this, the widget extension's, process; then the widget
-    /// reloads, budget-free.
+    /// — and the very intent instance the view holds runs in this, the widget extension's, process (one that opens
+    /// its app, in the app); then the widget reloads, budget-free.
     /// - Throws: `WidgetKitError.noSuchControl` naming what the views do offer; the intent's own error.
     public func tap(_ name: String) throws -> PerformedResult {
         var offered: [String] = []
@@ -122,8 +124,18 @@ public final class WidgetSystem {
             let containing = controls.filter { $0.label.contains(name) }
             guard let control = controls.first(where: { $0.intentTypeName == name || $0.label == name })
                     ?? (containing.count == 1 ? containing.first : nil) else { continue }
-            let intent = IntentBox(control.intent)
-            let result = try IntentExecution.run { PerformedResult(try await intent.intent.perform()) }
+            let type = Swift.type(of: control.intent)
+            let result: PerformedResult
+            if type.openAppWhenRun {
+                // Rule intent.where: an intent that opens its app runs in the app (exit 69 when it is not running),
+                // handed over with the parameters this instance holds.
+                let router = IntentRouter(registry: IntentRegistry([type]), groupContainer: groupContainer,
+                                          appBundleIdentifier: hostBundleIdentifier, notifications: notifications)
+                result = try router.perform(type.name, arguments: control.intent.argumentTexts).0
+            } else {
+                let intent = IntentBox(control.intent)
+                result = try IntentExecution.run { PerformedResult(try await intent.intent.perform()) }
+            }
             try prepare()
             try reload(.interaction(intent: control.intentTypeName))
             return result

@@ -1,4 +1,5 @@
 import AppGroupKit
+import AppIntents
 import Foundation
 import HabitCore
 import LockstepRuntime
@@ -187,6 +188,14 @@ struct WidgetTests {
         #expect(widget.errorOutput.contains { $0.contains("The widget shows no button or toggle 'Juggle': CompleteHabit (") }, "\(widget.errorOutput)")
         let summary = try fixture.run("lockstep-host", "list")
         #expect(summary.stdout.contains("Read"), "\(summary)")
+    }
+
+    @Test("widget.interactive: an intent instance's parameters as the arguments that resolve to it again (how a widget hands an openAppWhenRun intent to its app)")
+    func intentArguments() throws {
+        let intent = CompleteHabit(habit: "Walk")
+        #expect(intent.argumentTexts == ["habit": "Walk"])
+        #expect(try CompleteHabit.resolve(intent.argumentTexts).habit == "Walk")
+        #expect(CompleteHabit().argumentTexts.isEmpty)
     }
 
     @Test("widget.configurable: --kind picks the bundle's AppIntentConfiguration widget; configure sets its intent, budget-free")
