@@ -78,9 +78,11 @@ struct ActivityPresentation<Attributes: ActivityAttributes>: LiveActivityPresent
         }
         func picture(_ kind: LiveActivityPresentationKind, _ view: RenderedView) -> LiveActivityPicture {
             let title = "\(attributesType) \(kind.rawValue)"
-            // The Dynamic Island is black, whatever the appearance: its views are drawn dark on it.
-            let svg = kind == .lockScreen ? view.svg(title: title)
-                : SVGDocument.wrap([SVGDocument.nested(view.svg(title: nil), x: 0, y: 0)], size: kind.displaySize, title: title, background: "#000000")
+            // The Dynamic Island is black, whatever the appearance: its views are drawn dark on it. On the Lock Screen the
+            // system draws its light platter behind the view (`activityBackgroundTint` covers it).
+            let svg = SVGDocument.wrap([SVGDocument.nested(view.svg(title: nil), x: 0, y: 0)], size: kind.displaySize, title: title,
+                                       background: kind == .lockScreen ? "#f2f2f7" : "#000000",
+                                       cornerRadius: kind == .lockScreen ? 22 : nil)
             return LiveActivityPicture(kind: kind, texts: view.texts, svg: svg)
         }
         let lockScreenRequest = RenderRequest(size: LiveActivityPresentationKind.lockScreen.displaySize, environment: EnvironmentValues(),

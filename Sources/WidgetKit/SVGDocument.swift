@@ -11,12 +11,12 @@ enum SVGDocument {
     }
 
     /// One document of `size` holding `parts`, on `background`.
-    static func wrap(_ parts: [String], size: CGSize, title: String?, background: String?) -> String {
+    static func wrap(_ parts: [String], size: CGSize, title: String?, background: String?, cornerRadius: CGFloat? = nil) -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let (width, height) = (number(size.width), number(size.height))
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\">\n"
         if let title { out += "<title>\(escape(title))</title>\n" }
-        if let background { out += "<rect width=\"\(width)\" height=\"\(height)\" rx=\"\(number(min(size.height / 2, 44)))\" fill=\"\(background)\"/>\n" }
+        if let background { out += "<rect width=\"\(width)\" height=\"\(height)\" rx=\"\(number(cornerRadius ?? min(size.height / 2, 44)))\" fill=\"\(background)\"/>\n" }
         out += parts.joined(separator: "\n") + "\n</svg>\n"
         return out
     }
