@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "ActivityKit", targets: ["ActivityKit"]),
         .library(name: "WatchConnectivity", targets: ["WatchConnectivity"]),
         .library(name: "AppIntents", targets: ["AppIntents"]),
+        .library(name: "SwiftUI", targets: ["SwiftUI"]),
         .library(name: "HabitCore", targets: ["HabitCore"]),
         // Apple's logging: `import os`, `import os.log` and `import OSLog` all resolve.
         .library(name: "OSLog", targets: ["os", "OSLog"]),
@@ -50,7 +51,7 @@ let package = Package(
         .target(name: "Intents"),
         .target(name: "AppGroupKit", dependencies: ["LockstepSystem", "CZlib"]),
         .target(name: "BundleKit", dependencies: ["LockstepSystem", "AppGroupKit", "CZlib"]),
-        .target(name: "WidgetKit", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime", "AppIntents", "ActivityKit"]),
+        .target(name: "WidgetKit", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime", "AppIntents", "ActivityKit", "SwiftUI"]),
         // Live Activities: the app requests, updates and ends them; the widget extension renders them.
         .target(name: "ActivityKit", dependencies: ["LockstepSystem", "AppGroupKit", "BundleKit", "LockstepRuntime"]),
         // Foundation's App Group names on Linux: FileManager.containerURL(forSecurityApplicationGroupIdentifier:) and
@@ -58,6 +59,9 @@ let package = Package(
         .target(name: "LockstepFoundation", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime"]),
         .target(name: "WatchConnectivity", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime"]),
         .target(name: "AppIntents", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime"]),
+        // The part of SwiftUI widgets, complications and Live Activities may use, and the renderer that lays a view
+        // out at a size and draws it (texts, controls, SVG). A pure view library: no Lockstep process concepts.
+        .target(name: "SwiftUI", dependencies: ["AppIntents"]),
         // What a simulated process is: its identity from the environment, the installed manifest, the version gate,
         // its sandbox and containers (`SimulatedProcess.current`). Bundles depend on it, not on the launcher.
         .target(name: "LockstepRuntime", dependencies: ["LockstepSystem", "AppGroupKit", "BundleKit"]),
@@ -67,7 +71,7 @@ let package = Package(
         // the widget's provider and views, the intents, the watch sync).
         .target(name: "HabitCore", dependencies: [
             "LockstepSystem", "AppGroupKit", "BundleKit", "LockstepRuntime", "CSQLite", "WidgetKit", "WatchConnectivity",
-            "AppIntents", "ActivityKit", "UserNotifications", "LockstepFoundation"]),
+            "AppIntents", "ActivityKit", "UserNotifications", "LockstepFoundation", "SwiftUI"]),
 
         // Thin executables over the libraries.
         .executableTarget(name: "lockstep", dependencies: [
@@ -75,8 +79,8 @@ let package = Package(
         .executableTarget(name: "lockstep-host", dependencies: [
             "LockstepSystem", "LockstepRuntime", "HabitCore", "WidgetKit", "WatchConnectivity", "AppIntents",
         ]),
-        .executableTarget(name: "lockstep-widget", dependencies: [
-            "LockstepSystem", "LockstepRuntime", "HabitCore", "WidgetKit"]),
+        // The Habits widget extension: a `@main WidgetBundle`, as on iOS.
+        .executableTarget(name: "lockstep-widget", dependencies: ["HabitCore", "WidgetKit", "SwiftUI"]),
         .executableTarget(name: "lockstep-watch", dependencies: [
             "LockstepSystem", "LockstepRuntime", "HabitCore", "WatchConnectivity"]),
         .executableTarget(name: "lockstep-notification", dependencies: ["HabitCore", "UserNotifications"]),
@@ -111,8 +115,9 @@ let package = Package(
         .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit", "LockstepRuntime", "LockstepTestSupport"]),
         .testTarget(name: "HabitsTests", dependencies: [
             "HabitCore", "WidgetKit", "WatchConnectivity", "AppIntents", "UserNotifications", "LockstepTestSupport", "Intents", "OSLog",
-            "LockstepSystem", "AppGroupKit", "CSQLite", "BundleKit",
+            "LockstepSystem", "AppGroupKit", "CSQLite", "BundleKit", "LockstepRuntime",
         ]),
+        .testTarget(name: "SwiftUITests", dependencies: ["SwiftUI", "AppIntents"]),
         .testTarget(name: "ProofTests", dependencies: ["AppGroupKit", "BundleKit", "HabitCore", "LockstepTestSupport"]),
     ]
 )

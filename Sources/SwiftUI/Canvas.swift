@@ -1,0 +1,356 @@
+import AppIntents
+
+/// What placing the laid-out views draws and finds, in reading order.
+final class Canvas {
+    enum Op {
+        /// A shape's outline in its own coordinates (origin zero), drawn moved to `at`.
+        case path(String, at: CGPoint, fill: Paint?, stroke: (Paint, CGFloat)?)
+        /// One line of text: runs of characters sharing a font and color, drawn from `origin` (the baseline's start).
+        case text(runs: [TextRun], origin: CGPoint)
+        case symbol(name: String, rect: CGRect, paint: Paint)
+        case image(name: String, rect: CGRect)
+        case beginGroup(opacity: Double?, clip: (path: String, at: CGPoint)?, offset: CGPoint, shadow: Shadow?)
+        case endGroup
+    }
+
+    struct TextRun {
+        var text: String
+        var fontSize: CGFloat
+        var weight: Int
+        var italic: Bool
+        var monospaced: Bool
+        var paint: Paint
+    }
+
+    struct Shadow {
+        var color: RGBA
+        var radius: CGFloat
+        var x: CGFloat
+        var y: CGFloat
+    }
+
+    var ops: [Op] = []
+    /// Where each leaf view was placed, in drawing order (shapes, texts with their reading text, images): what
+    /// layout tests check.
+    var placed: [(what: String, rect: CGRect)] = []
+    var texts: [String] = []
+    var controls: [RenderedControl] = []
+    var links: [RenderedLink] = []
+    /// Texts drawn since each open capture began (a button's or link's label).
+    private var captures: [[String]] = []
+
+    func record(text: String) {
+        texts.append(text)
+        for i in captures.indices { captures[i].append(text) }
+    }
+
+    func beginCapture() { captures.append([]) }
+
+    func endCapture() -> String { captures.popLast()?.joined(separator: " ") ?? "" }
+}
+
+// MARK: - SVG
+
+/// Numbers as SVG wants them: no exponent, at most two decimals, no trailing zeros.
+func svgNumber(_ value: CGFloat) -> String {
+    guard value.isFinite else { return "0" }
+    let rounded = (Double(value) * 100).rounded() / 100
+    if rounded == rounded.rounded() { return String(Int(rounded)) }
+    var s = String(format: "%.2f", rounded)
+    while s.hasSuffix("0") { s.removeLast() }
+    return s
+}
+
+/// Text escaped for XML character data and attribute values.
+func xmlEscaped(_ text: String) -> String {
+    var out = ""
+    out.reserveCapacity(text.count)
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\"": out += "&quot;"
+        case "'": out += "&apos;"
+        default:
+            // XML 1.0 allows tab, newline, carriage return and everything from U+0020 except the surrogates and
+            // U+FFFE/U+FFFF: anything else would make the document ill-formed.
+            let v = scalar.value
+            if v == 0x9 || v == 0xA || v == 0xD || (v >= 0x20 && v <= 0xD7FF) || (v >= 0xE000 && v <= 0xFFFD) || v >= 0x10000 {
+                out.unicodeScalars.append(scalar)
+            } else {
+                out += "\u{FFFD}"
+            }
+        }
+    }
+    return out
+}
+
+extension Canvas {
+    func svg(size: CGSize, title: String?) -> String {
+        var defs: [String] = []
+        var body: [String] = []
+        var indent = "  "
+        var gradientIDs: [Paint: String] = [:]
+
+        func paintAttributes(_ paint: Paint, _ kind: String) -> String {
+            switch paint {
+            case let .color(c):
+                var attrs = "\(kind)=\"\(c.hex)\""
+                if c.a < 1 { attrs += " \(kind)-opacity=\"\(svgNumber(CGFloat(c.a)))\"" }
+                return attrs
+            case let .linear(stops, start, end):
+                let id: String
+                if let existing = gradientIDs[paint] {
+                    id = existing
+                } else {
+                    id = "g\(gradientIDs.count + 1)"
+                    gradientIDs[paint] = id
+                    var g = "<linearGradient id=\"\(id)\" x1=\"\(svgNumber(start.x))\" y1=\"\(svgNumber(start.y))\" x2=\"\(svgNumber(end.x))\" y2=\"\(svgNumber(end.y))\">"
+                    for (color, location) in stops {
+                        g += "<stop offset=\"\(svgNumber(location))\" stop-color=\"\(color.hex)\""
+                        if color.a < 1 { g += " stop-opacity=\"\(svgNumber(CGFloat(color.a)))\"" }
+                        g += "/>"
+                    }
+                    g += "</linearGradient>"
+                    defs.append(g)
+                }
+                return "\(kind)=\"url(#\(id))\""
+            }
+        }
+
+        var clipCount = 0
+        var shadowCount = 0
+        for op in ops {
+            switch op {
+            case let .path(d, at, fill, stroke):
+                var attrs = fill.map { paintAttributes($0, "fill") } ?? "fill=\"none\""
+                if at != .zero { attrs += " transform=\"translate(\(svgNumber(at.x)) \(svgNumber(at.y)))\"" }
+                if let (paint, width) = stroke {
+                    attrs += " " + paintAttributes(paint, "stroke") + " stroke-width=\"\(svgNumber(width))\""
+                }
+                body.append(indent + "<path d=\"\(d)\" \(attrs)/>")
+            case let .text(runs, origin):
+                guard let first = runs.first else { continue }
+                var line = indent + "<text x=\"\(svgNumber(origin.x))\" y=\"\(svgNumber(origin.y))\" font-family=\"\(first.monospaced ? "'SF Mono', Menlo, monospace" : "-apple-system, 'SF Pro Text', Inter, sans-serif")\" xml:space=\"preserve\">"
+                for run in runs {
+                    line += "<tspan font-size=\"\(svgNumber(run.fontSize))\" font-weight=\"\(run.weight)\""
+                    if run.italic { line += " font-style=\"italic\"" }
+                    line += " " + paintAttributes(run.paint, "fill") + ">" + xmlEscaped(run.text) + "</tspan>"
+                }
+                body.append(line + "</text>")
+            case let .symbol(name, rect, paint):
+                // An SF Symbol may not be redistributed: a labelled placeholder glyph (a rounded square) stands in.
+                let r = min(rect.width, rect.height) * 0.22
+                body.append(indent + "<g class=\"sf-symbol\"><title>\(xmlEscaped(name))</title>"
+                    + "<rect x=\"\(svgNumber(rect.minX))\" y=\"\(svgNumber(rect.minY))\" width=\"\(svgNumber(rect.width))\" height=\"\(svgNumber(rect.height))\" rx=\"\(svgNumber(r))\" \(paintAttributes(paint, "fill")) fill-opacity=\"0.25\"/>"
+                    + "<rect x=\"\(svgNumber(rect.minX + 0.5))\" y=\"\(svgNumber(rect.minY + 0.5))\" width=\"\(svgNumber(max(rect.width - 1, 0)))\" height=\"\(svgNumber(max(rect.height - 1, 0)))\" rx=\"\(svgNumber(r))\" fill=\"none\" \(paintAttributes(paint, "stroke")) stroke-width=\"1\"/></g>")
+            case let .image(name, rect):
+                body.append(indent + "<g class=\"image\"><title>\(xmlEscaped(name))</title>"
+                    + "<rect x=\"\(svgNumber(rect.minX))\" y=\"\(svgNumber(rect.minY))\" width=\"\(svgNumber(rect.width))\" height=\"\(svgNumber(rect.height))\" fill=\"#8e8e93\" fill-opacity=\"0.3\"/>"
+                    + "<path d=\"M\(svgNumber(rect.minX)) \(svgNumber(rect.minY))L\(svgNumber(rect.maxX)) \(svgNumber(rect.maxY))M\(svgNumber(rect.maxX)) \(svgNumber(rect.minY))L\(svgNumber(rect.minX)) \(svgNumber(rect.maxY))\" stroke=\"#8e8e93\" stroke-width=\"0.5\"/></g>")
+            case let .beginGroup(opacity, clip, offset, shadow):
+                var attrs = ""
+                if let opacity { attrs += " opacity=\"\(svgNumber(CGFloat(opacity)))\"" }
+                if offset != .zero { attrs += " transform=\"translate(\(svgNumber(offset.x)) \(svgNumber(offset.y)))\"" }
+                if let clip {
+                    clipCount += 1
+                    defs.append("<clipPath id=\"c\(clipCount)\"><path d=\"\(clip.path)\" transform=\"translate(\(svgNumber(clip.at.x)) \(svgNumber(clip.at.y)))\"/></clipPath>")
+                    attrs += " clip-path=\"url(#c\(clipCount))\""
+                }
+                if let shadow {
+                    shadowCount += 1
+                    defs.append("<filter id=\"s\(shadowCount)\" x=\"-50%\" y=\"-50%\" width=\"200%\" height=\"200%\"><feDropShadow dx=\"\(svgNumber(shadow.x))\" dy=\"\(svgNumber(shadow.y))\" stdDeviation=\"\(svgNumber(shadow.radius / 2))\" flood-color=\"\(shadow.color.hex)\" flood-opacity=\"\(svgNumber(CGFloat(shadow.color.a)))\"/></filter>")
+                    attrs += " filter=\"url(#s\(shadowCount))\""
+                }
+                body.append(indent + "<g\(attrs)>")
+                indent += "  "
+            case .endGroup:
+                indent = String(indent.dropLast(2))
+                body.append(indent + "</g>")
+            }
+        }
+
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(svgNumber(size.width))\" height=\"\(svgNumber(size.height))\" viewBox=\"0 0 \(svgNumber(size.width)) \(svgNumber(size.height))\">\n"
+        if let title { out += "  <title>\(xmlEscaped(title))</title>\n" }
+        if !defs.isEmpty { out += "  <defs>\n" + defs.map { "    " + $0 + "\n" }.joined() + "  </defs>\n" }
+        out += body.map { $0 + "\n" }.joined()
+        out += "</svg>\n"
+        return out
+    }
+}
+
+// MARK: - paths
+
+/// An outline, as SVG path data.
+public struct Path: Sendable, Equatable {
+    var data: String = ""
+    var bounds: CGRect = .null
+
+    public init() {}
+
+    public init(_ rect: CGRect) {
+        addRect(rect)
+    }
+
+    public init(roundedRect rect: CGRect, cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) {
+        addRoundedRect(in: rect, cornerSize: CGSize(width: cornerRadius, height: cornerRadius), style: style)
+    }
+
+    public init(roundedRect rect: CGRect, cornerSize: CGSize, style: RoundedCornerStyle = .continuous) {
+        addRoundedRect(in: rect, cornerSize: cornerSize, style: style)
+    }
+
+    public init(ellipseIn rect: CGRect) {
+        addEllipse(in: rect)
+    }
+
+    public init(_ callback: (inout Path) -> Void) {
+        callback(&self)
+    }
+
+    public var isEmpty: Bool { data.isEmpty }
+    public var boundingRect: CGRect { bounds.isNull ? .zero : bounds }
+
+    private var current = CGPoint.zero
+    private var start = CGPoint.zero
+
+    private mutating func include(_ p: CGPoint) {
+        bounds = bounds.union(CGRect(origin: p, size: .zero))
+    }
+
+    public mutating func move(to p: CGPoint) {
+        data += "M\(svgNumber(p.x)) \(svgNumber(p.y))"
+        current = p
+        start = p
+        include(p)
+    }
+
+    public mutating func addLine(to p: CGPoint) {
+        data += "L\(svgNumber(p.x)) \(svgNumber(p.y))"
+        current = p
+        include(p)
+    }
+
+    public mutating func addLines(_ points: [CGPoint]) {
+        guard let first = points.first else { return }
+        move(to: first)
+        for p in points.dropFirst() { addLine(to: p) }
+    }
+
+    public mutating func addQuadCurve(to p: CGPoint, control: CGPoint) {
+        data += "Q\(svgNumber(control.x)) \(svgNumber(control.y)) \(svgNumber(p.x)) \(svgNumber(p.y))"
+        current = p
+        include(control)
+        include(p)
+    }
+
+    public mutating func addCurve(to p: CGPoint, control1: CGPoint, control2: CGPoint) {
+        data += "C\(svgNumber(control1.x)) \(svgNumber(control1.y)) \(svgNumber(control2.x)) \(svgNumber(control2.y)) \(svgNumber(p.x)) \(svgNumber(p.y))"
+        current = p
+        include(control1)
+        include(control2)
+        include(p)
+    }
+
+    public mutating func closeSubpath() {
+        data += "Z"
+        current = start
+    }
+
+    public mutating func addRect(_ rect: CGRect) {
+        let r = rect.standardized
+        move(to: CGPoint(x: r.minX, y: r.minY))
+        addLine(to: CGPoint(x: r.maxX, y: r.minY))
+        addLine(to: CGPoint(x: r.maxX, y: r.maxY))
+        addLine(to: CGPoint(x: r.minX, y: r.maxY))
+        closeSubpath()
+    }
+
+    public mutating func addRoundedRect(in rect: CGRect, cornerSize: CGSize, style: RoundedCornerStyle = .continuous) {
+        let r = rect.standardized
+        let rx = min(max(cornerSize.width, 0), r.width / 2)
+        let ry = min(max(cornerSize.height, 0), r.height / 2)
+        guard rx > 0, ry > 0 else { return addRect(r) }
+        move(to: CGPoint(x: r.minX + rx, y: r.minY))
+        addLine(to: CGPoint(x: r.maxX - rx, y: r.minY))
+        arcCorner(to: CGPoint(x: r.maxX, y: r.minY + ry), rx: rx, ry: ry)
+        addLine(to: CGPoint(x: r.maxX, y: r.maxY - ry))
+        arcCorner(to: CGPoint(x: r.maxX - rx, y: r.maxY), rx: rx, ry: ry)
+        addLine(to: CGPoint(x: r.minX + rx, y: r.maxY))
+        arcCorner(to: CGPoint(x: r.minX, y: r.maxY - ry), rx: rx, ry: ry)
+        addLine(to: CGPoint(x: r.minX, y: r.minY + ry))
+        arcCorner(to: CGPoint(x: r.minX + rx, y: r.minY), rx: rx, ry: ry)
+        closeSubpath()
+    }
+
+    private mutating func arcCorner(to p: CGPoint, rx: CGFloat, ry: CGFloat) {
+        data += "A\(svgNumber(rx)) \(svgNumber(ry)) 0 0 1 \(svgNumber(p.x)) \(svgNumber(p.y))"
+        current = p
+        include(p)
+    }
+
+    public mutating func addEllipse(in rect: CGRect) {
+        let r = rect.standardized
+        let rx = r.width / 2, ry = r.height / 2
+        move(to: CGPoint(x: r.minX, y: r.midY))
+        data += "A\(svgNumber(rx)) \(svgNumber(ry)) 0 1 1 \(svgNumber(r.maxX)) \(svgNumber(r.midY))"
+        data += "A\(svgNumber(rx)) \(svgNumber(ry)) 0 1 1 \(svgNumber(r.minX)) \(svgNumber(r.midY))"
+        closeSubpath()
+        include(CGPoint(x: r.maxX, y: r.maxY))
+    }
+
+    /// An arc around `center` from `startAngle` to `endAngle`, angles measured as Core Graphics does in a flipped
+    /// (y-down) space: `clockwise` is clockwise on screen when false, as Apple's `addArc` documents.
+    public mutating func addArc(center: CGPoint, radius: CGFloat, startAngle: Angle, endAngle: Angle, clockwise: Bool) {
+        let a0 = startAngle.radians, a1 = endAngle.radians
+        let p0 = CGPoint(x: center.x + radius * CGFloat(cos(a0)), y: center.y + radius * CGFloat(sin(a0)))
+        let p1 = CGPoint(x: center.x + radius * CGFloat(cos(a1)), y: center.y + radius * CGFloat(sin(a1)))
+        if data.isEmpty { move(to: p0) } else { addLine(to: p0) }
+        var sweep = clockwise ? a0 - a1 : a1 - a0
+        while sweep < 0 { sweep += 2 * .pi }
+        if sweep >= 2 * .pi - 1e-9 {
+            // A full circle: two half arcs (one SVG arc cannot start and end at the same point).
+            let mid = CGPoint(x: 2 * center.x - p0.x, y: 2 * center.y - p0.y)
+            let flag = clockwise ? 0 : 1
+            data += "A\(svgNumber(radius)) \(svgNumber(radius)) 0 1 \(flag) \(svgNumber(mid.x)) \(svgNumber(mid.y))"
+            data += "A\(svgNumber(radius)) \(svgNumber(radius)) 0 1 \(flag) \(svgNumber(p0.x)) \(svgNumber(p0.y))"
+        } else {
+            let large = sweep > .pi ? 1 : 0
+            let flag = clockwise ? 0 : 1
+            data += "A\(svgNumber(radius)) \(svgNumber(radius)) 0 \(large) \(flag) \(svgNumber(p1.x)) \(svgNumber(p1.y))"
+        }
+        current = p1
+        include(CGPoint(x: center.x - radius, y: center.y - radius))
+        include(CGPoint(x: center.x + radius, y: center.y + radius))
+    }
+
+    public mutating func addPath(_ path: Path) {
+        data += path.data
+        bounds = bounds.union(path.bounds)
+    }
+
+}
+
+/// How a rounded rectangle's corners are drawn (Lockstep draws both as circular arcs).
+public enum RoundedCornerStyle: Hashable, Sendable {
+    case circular
+    case continuous
+}
+
+/// An angle.
+public struct Angle: Hashable, Comparable, Sendable {
+    public var radians: Double
+    public var degrees: Double {
+        get { radians * 180 / .pi }
+        set { radians = newValue * .pi / 180 }
+    }
+    public init() { radians = 0 }
+    public init(radians: Double) { self.radians = radians }
+    public init(degrees: Double) { self.radians = degrees * .pi / 180 }
+    public static func radians(_ radians: Double) -> Angle { Angle(radians: radians) }
+    public static func degrees(_ degrees: Double) -> Angle { Angle(degrees: degrees) }
+    public static let zero = Angle()
+    public static func < (a: Angle, b: Angle) -> Bool { a.radians < b.radians }
+}

@@ -1,0 +1,178 @@
+/// An image: an SF Symbol (drawn as a labelled placeholder glyph, as symbols may not be redistributed) or a named
+/// image from the asset catalogue (drawn as a labelled placeholder; Lockstep has no asset catalogue).
+public struct Image: Equatable, Sendable {
+    let name: String
+    let isSymbol: Bool
+    var isResizable = false
+    var renderingTemplate = false
+
+    public init(systemName: String) {
+        name = systemName
+        isSymbol = true
+    }
+
+    public init(_ name: String, bundle: Bundle? = nil) {
+        self.name = name
+        isSymbol = false
+    }
+
+    public init(_ name: String, bundle: Bundle? = nil, label: Text) {
+        self.init(name, bundle: bundle)
+    }
+
+    public init(decorative name: String, bundle: Bundle? = nil) {
+        self.init(name, bundle: bundle)
+    }
+
+    public enum ResizingMode: Hashable, Sendable { case tile, stretch }
+    public enum TemplateRenderingMode: Hashable, Sendable { case template, original }
+    public enum Scale: Hashable, Sendable { case small, medium, large }
+    public enum Interpolation: Hashable, Sendable { case none, low, medium, high }
+
+    /// The image stretches to the size it is offered instead of keeping its own.
+    public func resizable(capInsets: EdgeInsets = EdgeInsets(), resizingMode: Image.ResizingMode = .stretch) -> Image {
+        var image = self
+        image.isResizable = true
+        return image
+    }
+
+    public func renderingMode(_ renderingMode: Image.TemplateRenderingMode?) -> Image {
+        var image = self
+        image.renderingTemplate = renderingMode == .template
+        return image
+    }
+
+    public func interpolation(_ interpolation: Image.Interpolation) -> Image { self }
+    public func antialiased(_ isAntialiased: Bool) -> Image { self }
+
+    /// The size an image has of its own: a symbol is about as tall as the font's line and a little wider than
+    /// tall; an asset image has no known size here, so a 40-point square stands in.
+    static func intrinsicSize(isSymbol: Bool, font: ResolvedFont) -> CGSize {
+        isSymbol ? CGSize(width: (font.size * 1.15).rounded(), height: (font.size * 1.0).rounded()) : CGSize(width: 40, height: 40)
+    }
+}
+
+extension Image: View { public typealias Body = Never }
+extension Image: PrimitiveView {
+    @MainActor func nodes(_ context: ResolveContext) -> [Node] {
+        let env = context.environment
+        let font = (env.font ?? .body).resolved
+        let redacted = env.redactionReasons.contains(.placeholder) && !env.isUnredacted
+        return [ImageNode(name: name, isSymbol: isSymbol, resizable: isResizable,
+                          intrinsic: Image.intrinsicSize(isSymbol: isSymbol, font: font),
+                          paint: redacted ? env.foregroundPaint(level: 3) : env.foregroundPaint(level: 0), scale: env.imageScale)]
+    }
+}
+
+final class ImageNode: Node {
+    let name: String
+    let isSymbol: Bool
+    let resizable: Bool
+    let intrinsic: CGSize
+    let paint: Paint
+
+    init(name: String, isSymbol: Bool, resizable: Bool, intrinsic: CGSize, paint: Paint, scale: Image.Scale) {
+        self.name = name
+        self.isSymbol = isSymbol
+        self.resizable = resizable
+        let factor: CGFloat = scale == .small ? 0.78 : scale == .large ? 1.29 : 1
+        self.intrinsic = CGSize(width: (intrinsic.width * factor).rounded(), height: (intrinsic.height * factor).rounded())
+        self.paint = paint
+    }
+
+    override func computeSize(_ proposal: Proposal) -> CGSize {
+        guard resizable else { return intrinsic }
+        return CGSize(width: finite(proposal.width) ?? intrinsic.width, height: finite(proposal.height) ?? intrinsic.height)
+    }
+
+    override func place(in rect: CGRect, _ canvas: Canvas) {
+        if isSymbol {
+            canvas.ops.append(.symbol(name: name, rect: rect, paint: paint))
+        } else {
+            canvas.ops.append(.image(name: name, rect: rect))
+        }
+        canvas.placed.append(("Image(\(name))", rect))
+    }
+}
+
+private struct ImageScaleKey: EnvironmentKey { static let defaultValue: Image.Scale = .medium }
+
+extension EnvironmentValues {
+    public var imageScale: Image.Scale {
+        get { self[ImageScaleKey.self] }
+        set { self[ImageScaleKey.self] = newValue }
+    }
+}
+
+/// A title with an icon (`Label("Done", systemImage: "checkmark")`), drawn as the icon then the title.
+public struct Label<Title: View, Icon: View> {
+    let title: Title
+    let icon: Icon
+    public init(@ViewBuilder title: () -> Title, @ViewBuilder icon: () -> Icon) {
+        self.title = title()
+        self.icon = icon()
+    }
+}
+
+extension Label where Title == Text, Icon == Image {
+    public init(_ titleKey: LocalizedStringKey, systemImage name: String) {
+        self.init(title: { Text(titleKey) }, icon: { Image(systemName: name) })
+    }
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, systemImage name: String) {
+        self.init(title: { Text(title) }, icon: { Image(systemName: name) })
+    }
+    public init(_ titleKey: LocalizedStringKey, image name: String) {
+        self.init(title: { Text(titleKey) }, icon: { Image(name) })
+    }
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, image name: String) {
+        self.init(title: { Text(title) }, icon: { Image(name) })
+    }
+}
+
+extension Label: View { public typealias Body = Never }
+extension Label: PrimitiveView {
+    @MainActor func nodes(_ context: ResolveContext) -> [Node] {
+        switch context.environment.labelStyleKind {
+        case .titleOnly: return resolve(title, context)
+        case .iconOnly: return resolve(icon, context)
+        case .titleAndIcon:
+            return [StackNode(axis: .horizontal, alignment: Alignment(horizontal: .center, vertical: .center), spacing: 6,
+                              children: resolve(icon, context) + resolve(title, context))]
+        }
+    }
+}
+
+/// How labels show: icon and title, title only, icon only.
+public protocol LabelStyle {}
+public struct DefaultLabelStyle: LabelStyle { public init() {} }
+public struct TitleAndIconLabelStyle: LabelStyle { public init() {} }
+public struct TitleOnlyLabelStyle: LabelStyle { public init() {} }
+public struct IconOnlyLabelStyle: LabelStyle { public init() {} }
+
+extension LabelStyle where Self == DefaultLabelStyle { public static var automatic: DefaultLabelStyle { DefaultLabelStyle() } }
+extension LabelStyle where Self == TitleAndIconLabelStyle { public static var titleAndIcon: TitleAndIconLabelStyle { TitleAndIconLabelStyle() } }
+extension LabelStyle where Self == TitleOnlyLabelStyle { public static var titleOnly: TitleOnlyLabelStyle { TitleOnlyLabelStyle() } }
+extension LabelStyle where Self == IconOnlyLabelStyle { public static var iconOnly: IconOnlyLabelStyle { IconOnlyLabelStyle() } }
+
+enum LabelStyleKind { case titleAndIcon, titleOnly, iconOnly }
+private struct LabelStyleKey: EnvironmentKey { static let defaultValue = LabelStyleKind.titleAndIcon }
+
+extension EnvironmentValues {
+    var labelStyleKind: LabelStyleKind {
+        get { self[LabelStyleKey.self] }
+        set { self[LabelStyleKey.self] = newValue }
+    }
+}
+
+nonisolated extension View {
+    public func labelStyle<S: LabelStyle>(_ style: S) -> some View {
+        let kind: LabelStyleKind = style is TitleOnlyLabelStyle ? .titleOnly : style is IconOnlyLabelStyle ? .iconOnly : .titleAndIcon
+        return environmentModifier { $0.labelStyleKind = kind }
+    }
+
+    public func imageScale(_ scale: Image.Scale) -> some View {
+        environmentModifier { $0.imageScale = scale }
+    }
+}

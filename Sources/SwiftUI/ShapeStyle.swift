@@ -1,0 +1,283 @@
+/// Something a shape or text is filled with: a color, a hierarchical level of the foreground, a gradient.
+public protocol ShapeStyle: Sendable {}
+
+extension Color: ShapeStyle {}
+
+/// The foreground's levels (`.primary`, `.secondary` …): the current foreground style at decreasing prominence.
+public struct HierarchicalShapeStyle: ShapeStyle, Hashable {
+    let level: Int
+    public static let primary = HierarchicalShapeStyle(level: 0)
+    public static let secondary = HierarchicalShapeStyle(level: 1)
+    public static let tertiary = HierarchicalShapeStyle(level: 2)
+    public static let quaternary = HierarchicalShapeStyle(level: 3)
+    public static let quinary = HierarchicalShapeStyle(level: 4)
+}
+
+/// The view's foreground style, as a style value (`.foreground`).
+public struct ForegroundStyle: ShapeStyle, Hashable {
+    public init() {}
+}
+
+/// The tint (`.tint`): the environment's tint color, else the accent color.
+public struct TintShapeStyle: ShapeStyle, Hashable {
+    public init() {}
+}
+
+/// Any style, type-erased.
+public struct AnyShapeStyle: ShapeStyle {
+    let style: any ShapeStyle
+    public init<S: ShapeStyle>(_ style: S) { self.style = (style as? AnyShapeStyle)?.style ?? style }
+}
+
+/// Colors and where they sit along a gradient.
+public struct Gradient: Hashable, Sendable {
+    public struct Stop: Hashable, Sendable {
+        public var color: Color
+        public var location: CGFloat
+        public init(color: Color, location: CGFloat) {
+            self.color = color
+            self.location = location
+        }
+    }
+    public var stops: [Stop]
+    public init(stops: [Gradient.Stop]) { self.stops = stops }
+    public init(colors: [Color]) {
+        let n = colors.count
+        self.stops = colors.enumerated().map { Stop(color: $1, location: n > 1 ? CGFloat($0) / CGFloat(n - 1) : 0) }
+    }
+}
+
+/// A gradient along a line from `startPoint` to `endPoint` (unit points of the filled shape).
+public struct LinearGradient: ShapeStyle, Hashable {
+    let gradient: Gradient
+    let startPoint: UnitPoint
+    let endPoint: UnitPoint
+    public init(gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint) {
+        self.gradient = gradient
+        self.startPoint = startPoint
+        self.endPoint = endPoint
+    }
+    public init(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) {
+        self.init(gradient: Gradient(colors: colors), startPoint: startPoint, endPoint: endPoint)
+    }
+    public init(stops: [Gradient.Stop], startPoint: UnitPoint, endPoint: UnitPoint) {
+        self.init(gradient: Gradient(stops: stops), startPoint: startPoint, endPoint: endPoint)
+    }
+}
+
+/// A color's gradient (`Color.red.gradient`): the color lighter at the top, as Apple's `AnyGradient` draws it.
+public struct AnyGradient: ShapeStyle, Hashable {
+    let color: Color
+}
+
+extension Color {
+    public var gradient: AnyGradient { AnyGradient(color: self) }
+}
+
+extension ShapeStyle where Self == Color {
+    public static var clear: Color { Color.clear }
+    public static var black: Color { Color.black }
+    public static var white: Color { Color.white }
+    public static var red: Color { Color.red }
+    public static var orange: Color { Color.orange }
+    public static var yellow: Color { Color.yellow }
+    public static var green: Color { Color.green }
+    public static var mint: Color { Color.mint }
+    public static var teal: Color { Color.teal }
+    public static var cyan: Color { Color.cyan }
+    public static var blue: Color { Color.blue }
+    public static var indigo: Color { Color.indigo }
+    public static var purple: Color { Color.purple }
+    public static var pink: Color { Color.pink }
+    public static var brown: Color { Color.brown }
+    public static var gray: Color { Color.gray }
+    public static var accentColor: Color { Color.accentColor }
+}
+
+extension ShapeStyle where Self == HierarchicalShapeStyle {
+    public static var primary: HierarchicalShapeStyle { .primary }
+    public static var secondary: HierarchicalShapeStyle { .secondary }
+    public static var tertiary: HierarchicalShapeStyle { .tertiary }
+    public static var quaternary: HierarchicalShapeStyle { .quaternary }
+    public static var quinary: HierarchicalShapeStyle { .quinary }
+}
+
+extension ShapeStyle where Self == ForegroundStyle {
+    public static var foreground: ForegroundStyle { ForegroundStyle() }
+}
+
+extension ShapeStyle where Self == TintShapeStyle {
+    public static var tint: TintShapeStyle { TintShapeStyle() }
+}
+
+extension ShapeStyle where Self == LinearGradient {
+    public static func linearGradient(_ gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint) -> LinearGradient {
+        LinearGradient(gradient: gradient, startPoint: startPoint, endPoint: endPoint)
+    }
+    public static func linearGradient(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) -> LinearGradient {
+        LinearGradient(colors: colors, startPoint: startPoint, endPoint: endPoint)
+    }
+}
+
+extension ShapeStyle {
+    /// This style at an opacity.
+    public func opacity(_ opacity: Double) -> some ShapeStyle { _OpacityShapeStyle(base: AnyShapeStyle(self), opacity: opacity) }
+}
+
+struct _OpacityShapeStyle: ShapeStyle {
+    let base: AnyShapeStyle
+    let opacity: Double
+}
+
+// MARK: - resolution
+
+/// A color with its components fixed for one color scheme.
+struct RGBA: Hashable {
+    var r: Double, g: Double, b: Double, a: Double
+
+    init(_ r: Double, _ g: Double, _ b: Double, _ a: Double = 1) {
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
+    }
+
+    init(hex: UInt32, alpha: Double = 1) {
+        self.init(Double((hex >> 16) & 0xFF) / 255, Double((hex >> 8) & 0xFF) / 255, Double(hex & 0xFF) / 255, alpha)
+    }
+
+    func with(opacity: Double) -> RGBA { RGBA(r, g, b, a * opacity) }
+
+    /// `#rrggbb`, for SVG's fill/stroke (the alpha goes in fill-opacity).
+    var hex: String {
+        func c(_ v: Double) -> String {
+            let n = Int((min(max(v, 0), 1) * 255).rounded())
+            let s = String(n, radix: 16)
+            return n < 16 ? "0" + s : s
+        }
+        return "#" + c(r) + c(g) + c(b)
+    }
+}
+
+/// A style resolved for drawing.
+enum Paint: Hashable {
+    case color(RGBA)
+    case linear(stops: [(RGBA, CGFloat)], start: UnitPoint, end: UnitPoint)
+
+    static func == (a: Paint, b: Paint) -> Bool {
+        switch (a, b) {
+        case let (.color(x), .color(y)): return x == y
+        case let (.linear(s1, a1, e1), .linear(s2, a2, e2)):
+            return a1 == a2 && e1 == e2 && s1.map(\.0) == s2.map(\.0) && s1.map(\.1) == s2.map(\.1)
+        default: return false
+        }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        switch self {
+        case let .color(c): hasher.combine(c)
+        case let .linear(stops, start, end):
+            for (c, l) in stops {
+                hasher.combine(c)
+                hasher.combine(l)
+            }
+            hasher.combine(start)
+            hasher.combine(end)
+        }
+    }
+
+    func with(opacity: Double) -> Paint {
+        switch self {
+        case let .color(c): return .color(c.with(opacity: opacity))
+        case let .linear(stops, s, e): return .linear(stops: stops.map { ($0.0.with(opacity: opacity), $0.1) }, start: s, end: e)
+        }
+    }
+
+    /// The one color a gradient is summarised by where a single color is needed (text).
+    var firstColor: RGBA {
+        switch self {
+        case let .color(c): return c
+        case let .linear(stops, _, _): return stops.first?.0 ?? RGBA(0, 0, 0)
+        }
+    }
+}
+
+extension Color {
+    /// iOS's system colors, light and dark (UIKit's `systemRed` …, the Human Interface Guidelines' color table).
+    private static let systemColors: [String: (light: UInt32, dark: UInt32)] = [
+        "red": (0xFF3B30, 0xFF453A), "orange": (0xFF9500, 0xFF9F0A), "yellow": (0xFFCC00, 0xFFD60A),
+        "green": (0x34C759, 0x30D158), "mint": (0x00C7BE, 0x63E6E2), "teal": (0x30B0C7, 0x40C8E0),
+        "cyan": (0x32ADE6, 0x64D2FF), "blue": (0x007AFF, 0x0A84FF), "indigo": (0x5856D6, 0x5E5CE6),
+        "purple": (0xAF52DE, 0xBF5AF2), "pink": (0xFF2D55, 0xFF375F), "brown": (0xA2845E, 0xAC8E68),
+        "gray": (0x8E8E93, 0x8E8E93),
+    ]
+
+    func resolve(_ env: EnvironmentValues) -> RGBA {
+        let dark = env.colorScheme == .dark
+        switch storage {
+        case let .rgba(r, g, b, a): return RGBA(r, g, b, a)
+        case let .opacity(color, o): return color.resolve(env).with(opacity: o)
+        case .named: return RGBA(hex: 0x8E8E93)
+        case let .system(name):
+            switch name {
+            case "primary": return Color.label(level: 0, dark: dark)
+            case "secondary": return Color.label(level: 1, dark: dark)
+            case "accentColor": return (env.tintColor ?? Color.blue).resolve(env)
+            default:
+                let pair = Color.systemColors[name] ?? (0x8E8E93, 0x8E8E93)
+                return RGBA(hex: dark ? pair.dark : pair.light)
+            }
+        }
+    }
+
+    /// UIKit's label colors: `label`, `secondaryLabel`, `tertiaryLabel`, `quaternaryLabel`.
+    static func label(level: Int, dark: Bool) -> RGBA {
+        if level == 0 { return dark ? RGBA(1, 1, 1) : RGBA(0, 0, 0) }
+        let alpha: [Double] = dark ? [1, 0.6, 0.3, 0.18, 0.1] : [1, 0.6, 0.3, 0.18, 0.1]
+        let base = dark ? RGBA(hex: 0xEBEBF5) : RGBA(hex: 0x3C3C43)
+        return base.with(opacity: alpha[min(level, alpha.count - 1)])
+    }
+}
+
+/// Resolves a style in an environment: hierarchical levels are taken from the environment's foreground style.
+func resolvePaint(_ style: any ShapeStyle, _ env: EnvironmentValues) -> Paint {
+    let dark = env.colorScheme == .dark
+    switch style {
+    case let color as Color: return .color(color.resolve(env))
+    case let any as AnyShapeStyle: return resolvePaint(any.style, env)
+    case let o as _OpacityShapeStyle: return resolvePaint(o.base, env).with(opacity: o.opacity)
+    case is ForegroundStyle: return env.foregroundPaint(level: 0)
+    case let r as _ResolvedStyle: return r.paint
+    case is _SystemBackground: return .color(dark ? RGBA(0, 0, 0) : RGBA(1, 1, 1))
+    case is TintShapeStyle: return .color((env.tintColor ?? Color.blue).resolve(env))
+    case let h as HierarchicalShapeStyle: return env.foregroundPaint(level: h.level)
+    case let g as LinearGradient:
+        return .linear(stops: g.gradient.stops.map { ($0.color.resolve(env), $0.location) }, start: g.startPoint, end: g.endPoint)
+    case let g as AnyGradient:
+        let base = g.color.resolve(env)
+        let lighter = RGBA(base.r + (1 - base.r) * 0.25, base.g + (1 - base.g) * 0.25, base.b + (1 - base.b) * 0.25, base.a)
+        return .linear(stops: [(lighter, 0), (base, 1)], start: .top, end: .bottom)
+    default:
+        return .color(Color.label(level: 0, dark: dark))
+    }
+}
+
+extension EnvironmentValues {
+    /// The foreground at a hierarchical level: the label colors when no foreground style was set, else the style
+    /// at decreasing opacity.
+    func foregroundPaint(level: Int) -> Paint {
+        if level < foregroundHierarchy.count {
+            var outer = self
+            outer.foregroundStyleValue = nil
+            outer.foregroundHierarchy = []
+            return resolvePaint(foregroundHierarchy[level], outer)
+        }
+        guard let style = foregroundStyleValue else { return .color(Color.label(level: level, dark: colorScheme == .dark)) }
+        var outer = self
+        outer.foregroundStyleValue = nil
+        outer.foregroundHierarchy = []
+        let base = resolvePaint(style, outer)
+        let opacity: [Double] = [1, 0.6, 0.3, 0.18, 0.1]
+        return base.with(opacity: opacity[min(level, opacity.count - 1)])
+    }
+}

@@ -1,0 +1,459 @@
+/// A localization key: a string literal, possibly with interpolations, that `Text` looks up (Lockstep has no
+/// string tables, so the key's own text is shown, as iOS does when a key has no translation).
+public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterpolation {
+    /// The text as shown, built from the literal and its interpolated values.
+    var segments: [Text.Segment]
+
+    public init(_ value: String) { segments = [.string(value)] }
+    public init(stringLiteral value: String) { segments = [.string(value)] }
+    public init(stringInterpolation: StringInterpolation) { segments = stringInterpolation.segments }
+
+    public static func == (a: LocalizedStringKey, b: LocalizedStringKey) -> Bool { a.segments == b.segments }
+
+    public struct StringInterpolation: StringInterpolationProtocol {
+        var segments: [Text.Segment] = []
+
+        public init(literalCapacity: Int, interpolationCount: Int) {}
+
+        public mutating func appendLiteral(_ literal: String) { segments.append(.string(literal)) }
+
+        public mutating func appendInterpolation(_ string: String) { segments.append(.string(string)) }
+
+        public mutating func appendInterpolation<T>(_ value: T) where T: _FormatSpecifiable {
+            segments.append(.string(value._defaultFormatted))
+        }
+
+        public mutating func appendInterpolation<T>(_ value: T, specifier: String) where T: _FormatSpecifiable {
+            segments.append(.string(value._formatted(specifier)))
+        }
+
+        public mutating func appendInterpolation(_ text: Text) { segments.append(.text(text)) }
+
+        public mutating func appendInterpolation(_ image: Image) { segments.append(.text(Text(image))) }
+
+        public mutating func appendInterpolation<Subject>(_ subject: Subject, formatter: Formatter? = nil) where Subject: ReferenceConvertible {
+            segments.append(.string(formatter?.string(for: subject) ?? "\(subject)"))
+        }
+
+        public mutating func appendInterpolation<Subject>(_ subject: Subject, formatter: Formatter? = nil) where Subject: NSObject {
+            segments.append(.string(formatter?.string(for: subject) ?? subject.description))
+        }
+
+        public mutating func appendInterpolation<F>(_ input: F.FormatInput, format: F) where F: FormatStyle, F.FormatInput: Equatable, F.FormatOutput == String {
+            segments.append(.string(format.format(input)))
+        }
+
+        public mutating func appendInterpolation(_ date: Date, style: Text.DateStyle) {
+            segments.append(.date(date, style))
+        }
+
+        public mutating func appendInterpolation(timerInterval: ClosedRange<Date>, pauseTime: Date? = nil, countsDown: Bool = true, showsHours: Bool = true) {
+            segments.append(.timer(timerInterval, countsDown: countsDown, showsHours: showsHours))
+        }
+    }
+}
+
+/// Numbers Text interpolation formats with a `printf` specifier (`%lld`, `%.1f`) as Apple's does.
+public protocol _FormatSpecifiable: Equatable {
+    var _defaultFormatted: String { get }
+    func _formatted(_ specifier: String) -> String
+}
+
+extension _FormatSpecifiable where Self: BinaryInteger {
+    public var _defaultFormatted: String { "\(self)" }
+    public func _formatted(_ specifier: String) -> String { String(format: specifier, Int64(self)) }
+}
+
+extension _FormatSpecifiable where Self: BinaryFloatingPoint {
+    public var _defaultFormatted: String { String(format: "%lf", Double(self)) }
+    public func _formatted(_ specifier: String) -> String { String(format: specifier, Double(self)) }
+}
+
+extension Int: _FormatSpecifiable {}
+extension Int8: _FormatSpecifiable {}
+extension Int16: _FormatSpecifiable {}
+extension Int32: _FormatSpecifiable {}
+extension Int64: _FormatSpecifiable {}
+extension UInt: _FormatSpecifiable {}
+extension UInt8: _FormatSpecifiable {}
+extension UInt16: _FormatSpecifiable {}
+extension UInt32: _FormatSpecifiable {}
+extension UInt64: _FormatSpecifiable {}
+extension Float: _FormatSpecifiable {}
+extension Double: _FormatSpecifiable {}
+extension CGFloat: _FormatSpecifiable {}
+
+/// Text: one or more runs of characters, each with its own font and color, laid out as SwiftUI does (wrapped at
+/// word boundaries, at most `lineLimit` lines, truncated with an ellipsis, shrunk down to `minimumScaleFactor`).
+public struct Text: Equatable, Sendable {
+    /// What a run shows: fixed characters, or a date/timer formatted when drawn.
+    enum Segment: Equatable, Sendable {
+        case string(String)
+        case text(Text)
+        case date(Date, DateStyle)
+        case timer(ClosedRange<Date>, countsDown: Bool, showsHours: Bool)
+        case image(String)
+    }
+
+    /// The attributes a run may set for itself (unset ones come from the environment).
+    struct Attributes: Equatable, Sendable {
+        var font: Font?
+        var weight: Font.Weight?
+        var italic = false
+        var monospacedDigit = false
+        var monospaced = false
+        var color: AnyColorish?
+        var strikethrough = false
+        var underline = false
+        var kerning: CGFloat = 0
+    }
+
+    struct Run: Equatable, Sendable {
+        var segments: [Segment]
+        var attributes: Attributes
+    }
+
+    var runs: [Run]
+
+    init(runs: [Run]) { self.runs = runs }
+
+    public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil) {
+        runs = [Run(segments: key.segments, attributes: Attributes())]
+    }
+
+    public init(verbatim content: String) {
+        runs = [Run(segments: [.string(content)], attributes: Attributes())]
+    }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ content: S) {
+        runs = [Run(segments: [.string(String(content))], attributes: Attributes())]
+    }
+
+    public init(_ date: Date, style: Text.DateStyle) {
+        runs = [Run(segments: [.date(date, style)], attributes: Attributes())]
+    }
+
+    public init(_ dates: ClosedRange<Date>) {
+        runs = [Run(segments: [.date(dates.lowerBound, .time), .string(" – "), .date(dates.upperBound, .time)], attributes: Attributes())]
+    }
+
+    public init(timerInterval: ClosedRange<Date>, pauseTime: Date? = nil, countsDown: Bool = true, showsHours: Bool = true) {
+        runs = [Run(segments: [.timer(timerInterval, countsDown: countsDown, showsHours: showsHours)], attributes: Attributes())]
+    }
+
+    public init<F>(_ input: F.FormatInput, format: F) where F: FormatStyle, F.FormatInput: Equatable, F.FormatOutput == String {
+        runs = [Run(segments: [.string(format.format(input))], attributes: Attributes())]
+    }
+
+    public init<Subject>(_ subject: Subject, formatter: Formatter) where Subject: ReferenceConvertible {
+        runs = [Run(segments: [.string(formatter.string(for: subject) ?? "")], attributes: Attributes())]
+    }
+
+    public init<Subject>(_ subject: Subject, formatter: Formatter) where Subject: NSObject {
+        runs = [Run(segments: [.string(formatter.string(for: subject) ?? "")], attributes: Attributes())]
+    }
+
+    /// An image inside text (`Text(Image(systemName:))`), drawn as its placeholder glyph.
+    public init(_ image: Image) {
+        runs = [Run(segments: [.image(image.name)], attributes: Attributes())]
+    }
+
+    /// How `Text(_:style:)` shows a date.
+    public struct DateStyle: Equatable, Sendable {
+        enum Kind: Equatable, Sendable { case time, date, relative, offset, timer }
+        let kind: Kind
+        public static let time = DateStyle(kind: .time)
+        public static let date = DateStyle(kind: .date)
+        public static let relative = DateStyle(kind: .relative)
+        public static let offset = DateStyle(kind: .offset)
+        public static let timer = DateStyle(kind: .timer)
+    }
+
+    public enum Case: Hashable, Sendable { case uppercase, lowercase }
+
+    public enum TruncationMode: Hashable, Sendable { case head, tail, middle }
+
+    public static func + (lhs: Text, rhs: Text) -> Text { Text(runs: lhs.runs + rhs.runs) }
+
+    private func withAttributes(_ change: (inout Attributes) -> Void) -> Text {
+        var text = self
+        for i in text.runs.indices { change(&text.runs[i].attributes) }
+        return text
+    }
+
+    public func font(_ font: Font?) -> Text { withAttributes { if $0.font == nil { $0.font = font } } }
+    public func fontWeight(_ weight: Font.Weight?) -> Text { withAttributes { if $0.weight == nil { $0.weight = weight } } }
+    public func bold() -> Text { fontWeight(.bold) }
+    public func bold(_ isActive: Bool) -> Text { isActive ? bold() : self }
+    public func italic() -> Text { withAttributes { $0.italic = true } }
+    public func italic(_ isActive: Bool) -> Text { isActive ? italic() : self }
+    public func monospacedDigit() -> Text { withAttributes { $0.monospacedDigit = true } }
+    public func monospaced(_ isActive: Bool = true) -> Text { withAttributes { $0.monospaced = $0.monospaced || isActive } }
+    public func fontDesign(_ design: Font.Design?) -> Text { design == .monospaced ? monospaced() : self }
+    public func foregroundColor(_ color: Color?) -> Text {
+        withAttributes { if $0.color == nil, let color { $0.color = AnyColorish(style: color) } }
+    }
+    public func foregroundStyle<S: ShapeStyle>(_ style: S) -> Text {
+        withAttributes { if $0.color == nil { $0.color = AnyColorish(style: style) } }
+    }
+    public func strikethrough(_ isActive: Bool = true, color: Color? = nil) -> Text { withAttributes { $0.strikethrough = isActive } }
+    public func underline(_ isActive: Bool = true, color: Color? = nil) -> Text { withAttributes { $0.underline = isActive } }
+    public func kerning(_ kerning: CGFloat) -> Text { withAttributes { $0.kerning = kerning } }
+    public func tracking(_ tracking: CGFloat) -> Text { withAttributes { $0.kerning = tracking } }
+}
+
+/// A style a text run holds (Equatable so `Text` stays Equatable, as Apple's is).
+struct AnyColorish: Equatable, @unchecked Sendable {  // @unchecked: ShapeStyle is Sendable; the box only adds ==.
+    let style: any ShapeStyle
+    private let key: String
+    init(style: any ShapeStyle) {
+        self.style = style
+        self.key = "\(style)"
+    }
+    static func == (a: AnyColorish, b: AnyColorish) -> Bool { a.key == b.key }
+}
+
+extension Text: View { public typealias Body = Never }
+
+// MARK: - resolving text
+
+extension Text.Segment {
+    func string(_ env: EnvironmentValues, now: Date) -> String {
+        switch self {
+        case let .string(s): return s
+        case let .text(t): return t.runs.flatMap(\.segments).map { $0.string(env, now: now) }.joined()
+        case let .date(date, style): return TextFormatting.format(date, style, env, now: now)
+        case let .timer(range, countsDown, showsHours):
+            let interval = countsDown ? range.upperBound.timeIntervalSince(max(now, range.lowerBound))
+                : min(now, range.upperBound).timeIntervalSince(range.lowerBound)
+            return TextFormatting.timer(max(0, interval), showsHours: showsHours)
+        case .image: return "\u{FFFC}"
+        }
+    }
+}
+
+/// How dates show in text, in the environment's locale, time zone and calendar.
+enum TextFormatting {
+    static func format(_ date: Date, _ style: Text.DateStyle, _ env: EnvironmentValues, now: Date) -> String {
+        switch style.kind {
+        case .time:
+            let f = DateFormatter()
+            f.locale = env.locale
+            f.timeZone = env.timeZone
+            f.dateStyle = .none
+            f.timeStyle = .short
+            return f.string(from: date)
+        case .date:
+            let f = DateFormatter()
+            f.locale = env.locale
+            f.timeZone = env.timeZone
+            f.dateStyle = .long
+            f.timeStyle = .none
+            return f.string(from: date)
+        case .relative:
+            // "2 hr, 15 min" (Apple's relative style: the two largest units, abbreviated, no "ago").
+            return components(abs(date.timeIntervalSince(now)), env)
+        case .offset:
+            let interval = date.timeIntervalSince(now)
+            return (interval < 0 ? "-" : "+") + components(abs(interval), env)
+        case .timer:
+            return timer(abs(date.timeIntervalSince(now)), showsHours: true)
+        }
+    }
+
+    /// The two largest nonzero units, abbreviated ("2 hr, 15 min", "1 day, 3 hr"), as Apple's relative style shows
+    /// an interval in English.
+    static func components(_ interval: TimeInterval, _ env: EnvironmentValues) -> String {
+        var rest = Int(interval.rounded(.down))
+        let units: [(seconds: Int, one: String, many: String)] = [
+            (31_536_000, "yr", "yr"), (2_592_000, "mth", "mths"), (604_800, "wk", "wks"), (86_400, "day", "days"),
+            (3600, "hr", "hr"), (60, "min", "min"), (1, "sec", "sec"),
+        ]
+        var parts: [String] = []
+        for unit in units where parts.count < 2 {
+            let n = rest / unit.seconds
+            if n > 0 {
+                parts.append("\(n) \(n == 1 ? unit.one : unit.many)")
+                rest -= n * unit.seconds
+            } else if !parts.isEmpty {
+                break
+            }
+        }
+        return parts.isEmpty ? "0 sec" : parts.joined(separator: ", ")
+    }
+
+    /// `12:34` or `1:02:03`, as a timer shows it.
+    static func timer(_ interval: TimeInterval, showsHours: Bool) -> String {
+        let total = Int(interval.rounded(.down))
+        let h = total / 3600, m = (total % 3600) / 60, s = total % 60
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        if h > 0 && showsHours { return "\(h):\(two(m)):\(two(s))" }
+        return "\(showsHours ? m : m + h * 60):\(two(s))"
+    }
+}
+
+extension Text: PrimitiveView {
+    @MainActor func nodes(_ context: ResolveContext) -> [Node] {
+        let env = context.environment
+        let now = env.renderDate ?? Date()
+        let baseFont = env.font ?? .body
+        var runs: [TextNode.Run] = []
+        for run in self.runs {
+            var font = run.attributes.font ?? baseFont
+            if let weight = run.attributes.weight { font = font.weight(weight) }
+            if run.attributes.italic { font = font.italic() }
+            if run.attributes.monospacedDigit { font = font.monospacedDigit() }
+            if run.attributes.monospaced { font = font.monospaced() }
+            let traits = env.textTraits
+            if run.attributes.weight == nil, let weight = traits.weight { font = font.weight(weight) }
+            if traits.italic { font = font.italic() }
+            if traits.monospacedDigit { font = font.monospacedDigit() }
+            if traits.monospaced { font = font.monospaced() }
+            let paint = run.attributes.color.map { resolvePaint($0.style, env) } ?? env.foregroundPaint(level: 0)
+            for segment in run.segments {
+                if case let .text(inner) = segment {
+                    // An interpolated Text keeps its own attributes over the outer run's.
+                    let nested = inner.nodes(context).compactMap { $0 as? TextNode }.flatMap(\.runs)
+                    runs += nested
+                    continue
+                }
+                var string = segment.string(env, now: now)
+                switch env.textCase {
+                case .uppercase?: string = string.uppercased(with: env.locale)
+                case .lowercase?: string = string.lowercased(with: env.locale)
+                case nil: break
+                }
+                if case let .image(name) = segment {
+                    runs.append(TextNode.Run(text: string, font: font.resolved, paint: paint, symbol: name))
+                } else {
+                    runs.append(TextNode.Run(text: string, font: font.resolved, paint: paint, symbol: nil))
+                }
+            }
+        }
+        let redacted = !env.redactionReasons.isEmpty && !env.isUnredacted
+            && (env.redactionReasons.contains(.placeholder) || (env.redactionReasons.contains(.privacy) && env.isPrivacySensitive))
+        return [TextNode(runs: runs, lineLimit: env.lineLimit, minimumScaleFactor: env.minimumScaleFactor,
+                         alignment: env.multilineTextAlignment, truncation: env.truncationMode, redacted: redacted,
+                         redactionPaint: env.foregroundPaint(level: 3))]
+    }
+}
+
+private struct TruncationModeKey: EnvironmentKey { static let defaultValue: Text.TruncationMode = .tail }
+private struct UnredactedKey: EnvironmentKey { static let defaultValue = false }
+private struct PrivacySensitiveKey: EnvironmentKey { static let defaultValue = false }
+
+extension EnvironmentValues {
+    public var truncationMode: Text.TruncationMode {
+        get { self[TruncationModeKey.self] }
+        set { self[TruncationModeKey.self] = newValue }
+    }
+    var isUnredacted: Bool {
+        get { self[UnredactedKey.self] }
+        set { self[UnredactedKey.self] = newValue }
+    }
+    var isPrivacySensitive: Bool {
+        get { self[PrivacySensitiveKey.self] }
+        set { self[PrivacySensitiveKey.self] = newValue }
+    }
+}
+
+// MARK: - fonts as drawn
+
+/// A font with everything text measurement needs.
+struct ResolvedFont: Hashable {
+    var size: CGFloat
+    var weight: Int
+    var italic: Bool
+    var monospacedDigit: Bool
+    var monospaced: Bool
+
+    /// The font's natural line height (ascender + descender), as SwiftUI spaces lines when `lineSpacing` is 0.
+    var lineHeight: CGFloat { size * CGFloat((FontMetrics.ascender + FontMetrics.descender) / FontMetrics.unitsPerEm) }
+    var ascent: CGFloat { size * CGFloat(FontMetrics.ascender / FontMetrics.unitsPerEm) }
+
+    func scaled(_ factor: CGFloat) -> ResolvedFont {
+        var f = self
+        f.size *= factor
+        return f
+    }
+}
+
+extension Font.TextStyle {
+    /// Point size and weight at the default (Large) Dynamic Type size: the iOS type-size table of Apple's Human
+    /// Interface Guidelines, "Typography" → "Specifications" → "iOS, iPadOS Dynamic Type sizes"
+    /// (https://developer.apple.com/design/human-interface-guidelines/typography).
+    var metrics: (size: CGFloat, weight: Font.Weight) {
+        switch self {
+        case .largeTitle: return (34, .regular)
+        case .title: return (28, .regular)
+        case .title2: return (22, .regular)
+        case .title3: return (20, .regular)
+        case .headline: return (17, .semibold)
+        case .body: return (17, .regular)
+        case .callout: return (16, .regular)
+        case .subheadline: return (15, .regular)
+        case .footnote: return (13, .regular)
+        case .caption: return (12, .regular)
+        case .caption2: return (11, .regular)
+        }
+    }
+}
+
+extension Font {
+    var resolved: ResolvedFont {
+        let size: CGFloat, defaultWeight: Font.Weight
+        switch base {
+        case let .style(style): (size, defaultWeight) = style.metrics
+        case let .size(points): (size, defaultWeight) = (points, .regular)
+        }
+        return ResolvedFont(size: size, weight: (weightValue ?? defaultWeight).value, italic: isItalic,
+                            monospacedDigit: isMonospacedDigit, monospaced: design == .monospaced)
+    }
+}
+
+/// Advance widths from the generated Inter table (FontMetrics.swift).
+enum TextMeasure {
+    /// Where each character's advances sit in the table's rows.
+    private static let index: [Unicode.Scalar: Int] = {
+        var map: [Unicode.Scalar: Int] = [:]
+        for (i, s) in FontMetrics.characters.unicodeScalars.enumerated() { map[s] = i }
+        return map
+    }()
+
+    /// The nearest weight the table has.
+    private static func row(_ weight: Int) -> (widths: [UInt16], tabularDigit: UInt16) {
+        let w = min(900, max(100, (weight + 50) / 100 * 100))
+        return FontMetrics.advances[w] ?? FontMetrics.advances[400]!
+    }
+
+    /// The width of `text` in `font`, in points.
+    static func width(_ text: Substring, _ font: ResolvedFont) -> CGFloat {
+        let table = index
+        let row = row(font.weight)
+        var units = 0.0
+        for scalar in text.unicodeScalars {
+            if font.monospaced {
+                // SF Mono: every character advances 0.6 em.
+                units += isCombining(scalar) ? 0 : 0.6 * FontMetrics.unitsPerEm
+            } else if font.monospacedDigit, scalar.properties.numericType == .decimal, scalar.value < 0x80 {
+                units += Double(row.tabularDigit)
+            } else if let i = table[scalar] {
+                units += Double(row.widths[i])
+            } else if isCombining(scalar) || scalar.value == 0x200D || (0xFE00...0xFE0F).contains(scalar.value) {
+                units += 0
+            } else {
+                // Outside the table (CJK, emoji, other scripts): a full em, as those glyphs are about square.
+                units += FontMetrics.unitsPerEm
+            }
+        }
+        return CGFloat(units / FontMetrics.unitsPerEm) * font.size
+    }
+
+    private static func isCombining(_ s: Unicode.Scalar) -> Bool {
+        switch s.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return true
+        default: return false
+        }
+    }
+}

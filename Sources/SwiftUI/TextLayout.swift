@@ -1,0 +1,293 @@
+/// A `Text` ready for layout: its runs resolved to fonts and paints.
+final class TextNode: Node {
+    struct Run {
+        var text: String
+        var font: ResolvedFont
+        var paint: Paint
+        /// An SF Symbol inside the text (`Text(Image(systemName:))`): drawn as its placeholder.
+        var symbol: String?
+    }
+
+    let runs: [Run]
+    let lineLimit: Int?
+    let minimumScaleFactor: CGFloat
+    let alignment: TextAlignment
+    let truncation: Text.TruncationMode
+    let redacted: Bool
+    let redactionPaint: Paint
+
+    init(runs: [Run], lineLimit: Int?, minimumScaleFactor: CGFloat, alignment: TextAlignment, truncation: Text.TruncationMode,
+         redacted: Bool, redactionPaint: Paint) {
+        self.runs = runs
+        self.lineLimit = lineLimit
+        self.minimumScaleFactor = min(1, max(0.01, minimumScaleFactor))
+        self.alignment = alignment
+        self.truncation = truncation
+        self.redacted = redacted
+        self.redactionPaint = redactionPaint
+    }
+
+    /// One character with the run it belongs to.
+    struct Glyph {
+        var character: Character
+        var run: Int
+        var width: CGFloat
+    }
+
+    struct Line {
+        var glyphs: [Glyph]
+        /// The line ended where a space was (so the reading text joins it to the next with a space).
+        var brokeAtSpace: Bool
+        var width: CGFloat { TextNode.width(glyphs) }
+    }
+
+    struct Laid {
+        var lines: [Line]
+        var scale: CGFloat
+        var size: CGSize
+        var truncated: Bool
+    }
+
+    static func width(_ glyphs: [Glyph]) -> CGFloat {
+        var end = glyphs.endIndex
+        while end > glyphs.startIndex, glyphs[end - 1].character == " " { end -= 1 }
+        return glyphs[..<end].reduce(0) { $0 + $1.width }
+    }
+
+    private func glyphs(scale: CGFloat) -> [Glyph] {
+        var out: [Glyph] = []
+        for (i, run) in runs.enumerated() {
+            let font = run.font.scaled(scale)
+            if run.symbol != nil {
+                out.append(Glyph(character: "\u{FFFC}", run: i, width: font.size * 1.1))
+                continue
+            }
+            for ch in run.text {
+                out.append(Glyph(character: ch, run: i, width: TextMeasure.width(Substring(String(ch)), font)))
+            }
+        }
+        return out
+    }
+
+    /// Breaks into lines no wider than `maxWidth` (nil: only at hard line breaks): at spaces, and inside a word only
+    /// when the word alone is wider than a line.
+    private func wrap(_ glyphs: [Glyph], maxWidth: CGFloat?) -> [Line] {
+        var lines: [Line] = []
+        var current: [Glyph] = []
+        var i = 0
+        let limit = maxWidth.map { $0 + 0.001 } ?? .infinity
+        while i < glyphs.count {
+            if glyphs[i].character.isNewline {
+                lines.append(Line(glyphs: current, brokeAtSpace: false))
+                current = []
+                i += 1
+                continue
+            }
+            // The next word and the spaces after it.
+            var j = i
+            while j < glyphs.count, glyphs[j].character != " ", !glyphs[j].character.isNewline { j += 1 }
+            var k = j
+            while k < glyphs.count, glyphs[k].character == " " { k += 1 }
+            let word = Array(glyphs[i..<j]), spaces = Array(glyphs[j..<k])
+            let wordWidth = TextNode.width(word)
+            if current.isEmpty || TextNode.width(current) + currentTrailingSpace(current) + wordWidth <= limit {
+                if wordWidth > limit && current.isEmpty {
+                    // A word longer than the line: break it between characters.
+                    var piece: [Glyph] = []
+                    for g in word {
+                        if !piece.isEmpty && TextNode.width(piece) + g.width > limit {
+                            lines.append(Line(glyphs: piece, brokeAtSpace: false))
+                            piece = []
+                        }
+                        piece.append(g)
+                    }
+                    current = piece + spaces
+                } else {
+                    current += word + spaces
+                }
+                i = k
+            } else {
+                lines.append(Line(glyphs: current, brokeAtSpace: true))
+                current = []
+            }
+        }
+        if !current.isEmpty || lines.isEmpty { lines.append(Line(glyphs: current, brokeAtSpace: false)) }
+        return lines
+    }
+
+    private func currentTrailingSpace(_ glyphs: [Glyph]) -> CGFloat {
+        var total: CGFloat = 0
+        for g in glyphs.reversed() {
+            guard g.character == " " else { break }
+            total += g.width
+        }
+        return total
+    }
+
+    func lineHeight(_ line: Line, scale: CGFloat) -> CGFloat {
+        let heights = Set(line.glyphs.map(\.run)).map { runs[$0].font.lineHeight * scale }
+        return heights.max() ?? (runs.first?.font.lineHeight ?? ResolvedFont(size: 17, weight: 400, italic: false, monospacedDigit: false, monospaced: false).lineHeight) * scale
+    }
+
+    func ascent(_ line: Line, scale: CGFloat) -> CGFloat {
+        let values = Set(line.glyphs.map(\.run)).map { runs[$0].font.ascent * scale }
+        return values.max() ?? (runs.first?.font.ascent ?? 0) * scale
+    }
+
+    private var layouts: [Proposal: Laid] = [:]
+
+    /// Lays the text out for a proposal: wraps to the width, keeps the lines that fit the height and the line
+    /// limit (at least one), shrinking toward `minimumScaleFactor` first when the text does not fit.
+    func layout(_ proposal: Proposal) -> Laid {
+        if let cached = layouts[proposal] { return cached }
+        let maxWidth = finite(proposal.width)
+        var scale: CGFloat = 1
+        var result: Laid
+        while true {
+            let glyphs = glyphs(scale: scale)
+            var lines = wrap(glyphs, maxWidth: maxWidth)
+            var maxLines = lineLimit ?? Int.max
+            if let height = finite(proposal.height) {
+                var used: CGFloat = 0, fitting = 0
+                for line in lines {
+                    used += lineHeight(line, scale: scale)
+                    if used > height + 0.001 { break }
+                    fitting += 1
+                }
+                maxLines = min(maxLines, max(1, fitting))
+            }
+            maxLines = max(1, maxLines)
+            let overflows = lines.count > maxLines || (maxWidth.map { w in lines.contains { $0.width > w + 0.001 } } ?? false)
+            if overflows && scale > minimumScaleFactor + 0.0001 {
+                scale = max(minimumScaleFactor, scale - 0.01)
+                continue
+            }
+            var truncated = false
+            if overflows {
+                truncated = true
+                lines = truncate(lines, maxLines: maxLines, maxWidth: maxWidth, scale: scale)
+            }
+            let width = lines.map(\.width).max() ?? 0
+            let height = lines.reduce(0) { $0 + lineHeight($1, scale: scale) }
+            result = Laid(lines: lines, scale: scale, size: CGSize(width: width, height: height), truncated: truncated)
+            break
+        }
+        layouts[proposal] = result
+        return result
+    }
+
+    /// Keeps `maxLines` lines, the last holding what remains cut to the width with an ellipsis.
+    private func truncate(_ lines: [Line], maxLines: Int, maxWidth: CGFloat?, scale: CGFloat) -> [Line] {
+        var kept = Array(lines.prefix(maxLines))
+        var last = kept.removeLast()
+        let rest = lines.dropFirst(maxLines)
+        for line in rest { last.glyphs += line.glyphs }
+        let run = last.glyphs.last?.run ?? 0
+        let ellipsis = Glyph(character: "…", run: run, width: TextMeasure.width("…", runs[run].font.scaled(scale)))
+        if let maxWidth, last.width > maxWidth + 0.001 || !rest.isEmpty {
+            var glyphs = last.glyphs
+            switch truncation {
+            case .tail:
+                while !glyphs.isEmpty && TextNode.width(glyphs) + ellipsis.width > maxWidth + 0.001 { glyphs.removeLast() }
+                while glyphs.last?.character == " " { glyphs.removeLast() }
+                last.glyphs = glyphs + [ellipsis]
+            case .head:
+                while !glyphs.isEmpty && TextNode.width(glyphs) + ellipsis.width > maxWidth + 0.001 { glyphs.removeFirst() }
+                last.glyphs = [ellipsis] + glyphs
+            case .middle:
+                var head = Array(glyphs.prefix(glyphs.count / 2)), tail = Array(glyphs.suffix(glyphs.count - glyphs.count / 2))
+                var takeHead = true
+                while !(head.isEmpty && tail.isEmpty) && TextNode.width(head) + ellipsis.width + TextNode.width(tail) > maxWidth + 0.001 {
+                    if takeHead, !head.isEmpty { head.removeLast() } else if !tail.isEmpty { tail.removeFirst() } else { head.removeLast() }
+                    takeHead.toggle()
+                }
+                last.glyphs = head + [ellipsis] + tail
+            }
+        } else if !rest.isEmpty {
+            last.glyphs.append(ellipsis)
+        }
+        last.brokeAtSpace = false
+        return kept + [last]
+    }
+
+    override func computeSize(_ proposal: Proposal) -> CGSize { layout(proposal).size }
+
+    override func baseline(first: Bool, size: CGSize) -> CGFloat {
+        let laid = layout(Proposal(size))
+        guard let line = first ? laid.lines.first : laid.lines.last else { return size.height }
+        var top: CGFloat = 0
+        if !first { top = laid.lines.dropLast().reduce(0) { $0 + lineHeight($1, scale: laid.scale) } }
+        return top + ascent(line, scale: laid.scale)
+    }
+
+    /// The text as drawn, one string: wrapped lines joined as they were broken.
+    static func reading(_ lines: [Line]) -> String {
+        var out = ""
+        for (i, line) in lines.enumerated() {
+            var s = String(line.glyphs.map(\.character)).replacingOccurrences(of: "\u{FFFC}", with: "")
+            while s.hasSuffix(" ") { s.removeLast() }
+            out += s
+            if i < lines.count - 1 { out += line.brokeAtSpace ? " " : (line.glyphs.isEmpty ? "" : " ") }
+        }
+        return out.trimmingCharacters(in: .whitespaces)
+    }
+
+    override func place(in rect: CGRect, _ canvas: Canvas) {
+        let laid = layout(Proposal(rect.size))
+        var y = rect.minY
+        let textWidth = laid.size.width
+        for line in laid.lines {
+            let height = lineHeight(line, scale: laid.scale)
+            let width = line.width
+            let fraction: CGFloat = alignment == .leading ? 0 : alignment == .center ? 0.5 : 1
+            // Lines align within the text's own width; the text is aligned in its frame by its parent.
+            var x = rect.minX + (textWidth - width) * fraction + (rect.width - textWidth) * fraction
+            if redacted {
+                if width > 0 {
+                    let bar = CGRect(x: x, y: y + height * 0.2, width: width, height: height * 0.6)
+                    let path = Path(roundedRect: CGRect(origin: .zero, size: bar.size), cornerRadius: bar.height / 3)
+                    canvas.ops.append(.path(path.data, at: bar.origin, fill: redactionPaint, stroke: nil))
+                }
+                y += height
+                continue
+            }
+            let baseline = y + ascent(line, scale: laid.scale)
+            var textRuns: [Canvas.TextRun] = []
+            var runStart = x
+            func flush() {
+                if !textRuns.isEmpty {
+                    canvas.ops.append(.text(runs: textRuns, origin: CGPoint(x: runStart, y: baseline)))
+                    textRuns = []
+                }
+            }
+            var glyphs = line.glyphs
+            while glyphs.last?.character == " " { glyphs.removeLast() }
+            var index = 0
+            while index < glyphs.count {
+                let runIndex = glyphs[index].run
+                var end = index
+                while end < glyphs.count, glyphs[end].run == runIndex { end += 1 }
+                let piece = glyphs[index..<end]
+                let pieceWidth = piece.reduce(0) { $0 + $1.width }
+                let run = runs[runIndex]
+                if let symbol = run.symbol {
+                    flush()
+                    let side = run.font.size * laid.scale
+                    canvas.ops.append(.symbol(name: symbol, rect: CGRect(x: x, y: baseline - side * 0.85, width: side, height: side), paint: run.paint))
+                    runStart = x + pieceWidth
+                } else {
+                    let font = run.font.scaled(laid.scale)
+                    textRuns.append(Canvas.TextRun(text: String(piece.map(\.character)), fontSize: font.size, weight: font.weight,
+                                                   italic: font.italic, monospaced: font.monospaced, paint: run.paint))
+                }
+                x += pieceWidth
+                index = end
+            }
+            flush()
+            y += height
+        }
+        let reading = TextNode.reading(laid.lines)
+        if !redacted { canvas.record(text: reading) }
+        canvas.placed.append(("Text(\(reading))", CGRect(origin: rect.origin, size: laid.size)))
+    }
+}

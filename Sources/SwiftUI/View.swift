@@ -1,0 +1,68 @@
+@_exported import Foundation
+
+/// A piece of user interface, declared as Apple declares it: a value whose `body` is another view.
+///
+/// Main-actor isolated with `@preconcurrency`, as Apple's is, so a view's `body` may call main-actor code and views
+/// written for iOS compile unchanged under Swift 6's strict concurrency.
+@MainActor @preconcurrency
+public protocol View {
+    associatedtype Body: View
+    @ViewBuilder @MainActor @preconcurrency var body: Self.Body { get }
+}
+
+/// A view with no body of its own, drawn by the renderer (Apple's primitive views have `Body == Never`).
+extension Never: View {
+    public typealias Body = Never
+    public var body: Never { fatalError("Never has no body") }
+}
+
+extension View where Body == Never {
+    /// Primitive views have no body: the renderer draws them itself.
+    public var body: Never { fatalError("\(Self.self) is a primitive view: it has no body") }
+}
+
+/// A view that shows nothing and takes no space.
+public struct EmptyView: Sendable {
+    public init() {}
+}
+extension EmptyView: View { public typealias Body = Never }
+
+/// Several views, as a `@ViewBuilder` block with more than one statement makes them.
+public struct TupleView<T> {
+    public var value: T
+    public init(_ value: T) { self.value = value }
+}
+extension TupleView: View { public typealias Body = Never }
+
+/// One of two views, as `if`/`else` and `switch` in a `@ViewBuilder` make it.
+public struct _ConditionalContent<TrueContent: View, FalseContent: View> {
+    enum Storage {
+        case trueContent(TrueContent)
+        case falseContent(FalseContent)
+    }
+    let storage: Storage
+    init(storage: Storage) { self.storage = storage }
+}
+extension _ConditionalContent: View { public typealias Body = Never }
+
+/// `if` without `else` in a `@ViewBuilder`: the view, or nothing.
+extension Optional: View where Wrapped: View {
+    public typealias Body = Never
+}
+
+/// A type-erased view.
+public struct AnyView {
+    let view: any View
+    public init<V: View>(_ view: V) { self.view = view }
+    public init<V: View>(erasing view: V) { self.view = view }
+}
+extension AnyView: View { public typealias Body = Never }
+
+/// Views grouped without a layout of their own: modifiers on a group apply to each of its views.
+public struct Group<Content> {
+    let content: Content
+}
+extension Group: View where Content: View {
+    public typealias Body = Never
+    public init(@ViewBuilder content: () -> Content) { self.content = content() }
+}
