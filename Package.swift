@@ -27,6 +27,9 @@ let package = Package(
         .library(name: "AppIntents", targets: ["AppIntents"]),
         .library(name: "SwiftUI", targets: ["SwiftUI"]),
         .library(name: "HabitCore", targets: ["HabitCore"]),
+        // Apple's logging: `import os`, `import os.log` and `import OSLog` all resolve.
+        .library(name: "OSLog", targets: ["os", "OSLog"]),
+        .library(name: "Intents", targets: ["Intents"]),
     ],
     targets: [
         // System libraries, linked from the machine (libsqlite3-dev, zlib1g-dev).
@@ -39,6 +42,13 @@ let package = Package(
         .target(name: "LockstepSystem", dependencies: ["CLinux"]),
 
         // The simulated frameworks.
+        // Logging as Apple's `os`: the clang module `os` (with its submodule `log`) and its Swift overlay `os`, which
+        // writes each line to the process's stderr; `OSLog` re-exports it.
+        .systemLibrary(name: "COSLog", path: "Sources/COSLog"),
+        .target(name: "os", dependencies: ["COSLog", "LockstepSystem"]),
+        .target(name: "OSLog", dependencies: ["os"]),
+        // SiriKit's base classes, for the class Xcode generates from an .intentdefinition (kept as a source file).
+        .target(name: "Intents"),
         .target(name: "AppGroupKit", dependencies: ["LockstepSystem", "CZlib"]),
         .target(name: "BundleKit", dependencies: ["LockstepSystem", "AppGroupKit", "CZlib"]),
         .target(name: "WidgetKit", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime", "AppIntents", "ActivityKit", "SwiftUI"]),
@@ -83,6 +93,9 @@ let package = Package(
             "LockstepSystem", "AppGroupKit", "BundleKit", "CSQLite", "CLinux"]),
         // The bare Foundation process the bench compares the idle widget's memory and `up`'s start with.
         .executableTarget(name: "lockstep-idle", dependencies: ["LockstepSystem"]),
+        // A plain executable, with no Lockstep entry point, as a bundle `lockstep run` launches: its identity, shared
+        // defaults, group container, Info.plist and log lines come from the launch (the identity and logging tests).
+        .executableTarget(name: "lockstep-plain", dependencies: ["LockstepFoundation", "OSLog", "UserNotifications"]),
         // A bundle that can play any role, for LaunchKit's process tests (allocate, hold a lock, exit …), and the
         // proof tests' workers (`__worker`).
         .executableTarget(name: "lockstep-probe", dependencies: [
@@ -101,7 +114,7 @@ let package = Package(
         .testTarget(name: "XcodeProjectTests", dependencies: ["BundleKit", "LockstepTestSupport"]),
         .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit", "LockstepRuntime", "LockstepTestSupport"]),
         .testTarget(name: "HabitsTests", dependencies: [
-            "HabitCore", "WidgetKit", "WatchConnectivity", "AppIntents", "UserNotifications", "LockstepTestSupport",
+            "HabitCore", "WidgetKit", "WatchConnectivity", "AppIntents", "UserNotifications", "LockstepTestSupport", "Intents", "OSLog",
             "LockstepSystem", "AppGroupKit", "CSQLite", "BundleKit", "LockstepRuntime",
         ]),
         .testTarget(name: "SwiftUITests", dependencies: ["SwiftUI", "AppIntents"]),

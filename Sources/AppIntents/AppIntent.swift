@@ -11,11 +11,24 @@ public protocol AppIntent: SendableMetatype {
     associatedtype PerformResult: IntentResult
     init()
     func perform() async throws -> PerformResult
+    /// The sentence the Shortcuts app shows for the action (`ParameterSummary`); none by default.
+    associatedtype SummaryContent: ParameterSummary = EmptyParameterSummary
+    @ParameterSummaryBuilder<Self> static var parameterSummary: SummaryContent { get }
+    /// Whether it runs on a locked device; the simulated device is unlocked, so every policy runs.
+    static var authenticationPolicy: IntentAuthenticationPolicy { get }
+    /// Whether the system may offer the intent (Spotlight, Shortcuts' suggestions).
+    static var isDiscoverable: Bool { get }
+}
+
+extension AppIntent where SummaryContent == EmptyParameterSummary {
+    public static var parameterSummary: EmptyParameterSummary { EmptyParameterSummary() }
 }
 
 extension AppIntent {
     public static var description: IntentDescription? { nil }
     public static var openAppWhenRun: Bool { false }
+    public static var authenticationPolicy: IntentAuthenticationPolicy { .alwaysAllowed }
+    public static var isDiscoverable: Bool { true }
     /// The name the command line and requests use: the type's name (`CompleteHabitIntent`).
     public static var name: String { String(describing: Self.self) }
 }

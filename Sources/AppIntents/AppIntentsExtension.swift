@@ -96,7 +96,8 @@ struct IntentsHost {
         case "list":
             return registry.intents.map { intent in
                 let parameters = intent.parameters.map { $0.isRequired ? "--\($0.name) <\($0.typeName)>" : "[--\($0.name) <\($0.typeName)>]" }
-                return ([intent.name] + parameters).joined(separator: " ") + "  — \(intent.description.map { "\($0)" } ?? "\(intent.title)")"
+                let summary = intent.summaryText.map { "\n  summary: \($0)" } ?? ""
+                return ([intent.name] + parameters).joined(separator: " ") + "  — \(intent.description.map { "\($0)" } ?? "\(intent.title)")" + summary
             }.joined(separator: "\n")
         case "shortcuts":
             let all = shortcuts?.appShortcuts ?? []

@@ -4,6 +4,19 @@ import Foundation
 /// app.
 public protocol AppShortcutsProvider {
     @AppShortcutsBuilder static var appShortcuts: [AppShortcut] { get }
+    /// The colour of the app's tiles in the Shortcuts app (kept, not shown).
+    static var shortcutTileColor: ShortcutTileColor { get }
+}
+
+extension AppShortcutsProvider {
+    public static var shortcutTileColor: ShortcutTileColor { .navy }
+    /// Asks the system to re-read the parameters of the app's shortcuts (nothing to do here: they are read when listed).
+    public static func updateAppShortcutParameters() {}
+}
+
+/// The colours Apple offers for an app's shortcut tiles.
+public enum ShortcutTileColor: Sendable, Equatable {
+    case red, tangerine, orange, yellow, lime, grayBlue, lightBlue, navy, teal, grayGreen, purple, pink, grayBrown
 }
 
 /// One App Shortcut (Apple's `AppShortcut`): an intent, its phrases, and how the Shortcuts app titles it.

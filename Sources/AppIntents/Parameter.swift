@@ -56,38 +56,103 @@ public final class IntentParameter<Value>: @unchecked Sendable {  // @unchecked:
     let parse: (String) throws -> Value?
     let typeName: String
 
-    public init(title: LocalizedStringResource, description: LocalizedStringResource? = nil) where Value: IntentValue {
+    /// What the Shortcuts app asks with, and the other presentation settings Apple's initializers take: kept, not shown.
+    public let requestValueDialog: IntentDialog?
+    /// Where the parameter's options come from (`optionsProvider:`), if anywhere.
+    let optionsProvider: (any DynamicOptionsProvider)?
+
+    private init(title: LocalizedStringResource, description: LocalizedStringResource?, fallback: (() -> Value)?,
+                 parse: @escaping (String) throws -> Value?, typeName: String, requestValueDialog: IntentDialog?,
+                 optionsProvider: (any DynamicOptionsProvider)?) {
         self.title = title
         self.description = description
-        fallback = nil
-        parse = { Value.parse($0) }
-        typeName = Value.typeName
+        self.fallback = fallback
+        self.parse = parse
+        self.typeName = typeName
+        self.requestValueDialog = requestValueDialog
+        self.optionsProvider = optionsProvider
     }
 
-    public init(title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: Value) where Value: IntentValue {
-        self.title = title
-        self.description = description
-        fallback = { defaultValue }
-        parse = { Value.parse($0) }
-        typeName = Value.typeName
+    /// `@Parameter(title:)`, `@Parameter(title:default:)` and the labels Apple's overloads add: a value read from text
+    /// (text, numbers, booleans, dates, URLs, an `AppEnum`). Without a default the parameter is required.
+    public convenience init(title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: Value? = nil,
+                            controlStyle: IntentParameterControlStyle = .automatic, inclusiveRange: (Value, Value)? = nil,
+                            inputOptions: String.IntentInputOptions? = nil, requestValueDialog: IntentDialog? = nil,
+                            requestDisambiguationDialog: IntentDialog? = nil,
+                            inputConnectionBehavior: InputConnectionBehavior = .default) where Value: IntentValue {
+        self.init(title: title, description: description, fallback: defaultValue.map { value in { value } },
+                  parse: { Value.parse($0) }, typeName: Value.typeName, requestValueDialog: requestValueDialog, optionsProvider: nil)
     }
 
-    /// An optional parameter: nil when not given.
-    public init<Wrapped: IntentValue>(title: LocalizedStringResource, description: LocalizedStringResource? = nil) where Value == Wrapped? {
-        self.title = title
-        self.description = description
-        fallback = { nil }
-        parse = { Wrapped.parse($0) }
-        typeName = Wrapped.typeName
+    /// As above, with the options the Shortcuts app offers coming from `optionsProvider`.
+    public convenience init<Provider: DynamicOptionsProvider>(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: Value? = nil,
+        optionsProvider: Provider, requestValueDialog: IntentDialog? = nil, requestDisambiguationDialog: IntentDialog? = nil,
+        inputConnectionBehavior: InputConnectionBehavior = .default
+    ) where Value: IntentValue {
+        self.init(title: title, description: description, fallback: defaultValue.map { value in { value } },
+                  parse: { Value.parse($0) }, typeName: Value.typeName, requestValueDialog: requestValueDialog, optionsProvider: optionsProvider)
     }
 
-    /// A parameter that names an entity: the text is its identifier, looked up with the entity's `defaultQuery`.
-    public init(title: LocalizedStringResource, description: LocalizedStringResource? = nil) where Value: AppEntity {
-        self.title = title
-        self.description = description
-        fallback = nil
-        parse = { text in try EntityLookup.entity(Value.self, identifier: text) }
-        typeName = "\(Value.typeDisplayRepresentation.name) id"
+    /// An optional parameter: nil when not given (or its default).
+    public convenience init<Wrapped: IntentValue>(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: Wrapped? = nil,
+        controlStyle: IntentParameterControlStyle = .automatic, inclusiveRange: (Wrapped, Wrapped)? = nil,
+        inputOptions: String.IntentInputOptions? = nil, requestValueDialog: IntentDialog? = nil,
+        requestDisambiguationDialog: IntentDialog? = nil, inputConnectionBehavior: InputConnectionBehavior = .default
+    ) where Value == Wrapped? {
+        self.init(title: title, description: description, fallback: { defaultValue }, parse: { Wrapped.parse($0) },
+                  typeName: Wrapped.typeName, requestValueDialog: requestValueDialog, optionsProvider: nil)
+    }
+
+    public convenience init<Wrapped: IntentValue, Provider: DynamicOptionsProvider>(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: Wrapped? = nil,
+        optionsProvider: Provider, requestValueDialog: IntentDialog? = nil, requestDisambiguationDialog: IntentDialog? = nil,
+        inputConnectionBehavior: InputConnectionBehavior = .default
+    ) where Value == Wrapped? {
+        self.init(title: title, description: description, fallback: { defaultValue }, parse: { Wrapped.parse($0) },
+                  typeName: Wrapped.typeName, requestValueDialog: requestValueDialog, optionsProvider: optionsProvider)
+    }
+
+    /// A parameter that names an entity: the text is its identifier, looked up with the entity's `defaultQuery` (or,
+    /// for an `EntityStringQuery`, text it matches).
+    public convenience init(title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: Value? = nil,
+                            requestValueDialog: IntentDialog? = nil, requestDisambiguationDialog: IntentDialog? = nil,
+                            inputConnectionBehavior: InputConnectionBehavior = .default) where Value: AppEntity {
+        self.init(title: title, description: description, fallback: defaultValue.map { value in { value } },
+                  parse: { text in try EntityLookup.entity(Value.self, identifier: text) },
+                  typeName: "\(Value.typeDisplayRepresentation.name) id", requestValueDialog: requestValueDialog, optionsProvider: nil)
+    }
+
+    public convenience init<Provider: DynamicOptionsProvider>(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: Value? = nil,
+        optionsProvider: Provider, requestValueDialog: IntentDialog? = nil, requestDisambiguationDialog: IntentDialog? = nil,
+        inputConnectionBehavior: InputConnectionBehavior = .default
+    ) where Value: AppEntity {
+        self.init(title: title, description: description, fallback: defaultValue.map { value in { value } },
+                  parse: { text in try EntityLookup.entity(Value.self, identifier: text) },
+                  typeName: "\(Value.typeDisplayRepresentation.name) id", requestValueDialog: requestValueDialog, optionsProvider: optionsProvider)
+    }
+
+    /// An optional entity parameter (a configurable widget's "choose a habit", unset at first): nil when not given.
+    public convenience init<Wrapped: AppEntity>(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: Wrapped? = nil,
+        requestValueDialog: IntentDialog? = nil, requestDisambiguationDialog: IntentDialog? = nil,
+        inputConnectionBehavior: InputConnectionBehavior = .default
+    ) where Value == Wrapped? {
+        self.init(title: title, description: description, fallback: { defaultValue },
+                  parse: { text in try EntityLookup.entity(Wrapped.self, identifier: text).map { Optional($0) } },
+                  typeName: "\(Wrapped.typeDisplayRepresentation.name) id", requestValueDialog: requestValueDialog, optionsProvider: nil)
+    }
+
+    public convenience init<Wrapped: AppEntity, Provider: DynamicOptionsProvider>(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: Wrapped? = nil,
+        optionsProvider: Provider, requestValueDialog: IntentDialog? = nil, requestDisambiguationDialog: IntentDialog? = nil,
+        inputConnectionBehavior: InputConnectionBehavior = .default
+    ) where Value == Wrapped? {
+        self.init(title: title, description: description, fallback: { defaultValue },
+                  parse: { text in try EntityLookup.entity(Wrapped.self, identifier: text).map { Optional($0) } },
+                  typeName: "\(Wrapped.typeDisplayRepresentation.name) id", requestValueDialog: requestValueDialog, optionsProvider: optionsProvider)
     }
 
     public var wrappedValue: Value {
@@ -97,6 +162,30 @@ public final class IntentParameter<Value>: @unchecked Sendable {  // @unchecked:
         }
         set { value = newValue }
     }
+
+    /// A list of entities (`[Trail]`, or `[Trail]?`): the text is their identifiers, comma-separated.
+    public convenience init<Element: AppEntity>(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: [Element]? = nil,
+        size: Int? = nil, requestValueDialog: IntentDialog? = nil, inputConnectionBehavior: InputConnectionBehavior = .default
+    ) where Value == [Element] {
+        self.init(title: title, description: description, fallback: defaultValue.map { value in { value } },
+                  parse: { text in try EntityLookup.entities(Element.self, identifiers: text) },
+                  typeName: "\(Element.typeDisplayRepresentation.name) ids, comma-separated", requestValueDialog: requestValueDialog,
+                  optionsProvider: nil)
+    }
+
+    public convenience init<Element: AppEntity>(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: [Element]? = nil,
+        size: Int? = nil, requestValueDialog: IntentDialog? = nil, inputConnectionBehavior: InputConnectionBehavior = .default
+    ) where Value == [Element]? {
+        self.init(title: title, description: description, fallback: { defaultValue },
+                  parse: { text in try EntityLookup.entities(Element.self, identifiers: text).map { Optional($0) } },
+                  typeName: "\(Element.typeDisplayRepresentation.name) ids, comma-separated", requestValueDialog: requestValueDialog,
+                  optionsProvider: nil)
+    }
+
+    /// The value, or nil before it is resolved.
+    var currentValue: Value? { value }
 
     /// `$habit`: the parameter itself.
     public var projectedValue: IntentParameter<Value> { self }
@@ -195,9 +284,28 @@ extension UUID: EntityIdentifierConvertible {
 enum EntityLookup {
     /// The entity whose identifier is `text`, from `Entity.defaultQuery`; nil when there is none.
     static func entity<Entity: AppEntity>(_ type: Entity.Type, identifier text: String) throws -> Entity? {
-        guard let id = Entity.ID.entityIdentifier(for: text) else { return nil }
         let query = Entity.defaultQuery
-        return try IntentExecution.run { try await query.entities(for: [id]).first }
+        if let id = Entity.ID.entityIdentifier(for: text), let found = try IntentExecution.run({ try await query.entities(for: [id]).first }) {
+            return found
+        }
+        // An `EntityStringQuery` also finds an entity by text it matches, as Siri does with what the person says.
+        guard let stringQuery = query as? any EntityStringQuery else { return nil }
+        return try matching(stringQuery, text) as? Entity
+    }
+
+    /// The entities whose identifiers `text` lists, comma-separated; nil when one of them is not found.
+    static func entities<Entity: AppEntity>(_ type: Entity.Type, identifiers text: String) throws -> [Entity]? {
+        var found: [Entity] = []
+        for identifier in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !identifier.isEmpty {
+            guard let entity = try entity(Entity.self, identifier: identifier) else { return nil }
+            found.append(entity)
+        }
+        return found
+    }
+
+    private static func matching<Query: EntityStringQuery>(_ query: Query, _ text: String) throws -> Query.Entity? {
+        let found = try IntentExecution.run { try await query.entities(matching: text) }
+        return found.count == 1 ? found[0] : nil
     }
 }
 

@@ -52,7 +52,7 @@ extension AppIntent {
         return arguments
     }
 
-    private static func parameterObjects(of intent: Self) -> [(name: String, parameter: any AnyIntentParameter)] {
+    static func parameterObjects(of intent: Self) -> [(name: String, parameter: any AnyIntentParameter)] {
         Mirror(reflecting: intent).children.compactMap { child in
             guard let label = child.label, let parameter = child.value as? any AnyIntentParameter else { return nil }
             return (label.hasPrefix("_") ? String(label.dropFirst()) : label, parameter)

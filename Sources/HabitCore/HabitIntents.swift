@@ -6,6 +6,8 @@ public struct CompleteHabit: AppIntent {
     public static var description: IntentDescription? { "Mark a habit as completed for today" }
     @Parameter(title: "Habit") public var habit: String
 
+    public static var parameterSummary: some ParameterSummary { Summary("Complete \(\.$habit)") }
+
     public init() {}
 
     /// The widget's button for one habit holds this instance (`Button(intent: CompleteHabit(habit: "Walk"))`).
@@ -25,6 +27,8 @@ public struct LogValue: AppIntent {
     public static var description: IntentDescription? { "Add an amount to a habit for today" }
     @Parameter(title: "Habit") public var habit: String
     @Parameter(title: "Value") public var value: Double
+
+    public static var parameterSummary: some ParameterSummary { Summary("Log \(\.$value) for \(\.$habit)") }
 
     public init() {}
 

@@ -8,7 +8,7 @@ import UserNotifications
 /// The Habits notification service extension (RULES.md `notification.service`): a reminder push with
 /// `mutable-content` is rewritten with what is left today, read from the shared store in the App Group.
 public final class HabitsNotificationService: UNNotificationServiceExtension, @unchecked Sendable {
-    public required init() { super.init() }
+    public override init() { super.init() }
 
     public override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
         guard let content = request.content.mutableCopy() as? UNMutableNotificationContent,

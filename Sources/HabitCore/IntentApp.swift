@@ -23,6 +23,8 @@ public struct IntentApp {
             for intent in habitIntents.intents {
                 let parameters = intent.parameters.map { "--\($0.name) <\($0.typeName)>" }.joined(separator: " ")
                 print("\(intent.name)\(parameters.isEmpty ? "" : " \(parameters)")  — \(intent.description.map { "\($0)" } ?? "\(intent.title)")")
+                // The sentence the Shortcuts app shows for the action (its ParameterSummary).
+                if let summary = intent.summaryText { print("  summary: \(summary)") }
             }
         case "perform" where arguments.count >= 2:
             let parameters = try IntentRegistry.arguments(arguments.dropFirst(2))

@@ -98,8 +98,9 @@ public enum Installer {
     }
 
     private static func json(_ manifest: Manifest) -> [String: JSONValue] {
+        let extraKeys = BundleInfo.extraKeys(of: manifest)
         let manifest = resolvingExecutables(manifest)
-        func bundle(_ record: BundleRecord, isApp: Bool) -> JSONValue {
+        func bundle(_ record: BundleRecord, isApp: Bool, info: [String: JSONValue]) -> JSONValue {
             var object: [String: JSONValue] = ["name": .string(record.name), "appGroups": .array(record.appGroups.map(JSONValue.string))]
             if !isApp { object["role"] = .string(record.role.rawValue) }
             let values: [(String, String?)] = [
@@ -113,12 +114,14 @@ public enum Installer {
             if !record.activationSupports.isEmpty {
                 object["activationRule"] = .object(record.activationSupports.mapValues { .integer($0) })
             }
+            // The Info.plist keys the fields above do not carry, for `Bundle.main` (BundleInfo).
+            if !info.isEmpty { object[BundleInfo.field] = .object(info) }
             return .object(object)
         }
         return [
             "manifestVersion": .integer(1),
-            "app": bundle(manifest.app, isApp: true),
-            "embedded": .array(manifest.embedded.map { bundle($0, isApp: false) }),
+            "app": bundle(manifest.app, isApp: true, info: extraKeys[0]),
+            "embedded": .array(manifest.embedded.enumerated().map { bundle($1, isApp: false, info: extraKeys[$0 + 1]) }),
         ]
     }
 }

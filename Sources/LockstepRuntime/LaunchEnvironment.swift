@@ -1,6 +1,7 @@
 import AppGroupKit
 import BundleKit
 import Foundation
+import LockstepSystem
 
 /// The environment a launcher gives a simulated process (DESIGN.md "Processes and identity").
 public enum LaunchEnvironment {
@@ -32,7 +33,21 @@ public enum LaunchEnvironment {
         environment[groups] = absolute(groupsRoot)
         environment[bundleIdentifier] = record.bundleIdentifier
         environment[build] = record.buildVersion
+        // As on iOS, the temporary folder is inside the bundle's own container (`prepare` creates it).
+        environment["TMPDIR"] = temporaryDirectory(for: record, groupsRoot: groupsRoot) + "/"
         return environment
+    }
+
+    /// `<private container>/tmp`: the bundle's temporary folder, what `NSTemporaryDirectory()` gives it.
+    public static func temporaryDirectory(for record: BundleRecord, groupsRoot: String) -> String {
+        GroupsLayout(root: absolute(groupsRoot)).privateContainer(record.bundleIdentifier ?? record.name, on: record.device) + "/tmp"
+    }
+
+    /// What the system prepares before launching `record`'s process: its temporary folder, so code that writes there
+    /// before it calls any Lockstep API (a plain executable) finds it. A folder that cannot be made is left to the
+    /// process, which says so when it writes.
+    public static func prepare(for record: BundleRecord, groupsRoot: String) {
+        try? AtomicFile.createDirectories(temporaryDirectory(for: record, groupsRoot: groupsRoot))
     }
 
     /// `path` made absolute against the current directory, so a child in another directory finds the same root.

@@ -37,16 +37,43 @@ public struct SimulatedProcess: Sendable {
             print("ready \(process.bundle.bundleIdentifier ?? process.bundle.name): starts at build \(process.bundle.buildVersion ?? "?"), runs on demand")
             return nil
         }
+        process.useContainerTemporaryDirectory()  // before the reinstall watcher's thread starts: setenv is not thread-safe
         process.guardAgainstReinstall()
         running.withLock { $0 = process }
         return process
     }
 
     private static let running = Mutex<SimulatedProcess?>(nil)
+    /// Whether a plain executable's identity was looked for already (it is looked for once).
+    private static let adopted = Mutex(false)
 
-    /// The process `start(defaultRole:)` started in this executable, or nil before (and in tools and tests, which
-    /// are no simulated process).
-    public static var current: SimulatedProcess? { running.withLock { $0 } }
+    /// The process this executable is: the one `start(defaultRole:)` started, or — in an executable without a
+    /// Lockstep entry point that a launcher started (`LOCKSTEP_BUNDLE_ID` is set: `lockstep run`/`up`) — that
+    /// bundle, from the first call, as iOS launches an extension already knowing who it is. Nil in tools and tests
+    /// (no launcher gave them an identity), which are no simulated process.
+    ///
+    /// Such an executable passes the same gates as one that calls `start`: a version mismatch or a stale build
+    /// (RULES.md `runtime.version-parity`, `runtime.stale`) ends it with exit 78 and Xcode's sentence, since no
+    /// `main` of Lockstep's is there to decide, and under `up`'s launch check it prints its ready line and exits 0.
+    public static var current: SimulatedProcess? {
+        if let process = running.withLock({ $0 }) { return process }
+        return adoptLaunchedIdentity()
+    }
+
+    private static func adoptLaunchedIdentity() -> SimulatedProcess? {
+        adopted.withLock { tried -> SimulatedProcess? in
+            if let process = running.withLock({ $0 }) { return process }
+            guard !tried, ProcessEnvironment.value(LaunchEnvironment.bundleIdentifier) != nil else { return nil }
+            tried = true
+            ProcessStop.installUnlessInstalled { exit(withError: $0) }
+            do {
+                guard let process = try start(defaultRole: .host) else { exit(.success) }  // `up`'s launch check
+                return process
+            } catch {
+                exit(withError: error)
+            }
+        }
+    }
 
     /// The identity from `environment` (the process's own when nil), installing `LOCKSTEP_MANIFEST` (or the embedded
     /// default when nothing is installed) first. Does not check versions.
@@ -111,6 +138,15 @@ public struct SimulatedProcess: Sendable {
         Thread.detachNewThread {
             check.watch { ProcessStop.report($0) }
         }
+    }
+
+    /// As on iOS, the process's temporary folder is inside its own container (`<container>/tmp`): what
+    /// `NSTemporaryDirectory()` and `FileManager.default.temporaryDirectory` give, so a file written there (a
+    /// notification attachment, a download) is in the process's sandbox.
+    func useContainerTemporaryDirectory() {
+        let temporary = LaunchEnvironment.temporaryDirectory(for: bundle, groupsRoot: groupsRoot)
+        guard (try? AtomicFile.createDirectories(temporary)) != nil else { return }
+        ProcessEnvironment.set("TMPDIR", temporary + "/")
     }
 
     /// The sentence of RULES.md `runtime.stale`, naming both builds.

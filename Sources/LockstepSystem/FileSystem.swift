@@ -94,6 +94,9 @@ package enum ProcessEnvironment {
         guard let value = getenv(name), value.pointee != 0 else { return nil }
         return String(cString: value)
     }
+
+    /// Sets a variable of this process (before other threads read the environment: at a process's start).
+    package static func set(_ name: String, _ value: String) { setenv(name, value, 1) }
 }
 
 /// Wall-clock time in seconds since 1970.

@@ -13,6 +13,12 @@ public enum ProcessStop {
         installed.withLock { $0 = handler }
     }
 
+    /// Installs `handler` when nothing is installed yet: what a library does for an executable that has no `main` of
+    /// Lockstep's (a plain executable a launcher started), leaving an executable's own choice alone.
+    public static func installUnlessInstalled(_ handler: @escaping @Sendable (any Error) -> Void) {
+        installed.withLock { if $0 == nil { $0 = handler } }
+    }
+
     /// Hands `error` to the installed handler (which usually does not return), or prints it.
     public static func report(_ error: any Error) {
         if let handler = installed.withLock({ $0 }) {

@@ -11,7 +11,7 @@ import LockstepSystem
 /// import UserNotifications
 /// import HabitsShared
 ///
-/// NotificationServiceExtension.main(service: NotificationService.self)
+/// NotificationServiceExtension.main(service: NotificationService())
 /// ```
 ///
 /// Only a payload with `"mutable-content": 1` in `aps` reaches the service; it has the time limit
@@ -21,7 +21,9 @@ import LockstepSystem
 public enum NotificationServiceExtension {
     /// The entry point of a notification service extension executable; like swift-argument-parser's `main()`, the one
     /// place that exits (0; 2 for a payload that is not JSON; 78 for a version mismatch or a stale build).
-    public static func main(service: UNNotificationServiceExtension.Type,
+    /// - Parameter service: makes the principal object, once per notification (iOS makes it from
+    ///   `NSExtensionPrincipalClass`).
+    public static func main(service: @autoclosure @escaping () -> UNNotificationServiceExtension,
                             arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
         Standard.setUp()
         if arguments.first == "--help" {
@@ -43,7 +45,7 @@ public enum NotificationServiceExtension {
         }
     }
 
-    static func deliver(_ words: [String], service: UNNotificationServiceExtension.Type) throws -> String {
+    static func deliver(_ words: [String], service: () -> UNNotificationServiceExtension) throws -> String {
         guard words.first == "deliver", words.count == 2 else {
             throw NotificationError(subject: words.joined(separator: " "), detail: "give deliver 'PAYLOAD-JSON'")
         }
@@ -51,7 +53,7 @@ public enum NotificationServiceExtension {
         guard mutable else {
             return "shown: \(request.content.shownText) (the original content: the payload has no \"mutable-content\": 1)"
         }
-        return Self.serve(request, with: service.init(), timeout: timeLimit)
+        return Self.serve(request, with: service(), timeout: timeLimit)
     }
 
     /// The time a service has; `LOCKSTEP_NOTIFICATION_TIMEOUT` overrides Apple's "about 30 seconds".

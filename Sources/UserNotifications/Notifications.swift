@@ -10,6 +10,15 @@ open class UNNotificationContent: NSObject, NSCopying, NSMutableCopying, @unchec
     public internal(set) var categoryIdentifier = ""
     /// The payload's keys outside `aps`.
     public internal(set) var userInfo: [AnyHashable: Any] = [:]
+    /// Files shown with the notification (each validated when made: `UNNotificationAttachment`).
+    public internal(set) var attachments: [UNNotificationAttachment] = []
+    public internal(set) var sound: UNNotificationSound?
+    public internal(set) var launchImageName = ""
+    public internal(set) var targetContentIdentifier: String?
+    public internal(set) var relevanceScore: Double = 0
+    public internal(set) var interruptionLevel: UNNotificationInterruptionLevel = .active
+    public internal(set) var summaryArgument = ""
+    public internal(set) var summaryArgumentCount = 0
 
     public override init() {}
 
@@ -24,12 +33,22 @@ open class UNNotificationContent: NSObject, NSCopying, NSMutableCopying, @unchec
         content.threadIdentifier = threadIdentifier
         content.categoryIdentifier = categoryIdentifier
         content.userInfo = userInfo
+        content.attachments = attachments
+        content.sound = sound
+        content.launchImageName = launchImageName
+        content.targetContentIdentifier = targetContentIdentifier
+        content.relevanceScore = relevanceScore
+        content.interruptionLevel = interruptionLevel
+        content.summaryArgument = summaryArgument
+        content.summaryArgumentCount = summaryArgumentCount
         return content
     }
 
     /// One line, as Lockstep prints what the device shows.
     public var shownText: String {
-        [title, subtitle, body].filter { !$0.isEmpty }.joined(separator: " — ")
+        let text = [title, subtitle, body].filter { !$0.isEmpty }.joined(separator: " — ")
+        guard !attachments.isEmpty else { return text }
+        return text + " [" + attachments.map { "attachment \($0.url.lastPathComponent)" }.joined(separator: ", ") + "]"
     }
 }
 
@@ -42,16 +61,31 @@ open class UNMutableNotificationContent: UNNotificationContent, @unchecked Senda
     public override var threadIdentifier: String { get { super.threadIdentifier } set { super.threadIdentifier = newValue } }
     public override var categoryIdentifier: String { get { super.categoryIdentifier } set { super.categoryIdentifier = newValue } }
     public override var userInfo: [AnyHashable: Any] { get { super.userInfo } set { super.userInfo = newValue } }
+    public override var attachments: [UNNotificationAttachment] { get { super.attachments } set { super.attachments = newValue } }
+    public override var sound: UNNotificationSound? { get { super.sound } set { super.sound = newValue } }
+    public override var launchImageName: String { get { super.launchImageName } set { super.launchImageName = newValue } }
+    public override var targetContentIdentifier: String? { get { super.targetContentIdentifier } set { super.targetContentIdentifier = newValue } }
+    public override var relevanceScore: Double { get { super.relevanceScore } set { super.relevanceScore = newValue } }
+    public override var interruptionLevel: UNNotificationInterruptionLevel { get { super.interruptionLevel } set { super.interruptionLevel = newValue } }
+    public override var summaryArgument: String { get { super.summaryArgument } set { super.summaryArgument = newValue } }
+    public override var summaryArgumentCount: Int { get { super.summaryArgumentCount } set { super.summaryArgumentCount = newValue } }
 }
 
 /// A notification the system is about to show (Apple's `UNNotificationRequest`).
 open class UNNotificationRequest: NSObject, @unchecked Sendable {  // @unchecked: immutable.
     public let identifier: String
     public let content: UNNotificationContent
+    /// When a local notification is delivered; nil for a push and for "now".
+    public let trigger: UNNotificationTrigger?
 
-    public init(identifier: String, content: UNNotificationContent) {
+    public init(identifier: String, content: UNNotificationContent, trigger: UNNotificationTrigger?) {
         self.identifier = identifier
-        self.content = content
+        self.content = content.copy() as! UNNotificationContent
+        self.trigger = trigger
+    }
+
+    public convenience init(identifier: String, content: UNNotificationContent) {
+        self.init(identifier: identifier, content: content, trigger: nil)
     }
 }
 
@@ -59,8 +93,9 @@ open class UNNotificationRequest: NSObject, @unchecked Sendable {  // @unchecked
 /// `didReceive(_:withContentHandler:)`, and call the handler with the content to show — within the time limit, or
 /// the original content is shown (RULES.md `notification.service`).
 open class UNNotificationServiceExtension: NSObject {
-    /// Required, as the system makes the extension's principal class itself.
-    public required override init() {}
+    /// Not `required`, as in Apple's declaration: a subclass may write `override init()`. The host is handed an
+    /// instance (`NotificationServiceExtension.main(service: NotificationService())`).
+    public override init() {}
 
     open func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
         contentHandler(request.content)

@@ -21,35 +21,75 @@ public enum WCSessionActivationState: Int, Sendable {
 }
 
 /// A file that arrived in `Documents/Inbox/` (RULES.md `wc.file`): move it during the delegate call to keep it.
-public struct WCSessionFile: @unchecked Sendable {  // @unchecked: metadata holds plist values only.
+open class WCSessionFile: NSObject, @unchecked Sendable {  // @unchecked: immutable; metadata holds plist values only.
     public let fileURL: URL
     public let metadata: [String: Any]?
+
+    init(fileURL: URL, metadata: [String: Any]?) {
+        self.fileURL = fileURL
+        self.metadata = metadata
+    }
 }
 
-/// A queued user-info transfer (RULES.md `wc.userinfo`).
-public struct WCSessionUserInfoTransfer: @unchecked Sendable {  // @unchecked: userInfo holds plist values only.
+/// A queued user-info transfer (RULES.md `wc.userinfo`), as Apple's class: `isTransferring` while it waits in the
+/// counterpart's queue, `cancel()` takes it out before delivery.
+open class WCSessionUserInfoTransfer: NSObject, @unchecked Sendable {  // @unchecked: immutable; plist values only.
     /// The position in the receiver's FIFO queue.
     public let sequence: Int
     public let userInfo: [String: Any]
     /// Whether it was sent with `transferCurrentComplicationUserInfo(_:)`.
     public let isCurrentComplicationInfo: Bool
-    /// Whether it is still queued: true when made (Lockstep does not follow it to delivery).
-    public var isTransferring: Bool { true }
+    /// The queued file in the link (nil for a transfer that could not be queued).
+    let queuedPath: String?
 
-    init(sequence: Int, userInfo: [String: Any] = [:], isCurrentComplicationInfo: Bool = false) {
+    init(sequence: Int, userInfo: [String: Any] = [:], isCurrentComplicationInfo: Bool = false, queuedPath: String? = nil) {
         self.sequence = sequence
         self.userInfo = userInfo
         self.isCurrentComplicationInfo = isCurrentComplicationInfo
+        self.queuedPath = queuedPath
+    }
+
+    /// Whether it still waits for delivery.
+    open var isTransferring: Bool { queuedPath.map(FileSystem.exists) ?? false }
+
+    /// Takes it out of the queue, unless the counterpart has received it already.
+    open func cancel() {
+        if let queuedPath { _ = FileSystem.remove(queuedPath) }
     }
 }
 
-/// A queued file transfer.
-public struct WCSessionFileTransfer: @unchecked Sendable {  // @unchecked: the file's metadata holds plist values only.
+/// A queued file transfer, as Apple's class.
+open class WCSessionFileTransfer: NSObject, @unchecked Sendable {  // @unchecked: immutable; plist values only.
     public let sequence: Int
     public let fileName: String
     /// The file as sent.
     public let file: WCSessionFile
-    public var isTransferring: Bool { true }
+    /// The queued envelope and data in the link (nil for a transfer that could not be queued).
+    let queuedBase: String?
+
+    init(sequence: Int, fileName: String, file: WCSessionFile, queuedBase: String? = nil) {
+        self.sequence = sequence
+        self.fileName = fileName
+        self.file = file
+        self.queuedBase = queuedBase
+    }
+
+    /// Whether it still waits for delivery.
+    open var isTransferring: Bool { queuedBase.map { FileSystem.exists("\($0).plist") } ?? false }
+
+    /// How far it is: all of it is queued at once, so complete unless it is still waiting.
+    open var progress: Progress {
+        let progress = Progress(totalUnitCount: 1)
+        progress.completedUnitCount = isTransferring ? 0 : 1
+        return progress
+    }
+
+    /// Takes it out of the queue, unless the counterpart has received it already.
+    open func cancel() {
+        guard let queuedBase else { return }
+        _ = FileSystem.remove("\(queuedBase).plist")
+        _ = FileSystem.remove("\(queuedBase).data")
+    }
 }
 
 /// Receives what the counterpart sends, with Apple's method names. Every method has a default (the iOS-only
@@ -123,7 +163,7 @@ extension WCSessionDelegate {
 /// inotify is unavailable or `LOCKSTEP_WATCH=poll`). Reachability changes wake it too: activating touches the
 /// side's `.alive` file (`IN_ATTRIB`), and releasing it, by deactivating or dying, closes it (`IN_CLOSE_WRITE`);
 /// liveness probes open it read-only, so they wake nobody.
-public final class WCSession: @unchecked Sendable {  // @unchecked: mutable state is guarded by `lock`.
+public final class WCSession: NSObject, @unchecked Sendable {  // @unchecked: mutable state is guarded by `lock`.
     /// Where this end lives.
     public struct Configuration: Sendable {
         /// `<groups>/link/<host-bundle-id>`: the transport.
@@ -173,6 +213,7 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
     /// A session at `configuration` (Lockstep's own code and tests; a bundle's code uses `WCSession.default`).
     public init(configuration: Configuration) {
         self.configuration = configuration
+        super.init()
     }
 
     /// Apple's `WCSession.isSupported()`: whether this code runs in a simulated process (a phone app, a watch app,
@@ -440,8 +481,9 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
         let sequence = try nextSequence(link.sequence("userinfo", to: counterpart))
         let envelope = Payload.envelope(["sentAt": Date().timeIntervalSince1970, "payload": payload,
                                          "complication": isCurrentComplicationInfo])
-        try AtomicFile.write(Array(envelope), to: "\(link.queue("userinfo", to: counterpart))/\(Self.padded(sequence)).plist")
-        return WCSessionUserInfoTransfer(sequence: sequence, userInfo: userInfo, isCurrentComplicationInfo: isCurrentComplicationInfo)
+        let queued = "\(link.queue("userinfo", to: counterpart))/\(Self.padded(sequence)).plist"
+        try AtomicFile.write(Array(envelope), to: queued)
+        return WCSessionUserInfoTransfer(sequence: sequence, userInfo: userInfo, isCurrentComplicationInfo: isCurrentComplicationInfo, queuedPath: queued)
     }
 
     /// The complication transfers a day allows (Apple: "50 transfers a day"; `LOCKSTEP_COMPLICATION_TRANSFERS`
@@ -499,7 +541,8 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
             guard name.hasSuffix(".plist"), let sequence = Int(name.prefix(16)) else { return nil }
             let envelope = (try? AtomicFile.read("\(queue)/\(name)")).flatMap { $0 }.flatMap { Payload.decode(Data($0)) }
             return WCSessionUserInfoTransfer(sequence: sequence, userInfo: envelope?["payload"] as? [String: Any] ?? [:],
-                                             isCurrentComplicationInfo: envelope?["complication"] as? Bool ?? false)
+                                             isCurrentComplicationInfo: envelope?["complication"] as? Bool ?? false,
+                                             queuedPath: "\(queue)/\(name)")
         }
     }
 
@@ -553,7 +596,37 @@ public final class WCSession: @unchecked Sendable {  // @unchecked: mutable stat
         var fields: [String: Any] = ["sentAt": Date().timeIntervalSince1970, "fileName": file.lastPathComponent]
         if let encodedMetadata { fields["metadata"] = encodedMetadata }
         try AtomicFile.write(Array(Payload.envelope(fields)), to: "\(base).plist")
-        return WCSessionFileTransfer(sequence: sequence, fileName: file.lastPathComponent, file: WCSessionFile(fileURL: file, metadata: metadata))
+        return WCSessionFileTransfer(sequence: sequence, fileName: file.lastPathComponent, file: WCSessionFile(fileURL: file, metadata: metadata),
+                                     queuedBase: base)
+    }
+
+    /// File transfers still queued for the counterpart (not yet delivered).
+    public var outstandingFileTransfers: [WCSessionFileTransfer] {
+        let queue = link.queue("files", to: counterpart)
+        return Self.list(queue).sorted().compactMap { name in
+            guard name.hasSuffix(".plist"), let sequence = Int(name.prefix(16)) else { return nil }
+            let base = "\(queue)/\(name.dropLast(".plist".count))"
+            let envelope = (try? AtomicFile.read("\(queue)/\(name)")).flatMap { $0 }.flatMap { Payload.decode(Data($0)) }
+            let fileName = envelope?["fileName"] as? String ?? name
+            let file = WCSessionFile(fileURL: URL(fileURLWithPath: "\(base).data"), metadata: envelope?["metadata"] as? [String: Any])
+            return WCSessionFileTransfer(sequence: sequence, fileName: fileName, file: file, queuedBase: base)
+        }
+    }
+
+    /// Whether something the counterpart sent waits to be delivered to this side (user info, a context, files),
+    /// as it does while this side's session is not activated.
+    public var hasContentPending: Bool {
+        let queues = [link.queue("userinfo", to: me), link.queue("files", to: me)]
+        return queues.contains { !Self.list($0).filter { $0.hasSuffix(".plist") }.isEmpty } || FileSystem.exists(link.context(to: me))
+    }
+
+    /// iOS: a folder in the app's container for data about the paired watch, nil when no watch app is installed (or
+    /// before activation), and on the watch. Deleted by the system when the watch app is removed.
+    public var watchDirectoryURL: URL? {
+        guard configuration.side == .phone, configuration.counterpartInstalled, activationState == .activated else { return nil }
+        let path = "\(configuration.privateContainer)/Library/Application Support/WatchConnectivity/Watch"
+        try? AtomicFile.createDirectories(path)
+        return URL(fileURLWithPath: path, isDirectory: true)
     }
 
     // MARK: Receiving

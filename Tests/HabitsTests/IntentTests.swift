@@ -13,6 +13,8 @@ struct IntentTests {
         #expect(try fixture.run("lockstep-host", "add", "Water", "💧", "--target", "8").status == 0)
         let list = try fixture.run("lockstep-intent", "list")
         #expect(list.stdout.contains("LogValue --habit <text> --value <number>"), "\(list)")
+        #expect(list.stdout.contains("Mark a habit as completed for today\n  summary: Complete ${habit}\n"), "\(list)")
+        #expect(list.stdout.contains("  summary: Log ${value} for ${habit}\n"), "\(list)")
         #expect(CompleteHabit.parameters.map(\.name) == ["habit"])
 
         let done = try fixture.run("lockstep-intent", "perform", "CompleteHabit", "--habit", "Meditate")

@@ -355,6 +355,43 @@ struct AppleWatchConnectivityTests {
         #expect(sync.wait(for: "activation 0 7002"))
     }
 
+    /// Apple's shapes: WCSession is an NSObject; transfers are objects that say whether they still wait and can be
+    /// cancelled before delivery; the receiver learns that content is pending; the phone has a watch directory.
+    @Test func transfersWaitUntilDeliveredAndCanBeCancelled() throws {
+        let (phone, watch, root) = Self.pair()
+        defer { TestSupport.cleanUp(root) }
+        let object: NSObject = phone
+        #expect(object is WCSession)
+        try phone.startSession()
+        #expect(phone.watchDirectoryURL.map { FileManager.default.fileExists(atPath: $0.path) } == true)
+        #expect(watch.watchDirectoryURL == nil)
+        let kept = phone.transferUserInfo(["n": 1])
+        let cancelled = phone.transferUserInfo(["n": 2])
+        let file = root.appendingPathComponent("note.txt")
+        try Data("hi".utf8).write(to: file)
+        let fileTransfer = phone.transferFile(file, metadata: ["kind": "note"])
+        #expect(kept.isTransferring && cancelled.isTransferring && fileTransfer.isTransferring)
+        #expect(phone.outstandingFileTransfers.map(\.fileName) == ["note.txt"])
+        #expect(watch.hasContentPending)
+        cancelled.cancel()
+        #expect(!cancelled.isTransferring)
+        phone.transferUserInfo(["n": 3])
+        #expect(phone.outstandingUserInfoTransfers.map { $0.userInfo["n"] as? Int } == [1, 3])
+        fileTransfer.cancel()
+        #expect(phone.outstandingFileTransfers.isEmpty && fileTransfer.progress.fractionCompleted == 1)
+
+        let sync = PhoneSync()
+        watch.delegate = sync
+        watch.activate()
+        #expect(sync.wait(for: "userInfo 1") && sync.wait(for: "userInfo 3"))
+        // Delivered in order, so the cancelled one, between them, was never delivered.
+        #expect(!sync.wait(for: "userInfo 2", timeout: 0))
+        #expect(!kept.isTransferring)
+        #expect(!watch.hasContentPending)
+        phone.deactivate()
+        watch.deactivate()
+    }
+
     /// iOS: complication user info keeps its priority for 50 transfers a day, then travels as ordinary user info.
     @Test func complicationTransfersHaveADailyAllowance() throws {
         let (phone, watch, root) = Self.pair()

@@ -65,6 +65,7 @@ import Testing
         #expect(environment == [
             "PATH": "/bin", "HABIT": "Read", "LOCKSTEP_GROUPS": "/g",
             "LOCKSTEP_BUNDLE_ID": "com.example.habits.widget", "LOCKSTEP_BUILD": "1",
+            "TMPDIR": "/g/phone/Data/com.example.habits.widget/tmp/",
         ])
     }
 

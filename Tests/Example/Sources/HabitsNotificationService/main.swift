@@ -2,4 +2,4 @@
 import HabitsShared
 import UserNotifications
 
-NotificationServiceExtension.main(service: NotificationService.self)
+NotificationServiceExtension.main(service: NotificationService())

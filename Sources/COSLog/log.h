@@ -1,0 +1,1 @@
+// Empty: the clang submodule `os.log`, so `import os.log` resolves. Its API is the Swift module `os`.

@@ -1,0 +1,1 @@
+// Empty: the clang half of the module `os` (Sources/COSLog/module.modulemap). Its API is the Swift module `os`.

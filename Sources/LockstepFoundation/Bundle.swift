@@ -1,0 +1,134 @@
+import Foundation
+import LockstepRuntime
+import Synchronization
+
+/// Foundation's `Bundle`, whose `main` is the simulated process's bundle: `Bundle.main.infoDictionary`,
+/// `object(forInfoDictionaryKey:)` and `bundleIdentifier` give the bundle's Info.plist as the manifest states it
+/// (its `infoPlist` file, its inline `info` keys and its own fields), as on a device.
+///
+/// Foundation on Linux reads `Bundle.main`'s Info.plist from the executable's folder — one file for every
+/// executable SwiftPM builds there — and its `Bundle` cannot be subclassed from outside. A module that reads its
+/// Info.plist names this class instead, in the same Linux-only block as `UserDefaults`:
+///
+/// ```swift
+/// #if os(Linux)
+/// @_exported import LockstepFoundation
+/// typealias UserDefaults = LockstepFoundation.UserDefaults
+/// typealias Bundle = LockstepFoundation.Bundle
+/// #endif
+/// ```
+///
+/// Everything else forwards to Foundation's bundle (`foundationBundle`): resources, localizations, `Bundle(for:)`.
+/// In no simulated process (a plain `swift test`), `main` is Foundation's main bundle.
+open class Bundle: NSObject, @unchecked Sendable {  // @unchecked: immutable after init; Foundation's Bundle is thread-safe.
+    /// The Foundation bundle this one forwards to.
+    public let foundationBundle: Foundation.Bundle
+    /// The Info.plist of a simulated process's bundle, which replaces the file Foundation would read.
+    private let simulatedInfo: [String: Any]?
+
+    /// Wraps one of Foundation's bundles.
+    public init(_ bundle: Foundation.Bundle) {
+        foundationBundle = bundle
+        simulatedInfo = nil
+        super.init()
+    }
+
+    private init(main: Foundation.Bundle, info: [String: Any]) {
+        foundationBundle = main
+        simulatedInfo = info
+        super.init()
+    }
+
+    /// The bundle of the simulated process this code runs in, with the manifest's Info.plist; Foundation's main
+    /// bundle in no simulated process.
+    open class var main: Bundle {
+        guard let process = SimulatedProcess.current, let identifier = process.bundle.bundleIdentifier else {
+            return Bundle(Foundation.Bundle.main)
+        }
+        return mainInstance.withLock { cached in
+            if let cached, cached.bundleIdentifier == identifier { return cached }
+            let made = Bundle(main: Foundation.Bundle.main, info: process.infoDictionary)
+            cached = made
+            return made
+        }
+    }
+    private static let mainInstance = Mutex<Bundle?>(nil)
+
+    public convenience init?(path: String) {
+        guard let bundle = Foundation.Bundle(path: path) else { return nil }
+        self.init(bundle)
+    }
+
+    public convenience init?(url: URL) {
+        guard let bundle = Foundation.Bundle(url: url) else { return nil }
+        self.init(bundle)
+    }
+
+    public convenience init(for aClass: AnyClass) { self.init(Foundation.Bundle(for: aClass)) }
+
+    public convenience init?(identifier: String) {
+        let main = Bundle.main
+        if let info = main.simulatedInfo, main.bundleIdentifier == identifier {
+            self.init(main: main.foundationBundle, info: info)
+            return
+        }
+        guard let bundle = Foundation.Bundle(identifier: identifier) else { return nil }
+        self.init(bundle)
+    }
+
+    // MARK: Info.plist
+
+    open var infoDictionary: [String: Any]? { simulatedInfo ?? foundationBundle.infoDictionary }
+    open var localizedInfoDictionary: [String: Any]? { simulatedInfo ?? foundationBundle.localizedInfoDictionary }
+    open var bundleIdentifier: String? {
+        simulatedInfo.map { $0["CFBundleIdentifier"] as? String } ?? foundationBundle.bundleIdentifier
+    }
+    open func object(forInfoDictionaryKey key: String) -> Any? {
+        if let simulatedInfo { return simulatedInfo[key] }
+        return foundationBundle.object(forInfoDictionaryKey: key)
+    }
+
+    // MARK: Forwarded to Foundation
+
+    open var bundleURL: URL { foundationBundle.bundleURL }
+    open var bundlePath: String { foundationBundle.bundlePath }
+    open var resourceURL: URL? { foundationBundle.resourceURL }
+    open var resourcePath: String? { foundationBundle.resourcePath }
+    open var executableURL: URL? { foundationBundle.executableURL }
+    open var executablePath: String? { foundationBundle.executablePath }
+    open var builtInPlugInsURL: URL? { foundationBundle.builtInPlugInsURL }
+    open var privateFrameworksURL: URL? { foundationBundle.privateFrameworksURL }
+    open var appStoreReceiptURL: URL? { foundationBundle.appStoreReceiptURL }
+    open var isLoaded: Bool { foundationBundle.isLoaded }
+    open var localizations: [String] { foundationBundle.localizations }
+    open var preferredLocalizations: [String] { foundationBundle.preferredLocalizations }
+    open var developmentLocalization: String? { foundationBundle.developmentLocalization }
+
+    open func url(forResource name: String?, withExtension ext: String?) -> URL? {
+        foundationBundle.url(forResource: name, withExtension: ext)
+    }
+    open func url(forResource name: String?, withExtension ext: String?, subdirectory subpath: String?) -> URL? {
+        foundationBundle.url(forResource: name, withExtension: ext, subdirectory: subpath)
+    }
+    open func urls(forResourcesWithExtension ext: String?, subdirectory subpath: String?) -> [URL]? {
+        foundationBundle.urls(forResourcesWithExtension: ext, subdirectory: subpath)?.map { $0 as URL }
+    }
+    open func path(forResource name: String?, ofType ext: String?) -> String? {
+        foundationBundle.path(forResource: name, ofType: ext)
+    }
+    open func path(forResource name: String?, ofType ext: String?, inDirectory subpath: String?) -> String? {
+        foundationBundle.path(forResource: name, ofType: ext, inDirectory: subpath)
+    }
+    open func paths(forResourcesOfType ext: String?, inDirectory subpath: String?) -> [String] {
+        foundationBundle.paths(forResourcesOfType: ext, inDirectory: subpath)
+    }
+    open func localizedString(forKey key: String, value: String?, table tableName: String?) -> String {
+        foundationBundle.localizedString(forKey: key, value: value, table: tableName)
+    }
+}
+
+/// Foundation's `NSLocalizedString` for a `LockstepFoundation.Bundle` (the shim's `Bundle`), so a call naming the
+/// bundle compiles unchanged.
+public func NSLocalizedString(_ key: String, tableName: String? = nil, bundle: Bundle, value: String = "", comment: String) -> String {
+    bundle.localizedString(forKey: key, value: value, table: tableName)
+}
