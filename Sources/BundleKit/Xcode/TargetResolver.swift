@@ -117,7 +117,7 @@ enum CheckedKey: Int, CaseIterable {
 /// Resolves targets of one project, caching xcconfig files across targets and configurations.
 final class TargetResolver {
     let project: XcodeProject
-    private let xcconfigs = XcconfigReader()
+    private lazy var xcconfigs = XcconfigReader(sourceRoot: project.sourceRoot)
     /// `PathText.existing` by path: targets share Info.plists, and nothing changes the files while reading.
     private var existing: [String: String?] = [:]
     private var sourcePaths: [String: String] = [:]
@@ -134,7 +134,7 @@ final class TargetResolver {
     private var plists: [String: [String: Any]?] = [:]
     private var infoPlists: [String: InfoPlist?] = [:]
     /// Preprocessed Info.plists, by file and the macros they were preprocessed with.
-    private var preprocessed: [String: (plist: InfoPlist?, failure: String?)] = [:]
+    private var preprocessed: [String: (plist: InfoPlist?, failure: String?, unknownHeader: String?)] = [:]
 
     /// What every target of one configuration shares, made when its first target is resolved.
     private final class ConfigurationState {
@@ -226,6 +226,9 @@ final class TargetResolver {
             // A plist XcodeGen generates is named by the spec that defines it.
             plistPath = found.flatMap { project.generated[$0]?.spec } ?? found ?? wanted
             let preprocessed = found.flatMap { preprocessedInfoPlist($0, settings: settings) }
+            if let header = preprocessed?.unknownHeader {
+                problems.append((header, "the Info.plist prefix header '\(header)' of \(context) (INFOPLIST_PREFIX_HEADER) is not in the checkout (a build phase writes such a header, usually into a git-ignored folder), so the macros it defines are unknown; the rest of the Info.plist is read as written", .warning))
+            }
             if let failure = preprocessed?.failure {
                 problems.append((found!, "the Info.plist of \(context) is preprocessed (INFOPLIST_PREPROCESS = YES), and \(failure)", .error))
             } else if let found, let info = preprocessed?.plist ?? infoPlist(found) {
@@ -445,26 +448,36 @@ final class TargetResolver {
 
     /// With `INFOPLIST_PREPROCESS = YES`, the Info.plist at `path` run through the C preprocessor as Xcode does
     /// (`InfoPlistPreprocessor`), cached by file and macros; nil when the target does not preprocess it.
-    private func preprocessedInfoPlist(_ path: String, settings: BuildSettings) -> (plist: InfoPlist?, failure: String?)? {
+    /// A prefix header the checkout does not hold (WooCommerce's is written by a build phase into a git-ignored
+    /// `DerivedSources/`) is unknown, not an error and not empty: the Info.plist is read without its macros, and
+    /// `unknownHeader` names it.
+    private func preprocessedInfoPlist(_ path: String, settings: BuildSettings) -> (plist: InfoPlist?, failure: String?, unknownHeader: String?)? {
         guard project.generated[path] == nil, settings.value("INFOPLIST_PREPROCESS").value.uppercased() == "YES" else { return nil }
         let header = settings.value("INFOPLIST_PREFIX_HEADER").value
         let definitions = settings.value("INFOPLIST_PREPROCESSOR_DEFINITIONS").value
         let flags = settings.value("INFOPLIST_OTHER_PREPROCESSOR_FLAGS").value
         let key = [path, header, definitions, flags].joined(separator: "\u{0}")
         if let cached = preprocessed[key] { return cached }
-        var result: (plist: InfoPlist?, failure: String?)
+        var result: (plist: InfoPlist?, failure: String?, unknownHeader: String?) = (nil, nil, nil)
         do throws(InfoPlistPreprocessor.Failure) {
             var preprocessor = InfoPlistPreprocessor(definitions: definitions, flags: flags)
-            if !header.isEmpty { try preprocessor.include(header: sourcePath(header)) }
+            if !header.isEmpty {
+                let headerPath = sourcePath(header)
+                if existingPath(headerPath) == nil {
+                    result.unknownHeader = headerPath
+                } else {
+                    try preprocessor.include(header: headerPath)
+                }
+            }
             guard let bytes = InputFile.readIfPresent(path) else { throw InfoPlistPreprocessor.Failure.invalid("'\(path)' cannot be read") }
             let text = try preprocessor.process(String(decoding: bytes, as: UTF8.self), file: path)
             if let dictionary = try? PropertyListFile.dictionary(Array(text.utf8), path: path) {
-                result = (InfoPlist(dictionary, names: names), nil)
+                result.plist = InfoPlist(dictionary, names: names)
             } else {
-                result = (nil, "after preprocessing it is not a property list")
+                result.failure = "after preprocessing it is not a property list"
             }
         } catch {
-            switch error { case .invalid(let sentence): result = (nil, sentence) }
+            switch error { case .invalid(let sentence): result.failure = sentence }
         }
         preprocessed[key] = result
         return result
