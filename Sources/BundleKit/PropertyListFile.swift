@@ -35,6 +35,10 @@ public enum PropertyListFile {
             throw BundleError(.notAPropertyList, path: path, detail: "it is not an XML, binary or OpenStep property list, or it is truncated")
         }
         guard let dictionary = root as? [String: Any] else {
+            // A dictionary with a key that is not a string (a binary plist can hold one) is named as such.
+            if let keyed = root as? [AnyHashable: Any], let key = keyed.keys.first(where: { !($0.base is String) }) {
+                throw BundleError(.notAPropertyList, path: path, detail: "a key of its root dictionary is not a string (\(String(describing: key.base).prefix(40))); property-list keys are strings")
+            }
             throw BundleError(.notAPropertyList, path: path, detail: "its root is not a dictionary")
         }
         return dictionary
