@@ -66,10 +66,11 @@ public enum PropertyListFile {
 
     /// Writes the facts the rules need from an Info.plist into `record`; a key the plist lacks leaves the
     /// record's value as it was.
-    static func apply(infoPlist plist: [String: Any], path: String, to record: inout BundleRecord) {
+    static func apply(infoPlist plist: [String: Any], path: String, to record: inout BundleRecord, text: [UInt8]? = nil) {
         func string(_ key: String) -> String? {
             guard let value = plist[key] as? String else { return nil }
-            record.valueSources[key] = SourceLocation(file: path, detail: key)
+            let position = text.flatMap { SourcePosition.plistKey(key, in: $0) }
+            record.valueSources[key] = SourceLocation(file: path, detail: key, line: position?.line, column: position?.column)
             return value
         }
         // RULES.md version.missing: a non-string value counts as missing, so only strings are taken.

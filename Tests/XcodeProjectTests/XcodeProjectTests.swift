@@ -241,7 +241,7 @@ import LockstepTestSupport
         #expect(result.findings.filter { $0.rule == "settings.unresolved" }.isEmpty)
         let findings = result.sets.flatMap(Rules.check).filter { $0.rule.rawValue.hasPrefix("version.") }
         #expect(findings == [Finding(rule: "version.short-format", severity: .warning, bundle: "App.app", path: tree.path + "/App/Info.plist",
-            message: "CFBundleShortVersionString of App.app is '$(MARKETING_VERSION)', built from $(MARKETING_VERSION), which the checkout cannot supply, so its format is not checked. It would have come from '\(tree.path)/Config/Versions.local.xcconfig', which \(tree.path)/Config/Project.xcconfig includes with #include? but which the checkout does not hold.")])
+            message: "CFBundleShortVersionString of App.app is '$(MARKETING_VERSION)', built from $(MARKETING_VERSION), which the checkout cannot supply, so its format is not checked. It would have come from '\(tree.path)/Config/Versions.local.xcconfig', which \(tree.path)/Config/Project.xcconfig includes with #include? but which the checkout does not hold.", line: 7, column: 2)])
     }
 
     /// The layout Flutter generates: the target's xcconfig includes a git-ignored Generated.xcconfig that

@@ -4,7 +4,8 @@ import LockstepSystem
 /// Where one build-setting assignment is written: an xcconfig line, or a configuration in project.pbxproj.
 struct SettingSource: Hashable {
     var file: String
-    /// The xcconfig line (1-based); nil for project.pbxproj and Xcode's defaults.
+    /// The xcconfig line (1-based), or the spec's line for a setting an XcodeGen spec writes; nil for
+    /// project.pbxproj (found when a finding needs it, `SourcePosition.pbxprojSetting`) and Xcode's defaults.
     var line: Int?
     /// The pbxproj `XCBuildConfiguration` id, for `bump`.
     var configurationID: String?
@@ -14,6 +15,8 @@ struct SettingSource: Hashable {
     var targetLevel = false
     /// For a setting an XcodeGen spec writes: the bytes of its value in `file`, for `bump`.
     var specRange: Range<Int>? = nil
+    /// The column (1-based, in bytes) of the key (xcconfig) or the value (spec) on `line`.
+    var column: Int? = nil
 
     var isDefault: Bool { file.isEmpty }
 }
@@ -79,7 +82,7 @@ final class SettingAssignment {
 
     /// Where the assignment is written, as findings name it: the xcconfig and line, or the pbxproj and configuration.
     /// Made once per assignment: the project's are reported for every target that inherits them.
-    private(set) lazy var location = source.line.map { SourceLocation(file: source.file, detail: "\(name), line \($0)") }
+    private(set) lazy var location = source.line.map { SourceLocation(file: source.file, detail: "\(name), line \($0)", line: $0, column: source.column) }
         ?? SourceLocation(file: source.file, detail: "\(name) in \(source.owner)")
 
     /// The same assignment, at the target's own level or the project's.
@@ -379,7 +382,8 @@ final class XcconfigReader {
             while let last = value.last, isBlank(last) { value = value.dropLast() }
             result.append(.assignment(SettingAssignment(
                 key: rawKey, name: name, conditions: conditions, value: String(decoding: value, as: UTF8.self),
-                source: SettingSource(file: file, line: number, configurationID: nil, owner: file))))
+                source: SettingSource(file: file, line: number, configurationID: nil, owner: file,
+                                      column: keyBytes.startIndex - lineStart + 1))))
         }
         return result
     }

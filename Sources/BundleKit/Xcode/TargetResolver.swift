@@ -218,6 +218,8 @@ final class TargetResolver {
         let generate = settings.value(number: read.generate).value.uppercased() == "YES"
         var plist = InfoPlist()
         var plistPath: String?
+        /// The Info.plist's own path (for an XcodeGen one, the generated path, whose keys the spec marks).
+        var plistFile: String?
         let plistSetting = settings.value(number: read.infoPlist).value
         if !plistSetting.isEmpty {
             // RULES.md §6: paths in build settings are relative to the folder holding the .xcodeproj.
@@ -225,6 +227,7 @@ final class TargetResolver {
             let found = existingPath(wanted)
             // A plist XcodeGen generates is named by the spec that defines it.
             plistPath = found.flatMap { project.generated[$0]?.spec } ?? found ?? wanted
+            plistFile = found
             let preprocessed = found.flatMap { preprocessedInfoPlist($0, settings: settings) }
             if let header = preprocessed?.unknownHeader {
                 problems.append((header, "the Info.plist prefix header '\(header)' of \(context) (INFOPLIST_PREFIX_HEADER) is not in the checkout (a build phase writes such a header, usually into a git-ignored folder), so the macros it defines are unknown; the rest of the Info.plist is read as written", .warning))
@@ -260,7 +263,7 @@ final class TargetResolver {
             }
             for name in BuildSettings.unknownNames(in: value, among: unresolved) { unknowns[name] = Self.unknownHint(name, missingIncludes) }
             values[checked] = .init(template: template.text, value: value, unresolved: unresolved,
-                                    source: source(of: template, key: key, plistPath: plistPath, settings: settings),
+                                    source: source(of: template, key: key, plistPath: plistPath, plistFile: plistFile, settings: settings),
                                     literalInPlist: inPlist != nil && !ASCII.contains(byte: UInt8(ascii: "$"), in: template.text))
         }
 
@@ -374,15 +377,39 @@ final class TargetResolver {
         return nil
     }
 
-    /// Where a checked value came from: the plist for a literal, else the setting its first reference names.
-    private func source(of template: (text: String, reference: String?), key: String, plistPath: String?, settings: BuildSettings) -> SourceLocation {
-        guard let name = template.reference else {
-            return SourceLocation(file: plistPath ?? project.pbxprojPath, detail: key)
+    /// Where a checked value came from: the plist for a literal, else the setting its first reference names; with
+    /// the line and column where the reader knows them (the plist's `<key>`, the xcconfig assignment, the pbxproj
+    /// setting, the spec's value).
+    private func source(of template: (text: String, reference: String?), key: String, plistPath: String?, plistFile: String?, settings: BuildSettings) -> SourceLocation {
+        guard let name = template.reference, let origin = settings.origin(of: name), !origin.source.isDefault else {
+            let detail = template.reference == nil ? key : "\(key) = \(template.text)"
+            let position = plistFile.flatMap { plistKeyPosition(key, in: $0) }
+            return SourceLocation(file: plistPath ?? project.pbxprojPath, detail: detail, line: position?.line, column: position?.column)
         }
-        guard let origin = settings.origin(of: name), !origin.source.isDefault else {
-            return SourceLocation(file: plistPath ?? project.pbxprojPath, detail: "\(key) = \(template.text)")
+        var location = origin.location
+        if location.line == nil, origin.source.file == project.pbxprojPath, let id = origin.source.configurationID {
+            if objectRangesByID == nil { objectRangesByID = Dictionary(project.objectRanges, uniquingKeysWith: { _, last in last }) }
+            if let range = objectRangesByID?[id], let position = SourcePosition.pbxprojSetting(origin.key, in: project.bytes, object: range) {
+                location.line = position.line
+                location.column = position.column
+            }
         }
-        return origin.location
+        return location
+    }
+
+    /// The pbxproj objects' byte ranges by id, made when a finding first needs a setting's line.
+    private var objectRangesByID: [String: Range<Int>]?
+    /// Info.plist texts by path, read when a finding first needs a key's line.
+    private var plistTexts: [String: [UInt8]?] = [:]
+
+    /// Where `key` is written in the Info.plist at `path`: its spec value for one XcodeGen generates, else its
+    /// `<key>` in an XML plist.
+    private func plistKeyPosition(_ key: String, in path: String) -> (line: Int, column: Int)? {
+        if let generated = project.generated[path] {
+            return generated.keyMarks[key].map { ($0.line, $0.column) }
+        }
+        if plistTexts[path] == nil { plistTexts[path] = .some(InputFile.readIfPresent(path)) }
+        return (plistTexts[path] ?? nil).flatMap { SourcePosition.plistKey(key, in: $0) }
     }
 
     /// A path from a build setting: RULES.md §6, relative to the folder holding the .xcodeproj.
@@ -548,7 +575,7 @@ final class TargetResolver {
             let mark = configuration.marks[key]
             level.assignments.append(SettingAssignment(key: key, name: name, conditions: conditions, value: value, source: SettingSource(
                 file: mark?.file ?? project.pbxprojPath, line: mark?.line, configurationID: configuration.id, owner: owner,
-                targetLevel: targetLevel, specRange: mark?.range)))
+                targetLevel: targetLevel, specRange: mark?.range, column: mark?.column)))
         }
         return level
     }

@@ -349,7 +349,7 @@ struct ProjectReading {
                 var message = "\(key) of \(context) is '\(value.template)', but nothing defines \(name), so Xcode builds it as '\(value.value)' (agvtool and fastlane read the literal '\(value.template)')."
                 if let missing = MissingInclude.likeliest(resolved.missingIncludes) { message += " " + missing.hint }
                 add(Finding(rule: .settingsUnresolved, severity: compared ? .error : .warning, bundle: bundle,
-                            path: value.source.file, message: message))
+                            path: value.source.file, message: message, line: value.source.line, column: value.source.column))
             }
         }
         guard member.record.embedLocation != nil else { return }
@@ -367,7 +367,7 @@ struct ProjectReading {
             let hostValue = host.resolved.values[checked]?.value ?? "none"
             add(Finding(rule: .settingsTargetOverride, severity: .warning, bundle: member.record.bundlePath, path: assignment.source.file,
                         message: "\(context) sets \(setting) = \(assignment.value) itself (\(where_.file), \(where_.detail!)) instead of inheriting the project's, and its \(key) uses it (the containing app '\(host.resolved.target.name)' has '\(hostValue)'): the root cause of most \(key) mismatches. Remove the target's setting so it inherits.",
-                        values: [setting, assignment.value, hostValue]))
+                        values: [setting, assignment.value, hostValue]).with(line: where_.line, column: where_.column))
         }
     }
 }

@@ -592,7 +592,8 @@ private struct SpecReader {
     mutating func specFindings() {
         for (key, node) in Self.versionValues(root, skipping: ["targets", "targetTemplates"]) {
             if let message = Self.versionNumberProblem(key, node, owner: "") {
-                findings.append(Finding(rule: .specVersionNumber, severity: .warning, bundle: name, path: node.mark.file, message: message))
+                findings.append(Finding(rule: .specVersionNumber, severity: .warning, bundle: name, path: node.mark.file, message: message,
+                                        line: node.mark.line, column: node.mark.column))
             }
         }
         for target in targets {
@@ -602,19 +603,20 @@ private struct SpecReader {
                       embedded.platform == "auto", embedded.supportedDestinations.contains("watchOS"),
                       !(target.platform == "auto" && target.supportedDestinations.contains("watchOS")) else { continue }
                 findings.append(Finding(rule: .specWatchNotEmbedded, severity: .warning, bundle: embedded.name, path: dependency.mark.file,
-                    message: "Target '\(target.name)' depends on the watch app '\(embedded.name)' (line \(dependency.mark.line)), but XcodeGen embeds a watch app in Watch only when its platform is watchOS; with `supportedDestinations` it copies it as a resource, and the iPhone app ships without it. Set `platform: watchOS` on '\(embedded.name)'."))
+                    message: "Target '\(target.name)' depends on the watch app '\(embedded.name)' (line \(dependency.mark.line)), but XcodeGen embeds a watch app in Watch only when its platform is watchOS; with `supportedDestinations` it copies it as a resource, and the iPhone app ships without it. Set `platform: watchOS` on '\(embedded.name)'.").with(line: dependency.mark.line, column: dependency.mark.column))
             }
             // RULES.md spec.embed-false
             for dependency in target.dependencies where target.isApp && dependency.embed == false {
                 guard let embedded = targets.first(where: { $0.name == dependency.target }),
                       embedded.isExtension || embedded.shortType == "application.on-demand-install-capable" || (embedded.isApp && embedded.platform == "watchOS") else { continue }
                 findings.append(Finding(rule: .specEmbedFalse, severity: .warning, bundle: embedded.name, path: dependency.mark.file,
-                    message: "Target '\(target.name)' depends on '\(embedded.name)' with `embed: false` (line \(dependency.mark.line)): XcodeGen builds it but copies it into no bundle, so the app ships without it. Remove `embed: false` unless a script embeds it."))
+                    message: "Target '\(target.name)' depends on '\(embedded.name)' with `embed: false` (line \(dependency.mark.line)): XcodeGen builds it but copies it into no bundle, so the app ships without it. Remove `embed: false` unless a script embeds it.").with(line: dependency.mark.line, column: dependency.mark.column))
             }
             // RULES.md spec.version-number
             for (key, node) in Self.versionValues(target.node, skipping: []) {
                 if let message = Self.versionNumberProblem(key, node, owner: " of target '\(target.name)'") {
-                    findings.append(Finding(rule: .specVersionNumber, severity: .warning, bundle: target.name, path: node.mark.file, message: message))
+                    findings.append(Finding(rule: .specVersionNumber, severity: .warning, bundle: target.name, path: node.mark.file, message: message,
+                                            line: node.mark.line, column: node.mark.column))
                 }
             }
         }
