@@ -363,7 +363,14 @@ struct ProjectReading {
             guard assignment.source.targetLevel, BuildSettings.references(in: value.template).contains(setting),
                   !assignment.usesInherited, assignment.soleReference != setting,
                   !host.resolved.targetXcconfigs.contains(assignment.source.file) else { continue }
-            let where_ = assignment.location
+            var where_ = assignment.location
+            // A pbxproj setting's line, found in its configuration's object now that a finding needs it.
+            if where_.line == nil, assignment.source.file == project.pbxprojPath, let id = assignment.source.configurationID,
+               let range = project.objectRanges.last(where: { $0.id == id })?.range,
+               let position = SourcePosition.pbxprojSetting(assignment.key, in: project.bytes, object: range) {
+                where_.line = position.line
+                where_.column = position.column
+            }
             let hostValue = host.resolved.values[checked]?.value ?? "none"
             add(Finding(rule: .settingsTargetOverride, severity: .warning, bundle: member.record.bundlePath, path: assignment.source.file,
                         message: "\(context) sets \(setting) = \(assignment.value) itself (\(where_.file), \(where_.detail!)) instead of inheriting the project's, and its \(key) uses it (the containing app '\(host.resolved.target.name)' has '\(hostValue)'): the root cause of most \(key) mismatches. Remove the target's setting so it inherits.",
