@@ -47,7 +47,7 @@ public struct Finding: Equatable, Hashable, Sendable {
 
     /// The values the finding is about (the two versions that differ, the identifier, the group), in a fixed
     /// order: what its fingerprint is made of. Nil when the rule gives none; the fingerprint then takes the values
-    /// the message quotes in '…'.
+    /// the message quotes in '…' or "…".
     public var values: [String]?
 
     /// What identifies the finding across runs, for a baseline: its rule, its bundle and its values — not its
@@ -68,21 +68,28 @@ public struct Finding: Equatable, Hashable, Sendable {
         return ([rule.rawValue, bundle] + values.map(String.init)).joined(separator: "|")
     }
 
-    /// The spans of `message` quoted as values, '1.0': a quote opens only where no letter or digit precedes it and
-    /// closes only where none follows, so the apostrophe of "project's" or "it's" is prose, not a quote.
+    /// The spans of `message` quoted as values, '1.0' or "Config/Version.xcconfig": a single quote opens only
+    /// where no letter or digit precedes it and closes only where none follows, so the apostrophe of "project's"
+    /// or "it's" is prose, not a quote. A quoted absolute path keeps only its last component: the checkout's
+    /// folder differs between a laptop and CI.
     static func quotedValues(_ message: String) -> [String] {
         let characters = Array(message)
         func isWord(_ index: Int) -> Bool {
             index >= 0 && index < characters.count && (characters[index].isLetter || characters[index].isNumber)
         }
+        func closes(_ quote: Character, at index: Int) -> Bool {
+            characters[index] == quote && (quote == "\"" || !isWord(index + 1))
+        }
         var values: [String] = []
         var index = 0
         while index < characters.count {
-            guard characters[index] == "'", !isWord(index - 1) else { index += 1; continue }
+            let quote = characters[index]
+            guard quote == "\"" || (quote == "'" && !isWord(index - 1)) else { index += 1; continue }
             var close = index + 1
-            while close < characters.count, !(characters[close] == "'" && !isWord(close + 1)) { close += 1 }
+            while close < characters.count, !closes(quote, at: close) { close += 1 }
             guard close < characters.count else { break }
-            values.append(String(characters[(index + 1)..<close]))
+            let value = String(characters[(index + 1)..<close])
+            values.append(value.hasPrefix("/") ? PathText.lastComponent(of: value) : value)
             index = close + 1
         }
         return values

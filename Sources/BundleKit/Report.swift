@@ -62,7 +62,8 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     /// finding, then a summary line.
     case text
     /// `{"fingerprintVersion":2,"findings":[{"rule","severity","bundle","path","line","column","message",
-    /// "fingerprint"}],"summary":{"errors","warnings"}}`; `line` and `column` only where known.
+    /// "fingerprint"}],"summary":{"errors","warnings","bundles","configurations"}}`; `line` and `column` only where
+    /// known; bundles counted once across build configurations.
     case json
     /// GitHub Actions workflow commands (`::error file=…,line=…,col=…,title=…::…`), which annotate the pull request.
     case github
@@ -120,7 +121,8 @@ public enum Report {
                 }
                 return entry
             },
-            "summary": ["errors": result.errorCount, "warnings": result.warningCount],
+            "summary": ["errors": result.errorCount, "warnings": result.warningCount,
+                        "bundles": result.bundleCount, "configurations": result.configurationCount],
         ]
         // Only strings and integers: JSONSerialization throws for nothing else (NaN, a non-JSON type).
         let data = try! JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])

@@ -173,6 +173,16 @@ import Testing
                               message: "The project's setting 'A' (it's from the target's 'B's value') is unset.")
         #expect(finding.fingerprint == "settings.unresolved|B|A|B's value")
         #expect(Finding(rule: "group.shared", severity: .note, bundle: "B", path: "p", message: "it's 'x'", values: ["v"]).fingerprint == "group.shared|B|v")
+        // A checkout's folder differs on a laptop and in CI: a quoted absolute path counts by its file name.
+        let local = Finding(rule: "settings.unresolved", severity: .warning, bundle: "B", path: "p", message: "It would have come from '/Users/me/src/App/Config/Local.xcconfig'.")
+        let ci = Finding(rule: "settings.unresolved", severity: .warning, bundle: "B", path: "p", message: "It would have come from '/home/runner/work/App/Config/Local.xcconfig'.")
+        #expect(local.fingerprint == ci.fingerprint && local.fingerprint == "settings.unresolved|B|Local.xcconfig")
+        // Two missing includes of one xcconfig are two findings, told apart by the file each names in "…".
+        let includes = ["AppIdentifiers", "AppVersion"].map {
+            Finding(rule: "settings.unresolved", severity: .error, bundle: "B", path: "p",
+                    message: "Riot/Common.xcconfig:20: #include \"Config/\($0).xcconfig\" names a file that does not exist.").fingerprint
+        }
+        #expect(includes == ["settings.unresolved|B|Config/AppIdentifiers.xcconfig", "settings.unresolved|B|Config/AppVersion.xcconfig"])
     }
 
     /// A baseline written before fingerprints were versioned still marks the same findings as known.

@@ -93,7 +93,7 @@ import Testing
         let data = Data(Report.render(Self.result, as: .json).utf8)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let summary = try #require(object["summary"] as? [String: Int])
-        #expect(summary == ["errors": 2, "warnings": 2])
+        #expect(summary == ["errors": 2, "warnings": 2, "bundles": 3, "configurations": 0])
         let findings = try #require(object["findings"] as? [[String: Any]])
         #expect(findings.map { $0["rule"] as? String } == Self.result.findings.map(\.rule.rawValue))
     }

@@ -349,7 +349,8 @@ struct ProjectReading {
                 var message = "\(key) of \(context) is '\(value.template)', but nothing defines \(name), so Xcode builds it as '\(value.value)' (agvtool and fastlane read the literal '\(value.template)')."
                 if let missing = MissingInclude.likeliest(resolved.missingIncludes) { message += " " + missing.hint }
                 add(Finding(rule: .settingsUnresolved, severity: compared ? .error : .warning, bundle: bundle,
-                            path: value.source.file, message: message, line: value.source.line, column: value.source.column))
+                            path: value.source.file, message: message, line: value.source.line, column: value.source.column,
+                            values: [key, name, value.template]))
             }
         }
         guard member.record.embedLocation != nil else { return }
