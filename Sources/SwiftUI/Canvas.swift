@@ -10,6 +10,7 @@ final class Canvas {
         case symbol(name: String, rect: CGRect, paint: Paint)
         case image(name: String, rect: CGRect)
         case beginGroup(opacity: Double?, clip: (path: String, at: CGPoint)?, offset: CGPoint, shadow: Shadow?)
+        case beginScale(CGSize, around: CGPoint)
         case endGroup
     }
 
@@ -164,6 +165,9 @@ extension Canvas {
                     attrs += " filter=\"url(#s\(shadowCount))\""
                 }
                 body.append(indent + "<g\(attrs)>")
+                indent += "  "
+            case let .beginScale(scale, p):
+                body.append(indent + "<g transform=\"translate(\(svgNumber(p.x)) \(svgNumber(p.y))) scale(\(svgNumber(scale.width)) \(svgNumber(scale.height))) translate(\(svgNumber(-p.x)) \(svgNumber(-p.y)))\">")
                 indent += "  "
             case .endGroup:
                 indent = String(indent.dropLast(2))

@@ -231,7 +231,7 @@ final class BarNode: Node {
     }
 
     override func computeSize(_ proposal: Proposal) -> CGSize {
-        CGSize(width: finite(proposal.width) ?? 10, height: height)
+        CGSize(width: proposal.width ?? 10, height: height)
     }
 
     override func place(in rect: CGRect, _ canvas: Canvas) {

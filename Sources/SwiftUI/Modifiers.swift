@@ -74,6 +74,27 @@ nonisolated extension View {
 
     public func edgesIgnoringSafeArea(_ edges: Edge.Set) -> some View { self }
 
+    /// Draws the view scaled about an anchor; its layout is unchanged.
+    public func scaleEffect(_ s: CGFloat, anchor: UnitPoint = .center) -> some View {
+        scaleEffect(CGSize(width: s, height: s), anchor: anchor)
+    }
+
+    public func scaleEffect(_ scale: CGSize, anchor: UnitPoint = .center) -> some View {
+        layoutModifier { child, _ in EffectNode(.scale(scale, anchor), child: child) }
+    }
+
+    public func scaleEffect(x: CGFloat = 1, y: CGFloat = 1, anchor: UnitPoint = .center) -> some View {
+        scaleEffect(CGSize(width: x, height: y), anchor: anchor)
+    }
+
+    /// The order views of a ZStack are drawn in (higher in front); layout is unchanged.
+    public func zIndex(_ value: Double) -> some View {
+        layoutModifier { child, _ in
+            child.zIndex = value
+            return child
+        }
+    }
+
     /// Keeps the view's space but draws nothing.
     public func hidden() -> some View {
         layoutModifier { child, _ in EffectNode(.opacity(0), child: child) }
@@ -130,6 +151,7 @@ nonisolated struct _StyledShape<S: Shape>: View, PrimitiveView {
 struct _SystemBackground: ShapeStyle {}
 
 nonisolated extension View {
+    @_disfavoredOverload
     public func background<V: View>(_ background: V, alignment: Alignment = .center) -> some View {
         _LayeredView(content: self, layer: background, alignment: alignment, behind: true)
     }
@@ -154,6 +176,7 @@ nonisolated extension View {
         background(_SystemBackground(), in: shape, fillStyle: fillStyle)
     }
 
+    @_disfavoredOverload
     public func overlay<V: View>(_ overlay: V, alignment: Alignment = .center) -> some View {
         _LayeredView(content: self, layer: overlay, alignment: alignment, behind: false)
     }
@@ -295,6 +318,11 @@ nonisolated extension View {
         environmentModifier { $0.truncationMode = mode }
     }
 
+    /// Extra space between the lines of multiline text.
+    public func lineSpacing(_ lineSpacing: CGFloat) -> some View {
+        environmentModifier { $0.lineSpacing = lineSpacing }
+    }
+
     public func textCase(_ textCase: Text.Case?) -> some View {
         environmentModifier { $0.textCase = textCase }
     }
@@ -327,6 +355,27 @@ extension EnvironmentValues {
         get { self[ForegroundHierarchyKey.self] }
         set { self[ForegroundHierarchyKey.self] = newValue }
     }
+}
+
+// MARK: - controls
+
+extension View {
+    /// Disabled controls draw dimmed.
+    public func disabled(_ disabled: Bool) -> some View {
+        environmentModifier { if disabled { $0.isEnabled = false } }
+    }
+
+    /// How SF Symbols color their layers; the placeholder glyph has one layer, drawn in the foreground style.
+    public func symbolRenderingMode(_ mode: SymbolRenderingMode?) -> some View { self }
+}
+
+/// How an SF Symbol's layers are colored.
+public struct SymbolRenderingMode: Sendable {
+    let name: String
+    public static let monochrome = SymbolRenderingMode(name: "monochrome")
+    public static let hierarchical = SymbolRenderingMode(name: "hierarchical")
+    public static let palette = SymbolRenderingMode(name: "palette")
+    public static let multicolor = SymbolRenderingMode(name: "multicolor")
 }
 
 // MARK: - widgets

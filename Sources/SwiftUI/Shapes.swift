@@ -122,7 +122,8 @@ final class ShapeNode: Node {
     }
 
     override func computeSize(_ proposal: Proposal) -> CGSize {
-        return CGSize(width: finite(proposal.width) ?? 10, height: finite(proposal.height) ?? 10)
+        // Whatever is offered, infinity included (so a stack sees a shape as fully flexible).
+        return CGSize(width: proposal.width ?? 10, height: proposal.height ?? 10)
     }
 
     override func place(in rect: CGRect, _ canvas: Canvas) {

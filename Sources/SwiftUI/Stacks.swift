@@ -186,7 +186,7 @@ final class GeometryNode: Node {
 
     override func computeSize(_ proposal: Proposal) -> CGSize {
         // An unspecified proposal gets SwiftUI's placeholder size for flexible views (10 points).
-        CGSize(width: finite(proposal.width) ?? 10, height: finite(proposal.height) ?? 10)
+        CGSize(width: proposal.width ?? 10, height: proposal.height ?? 10)
     }
 
     override func place(in rect: CGRect, _ canvas: Canvas) {
