@@ -144,7 +144,7 @@ extension Canvas {
                 // An SF Symbol may not be redistributed: a labelled placeholder glyph (a rounded square) stands in.
                 let r = min(rect.width, rect.height) * 0.22
                 body.append(indent + "<g class=\"sf-symbol\"><title>\(xmlEscaped(name))</title>"
-                    + "<rect x=\"\(svgNumber(rect.minX))\" y=\"\(svgNumber(rect.minY))\" width=\"\(svgNumber(rect.width))\" height=\"\(svgNumber(rect.height))\" rx=\"\(svgNumber(r))\" \(paintAttributes(paint, "fill")) fill-opacity=\"0.25\"/>"
+                    + "<rect x=\"\(svgNumber(rect.minX))\" y=\"\(svgNumber(rect.minY))\" width=\"\(svgNumber(rect.width))\" height=\"\(svgNumber(rect.height))\" rx=\"\(svgNumber(r))\" \(paintAttributes(paint.with(opacity: 0.25), "fill"))/>"
                     + "<rect x=\"\(svgNumber(rect.minX + 0.5))\" y=\"\(svgNumber(rect.minY + 0.5))\" width=\"\(svgNumber(max(rect.width - 1, 0)))\" height=\"\(svgNumber(max(rect.height - 1, 0)))\" rx=\"\(svgNumber(r))\" fill=\"none\" \(paintAttributes(paint, "stroke")) stroke-width=\"1\"/></g>")
             case let .image(name, rect):
                 body.append(indent + "<g class=\"image\"><title>\(xmlEscaped(name))</title>"

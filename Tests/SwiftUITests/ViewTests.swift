@@ -180,6 +180,8 @@ private struct Bordered: ViewModifier {
         let view = VStack {
             Text("Tom & Jerry <3 \"quotes\" 'apostrophes'")
             Image(systemName: "flame.fill")
+            Image(systemName: "circle").foregroundStyle(.secondary)
+            Label("Later", systemImage: "clock").foregroundStyle(.tertiary)
             RoundedRectangle(cornerRadius: 8).fill(LinearGradient(colors: [.red, .blue], startPoint: .top, endPoint: .bottom))
             Circle().stroke(Color.green, lineWidth: 2)
             Gauge(value: 0.3) { Text("g") }.gaugeStyle(.accessoryCircularCapacity)
