@@ -47,6 +47,13 @@ private struct Habit: Identifiable {
     var name: String
 }
 
+private struct Counter: View {
+    @State private var count = 2
+    var body: some View {
+        Text("Count \(count)")
+    }
+}
+
 private struct Bordered: ViewModifier {
     func body(content: Content) -> some View {
         content.padding(4).background(Color.gray)
@@ -90,6 +97,12 @@ private struct Bordered: ViewModifier {
         }
         // A background is drawn before what it backs, an overlay after.
         #expect(texts(view) == ["a", "b", "c", "d", "e", "h", "f", "g"])
+    }
+
+    @Test func stateShowsItsInitialValue() {
+        #expect(texts(Counter()) == ["Count 2"])
+        let binding = Binding.constant(5)
+        #expect(binding.wrappedValue == 5)
     }
 
     @Test func customModifiersPlaceTheirContent() {
