@@ -4,13 +4,14 @@ import AppIntents
 final class Canvas {
     enum Op {
         /// A shape's outline in its own coordinates (origin zero), drawn moved to `at`.
-        case path(String, at: CGPoint, fill: Paint?, stroke: (Paint, CGFloat)?)
+        case path(String, at: CGPoint, fill: Paint?, stroke: (Paint, StrokeStyle)?)
         /// One line of text: runs of characters sharing a font and color, drawn from `origin` (the baseline's start).
         case text(runs: [TextRun], origin: CGPoint)
         case symbol(name: String, rect: CGRect, paint: Paint)
         case image(name: String, rect: CGRect)
         case beginGroup(opacity: Double?, clip: (path: String, at: CGPoint)?, offset: CGPoint, shadow: Shadow?)
         case beginScale(CGSize, around: CGPoint)
+        case beginRotation(Angle, around: CGPoint)
         case endGroup
     }
 
@@ -127,8 +128,14 @@ extension Canvas {
             case let .path(d, at, fill, stroke):
                 var attrs = fill.map { paintAttributes($0, "fill") } ?? "fill=\"none\""
                 if at != .zero { attrs += " transform=\"translate(\(svgNumber(at.x)) \(svgNumber(at.y)))\"" }
-                if let (paint, width) = stroke {
-                    attrs += " " + paintAttributes(paint, "stroke") + " stroke-width=\"\(svgNumber(width))\""
+                if let (paint, style) = stroke {
+                    attrs += " " + paintAttributes(paint, "stroke") + " stroke-width=\"\(svgNumber(style.lineWidth))\""
+                    switch style.lineCap {
+                    case .round: attrs += " stroke-linecap=\"round\""
+                    case .square: attrs += " stroke-linecap=\"square\""
+                    case .butt: break
+                    }
+                    if !style.dash.isEmpty { attrs += " stroke-dasharray=\"\(style.dash.map(svgNumber).joined(separator: " "))\"" }
                 }
                 body.append(indent + "<path d=\"\(d)\" \(attrs)/>")
             case let .text(runs, origin):
@@ -168,6 +175,9 @@ extension Canvas {
                 indent += "  "
             case let .beginScale(scale, p):
                 body.append(indent + "<g transform=\"translate(\(svgNumber(p.x)) \(svgNumber(p.y))) scale(\(svgNumber(scale.width)) \(svgNumber(scale.height))) translate(\(svgNumber(-p.x)) \(svgNumber(-p.y)))\">")
+                indent += "  "
+            case let .beginRotation(angle, p):
+                body.append(indent + "<g transform=\"rotate(\(svgNumber(CGFloat(angle.degrees))) \(svgNumber(p.x)) \(svgNumber(p.y)))\">")
                 indent += "  "
             case .endGroup:
                 indent = String(indent.dropLast(2))

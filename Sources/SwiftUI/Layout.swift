@@ -522,6 +522,7 @@ final class EffectNode: Node {
         case offset(CGSize)
         case shadow(Canvas.Shadow)
         case scale(CGSize, UnitPoint)
+        case rotation(Angle, UnitPoint)
     }
 
     let effect: Effect
@@ -545,6 +546,8 @@ final class EffectNode: Node {
             canvas.ops.append(.beginGroup(opacity: nil, clip: (path.data, rect.origin), offset: .zero, shadow: nil))
         case let .offset(d): canvas.ops.append(.beginGroup(opacity: nil, clip: nil, offset: CGPoint(x: d.width, y: d.height), shadow: nil))
         case let .shadow(s): canvas.ops.append(.beginGroup(opacity: nil, clip: nil, offset: .zero, shadow: s))
+        case let .rotation(angle, anchor):
+            canvas.ops.append(.beginRotation(angle, around: CGPoint(x: rect.minX + rect.width * anchor.x, y: rect.minY + rect.height * anchor.y)))
         case let .scale(s, anchor):
             canvas.ops.append(.beginScale(s, around: CGPoint(x: rect.minX + rect.width * anchor.x, y: rect.minY + rect.height * anchor.y)))
         }

@@ -87,6 +87,14 @@ nonisolated extension View {
         scaleEffect(CGSize(width: x, height: y), anchor: anchor)
     }
 
+    /// Draws the view rotated about an anchor; its layout is unchanged.
+    public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> some View {
+        layoutModifier { child, _ in EffectNode(.rotation(angle, anchor), child: child) }
+    }
+
+    /// A still picture takes no touches: nothing to change.
+    public func allowsHitTesting(_ enabled: Bool) -> some View { self }
+
     /// The order views of a ZStack are drawn in (higher in front); layout is unchanged.
     public func zIndex(_ value: Double) -> some View {
         layoutModifier { child, _ in

@@ -220,6 +220,36 @@ private struct Bordered: ViewModifier {
         #expect(red.contains("#ff453a"))
     }
 
+    @Test func xcodeTemplateStylesRingsAndShapeShorthands() throws {
+        // Xcode's widget template: `.containerBackground(.fill.tertiary, for: .widget)`; a progress ring as widgets
+        // draw it; iOS 17's shape shorthands.
+        let view = ZStack {
+            Circle().trim(from: 0, to: 0.7)
+                .stroke(Color.green, style: StrokeStyle(lineWidth: 8, lineCap: .round, dash: [2, 3]))
+                .rotationEffect(.degrees(-90))
+            Text("70%").padding(4).background(.fill.secondary, in: .rect(cornerRadius: 4)).clipShape(.capsule)
+        }
+        .containerBackground(.fill.tertiary, for: ContainerBackgroundPlacement("widget"))
+        let rendered = render(view, RenderRequest(size: CGSize(width: 170, height: 170), containerBackground: ContainerBackgroundPlacement("widget")))
+        let svg = rendered.svg(title: nil)
+        _ = try parse(svg)
+        #expect(svg.contains("rotate(-90 85 85)"))
+        #expect(svg.contains("stroke-linecap=\"round\""))
+        #expect(svg.contains("stroke-dasharray=\"2 3\""))
+        // tertiarySystemFill (767680 at 12%) full-bleed behind.
+        #expect(svg.contains("fill=\"#767680\" fill-opacity=\"0.12\""))
+        #expect(rendered.texts == ["70%"])
+    }
+
+    @Test func containerRelativeShapeIsConcentricWithTheWidget() {
+        var environment = EnvironmentValues()
+        environment.containerCornerRadius = 22
+        let view = ContainerRelativeShape().fill(Color.blue).padding(8)
+        let svg = render(view, RenderRequest(size: CGSize(width: 100, height: 100), environment: environment)).svg(title: nil)
+        // 22 − 8 = 14.
+        #expect(svg.contains("A14 14"))
+    }
+
     @Test func controlCharactersNeverBreakTheDocument() throws {
         let svg = render(Text("bell\u{7}tab\tend"), RenderRequest(size: CGSize(width: 200, height: 40))).svg(title: "a\u{1}b")
         _ = try parse(svg)
