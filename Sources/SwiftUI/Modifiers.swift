@@ -408,7 +408,7 @@ nonisolated extension View {
         _ContainerBackground(content: self, background: content(), alignment: alignment, placement: container)
     }
 
-    /// Marks the view as part of the accent group in accented rendering (tinted by the system).
+    /// Puts the view in the accent group: in accented rendering it is drawn in the tint, the rest in white.
     public func widgetAccentable(_ accentable: Bool = true) -> some View {
         environmentModifier { $0.isWidgetAccentable = accentable }
     }

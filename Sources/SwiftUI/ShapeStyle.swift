@@ -269,6 +269,10 @@ extension Color {
 
 /// Resolves a style in an environment: hierarchical levels are taken from the environment's foreground style.
 func resolvePaint(_ style: any ShapeStyle, _ env: EnvironmentValues) -> Paint {
+    env.grouped(resolveUngrouped(style, env))
+}
+
+private func resolveUngrouped(_ style: any ShapeStyle, _ env: EnvironmentValues) -> Paint {
     let dark = env.colorScheme == .dark
     switch style {
     case let color as Color: return .color(color.resolve(env))
@@ -300,18 +304,59 @@ extension EnvironmentValues {
     /// The foreground at a hierarchical level: the label colors when no foreground style was set, else the style
     /// at decreasing opacity.
     func foregroundPaint(level: Int) -> Paint {
+        grouped(ungroupedForeground(level: level))
+    }
+
+    private func ungroupedForeground(level: Int) -> Paint {
         if level < foregroundHierarchy.count {
             var outer = self
             outer.foregroundStyleValue = nil
             outer.foregroundHierarchy = []
-            return resolvePaint(foregroundHierarchy[level], outer)
+            return resolveUngrouped(foregroundHierarchy[level], outer)
         }
         guard let style = foregroundStyleValue else { return .color(Color.label(level: level, dark: colorScheme == .dark)) }
         var outer = self
         outer.foregroundStyleValue = nil
         outer.foregroundHierarchy = []
-        let base = resolvePaint(style, outer)
+        let base = resolveUngrouped(style, outer)
         let opacity: [Double] = [1, 0.6, 0.3, 0.18, 0.1]
         return base.with(opacity: opacity[min(level, opacity.count - 1)])
+    }
+}
+
+/// How the system draws a widget's colors: as they are, in two groups (accented: the accent group in the tint, the
+/// rest white), or vibrant (Lock Screen: white, its opacity from the color's brightness).
+package enum WidgetColorRendering: Sendable {
+    case fullColor
+    case accented
+    case vibrant
+}
+
+private struct WidgetColorRenderingKey: EnvironmentKey { static let defaultValue = WidgetColorRendering.fullColor }
+
+extension EnvironmentValues {
+    /// Set by WidgetKit from the widget's rendering mode; `widgetAccentable()` puts views in the accent group.
+    package var widgetColorRendering: WidgetColorRendering {
+        get { self[WidgetColorRenderingKey.self] }
+        set { self[WidgetColorRenderingKey.self] = newValue }
+    }
+
+    /// A resolved paint as the widget's rendering mode draws it.
+    func grouped(_ paint: Paint) -> Paint {
+        switch widgetColorRendering {
+        case .fullColor: return paint
+        case .accented:
+            if isWidgetAccentable {
+                var outer = self
+                outer.widgetColorRendering = .fullColor
+                let accent = (tintColor ?? Color.blue).resolve(outer)
+                return .color(accent.with(opacity: paint.firstColor.a))
+            }
+            return .color(RGBA(1, 1, 1, paint.firstColor.a))
+        case .vibrant:
+            let c = paint.firstColor
+            let luminance = 0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b
+            return .color(RGBA(1, 1, 1, c.a * max(0.25, luminance)))
+        }
     }
 }

@@ -245,7 +245,7 @@ extension Color: View { public typealias Body = Never }
 extension Color: PrimitiveView {
     /// A color as a view: a rectangle filled with it, taking the space offered.
     @MainActor func nodes(_ context: ResolveContext) -> [Node] {
-        [ShapeNode(shape: Rectangle(), fill: .color(resolve(context.environment)), stroke: nil, inset: false, containerRadius: 0)]
+        [ShapeNode(shape: Rectangle(), fill: context.environment.grouped(.color(resolve(context.environment))), stroke: nil, inset: false, containerRadius: 0)]
     }
 }
 

@@ -71,7 +71,7 @@ extension Divider: PrimitiveView {
     @MainActor func nodes(_ context: ResolveContext) -> [Node] {
         // UIKit's `separator` color: 3C3C43 at 29% (light), 545458 at 60% (dark).
         let dark = context.environment.colorScheme == .dark
-        return [DividerNode(paint: .color(dark ? RGBA(hex: 0x545458, alpha: 0.6) : RGBA(hex: 0x3C3C43, alpha: 0.29)))]
+        return [DividerNode(paint: context.environment.grouped(.color(dark ? RGBA(hex: 0x545458, alpha: 0.6) : RGBA(hex: 0x3C3C43, alpha: 0.29))))]
     }
 }
 

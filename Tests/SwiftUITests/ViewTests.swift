@@ -250,6 +250,19 @@ private struct Bordered: ViewModifier {
         #expect(svg.contains("A14 14"))
     }
 
+    @Test func accentedRenderingDrawsTheAccentGroupInTheTintAndTheRestWhite() {
+        var environment = EnvironmentValues()
+        environment.widgetColorRendering = .accented
+        let view = VStack {
+            Text("plain").foregroundStyle(.red)
+            Text("accent").widgetAccentable()
+        }
+        let svg = render(view, RenderRequest(size: CGSize(width: 100, height: 100), environment: environment)).svg(title: nil)
+        #expect(svg.contains("fill=\"#ffffff\">plain<"))
+        #expect(svg.contains("fill=\"#007aff\">accent<"))
+        #expect(!svg.contains("#ff3b30"))
+    }
+
     @Test func controlCharactersNeverBreakTheDocument() throws {
         let svg = render(Text("bell\u{7}tab\tend"), RenderRequest(size: CGSize(width: 200, height: 40))).svg(title: "a\u{1}b")
         _ = try parse(svg)
