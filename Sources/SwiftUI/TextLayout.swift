@@ -213,7 +213,10 @@ final class TextNode: Node {
         return kept + [last]
     }
 
-    override func computeSize(_ proposal: Proposal) -> CGSize { layout(proposal).size }
+    /// An empty text takes no space, as SwiftUI's does.
+    private var isEmpty: Bool { runs.allSatisfy { $0.text.isEmpty && $0.symbol == nil } }
+
+    override func computeSize(_ proposal: Proposal) -> CGSize { isEmpty ? .zero : layout(proposal).size }
 
     override func baseline(first: Bool, size: CGSize) -> CGFloat {
         let laid = layout(Proposal(size))
@@ -236,6 +239,7 @@ final class TextNode: Node {
     }
 
     override func place(in rect: CGRect, _ canvas: Canvas) {
+        if isEmpty { return }
         let laid = layout(Proposal(rect.size))
         var y = rect.minY
         let textWidth = laid.size.width
