@@ -82,13 +82,19 @@ public enum Bump {
         }
     }
 
-    /// Replaces the file at `path` with `bytes` atomically (RULES.md `files.atomic`), keeping its permissions.
+    /// Replaces the file at `path` with `bytes` atomically (rule `files.atomic`), keeping its permissions. A
+    /// symlinked file (a project.yml linked from a shared folder) is written through: its target is replaced and
+    /// the link stays; anything but a regular file is refused.
     static func replace(_ path: String, with bytes: [UInt8]) throws(BundleError) {
-        let mode = ((try? FileSystem.status(path)) ?? nil).map { mode_t($0.permissions) } ?? 0o644
         do {
-            try AtomicFile.write(bytes, to: path, mode: mode)
+            try AtomicFile.writeThrough(bytes, to: path)
         } catch {
-            throw BundleError(.invalidBump, path: path, detail: error.description)
+            let reason: String
+            switch error.code {
+            case .notARegularFile(let kind): reason = "it is \(kind), not a regular file"
+            default: reason = error.errno.map { "it cannot be written (\($0))" } ?? "it cannot be written"
+            }
+            throw BundleError(.invalidBump, path: path, detail: "\(reason); nothing was written")
         }
     }
 

@@ -27,8 +27,13 @@ public struct BundleError: Error, Equatable, Sendable {
         case invalidBump
         /// `--configuration` names a build configuration the Xcode project does not have; `detail` lists them.
         case unknownConfiguration
-        /// A `.lockstep.json` config or a baseline that is not valid; `detail` names the key.
+        /// A `.lockstep.json` config that is not valid; `detail` names the key.
         case invalidConfig
+        /// A baseline that does not exist, cannot be read or is not a JSON report of `check`; `detail` continues
+        /// the sentence after the baseline's name (" named by 'c.json' does not exist").
+        case invalidBaseline
+        /// A file `check` was asked to write (a baseline) that cannot be written; nothing was written.
+        case unwritable
     }
 
     public var code: Code
@@ -60,6 +65,8 @@ extension BundleError: ReportableError {
             let spec = [".yml", ".yaml", ".json"].contains { path.lowercased().hasSuffix($0) }
             return "The \(spec ? "XcodeGen spec" : "Xcode project") '\(path)' has no build configuration \(detail)."
         case .invalidConfig: return "The lockstep config '\(path)' is invalid: \(detail)."
+        case .invalidBaseline: return "The baseline '\(path)'\(detail)."
+        case .unwritable: return "Cannot write '\(path)': \(detail)."
         }
     }
 

@@ -287,10 +287,15 @@ public struct AppBundleSet: Equatable, Sendable {
         public var source: String
     }
 
-    public init(app: BundleRecord, embedded: [BundleRecord], origin: String) {
+    /// The build configuration this set was resolved for (an Xcode project or spec); nil for a built app or a
+    /// manifest. Reports count bundles once across configurations.
+    public var configuration: String?
+
+    public init(app: BundleRecord, embedded: [BundleRecord], origin: String, configuration: String? = nil) {
         self.app = app
         self.embedded = embedded
         self.origin = origin
+        self.configuration = configuration
     }
 
     /// The app followed by every embedded bundle.

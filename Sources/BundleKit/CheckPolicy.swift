@@ -12,7 +12,8 @@ import LockstepSystem
 public struct CheckPolicy: Sendable, Equatable {
     public struct Waiver: Sendable, Equatable {
         public var rule: RuleID
-        /// The bundle path a finding names (`App.app/PlugIns/Share.appex`), or `*` for every bundle.
+        /// The bundle a finding names, by its path (`App.app/PlugIns/Share.appex`, a target name) or its bundle
+        /// identifier (`com.example.app.share`), or `*` for every bundle.
         public var bundle: String
         public var reason: String
     }
@@ -25,32 +26,40 @@ public struct CheckPolicy: Sendable, Equatable {
     public var waivers: [Waiver] = []
     /// The baseline file, relative to the working directory (resolved against the config file's folder).
     public var baseline: String?
+    /// The baseline as the config writes it (`lockstep-baseline.json`), for messages.
+    public var baselineAsWritten: String?
+    /// The config file this policy was read from (nil for the defaults).
+    public var source: String?
     public var strict = false
 
     public init() {}
 
     /// Reads the config at `path`.
-    /// - Throws: `BundleError(.invalidConfig)` naming the file and the key: invalid JSON, an unknown key, a rule id
-    ///   `check` does not have, a value of the wrong type.
+    /// - Throws: `BundleError(.invalidConfig)` naming the file and the key: invalid JSON, a key given twice, an
+    ///   unknown key, a rule id `check` does not have, a value of the wrong type (quoted on one line, at most 60
+    ///   characters of it).
     public static func load(_ path: String) throws(BundleError) -> CheckPolicy {
         let bytes = try InputFile.read(path)
         let root: JSONValue
         do {
-            root = try JSONValue.parse(bytes, path: path)
+            // A key given twice is refused: one of the two decisions would be silently dropped.
+            root = try JSONValue.parseRefusingDuplicateKeys(bytes, path: path)
         } catch {
             throw BundleError(.invalidConfig, path: path, detail: error.detail)
         }
         func invalid(_ detail: String) -> BundleError { BundleError(.invalidConfig, path: path, detail: detail) }
+        func shown(_ text: String) -> String { JSONValue.shown(text) }
         func rule(_ value: JSONValue, _ key: String) throws(BundleError) -> RuleID {
-            guard case .string(let text) = value else { throw invalid("'\(key)' must hold rule ids as strings") }
+            guard case .string(let text) = value else { throw invalid("'\(key)' must hold rule ids as strings, not \(value.shownText())") }
             let id = RuleID(rawValue: text)
             guard RuleCatalog.rule(id) != nil else {
-                throw invalid("'\(key)' names '\(text)', which is not a rule of lockstep check (see 'lockstep rules')")
+                throw invalid("'\(key)' names \(shown(text)), which is not a rule of lockstep check (see 'lockstep rules')")
             }
             return id
         }
-        guard case .object(let members) = root else { throw invalid("its top level must be an object") }
+        guard case .object(let members) = root else { throw invalid("its top level must be an object, not \(root.shownText())") }
         var policy = CheckPolicy()
+        policy.source = path
         for (key, value) in members.sorted(by: { $0.key < $1.key }) {
             switch (key, value) {
             case ("disable", .array(let ids)):
@@ -59,46 +68,73 @@ public struct CheckPolicy: Sendable, Equatable {
                 for (id, level) in levels.sorted(by: { $0.key < $1.key }) {
                     let id = try rule(.string(id), "severity")
                     guard case .string(let name) = level, let severity = Severity(rawValue: name) else {
-                        throw invalid("'severity' gives '\(id)' \(level.compactText); use \"error\", \"warning\" or \"note\"")
+                        throw invalid("'severity' gives '\(id)' \(level.shownText()); use \"error\", \"warning\" or \"note\"")
                     }
                     policy.severities[id] = severity
                 }
             case ("waivers", .array(let entries)):
                 for entry in entries {
-                    guard case .object(let fields) = entry, case .string(let bundle)? = fields["bundle"],
+                    guard case .object(let fields) = entry, case .string(let bundle)? = fields["bundle"], !bundle.isEmpty,
                           case .string(let reason)? = fields["reason"], !reason.isEmpty, let id = fields["rule"],
                           Set(fields.keys).isSubset(of: ["rule", "bundle", "reason"]) else {
-                        throw invalid("each entry of 'waivers' must be {\"rule\", \"bundle\", \"reason\"} with a non-empty reason")
+                        throw invalid("each entry of 'waivers' must be {\"rule\", \"bundle\", \"reason\"} with a non-empty bundle and reason")
                     }
                     policy.waivers.append(Waiver(rule: try rule(id, "waivers"), bundle: bundle, reason: reason))
                 }
             case ("baseline", .string(let file)):
+                guard !file.isEmpty else { throw invalid("'baseline' is empty; name the baseline file") }
                 policy.baseline = file.hasPrefix("/") ? file : PathText.join(PathText.parent(of: path), file)
+                policy.baselineAsWritten = file
             case ("strict", .bool(let strict)):
                 policy.strict = strict
             case ("disable", _), ("severity", _), ("waivers", _), ("baseline", _), ("strict", _):
-                throw invalid("'\(key)' has the wrong type (\(value.compactText))")
+                throw invalid("'\(key)' has the wrong type (\(value.shownText()))")
             default:
-                throw invalid("'\(key)' is not a key it knows (disable, severity, waivers, baseline, strict)")
+                throw invalid("\(shown(key)) is not a key it knows (disable, severity, waivers, baseline, strict)")
             }
         }
         return policy
     }
 
+    /// Reads the baseline this policy names, or `explicit` (`--baseline`) when given.
+    /// - Throws: `BundleError(.invalidBaseline)` naming the baseline (and the config that names it).
+    public func knownFindings(explicit: String?) throws(BundleError) -> Baseline.Known {
+        if let explicit { return try Baseline.known(at: explicit) }
+        guard let baseline else { return Baseline.Known() }
+        return try Baseline.known(at: baseline, shownAs: baselineAsWritten, namedBy: source)
+    }
+
     /// `result` with this policy applied: disabled rules' findings dropped, severities changed, waived findings and
-    /// those `known` (a baseline's fingerprints) marked, so that they are reported and do not fail the run.
-    public func apply(to result: CheckResult, known: Set<String> = []) -> CheckResult {
+    /// those `known` (a baseline's fingerprints) marked, so that they are reported and do not fail the run. A
+    /// waiver that matches no finding is reported as a note, so that a stale one is noticed and removed.
+    public func apply(to result: CheckResult, known: Baseline.Known = Baseline.Known()) -> CheckResult {
+        // The bundle identifiers each bundle path had (per build configuration they may differ).
+        var identifiers: [String: Set<String>] = [:]
+        for set in result.sets {
+            for bundle in set.all { if let id = bundle.bundleIdentifier { identifiers[bundle.bundlePath, default: []].insert(id) } }
+        }
+        func matches(_ waiver: Waiver, _ finding: Finding) -> Bool {
+            waiver.rule == finding.rule && (waiver.bundle == "*" || waiver.bundle == finding.bundle
+                || identifiers[finding.bundle]?.contains(waiver.bundle) == true)
+        }
+        var used = Set<Int>()
         var copy = result
         copy.findings = result.findings.compactMap { finding in
             guard !disabled.contains(finding.rule) else { return nil }
             var changed = finding
             if let severity = severities[finding.rule] { changed.severity = severity }
-            if let waiver = waivers.first(where: { $0.rule == finding.rule && ($0.bundle == "*" || $0.bundle == finding.bundle) }) {
-                changed.suppression = .waived(reason: waiver.reason)
-            } else if known.contains(finding.fingerprint) {
+            if let index = waivers.firstIndex(where: { matches($0, finding) }) {
+                used.insert(index)
+                changed.suppression = .waived(reason: waivers[index].reason)
+            } else if known.contains(finding) {
                 changed.suppression = .baseline
             }
             return changed
+        }
+        for (index, waiver) in waivers.enumerated() where !used.contains(index) && !disabled.contains(waiver.rule) {
+            copy.findings.append(Finding(rule: waiver.rule, severity: .note, bundle: waiver.bundle, path: source ?? Self.fileName,
+                message: "The waiver of \(waiver.rule) for '\(waiver.bundle)' (\(waiver.reason)) matches no finding: remove it, or correct its bundle (a bundle path or bundle identifier).",
+                values: ["unused waiver", waiver.bundle]))
         }
         return copy
     }
@@ -106,35 +142,96 @@ public struct CheckPolicy: Sendable, Equatable {
 
 /// A JSON report written by `check --format json` (or `--write-baseline`): the fingerprints of its findings.
 public enum Baseline {
-    /// - Throws: `BundleError(.invalidConfig)` naming the file when it is not such a report.
-    public static func fingerprints(at path: String) throws(BundleError) -> Set<String> {
-        let root: JSONValue
-        do {
-            root = try JSONValue.parse(try InputFile.read(path), path: path)
-        } catch {
-            throw BundleError(.invalidConfig, path: path, detail: error.code == .unreadable ? error.detail : "it is not a JSON report of lockstep check: \(error.detail)")
+    /// Which way a report's fingerprints were made: 2 from rule, bundle and the finding's values; a report
+    /// without `fingerprintVersion` from every quoted span of the message (`Finding.legacyFingerprint`).
+    public static let fingerprintVersion = 2
+
+    /// The findings a baseline knows.
+    public struct Known: Sendable, Equatable {
+        /// Fingerprints of the current version.
+        public var fingerprints: Set<String> = []
+        /// Fingerprints from a report written before `fingerprintVersion`, matched by `Finding.legacyFingerprint`.
+        public var legacy: Set<String> = []
+
+        public init(fingerprints: Set<String> = [], legacy: Set<String> = []) {
+            self.fingerprints = fingerprints
+            self.legacy = legacy
         }
-        guard case .array(let findings)? = root["findings"] else {
-            throw BundleError(.invalidConfig, path: path, detail: "it is not a JSON report of lockstep check (no 'findings' array)")
+
+        public func contains(_ finding: Finding) -> Bool {
+            fingerprints.contains(finding.fingerprint) || (!legacy.isEmpty && legacy.contains(finding.legacyFingerprint))
         }
-        var result: Set<String> = []
-        for finding in findings {
-            if case .string(let fingerprint)? = finding["fingerprint"] {
-                result.insert(fingerprint)
-            } else if case .string(let rule)? = finding["rule"], case .string(let bundle)? = finding["bundle"], case .string(let message)? = finding["message"] {
-                // A report written before fingerprints existed: made the same way from its fields.
-                result.insert(Finding(rule: RuleID(rawValue: rule), severity: .note, bundle: bundle, path: "", message: message).fingerprint)
-            }
-        }
-        return result
     }
 
-    /// Writes `result` as a baseline (the JSON report), atomically.
-    public static func write(_ result: CheckResult, to path: String) throws(BundleError) {
-        do {
-            try AtomicFile.write(Array(Report.json(result).utf8), to: path)
+    /// Reads the baseline at `path`.
+    /// - Parameters:
+    ///   - shownAs: the name messages give it (as a config writes it); `path` when nil.
+    ///   - namedBy: the config that names it, for messages.
+    /// - Throws: `BundleError(.invalidBaseline)` naming the file when it does not exist, cannot be read or is not
+    ///   such a report (which entry, and why).
+    public static func known(at path: String, shownAs: String? = nil, namedBy config: String? = nil) throws(BundleError) -> Known {
+        let name = shownAs ?? path
+        let by = config.map { " named by '\($0)'" } ?? ""
+        func invalid(_ detail: String) -> BundleError { BundleError(.invalidBaseline, path: name, detail: "\(by) \(detail)") }
+        let read: [UInt8]?
+        do throws(BundleError) {
+            read = try InputFile.readIfExists(path, allowPipe: true)
         } catch {
-            throw BundleError(.unreadable, path: path, detail: "the baseline cannot be written: \(error)")
+            throw invalid("cannot be read: \(error.detail)")
+        }
+        guard let bytes = read else { throw invalid("does not exist") }
+        let root: JSONValue
+        do {
+            root = try JSONValue.parse(bytes, path: path)
+        } catch {
+            throw invalid("is not a JSON report of lockstep check: \(error.detail)")
+        }
+        guard case .array(let findings)? = root["findings"] else {
+            throw invalid("is not a JSON report of lockstep check (no 'findings' array)")
+        }
+        let current = root["fingerprintVersion"]?.integer == fingerprintVersion
+        var known = Known()
+        for (index, finding) in findings.enumerated() {
+            guard case .object = finding else {
+                throw invalid("is not a JSON report of lockstep check (finding \(index) is not an object)")
+            }
+            if case .string(let fingerprint)? = finding["fingerprint"] {
+                if current { known.fingerprints.insert(fingerprint) } else { known.legacy.insert(fingerprint) }
+            } else if finding["fingerprint"] != nil {
+                throw invalid("is not a JSON report of lockstep check (the fingerprint of finding \(index) is not a string)")
+            } else if case .string(let rule)? = finding["rule"], case .string(let bundle)? = finding["bundle"], case .string(let message)? = finding["message"] {
+                // A report written before fingerprints existed: made as that version made them.
+                known.legacy.insert(Finding(rule: RuleID(rawValue: rule), severity: .note, bundle: bundle, path: "", message: message).legacyFingerprint)
+            } else {
+                throw invalid("is not a JSON report of lockstep check (finding \(index) has no fingerprint, nor rule, bundle and message)")
+            }
+        }
+        return known
+    }
+
+    /// Writes `result` as a baseline (the JSON report) to `path`: through a symlink to its target, atomically;
+    /// nothing is written when `path` is a folder, a FIFO or a device.
+    /// - Throws: `BundleError(.unwritable)` naming the file, with nothing written.
+    public static func write(_ result: CheckResult, to path: String) throws(BundleError) {
+        try SafeWrite.write(Array(Report.json(result).utf8), to: path, what: "the baseline")
+    }
+}
+
+/// Writing a file `check` produces (a baseline) where the user points: through a symlink, never over a folder,
+/// a FIFO or a device.
+enum SafeWrite {
+    /// - Parameter what: what the file is, for the message ("the baseline").
+    /// - Throws: `BundleError(.unwritable)` naming `path`; nothing was written.
+    static func write(_ bytes: [UInt8], to path: String, what: String) throws(BundleError) {
+        do {
+            try AtomicFile.writeThrough(bytes, to: path)
+        } catch {
+            let reason: String
+            switch error.code {
+            case .notARegularFile(let kind): reason = "it is \(kind), not a regular file"
+            default: reason = error.errno.map { "\($0)" } ?? "it cannot be written"
+            }
+            throw BundleError(.unwritable, path: path, detail: "\(reason); \(what) was not written")
         }
     }
 }

@@ -27,6 +27,15 @@ public enum JSONValue: Sendable, Equatable {
         return try parser.document(path: path)
     }
 
+    /// `parse`, refusing an object that holds a key twice: for a file whose every key is a decision (a config),
+    /// where the last one silently winning would hide the first.
+    /// - Throws: `BundleError.invalidManifest`: "it is not valid JSON (line L, column C: the key 'K' appears twice …)".
+    public static func parseRefusingDuplicateKeys(_ bytes: [UInt8], path: String) throws(BundleError) -> JSONValue {
+        var parser = JSONParser(bytes: try utf8(bytes, path: path), recordsSpans: false)
+        parser.refusesDuplicateKeys = true
+        return try parser.document(path: path)
+    }
+
     /// `bytes` as UTF-8. A UTF-16 or UTF-32 document, told by its byte-order mark or by the zero bytes its first
     /// characters have (RFC 4627 §3), is converted, as `JSONSerialization` read those too.
     /// - Throws: `BundleError.invalidManifest` when its code units are not valid in that encoding.
@@ -92,6 +101,36 @@ public enum JSONValue: Sendable, Equatable {
             return Int(value)
         default: return nil
         }
+    }
+
+    /// `text` as a message quotes it: in single quotes, on one line (a newline, a tab or any other control
+    /// character written as `\n`, `\t`, `\u{1B}`), and at most `limit` characters, then "…" and the full length.
+    public static func shown(_ text: String, limit: Int = 60) -> String {
+        var result = ""
+        var count = 0
+        for scalar in text.unicodeScalars {
+            if count == limit {
+                return "'\(result)…' (\(text.unicodeScalars.count) characters)"
+            }
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}":
+                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+            count += 1
+        }
+        return "'\(result)'"
+    }
+
+    /// The value's JSON text on one line, at most `limit` characters (then "…" and its length): how an error
+    /// message quotes a value from a file, which may be a megabyte long.
+    public func shownText(limit: Int = 60) -> String {
+        let text = compactText
+        guard text.count > limit else { return text }
+        return "\(text.prefix(limit))… (\(text.count) characters)"
     }
 
     /// The value as JSON text on one line (how error messages quote a value).
@@ -178,6 +217,9 @@ private struct JSONParser {
     var keyPath: [String] = []
     var spans: [(keyPath: [String], range: Range<Int>)] = []
 
+    /// Whether a key given twice in one object is an error (`parseRefusingDuplicateKeys`).
+    var refusesDuplicateKeys = false
+
     init(bytes: [UInt8], recordsSpans: Bool) {
         self.bytes = bytes
         self.recordsSpans = recordsSpans
@@ -263,7 +305,11 @@ private struct JSONParser {
         while true {
             skipSpace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw unexpected("a key in quotes") }
+            let keyStart = position
             let key = try string()
+            if refusesDuplicateKeys, members[key] != nil {
+                throw Syntax(message: "the key \(JSONValue.shown(key)) appears twice in one object", position: keyStart)
+            }
             skipSpace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw unexpected("':' after the key") }
             position += 1

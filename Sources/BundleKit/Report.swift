@@ -39,17 +39,35 @@ public struct CheckResult: Sendable {
     public var warningCount: Int { findings.filter { $0.severity == .warning && $0.suppression == nil }.count }
     public var suppressedCount: Int { findings.filter { $0.suppression != nil }.count }
 
+    /// The bundles read, each counted once however many build configurations it was read in (an Xcode project's
+    /// Debug and Release sets hold the same bundles), and the build configurations.
+    public var bundleCount: Int {
+        var seen = Set<String>()
+        for set in sets {
+            let input = set.configuration.map { configuration in
+                set.origin.hasSuffix(" [\(configuration)]") ? String(set.origin.dropLast(configuration.count + 3)) : set.origin
+            } ?? set.origin
+            for bundle in set.all { seen.insert("\(input)\u{0}\(bundle.bundlePath)") }
+        }
+        return seen.count
+    }
+
+    /// The distinct build configurations read (none for a built app or a manifest).
+    public var configurationCount: Int { Set(sets.compactMap(\.configuration)).count }
 }
 
 /// The report formats of `lockstep check --format`.
 public enum ReportFormat: String, Sendable, CaseIterable {
-    /// A compiler's `path: error: message [rule-id]`, one line per finding, then a summary line.
+    /// A compiler's `path:line:column: error: message [rule-id]` (the line and column where known), one line per
+    /// finding, then a summary line.
     case text
-    /// `{"findings":[{"rule","severity","bundle","path","message"}],"summary":{"errors","warnings"}}`.
+    /// `{"fingerprintVersion":2,"findings":[{"rule","severity","bundle","path","line","column","message",
+    /// "fingerprint"}],"summary":{"errors","warnings","bundles","configurations"}}`; `line` and `column` only where
+    /// known; bundles counted once across build configurations.
     case json
-    /// GitHub Actions workflow commands (`::error file=…,title=…::…`), which annotate the pull request.
+    /// GitHub Actions workflow commands (`::error file=…,line=…,col=…,title=…::…`), which annotate the pull request.
     case github
-    /// JUnit XML: one test case per rule × bundle, a failure for each error.
+    /// JUnit XML 1.0: one test case per rule × bundle, a failure for each error.
     case junit
     /// SARIF 2.1.0, for GitHub code scanning and other static-analysis dashboards: the rule catalogue and one
     /// result per finding, its file relative to the working directory.
@@ -74,19 +92,28 @@ public enum Report {
         // One line per finding, as a compiler prints them, so CI problem matchers can parse each one.
         var lines = result.findings.map { finding in
             let message = finding.message.split(whereSeparator: \.isNewline).joined(separator: " ")
-            return Standard.printable("\(finding.path): \(finding.severity.rawValue): \(message) [\(finding.rule)]\(finding.suppressionLabel)")
+            return Standard.printable("\(position(finding)): \(finding.severity.rawValue): \(message) [\(finding.rule)]\(finding.suppressionLabel)")
         }
-        let bundles = result.sets.reduce(0) { $0 + $1.all.count }
         let suppressed = result.suppressedCount > 0 ? " (\(result.suppressedCount) waived or known from the baseline)" : ""
-        lines.append("\(count(result.errorCount, "error")), \(count(result.warningCount, "warning")) in \(count(bundles, "bundle"))\(suppressed).")
+        let configurations = result.configurationCount > 1 ? ", \(count(result.configurationCount, "build configuration"))" : ""
+        lines.append("\(count(result.errorCount, "error")), \(count(result.warningCount, "warning")) in \(count(result.bundleCount, "bundle"))\(configurations)\(suppressed).")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `path:line:column` as compilers print a position (Xcode and CI problem matchers read it); the parts known.
+    static func position(_ finding: Finding) -> String {
+        guard let line = finding.line else { return finding.path }
+        return finding.column.map { "\(finding.path):\(line):\($0)" } ?? "\(finding.path):\(line)"
     }
 
     static func json(_ result: CheckResult) -> String {
         let object: [String: Any] = [
+            "fingerprintVersion": Baseline.fingerprintVersion,
             "findings": result.findings.map { finding -> [String: Any] in
                 var entry: [String: Any] = ["rule": finding.rule.rawValue, "severity": finding.severity.rawValue, "bundle": finding.bundle,
                                             "path": finding.path, "message": finding.message, "fingerprint": finding.fingerprint]
+                if let line = finding.line { entry["line"] = line }
+                if let column = finding.column { entry["column"] = column }
                 switch finding.suppression {
                 case .waived(let reason)?: entry["suppression"] = ["kind": "waived", "reason": reason]
                 case .baseline?: entry["suppression"] = ["kind": "baseline"]
@@ -94,7 +121,8 @@ public enum Report {
                 }
                 return entry
             },
-            "summary": ["errors": result.errorCount, "warnings": result.warningCount],
+            "summary": ["errors": result.errorCount, "warnings": result.warningCount,
+                        "bundles": result.bundleCount, "configurations": result.configurationCount],
         ]
         // Only strings and integers: JSONSerialization throws for nothing else (NaN, a non-JSON type).
         let data = try! JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
@@ -117,16 +145,34 @@ public enum Report {
             case .warning: "warning"
             case .note: "notice"
             }
-            return "::\(command) file=\(property(finding.path)),title=\(property("\(finding.rule) (\(finding.bundle))"))::\(data(finding.message + finding.suppressionLabel))"
+            var position = ""
+            if let line = finding.line { position += ",line=\(line)" }
+            if let column = finding.column { position += ",col=\(column)" }
+            return "::\(command) file=\(property(finding.path))\(position),title=\(property("\(finding.rule) (\(finding.bundle))"))::\(data(finding.message + finding.suppressionLabel))"
         }
         lines.append("lockstep check: \(count(result.errorCount, "error")), \(count(result.warningCount, "warning")).")
         return lines.joined(separator: "\n") + "\n"
     }
 
     static func junit(_ result: CheckResult) -> String {
-        func xml(_ text: String) -> String {
-            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        // XML 1.0 allows no control character but tab, newline and carriage return (not even as a reference):
+        // others (a U+0001 in a bundle id) are written as `\u{1}`, as `text` writes them; so are U+FFFE and U+FFFF.
+        func xml(_ text: String, attribute: Bool = false) -> String {
+            var result = ""
+            for scalar in Standard.printable(text).unicodeScalars {
+                switch scalar {
+                case "&": result += "&amp;"
+                case "<": result += "&lt;"
+                case ">": result += "&gt;"
+                case "\"": result += "&quot;"
+                case "\n" where attribute: result += "&#10;"
+                case "\t" where attribute: result += "&#9;"
+                case "\r": result += "&#13;"
+                case "\u{FFFE}", "\u{FFFF}": result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                default: result.unicodeScalars.append(scalar)
+                }
+            }
+            return result
         }
         // Test cases: every rule × every bundle, plus any rule only another reader produced (settings.*).
         var rules = Rules.ids
@@ -144,15 +190,21 @@ public enum Report {
                 // A waived or known error is no failure: its reason goes to the output with the warnings.
                 let errors = found.filter { $0.severity == .error && $0.suppression == nil }
                 if let first = errors.first {
-                    let text = errors.map { "\($0.path): \($0.message)" }.joined(separator: "\n")
-                    body += "\n      <failure type=\"\(rule)\" message=\"\(xml(first.message).replacingOccurrences(of: "\n", with: "&#10;"))\">\(xml(text))</failure>"
+                    let text = errors.map { "\(position($0)): \($0.message)" }.joined(separator: "\n")
+                    body += "\n      <failure type=\"\(xml(rule.rawValue, attribute: true))\" message=\"\(xml(first.message, attribute: true))\">\(xml(text))</failure>"
                 }
                 let others = found.filter { $0.severity != .error || $0.suppression != nil }
                 if !others.isEmpty {
-                    let text = others.map { "\($0.path): \($0.severity.rawValue): \($0.message)\($0.suppressionLabel)" }.joined(separator: "\n")
+                    let text = others.map { "\(position($0)): \($0.severity.rawValue): \($0.message)\($0.suppressionLabel)" }.joined(separator: "\n")
                     body += "\n      <system-out>\(xml(text))</system-out>"
                 }
-                let open = "    <testcase classname=\"\(xml(bundle))\" name=\"\(xml(rule.rawValue))\""
+                var open = "    <testcase classname=\"\(xml(bundle, attribute: true))\" name=\"\(xml(rule.rawValue, attribute: true))\""
+                // The file and line of the first failure, as the attributes JUnit readers (GitLab, Jenkins, the
+                // test-report Actions) take a test case's position from.
+                if let first = errors.first {
+                    open += " file=\"\(xml(first.path, attribute: true))\""
+                    if let line = first.line { open += " line=\"\(line)\"" }
+                }
                 cases.append(body.isEmpty ? open + "/>" : open + ">" + body + "\n    </testcase>")
             }
         }
@@ -160,7 +212,7 @@ public enum Report {
         return """
             <?xml version="1.0" encoding="UTF-8"?>
             <testsuites name="lockstep check" tests="\(cases.count)" failures="\(failures)">
-              <testsuite name="RULES.md §6" tests="\(cases.count)" failures="\(failures)">
+              <testsuite name="lockstep check" tests="\(cases.count)" failures="\(failures)">
             \(cases.joined(separator: "\n"))
               </testsuite>
             </testsuites>
@@ -183,9 +235,9 @@ public enum Report {
             let absolute = path.hasPrefix("/") ? path : root + path
             let normalized = PathText.join("/", absolute)
             if normalized.hasPrefix(root) {
-                return ["uri": String(normalized.dropFirst(root.count)), "uriBaseId": "%SRCROOT%"]
+                return ["uri": uriPath(String(normalized.dropFirst(root.count))), "uriBaseId": "%SRCROOT%"]
             }
-            return ["uri": URL(fileURLWithPath: normalized).absoluteString]
+            return ["uri": "file://" + uriPath(normalized)]
         }
         let rules: [[String: Any]] = descriptions.map { rule in
             [
@@ -199,22 +251,32 @@ public enum Report {
             ]
         }
         let results: [[String: Any]] = result.findings.map { finding in
-            var entry: [String: Any] = [
+            // An entry of an .ipa (`App.ipa:Payload/App.app/Info.plist`) points at the .ipa, the file the checkout
+            // holds; the entry is named as a logical location and in the message. Written whole, the archive name
+            // would read as a URI scheme.
+            let (file, entry) = archiveEntry(finding.path)
+            var physical: [String: Any] = ["artifactLocation": location(file)]
+            if let line = finding.line {
+                physical["region"] = finding.column.map { ["startLine": line, "startColumn": $0] } ?? ["startLine": line]
+            }
+            var place: [String: Any] = ["physicalLocation": physical]
+            if let entry { place["logicalLocations"] = [["fullyQualifiedName": entry, "kind": "archive entry"]] }
+            var result: [String: Any] = [
                 "ruleId": finding.rule.rawValue,
                 "ruleIndex": descriptions.firstIndex { $0.id == finding.rule }!,
                 "level": level(finding.severity),
-                "message": ["text": finding.message],
-                "locations": [["physicalLocation": ["artifactLocation": location(finding.path)]]],
+                "message": ["text": entry.map { "\(finding.message) (\($0) in \(file))" } ?? finding.message],
+                "locations": [place],
                 "properties": ["bundle": finding.bundle],
-                "partialFingerprints": ["lockstep/v1": finding.fingerprint],
+                "partialFingerprints": ["lockstep/v\(Baseline.fingerprintVersion)": finding.fingerprint],
             ]
             // SARIF §3.35 suppressions and §3.27.24 baselineState.
             switch finding.suppression {
-            case .waived(let reason)?: entry["suppressions"] = [["kind": "external", "justification": reason]]
-            case .baseline?: entry["baselineState"] = "unchanged"
+            case .waived(let reason)?: result["suppressions"] = [["kind": "external", "justification": reason]]
+            case .baseline?: result["baselineState"] = "unchanged"
             case nil: break
             }
-            return entry
+            return result
         }
         let object: [String: Any] = [
             "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
@@ -223,7 +285,7 @@ public enum Report {
                 "tool": ["driver": [
                     "name": "lockstep", "rules": rules,
                 ] as [String: Any]],
-                "originalUriBaseIds": ["%SRCROOT%": ["uri": URL(fileURLWithPath: root, isDirectory: true).absoluteString]],
+                "originalUriBaseIds": ["%SRCROOT%": ["uri": "file://" + uriPath(root)]],
                 "results": results,
             ] as [String: Any]],
         ]
@@ -232,4 +294,27 @@ public enum Report {
     }
 
     private static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+
+    /// A file path as the path of a URI reference (RFC 3986): each byte of its UTF-8 outside the unreserved
+    /// characters, the sub-delimiters, '@' and '/' percent-encoded (`My App/project.yml` → `My%20App/project.yml`).
+    /// ':' is encoded too, so that a relative path's first segment never reads as a scheme.
+    static func uriPath(_ path: String) -> String {
+        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=@/".utf8)
+        var result = ""
+        for byte in path.utf8 {
+            if allowed.contains(byte) {
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                result += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return result
+    }
+
+    /// `App.ipa:Payload/App.app/Info.plist` as the archive and the entry in it; any other path as itself.
+    static func archiveEntry(_ path: String) -> (file: String, entry: String?) {
+        guard let range = path.range(of: ".ipa:", options: .caseInsensitive) else { return (path, nil) }
+        return (String(path[..<range.upperBound].dropLast()), String(path[range.upperBound...]))
+    }
 }

@@ -178,7 +178,7 @@ public enum Rules {
                 let message = kind == .build
                     ? "The bundle's Info.plist does not contain a CFBundleVersion key or its value is not a string."
                     : "The bundle's Info.plist does not contain a CFBundleShortVersionString key or its value is a non-string value or a zero-length string value."
-                findings.append(Finding(rule: .versionMissing, severity: .error, bundle: bundle.bundlePath, path: path, message: message))
+                findings.append(Finding(rule: .versionMissing, severity: .error, bundle: bundle.bundlePath, path: path, message: message, values: [kind.key]))
                 continue
             }
             // RULES.md §6 "What the checkout does not hold": a value built from a setting the checkout cannot supply is
@@ -190,7 +190,7 @@ public enum Rules {
                 if !sameAsApp {
                     findings.append(Finding(rule: kind == .build ? RuleID.versionBuildFormat : .versionShortFormat, severity: .warning,
                         bundle: bundle.bundlePath, path: path,
-                        message: "\(kind.key) of \(bundle.bundlePath) is '\(value)', built from \(unknown.names), which the checkout cannot supply, so its format is not checked. \(unknown.hint)"))
+                        message: "\(kind.key) of \(bundle.bundlePath) is '\(value)', built from \(unknown.names), which the checkout cannot supply, so its format is not checked. \(unknown.hint)", values: [value]))
                 }
             } else { switch numericParts(value) {
             case .some(1...3):
@@ -198,7 +198,7 @@ public enum Rules {
             case .some(4) where kind == .build:
                 // RULES.md version.build-format: four numeric parts are accepted in practice, so a warning.
                 findings.append(Finding(rule: .versionBuildFormat, severity: .warning, bundle: bundle.bundlePath, path: path,
-                    message: "ITMS-90058: This bundle is invalid - The value for key CFBundleVersion [\(value)] in the Info.plist file must be a period-separated list of at most three non-negative integers. (App Store Connect accepts four in practice.)"))
+                    message: "ITMS-90058: This bundle is invalid - The value for key CFBundleVersion [\(value)] in the Info.plist file must be a period-separated list of at most three non-negative integers. (App Store Connect accepts four in practice.)", values: [value]))
             default:
                 let message = kind == .build
                     ? "ITMS-90058: This bundle is invalid - The value for key CFBundleVersion [\(value)] in the Info.plist file must be a period-separated list of at most three non-negative integers."
@@ -208,7 +208,8 @@ public enum Rules {
                 let onMac = bundle.platform == .macOS
                 findings.append(Finding(rule: kind == .build ? RuleID.versionBuildFormat : .versionShortFormat, severity: onMac ? .warning : .error,
                                         bundle: bundle.bundlePath, path: path,
-                                        message: onMac ? message + " (App Store Connect's rule: a Mac app distributed outside the Mac App Store may use any version string.)" : message))
+                                        message: onMac ? message + " (App Store Connect's rule: a Mac app distributed outside the Mac App Store may use any version string.)" : message,
+                                        values: [value]))
             } }
             // RULES.md version.build-mismatch / version.short-mismatch: a string comparison ("1.0" ≠ "1.0.0").
             guard bundle != app, let parent = kind.value(app), !parent.isEmpty, !stored(parent, value) else { continue }
@@ -216,11 +217,12 @@ public enum Rules {
             // Known text that already differs is the error it always is, whatever the unknown parts hold.
             if let unknown = unknown ?? Unknown(app, parent), !Unknown.differ(value, of: bundle, parent, of: app) {
                 findings.append(Finding(rule: rule, severity: .warning, bundle: bundle.bundlePath, path: path,
-                    message: "\(kind.key) of \(bundle.bundlePath) is '\(value)' and of its containing app \(app.bundlePath) '\(parent)': whether they match depends on \(unknown.names), which the checkout cannot supply. \(unknown.hint)"))
+                    message: "\(kind.key) of \(bundle.bundlePath) is '\(value)' and of its containing app \(app.bundlePath) '\(parent)': whether they match depends on \(unknown.names), which the checkout cannot supply. \(unknown.hint)", values: [value, parent]))
                 continue
             }
             findings.append(Finding(rule: rule, severity: .error, bundle: bundle.bundlePath, path: path,
-                                    message: mismatchMessage(kind, value: value, parent: parent, bundle: bundle, app: app, container: container ?? app)))
+                                    message: mismatchMessage(kind, value: value, parent: parent, bundle: bundle, app: app, container: container ?? app),
+                                    values: [value, parent]))
         }
     }
 
@@ -281,12 +283,13 @@ public enum Rules {
         // RULES.md §6 "What the checkout does not hold": an unknown part of either identifier turns an error whose
         // verdict depends on it into a warning that names it.
         let unknown = Unknown(bundle, identifier) ?? (bundle != app ? Unknown(app, app.bundleIdentifier) : nil)
-        func add(_ rule: RuleID, _ message: String, dependsOnUnknown: Bool = false) {
+        // The fingerprint's values: the identifier, and the one it is compared with.
+        func add(_ rule: RuleID, _ message: String, values: [String], dependsOnUnknown: Bool = false) {
             if dependsOnUnknown, let unknown {
                 findings.append(Finding(rule: rule, severity: .warning, bundle: bundle.bundlePath, path: path,
-                    message: message + " The verdict depends on \(unknown.names), which the checkout cannot supply. \(unknown.hint)"))
+                    message: message + " The verdict depends on \(unknown.names), which the checkout cannot supply. \(unknown.hint)", values: values))
             } else {
-                findings.append(Finding(rule: rule, severity: .error, bundle: bundle.bundlePath, path: path, message: message))
+                findings.append(Finding(rule: rule, severity: .error, bundle: bundle.bundlePath, path: path, message: message, values: values))
             }
         }
         // RULES.md bundle-id.charset: A–Z, a–z, 0–9, '-' and '.', reverse-DNS (no empty component). The known parts
@@ -301,12 +304,12 @@ public enum Rules {
                 || (1..<bytes.count).contains { bytes[$0] == dot && bytes[$0 - 1] == dot }
         } ?? known.utf8.split(separator: dot, omittingEmptySubsequences: false).contains(where: \.isEmpty)
         if !allowed || emptyComponent {
-            add(.bundleIDCharset, "The bundle identifier '\(identifier)' is invalid: a bundle identifier may contain only alphanumeric characters (A–Z, a–z, 0–9), hyphens (-) and periods (.), in reverse-DNS form with no empty component.")
+            add(.bundleIDCharset, "The bundle identifier '\(identifier)' is invalid: a bundle identifier may contain only alphanumeric characters (A–Z, a–z, 0–9), hyphens (-) and periods (.), in reverse-DNS form with no empty component.", values: [identifier])
         }
         // RULES.md bundle-id.duplicate. One lookup for the usual new identifier; a duplicate keeps the first bundle.
         if let first = seen.updateValue(bundle.bundlePath, forKey: identifier) {
             seen[identifier] = first
-            add(.bundleIDDuplicate, "This application or a bundle it contains has the same bundle identifier as this application or another bundle that it contains. Bundle identifiers must be unique. ('\(identifier)' is also the identifier of '\(first)'.)",
+            add(.bundleIDDuplicate, "This application or a bundle it contains has the same bundle identifier as this application or another bundle that it contains. Bundle identifiers must be unique. ('\(identifier)' is also the identifier of '\(first)'.)", values: [identifier, first],
                 dependsOnUnknown: Unknown(bundle, identifier) != nil)
         }
         guard bundle != app, let parent = app.bundleIdentifier else { return }
@@ -330,22 +333,23 @@ public enum Rules {
                 let message = "The WatchKit app's Info.plist must have a WKCompanionAppBundleIdentifier key set to the bundle identifier of the companion app. (\(found); the companion app is '\(parent)'.)"
                 findings.append(Finding(rule: .watchCompanion, severity: companionUnknown == nil ? .error : .warning, bundle: bundle.bundlePath,
                     path: file(bundle, "WKCompanionAppBundleIdentifier"),
-                    message: companionUnknown.map { message + " The verdict depends on \($0.names), which the checkout cannot supply. \($0.hint)" } ?? message))
+                    message: companionUnknown.map { message + " The verdict depends on \($0.names), which the checkout cannot supply. \($0.hint)" } ?? message,
+                    values: [companion, parent]))
             }
             if !prefixed {
-                add(.watchPrefix, "The bundle identifier of a WatchKit app must have a prefix consisting of the companion app's bundle identifier, followed by a '.'. (WatchKit app: '\(identifier)'; companion app: '\(parent)'.)",
+                add(.watchPrefix, "The bundle identifier of a WatchKit app must have a prefix consisting of the companion app's bundle identifier, followed by a '.'. (WatchKit app: '\(identifier)'; companion app: '\(parent)'.)", values: [identifier, parent],
                     dependsOnUnknown: !Unknown.differ(identifier, of: bundle, parent + ".", of: app, prefixOnly: true))
             }
         case _ where bundle.embedLocation == .appClips:
             // RULES.md clip.prefix: the full app's identifier, '.', then a string (Xcode's default is `.Clip`).
             if !prefixed {
-                add(.clipPrefix, "Ensure that the application identifier for the App Clip uses the full app's application identifier as its prefix, followed by a string. (App Clip: '\(identifier)'; full app: '\(parent)'.)",
+                add(.clipPrefix, "Ensure that the application identifier for the App Clip uses the full app's application identifier as its prefix, followed by a string. (App Clip: '\(identifier)'; full app: '\(parent)'.)", values: [identifier, parent],
                     dependsOnUnknown: !Unknown.differ(identifier, of: bundle, parent + ".", of: app, prefixOnly: true))
             }
         case .host, .widget, .intent, .complication, .notification, .share, .clip, .extension:
             if !prefixed {
                 // RULES.md bundle-id.prefix: Xcode's error with its two detail lines, then the installer's sentence.
-                add(.bundleIDPrefix, "Embedded binary's bundle identifier is not prefixed with the parent app's bundle identifier. Embedded Binary Bundle Identifier: \(identifier) Parent App Bundle Identifier: \(parent) App extension bundle identifiers must have a prefix consisting of their containing application's bundle identifier followed by a '.'.",
+                add(.bundleIDPrefix, "Embedded binary's bundle identifier is not prefixed with the parent app's bundle identifier. Embedded Binary Bundle Identifier: \(identifier) Parent App Bundle Identifier: \(parent) App extension bundle identifiers must have a prefix consisting of their containing application's bundle identifier followed by a '.'.", values: [identifier, parent],
                     dependsOnUnknown: !Unknown.differ(identifier, of: bundle, parent + ".", of: app, prefixOnly: true))
             } else if applies(.bundleIDSingleComponent, to: bundle) {
                 // RULES.md bundle-id.single-component: the iOS installer's rule; a Mac app's extensions may nest deeper
@@ -356,10 +360,11 @@ public enum Rules {
                 if ASCII.contains(".", in: Unknown.known(suffix, of: bundle)) || suffixUnknown != nil {
                     let message = "App extension bundle identifiers must have a prefix consisting of their containing application's bundle identifier followed by a '.', with no further '.' characters after the prefix. ('\(identifier)' has more than one component after '\(parent).'.)"
                     if ASCII.contains(".", in: Unknown.known(suffix, of: bundle)) {
-                        add(.bundleIDSingleComponent, message)
+                        add(.bundleIDSingleComponent, message, values: [identifier, parent])
                     } else if let suffixUnknown {
                         findings.append(Finding(rule: .bundleIDSingleComponent, severity: .warning, bundle: bundle.bundlePath, path: path,
-                            message: "After '\(parent).', '\(identifier)' continues with '\(suffix)', built from \(suffixUnknown.names), which the checkout cannot supply: if it holds a '.', App extension bundle identifiers must have a prefix consisting of their containing application's bundle identifier followed by a '.', with no further '.' characters after the prefix. \(suffixUnknown.hint)"))
+                            message: "After '\(parent).', '\(identifier)' continues with '\(suffix)', built from \(suffixUnknown.names), which the checkout cannot supply: if it holds a '.', App extension bundle identifiers must have a prefix consisting of their containing application's bundle identifier followed by a '.', with no further '.' characters after the prefix. \(suffixUnknown.hint)",
+                            values: [identifier, parent]))
                     }
                 }
             }
@@ -376,17 +381,17 @@ public enum Rules {
         let pointKey = bundle.embedLocation == .extensions ? "EXExtensionPointIdentifier" : "NSExtensionPointIdentifier"
         guard bundle.hasExtensionDictionary else {
             findings.append(Finding(rule: .extensionPoint, severity: .error, bundle: bundle.bundlePath, path: path,
-                                    message: "App extensions must define the \(dictionaryKey) key with a dictionary value in their Info.plist."))
+                                    message: "App extensions must define the \(dictionaryKey) key with a dictionary value in their Info.plist.", values: [dictionaryKey]))
             return
         }
         guard let point = bundle.extensionPoint, !point.isEmpty else {
             findings.append(Finding(rule: .extensionPoint, severity: .error, bundle: bundle.bundlePath, path: path,
-                                    message: "Appex bundle at \(bundle.bundlePath) does not define the \(pointKey) key in its Info.plist. This key must have a reverse-DNS format string value."))
+                                    message: "Appex bundle at \(bundle.bundlePath) does not define the \(pointKey) key in its Info.plist. This key must have a reverse-DNS format string value.", values: [pointKey]))
             return
         }
         guard knownExtensionPoints.contains(point) else {
             findings.append(Finding(rule: .extensionPoint, severity: .warning, bundle: bundle.bundlePath, path: path,
-                                    message: "The extension point '\(point)' of \(bundle.bundlePath) is not one Apple documents for iOS app extensions; check its \(pointKey)."))
+                                    message: "The extension point '\(point)' of \(bundle.bundlePath) is not one Apple documents for iOS app extensions; check its \(pointKey).", values: [point]))
             return
         }
     }
@@ -397,23 +402,23 @@ public enum Rules {
     private static func storeFindings(_ bundle: BundleRecord, app: BundleRecord, into findings: inout [Finding]) {
         guard let store = bundle.store else { return }
         let path = bundle.source.file
-        func add(_ rule: RuleID, _ severity: Severity, _ message: String) {
-            findings.append(Finding(rule: rule, severity: severity, bundle: bundle.bundlePath, path: path, message: message))
+        func add(_ rule: RuleID, _ severity: Severity, _ message: String, values: [String] = []) {
+            findings.append(Finding(rule: rule, severity: severity, bundle: bundle.bundlePath, path: path, message: message, values: values))
         }
         let isExtension = bundle.embedLocation == .plugIns || bundle.embedLocation == .extensions
         // RULES.md bundle.nested (ITMS-90206 for a Frameworks folder, 90205 for other bundles).
         for item in store.nested {
             add(.bundleNested, .error, item == "Frameworks"
                 ? "Asset validation failed (90206) Invalid Bundle. The bundle at '\(bundle.bundlePath)' contains disallowed file 'Frameworks'. (Embed frameworks in the app, not in its extensions.)"
-                : "Asset validation failed (90205) Invalid Bundle. The bundle at '\(bundle.bundlePath)' contains disallowed nested bundles. ('\(item)')")
+                : "Asset validation failed (90205) Invalid Bundle. The bundle at '\(bundle.bundlePath)' contains disallowed nested bundles. ('\(item)')", values: [item])
         }
         // RULES.md os.plist-vs-binary (ITMS-90208).
         if let declared = store.minimumOS, let built = store.executableMinimumOS, compareVersions(declared, built) < 0 {
-            add(.osPlistVsBinary, .error, "ITMS-90208: Invalid Bundle. The bundle \(bundle.bundlePath) does not support the minimum OS Version specified in the Info.plist. (MinimumOSVersion is \(declared); the executable is built for \(built) and later.)")
+            add(.osPlistVsBinary, .error, "ITMS-90208: Invalid Bundle. The bundle \(bundle.bundlePath) does not support the minimum OS Version specified in the Info.plist. (MinimumOSVersion is \(declared); the executable is built for \(built) and later.)", values: [declared, built])
         }
         // RULES.md os.extension-floor: allowed, but the extension is silently dropped on the versions in between.
         if isExtension, bundle != app, let own = store.minimumOS, let parent = app.store?.minimumOS, compareVersions(own, parent) > 0 {
-            add(.osExtensionFloor, .warning, "The extension's MinimumOSVersion \(own) is above its app's \(parent): on the versions in between installd logs \"Ignoring app extension at \(bundle.bundlePath) because it doesn't work on this OS version\" and the extension is missing.")
+            add(.osExtensionFloor, .warning, "The extension's MinimumOSVersion \(own) is above its app's \(parent): on the versions in between installd logs \"Ignoring app extension at \(bundle.bundlePath) because it doesn't work on this OS version\" and the extension is missing.", values: [own, parent])
         }
         guard bundle.embedLocation == .plugIns else { return }
         // RULES.md extension.activation-rule, extension.plist-types, extension.display-name.
@@ -422,7 +427,7 @@ public enum Rules {
         }
         for problem in store.activationTypeProblems {
             let key = String(problem.prefix { $0 != " " })
-            add(.extensionPlistTypes, .error, "ITMS-90361: Invalid info.plist value type. The value type for the key '\(key)' in bundle \(bundle.bundlePath) \(problem.hasSuffix("is not an integer)") ? "is not an integer" : "is not boolean").")
+            add(.extensionPlistTypes, .error, "ITMS-90361: Invalid info.plist value type. The value type for the key '\(key)' in bundle \(bundle.bundlePath) \(problem.hasSuffix("is not an integer)") ? "is not an integer" : "is not boolean").", values: [key])
         }
         if !store.hasDisplayName {
             // A project's Info.plist may be completed at build time (a plist the build writes, a script): a warning.
@@ -434,8 +439,8 @@ public enum Rules {
     /// bundle's profile is of the app's team.
     private static func signingFindings(_ bundle: BundleRecord, app: BundleRecord, into findings: inout [Finding]) {
         guard let signing = bundle.signing else { return }
-        func add(_ severity: Severity, _ message: String) {
-            findings.append(Finding(rule: .signingProfile, severity: severity, bundle: bundle.bundlePath, path: signing.profilePath, message: message))
+        func add(_ severity: Severity, _ message: String, values: [String] = []) {
+            findings.append(Finding(rule: .signingProfile, severity: severity, bundle: bundle.bundlePath, path: signing.profilePath, message: message, values: values))
         }
         guard signing.readable else {
             add(.warning, "The embedded.mobileprovision of \(bundle.bundlePath) cannot be read (it is not a CMS SignedData holding a property list), so its entitlements were not compared.")
@@ -446,7 +451,7 @@ public enum Rules {
             pattern.hasSuffix("*") ? value.hasPrefix(String(pattern.dropLast())) : pattern == value
         }
         func mismatch(_ key: String, _ value: String) {
-            add(.error, "Provisioning profile of \(bundle.bundlePath) doesn't match the entitlements file's value for the \(key) entitlement. ITMS-90164: Invalid Code Signing Entitlements. The entitlements in your app bundle signature do not match the ones that are contained in the provisioning profile. According to the provisioning profile, the bundle contains a key value that is not allowed: '\(value)' for the key '\(key)' in '\(bundle.bundlePath)'.")
+            add(.error, "Provisioning profile of \(bundle.bundlePath) doesn't match the entitlements file's value for the \(key) entitlement. ITMS-90164: Invalid Code Signing Entitlements. The entitlements in your app bundle signature do not match the ones that are contained in the provisioning profile. According to the provisioning profile, the bundle contains a key value that is not allowed: '\(value)' for the key '\(key)' in '\(bundle.bundlePath)'.", values: [key, value])
         }
         if let signed = signing.signed {
             if let id = signed.applicationIdentifier, let allowed = signing.allowed.applicationIdentifier, !allows(allowed, id) {
@@ -463,7 +468,7 @@ public enum Rules {
             }
         }
         if bundle != app, let team = signing.team, let appTeam = app.signing?.team, team != appTeam {
-            add(.error, "The provisioning profile of \(bundle.bundlePath) is of team \(team), and the app's of team \(appTeam): every bundle of an app must be signed by the same team.")
+            add(.error, "The provisioning profile of \(bundle.bundlePath) is of team \(team), and the app's of team \(appTeam): every bundle of an app must be signed by the same team.", values: [team, appTeam])
         }
     }
 
@@ -481,21 +486,22 @@ public enum Rules {
             let message = earlier.hasSuffix(".framework") && PathText.lastComponent(of: earlier) == PathText.lastComponent(of: framework.bundlePath)
                 ? "ITMS-90806: CFBundleIdentifier collision - Each bundle must have a unique bundle identifier. The bundle identifier '\(framework.identifier)' is used in the bundles '[\(PathText.lastComponent(of: earlier)), \(PathText.lastComponent(of: framework.bundlePath))]'. ('\(earlier)' and '\(framework.bundlePath)'.)"
                 : "ITMS-90685: CFBundleIdentifier Collision. There is more than one bundle with the CFBundleIdentifier value '\(framework.identifier)' under the iOS application '\(appName)'. ('\(earlier)' and '\(framework.bundlePath)'.)"
-            findings.append(Finding(rule: .bundleIDDuplicate, severity: .error, bundle: framework.bundlePath, path: framework.source, message: message))
+            findings.append(Finding(rule: .bundleIDDuplicate, severity: .error, bundle: framework.bundlePath, path: framework.source, message: message,
+                                    values: [framework.identifier, earlier]))
         }
     }
 
     /// RULES.md clip.parent and clip.size, for an App Clip in `X.app/AppClips`.
     private static func clipFindings(_ clip: BundleRecord, app: BundleRecord, into findings: inout [Finding]) {
         guard clip.embedLocation == .appClips, let store = clip.store else { return }
-        func add(_ rule: RuleID, _ message: String) {
-            findings.append(Finding(rule: rule, severity: .error, bundle: clip.bundlePath, path: clip.source.file, message: message))
+        func add(_ rule: RuleID, _ message: String, values: [String] = []) {
+            findings.append(Finding(rule: rule, severity: .error, bundle: clip.bundlePath, path: clip.source.file, message: message, values: values))
         }
         // The parent list is in the signed entitlements; without them (an unsigned build) there is nothing to compare.
         if let parents = store.parentApplicationIdentifiers {
             let expected = app.store?.applicationIdentifier
             if parents.count != 1 || (expected != nil && parents.first != expected) {
-                add(.clipParent, "com.apple.developer.parent-application-identifiers must be a list of parent application identifiers for an App Clip with exactly one entry, the corresponding app's application identifier. (It is \(parents.map { "'\($0)'" }.joined(separator: ", ")); the app's is '\(expected ?? "unknown")'.)")
+                add(.clipParent, "com.apple.developer.parent-application-identifiers must be a list of parent application identifiers for an App Clip with exactly one entry, the corresponding app's application identifier. (It is \(parents.map { "'\($0)'" }.joined(separator: ", ")); the app's is '\(expected ?? "unknown")'.)", values: parents + [expected ?? ""])
             }
         }
         // By the clip's minimum OS: before iOS 16 10 MB, iOS 16 15 MB, iOS 17 and later 100 MB (digital invocations).
@@ -503,7 +509,7 @@ public enum Rules {
             let major = Int(store.minimumOS?.split(separator: ".").first ?? "") ?? 0
             let limit = major >= 17 ? 100 : major == 16 ? 15 : 10
             if size > limit * 1_000_000 {
-                add(.clipSize, "ITMS-90865: Thinned app clip size is too large - The main bundle of the \(clip.name) App Clip is \(size / 1_000_000) MB, which exceeds the maximum allowable size of \(limit) MB after app thinning. (Measured uncompressed, before thinning; its MinimumOSVersion is \(store.minimumOS ?? "not set").)")
+                add(.clipSize, "ITMS-90865: Thinned app clip size is too large - The main bundle of the \(clip.name) App Clip is \(size / 1_000_000) MB, which exceeds the maximum allowable size of \(limit) MB after app thinning. (Measured uncompressed, before thinning; its MinimumOSVersion is \(store.minimumOS ?? "not set").)", values: [String(limit)])
             }
         }
     }
@@ -526,7 +532,7 @@ public enum Rules {
         let path = privacy.manifestPath ?? bundle.source.file
         if !privacy.problems.isEmpty {
             findings.append(Finding(rule: .privacyManifestInvalid, severity: .error, bundle: bundle.bundlePath, path: path,
-                message: "App Store Connect rejects app submissions that include invalid privacy manifest files. (\(privacy.problems.joined(separator: "; ")).)"))
+                message: "App Store Connect rejects app submissions that include invalid privacy manifest files. (\(privacy.problems.joined(separator: "; ")).)", values: privacy.problems))
         }
         let missing = privacy.used.keys.filter { !(privacy.declared?.contains($0) ?? false) }.sorted()
         guard !missing.isEmpty else { return }
@@ -538,7 +544,7 @@ public enum Rules {
         findings.append(Finding(rule: .privacyManifest, severity: coveredByApp ? .warning : .error, bundle: bundle.bundlePath, path: path,
             message: "ITMS-91053: Missing API declaration - Your app's code in the \"\(privacy.executable)\" file references one or more APIs that require reasons, including the following API categories: \(missing.joined(separator: ", ")). (It imports \(symbols).) "
                 + (coveredByApp ? "Only the app's privacy manifest declares them; App Store Connect names extension executables, so declare them in \(manifest) too."
-                                : "Declare each with an approved reason in \(manifest) (NSPrivacyAccessedAPITypes).")))
+                                : "Declare each with an approved reason in \(manifest) (NSPrivacyAccessedAPITypes)."), values: missing))
     }
 
     // MARK: - App Groups
@@ -548,7 +554,7 @@ public enum Rules {
         let path = file(bundle, "com.apple.security.application-groups")
         guard bundle.appGroupsKnown else {
             findings.append(Finding(rule: .groupShared, severity: .note, bundle: bundle.bundlePath, path: path,
-                                    message: "The entitlements of \(bundle.bundlePath) are not in a file Lockstep reads (archived-expanded-entitlements.xcent or a .entitlements file), so its App Groups were not checked."))
+                                    message: "The entitlements of \(bundle.bundlePath) are not in a file Lockstep reads (archived-expanded-entitlements.xcent or a .entitlements file), so its App Groups were not checked.", values: []))
             return
         }
         // RULES.md group.id-format: iOS App Group ids are `group.<name>`; a Mac app's may be team-prefixed
@@ -557,16 +563,16 @@ public enum Rules {
             let message = "The App Group '\(group)' claimed by \(bundle.bundlePath) does not start with 'group.': on iOS an App Group identifier has the form group.<name>."
             if let unknown = Unknown(bundle, group), group.hasPrefix(BuildSettings.unknownSymbol(unknown.first)) {
                 findings.append(Finding(rule: .groupShared, severity: .warning, bundle: bundle.bundlePath, path: path,
-                    message: message + " It starts with \(unknown.names), which the checkout cannot supply. \(unknown.hint)"))
+                    message: message + " It starts with \(unknown.names), which the checkout cannot supply. \(unknown.hint)", values: [group]))
             } else {
-                findings.append(Finding(rule: .groupShared, severity: .error, bundle: bundle.bundlePath, path: path, message: message))
+                findings.append(Finding(rule: .groupShared, severity: .error, bundle: bundle.bundlePath, path: path, message: message, values: [group]))
             }
         }
         // A watch app's group containers are watch-local (RULES.md group.watch-separate): nothing to share with the host.
         guard bundle != app, bundle.role != .watch, app.appGroupsKnown else { return }
         if bundle.appGroups.isEmpty {
             findings.append(Finding(rule: .groupShared, severity: .note, bundle: bundle.bundlePath, path: path,
-                message: "\(bundle.bundlePath) claims no App Group, so it shares no container with \(app.bundlePath) (allowed; many extensions need none)."))
+                message: "\(bundle.bundlePath) claims no App Group, so it shares no container with \(app.bundlePath) (allowed; many extensions need none).", values: []))
         }
         for group in bundle.appGroups where !app.appGroups.contains(group) {
             let message = "\(bundle.bundlePath) claims the App Group '\(group)', which its containing app \(app.bundlePath) does not claim: they share nothing through it. Every group of an extension must also be in the app's com.apple.security.application-groups."
@@ -574,7 +580,8 @@ public enum Rules {
             let possible = app.appGroups.filter { !Unknown.differ(group, of: bundle, $0, of: app) }
             let unknown = possible.isEmpty ? nil : Unknown(bundle, group) ?? possible.lazy.compactMap { Unknown(app, $0) }.first
             findings.append(Finding(rule: .groupShared, severity: unknown == nil ? .error : .warning, bundle: bundle.bundlePath, path: path,
-                message: unknown.map { message + " The verdict depends on \($0.names), which the checkout cannot supply. \($0.hint)" } ?? message))
+                message: unknown.map { message + " The verdict depends on \($0.names), which the checkout cannot supply. \($0.hint)" } ?? message,
+                values: [group]))
         }
     }
 

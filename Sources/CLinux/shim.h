@@ -6,6 +6,8 @@
 #include <linux/stat.h>
 #include <sys/stat.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -44,4 +46,117 @@ static inline int lockstep_pipe2(int ends[2], int flags) {
 static inline int lockstep_affinity(int set, uint8_t *mask, int length) {
     long result = set ? syscall(SYS_sched_setaffinity, 0, length, mask) : syscall(SYS_sched_getaffinity, 0, length, mask);
     return result < 0 ? -1 : 0;
+}
+
+#include <pthread.h>
+#include <signal.h>
+#include <sys/file.h>
+#include <time.h>
+
+#ifndef SIGEV_THREAD_ID
+#define SIGEV_THREAD_ID 4  // Linux: deliver to one thread (<bits/sigevent-consts.h>)
+#endif
+
+/// The real-time signal that ends a bounded flock wait. Its handler does nothing: the point is the EINTR.
+static inline int lockstep_lock_signal(void) { return SIGRTMAX - 3; }
+
+static void lockstep_lock_signal_handler(int signal) { (void)signal; }
+
+static inline int64_t lockstep_monotonic_ns(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
+}
+
+static pthread_once_t lockstep_lock_once = PTHREAD_ONCE_INIT;
+static pthread_key_t lockstep_lock_timer_key = 0;
+static int lockstep_lock_setup_error = 0;
+
+static void lockstep_lock_timer_delete(void *timer) {
+    timer_delete(*(timer_t *)timer);
+    free(timer);
+}
+
+static void lockstep_lock_setup(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = lockstep_lock_signal_handler;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = 0;  // no SA_RESTART: the flock must return EINTR
+    if (sigaction(lockstep_lock_signal(), &action, NULL) != 0) { lockstep_lock_setup_error = errno; return; }
+    lockstep_lock_setup_error = pthread_key_create(&lockstep_lock_timer_key, lockstep_lock_timer_delete);
+}
+
+/// The calling thread's timer aimed at itself, made on its first contended wait and deleted when it exits.
+static inline timer_t *lockstep_lock_thread_timer(void) {
+    timer_t *timer = (timer_t *)pthread_getspecific(lockstep_lock_timer_key);
+    if (timer) return timer;
+    timer = (timer_t *)malloc(sizeof(timer_t));
+    if (!timer) { errno = ENOMEM; return NULL; }
+    struct sigevent event;
+    memset(&event, 0, sizeof event);
+    event.sigev_notify = SIGEV_THREAD_ID;
+    event.sigev_signo = lockstep_lock_signal();
+    event._sigev_un._tid = (pid_t)syscall(SYS_gettid);
+    if (timer_create(CLOCK_MONOTONIC, &event, timer) != 0) { int saved = errno; free(timer); errno = saved; return NULL; }
+    if (pthread_setspecific(lockstep_lock_timer_key, timer) != 0) {
+        timer_delete(*timer);
+        free(timer);
+        errno = ENOMEM;
+        return NULL;
+    }
+    return timer;
+}
+
+/// flock(2) that blocks in the kernel — so the lock is handed over the moment its holder lets go — but at most
+/// `timeout_ns`: a POSIX timer aimed at the calling thread alone (SIGEV_THREAD_ID) sends `lockstep_lock_signal()`,
+/// whose handler is installed without SA_RESTART, so the flock returns EINTR at the deadline. flock(2) has no timed
+/// form, and polling it with LOCK_NB spins and sleeps under contention instead of being woken.
+///
+/// - The timer re-fires every millisecond after the deadline, so a signal that lands between the deadline check and
+///   the flock call cannot leave the wait unbounded.
+/// - The signal is unblocked for the wait (Dispatch's worker threads block every asynchronous signal) and the
+///   caller's mask restored afterwards.
+/// - The timer is disarmed before the mask is restored: a signal it raised is delivered, to the empty handler, as
+///   that system call returns, so no stray EINTR reaches later code. Each thread keeps its one timer (made on its
+///   first contended wait, deleted when the thread exits), so a wait costs two timer_settime calls, not a timer.
+/// - The handler is process-wide: a program that uses SIGRTMAX-3 itself should not also take Lockstep's locks.
+/// Returns 0; or -1 with errno: EWOULDBLOCK when the wait ran out, another value when flock or the timer failed.
+static inline int lockstep_flock_timed(int fd, int operation, int64_t timeout_ns) {
+    pthread_once(&lockstep_lock_once, lockstep_lock_setup);
+    if (lockstep_lock_setup_error) { errno = lockstep_lock_setup_error; return -1; }
+    int signal_number = lockstep_lock_signal();
+    sigset_t only, previous;
+    sigemptyset(&only);
+    sigaddset(&only, signal_number);
+    if (pthread_sigmask(SIG_UNBLOCK, &only, &previous) != 0) return -1;
+    int result = -1;
+    timer_t *timer = lockstep_lock_thread_timer();
+    if (timer) {
+        int64_t deadline = lockstep_monotonic_ns() + timeout_ns;
+        struct itimerspec arm;
+        memset(&arm, 0, sizeof arm);
+        arm.it_value.tv_sec = timeout_ns / 1000000000;
+        arm.it_value.tv_nsec = timeout_ns % 1000000000;
+        if (arm.it_value.tv_sec <= 0 && arm.it_value.tv_nsec <= 0) { arm.it_value.tv_sec = 0; arm.it_value.tv_nsec = 1; }  // zero disarms
+        arm.it_interval.tv_nsec = 1000000;
+        if (timer_settime(*timer, 0, &arm, NULL) == 0) {
+            for (;;) {
+                if (flock(fd, operation) == 0) { result = 0; break; }
+                if (errno != EINTR) break;
+                if (lockstep_monotonic_ns() >= deadline) { errno = EWOULDBLOCK; break; }
+            }
+            int saved = errno;
+            struct itimerspec disarm;
+            memset(&disarm, 0, sizeof disarm);
+            timer_settime(*timer, 0, &disarm, NULL);
+            errno = saved;
+        }
+    }
+    if (sigismember(&previous, signal_number)) {
+        int saved = errno;
+        pthread_sigmask(SIG_SETMASK, &previous, NULL);
+        errno = saved;
+    }
+    return result;
 }

@@ -44,6 +44,57 @@ public enum AtomicFile {
         }
     }
 
+    /// `write` for a path a user names (a baseline, a project file): a symbolic link is written through — the
+    /// file it finally points to is replaced atomically and the link stays a link — and a path that holds anything
+    /// but a regular file (a folder, a FIFO, a device) is refused, nothing written. A new file gets `mode`; an
+    /// existing one keeps its permissions unless `mode` is given.
+    ///
+    /// - Returns: the path of the file replaced (the link's target).
+    /// - Throws: `SystemError(.notARegularFile)` naming `path`, or `.write` as `write` does; the old contents are
+    ///   then unchanged.
+    @discardableResult
+    public static func writeThrough(_ bytes: [UInt8], to path: String, mode: mode_t? = nil) throws(SystemError) -> String {
+        // What the path leads to, links followed, decides first: `/dev/stdout` ends at a pipe or a terminal through
+        // links (`/proc/self/fd/1` → `pipe:[…]`) that name no file to replace.
+        var info = stat()
+        var permissions: mode_t = 0o644
+        if stat(path, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: permissions = info.st_mode & 0o7777
+            case S_IFDIR: throw SystemError(.notARegularFile(kind: "a folder"), path: path)
+            case S_IFIFO: throw SystemError(.notARegularFile(kind: "a named pipe (FIFO)"), path: path)
+            default: throw SystemError(.notARegularFile(kind: "a device or a socket"), path: path)
+            }
+        }
+        // A regular file, or nothing yet (a new file, a dangling link's target): the end of its links is replaced.
+        let target = try writeTarget(of: path)
+        try write(bytes, to: target, mode: mode ?? permissions)
+        return target
+    }
+
+    /// The file a write to `path` replaces: `path`, or the file its chain of symbolic links ends at (a relative
+    /// link read against the link's folder), which need not exist yet. At most 40 links, as the kernel allows.
+    /// - Throws: `SystemError(.write)` naming `path` when a link cannot be read or the chain is too long.
+    public static func writeTarget(of path: String) throws(SystemError) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0 else {
+                if errno == ENOENT { return current }
+                throw SystemError(.write, path: path, errno: .current)
+            }
+            guard info.st_mode & S_IFMT == S_IFLNK else { return current }
+            var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = buffer.withUnsafeMutableBufferPointer { pointer in
+                pointer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: pointer.count) { readlink(current, $0, pointer.count - 1) }
+            }
+            guard count >= 0 else { throw SystemError(.write, path: path, errno: .current) }
+            let link = String(decoding: buffer[0..<count], as: UTF8.self)
+            current = link.hasPrefix("/") ? link : parentDirectory(of: current) + "/" + link
+        }
+        throw SystemError(.write, path: path, errno: Errno(rawValue: ELOOP))
+    }
+
     /// Replaces the file at `path` with the UTF-8 bytes of `text`.
     public static func write(_ text: String, to path: String, mode: mode_t = 0o644) throws(SystemError) {
         try write(Array(text.utf8), to: path, mode: mode)

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CLinux
 
 /// An advisory `flock(2)` lock on a dedicated lock file beside the resource it guards.
 ///
@@ -66,27 +67,14 @@ public final class FileLock: Sendable {
             return
         }
         if try tryLock(mode) { return }
-        // flock(2) has no timed wait, so a bounded wait polls. The holder usually keeps a lock for microseconds,
-        // so first retry after giving up the CPU (sched_yield: the holder may be waiting for it) for a short
-        // while, which takes the lock over within microseconds of its release; only then sleep, with a backoff
-        // that stays short. Sleeping at once cost every contended wait a whole sleep (usleep rounds even 20 µs up
-        // to ~60–100 µs), which was most of a defaults observer's wake-up latency.
-        let deadline = Monotonic.now + timeout
-        let spinEnd = min(deadline, Monotonic.now + Self.spinDuration)
-        while Monotonic.now < spinEnd {
-            sched_yield()
-            if try tryLock(mode) { return }
-        }
-        // The sleeps stay short for the first few milliseconds (a bundle waiting for `up`'s install, which takes
-        // a couple of fsyncs), so a short wait does not overshoot by a long sleep; only a long wait backs off further.
-        let backOff = Monotonic.now + 0.02
-        var pause: UInt32 = 20
-        while true {
-            if try tryLock(mode) { return }
-            let now = Monotonic.now
-            if now >= deadline { throw SystemError(.busy(seconds: timeout), path: path) }
-            usleep(pause)
-            pause = min(pause * 2, now < backOff ? 250 : 2_000)
+        // Contended: block in the kernel, which hands the lock over the moment its holder releases it, with a
+        // timer signal ending the wait at the deadline (CLinux's lockstep_flock_timed). Polling with LOCK_NB spun
+        // and slept instead: four contending processes made two failed flocks and a sched_yield per success.
+        let nanoseconds = Int64(min(max(timeout, 0), Double(Int64.max / 2) / 1e9) * 1e9)
+        switch valueOrErrno({ lockstep_flock_timed(descriptor.rawValue, mode.operation, nanoseconds) }) {
+        case .success: return
+        case .failure(.wouldBlock): throw SystemError(.busy(seconds: timeout), path: path)
+        case .failure(let errno): throw SystemError(.lock, path: path, errno: errno)
         }
     }
 
@@ -113,9 +101,6 @@ public final class FileLock: Sendable {
         try unlock()
         return result
     }
-
-    /// How long a contended `lock` retries between yields before it starts sleeping (seconds).
-    static let spinDuration = 0.000_5
 
     /// The default bounded wait, overridable with `LOCKSTEP_LOCK_TIMEOUT` (seconds).
     /// Read once: every lock asks for it, and the environment does not change under a running process.

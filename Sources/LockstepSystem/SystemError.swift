@@ -15,6 +15,9 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
         case createDirectory
         /// Spawning or signalling a process failed.
         case process
+        /// A write was refused because the path holds something other than a regular file (`kind` names it: "a
+        /// folder", "a named pipe (FIFO)", "a device or a socket"); nothing was written.
+        case notARegularFile(kind: String)
     }
 
     public let code: Code
@@ -38,6 +41,7 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
             return "Timed out after \(formatSeconds(seconds)) s waiting for the lock '\(path)', held by another process."
         case .createDirectory: return "Could not create the directory '\(path)'\(reason)."
         case .process: return "Could not run '\(path)'\(reason)."
+        case .notARegularFile(let kind): return "Could not write '\(path)': it is \(kind), not a regular file; nothing was written."
         }
     }
 }

@@ -170,6 +170,28 @@ enum FlockAppendBaseline {
     }
 }
 
+/// What writing a large suite costs with no journal at all: Foundation encodes the same dictionary as a binary
+/// plist (the format the suite's plist has), written by the same durable replacement a compaction uses (temp file,
+/// fsync, rename, fsync of the folder: Foundation's `.atomic` skips both fsyncs, which would time less work).
+enum PlistWriteBaseline {
+    /// Median milliseconds of three writes of `keys` keys (`key-N` = `value N`, as `OurFigures.fill` writes them).
+    static func time(keys: Int) throws -> Double {
+        let directory = try BenchPaths.scratch("plistwrite")
+        defer { BenchPaths.remove(directory) }
+        var dictionary: [String: Any] = [:]
+        for index in 0..<keys { dictionary["key-\(index)"] = "value \(index)" }
+        var times: [Double] = []
+        for index in 0..<3 {
+            dictionary["key-0"] = index
+            times.append(try Harness.time {
+                let data = try PropertyListSerialization.data(fromPropertyList: dictionary, format: .binary, options: 0)
+                try AtomicFile.write([UInt8](data), to: "\(directory)/suite.plist")
+            } * 1000)
+        }
+        return Statistics.median(times)
+    }
+}
+
 /// Resident memory of a running process, from `/proc/PID/status`.
 enum ResidentMemory {
     /// `VmRSS` and `RssAnon`, in MB.

@@ -224,7 +224,7 @@ enum OurFigures {
             Figures.row(name, unit: "ms", ours: measured.map(\.check), baseline: measured.map(\.parse),
                         baselineName: "its own parse of the project (XcodeProjectInput.load)", goal: .report),
             Figures.row("\(name) vs pbxproj", unit: "ms", ours: measured.map(\.check), baseline: pbxproj,
-                        baselineName: "Python pbxproj loading the same project.pbxproj", goal: .atMost(0.2)),
+                        baselineName: "Python pbxproj loading the same project.pbxproj", goal: .atMost(0.1)),
         ]
     }
 }

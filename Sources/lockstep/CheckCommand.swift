@@ -13,17 +13,19 @@ enum CheckCommand: Command {
         *.yml or *.json spec, or a folder holding project.yml and no .xcodeproj). Every PATH is checked and
         every finding reported, with its rule id and Apple's own wording.
 
-          --format F            text (default: `file: error: message [rule-id]`), json, github (workflow
-                                commands that annotate a pull request), junit (XML, one test case per
-                                rule and bundle) or sarif (SARIF 2.1.0 for code scanning; paths relative
-                                to the working directory)
+          --format F            text (default: `file:line:col: error: message [rule-id]`, the line where
+                                known), json, github (workflow commands that annotate a pull request),
+                                junit (XML, one test case per rule and bundle) or sarif (SARIF 2.1.0 for
+                                code scanning; paths relative to the working directory)
           --strict              treat warnings as errors
           --configuration NAME  for an Xcode project or spec, read only this build configuration
           --config FILE         the team's decisions (default: ./.lockstep.json when it exists): "disable",
-                                "severity", "waivers" [{rule, bundle, reason}], "baseline", "strict"
+                                "severity", "waivers" [{rule, bundle (path or identifier), reason}],
+                                "baseline", "strict"; a waiver that matches nothing is reported as a note
           --baseline FILE       a JSON report written earlier (`--format json` or --write-baseline): its
                                 findings are reported as known and do not fail; new ones do
-          --write-baseline FILE write today's findings as that baseline, then report them all as known
+          --write-baseline FILE write today's findings as that baseline (through a symlink; never over a
+                                folder, FIFO or device), then report them all as known
 
         Exit status: 0 clean (warnings allowed unless --strict), 1 findings, 2 an input could not be read
         (one sentence on stderr naming the file; the other inputs are still checked and reported, and
@@ -42,14 +44,14 @@ enum CheckCommand: Command {
         }
         // The team's decisions come first: a config or baseline that cannot be read stops the run (exit 2).
         var policy = CheckPolicy()
-        var known: Set<String> = []
+        var known = Baseline.Known()
         do {
             if let config = parsed.value("--config") {
                 policy = try CheckPolicy.load(config)
             } else if FileSystem.exists(CheckPolicy.fileName) {
                 policy = try CheckPolicy.load(CheckPolicy.fileName)
             }
-            if let baseline = parsed.value("--baseline") ?? policy.baseline { known = try Baseline.fingerprints(at: baseline) }
+            known = try policy.knownFindings(explicit: parsed.value("--baseline"))
         } catch {
             Standard.error("lockstep check: \(error)")
             return .invalidInput
@@ -74,7 +76,7 @@ enum CheckCommand: Command {
                 Standard.error("lockstep check: \(error)")
                 return .invalidInput
             }
-            known.formUnion(result.findings.map(\.fingerprint))
+            known.fingerprints.formUnion(result.findings.map(\.fingerprint))
         }
         result = policy.apply(to: result, known: known)
         if parsed.has("--strict") || policy.strict { result = result.strict() }

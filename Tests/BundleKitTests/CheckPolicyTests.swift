@@ -61,7 +61,7 @@ import Testing
         (#"{"colour": true}"#, "'colour' is not a key it knows (disable, severity, waivers, baseline, strict)"),
         (#"{"strict": "yes"}"#, "'strict' has the wrong type (\"yes\")"),
         (#"{"severity": {"version.missing": "fatal"}}"#, "'severity' gives 'version.missing' \"fatal\"; use \"error\", \"warning\" or \"note\""),
-        (#"{"waivers": [{"rule": "group.shared", "bundle": "X.app"}]}"#, "each entry of 'waivers' must be {\"rule\", \"bundle\", \"reason\"} with a non-empty reason"),
+        (#"{"waivers": [{"rule": "group.shared", "bundle": "X.app"}]}"#, "each entry of 'waivers' must be {\"rule\", \"bundle\", \"reason\"} with a non-empty bundle and reason"),
     ])
     func aBadConfigIsOneSentenceAndExitTwo(text: String, detail: String) throws {
         let dir = TestSupport.temporaryDirectory()

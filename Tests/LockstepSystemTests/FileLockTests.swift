@@ -1,4 +1,7 @@
 import Foundation
+import CLinux
+import Glibc
+import Synchronization
 import LockstepSystem
 import LockstepTestSupport
 import Testing
@@ -24,6 +27,56 @@ import Testing
         try holder.lock()
         let waiter = try FileLock(path: path)
         #expect(throws: SystemError(.busy(seconds: 0.05), path: path)) { try waiter.lock(timeout: 0.05) }
+    }
+
+    /// A contended wait blocks in the kernel and takes the lock when the holder lets go, whether it was already
+    /// waiting or not yet (no ordering is forced: both interleavings must end in the lock, never in busy).
+    @Test func contendedWaitTakesTheLockOnRelease() throws {
+        let dir = TestSupport.temporaryDirectory()
+        defer { TestSupport.cleanUp(dir) }
+        let path = dir.appendingPathComponent("x.lock").path
+        let holder = try FileLock(path: path)
+        try holder.lock()
+        let outcome = Mutex<Result<Void, SystemError>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let waiter = try FileLock(path: path)
+        let thread = Thread {
+            outcome.withLock { $0 = Result { () throws(SystemError) in try waiter.lock(timeout: 30) } }
+            done.signal()
+        }
+        thread.start()
+        try holder.unlock()
+        #expect(done.wait(timeout: .now() + 30) == .success)
+        #expect(throws: Never.self) { try outcome.withLock { $0 }?.get() }
+        #expect(try holder.tryLock() == false)  // the waiter holds it now
+        try waiter.unlock()
+    }
+
+    /// The deadline still ends the wait on a thread that blocks every signal, as Dispatch's worker threads do.
+    @Test func boundedWaitEndsInBusyWithSignalsBlocked() throws {
+        let dir = TestSupport.temporaryDirectory()
+        defer { TestSupport.cleanUp(dir) }
+        let path = dir.appendingPathComponent("x.lock").path
+        let holder = try FileLock(path: path)
+        try holder.lock()
+        let outcome = Mutex<Result<Void, SystemError>?>(nil)
+        let stillBlocked = Mutex(false)
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            var all = sigset_t()
+            sigfillset(&all)
+            pthread_sigmask(SIG_SETMASK, &all, nil)
+            let waiter = try! FileLock(path: path)
+            outcome.withLock { $0 = Result { () throws(SystemError) in try waiter.lock(timeout: 0.05) } }
+            var now = sigset_t()
+            pthread_sigmask(SIG_SETMASK, nil, &now)
+            stillBlocked.withLock { $0 = sigismember(&now, lockstep_lock_signal()) == 1 }
+            done.signal()
+        }
+        thread.start()
+        #expect(done.wait(timeout: .now() + 30) == .success)
+        #expect(throws: SystemError(.busy(seconds: 0.05), path: path)) { try outcome.withLock { $0 }?.get() }
+        #expect(stillBlocked.withLock { $0 })  // the caller's signal mask is given back
     }
 
     @Test func atomicWriteReplacesWholeFile() throws {

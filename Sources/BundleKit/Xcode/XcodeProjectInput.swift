@@ -229,7 +229,7 @@ struct ProjectReading {
                     findingsFor(member, host: host) { add($0, configuration: configuration) }
                 }
                 sets.append(AppBundleSet(app: host.record, embedded: members.dropFirst().map(\.record),
-                                         origin: "\(projectName) [\(configuration)]"))
+                                         origin: "\(projectName) [\(configuration)]", configuration: configuration))
             }
             for finding in unembeddedDependencies(of: app) { add(finding, configuration: nil) }
         }
@@ -349,7 +349,7 @@ struct ProjectReading {
                 var message = "\(key) of \(context) is '\(value.template)', but nothing defines \(name), so Xcode builds it as '\(value.value)' (agvtool and fastlane read the literal '\(value.template)')."
                 if let missing = MissingInclude.likeliest(resolved.missingIncludes) { message += " " + missing.hint }
                 add(Finding(rule: .settingsUnresolved, severity: compared ? .error : .warning, bundle: bundle,
-                            path: value.source.file, message: message))
+                            path: value.source.file, message: message, values: [key, name, value.template]))
             }
         }
         guard member.record.embedLocation != nil else { return }
@@ -366,7 +366,8 @@ struct ProjectReading {
             let where_ = assignment.location
             let hostValue = host.resolved.values[checked]?.value ?? "none"
             add(Finding(rule: .settingsTargetOverride, severity: .warning, bundle: member.record.bundlePath, path: assignment.source.file,
-                        message: "\(context) sets \(setting) = \(assignment.value) itself (\(where_.file), \(where_.detail!)) instead of inheriting the project's, and its \(key) uses it (the containing app '\(host.resolved.target.name)' has '\(hostValue)'): the root cause of most \(key) mismatches. Remove the target's setting so it inherits."))
+                        message: "\(context) sets \(setting) = \(assignment.value) itself (\(where_.file), \(where_.detail!)) instead of inheriting the project's, and its \(key) uses it (the containing app '\(host.resolved.target.name)' has '\(hostValue)'): the root cause of most \(key) mismatches. Remove the target's setting so it inherits.",
+                        values: [setting, assignment.value, hostValue]))
         }
     }
 }
