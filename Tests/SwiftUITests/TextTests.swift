@@ -124,6 +124,24 @@ import Testing
         #expect(!rendered.svg(title: nil).contains("Secret"))
     }
 
+    @Test func firstTextBaselinesLineUpAcrossSizes() throws {
+        let view = HStack(alignment: .firstTextBaseline, spacing: 0) {
+            Text("Big").font(.system(size: 34))
+            Text("small").font(.system(size: 12))
+        }
+        let texts = placed(view, width: 300, height: 200).filter { $0.what.hasPrefix("Text(") }.map(\.rect)
+        try #require(texts.count == 2)
+        // Each text's top plus its ascent (Inter's ascender, 2728 of 2816 units) is the same baseline.
+        let ascent = { (size: CGFloat) in size * 2728 / 2816 }
+        #expect(abs((texts[0].minY + ascent(34)) - (texts[1].minY + ascent(12))) < 0.001)
+        // With center alignment they would not: the small text would sit lower than the baseline.
+        let centered = placed(HStack(spacing: 0) {
+            Text("Big").font(.system(size: 34))
+            Text("small").font(.system(size: 12))
+        }, width: 300, height: 200).filter { $0.what.hasPrefix("Text(") }.map(\.rect)
+        #expect(abs((centered[0].minY + ascent(34)) - (centered[1].minY + ascent(12))) > 1)
+    }
+
     @Test func textCaseAndMultilineAlignment() {
         #expect(texts(Text("streak").textCase(.uppercase), width: 200) == ["STREAK"])
     }
