@@ -512,6 +512,17 @@ public struct Animation: Equatable, Sendable {
     public static func linear(duration: Double) -> Animation { Animation(name: "linear") }
     public static func easeInOut(duration: Double) -> Animation { Animation(name: "easeInOut") }
     public static func spring(response: Double = 0.5, dampingFraction: Double = 0.825, blendDuration: Double = 0) -> Animation { Animation(name: "spring") }
+    public static let smooth = Animation(name: "smooth")
+    public static let snappy = Animation(name: "snappy")
+    public static let bouncy = Animation(name: "bouncy")
+    public static func smooth(duration: Double = 0.5, extraBounce: Double = 0) -> Animation { Animation(name: "smooth") }
+    public static func snappy(duration: Double = 0.5, extraBounce: Double = 0) -> Animation { Animation(name: "snappy") }
+    public static func bouncy(duration: Double = 0.5, extraBounce: Double = 0) -> Animation { Animation(name: "bouncy") }
+}
+
+/// Runs `body` (the state change); a still picture draws its result, without the frames in between.
+public func withAnimation<Result>(_ animation: Animation? = .default, _ body: () throws -> Result) rethrows -> Result {
+    try body()
 }
 
 public struct AccessibilityChildBehavior: Sendable {

@@ -103,6 +103,9 @@ private struct Bordered: ViewModifier {
         #expect(texts(Counter()) == ["Count 2"])
         let binding = Binding.constant(5)
         #expect(binding.wrappedValue == 5)
+        let state = State(initialValue: 1)
+        withAnimation(.smooth(duration: 0.3)) { state.wrappedValue = 3 }
+        #expect(state.projectedValue.wrappedValue == 3)
     }
 
     @Test func customModifiersPlaceTheirContent() {
