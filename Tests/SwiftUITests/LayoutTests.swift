@@ -164,6 +164,14 @@ import Testing
         #expect(close(shapeFrames(view, width: 300, height: 10), [rect(50, 0, 200, 10)]))
     }
 
+    @Test func geometryReaderTakesTheOfferAndBuildsItsContentForIt() {
+        // The reader is 100 × 50; its content, built for that size, sits top-leading.
+        let view = GeometryReader { proxy in
+            Color.red.frame(width: proxy.size.width / 2, height: proxy.size.height / 5)
+        }
+        #expect(close(shapeFrames(view, width: 100, height: 50), [rect(0, 0, 50, 10)]))
+    }
+
     @Test func dividerIsAHairlineAcrossTheStack() {
         let view = VStack(spacing: 0) {
             Color.red.frame(height: 10)
