@@ -310,8 +310,34 @@ nonisolated extension View {
         environmentModifier { $0.lineLimit = number }
     }
 
+    /// At most `upperBound` lines, and at least `lowerBound` lines tall.
     public func lineLimit(_ limit: ClosedRange<Int>) -> some View {
-        environmentModifier { $0.lineLimit = limit.upperBound }
+        environmentModifier {
+            $0.lineLimit = limit.upperBound
+            $0.reservedLines = limit.lowerBound
+        }
+    }
+
+    public func lineLimit(_ limit: PartialRangeFrom<Int>) -> some View {
+        environmentModifier {
+            $0.lineLimit = nil
+            $0.reservedLines = limit.lowerBound
+        }
+    }
+
+    public func lineLimit(_ limit: PartialRangeThrough<Int>) -> some View {
+        environmentModifier {
+            $0.lineLimit = limit.upperBound
+            $0.reservedLines = nil
+        }
+    }
+
+    /// At most `limit` lines; with `reservesSpace`, as tall as `limit` lines however few the text needs.
+    public func lineLimit(_ limit: Int, reservesSpace: Bool) -> some View {
+        environmentModifier {
+            $0.lineLimit = limit
+            $0.reservedLines = reservesSpace ? limit : nil
+        }
     }
 
     public func minimumScaleFactor(_ factor: CGFloat) -> some View {
@@ -352,12 +378,18 @@ struct TextTraits {
 }
 
 private struct TextTraitsKey: EnvironmentKey { static let defaultValue = TextTraits() }
+private struct ReservedLinesKey: EnvironmentKey { static let defaultValue: Int? = nil }
 private struct ForegroundHierarchyKey: EnvironmentKey { static let defaultValue: [AnyShapeStyle] = [] }
 
 extension EnvironmentValues {
     var textTraits: TextTraits {
         get { self[TextTraitsKey.self] }
         set { self[TextTraitsKey.self] = newValue }
+    }
+    /// The lines a text is at least as tall as (`lineLimit(2...4)`, `lineLimit(2, reservesSpace: true)`).
+    var reservedLines: Int? {
+        get { self[ReservedLinesKey.self] }
+        set { self[ReservedLinesKey.self] = newValue }
     }
     var foregroundHierarchy: [AnyShapeStyle] {
         get { self[ForegroundHierarchyKey.self] }

@@ -14,12 +14,14 @@ final class TextNode: Node {
     let alignment: TextAlignment
     let truncation: Text.TruncationMode
     let lineSpacing: CGFloat
+    let reservedLines: Int?
     let redacted: Bool
     let redactionPaint: Paint
 
     init(runs: [Run], lineLimit: Int?, minimumScaleFactor: CGFloat, alignment: TextAlignment, truncation: Text.TruncationMode,
-         lineSpacing: CGFloat = 0, redacted: Bool, redactionPaint: Paint) {
+         lineSpacing: CGFloat = 0, reservedLines: Int? = nil, redacted: Bool, redactionPaint: Paint) {
         self.lineSpacing = lineSpacing
+        self.reservedLines = reservedLines
         self.runs = runs
         self.lineLimit = lineLimit
         self.minimumScaleFactor = min(1, max(0.01, minimumScaleFactor))
@@ -171,7 +173,11 @@ final class TextNode: Node {
                 lines = truncate(lines, maxLines: maxLines, maxWidth: maxWidth, scale: scale)
             }
             let width = lines.map(\.width).max() ?? 0
-            let height = lines.reduce(0) { $0 + lineHeight($1, scale: scale) } + lineSpacing * CGFloat(max(0, lines.count - 1))
+            var height = lines.reduce(0) { $0 + lineHeight($1, scale: scale) } + lineSpacing * CGFloat(max(0, lines.count - 1))
+            if let reserved = reservedLines, reserved > lines.count, let first = lines.first {
+                let extra = reserved - lines.count
+                height += CGFloat(extra) * (lineHeight(first, scale: scale) + lineSpacing)
+            }
             result = Laid(lines: lines, scale: scale, size: CGSize(width: width, height: height), truncated: truncated)
             break
         }

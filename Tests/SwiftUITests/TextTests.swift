@@ -46,6 +46,13 @@ import Testing
         #expect(abs(frame.height - body.lineHeight) < 0.001)
     }
 
+    @Test func reservedLinesMakeShortTextTaller() throws {
+        let reserved = try #require(textFrame(Text("Hi").lineLimit(3, reservesSpace: true), width: 300))
+        #expect(abs(reserved.height - 3 * body.lineHeight) < 0.001)
+        let range = try #require(textFrame(Text("Hi").lineLimit(2...4), width: 300))
+        #expect(abs(range.height - 2 * body.lineHeight) < 0.001)
+    }
+
     @Test func theHeightOfferedLimitsTheLines() throws {
         // Room for one and a half lines: one line is kept, truncated.
         let view = Text("one two three four five six seven").frame(width: 60, height: body.lineHeight * 1.5)
