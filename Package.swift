@@ -41,7 +41,7 @@ let package = Package(
         // The simulated frameworks.
         .target(name: "AppGroupKit", dependencies: ["LockstepSystem", "CZlib"]),
         .target(name: "BundleKit", dependencies: ["LockstepSystem", "AppGroupKit", "CZlib"]),
-        .target(name: "WidgetKit", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime", "AppIntents", "ActivityKit"]),
+        .target(name: "WidgetKit", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime", "AppIntents", "ActivityKit", "SwiftUI"]),
         // Live Activities: the app requests, updates and ends them; the widget extension renders them.
         .target(name: "ActivityKit", dependencies: ["LockstepSystem", "AppGroupKit", "BundleKit", "LockstepRuntime"]),
         // Foundation's App Group names on Linux: FileManager.containerURL(forSecurityApplicationGroupIdentifier:) and
@@ -61,7 +61,7 @@ let package = Package(
         // the widget's provider and views, the intents, the watch sync).
         .target(name: "HabitCore", dependencies: [
             "LockstepSystem", "AppGroupKit", "BundleKit", "LockstepRuntime", "CSQLite", "WidgetKit", "WatchConnectivity",
-            "AppIntents", "ActivityKit", "UserNotifications", "LockstepFoundation"]),
+            "AppIntents", "ActivityKit", "UserNotifications", "LockstepFoundation", "SwiftUI"]),
 
         // Thin executables over the libraries.
         .executableTarget(name: "lockstep", dependencies: [
@@ -69,8 +69,8 @@ let package = Package(
         .executableTarget(name: "lockstep-host", dependencies: [
             "LockstepSystem", "LockstepRuntime", "HabitCore", "WidgetKit", "WatchConnectivity", "AppIntents",
         ]),
-        .executableTarget(name: "lockstep-widget", dependencies: [
-            "LockstepSystem", "LockstepRuntime", "HabitCore", "WidgetKit"]),
+        // The Habits widget extension: a `@main WidgetBundle`, as on iOS.
+        .executableTarget(name: "lockstep-widget", dependencies: ["HabitCore", "WidgetKit", "SwiftUI"]),
         .executableTarget(name: "lockstep-watch", dependencies: [
             "LockstepSystem", "LockstepRuntime", "HabitCore", "WatchConnectivity"]),
         .executableTarget(name: "lockstep-notification", dependencies: ["HabitCore", "UserNotifications"]),
@@ -102,7 +102,7 @@ let package = Package(
         .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit", "LockstepRuntime", "LockstepTestSupport"]),
         .testTarget(name: "HabitsTests", dependencies: [
             "HabitCore", "WidgetKit", "WatchConnectivity", "AppIntents", "UserNotifications", "LockstepTestSupport",
-            "LockstepSystem", "AppGroupKit", "CSQLite", "BundleKit",
+            "LockstepSystem", "AppGroupKit", "CSQLite", "BundleKit", "LockstepRuntime",
         ]),
         .testTarget(name: "SwiftUITests", dependencies: ["SwiftUI", "AppIntents"]),
         .testTarget(name: "ProofTests", dependencies: ["AppGroupKit", "BundleKit", "HabitCore", "LockstepTestSupport"]),

@@ -20,6 +20,8 @@ public struct GroupsLayout: Equatable, Sendable {
     public var clockOffset: String { "\(root)/.lockstep/clock" }
     /// `<root>/.lockstep/clock.lock`.
     public var clockLock: String { "\(root)/.lockstep/clock.lock" }
+    /// `<root>/gallery.html`: the page `lockstep gallery` writes by default, every widget's latest pictures.
+    public var gallery: String { "\(root)/gallery.html" }
 
     // MARK: devices and their containers
 
@@ -108,6 +110,9 @@ public struct GroupsLayout: Equatable, Sendable {
     }
     /// `<container>/.lockstep/widgetkit/<kind>`: one widget kind's renders and reload budget.
     public static func widget(_ kind: String, container: String) -> String { "\(bookkeeping(container: container))/widgetkit/\(kind)" }
+    /// `<container>/.lockstep/widgetkit/renders`: the latest picture of each widget kind in each family
+    /// (`<kind>/<family>.svg`) and of each Live Activity presentation (`<attributes>/<presentation>.svg`).
+    public static func widgetRenders(container: String) -> String { "\(bookkeeping(container: container))/widgetkit/renders" }
     /// `<container>/.lockstep/widgetkit/<kind>/budget`: the kind's daily reload budget.
     public static func widgetBudget(_ kind: String, container: String) -> String { "\(widget(kind, container: container))/budget" }
     /// `<container>/.lockstep/widgetkit/<kind>/log`: the kind's timeline log, a line per event.

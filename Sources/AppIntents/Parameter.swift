@@ -110,10 +110,14 @@ protocol AnyIntentParameter: AnyObject {
     var typeName: String { get }
     var isRequired: Bool { get }
     func resolve(_ text: String?) throws -> Bool
+    /// The value as the command-line text that resolves to it again; nil while it has none.
+    var argumentText: String? { get }
 }
 
 extension IntentParameter: AnyIntentParameter {
     var isRequired: Bool { fallback == nil }
+
+    var argumentText: String? { value.flatMap { ArgumentText.of($0) } }
 
     /// Sets the value from `text` (nil: not given); false when the text is not a value of the type, or a required
     /// parameter is missing.
@@ -126,6 +130,22 @@ extension IntentParameter: AnyIntentParameter {
         guard let parsed = try parse(text) else { return false }
         value = parsed
         return true
+    }
+}
+
+/// A parameter value as the text `parse` takes back: an entity by its identifier, a date in ISO 8601, `2` for 2.0.
+enum ArgumentText {
+    static func of(_ value: Any) -> String? {
+        switch value {
+        case let entity as any AppEntity: return entity.id.entityIdentifierString
+        case let date as Date: return ISO8601DateFormatter().string(from: date)
+        case let url as URL: return url.absoluteString
+        case let number as Double: return number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        default:
+            let mirror = Mirror(reflecting: value)
+            if mirror.displayStyle == .optional { return mirror.children.first.flatMap { of($0.value) } }
+            return "\(value)"
+        }
     }
 }
 

@@ -42,6 +42,16 @@ extension AppIntent {
         return try IntentExecution.run { PerformedResult(try await box.intent.perform()) }
     }
 
+    /// This instance's parameters as the `--NAME VALUE` arguments that resolve to them again (unset ones left out):
+    /// how an intent a widget's button holds is handed to the app's process.
+    package var argumentTexts: [String: String] {
+        var arguments: [String: String] = [:]
+        for (name, parameter) in Self.parameterObjects(of: self) {
+            if let text = parameter.argumentText { arguments[name] = text }
+        }
+        return arguments
+    }
+
     private static func parameterObjects(of intent: Self) -> [(name: String, parameter: any AnyIntentParameter)] {
         Mirror(reflecting: intent).children.compactMap { child in
             guard let label = child.label, let parameter = child.value as? any AnyIntentParameter else { return nil }

@@ -3,6 +3,7 @@ import Foundation
 import LockstepRuntime
 import LockstepSystem
 import WatchConnectivity
+import SwiftUI
 import WidgetKit
 
 /// The watch complication (RULES.md `watch.complication`): a watch-side widget extension that reads the **watch's**
@@ -58,49 +59,42 @@ public struct ComplicationProvider: TimelineProvider {
     }
 }
 
-/// The watch face's families, `accessoryCorner` among them.
-public struct ComplicationWidget: Widget {
-    public let provider: ComplicationProvider
-    public var kind: String { ComplicationData.kind }
-    public var supportedFamilies: [WidgetFamily] { [.accessoryCircular, .accessoryRectangular, .accessoryInline, .accessoryCorner] }
+/// The watch complication: the watch face's families, `accessoryCorner` among them (which is how the widget
+/// extension, started as the manifest's complication bundle, knows it is a watch widget).
+public struct HabitsComplication: Widget {
+    public init() {}
 
-    public init(environment: HabitsEnvironment) { provider = ComplicationProvider(data: ComplicationData(environment: environment)) }
-
-    public func view(_ entry: ComplicationEntry, family: WidgetFamily) -> [String] {
-        let percent = entry.total == 0 ? "–" : "\(entry.done * 100 / entry.total)%"
-        switch family {
-        case .accessoryCircular: return ["\(entry.done)/\(entry.total)", percent]
-        case .accessoryCorner: return [percent]
-        case .accessoryRectangular: return ["Habits on the wrist", "\(entry.done)/\(entry.total) done"]
-        default: return ["⌚ \(entry.done)/\(entry.total) habits"]
+    public var body: some WidgetConfiguration {
+        StaticConfiguration(kind: ComplicationData.kind, provider: ComplicationProvider(data: ComplicationData(environment: .current))) { entry in
+            ComplicationView(entry: entry)
         }
+        .configurationDisplayName("Habits on the wrist")
+        .supportedFamilies([.accessoryCircular, .accessoryRectangular, .accessoryInline, .accessoryCorner])
     }
 }
 
-/// The complication process (`lockstep-widget` as the manifest's complication bundle): the same widget system as the
-/// phone's widget, on the watch's container, with its own reload budget there.
-public struct ComplicationApp: Sendable {
-    public let environment: HabitsEnvironment
-    public let system: WidgetSystem<ComplicationWidget>
+struct ComplicationView: View {
+    let entry: ComplicationEntry
+    @Environment(\.widgetFamily) var family
 
-    public init(environment: HabitsEnvironment, watchBundleIdentifier: String) {
-        self.environment = environment
-        system = WidgetSystem(widget: ComplicationWidget(environment: environment), groupsRoot: environment.groupsRoot,
-                              groupContainer: environment.groupContainer, hostBundleIdentifier: watchBundleIdentifier,
-                              notifications: try? DarwinNotificationCenter(sandbox: environment.sandbox), output: { print($0) })
-    }
+    var percent: String { entry.total == 0 ? "–" : "\(entry.done * 100 / entry.total)%" }
 
-    public func serve() throws {
-        try system.start()
-        print("ready \(environment.bundleIdentifier): \(system.status())")
-        try CommandInput.serve(execute)
-    }
-
-    public func execute(_ words: [String]) throws -> String {
-        switch (words.first ?? "", words.count) {
-        case ("render", 2): return system.render(family: try WidgetFamily(parsing: words[1])).joined(separator: "\n")
-        case ("status", 1): return system.status()
-        default: throw HabitError(.usage, subject: words.joined(separator: " "), detail: "render FAMILY | status | quit")
+    var body: some View {
+        switch family {
+        case .accessoryCircular:
+            VStack(spacing: 0) {
+                Text("\(entry.done)/\(entry.total)").font(.headline)
+                Text(percent).font(.caption2)
+            }
+        case .accessoryCorner:
+            Text(percent).font(.caption)
+        case .accessoryRectangular:
+            VStack(alignment: .leading) {
+                Text("Habits on the wrist").font(.headline)
+                Text("\(entry.done)/\(entry.total) done")
+            }
+        default:
+            Text("⌚ \(entry.done)/\(entry.total) habits")
         }
     }
 }

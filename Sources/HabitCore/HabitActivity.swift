@@ -1,4 +1,5 @@
 import ActivityKit
+import SwiftUI
 import WidgetKit
 
 /// The Habits Live Activity, declared in the shared module as on iOS: the app starts it for one habit, the widget
@@ -13,11 +14,36 @@ public struct HabitActivityAttributes: ActivityAttributes {
     public var habitName: String
     public var emoji: String
 
-    /// Lockstep's text where the iOS Lock Screen view would be.
-    public static var presentation: ActivityConfiguration<HabitActivityAttributes> {
+}
+
+/// The Habits Live Activity's views: the Lock Screen and the Dynamic Island (rule `activity.lifecycle`).
+public struct HabitsLiveActivity: Widget {
+    public init() {}
+
+    public var body: some WidgetConfiguration {
         ActivityConfiguration(for: HabitActivityAttributes.self) { context in
-        ["\(context.attributes.emoji) \(context.attributes.habitName) \(context.state.habitCompleted ? "✓" : "·")",
-         "\(context.state.done)/\(context.state.total) habits done\(context.isStale ? " (stale)" : "")"]
+            HStack {
+                Text("\(context.attributes.emoji) \(context.attributes.habitName) \(context.state.habitCompleted ? "✓" : "·")").font(.headline)
+                Spacer()
+                Text("\(context.state.done)/\(context.state.total) habits done\(context.isStale ? " (stale)" : "")")
+            }
+            .padding()
+        } dynamicIsland: { context in
+            DynamicIsland {
+                DynamicIslandExpandedRegion(.leading) { Text(context.attributes.emoji) }
+                DynamicIslandExpandedRegion(.trailing) { Text("\(context.state.done)/\(context.state.total)") }
+                DynamicIslandExpandedRegion(.center) { Text(context.attributes.habitName) }
+                DynamicIslandExpandedRegion(.bottom) {
+                    ProgressView(value: Double(context.state.done), total: Double(max(context.state.total, 1)))
+                }
+            } compactLeading: {
+                Text(context.attributes.emoji)
+            } compactTrailing: {
+                Text("\(context.state.done)/\(context.state.total)")
+            } minimal: {
+                Text(context.attributes.emoji)
+            }
+            .keylineTint(.green)
         }
     }
 }

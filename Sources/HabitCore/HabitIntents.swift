@@ -8,6 +8,9 @@ public struct CompleteHabit: AppIntent {
 
     public init() {}
 
+    /// The widget's button for one habit holds this instance (`Button(intent: CompleteHabit(habit: "Walk"))`).
+    public init(habit: String) { self.habit = habit }
+
     public func perform() async throws -> some IntentResult & ProvidesDialog {
         let environment = HabitsEnvironment.current
         let done = try environment.openStore().setCompleted(named: habit, true, on: environment.today())

@@ -113,13 +113,20 @@ public struct HabitsEnvironment: Sendable {
 
     private static let installed = Mutex<HabitsEnvironment?>(nil)
 
-    /// The environment the intents use (App Intents receive nothing but their parameters); set by each executable.
+    /// The environment the intents and the widgets use (App Intents receive nothing but their parameters, a
+    /// widget nothing but `init()`); set by each executable, else made for the started simulated process.
     public static var current: HabitsEnvironment {
         get {
-            guard let environment = installed.withLock({ $0 }) else {
-                preconditionFailure("HabitsEnvironment.current is read before the executable set it.")
+            installed.withLock { installed in
+                if let environment = installed { return environment }
+                guard let process = SimulatedProcess.current,
+                      let role = Role.allCases.first(where: { $0.bundleRole == process.bundle.role }),
+                      let environment = try? HabitsEnvironment(process: process, role: role) else {
+                    preconditionFailure("HabitsEnvironment.current is read before the executable set it.")
+                }
+                installed = environment
+                return environment
             }
-            return environment
         }
         set { installed.withLock { $0 = newValue } }
     }

@@ -1,6 +1,7 @@
 import AppGroupKit
 import Foundation
 import LockstepSystem
+import SwiftUI
 import WidgetKit
 
 /// Asks WidgetKit to reload the Habits widget after a change, as the app and the intents do.
@@ -80,44 +81,94 @@ public struct HabitsProvider: TimelineProvider {
     private var showCompleted: Bool { (try? environment.preferences().showCompleted) ?? true }
 }
 
-/// The Habits widget: views for every family (stateless: all from the entry).
+/// The Habits widget (rule `widget.families`): a SwiftUI view per family, all from the entry.
 public struct HabitsWidget: Widget {
-    public let provider: HabitsProvider
-    public var kind: String { HabitsEnvironment.widgetKind }
-    /// The iPhone's families: `systemExtraLarge` is iPad-only and `accessoryCorner` watch-only.
-    public var supportedFamilies: [WidgetFamily] {
-        [.systemSmall, .systemMedium, .systemLarge, .accessoryCircular, .accessoryRectangular, .accessoryInline]
+    public init() {}
+
+    public var body: some WidgetConfiguration {
+        StaticConfiguration(kind: HabitsEnvironment.widgetKind, provider: HabitsProvider(environment: .current)) { entry in
+            HabitsWidgetView(entry: entry)
+        }
+        .configurationDisplayName("Habits")
+        .description("Today's progress, the week, and a button to complete the next habit.")
+        // The iPhone's families: `systemExtraLarge` is iPad-only and `accessoryCorner` watch-only.
+        .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .accessoryCircular, .accessoryRectangular, .accessoryInline])
     }
+}
 
-    public init(environment: HabitsEnvironment) { provider = HabitsProvider(environment: environment) }
+/// The widget's view: what each family shows of the entry.
+public struct HabitsWidgetView: View {
+    public let entry: HabitEntry
+    @Environment(\.widgetFamily) var family
 
-    public func view(_ entry: HabitEntry, family: WidgetFamily) -> [String] {
-        let s = entry.summary
-        let percent = "\(Int((s.completionPercentage * 100).rounded()))%"
+    public init(entry: HabitEntry) { self.entry = entry }
+
+    var summary: TodaysSummary { entry.summary }
+    var percent: String { "\(Int((summary.completionPercentage * 100).rounded()))%" }
+
+    public var body: some View {
         switch family {
         case .systemSmall:
-            return ["Habits · today", "", "\(s.fraction) done", bar(s.completionPercentage, width: 10) + " " + percent, "", s.motivationalMessage]
+            VStack(alignment: .leading, spacing: 4) {
+                Text("Habits · today").font(.headline)
+                Spacer()
+                Text("\(summary.fraction) done").font(.title2).bold()
+                ProgressView(value: summary.completionPercentage)
+                Text(percent).font(.caption).foregroundStyle(.secondary)
+                Text(summary.motivationalMessage).font(.caption2).lineLimit(2)
+            }
+            .containerBackground(Color.white, for: .widget)
         case .systemMedium:
-            return ["Today's Progress  \(s.fraction)  \(percent)", bar(s.completionPercentage, width: 20), ""]
-                + (s.incompleteHabits.isEmpty ? [s.motivationalMessage] : s.incompleteHabits.prefix(3).map { "\($0.emoji) \($0.name)" })
+            HStack(alignment: .top, spacing: 12) {
+                VStack(alignment: .leading, spacing: 4) {
+                    Text("Today's Progress").font(.headline)
+                    Text("\(summary.fraction)  \(percent)").font(.title2)
+                    ProgressView(value: summary.completionPercentage)
+                }
+                VStack(alignment: .leading, spacing: 6) {
+                    if summary.incompleteHabits.isEmpty {
+                        Text(summary.motivationalMessage).font(.caption)
+                    } else {
+                        // Rule widget.interactive: each button runs CompleteHabit in the widget's process.
+                        ForEach(Array(summary.incompleteHabits.prefix(3)), id: \.id) { habit in
+                            Button(intent: CompleteHabit(habit: habit.name)) {
+                                Text("\(habit.emoji) \(habit.name)")
+                            }
+                        }
+                    }
+                }
+            }
+            .containerBackground(Color.white, for: .widget)
         case .systemLarge, .systemExtraLarge:
-            let week = entry.weekly.daysCompleted.map { $0 ? "●" : "○" }.joined(separator: " ")
-            return ["Weekly Progress  \(Int((entry.weekly.weeklyCompletionRate * 100).rounded()))%", week, "", "Today \(s.fraction)  \(percent)"]
-                + (entry.showCompleted ? s.completedHabits.prefix(6).map { "✓ \($0.emoji) \($0.name)" } : [])
-                + s.incompleteHabits.prefix(6).map { "· \($0.emoji) \($0.name)" }
-        case .accessoryCircular:
-            return [s.fraction, percent]
-        case .accessoryCorner:
-            return [percent]
+            VStack(alignment: .leading, spacing: 4) {
+                Text("Weekly Progress  \(Int((entry.weekly.weeklyCompletionRate * 100).rounded()))%").font(.headline)
+                Text(entry.weekly.daysCompleted.map { $0 ? "●" : "○" }.joined(separator: " "))
+                Divider()
+                Text("Today \(summary.fraction)  \(percent)").font(.subheadline)
+                if entry.showCompleted {
+                    ForEach(Array(summary.completedHabits.prefix(6)), id: \.id) { habit in
+                        Text("✓ \(habit.emoji) \(habit.name)").foregroundStyle(.secondary)
+                    }
+                }
+                ForEach(Array(summary.incompleteHabits.prefix(6)), id: \.id) { habit in
+                    Text("· \(habit.emoji) \(habit.name)")
+                }
+                Spacer()
+            }
+            .containerBackground(Color.white, for: .widget)
+        case .accessoryCircular, .accessoryCorner:
+            VStack(spacing: 0) {
+                Text(summary.fraction).font(.headline)
+                Text(percent).font(.caption2)
+            }
         case .accessoryRectangular:
-            return ["Habits \(s.fraction)", bar(s.completionPercentage, width: 10), s.incompleteHabits.first.map { "next: \($0.name)" } ?? s.motivationalMessage]
+            VStack(alignment: .leading, spacing: 2) {
+                Text("Habits \(summary.fraction)").font(.headline)
+                ProgressView(value: summary.completionPercentage)
+                Text(summary.incompleteHabits.first.map { "next: \($0.name)" } ?? summary.motivationalMessage).font(.caption)
+            }
         case .accessoryInline:
-            return ["✓ \(s.fraction) habits done"]
+            Text("✓ \(summary.fraction) habits done")
         }
-    }
-
-    private func bar(_ fraction: Double, width: Int) -> String {
-        let filled = Int((fraction * Double(width)).rounded())
-        return String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
     }
 }

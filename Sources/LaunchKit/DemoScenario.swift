@@ -72,9 +72,15 @@ public enum DemoScenario {
     run intent perform ListIncomplete
     expect-output 3 habits left today: Meditate, Read, Walk.
 
-    == A tap on the widget's complete button runs CompleteHabit in the widget's own process, and the widget reloads without spending its budget [widget.interactive]
-    send widget tap CompleteHabit --habit Walk
+    == A tap on the widget's Walk button runs the CompleteHabit it holds in the widget's own process, and the widget reloads without spending its budget [widget.interactive]
+    send widget tap Walk
     wait widget CompleteHabit tapped in the widget; not counted: the person's own action
+
+    == The person sets up the bundle's focus widget (an AppIntentConfiguration) for Walk: it reloads with its new settings, budget-free [widget.configurable]
+    send widget --kind HabitFocus configure --habit Walk
+    wait widget reloaded HabitFocus (configuration changed; not counted: the person's own action
+    send widget --kind HabitFocus render systemSmall
+    wait widget ✓ done
 
     == The app sends today's progress to the watch face: the watch app keeps it in the watch's own group container, and the complication reloads from there [watch.complication]
     send host complication

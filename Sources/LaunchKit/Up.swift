@@ -1,3 +1,4 @@
+import AppGroupKit
 import BundleKit
 import Foundation
 import LockstepRuntime
@@ -113,6 +114,13 @@ public enum Up {
 
         supervisor.tearDown()
         output.say("every bundle stopped")
+        // The widgets' latest pictures, as one page (`lockstep gallery`), when the run drew any.
+        if !Gallery.pictures(groupsRoot: options.groupsRoot).isEmpty {
+            let page = GroupsLayout(root: options.groupsRoot).gallery
+            if let count = try? Gallery.write(groupsRoot: options.groupsRoot, to: page) {
+                output.say("widget gallery: \(page) (\(count) pictures)")
+            }
+        }
         if let failure {
             // One sentence: a bundle's last line, quoted as the reason, may end with its own full stop.
             Standard.error("lockstep up: \(failure)\(failure.hasSuffix(".") ? "" : ".")")

@@ -75,15 +75,13 @@ public struct TimelineProviderContext: Sendable {
     public let family: WidgetFamily
     /// True when showing the widget gallery: a snapshot should be fast and may use sample data.
     public let isPreview: Bool
-    /// The widget's size in points, as on an iPhone 15 (6.1") — an Apple Watch for `accessoryCorner` — and an iPad
-    /// for `systemExtraLarge`.
-    public var displaySize: CGSize { family.displaySize }
-    /// Lockstep's rendering of it: a text box of columns and rows.
-    public var textSize: (columns: Int, rows: Int) { family.size }
+    /// The widget's size in points on the reference device (see `WidgetFamily.displaySize(on:)`).
+    public let displaySize: CGSize
 
-    public init(family: WidgetFamily, isPreview: Bool = false) {
+    public init(family: WidgetFamily, isPreview: Bool = false, device: ReferenceDevice = .iPhone) {
         self.family = family
         self.isPreview = isPreview
+        displaySize = family == .accessoryCorner ? family.displaySize : family.displaySize(on: device)
     }
 }
 
@@ -99,18 +97,6 @@ public protocol TimelineProvider {
     func getSnapshot(in context: Context, completion: @escaping (Entry) -> ())
     /// Entries for now and the future, with the policy for the next request.
     func getTimeline(in context: Context, completion: @escaping (Timeline<Entry>) -> ())
-}
-
-/// A widget as Lockstep hosts it: a kind, a provider, and a text view of an entry for each supported family (on
-/// iOS the view is SwiftUI, which Linux does not have). `WidgetExtension.main` builds one from its arguments.
-public protocol Widget: SendableMetatype {
-    associatedtype Provider: TimelineProvider
-    /// The kind string the app passes to `WidgetCenter.reloadTimelines(ofKind:)`.
-    var kind: String { get }
-    var provider: Provider { get }
-    var supportedFamilies: [WidgetFamily] { get }
-    /// The content lines of the entry in a family; the renderer draws them in the family's fixed-size box.
-    func view(_ entry: Provider.Entry, family: WidgetFamily) -> [String]
 }
 
 /// The simulated clock as dates (LockstepSystem.SimulatedClock: shared by every process under a groups root).

@@ -14,6 +14,12 @@ public struct WidgetKitError: Error, Equatable, Sendable {
         case noSharedGroup
         /// A command-line or stdin command the widget extension does not know.
         case usage
+        /// `tap` names no control the widget's views show.
+        case noSuchControl
+        /// `--kind` names no widget of the bundle.
+        case unknownKind
+        /// A picture could not be written where `--svg` asked.
+        case unwritable
     }
 
     public var code: Code
@@ -30,18 +36,24 @@ public struct WidgetKitError: Error, Equatable, Sendable {
 
 extension WidgetKitError: ReportableError {
     public var description: String {
+        // A detail quoted from another error may end with its own full stop.
+        let detail = self.detail.hasSuffix(".") ? String(self.detail.dropLast()) : self.detail
         switch code {
         case .unknownFamily: return "'\(subject)' is not a widget family this widget supports (\(detail))."
         case .providerTimedOut: return "The timeline provider of '\(subject)' did not call its completion handler within \(detail)."
         case .storage: return "Could not record the widget request in '\(subject)': \(detail)."
         case .noSharedGroup: return "The widget extension '\(subject)' shares no App Group with its app: \(detail)."
         case .usage: return "'\(subject)' is not a command of the widget extension; use \(detail)."
+        case .noSuchControl: return "The widget shows no button or toggle '\(subject)': \(detail)."
+        case .unknownKind: return "'\(subject)' is not a widget of this bundle (\(detail))."
+        case .unwritable: return "Could not write the picture to '\(subject)': \(detail)."
         }
     }
 
     public var exitStatus: ExitStatus {
         switch code {
-        case .unknownFamily, .usage: return .usage
+        case .unknownFamily, .usage, .noSuchControl, .unknownKind: return .usage
+        case .unwritable: return .invalidInput
         case .noSharedGroup: return .notEntitled
         case .providerTimedOut, .storage: return .failure
         }

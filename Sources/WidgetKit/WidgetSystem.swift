@@ -3,21 +3,26 @@ import AppIntents
 import Foundation
 import LockstepSystem
 import Synchronization
+import SwiftUI
 
-/// The system side of WidgetKit, run inside the widget process: asks the provider for timelines, honours reload
-/// requests and policies under the daily budget, and renders every family to a text box and a file.
+/// The system side of WidgetKit for one widget of the bundle, run inside the widget process: asks the provider
+/// for timelines, honours reload requests and policies under the daily budget, and renders every family.
 ///
-/// Files (`<group container>/.lockstep/widgetkit/<kind>/`): `<family>.txt` (the current rendering, replaced
-/// atomically), `budget` (see `ReloadBudget`), `log` (one appended line per reload decision, throttled ones included).
-public final class WidgetSystem<W: Widget>: @unchecked Sendable {  // @unchecked: mutable state is guarded by `lock`.
+/// Files (`<group container>/.lockstep/widgetkit/<kind>/`): `<family>.txt` (the texts the current rendering shows,
+/// one per line, replaced atomically), `budget` (see `ReloadBudget`), `log` (one appended line per reload decision,
+/// throttled ones included); while serving, `renders/<kind>/<family>.svg`, each rendering's picture.
+///
+/// It runs on the main actor, as SwiftUI views do: the widget process's one loop (`WidgetHost`) calls `tick()`.
+@MainActor
+public final class WidgetSystem {
     /// Why a timeline was requested.
     public enum Reason: Sendable, CustomStringConvertible {
         case initial
         case app(WidgetCenter.Request)
         case policy(TimelineReloadPolicy)
-        /// An intent a person ran from the widget (`Button(intent:)`, RULES.md `widget.interactive`).
+        /// An intent a person ran from the widget (`Button(intent:)`, rule `widget.interactive`).
         case interaction(intent: String)
-        /// The person changed the widget's configuration (RULES.md `widget.configurable`).
+        /// The person changed the widget's configuration (rule `widget.configurable`).
         case configuration
 
         public var description: String {
@@ -31,30 +36,33 @@ public final class WidgetSystem<W: Widget>: @unchecked Sendable {  // @unchecked
         }
     }
 
-    public let widget: W
+    public let widget: WidgetDescriptor
+    let source: TimelineSource
+    /// The device whose sizes the families are drawn at.
+    public let device: ReferenceDevice
+    /// Where each rendering's picture goes (`GroupsLayout.widgetRenders`), or nil: only a serving process draws.
+    public var renders: String?
+    /// The device's Darwin center, to wake the app an `openAppWhenRun` intent is handed to.
+    public var notifications: DarwinNotificationCenter?
     public let groupsRoot: String
     public let groupContainer: String
-    /// The containing app: reloads are budget-free while it is in the foreground (RULES.md `widget.budget`).
+    /// The containing app: reloads are budget-free while it is in the foreground (rule `widget.budget`).
     public let hostBundleIdentifier: String
     private let budget: ReloadBudget
     private let output: @Sendable (String) -> Void
     private let lock = NSLock()
-    private var timeline: Timeline<W.Provider.Entry>?
+    private var timeline: Timeline<AnyEntry>?
     private var shownEntryDate: Date?
     private var seenRequests: [String: Int] = [:]
-    private var running = false
-    private let notifications: DarwinNotificationCenter?
-    private var observation: AppGroupKit.Observation?
-    private let wakeup = NSCondition()
-    private var woken = false
 
     /// - Parameters:
-    ///   - notifications: the device's Darwin center: a `WidgetCenter.reloadNotification` wakes the widget at once.
     ///   - output: receives one line per event (reload, throttle, new entry shown), for stdout.
-    public init(widget: W, groupsRoot: String, groupContainer: String, hostBundleIdentifier: String,
-                notifications: DarwinNotificationCenter? = nil, output: @escaping @Sendable (String) -> Void) {
-        self.notifications = notifications
+    public init(widget: WidgetDescriptor, device: ReferenceDevice = .iPhone, groupsRoot: String, groupContainer: String,
+                hostBundleIdentifier: String, output: @escaping @Sendable (String) -> Void) {
         self.widget = widget
+        // A Live Activity has no timeline; the host never makes a WidgetSystem of one.
+        source = widget.source!
+        self.device = device
         self.groupsRoot = groupsRoot
         self.groupContainer = groupContainer
         self.hostBundleIdentifier = hostBundleIdentifier
@@ -65,53 +73,25 @@ public final class WidgetSystem<W: Widget>: @unchecked Sendable {  // @unchecked
     var directory: String { GroupsLayout.widget(widget.kind, container: groupContainer) }
 
     /// The file holding the current rendering of `family`.
-    public static func renderPath(groupContainer: String, kind: String, family: WidgetFamily) -> String {
+    nonisolated public static func renderPath(groupContainer: String, kind: String, family: WidgetFamily) -> String {
         GroupsLayout.widgetRendering(kind, family: family.rawValue, container: groupContainer)
     }
 
-    /// Loads the first timeline, renders it, and starts watching for reload requests, policy dates and entry dates.
-    /// - Parameter pollInterval: how often it looks without a notification (the simulated clock moves on its own).
-    public func start(pollInterval: Double = 0.05) throws {
+    /// Loads the first timeline and renders it; from then on `tick()` follows requests, policies and entry dates.
+    public func start() throws {
         try prepare()
         lock.withLock {
             // Requests made before this process started are satisfied by the first timeline.
             for name in [widget.kind, WidgetCenter.allKinds] {
                 seenRequests[name] = WidgetCenter.readRequest(at: WidgetCenter.requestPath(groupContainer: groupContainer, name: name))?.count ?? 0
             }
-            running = true
         }
         try reload(.initial)
-        let observation = try notifications?.observe(WidgetCenter.reloadNotification) { [self] _ in
-            wakeup.withLock { woken = true; wakeup.signal() }
-        }
-        lock.withLock { self.observation = observation }
-        Thread.detachNewThread { [self] in
-            while lock.withLock({ running }) {
-                // A failed tick ends the process (a stale build, exit 78, RULES.md runtime.stale, or a broken container):
-                // it is reported to ProcessStop, and this thread stops serving either way.
-                do { try tick() } catch {
-                    ProcessStop.report(error)
-                    lock.withLock { running = false }
-                    return
-                }
-                wakeup.withLock {
-                    if !woken { _ = wakeup.wait(until: Date(timeIntervalSinceNow: pollInterval)) }
-                    woken = false
-                }
-            }
-        }
-    }
-
-    /// Stops watching.
-    public func stop() {
-        lock.withLock {
-            running = false
-            observation?.cancel()
-        }
     }
 
     /// One look at the world: app requests first, then the policy date, then a later entry becoming current.
-    func tick() throws {
+    /// A failure ends the process (a stale build, exit 78, rule `runtime.stale`, or a broken container).
+    public func tick() throws {
         for name in [widget.kind, WidgetCenter.allKinds] {
             let path = WidgetCenter.requestPath(groupContainer: groupContainer, name: name)
             if let request = WidgetCenter.readRequest(at: path), request.count != lock.withLock({ seenRequests[name] }) {
@@ -130,16 +110,49 @@ public final class WidgetSystem<W: Widget>: @unchecked Sendable {  // @unchecked
         }
     }
 
-    /// A person taps the widget's `Button(intent:)` or `Toggle(isOn:intent:)` (RULES.md `widget.interactive`): the
-    /// intent runs in this, the widget extension's, process — one that opens its app (`openAppWhenRun`) runs there,
-    /// through `router` — and then the widget reloads, budget-free.
-    public func tap(_ name: String, arguments: [String: String], router: IntentRouter) throws -> PerformedResult {
-        let registry = router.registry
-        let result = try registry.type(named: name).openAppWhenRun
-            ? router.perform(name, arguments: arguments).0 : registry.perform(name, arguments: arguments)
+    /// A person taps the widget's `Button(intent:)` or `Toggle(isOn:intent:)` (rule `widget.interactive`): the
+    /// control is found in the current rendering of the widget's families — by its intent's type name or its label
+    /// — and the very intent instance the view holds runs in this, the widget extension's, process (one that opens
+    /// its app, in the app); then the widget reloads, budget-free.
+    /// - Throws: `WidgetKitError.noSuchControl` naming what the views do offer; the intent's own error.
+    public func tap(_ name: String) throws -> PerformedResult {
+        var offered: [String] = []
+        for family in widget.families {
+            let controls = current(family: family).controls
+            offered += controls.map { "\($0.intentTypeName) (\($0.label))" }
+            // The intent's type, else the label; else the one label that contains the name ("Walk" for "🚶 Walk").
+            let containing = controls.filter { $0.label.contains(name) }
+            guard let control = controls.first(where: { $0.intentTypeName == name || $0.label == name })
+                    ?? (containing.count == 1 ? containing.first : nil) else { continue }
+            let type = Swift.type(of: control.intent)
+            let result: PerformedResult
+            if type.openAppWhenRun {
+                // Rule intent.where: an intent that opens its app runs in the app (exit 69 when it is not running),
+                // handed over with the parameters this instance holds.
+                let router = IntentRouter(registry: IntentRegistry([type]), groupContainer: groupContainer,
+                                          appBundleIdentifier: hostBundleIdentifier, notifications: notifications)
+                result = try router.perform(type.name, arguments: control.intent.argumentTexts).0
+            } else {
+                let intent = IntentBox(control.intent)
+                result = try IntentExecution.run { PerformedResult(try await intent.intent.perform()) }
+            }
+            try prepare()
+            try reload(.interaction(intent: control.intentTypeName))
+            return result
+        }
+        throw WidgetKitError(.noSuchControl, subject: name,
+                             detail: offered.isEmpty ? "its views show no Button(intent:) or Toggle" : Array(Set(offered)).sorted().joined(separator: ", "))
+    }
+
+    /// `configure --PARAMETER VALUE…` for an `AppIntentConfiguration` (rule `widget.configurable`): the instance's
+    /// new settings, then a budget-free reload.
+    public func configure(_ settings: [String: String]) throws {
+        guard let configure = source.configure else {
+            throw WidgetKitError(.usage, subject: "configure", detail: "\(widget.kind) is a StaticConfiguration: it has no settings")
+        }
+        try configure(settings)
         try prepare()
-        try reload(.interaction(intent: name))
-        return result
+        try reload(.configuration)
     }
 
     /// Creates the kind's folder (renders, budget, log): `start()` does, and a one-shot reload needs it too.
@@ -163,7 +176,7 @@ public final class WidgetSystem<W: Widget>: @unchecked Sendable {  // @unchecked
         default:
             let spent = try budget.spend(at: now.timeIntervalSince1970)
             guard spent.allowed else {
-                // RULES.md widget.reload: the caller is never told; only the system log shows it.
+                // rule widget.reload: the caller is never told; only the system log shows it.
                 let line = "throttled \(widget.kind) reload (\(reason)): daily budget \(spent.used)/\(budget.limit) used in the last 24 h"
                 log(line)
                 output(line)
@@ -182,32 +195,42 @@ public final class WidgetSystem<W: Widget>: @unchecked Sendable {  // @unchecked
         try show(new, reason: "reloaded \(widget.kind) (\(reason)\(latency); \(accounting); next \(new.policy))")
     }
 
-    /// Renders the entry due now to every family's file and reports it.
-    private func show(_ timeline: Timeline<W.Provider.Entry>, reason: String) throws {
+    /// Renders the entry due now to every family's file (and picture, while serving) and reports it.
+    private func show(_ timeline: Timeline<AnyEntry>, reason: String) throws {
         let now = SimulatedTime.now(groupsRoot: groupsRoot)
-        // RULES.md widget.policy: an entry may be shown late, never early; before the first date, the placeholder.
+        // Rule widget.policy: an entry may be shown late, never early; before the first date, the placeholder.
         let entry = timeline.entry(at: now)
         lock.withLock { shownEntryDate = entry?.date }
-        let files = widget.supportedFamilies.map { family in
-            let box = entry.map { WidgetRenderer.render(widget.view($0, family: family), family: family) }
-                ?? placeholder(family: family)
-            return (path: Self.renderPath(groupContainer: groupContainer, kind: widget.kind, family: family),
-                    text: box.joined(separator: "\n") + "\n")
+        var files: [(path: String, text: String)] = []
+        var summary = "placeholder"
+        for family in widget.families {
+            let view = entry.map { source.render($0, request(family)) } ?? placeholderView(family: family)
+            let texts = entry == nil ? WidgetRedaction.redacted(view.texts) : view.texts
+            files.append((Self.renderPath(groupContainer: groupContainer, kind: widget.kind, family: family), texts.map { $0 + "\n" }.joined()))
+            if let renders {
+                files.append(("\(renders)/\(widget.kind)/\(family.rawValue).svg", view.svg(title: "\(widget.kind) \(family.rawValue)")))
+            }
+            // The log line shows the inline family when there is one (the shortest summary), else the first.
+            if entry != nil, family == (widget.families.contains(.accessoryInline) ? .accessoryInline : widget.families.first) {
+                summary = texts.joined(separator: " · ")
+            }
         }
         try SharedWriteGate.check()
+        if let renders { try AtomicFile.createDirectories("\(renders)/\(widget.kind)") }
         try Self.writeConcurrently(files)
-        let inline = entry.map { widget.view($0, family: .accessoryInline).joined(separator: " ") } ?? "placeholder"
-        let line = "\(reason) → \(inline)"
+        let line = "\(reason) → \(summary)"
         log(line)
         output(line)
     }
 
-    /// Replaces every file atomically (RULES.md `files.atomic`: each one temp, fsync, rename; then each folder is
+    func request(_ family: WidgetFamily) -> RenderRequest { widget.request(family, device: device) }
+
+    /// Replaces every file atomically (rule `files.atomic`: each one temp, fsync, rename; then each folder is
     /// fsynced once, for all the renames in it), all at once, one thread each, and returns once all are done. Each
     /// replacement waits mostly on its fsync, and the disk completes concurrent flushes together: six families in
     /// about the time of one or two, not six.
     /// - Throws: the first failure (`SystemError` naming the file); every write has ended by then.
-    static func writeConcurrently(_ files: [(path: String, text: String)]) throws {
+    nonisolated static func writeConcurrently(_ files: [(path: String, text: String)]) throws {
         let failures = Mutex<[any Error]>([])
         let group = DispatchGroup()
         for file in files {
@@ -223,24 +246,34 @@ public final class WidgetSystem<W: Widget>: @unchecked Sendable {  // @unchecked
     }
 
     /// The current rendering of `family` (the placeholder until an entry is due).
+    package func current(family: WidgetFamily) -> RenderedView {
+        let now = SimulatedTime.now(groupsRoot: groupsRoot)
+        guard let entry = lock.withLock({ timeline })?.entry(at: now) else { return placeholderView(family: family) }
+        return source.render(entry, request(family))
+    }
+
+    /// What `render FAMILY` prints: one line per text, in reading order (redacted for the placeholder).
     public func render(family: WidgetFamily) -> [String] {
         let now = SimulatedTime.now(groupsRoot: groupsRoot)
         guard let entry = lock.withLock({ timeline })?.entry(at: now) else { return placeholder(family: family) }
-        return WidgetRenderer.render(widget.view(entry, family: family), family: family)
+        return source.render(entry, request(family)).texts
     }
 
     /// The placeholder rendering: synchronous, no data, redacted.
     public func placeholder(family: WidgetFamily) -> [String] {
-        let entry = widget.provider.placeholder(in: TimelineProviderContext(family: family))
-        return WidgetRenderer.render(WidgetRenderer.redacted(widget.view(entry, family: family)), family: family)
+        WidgetRedaction.redacted(placeholderView(family: family).texts)
     }
 
-    /// A one-shot snapshot rendering (what `lockstep-widget render --family F` prints).
-    public func snapshot(family: WidgetFamily, isPreview: Bool = false) throws -> [String] {
-        let entry = try wait("getSnapshot") { done in
-            widget.provider.getSnapshot(in: TimelineProviderContext(family: family, isPreview: isPreview), completion: done)
-        }
-        return WidgetRenderer.render(widget.view(entry, family: family), family: family)
+    func placeholderView(family: WidgetFamily) -> RenderedView {
+        let context = TimelineProviderContext(family: family, device: device)
+        return source.render(source.placeholder(context), request(family))
+    }
+
+    /// A one-shot snapshot rendering (what `render FAMILY` as arguments prints, and draws with `--svg`).
+    package func snapshot(family: WidgetFamily, isPreview: Bool = false) throws -> RenderedView {
+        let context = TimelineProviderContext(family: family, isPreview: isPreview, device: device)
+        let entry = try wait("getSnapshot") { done in source.snapshot(context, done) }
+        return source.render(entry, request(family))
     }
 
     /// The budget and policy, for a `status` command.
@@ -250,18 +283,23 @@ public final class WidgetSystem<W: Widget>: @unchecked Sendable {  // @unchecked
         return "\(widget.kind): clock \(SimulatedTime.format(now)), budget \(budget.used(at: now.timeIntervalSince1970))/\(budget.limit) used in the last 24 h, policy \(policy)"
     }
 
-    private func fetchTimeline() throws -> Timeline<W.Provider.Entry> {
-        let family = widget.supportedFamilies.first ?? .systemSmall
-        return try wait("getTimeline") { done in
-            widget.provider.getTimeline(in: TimelineProviderContext(family: family), completion: done)
-        }
+    private func fetchTimeline() throws -> Timeline<AnyEntry> {
+        let context = TimelineProviderContext(family: widget.families.first ?? .systemSmall, device: device)
+        return try wait("getTimeline") { done in source.timeline(context, done) }
     }
 
-    /// Calls a completion-handler API and waits for it (bounded), as the system waits for an extension.
+    /// Calls a completion-handler API and waits for it (bounded), as the system waits for an extension. The main
+    /// run loop turns meanwhile: a provider may complete on the main queue.
     private func wait<T>(_ name: String, _ call: (@escaping (T) -> Void) -> Void) throws -> T {
         let box = Handoff<T>()
         call { box.set($0) }
-        guard let value = box.wait(timeout: 10) else {
+        let deadline = Date(timeIntervalSinceNow: 10)
+        var value: T?
+        while value == nil && Date() < deadline {
+            value = box.wait(timeout: 0)
+            if value == nil { _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01)) }
+        }
+        guard let value else {
             throw WidgetKitError(.providerTimedOut, subject: widget.kind, detail: "10 s (\(name))")
         }
         return value
@@ -274,4 +312,10 @@ public final class WidgetSystem<W: Widget>: @unchecked Sendable {  // @unchecked
         // One write(2) per line with O_APPEND: lines from several processes never interleave.
         try? fd.closeAfter { try $0.writeAll(Array("\(stamp) \(line)\n".utf8), path: path) }
     }
+}
+
+/// An intent instance handed to the task that performs it (intents need not be `Sendable`).
+final class IntentBox: @unchecked Sendable {  // @unchecked: used by one task, once.
+    let intent: any AppIntent
+    init(_ intent: any AppIntent) { self.intent = intent }
 }

@@ -19,7 +19,7 @@ enum CommandLineTool {
     static let commands: [any Command.Type] = [
         UpCommand.self, RunCommand.self, VerifyCommand.self, CheckCommand.self, BumpCommand.self,
         RulesCommand.self, InitCommand.self, DefaultsCommand.self, ContainerCommand.self, NotifyCommand.self,
-        BenchCommand.self,
+        BenchCommand.self, GalleryCommand.self,
     ]
 
     static var help: String {

@@ -32,7 +32,8 @@ import Testing
         let notify = layout.notifications(on: .phone)
         let link = GroupsLayout.Link(directory: layout.link(host: "<host-bundle-id>"))
         let made = [
-            layout.installedManifest, layout.installLock, layout.clockOffset, layout.clockLock,
+            layout.installedManifest, layout.installLock, layout.clockOffset, layout.clockLock, layout.gallery,
+            GroupsLayout.widgetRenders(container: group),
             layout.device(.phone), layout.device(.watch), layout.groupContainers(on: .phone), group,
             layout.privateContainer("<bundle-id>", on: .phone), notify, GroupsLayout.notificationCounter("<name>", in: notify),
             GroupsLayout.notificationLock("<name>", in: notify),

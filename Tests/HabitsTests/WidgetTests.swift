@@ -1,6 +1,8 @@
 import AppGroupKit
+import AppIntents
 import Foundation
 import HabitCore
+import LockstepRuntime
 import LockstepSystem
 import LockstepTestSupport
 import WidgetKit
@@ -8,7 +10,7 @@ import Testing
 
 private struct Entry: TimelineEntry { let date: Date }
 
-@Suite("WidgetKit with the Habits widget (RULES.md §3)")
+@Suite("WidgetKit with the Habits widget bundle (RULES.md §3)")
 struct WidgetTests {
     @Test("widget.provider: the placeholder is synchronous, data-free and redacted; snapshot and timeline read the store")
     func provider() throws {
@@ -108,29 +110,130 @@ struct WidgetTests {
         #expect(widget.finish() == 0)
     }
 
-    @Test("widget.families: six families rendered as fixed-size boxes, each also in its own file")
+    @Test("runtime.version-parity: a @main WidgetBundle is the extension: --help starts nothing; a reinstall stops it (78)")
+    func mainBundle() throws {
+        let fixture = HabitsFixture()
+        let help = try fixture.run("lockstep-widget", "--help")
+        #expect(help.status == 0 && help.stdout.contains("[--kind KIND] render FAMILY [--svg FILE]"), "\(help)")
+        #expect(!FileManager.default.fileExists(atPath: fixture.groupContainer), "--help started a process")
+        let widget = try fixture.start("lockstep-widget", environment: ["LOCKSTEP_BUILD": "1"])
+        #expect(widget.waitForLine("ready com.example.habits.widget: HabitsWidget: clock") != nil, "\(widget.output)")
+        try Installer.reinstall(groupsRoot: fixture.root.path, build: "2", version: nil)
+        // Its next shared write (this configuration's reload) finds the new build, if the watcher has not already.
+        widget.sendLine("--kind HabitFocus configure --habit Read")
+        #expect(widget.finish() == 78, "\(widget.output)")
+        #expect(widget.errorOutput.contains { $0.contains("HabitsWidget (com.example.habits.widget) is from build 1, but Habits is now installed at build 2") }, "\(widget.errorOutput)")
+    }
+
+    @Test("widget.families: each family's texts in its file and, while serving, its picture at the family's size")
     func families() throws {
         let fixture = HabitsFixture()
         try fixture.addHabits()
         let widget = try fixture.start("lockstep-widget")
+        #expect(widget.waitForLine("first timeline") != nil, "\(widget.output)")
         // The phone widget's six families (systemExtraLarge is iPad's, accessoryCorner the watch's).
         let phone: [WidgetFamily] = [.systemSmall, .systemMedium, .systemLarge, .accessoryCircular, .accessoryRectangular, .accessoryInline]
+        let renders = GroupsLayout.widgetRenders(container: fixture.groupContainer)
         for family in phone {
-            let path = WidgetSystem<HabitsWidget>.renderPath(groupContainer: fixture.groupContainer, kind: "HabitsWidget", family: family)
-            let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-            #expect(lines.count == family.size.rows, "\(family)")
-            for line in lines {
-                #expect(line.reduce(0) { $0 + WidgetRenderer.displayWidth($1) } == family.size.columns, "\(family): '\(line)'")
-            }
+            let path = WidgetSystem.renderPath(groupContainer: fixture.groupContainer, kind: "HabitsWidget", family: family)
+            #expect(try String(contentsOfFile: path, encoding: .utf8).contains("0/3"), "\(family)")
+            let svg = try String(contentsOfFile: "\(renders)/HabitsWidget/\(family.rawValue).svg", encoding: .utf8)
+            let size = family.displaySize
+            #expect(svg.contains("width=\"\(Int(size.width))\" height=\"\(Int(size.height))\""), "\(family): \(svg.prefix(200))")
+            #expect(svg.hasSuffix("</svg>\n"))
         }
-        // The iPad's and the watch's families are drawn in boxes of their own sizes too.
-        for family in [WidgetFamily.systemExtraLarge, .accessoryCorner] {
-            let box = WidgetRenderer.render(["Habits", "2/3 done"], family: family)
-            #expect(box.count == family.size.rows && box.allSatisfy { $0.reduce(0) { $0 + WidgetRenderer.displayWidth($1) } == family.size.columns }, "\(family): \(box)")
-        }
-        let bad = try fixture.run("lockstep-widget", "render", "--family", "systemHuge")
+        #expect(!FileManager.default.fileExists(atPath: "\(renders)/HabitsWidget/accessoryCorner.svg"))
+        // The sizes are the HIG's for the reference iPhone (393×852 pt) and Apple Watch (45 mm).
+        #expect(WidgetFamily.systemMedium.displaySize == CGSize(width: 338, height: 158))
+        #expect(WidgetFamily.accessoryRectangular.displaySize(on: .appleWatch) == CGSize(width: 184, height: 89))
+        let bad = try fixture.run("lockstep-widget", "render", "systemHuge")
         #expect(bad.status == 64 && bad.stderr.contains("'systemHuge' is not a widget family"), "\(bad)")
+        let unsupported = try fixture.run("lockstep-widget", "render", "accessoryCorner")
+        #expect(unsupported.status == 64 && unsupported.stderr.contains("systemSmall, systemMedium"), "\(unsupported)")
         #expect(widget.finish() == 0)
+    }
+
+    @Test("render FAMILY --svg FILE: a well-formed picture of the family's size, written atomically; a bad path writes nothing")
+    func svg() throws {
+        let fixture = HabitsFixture()
+        try fixture.addHabits()
+        let file = fixture.root.appendingPathComponent("medium.svg").path
+        let drawn = try fixture.run("lockstep-widget", "render", "systemMedium", "--svg", file)
+        #expect(drawn.status == 0 && drawn.stdout.contains("0/3"), "\(drawn)")
+        let svg = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(svg.hasPrefix("<?xml") && svg.contains("width=\"338\" height=\"158\"") && svg.hasSuffix("</svg>\n"), "\(svg)")
+        #expect(svg.replacingOccurrences(of: "<[^>]+>", with: "", options: .regularExpression).contains("0/3  0%"), "\(svg)")
+        for bad in ["\(fixture.root.path)/missing/m.svg", fixture.root.path] {
+            let result = try fixture.run("lockstep-widget", "render", "systemMedium", "--svg", bad)
+            #expect(result.status == 2 && result.stderr.contains("Could not write the picture to '\(bad)'"), "\(result)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: "\(fixture.root.path)/missing"))
+        let usage = try fixture.run("lockstep-widget", "render", "systemMedium", "--svg")
+        #expect(usage.status == 64, "\(usage)")
+    }
+
+    @Test("widget.interactive: tap presses the rendered button and runs the very intent it holds; no such button is exit 64")
+    func tap() throws {
+        let fixture = HabitsFixture()
+        try fixture.addHabits()
+        let widget = try fixture.start("lockstep-widget")
+        #expect(widget.waitForLine("ready com.example.habits.widget") != nil, "\(widget.output)")
+        // By the button's label: the medium family shows one button per habit left.
+        widget.sendLine("tap Read")
+        #expect(widget.waitForLine("CompleteHabit tapped in the widget; not counted: the person's own action")?.contains("1/3 habits done") == true, "\(widget.output)")
+        #expect(widget.waitForLine("Marked Read as completed!") != nil, "\(widget.output)")
+        widget.sendLine("tap Juggle")
+        #expect(widget.finish() == 0)
+        #expect(widget.errorOutput.contains { $0.contains("The widget shows no button or toggle 'Juggle': CompleteHabit (") }, "\(widget.errorOutput)")
+        let summary = try fixture.run("lockstep-host", "list")
+        #expect(summary.stdout.contains("Read"), "\(summary)")
+    }
+
+    @Test("widget.interactive: an intent instance's parameters as the arguments that resolve to it again (how a widget hands an openAppWhenRun intent to its app)")
+    func intentArguments() throws {
+        let intent = CompleteHabit(habit: "Walk")
+        #expect(intent.argumentTexts == ["habit": "Walk"])
+        #expect(try CompleteHabit.resolve(intent.argumentTexts).habit == "Walk")
+        #expect(CompleteHabit().argumentTexts.isEmpty)
+    }
+
+    @Test("widget.configurable: --kind picks the bundle's AppIntentConfiguration widget; configure sets its intent, budget-free")
+    func configurable() throws {
+        let fixture = HabitsFixture()
+        try fixture.addHabits()
+        let widget = try fixture.start("lockstep-widget")
+        #expect(widget.waitForLine("ready com.example.habits.widget") != nil, "\(widget.output)")
+        widget.sendLine("--kind HabitFocus configure --habit Walk")
+        #expect(widget.waitForLine("reloaded HabitFocus (configuration changed")?.contains("🚶 Walk · ○ to do") == true, "\(widget.output)")
+        widget.sendLine("--kind HabitFocus tap CompleteHabit")
+        #expect(widget.waitForLine("reloaded HabitFocus (CompleteHabit tapped")?.contains("🚶 Walk · ✓ done") == true, "\(widget.output)")
+        widget.sendLine("--kind HabitFocus render systemSmall")
+        #expect(widget.waitForLine("✓ done") != nil)
+        widget.sendLine("--kind Nope render systemSmall")
+        widget.sendLine("--kind HabitFocus configure --colour red")
+        widget.sendLine("configure --habit Read")
+        #expect(widget.finish() == 0)
+        #expect(widget.errorOutput.contains { $0.contains("'Nope' is not a widget of this bundle (its widgets: HabitsWidget, HabitFocus)") }, "\(widget.errorOutput)")
+        #expect(widget.errorOutput.contains { $0.contains("'colour' is invalid") }, "\(widget.errorOutput)")
+        #expect(widget.errorOutput.contains { $0.contains("HabitsWidget is a StaticConfiguration") }, "\(widget.errorOutput)")
+    }
+
+    @Test("lockstep gallery: one self-contained page with every picture a serving widget drew; a bad --out writes nothing")
+    func gallery() throws {
+        let fixture = HabitsFixture()
+        try fixture.addHabits()
+        let widget = try fixture.start("lockstep-widget")
+        #expect(widget.waitForLine("first timeline") != nil, "\(widget.output)")
+        #expect(widget.finish() == 0)
+        let out = fixture.root.appendingPathComponent("g.html").path
+        let result = try fixture.run("lockstep", "gallery", "--groups", fixture.root.path, "--out", out)
+        #expect(result.status == 0 && result.stdout.hasPrefix(out), "\(result)")
+        let page = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(page.hasPrefix("<!DOCTYPE html>") && page.components(separatedBy: "<svg").count - 1 >= 6, "\(page.prefix(300))")
+        #expect(page.contains("<figcaption>systemMedium</figcaption>") && !page.contains("<?xml"))
+        let bad = try fixture.run("lockstep", "gallery", "--groups", fixture.root.path, "--out", "\(fixture.root.path)/no/g.html")
+        #expect(bad.status == 2 && bad.stderr.contains("no/g.html"), "\(bad)")
     }
 
     @Test("preferences live in the group defaults suite; the widget reads them into its next timeline")
@@ -139,7 +242,7 @@ struct WidgetTests {
         try fixture.addHabits()
         #expect(try fixture.run("lockstep-host", "log", "Meditate").status == 0)
         let widget = try fixture.start("lockstep-widget")
-        let large = WidgetSystem<HabitsWidget>.renderPath(groupContainer: fixture.groupContainer, kind: "HabitsWidget", family: .systemLarge)
+        let large = WidgetSystem.renderPath(groupContainer: fixture.groupContainer, kind: "HabitsWidget", family: .systemLarge)
         #expect(try String(contentsOfFile: large, encoding: .utf8).contains("✓ 🧘 Meditate"))
         for (value, shown) in [("off", false), ("on", true)] {
             let mark = widget.mark

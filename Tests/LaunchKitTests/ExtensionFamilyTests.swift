@@ -55,6 +55,15 @@ import Testing
             """)
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("✓ activity.lifecycle"), "\(result)")
+        // Each presentation's latest picture, at the HIG's sizes, for the gallery.
+        let renders = "\(device.groups)/phone/AppGroup/group.com.example.habits/.lockstep/widgetkit/renders/HabitActivityAttributes"
+        for (name, size) in [("lockScreen", "361\" height=\"160"), ("expanded", "371\" height=\"160"),
+                             ("compactLeading", "52.33\" height=\"36.67"), ("compactTrailing", "52.33\" height=\"36.67"),
+                             ("minimal", "36.67\" height=\"36.67")] {
+            let svg = try String(contentsOfFile: "\(renders)/\(name).svg", encoding: .utf8)
+            #expect(svg.contains("width=\"\(size)\""), "\(name): \(svg.prefix(200))")
+        }
+        #expect(try String(contentsOfFile: "\(renders)/lockScreen.svg", encoding: .utf8).contains("Read"))
     }
 
     @Test func aLiveActivityIsRefusedFromTheBackgroundAndOverTheLimits() throws {

@@ -357,6 +357,15 @@ func isGone(_ pid: pid_t) -> Bool { kill(pid, 0) == -1 && errno == ESRCH }
         #expect(result.stdout.contains("✓ widget.interactive"))
         #expect(result.stdout.contains("(CompleteHabit tapped in the widget; not counted: the person's own action; next .atEnd) → ✓ 1/3 habits done"), "\(result.stdout)")
         #expect(result.stdout.contains("HabitsWidget (com.example.habits.widget) is from build 1, but Habits is now installed at build 2"))
+        // RULES.md widget.configurable: the bundle's AppIntentConfiguration widget, configured from the demo.
+        #expect(result.stdout.contains("✓ widget.configurable"), "\(result.stdout)")
+        // The widgets' pictures, as one page: its path is printed, and it holds the bundle's widgets and the Live Activity.
+        let gallery = "\(groups)/gallery.html"
+        #expect(result.stdout.contains("widget gallery: \(gallery)"), "\(result.stdout)")
+        let page = try String(contentsOfFile: gallery, encoding: .utf8)
+        for kind in ["HabitsWidget", "HabitFocus", "HabitActivityAttributes", "HabitsComplication"] {
+            #expect(page.contains("<h2>\(kind)</h2>"), "\(kind)")
+        }
         #expect(!result.stdout.contains("✗"))
         #expect(launchedPids(result.stdout).allSatisfy(isGone))
     }

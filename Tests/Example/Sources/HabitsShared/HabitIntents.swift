@@ -52,6 +52,8 @@ public struct CompleteHabitIntent: AppIntent {
 
     public init() {}
 
+    public init(habit: HabitEntity) { self.habit = habit }
+
     public func perform() async throws -> some IntentResult & ProvidesDialog & ReturnsValue<Int> {
         try HabitsStore.shared.complete(habit.id)
         WidgetCenter.shared.reloadTimelines(ofKind: "HabitsWidget")

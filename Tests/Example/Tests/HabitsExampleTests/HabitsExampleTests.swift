@@ -9,17 +9,16 @@ import Testing
 @Suite struct HabitsExampleTests {
     static let app = "com.example.habits", widget = "com.example.habits.widget"
     static let intents = "com.example.habits.intents", watch = "com.example.habits.watchkitapp"
-    static let single = "com.example.habits.singlewidget", service = "com.example.habits.notifications"
+    static let service = "com.example.habits.notifications"
 
     /// The app and its extensions; `widgetGroups` is what the widget's entitlements list.
-    static func device(widgetGroups: [String] = [AppGroup.identifier], appGroups: [String] = [AppGroup.identifier],
-                       configurable: Bool = false) throws -> SimulatedDevice {
+    static func device(widgetGroups: [String] = [AppGroup.identifier], appGroups: [String] = [AppGroup.identifier]) throws -> SimulatedDevice {
         try SimulatedDevice(app: .init("HabitsApp", app, groups: appGroups), embedded: [
             .init("HabitsWidgetExtension", widget, role: "widget", groups: widgetGroups),
             .init("HabitsIntentsExtension", intents, role: "intent", groups: [AppGroup.identifier]),
             .init("HabitsWatchApp", watch, role: "watch"),
             .init("HabitsNotificationService", service, role: "notification", groups: [AppGroup.identifier]),
-        ] + (configurable ? [.init("HabitsSingleHabitWidget", single, role: "widget", groups: [AppGroup.identifier])] : []))
+        ])
     }
 
     /// The visibility matrix in three lines (RULES.md group.entitlement, group.watch-separate).
@@ -41,13 +40,25 @@ import Testing
         // The suite as the widget's UserDefaults(suiteName:) reads it: the app's writes, at once.
         #expect(try device.defaults(AppGroup.identifier, as: Self.widget)["habits"] != nil)
 
-        // Another process: the widget extension renders from the shared suite and the group file.
-        let widget = try device.run(Self.widget, ["render", "--family", "systemSmall"])
+        // Another process: the widget extension — its iOS files, `@main WidgetBundle` included — renders its SwiftUI
+        // view from the shared suite and the group file, one line per text.
+        let widget = try device.run(Self.widget, ["render", "systemSmall"])
         #expect(widget.status == 0, "\(widget.stderr)")
-        #expect(widget.stdout.contains("1/2 done"), "\(widget.stdout)")
-        #expect(widget.stdout.contains("Rain today"), "\(widget.stdout)")
-        let inline = try device.run(Self.widget, ["render", "--family", "accessoryInline"])
+        #expect(widget.stdout == "Habits\n1/2 done\nRain today\n", "\(widget.stdout)")
+        let inline = try device.run(Self.widget, ["render", "accessoryInline"])
         #expect(inline.stdout.contains("1/2 habits"), "\(inline.stdout)")
+        // A picture of the medium size, holding the same text.
+        let svg = device.folder.appendingPathComponent("medium.svg")
+        let drawn = try device.run(Self.widget, ["render", "systemMedium", "--svg", svg.path])
+        #expect(drawn.status == 0, "\(drawn.stderr)")
+        let picture = try String(contentsOf: svg, encoding: .utf8)
+        #expect(picture.contains("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"338\" height=\"158\"")
+                && picture.hasSuffix("</svg>\n"), "\(picture)")
+        // The text, as drawn (an interpolated Text is drawn in runs: `<tspan>`s of one `<text>`).
+        let drawnText = picture.replacingOccurrences(of: "<[^>]+>", with: "", options: .regularExpression)
+        #expect(drawnText.contains("1/2 done") && drawnText.contains("Rain today"), "\(picture)")
+        let unwritable = try device.run(Self.widget, ["render", "systemMedium", "--svg", "/nonexistent/dir/m.svg"])
+        #expect(unwritable.status == 2 && unwritable.stderr.contains("'/nonexistent/dir/m.svg'"), "\(unwritable)")
 
         // The app asked WidgetKit to reload after each change: the requests are in the group, for the widget.
         let reload = URL(fileURLWithPath: device.groupsRoot).appendingPathComponent("phone/AppGroup/\(AppGroup.identifier)/.lockstep/widgetkit/reload/HabitsWidget")
@@ -129,26 +140,27 @@ import Testing
         #expect(up.stdout.contains("budget-free: host in foreground"), "\(up.stdout)")
     }
 
-    /// RULES.md widget.interactive, widget.configurable: a tap on the widget's button runs the intent in the widget's
-    /// process and the widget reloads, budget-free; a configurable widget shows the habit its configuration names.
+    /// RULES.md widget.interactive, widget.configurable: the bundle's configurable widget shows the habit its
+    /// configuration names; a tap on its `Button(intent:)` runs that very intent instance in the widget's process
+    /// and the widget reloads, budget-free.
     @Test func interactiveAndConfigurableWidgets() throws {
-        let device = try Self.device(configurable: true)
+        let device = try Self.device()
         defer { device.remove() }
         _ = try device.run(Self.app, input: "add Read\nadd Walk\n")
-        let single = try device.start(Self.single)
-        #expect(single.waitForLine("ready com.example.habits.singlewidget") != nil, "\(single.output)")
-        single.sendLine("configure --habit Walk")
-        #expect(single.waitForLine("→ Walk ○ to do")?.contains("configuration changed") == true, "\(single.output)")
-        single.sendLine("tap CompleteHabitIntent --habit Walk")
-        #expect(single.waitForLine("CompleteHabitIntent tapped in the widget; not counted: the person's own action")?.contains("Walk ✓ done") == true, "\(single.output)")
-        #expect(single.waitForLine("Completed Walk. 1 left today.") != nil, "\(single.output)")
-        single.sendLine("configure --colour red")
-        #expect(single.finish() == 0)
-        #expect(single.errorOutput.contains { $0.contains("'colour' is invalid") }, "\(single.errorOutput)")
-        // The tap wrote through the shared store: the app's other widget sees it too.
-        let tapped = try device.run(Self.widget, ["tap", "CompleteHabitIntent", "--habit", "Read"])
-        #expect(tapped.status == 0 && tapped.stdout.contains("Completed Read. 0 left today."), "\(tapped)")
-        #expect(try device.run(Self.widget, ["render", "--family", "accessoryInline"]).stdout.contains("2/2 habits"))
+        let widget = try device.start(Self.widget)
+        #expect(widget.waitForLine("ready com.example.habits.widget") != nil, "\(widget.output)")
+        widget.sendLine("--kind SingleHabit configure --habit Walk")
+        #expect(widget.waitForLine("→ Walk · ○ to do")?.contains("configuration changed") == true, "\(widget.output)")
+        widget.sendLine("--kind SingleHabit tap CompleteHabitIntent")
+        #expect(widget.waitForLine("CompleteHabitIntent tapped in the widget; not counted: the person's own action")?.contains("Walk · ✓ done") == true, "\(widget.output)")
+        #expect(widget.waitForLine("Completed Walk. 1 left today.") != nil, "\(widget.output)")
+        widget.sendLine("--kind SingleHabit configure --colour red")
+        widget.sendLine("--kind SingleHabit tap Juggle")
+        #expect(widget.finish() == 0)
+        #expect(widget.errorOutput.contains { $0.contains("'colour' is invalid") }, "\(widget.errorOutput)")
+        #expect(widget.errorOutput.contains { $0.contains("shows no button or toggle 'Juggle'") }, "\(widget.errorOutput)")
+        // The tap wrote through the shared store: the other widget of the bundle sees it too.
+        #expect(try device.run(Self.widget, ["render", "accessoryInline"]).stdout.contains("1/2 habits"))
     }
 
     /// RULES.md group.defaults-fallback: an app whose entitlements lack the group still gets a suite from
@@ -188,7 +200,7 @@ import Testing
         let device = try Self.device(widgetGroups: [])
         defer { device.remove() }
         _ = try device.run(Self.app, input: "add Read\n")
-        let widget = try device.run(Self.widget, ["render", "--family", "systemSmall"])
+        let widget = try device.run(Self.widget, ["render", "systemSmall"])
         #expect(widget.status == 77, "\(widget)")
         #expect(widget.stderr.contains("shares no App Group with its app"), "\(widget.stderr)")
     }

@@ -1,0 +1,92 @@
+import AppIntents
+import Foundation
+import SwiftUI
+
+/// One widget of a bundle, as the simulated system serves it: what its configuration and modifiers declared, with
+/// its provider and view erased to closures (so one widget process serves widgets of any entry and view types).
+@MainActor
+public final class WidgetDescriptor {
+    /// The kind the app reloads (`WidgetCenter.reloadTimelines(ofKind:)`); a Live Activity's attributes type.
+    public let kind: String
+    public var displayName: String?
+    public var description: String?
+    var declaredFamilies: [WidgetFamily]?
+    public var contentMarginsDisabled = false
+    public var containerBackgroundRemovable = true
+    let source: TimelineSource?
+    let activity: (any LiveActivityPresentation)?
+
+    init(kind: String, source: TimelineSource) {
+        self.kind = kind
+        self.source = source
+        activity = nil
+    }
+
+    init(activity: any LiveActivityPresentation) {
+        kind = activity.attributesType
+        source = nil
+        self.activity = activity
+    }
+
+    /// The families it offers: `supportedFamilies(_:)`'s, else the iPhone Home Screen's, as iOS defaults them.
+    public var families: [WidgetFamily] {
+        get { declaredFamilies ?? [.systemSmall, .systemMedium, .systemLarge] }
+        set { declaredFamilies = newValue }
+    }
+
+    /// Whether it is a Live Activity (no timeline: ActivityKit's records drive it).
+    public var isLiveActivity: Bool { activity != nil }
+
+    /// Whether its configuration is `AppIntentConfiguration` (rule `widget.configurable`).
+    public var isConfigurable: Bool { source?.configure != nil }
+
+    /// What the system hands the view for `family`: the family's size on the reference devices, iOS 17's content
+    /// margins (unless disabled) and the widget container background, shown on the Home Screen.
+    func request(_ family: WidgetFamily, device: ReferenceDevice) -> RenderRequest {
+        var environment = EnvironmentValues()
+        let margins = contentMarginsDisabled ? EdgeInsets() : family.contentMargins
+        let showsBackground = !family.isAccessory
+        environment.widgetFamily = family
+        // The iPhone Lock Screen draws accessory widgets vibrant; the watch face and the Home Screen in full colour.
+        environment.widgetRenderingMode = family.isAccessory && device == .iPhone ? .vibrant : .fullColor
+        environment.showsWidgetContainerBackground = showsBackground
+        environment.widgetContentMargins = margins
+        let size = family == .accessoryCorner ? family.displaySize : family.displaySize(on: device)
+        return RenderRequest(size: size, environment: environment, contentMargins: margins,
+                             containerBackground: .widget, showsContainerBackground: showsBackground)
+    }
+}
+
+/// An entry of any widget's provider.
+struct AnyEntry: TimelineEntry {
+    let base: any TimelineEntry
+    var date: Date { base.date }
+    var relevance: TimelineEntryRelevance? { base.relevance }
+}
+
+/// A provider and its view, erased: the timeline calls and the rendering of an entry.
+@MainActor
+final class TimelineSource {
+    let placeholder: (TimelineProviderContext) -> AnyEntry
+    let snapshot: (TimelineProviderContext, @escaping (AnyEntry) -> Void) -> Void
+    let timeline: (TimelineProviderContext, @escaping (Timeline<AnyEntry>) -> Void) -> Void
+    let render: (AnyEntry, RenderRequest) -> RenderedView
+    /// `AppIntentConfiguration`'s: sets the instance's configuration (`--PARAMETER VALUE` text) or throws.
+    let configure: (([String: String]) throws -> Void)?
+
+    init<Provider: TimelineProvider, Content: View>(provider: Provider, content: @escaping (Provider.Entry) -> Content,
+                                                   configure: (([String: String]) throws -> Void)? = nil) {
+        placeholder = { AnyEntry(base: provider.placeholder(in: $0)) }
+        snapshot = { context, done in provider.getSnapshot(in: context) { done(AnyEntry(base: $0)) } }
+        timeline = { context, done in
+            provider.getTimeline(in: context) { timeline in
+                done(Timeline(entries: timeline.entries.map { AnyEntry(base: $0) }, policy: timeline.policy))
+            }
+        }
+        render = { entry, request in
+            // The entry came from this provider: the cast cannot fail.
+            SwiftUI.render(content(entry.base as! Provider.Entry), request)
+        }
+        self.configure = configure
+    }
+}

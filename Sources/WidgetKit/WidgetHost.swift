@@ -1,0 +1,218 @@
+import ActivityKit
+import AppGroupKit
+import AppIntents
+import Foundation
+import LockstepRuntime
+import LockstepSystem
+import Synchronization
+
+extension WidgetBundle {
+    /// The entry point of a widget extension: `@main struct MyWidgets: WidgetBundle`. On Linux the executable whose
+    /// sources are the extension's iOS files *is* the simulated widget extension (see `WidgetHost`).
+    @MainActor
+    public static func main() {
+        WidgetHost.main { Describe.bundle(Self()) }
+    }
+}
+
+extension Widget {
+    /// The entry point of a widget extension with one widget: `@main struct MyWidget: Widget`.
+    @MainActor
+    public static func main() {
+        WidgetHost.main { Describe.widget(Self()) }
+    }
+}
+
+/// The simulated widget extension process, started from a `@main` `WidgetBundle` or `Widget`.
+///
+/// `lockstep up`, `run` and `verify` start it as the manifest's widget (or complication) bundle: the version gate
+/// (rule `runtime.version-parity`), a ready line, timelines under the daily budget, reloads when the app asks, the
+/// app's Live Activities, and commands on stdin until it ends. The same commands work as arguments, once:
+///
+///     [--kind KIND] render FAMILY [--svg FILE]   the texts the view shows, one per line; --svg also draws it
+///     [--kind KIND] placeholder FAMILY           the redacted placeholder
+///     [--kind KIND] tap INTENT                   presses the Button(intent:)/Toggle whose intent type or label is INTENT
+///     [--kind KIND] configure --PARAMETER VALUE  an AppIntentConfiguration's settings
+///     status | quit
+///
+/// `--kind` picks a widget of the bundle, else the first. As a complication bundle it serves the bundle's watch
+/// widgets (those offering `accessoryCorner`), at the reference Apple Watch's sizes, on the watch's container.
+@MainActor
+public enum WidgetHost {
+    static let usage = "[--kind KIND] render FAMILY [--svg FILE] | [--kind KIND] placeholder FAMILY | [--kind KIND] tap INTENT | [--kind KIND] configure [--PARAMETER VALUE]… | status | quit"
+
+    /// Runs the extension, then exits with the documented status (0; 2 or 64 for bad arguments; 77 without an App
+    /// Group shared with the app; 78 for a version mismatch or a stale build). The one place that exits.
+    static func main(_ widgets: () -> [WidgetDescriptor]) -> Never {
+        Standard.setUp()
+        // A stale build found on a watcher thread ends this process, as iOS ends it (rule runtime.stale).
+        ProcessStop.install { exit(withError: $0) }
+        do {
+            try run(widgets, arguments: Array(CommandLine.arguments.dropFirst()))
+            exit(.success)
+        } catch {
+            exit(withError: error)
+        }
+    }
+
+    static func run(_ widgets: () -> [WidgetDescriptor], arguments: [String]) throws {
+        if arguments.first == "--help" {
+            print("usage: \(Program.name) [\(usage)]\n  no arguments: serve the widgets; the same commands on stdin")
+            return
+        }
+        guard let process = try SimulatedProcess.start(defaultRole: .widget) else { return }  // `up`'s launch check
+        let sandbox = try process.sandbox()
+        let identifier = process.bundle.bundleIdentifier ?? process.bundle.name
+        let onWatch = process.bundle.role == .complication
+        // The group this widget shares with its app: where the app's data and its reload requests are.
+        guard let group = process.bundle.appGroups.first(where: process.manifest.app.appGroups.contains),
+              let container = try sandbox.groupContainer(group) else {
+            let groups = process.manifest.app.appGroups
+            throw WidgetKitError(.noSharedGroup, subject: identifier,
+                                 detail: "the app's \(groups.isEmpty ? "entitlements list none" : "are \(groups.joined(separator: ", "))"); give both the same group in their com.apple.security.application-groups (the manifest's appGroups)")
+        }
+        let app = process.manifest.app.bundleIdentifier ?? process.manifest.app.name
+        // Reloads are budget-free while the app the widget belongs to is in the foreground: the watch app for a
+        // complication (rule widget.budget).
+        let watch = process.manifest.bundle(role: .watch)
+        let host = onWatch ? (watch?.bundleIdentifier ?? watch?.name ?? app) : app
+        // The bundle's body is evaluated now, in the started process: a widget may read its environment in `init()`.
+        let all = widgets()
+        let served = all.filter { !$0.isLiveActivity && $0.families.contains(.accessoryCorner) == onWatch }
+        let renders = GroupsLayout.widgetRenders(container: container.path)
+        let center = try? DarwinNotificationCenter(sandbox: sandbox)
+        let systems = served.map {
+            let system = WidgetSystem(widget: $0, device: onWatch ? .appleWatch : .iPhone, groupsRoot: process.groupsRoot,
+                                      groupContainer: container.path, hostBundleIdentifier: host, output: { print($0) })
+            system.notifications = center
+            return system
+        }
+        let activities = onWatch ? [] : all.compactMap(\.activity)
+        guard !systems.isEmpty || !activities.isEmpty else {
+            throw WidgetKitError(.unknownKind, subject: identifier, detail: "its bundle declares no widget for a \(onWatch ? "watch" : "phone") extension")
+        }
+        let session = Session(systems: systems)
+
+        guard !arguments.isEmpty else {
+            // Serving: every rendering is also drawn into the renders folder, for `lockstep gallery`.
+            for system in systems { system.renders = renders }
+            let inbox = Inbox()
+            var observations: [AppGroupKit.Observation] = []
+            for name in [WidgetCenter.reloadNotification, ActivitySystem.changedNotification] {
+                if let observation = try? center?.observe(name, handler: { _ in inbox.wake() }) { observations.append(observation) }
+            }
+            defer { observations.forEach { $0.cancel() } }
+            for system in systems { try system.start() }
+            let renderer = LiveActivityRenderer(system: ActivitySystem(groupsRoot: process.groupsRoot, appBundleIdentifier: app),
+                                                presentations: activities, renders: renders, output: { print($0) })
+            print("ready \(identifier): \(systems.first?.status() ?? "Live Activities only")")
+            Thread.detachNewThread {
+                while let line = readLine() { inbox.push(line) }
+                inbox.close()
+            }
+            // The one loop: commands, then a look at requests, policies and activities (views render on the main actor).
+            while true {
+                switch inbox.next(timeout: 0.05) {
+                case .end: return
+                case .line(let line):
+                    let words = CommandInput.words(line)
+                    if let first = words.first {
+                        if first == "quit" || first == "exit" { return }
+                        do { print(try session.execute(words, serving: true)) } catch {
+                            if ProcessStop.isFatal(error) { throw error }
+                            Standard.error(error)
+                        }
+                    }
+                case .idle: break
+                }
+                for system in systems { try system.tick() }
+                renderer.tick()
+            }
+        }
+        print(try session.execute(arguments, serving: false))
+    }
+
+    /// The commands, on a bundle's widgets.
+    @MainActor
+    struct Session {
+        let systems: [WidgetSystem]
+
+        func execute(_ arguments: [String], serving: Bool) throws -> String {
+            var words = arguments
+            var system = systems.first
+            if words.first == "--kind" {
+                guard words.count >= 2 else { throw WidgetKitError(.usage, subject: words.joined(separator: " "), detail: usage) }
+                guard let chosen = systems.first(where: { $0.widget.kind == words[1] }) else {
+                    throw WidgetKitError(.unknownKind, subject: words[1], detail: "its widgets: \(systems.map(\.widget.kind).joined(separator: ", "))")
+                }
+                system = chosen
+                words.removeFirst(2)
+            }
+            func family(_ name: String) throws -> WidgetFamily {
+                let family = try WidgetFamily(parsing: name)
+                guard let system, system.widget.families.contains(family) else {
+                    throw WidgetKitError(.unknownFamily, subject: name, detail: system?.widget.families.map(\.rawValue).joined(separator: ", ") ?? "none")
+                }
+                return family
+            }
+            guard let system, let command = words.first else {
+                if words.first == "status" { return "Live Activities only: no widget kind" }
+                throw WidgetKitError(.usage, subject: words.joined(separator: " "), detail: usage)
+            }
+            switch (command, words.count) {
+            case ("render", _):
+                // `render --family F` is the old spelling, kept for scripts.
+                if words.count > 1 && words[1] == "--family" { words.remove(at: 1) }
+                guard words.count == 2 || (words.count == 4 && words[2] == "--svg") else {
+                    throw WidgetKitError(.usage, subject: arguments.joined(separator: " "), detail: usage)
+                }
+                let chosen = try family(words[1])
+                let view = serving ? system.current(family: chosen) : try system.snapshot(family: chosen)
+                if words.count == 4 {
+                    let path = words[3]
+                    do { try AtomicFile.write(view.svg(title: "\(system.widget.kind) \(chosen.rawValue)"), to: path) } catch {
+                        throw WidgetKitError(.unwritable, subject: path, detail: "\(error)")
+                    }
+                }
+                return view.texts.joined(separator: "\n")
+            case ("placeholder", 2) where words[1] != "--family", ("placeholder", 3) where words[1] == "--family":
+                return system.placeholder(family: try family(words[words.count - 1])).joined(separator: "\n")
+            case ("status", 1):
+                return systems.map { $0.status() }.joined(separator: "\n")
+            case ("tap", 2):
+                if !serving { try system.start() }
+                let result = try system.tap(words[1])
+                return result.dialog ?? result.value ?? "Done."
+            case ("configure", _):
+                if !serving { try system.start() }
+                try system.configure(try IntentRegistry.arguments(words.dropFirst()))
+                return "configured \(system.widget.kind)"
+            default:
+                throw WidgetKitError(.usage, subject: words.joined(separator: " "), detail: usage)
+            }
+        }
+    }
+}
+
+/// Lines from stdin and wake-ups from notifications, for the main loop.
+final class Inbox: @unchecked Sendable {  // @unchecked: guarded by `condition`.
+    enum Item { case line(String), end, idle }
+    private let condition = NSCondition()
+    private var lines: [String] = []
+    private var ended = false
+    private var woken = false
+
+    func push(_ line: String) { condition.withLock { lines.append(line); condition.signal() } }
+    func close() { condition.withLock { ended = true; condition.signal() } }
+    func wake() { condition.withLock { woken = true; condition.signal() } }
+
+    /// The next line; `.idle` after a wake-up or `timeout` seconds; `.end` once stdin has ended and every line is taken.
+    func next(timeout: Double) -> Item {
+        condition.withLock {
+            if lines.isEmpty && !ended && !woken { _ = condition.wait(until: Date(timeIntervalSinceNow: timeout)) }
+            woken = false
+            if !lines.isEmpty { return .line(lines.removeFirst()) }
+            return ended ? .end : .idle
+        }
+    }
+}
