@@ -114,6 +114,25 @@ import Testing
         #expect(try preprocessor.process(text, file: "Info.plist") == "<string>1.0</string>\n")
     }
 
+    /// Includes that form diamonds across folders, in files with no settings, are read a bounded number of times:
+    /// each layer doubles the paths to the next (where a file's includes are searched depends on who included it).
+    @Test func includeDiamondsAcrossFoldersStayBounded() throws {
+        let root = TestSupport.temporaryDirectory("diamonds")
+        defer { TestSupport.cleanUp(root) }
+        let layers = 24
+        for layer in 0..<layers {
+            for side in ["a", "b"] {
+                let folder = root.appendingPathComponent("L\(layer)\(side)")
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                let text = layer + 1 < layers ? "#include \"../L\(layer + 1)a/x.xcconfig\"\n#include \"../L\(layer + 1)b/x.xcconfig\"\n" : "// the last layer\n"
+                try text.write(to: folder.appendingPathComponent("x.xcconfig"), atomically: true, encoding: .utf8)
+            }
+        }
+        let flattened = XcconfigReader(sourceRoot: root.path).flatten(root.appendingPathComponent("L0a/x.xcconfig").path)
+        #expect(flattened.truncated)
+        #expect(flattened.problems.contains { $0.message.contains("more than \(XcconfigReader.maximumWalks) xcconfig files") })
+    }
+
     // MARK: - Refuses what libyaml refuses, reads what it reads
 
     @Test(arguments: [("v: %1.0\n", "line 1, column 4: a plain scalar cannot start with '%'"),

@@ -237,6 +237,11 @@ final class XcconfigReader {
     /// twice (the later one wins), so a chain of files that each include the next twice doubles at each level: a
     /// real configuration has hundreds; past this the rest is ignored, with an error.
     static let maximumAssignments = 100_000
+    /// Files read in all (an include reached by another path is read again, since where its own includes are
+    /// searched depends on who included it): diamonds of includes across folders, in files with no settings, would
+    /// otherwise double the walk with each layer while never reaching `maximumAssignments`.
+    static let maximumWalks = 4_000
+    private var walks = 0
 
     /// The project's source root (the folder holding the .xcodeproj, or an XcodeGen spec's folder): the last place
     /// a relative `#include` is searched.
@@ -273,9 +278,15 @@ final class XcconfigReader {
         // The places its includes are searched depend on the files that included it: cached per search path.
         let key = ([resolved] + searchFolders(stack)).joined(separator: "\u{0}")
         if let cached = flattened[key] { return cached }
+        var result = Flattened()
+        walks += 1
+        guard walks <= Self.maximumWalks else {
+            result.truncated = true
+            result.problems.append((path, "reading '\(path)' would read more than \(Self.maximumWalks) xcconfig files in all (includes that include one another across folders); the rest is ignored", .error))
+            return result
+        }
         stack.append(resolved)
         defer { stack.removeLast() }
-        var result = Flattened()
         defer { flattened[key] = result }
         guard let lines = lines(of: resolved) else {
             result.problems.append((path, "the xcconfig '\(path)' does not exist or cannot be read, so none of its settings apply", .error))
