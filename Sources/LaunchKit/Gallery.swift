@@ -43,8 +43,8 @@ public enum Gallery {
     public static func write(groupsRoot: String, to path: String) throws -> Int {
         let pictures = pictures(groupsRoot: groupsRoot)
         let page = html(pictures)
-        do { try AtomicFile.write(page, to: path) } catch {
-            throw LaunchError(.invalidInput, subject: path, detail: "Could not write the gallery to '\(path)': \(error)")
+        do { try AtomicFile.writeThrough(Array(page.utf8), to: path) } catch {
+            throw LaunchError(.invalidInput, subject: path, detail: "Could not write the gallery to '\(path)': \(error.reason); nothing was written.")
         }
         return pictures.count
     }

@@ -30,6 +30,13 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
         self.errno = errno
     }
 
+    /// Why, in a few words, for a sentence that names the file itself: the operating system's reason, or what the
+    /// path is instead of a regular file.
+    public var reason: String {
+        if case .notARegularFile(let kind) = code { return "it is \(kind), not a regular file" }
+        return errno.map { "\($0)" } ?? "it failed"
+    }
+
     public var description: String {
         let reason = errno.map { ": \($0)" } ?? ""
         switch code {

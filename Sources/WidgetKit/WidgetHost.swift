@@ -170,8 +170,9 @@ public enum WidgetHost {
                 let view = serving ? system.current(family: chosen) : try system.snapshot(family: chosen)
                 if words.count == 4 {
                     let path = words[3]
-                    do { try AtomicFile.write(view.svg(title: "\(system.widget.kind) \(chosen.rawValue)"), to: path) } catch {
-                        throw WidgetKitError(.unwritable, subject: path, detail: "\(error)")
+                    // Through a symlink to its target, and never over a FIFO or a device, as every file the user names.
+                    do { try AtomicFile.writeThrough(Array(view.svg(title: "\(system.widget.kind) \(chosen.rawValue)").utf8), to: path) } catch {
+                        throw WidgetKitError(.unwritable, subject: path, detail: error.reason)
                     }
                 }
                 return view.texts.joined(separator: "\n")

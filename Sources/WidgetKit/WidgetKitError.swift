@@ -46,7 +46,7 @@ extension WidgetKitError: ReportableError {
         case .usage: return "'\(subject)' is not a command of the widget extension; use \(detail)."
         case .noSuchControl: return "The widget shows no button or toggle '\(subject)': \(detail)."
         case .unknownKind: return "'\(subject)' is not a widget of this bundle (\(detail))."
-        case .unwritable: return "Could not write the picture to '\(subject)': \(detail)."
+        case .unwritable: return "Could not write the picture to '\(subject)': \(detail); nothing was written."
         }
     }
 

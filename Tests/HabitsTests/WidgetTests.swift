@@ -1,6 +1,7 @@
 import AppGroupKit
 import AppIntents
 import Foundation
+import Glibc
 import HabitCore
 import LockstepRuntime
 import LockstepSystem
@@ -169,6 +170,16 @@ struct WidgetTests {
             #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: "\(fixture.root.path)/missing"))
+        // A named pipe is refused, not replaced or waited on; a symlink is written through to its target.
+        let fifo = fixture.root.appendingPathComponent("pipe.svg").path
+        #expect(mkfifo(fifo, 0o644) == 0)
+        let piped = try fixture.run("lockstep-widget", "render", "systemMedium", "--svg", fifo)
+        #expect(piped.status == 2 && piped.stderr.contains("named pipe"), "\(piped)")
+        let link = fixture.root.appendingPathComponent("link.svg").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: file)
+        #expect(try fixture.run("lockstep-widget", "render", "systemSmall", "--svg", link).status == 0)
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == file)
+        #expect(try String(contentsOfFile: file, encoding: .utf8).contains("width=\"158\""))
         let usage = try fixture.run("lockstep-widget", "render", "systemMedium", "--svg")
         #expect(usage.status == 64, "\(usage)")
     }
