@@ -11,6 +11,7 @@ if arguments.first == "--help" {
 }
 ProcessStop.install { exit(withError: $0) }
 do {
+    try ClipApp.checkUsage(arguments)  // before `start`, which makes the clip's container
     guard let process = try SimulatedProcess.start(defaultRole: .clip) else { exit(.success) }  // `up`'s launch check
     print(try ClipApp.run(arguments, environment: try HabitsEnvironment(process: process, role: .clip)))
     exit(.success)
