@@ -61,7 +61,7 @@ let package = Package(
         .target(name: "AppIntents", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime"]),
         // The part of SwiftUI widgets, complications and Live Activities may use, and the renderer that lays a view
         // out at a size and draws it (texts, controls, SVG). A pure view library: no Lockstep process concepts.
-        .target(name: "SwiftUI", dependencies: ["AppIntents"]),
+        .target(name: "SwiftUI", dependencies: ["AppIntents"], exclude: ["FontMetrics/generate.py"]),
         // What a simulated process is: its identity from the environment, the installed manifest, the version gate,
         // its sandbox and containers (`SimulatedProcess.current`). Bundles depend on it, not on the launcher.
         .target(name: "LockstepRuntime", dependencies: ["LockstepSystem", "AppGroupKit", "BundleKit"]),

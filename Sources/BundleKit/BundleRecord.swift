@@ -66,14 +66,33 @@ public enum Platform: String, Codable, Sendable, CaseIterable {
 
 /// Where a value came from, for diagnostics: a file, and optionally the key or build setting inside it.
 public struct SourceLocation: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// The same place when the file and the key are: the line and column say where the key is, not which.
+    public static func == (a: SourceLocation, b: SourceLocation) -> Bool { a.file == b.file && a.detail == b.detail }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(file)
+        hasher.combine(detail)
+    }
+
     /// The file a finding points at (a manifest, an Info.plist, a project.pbxproj, an xcconfig).
     public var file: String
     /// The key, setting or target inside the file, when known (`CFBundleVersion`, `CURRENT_PROJECT_VERSION`).
     public var detail: String?
+    /// Where in `file` (1-based), when the reader knows it: the xcconfig assignment, the pbxproj setting, the
+    /// plist key, the spec's value. Findings about the value carry it.
+    public var line: Int?
+    public var column: Int?
 
     public init(file: String, detail: String? = nil) {
         self.file = file
         self.detail = detail
+    }
+
+    public init(file: String, detail: String?, line: Int?, column: Int? = nil) {
+        self.file = file
+        self.detail = detail
+        self.line = line
+        self.column = line == nil ? nil : column
     }
 
     public var description: String { detail.map { "\(file) (\($0))" } ?? file }

@@ -15,10 +15,11 @@ public enum CheckInput {
         if project != nil || spec != nil {
             let loaded = try project.map { try XcodeProjectInput.load($0, configuration: configuration) }
                 ?? XcodeProjectInput.load(spec: spec!, configuration: configuration)
-            // One set per configuration: a finding Debug and Release share is reported once.
+            // One set per configuration: a finding Debug and Release share is reported once, at the first place
+            // it points to (each configuration's setting has its own line in project.pbxproj).
             let all = loaded.findings + loaded.sets.flatMap(Rules.check)
             var seen = Set<Finding>(minimumCapacity: all.count)
-            let findings = all.filter { seen.insert($0).inserted }
+            let findings = all.filter { seen.insert($0.line == nil ? $0 : $0.with(line: nil)).inserted }
             return CheckResult(sets: loaded.sets, findings: findings)
         }
         let sets = try bundleSets(path)
@@ -222,7 +223,8 @@ enum BuiltApp {
         var record = BundleRecord(name: name, role: role, embedLocation: location, bundlePath: bundlePath,
                                   source: SourceLocation(file: tree.display(plistPath)), platform: isMac ? .macOS : .iOS)
         let plist = try PropertyListFile.dictionary(bytes, path: tree.display(plistPath))
-        PropertyListFile.apply(infoPlist: plist, path: tree.display(plistPath), to: &record)
+        // The key's line in a file; not in an archive's entry, whose lines a report could only attach to the archive.
+        PropertyListFile.apply(infoPlist: plist, path: tree.display(plistPath), to: &record, text: tree is FileTree ? bytes : nil)
         if role == .extension { record.role = roleOfExtension(record.extensionPoint) }
 
         record.appGroupsKnown = false

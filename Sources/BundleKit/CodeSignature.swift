@@ -7,29 +7,23 @@
 enum CodeSignature {
     /// The entitlements plist bytes in `binary`, or `nil` if it is not a signed Mach-O or has none.
     static func entitlements(in binary: [UInt8]) -> [UInt8]? {
-        guard binary.count >= 8 else { return nil }
-        // A universal binary: the signature of the first architecture (each slice is signed with the same entitlements).
-        if binary.bigEndian32(at: 0) == 0xCAFE_BABE {
-            guard binary.bigEndian32(at: 4) >= 1, binary.count >= 28 else { return nil }
-            let offset = Int(binary.bigEndian32(at: 16))
-            let size = Int(binary.bigEndian32(at: 20))
-            guard offset <= binary.count, size <= binary.count - offset else { return nil }
-            return entitlements(in: Array(binary[offset..<(offset + size)]))
-        }
+        // A universal binary (fat or fat64): the signature of the first architecture (each slice is signed with the
+        // same entitlements), read in place.
+        guard let bytes = MachO.architectures(ByteView(binary)).first else { return nil }
         // MH_MAGIC_64 / MH_MAGIC, little-endian (arm64, x86_64).
-        let magic = binary.littleEndian32(at: 0)
+        let magic = bytes.littleEndian32(at: 0)
         guard magic == 0xFEED_FACF || magic == 0xFEED_FACE else { return nil }
         let headerSize = magic == 0xFEED_FACF ? 32 : 28
-        guard binary.count >= headerSize else { return nil }
-        let commandCount = Int(binary.littleEndian32(at: 16))
+        guard bytes.count >= headerSize else { return nil }
+        let commandCount = Int(bytes.littleEndian32(at: 16))
         var position = headerSize
         for _ in 0..<commandCount {
-            guard position + 16 <= binary.count else { return nil }
-            let command = binary.littleEndian32(at: position)
-            let size = Int(binary.littleEndian32(at: position + 4))
+            guard position + 16 <= bytes.count else { return nil }
+            let command = bytes.littleEndian32(at: position)
+            let size = Int(bytes.littleEndian32(at: position + 4))
             if command == 0x1D {  // LC_CODE_SIGNATURE
-                return superBlobEntitlements(binary, at: Int(binary.littleEndian32(at: position + 8)),
-                                             size: Int(binary.littleEndian32(at: position + 12)))
+                return superBlobEntitlements(bytes, at: Int(bytes.littleEndian32(at: position + 8)),
+                                             size: Int(bytes.littleEndian32(at: position + 12)))
             }
             guard size >= 8 else { return nil }
             position += size
@@ -37,8 +31,8 @@ enum CodeSignature {
         return nil
     }
 
-    private static func superBlobEntitlements(_ binary: [UInt8], at offset: Int, size: Int) -> [UInt8]? {
-        guard offset <= binary.count, size <= binary.count - offset, size >= 12,
+    private static func superBlobEntitlements(_ binary: ByteView, at offset: Int, size: Int) -> [UInt8]? {
+        guard offset >= 0, size >= 12, offset <= binary.count, size <= binary.count - offset,
               binary.bigEndian32(at: offset) == 0xFADE_0CC0 else { return nil }  // CSMAGIC_EMBEDDED_SIGNATURE
         let count = Int(binary.bigEndian32(at: offset + 8))
         for index in 0..<count {
@@ -49,7 +43,7 @@ enum CodeSignature {
             guard blob + 8 <= offset + size, binary.bigEndian32(at: blob) == 0xFADE_7171 else { return nil }  // CSMAGIC_EMBEDDED_ENTITLEMENTS
             let length = Int(binary.bigEndian32(at: blob + 4))
             guard length >= 8, blob + length <= offset + size else { return nil }
-            return Array(binary[(blob + 8)..<(blob + length)])
+            return binary.copy((blob + 8)..<(blob + length))
         }
         return nil
     }

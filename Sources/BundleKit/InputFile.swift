@@ -42,7 +42,8 @@ enum InputFile {
             case .directory: throw BundleError(.unreadable, path: path, detail: "it is a folder, not a file")
             case .other: throw BundleError(.unreadable, path: path, detail: "it is a device or a socket, not a file")
             }
-            return try fd.readAll(path: path)
+            // A regular file's size was checked against `limit`: read at once, never copied while growing.
+            return try fd.readAll(path: path, capacity: status.kind == .regular ? limit : 64 << 20)
         } catch let error as BundleError {
             throw error
         } catch {

@@ -35,6 +35,10 @@ public enum PropertyListFile {
             throw BundleError(.notAPropertyList, path: path, detail: "it is not an XML, binary or OpenStep property list, or it is truncated")
         }
         guard let dictionary = root as? [String: Any] else {
+            // A dictionary with a key that is not a string (a binary plist can hold one) is named as such.
+            if let keyed = root as? [AnyHashable: Any], let key = keyed.keys.first(where: { !($0.base is String) }) {
+                throw BundleError(.notAPropertyList, path: path, detail: "a key of its root dictionary is not a string (\(String(describing: key.base).prefix(40))); property-list keys are strings")
+            }
             throw BundleError(.notAPropertyList, path: path, detail: "its root is not a dictionary")
         }
         return dictionary
@@ -62,10 +66,11 @@ public enum PropertyListFile {
 
     /// Writes the facts the rules need from an Info.plist into `record`; a key the plist lacks leaves the
     /// record's value as it was.
-    static func apply(infoPlist plist: [String: Any], path: String, to record: inout BundleRecord) {
+    static func apply(infoPlist plist: [String: Any], path: String, to record: inout BundleRecord, text: [UInt8]? = nil) {
         func string(_ key: String) -> String? {
             guard let value = plist[key] as? String else { return nil }
-            record.valueSources[key] = SourceLocation(file: path, detail: key)
+            let position = text.flatMap { SourcePosition.plistKey(key, in: $0) }
+            record.valueSources[key] = SourceLocation(file: path, detail: key, line: position?.line, column: position?.column)
             return value
         }
         // RULES.md version.missing: a non-string value counts as missing, so only strings are taken.

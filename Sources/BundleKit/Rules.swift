@@ -78,6 +78,7 @@ public enum Rules {
             } else {
                 container(of: bundle, in: set, asciiPaths: asciiPaths)
             }
+            let first = findings.count
             versionFindings(bundle, app: set.app, container: container, rule: nil, into: &findings)
             identifierFindings(bundle, app: container, seen: &seen, into: &findings)
             extensionFindings(bundle, into: &findings)
@@ -86,9 +87,26 @@ public enum Rules {
             storeFindings(bundle, app: container, into: &findings)
             signingFindings(bundle, app: set.app, into: &findings)
             clipFindings(bundle, app: set.app, into: &findings)
+            locate(&findings, from: first, in: bundle)
         }
         frameworkFindings(set, into: &findings)
         return findings
+    }
+
+    /// Gives the findings from `first` on that point at a file of `bundle`'s values the line (and column) of the
+    /// value they are about: the one whose key the finding names (a finding about the bundle as a whole, or about
+    /// a key it lacks, keeps no line). (Issue 27: findings with lines in every format.)
+    static func locate(_ findings: inout [Finding], from first: Int, in bundle: BundleRecord) {
+        guard first < findings.count, bundle.valueSources.values.contains(where: { $0.line != nil }) else { return }
+        for index in first..<findings.count where findings[index].line == nil {
+            let finding = findings[index]
+            let candidates = bundle.valueSources.filter { $0.value.file == finding.path && $0.value.line != nil }
+            guard !candidates.isEmpty else { continue }
+            // The longest key the message names (CFBundleShortVersionString before CFBundleVersion).
+            let named = candidates.filter { finding.message.contains($0.key) }.max { $0.key.count < $1.key.count }
+            guard let source = named?.value else { continue }
+            findings[index] = finding.with(line: source.line, column: source.column)
+        }
     }
 
     /// The bundle that directly contains `bundle`: the one with the longest bundle path that is a folder prefix of

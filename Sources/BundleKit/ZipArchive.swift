@@ -88,11 +88,14 @@ public final class ZipArchive {
         }
         // The end record must describe one whole archive whose central directory ends where the record starts: a
         // count, size or offset changed in it would otherwise hide entries (an app read as having fewer bundles).
+        // Bytes before the archive (a self-extracting stub) move every offset by their count, as unzip and Python's
+        // zipfile read them: the offsets are read from where the directory really ends.
+        let prefix = (fileSize - tailSize + end) - (offset + size)
         guard tail.uint16(at: end + 4) == 0, tail.uint16(at: end + 6) == 0, Int(tail.uint16(at: end + 8)) == count,
-              offset + size == fileSize - tailSize + end else {
+              prefix >= 0 else {
             throw damaged("its end-of-central-directory record does not match its central directory")
         }
-        let directory = try bytes(at: offset, count: size)
+        let directory = try bytes(at: offset + prefix, count: size)
         var position = 0
         for _ in 0..<count {
             guard position + 46 <= directory.count, directory.uint32(at: position) == 0x0201_4B50 else {
@@ -109,7 +112,7 @@ public final class ZipArchive {
                 name: name, method: directory.uint16(at: position + 10), flags: directory.uint16(at: position + 8),
                 crc: directory.uint32(at: position + 16), compressedSize: Int(directory.uint32(at: position + 20)),
                 uncompressedSize: Int(directory.uint32(at: position + 24)),
-                localHeaderOffset: Int(directory.uint32(at: position + 42)))
+                localHeaderOffset: Int(directory.uint32(at: position + 42)) + prefix)
             position = next
         }
         guard position == directory.count else {

@@ -51,11 +51,14 @@ public struct FileDescriptor: Sendable {
     }
 
     /// Reads the rest of the file.
-    public func readAll(path: String) throws(SystemError) -> [UInt8] {
+    /// - Parameter capacity: the most bytes read at once into an array of the file's size (a caller that checked the
+    ///   size against its own limit passes that limit: a 300 MB executable grown past 64 MiB chunk by chunk cost
+    ///   twice its size while the array was copied).
+    public func readAll(path: String, capacity: Int = 64 << 20) throws(SystemError) -> [UInt8] {
         // A file is read straight into an array of its size, plus a byte to see the end: grown chunk by chunk, a
         // large file (a project.pbxproj) was copied again at each doubling, each time into fresh pages. What that
-        // does not hold (a pipe, a file still growing, more than 64 MiB at once) is read on in chunks.
-        let size = min((try? sizeAndLinks(path: path).size) ?? 0, 64 << 20)
+        // does not hold (a pipe, a file still growing, more than `capacity` at once) is read on in chunks.
+        let size = min((try? sizeAndLinks(path: path).size) ?? 0, capacity)
         var failure: Errno?
         var result = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
             count = 0

@@ -4,12 +4,14 @@ import AppIntents
 final class Canvas {
     enum Op {
         /// A shape's outline in its own coordinates (origin zero), drawn moved to `at`.
-        case path(String, at: CGPoint, fill: Paint?, stroke: (Paint, CGFloat)?)
+        case path(String, at: CGPoint, fill: Paint?, stroke: (Paint, StrokeStyle)?)
         /// One line of text: runs of characters sharing a font and color, drawn from `origin` (the baseline's start).
         case text(runs: [TextRun], origin: CGPoint)
         case symbol(name: String, rect: CGRect, paint: Paint)
         case image(name: String, rect: CGRect)
         case beginGroup(opacity: Double?, clip: (path: String, at: CGPoint)?, offset: CGPoint, shadow: Shadow?)
+        case beginScale(CGSize, around: CGPoint)
+        case beginRotation(Angle, around: CGPoint)
         case endGroup
     }
 
@@ -126,8 +128,14 @@ extension Canvas {
             case let .path(d, at, fill, stroke):
                 var attrs = fill.map { paintAttributes($0, "fill") } ?? "fill=\"none\""
                 if at != .zero { attrs += " transform=\"translate(\(svgNumber(at.x)) \(svgNumber(at.y)))\"" }
-                if let (paint, width) = stroke {
-                    attrs += " " + paintAttributes(paint, "stroke") + " stroke-width=\"\(svgNumber(width))\""
+                if let (paint, style) = stroke {
+                    attrs += " " + paintAttributes(paint, "stroke") + " stroke-width=\"\(svgNumber(style.lineWidth))\""
+                    switch style.lineCap {
+                    case .round: attrs += " stroke-linecap=\"round\""
+                    case .square: attrs += " stroke-linecap=\"square\""
+                    case .butt: break
+                    }
+                    if !style.dash.isEmpty { attrs += " stroke-dasharray=\"\(style.dash.map(svgNumber).joined(separator: " "))\"" }
                 }
                 body.append(indent + "<path d=\"\(d)\" \(attrs)/>")
             case let .text(runs, origin):
@@ -143,7 +151,7 @@ extension Canvas {
                 // An SF Symbol may not be redistributed: a labelled placeholder glyph (a rounded square) stands in.
                 let r = min(rect.width, rect.height) * 0.22
                 body.append(indent + "<g class=\"sf-symbol\"><title>\(xmlEscaped(name))</title>"
-                    + "<rect x=\"\(svgNumber(rect.minX))\" y=\"\(svgNumber(rect.minY))\" width=\"\(svgNumber(rect.width))\" height=\"\(svgNumber(rect.height))\" rx=\"\(svgNumber(r))\" \(paintAttributes(paint, "fill")) fill-opacity=\"0.25\"/>"
+                    + "<rect x=\"\(svgNumber(rect.minX))\" y=\"\(svgNumber(rect.minY))\" width=\"\(svgNumber(rect.width))\" height=\"\(svgNumber(rect.height))\" rx=\"\(svgNumber(r))\" \(paintAttributes(paint.with(opacity: 0.25), "fill"))/>"
                     + "<rect x=\"\(svgNumber(rect.minX + 0.5))\" y=\"\(svgNumber(rect.minY + 0.5))\" width=\"\(svgNumber(max(rect.width - 1, 0)))\" height=\"\(svgNumber(max(rect.height - 1, 0)))\" rx=\"\(svgNumber(r))\" fill=\"none\" \(paintAttributes(paint, "stroke")) stroke-width=\"1\"/></g>")
             case let .image(name, rect):
                 body.append(indent + "<g class=\"image\"><title>\(xmlEscaped(name))</title>"
@@ -164,6 +172,12 @@ extension Canvas {
                     attrs += " filter=\"url(#s\(shadowCount))\""
                 }
                 body.append(indent + "<g\(attrs)>")
+                indent += "  "
+            case let .beginScale(scale, p):
+                body.append(indent + "<g transform=\"translate(\(svgNumber(p.x)) \(svgNumber(p.y))) scale(\(svgNumber(scale.width)) \(svgNumber(scale.height))) translate(\(svgNumber(-p.x)) \(svgNumber(-p.y)))\">")
+                indent += "  "
+            case let .beginRotation(angle, p):
+                body.append(indent + "<g transform=\"rotate(\(svgNumber(CGFloat(angle.degrees))) \(svgNumber(p.x)) \(svgNumber(p.y)))\">")
                 indent += "  "
             case .endGroup:
                 indent = String(indent.dropLast(2))

@@ -44,6 +44,7 @@ extension Button: PrimitiveView {
             label = LayeredNode(base: padded, layer: ShapeNode(shape: Capsule(), fill: .color(fill), stroke: nil, inset: false, containerRadius: 0),
                                 alignment: .center, behind: true)
         }
+        if !context.environment.isEnabled { label = EffectNode(.opacity(0.4), child: label) }
         let intent = self.intent
         return [CaptureNode(child: label) { text, canvas in
             canvas.controls.append(RenderedControl(label: text, intentTypeName: String(describing: type(of: intent)), intent: intent))

@@ -80,6 +80,8 @@ private struct MinimumScaleFactorKey: EnvironmentKey { static let defaultValue: 
 private struct MultilineTextAlignmentKey: EnvironmentKey { static let defaultValue: TextAlignment = .leading }
 private struct IsEnabledKey: EnvironmentKey { static let defaultValue = true }
 private struct DisplayScaleKey: EnvironmentKey { static let defaultValue: CGFloat = 3 }
+private struct LineSpacingKey: EnvironmentKey { static let defaultValue: CGFloat = 0 }
+private struct SizeCategoryKey: EnvironmentKey { static let defaultValue: ContentSizeCategory = .large }
 private struct LayoutDirectionKey: EnvironmentKey { static let defaultValue: LayoutDirection = .leftToRight }
 
 extension EnvironmentValues {
@@ -128,6 +130,19 @@ extension EnvironmentValues {
         get { self[DisplayScaleKey.self] }
         set { self[DisplayScaleKey.self] = newValue }
     }
+    public var lineSpacing: CGFloat {
+        get { self[LineSpacingKey.self] }
+        set { self[LineSpacingKey.self] = newValue }
+    }
+    /// The Dynamic Type size: Lockstep draws text at the default, `.large`.
+    public var sizeCategory: ContentSizeCategory {
+        get { self[SizeCategoryKey.self] }
+        set { self[SizeCategoryKey.self] = newValue }
+    }
+    public var dynamicTypeSize: DynamicTypeSize {
+        get { DynamicTypeSize(sizeCategory) }
+        set { sizeCategory = newValue.category }
+    }
     public var layoutDirection: LayoutDirection {
         get { self[LayoutDirectionKey.self] }
         set { self[LayoutDirectionKey.self] = newValue }
@@ -145,4 +160,31 @@ public enum TextAlignment: Hashable, CaseIterable, Sendable {
     case leading
     case center
     case trailing
+}
+
+/// Dynamic Type sizes (the renderer draws text at `.large`, the default).
+public enum ContentSizeCategory: Hashable, CaseIterable, Sendable {
+    case extraSmall, small, medium, large, extraLarge, extraExtraLarge, extraExtraExtraLarge
+    case accessibilityMedium, accessibilityLarge, accessibilityExtraLarge, accessibilityExtraExtraLarge, accessibilityExtraExtraExtraLarge
+
+    public var isAccessibilityCategory: Bool { self >= .accessibilityMedium }
+}
+
+extension ContentSizeCategory: Comparable {
+    public static func < (a: ContentSizeCategory, b: ContentSizeCategory) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}
+
+public enum DynamicTypeSize: Hashable, Comparable, CaseIterable, Sendable {
+    case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
+    case accessibility1, accessibility2, accessibility3, accessibility4, accessibility5
+
+    public var isAccessibilitySize: Bool { self >= .accessibility1 }
+
+    init(_ category: ContentSizeCategory) {
+        self = DynamicTypeSize.allCases[ContentSizeCategory.allCases.firstIndex(of: category)!]
+    }
+
+    var category: ContentSizeCategory { ContentSizeCategory.allCases[DynamicTypeSize.allCases.firstIndex(of: self)!] }
 }

@@ -82,7 +82,7 @@ final class ImageNode: Node {
 
     override func computeSize(_ proposal: Proposal) -> CGSize {
         guard resizable else { return intrinsic }
-        return CGSize(width: finite(proposal.width) ?? intrinsic.width, height: finite(proposal.height) ?? intrinsic.height)
+        return CGSize(width: proposal.width ?? intrinsic.width, height: proposal.height ?? intrinsic.height)
     }
 
     override func place(in rect: CGRect, _ canvas: Canvas) {

@@ -186,15 +186,15 @@ final class RingGaugeNode: Node {
             return p.data
         }
         let start = capacity ? -90.0 : 135.0, sweep = capacity ? 360.0 : 270.0
-        canvas.ops.append(.path(arc(start, start + sweep), at: square.origin, fill: nil, stroke: (track, w)))
+        canvas.ops.append(.path(arc(start, start + sweep), at: square.origin, fill: nil, stroke: (track, StrokeStyle(lineWidth: w, lineCap: capacity ? .butt : .round))))
         if capacity {
-            if fraction > 0 { canvas.ops.append(.path(arc(start, start + sweep * fraction), at: square.origin, fill: nil, stroke: (paint, w))) }
+            if fraction > 0 { canvas.ops.append(.path(arc(start, start + sweep * fraction), at: square.origin, fill: nil, stroke: (paint, StrokeStyle(lineWidth: w, lineCap: capacity ? .butt : .round)))) }
         } else {
             // The open ring's marker: a dot on the ring at the value.
             let angle = (start + sweep * fraction) * .pi / 180
             let dot = CGRect(x: c.x + radius * CGFloat(cos(angle)) - w / 2 - 1, y: c.y + radius * CGFloat(sin(angle)) - w / 2 - 1, width: w + 2, height: w + 2)
-            canvas.ops.append(.path(arc(start, start + sweep * fraction), at: square.origin, fill: nil, stroke: (paint, w)))
-            canvas.ops.append(.path(Path(ellipseIn: dot).data, at: square.origin, fill: .color(RGBA(1, 1, 1)), stroke: (paint, 1)))
+            canvas.ops.append(.path(arc(start, start + sweep * fraction), at: square.origin, fill: nil, stroke: (paint, StrokeStyle(lineWidth: w, lineCap: capacity ? .butt : .round))))
+            canvas.ops.append(.path(Path(ellipseIn: dot).data, at: square.origin, fill: .color(RGBA(1, 1, 1)), stroke: (paint, StrokeStyle(lineWidth: 1))))
         }
         let inner = square.insetBy(dx: w + 2, dy: w + 2)
         if let node = center.first {
@@ -231,7 +231,7 @@ final class BarNode: Node {
     }
 
     override func computeSize(_ proposal: Proposal) -> CGSize {
-        CGSize(width: finite(proposal.width) ?? 10, height: height)
+        CGSize(width: proposal.width ?? 10, height: height)
     }
 
     override func place(in rect: CGRect, _ canvas: Canvas) {
@@ -245,7 +245,7 @@ final class BarNode: Node {
         } else {
             let x = (rect.width - height - 2) * CGFloat(fraction)
             let dot = CGRect(x: x, y: -1, width: height + 2, height: height + 2)
-            canvas.ops.append(.path(Path(ellipseIn: dot).data, at: rect.origin, fill: .color(RGBA(1, 1, 1)), stroke: (paint, 1.5)))
+            canvas.ops.append(.path(Path(ellipseIn: dot).data, at: rect.origin, fill: .color(RGBA(1, 1, 1)), stroke: (paint, StrokeStyle(lineWidth: 1.5))))
         }
     }
 }
@@ -360,8 +360,16 @@ extension ProgressView: PrimitiveView {
 /// How a progress view draws: a bar or a ring.
 public protocol ProgressViewStyle {}
 public struct DefaultProgressViewStyle: ProgressViewStyle { public init() {} }
-public struct LinearProgressViewStyle: ProgressViewStyle { public init() {} }
-public struct CircularProgressViewStyle: ProgressViewStyle { public init() {} }
+public struct LinearProgressViewStyle: ProgressViewStyle {
+    let tint: Color?
+    public init() { tint = nil }
+    public init(tint: Color) { self.tint = tint }
+}
+public struct CircularProgressViewStyle: ProgressViewStyle {
+    let tint: Color?
+    public init() { tint = nil }
+    public init(tint: Color) { self.tint = tint }
+}
 extension ProgressViewStyle where Self == DefaultProgressViewStyle { public static var automatic: DefaultProgressViewStyle { DefaultProgressViewStyle() } }
 extension ProgressViewStyle where Self == LinearProgressViewStyle { public static var linear: LinearProgressViewStyle { LinearProgressViewStyle() } }
 extension ProgressViewStyle where Self == CircularProgressViewStyle { public static var circular: CircularProgressViewStyle { CircularProgressViewStyle() } }
@@ -378,6 +386,10 @@ extension EnvironmentValues {
 nonisolated extension View {
     public func progressViewStyle<S: ProgressViewStyle>(_ style: S) -> some View {
         let kind: ProgressViewStyleKind = style is CircularProgressViewStyle ? .circular : .linear
-        return environmentModifier { $0.progressViewStyleKind = kind }
+        let tint = (style as? CircularProgressViewStyle)?.tint ?? (style as? LinearProgressViewStyle)?.tint
+        return environmentModifier {
+            $0.progressViewStyleKind = kind
+            if let tint { $0.tintColor = tint }
+        }
     }
 }

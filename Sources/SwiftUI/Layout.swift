@@ -45,6 +45,8 @@ extension Axis {
 class Node {
     /// `layoutPriority(_:)`: stacks offer space to higher priorities first.
     var priority: Double = 0
+    /// `zIndex(_:)`: the drawing order within a ZStack.
+    var zIndex: Double = 0
     private var cache: [Proposal: CGSize] = [:]
 
     /// The size this view chooses for a proposal (memoised: stacks ask their children several times).
@@ -228,7 +230,9 @@ final class ZStackNode: Node {
     }
 
     override func place(in rect: CGRect, _ canvas: Canvas) {
-        for child in children {
+        // Later children in front, a higher zIndex in front of a lower one (a stable order otherwise).
+        let order = children.indices.sorted { (children[$0].zIndex, $0) < (children[$1].zIndex, $1) }
+        for child in order.map({ children[$0] }) {
             child.place(in: aligned(child.size(for: Proposal(rect.size)), in: rect, alignment), canvas)
         }
     }
@@ -251,7 +255,8 @@ final class SpacerNode: Node {
     override func stackAxis(_ axis: Axis) { self.axis = axis }
 
     override func computeSize(_ proposal: Proposal) -> CGSize {
-        func length(_ offer: CGFloat?) -> CGFloat { max(minLength, offer.map { $0.isFinite ? $0 : minLength } ?? minLength) }
+        // An infinite offer gets an infinite spacer: that is what makes it the most flexible view of a stack.
+        func length(_ offer: CGFloat?) -> CGFloat { max(minLength, offer ?? minLength) }
         switch axis {
         case .horizontal?: return CGSize(width: length(proposal.width), height: 0)
         case .vertical?: return CGSize(width: 0, height: length(proposal.height))
@@ -272,12 +277,13 @@ final class DividerNode: Node {
     static let thickness: CGFloat = 1
 
     override func computeSize(_ proposal: Proposal) -> CGSize {
-        vertical ? CGSize(width: DividerNode.thickness, height: finite(proposal.height) ?? 0)
-            : CGSize(width: finite(proposal.width) ?? 0, height: DividerNode.thickness)
+        vertical ? CGSize(width: DividerNode.thickness, height: proposal.height ?? 0)
+            : CGSize(width: proposal.width ?? 0, height: DividerNode.thickness)
     }
 
     override func place(in rect: CGRect, _ canvas: Canvas) {
         canvas.ops.append(.path(Path(CGRect(origin: .zero, size: rect.size)).data, at: rect.origin, fill: paint, stroke: nil))
+        canvas.placed.append(("Divider", rect))
     }
 }
 
@@ -515,6 +521,8 @@ final class EffectNode: Node {
         case clip(any Shape)
         case offset(CGSize)
         case shadow(Canvas.Shadow)
+        case scale(CGSize, UnitPoint)
+        case rotation(Angle, UnitPoint)
     }
 
     let effect: Effect
@@ -525,6 +533,7 @@ final class EffectNode: Node {
         self.child = child
         super.init()
         self.priority = child.priority
+        self.zIndex = child.zIndex
     }
 
     override func computeSize(_ proposal: Proposal) -> CGSize { child.size(for: proposal) }
@@ -537,6 +546,10 @@ final class EffectNode: Node {
             canvas.ops.append(.beginGroup(opacity: nil, clip: (path.data, rect.origin), offset: .zero, shadow: nil))
         case let .offset(d): canvas.ops.append(.beginGroup(opacity: nil, clip: nil, offset: CGPoint(x: d.width, y: d.height), shadow: nil))
         case let .shadow(s): canvas.ops.append(.beginGroup(opacity: nil, clip: nil, offset: .zero, shadow: s))
+        case let .rotation(angle, anchor):
+            canvas.ops.append(.beginRotation(angle, around: CGPoint(x: rect.minX + rect.width * anchor.x, y: rect.minY + rect.height * anchor.y)))
+        case let .scale(s, anchor):
+            canvas.ops.append(.beginScale(s, around: CGPoint(x: rect.minX + rect.width * anchor.x, y: rect.minY + rect.height * anchor.y)))
         }
         child.place(in: rect, canvas)
         canvas.ops.append(.endGroup)

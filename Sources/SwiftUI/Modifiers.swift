@@ -74,6 +74,35 @@ nonisolated extension View {
 
     public func edgesIgnoringSafeArea(_ edges: Edge.Set) -> some View { self }
 
+    /// Draws the view scaled about an anchor; its layout is unchanged.
+    public func scaleEffect(_ s: CGFloat, anchor: UnitPoint = .center) -> some View {
+        scaleEffect(CGSize(width: s, height: s), anchor: anchor)
+    }
+
+    public func scaleEffect(_ scale: CGSize, anchor: UnitPoint = .center) -> some View {
+        layoutModifier { child, _ in EffectNode(.scale(scale, anchor), child: child) }
+    }
+
+    public func scaleEffect(x: CGFloat = 1, y: CGFloat = 1, anchor: UnitPoint = .center) -> some View {
+        scaleEffect(CGSize(width: x, height: y), anchor: anchor)
+    }
+
+    /// Draws the view rotated about an anchor; its layout is unchanged.
+    public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> some View {
+        layoutModifier { child, _ in EffectNode(.rotation(angle, anchor), child: child) }
+    }
+
+    /// A still picture takes no touches: nothing to change.
+    public func allowsHitTesting(_ enabled: Bool) -> some View { self }
+
+    /// The order views of a ZStack are drawn in (higher in front); layout is unchanged.
+    public func zIndex(_ value: Double) -> some View {
+        layoutModifier { child, _ in
+            child.zIndex = value
+            return child
+        }
+    }
+
     /// Keeps the view's space but draws nothing.
     public func hidden() -> some View {
         layoutModifier { child, _ in EffectNode(.opacity(0), child: child) }
@@ -130,6 +159,7 @@ nonisolated struct _StyledShape<S: Shape>: View, PrimitiveView {
 struct _SystemBackground: ShapeStyle {}
 
 nonisolated extension View {
+    @_disfavoredOverload
     public func background<V: View>(_ background: V, alignment: Alignment = .center) -> some View {
         _LayeredView(content: self, layer: background, alignment: alignment, behind: true)
     }
@@ -154,6 +184,7 @@ nonisolated extension View {
         background(_SystemBackground(), in: shape, fillStyle: fillStyle)
     }
 
+    @_disfavoredOverload
     public func overlay<V: View>(_ overlay: V, alignment: Alignment = .center) -> some View {
         _LayeredView(content: self, layer: overlay, alignment: alignment, behind: false)
     }
@@ -279,8 +310,34 @@ nonisolated extension View {
         environmentModifier { $0.lineLimit = number }
     }
 
+    /// At most `upperBound` lines, and at least `lowerBound` lines tall.
     public func lineLimit(_ limit: ClosedRange<Int>) -> some View {
-        environmentModifier { $0.lineLimit = limit.upperBound }
+        environmentModifier {
+            $0.lineLimit = limit.upperBound
+            $0.reservedLines = limit.lowerBound
+        }
+    }
+
+    public func lineLimit(_ limit: PartialRangeFrom<Int>) -> some View {
+        environmentModifier {
+            $0.lineLimit = nil
+            $0.reservedLines = limit.lowerBound
+        }
+    }
+
+    public func lineLimit(_ limit: PartialRangeThrough<Int>) -> some View {
+        environmentModifier {
+            $0.lineLimit = limit.upperBound
+            $0.reservedLines = nil
+        }
+    }
+
+    /// At most `limit` lines; with `reservesSpace`, as tall as `limit` lines however few the text needs.
+    public func lineLimit(_ limit: Int, reservesSpace: Bool) -> some View {
+        environmentModifier {
+            $0.lineLimit = limit
+            $0.reservedLines = reservesSpace ? limit : nil
+        }
     }
 
     public func minimumScaleFactor(_ factor: CGFloat) -> some View {
@@ -293,6 +350,11 @@ nonisolated extension View {
 
     public func truncationMode(_ mode: Text.TruncationMode) -> some View {
         environmentModifier { $0.truncationMode = mode }
+    }
+
+    /// Extra space between the lines of multiline text.
+    public func lineSpacing(_ lineSpacing: CGFloat) -> some View {
+        environmentModifier { $0.lineSpacing = lineSpacing }
     }
 
     public func textCase(_ textCase: Text.Case?) -> some View {
@@ -316,6 +378,7 @@ struct TextTraits {
 }
 
 private struct TextTraitsKey: EnvironmentKey { static let defaultValue = TextTraits() }
+private struct ReservedLinesKey: EnvironmentKey { static let defaultValue: Int? = nil }
 private struct ForegroundHierarchyKey: EnvironmentKey { static let defaultValue: [AnyShapeStyle] = [] }
 
 extension EnvironmentValues {
@@ -323,10 +386,36 @@ extension EnvironmentValues {
         get { self[TextTraitsKey.self] }
         set { self[TextTraitsKey.self] = newValue }
     }
+    /// The lines a text is at least as tall as (`lineLimit(2...4)`, `lineLimit(2, reservesSpace: true)`).
+    var reservedLines: Int? {
+        get { self[ReservedLinesKey.self] }
+        set { self[ReservedLinesKey.self] = newValue }
+    }
     var foregroundHierarchy: [AnyShapeStyle] {
         get { self[ForegroundHierarchyKey.self] }
         set { self[ForegroundHierarchyKey.self] = newValue }
     }
+}
+
+// MARK: - controls
+
+extension View {
+    /// Disabled controls draw dimmed.
+    public func disabled(_ disabled: Bool) -> some View {
+        environmentModifier { if disabled { $0.isEnabled = false } }
+    }
+
+    /// How SF Symbols color their layers; the placeholder glyph has one layer, drawn in the foreground style.
+    public func symbolRenderingMode(_ mode: SymbolRenderingMode?) -> some View { self }
+}
+
+/// How an SF Symbol's layers are colored.
+public struct SymbolRenderingMode: Sendable {
+    let name: String
+    public static let monochrome = SymbolRenderingMode(name: "monochrome")
+    public static let hierarchical = SymbolRenderingMode(name: "hierarchical")
+    public static let palette = SymbolRenderingMode(name: "palette")
+    public static let multicolor = SymbolRenderingMode(name: "multicolor")
 }
 
 // MARK: - widgets
@@ -351,7 +440,7 @@ nonisolated extension View {
         _ContainerBackground(content: self, background: content(), alignment: alignment, placement: container)
     }
 
-    /// Marks the view as part of the accent group in accented rendering (tinted by the system).
+    /// Puts the view in the accent group: in accented rendering it is drawn in the tint, the rest in white.
     public func widgetAccentable(_ accentable: Bool = true) -> some View {
         environmentModifier { $0.isWidgetAccentable = accentable }
     }
@@ -455,6 +544,17 @@ public struct Animation: Equatable, Sendable {
     public static func linear(duration: Double) -> Animation { Animation(name: "linear") }
     public static func easeInOut(duration: Double) -> Animation { Animation(name: "easeInOut") }
     public static func spring(response: Double = 0.5, dampingFraction: Double = 0.825, blendDuration: Double = 0) -> Animation { Animation(name: "spring") }
+    public static let smooth = Animation(name: "smooth")
+    public static let snappy = Animation(name: "snappy")
+    public static let bouncy = Animation(name: "bouncy")
+    public static func smooth(duration: Double = 0.5, extraBounce: Double = 0) -> Animation { Animation(name: "smooth") }
+    public static func snappy(duration: Double = 0.5, extraBounce: Double = 0) -> Animation { Animation(name: "snappy") }
+    public static func bouncy(duration: Double = 0.5, extraBounce: Double = 0) -> Animation { Animation(name: "bouncy") }
+}
+
+/// Runs `body` (the state change); a still picture draws its result, without the frames in between.
+public func withAnimation<Result>(_ animation: Animation? = .default, _ body: () throws -> Result) rethrows -> Result {
+    try body()
 }
 
 public struct AccessibilityChildBehavior: Sendable {

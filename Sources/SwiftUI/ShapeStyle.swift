@@ -119,7 +119,27 @@ extension ShapeStyle where Self == LinearGradient {
     }
 }
 
+/// iOS's fill colors for thin shapes and backgrounds (`.fill`, `.fill.tertiary`: UIKit's `systemFill` …).
+public struct FillShapeStyle: ShapeStyle, Hashable {
+    public init() {}
+}
+
+extension ShapeStyle where Self == FillShapeStyle {
+    public static var fill: FillShapeStyle { FillShapeStyle() }
+}
+
+/// A style at a lower level of prominence (`.fill.tertiary`, `Color.red.secondary`).
+struct _LevelShapeStyle: ShapeStyle {
+    let base: AnyShapeStyle
+    let level: Int
+}
+
 extension ShapeStyle {
+    public var secondary: some ShapeStyle { _LevelShapeStyle(base: AnyShapeStyle(self), level: 1) }
+    public var tertiary: some ShapeStyle { _LevelShapeStyle(base: AnyShapeStyle(self), level: 2) }
+    public var quaternary: some ShapeStyle { _LevelShapeStyle(base: AnyShapeStyle(self), level: 3) }
+    public var quinary: some ShapeStyle { _LevelShapeStyle(base: AnyShapeStyle(self), level: 4) }
+
     /// This style at an opacity.
     public func opacity(_ opacity: Double) -> some ShapeStyle { _OpacityShapeStyle(base: AnyShapeStyle(self), opacity: opacity) }
 }
@@ -230,6 +250,14 @@ extension Color {
         }
     }
 
+    /// UIKit's fill colors: `systemFill`, `secondarySystemFill`, `tertiarySystemFill`, `quaternarySystemFill`.
+    static func fill(level: Int, dark: Bool) -> RGBA {
+        let light: [(UInt32, Double)] = [(0x787880, 0.2), (0x787880, 0.16), (0x767680, 0.12), (0x747480, 0.08), (0x747480, 0.05)]
+        let night: [(UInt32, Double)] = [(0x787880, 0.36), (0x787880, 0.32), (0x767680, 0.24), (0x767680, 0.18), (0x767680, 0.12)]
+        let (hex, alpha) = (dark ? night : light)[min(level, 4)]
+        return RGBA(hex: hex, alpha: alpha)
+    }
+
     /// UIKit's label colors: `label`, `secondaryLabel`, `tertiaryLabel`, `quaternaryLabel`.
     static func label(level: Int, dark: Bool) -> RGBA {
         if level == 0 { return dark ? RGBA(1, 1, 1) : RGBA(0, 0, 0) }
@@ -241,11 +269,21 @@ extension Color {
 
 /// Resolves a style in an environment: hierarchical levels are taken from the environment's foreground style.
 func resolvePaint(_ style: any ShapeStyle, _ env: EnvironmentValues) -> Paint {
+    env.grouped(resolveUngrouped(style, env))
+}
+
+private func resolveUngrouped(_ style: any ShapeStyle, _ env: EnvironmentValues) -> Paint {
     let dark = env.colorScheme == .dark
     switch style {
     case let color as Color: return .color(color.resolve(env))
     case let any as AnyShapeStyle: return resolvePaint(any.style, env)
     case let o as _OpacityShapeStyle: return resolvePaint(o.base, env).with(opacity: o.opacity)
+    case is FillShapeStyle: return .color(Color.fill(level: 0, dark: dark))
+    case let l as _LevelShapeStyle:
+        if l.base.style is FillShapeStyle { return .color(Color.fill(level: l.level, dark: dark)) }
+        if let h = l.base.style as? HierarchicalShapeStyle { return env.foregroundPaint(level: h.level + l.level) }
+        let opacity: [Double] = [1, 0.6, 0.3, 0.18, 0.1]
+        return resolvePaint(l.base, env).with(opacity: opacity[min(l.level, opacity.count - 1)])
     case is ForegroundStyle: return env.foregroundPaint(level: 0)
     case let r as _ResolvedStyle: return r.paint
     case is _SystemBackground: return .color(dark ? RGBA(0, 0, 0) : RGBA(1, 1, 1))
@@ -266,18 +304,59 @@ extension EnvironmentValues {
     /// The foreground at a hierarchical level: the label colors when no foreground style was set, else the style
     /// at decreasing opacity.
     func foregroundPaint(level: Int) -> Paint {
+        grouped(ungroupedForeground(level: level))
+    }
+
+    private func ungroupedForeground(level: Int) -> Paint {
         if level < foregroundHierarchy.count {
             var outer = self
             outer.foregroundStyleValue = nil
             outer.foregroundHierarchy = []
-            return resolvePaint(foregroundHierarchy[level], outer)
+            return resolveUngrouped(foregroundHierarchy[level], outer)
         }
         guard let style = foregroundStyleValue else { return .color(Color.label(level: level, dark: colorScheme == .dark)) }
         var outer = self
         outer.foregroundStyleValue = nil
         outer.foregroundHierarchy = []
-        let base = resolvePaint(style, outer)
+        let base = resolveUngrouped(style, outer)
         let opacity: [Double] = [1, 0.6, 0.3, 0.18, 0.1]
         return base.with(opacity: opacity[min(level, opacity.count - 1)])
+    }
+}
+
+/// How the system draws a widget's colors: as they are, in two groups (accented: the accent group in the tint, the
+/// rest white), or vibrant (Lock Screen: white, its opacity from the color's brightness).
+package enum WidgetColorRendering: Sendable {
+    case fullColor
+    case accented
+    case vibrant
+}
+
+private struct WidgetColorRenderingKey: EnvironmentKey { static let defaultValue = WidgetColorRendering.fullColor }
+
+extension EnvironmentValues {
+    /// Set by WidgetKit from the widget's rendering mode; `widgetAccentable()` puts views in the accent group.
+    package var widgetColorRendering: WidgetColorRendering {
+        get { self[WidgetColorRenderingKey.self] }
+        set { self[WidgetColorRenderingKey.self] = newValue }
+    }
+
+    /// A resolved paint as the widget's rendering mode draws it.
+    func grouped(_ paint: Paint) -> Paint {
+        switch widgetColorRendering {
+        case .fullColor: return paint
+        case .accented:
+            if isWidgetAccentable {
+                var outer = self
+                outer.widgetColorRendering = .fullColor
+                let accent = (tintColor ?? Color.blue).resolve(outer)
+                return .color(accent.with(opacity: paint.firstColor.a))
+            }
+            return .color(RGBA(1, 1, 1, paint.firstColor.a))
+        case .vibrant:
+            let c = paint.firstColor
+            let luminance = 0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b
+            return .color(RGBA(1, 1, 1, c.a * max(0.25, luminance)))
+        }
     }
 }

@@ -100,7 +100,7 @@ extension _ShapeView: PrimitiveView {
     @MainActor func nodes(_ context: ResolveContext) -> [Node] {
         let env = context.environment
         let fillPaint: Paint? = stroke == nil ? resolvePaint(fill ?? AnyShapeStyle(ForegroundStyle()), env) : fill.map { resolvePaint($0, env) }
-        let strokePaint = stroke.map { (resolvePaint($0.0, env), $0.1.lineWidth) }
+        let strokePaint = stroke.map { (resolvePaint($0.0, env), $0.1) }
         return [ShapeNode(shape: shape, fill: fillPaint, stroke: strokePaint, inset: inset, containerRadius: env.containerCornerRadius)]
     }
 }
@@ -109,11 +109,11 @@ extension _ShapeView: PrimitiveView {
 final class ShapeNode: Node {
     let shape: any Shape
     let fill: Paint?
-    let stroke: (Paint, CGFloat)?
+    let stroke: (Paint, StrokeStyle)?
     let inset: Bool
     let containerRadius: CGFloat
 
-    init(shape: any Shape, fill: Paint?, stroke: (Paint, CGFloat)?, inset: Bool, containerRadius: CGFloat) {
+    init(shape: any Shape, fill: Paint?, stroke: (Paint, StrokeStyle)?, inset: Bool, containerRadius: CGFloat) {
         self.shape = shape
         self.fill = fill
         self.stroke = stroke
@@ -122,12 +122,13 @@ final class ShapeNode: Node {
     }
 
     override func computeSize(_ proposal: Proposal) -> CGSize {
-        return CGSize(width: finite(proposal.width) ?? 10, height: finite(proposal.height) ?? 10)
+        // Whatever is offered, infinity included (so a stack sees a shape as fully flexible).
+        return CGSize(width: proposal.width ?? 10, height: proposal.height ?? 10)
     }
 
     override func place(in rect: CGRect, _ canvas: Canvas) {
         var local = CGRect(origin: .zero, size: rect.size)
-        if inset, let (_, width) = stroke { local = local.insetBy(dx: width / 2, dy: width / 2) }
+        if inset, let (_, style) = stroke { local = local.insetBy(dx: style.lineWidth / 2, dy: style.lineWidth / 2) }
         let path: Path
         if shape is ContainerRelativeShape {
             path = Path(roundedRect: local, cornerRadius: max(0, containerRadius - min(rect.minX, rect.minY)))
@@ -244,7 +245,7 @@ extension Color: View { public typealias Body = Never }
 extension Color: PrimitiveView {
     /// A color as a view: a rectangle filled with it, taking the space offered.
     @MainActor func nodes(_ context: ResolveContext) -> [Node] {
-        [ShapeNode(shape: Rectangle(), fill: .color(resolve(context.environment)), stroke: nil, inset: false, containerRadius: 0)]
+        [ShapeNode(shape: Rectangle(), fill: context.environment.grouped(.color(resolve(context.environment))), stroke: nil, inset: false, containerRadius: 0)]
     }
 }
 
@@ -263,3 +264,33 @@ extension Capsule: Shape {}
 extension ContainerRelativeShape: Shape {}
 extension _TrimmedShape: Shape {}
 extension _RotatedShape: Shape {}
+
+extension Shape where Self == Rectangle {
+    public static var rect: Rectangle { Rectangle() }
+}
+
+extension Shape where Self == RoundedRectangle {
+    public static func rect(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) -> RoundedRectangle {
+        RoundedRectangle(cornerRadius: cornerRadius, style: style)
+    }
+    public static func rect(cornerSize: CGSize, style: RoundedCornerStyle = .continuous) -> RoundedRectangle {
+        RoundedRectangle(cornerSize: cornerSize, style: style)
+    }
+}
+
+extension Shape where Self == Circle {
+    public static var circle: Circle { Circle() }
+}
+
+extension Shape where Self == Capsule {
+    public static var capsule: Capsule { Capsule() }
+    public static func capsule(style: RoundedCornerStyle) -> Capsule { Capsule(style: style) }
+}
+
+extension Shape where Self == Ellipse {
+    public static var ellipse: Ellipse { Ellipse() }
+}
+
+extension Shape where Self == ContainerRelativeShape {
+    public static var containerRelative: ContainerRelativeShape { ContainerRelativeShape() }
+}

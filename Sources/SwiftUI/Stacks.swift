@@ -71,7 +71,7 @@ extension Divider: PrimitiveView {
     @MainActor func nodes(_ context: ResolveContext) -> [Node] {
         // UIKit's `separator` color: 3C3C43 at 29% (light), 545458 at 60% (dark).
         let dark = context.environment.colorScheme == .dark
-        return [DividerNode(paint: .color(dark ? RGBA(hex: 0x545458, alpha: 0.6) : RGBA(hex: 0x3C3C43, alpha: 0.29)))]
+        return [DividerNode(paint: context.environment.grouped(.color(dark ? RGBA(hex: 0x545458, alpha: 0.6) : RGBA(hex: 0x3C3C43, alpha: 0.29))))]
     }
 }
 
@@ -186,7 +186,7 @@ final class GeometryNode: Node {
 
     override func computeSize(_ proposal: Proposal) -> CGSize {
         // An unspecified proposal gets SwiftUI's placeholder size for flexible views (10 points).
-        CGSize(width: finite(proposal.width) ?? 10, height: finite(proposal.height) ?? 10)
+        CGSize(width: proposal.width ?? 10, height: proposal.height ?? 10)
     }
 
     override func place(in rect: CGRect, _ canvas: Canvas) {

@@ -334,7 +334,7 @@ extension Text: PrimitiveView {
         let redacted = !env.redactionReasons.isEmpty && !env.isUnredacted
             && (env.redactionReasons.contains(.placeholder) || (env.redactionReasons.contains(.privacy) && env.isPrivacySensitive))
         return [TextNode(runs: runs, lineLimit: env.lineLimit, minimumScaleFactor: env.minimumScaleFactor,
-                         alignment: env.multilineTextAlignment, truncation: env.truncationMode, redacted: redacted,
+                         alignment: env.multilineTextAlignment, truncation: env.truncationMode, lineSpacing: env.lineSpacing, reservedLines: env.reservedLines, redacted: redacted,
                          redactionPaint: env.foregroundPaint(level: 3))]
     }
 }

@@ -13,11 +13,15 @@ final class TextNode: Node {
     let minimumScaleFactor: CGFloat
     let alignment: TextAlignment
     let truncation: Text.TruncationMode
+    let lineSpacing: CGFloat
+    let reservedLines: Int?
     let redacted: Bool
     let redactionPaint: Paint
 
     init(runs: [Run], lineLimit: Int?, minimumScaleFactor: CGFloat, alignment: TextAlignment, truncation: Text.TruncationMode,
-         redacted: Bool, redactionPaint: Paint) {
+         lineSpacing: CGFloat = 0, reservedLines: Int? = nil, redacted: Bool, redactionPaint: Paint) {
+        self.lineSpacing = lineSpacing
+        self.reservedLines = reservedLines
         self.runs = runs
         self.lineLimit = lineLimit
         self.minimumScaleFactor = min(1, max(0.01, minimumScaleFactor))
@@ -36,8 +40,9 @@ final class TextNode: Node {
 
     struct Line {
         var glyphs: [Glyph]
-        /// The line ended where a space was (so the reading text joins it to the next with a space).
-        var brokeAtSpace: Bool
+        /// How the reading text joins this line to the next: a space where the line broke at a space or a line
+        /// break, nothing where a word was broken between characters.
+        var joiner: String
         var width: CGFloat { TextNode.width(glyphs) }
     }
 
@@ -78,7 +83,7 @@ final class TextNode: Node {
         let limit = maxWidth.map { $0 + 0.001 } ?? .infinity
         while i < glyphs.count {
             if glyphs[i].character.isNewline {
-                lines.append(Line(glyphs: current, brokeAtSpace: false))
+                lines.append(Line(glyphs: current, joiner: " "))
                 current = []
                 i += 1
                 continue
@@ -96,7 +101,7 @@ final class TextNode: Node {
                     var piece: [Glyph] = []
                     for g in word {
                         if !piece.isEmpty && TextNode.width(piece) + g.width > limit {
-                            lines.append(Line(glyphs: piece, brokeAtSpace: false))
+                            lines.append(Line(glyphs: piece, joiner: ""))
                             piece = []
                         }
                         piece.append(g)
@@ -107,11 +112,11 @@ final class TextNode: Node {
                 }
                 i = k
             } else {
-                lines.append(Line(glyphs: current, brokeAtSpace: true))
+                lines.append(Line(glyphs: current, joiner: " "))
                 current = []
             }
         }
-        if !current.isEmpty || lines.isEmpty { lines.append(Line(glyphs: current, brokeAtSpace: false)) }
+        if !current.isEmpty || lines.isEmpty { lines.append(Line(glyphs: current, joiner: "")) }
         return lines
     }
 
@@ -149,8 +154,8 @@ final class TextNode: Node {
             var maxLines = lineLimit ?? Int.max
             if let height = finite(proposal.height) {
                 var used: CGFloat = 0, fitting = 0
-                for line in lines {
-                    used += lineHeight(line, scale: scale)
+                for (i, line) in lines.enumerated() {
+                    used += lineHeight(line, scale: scale) + (i > 0 ? lineSpacing : 0)
                     if used > height + 0.001 { break }
                     fitting += 1
                 }
@@ -168,7 +173,11 @@ final class TextNode: Node {
                 lines = truncate(lines, maxLines: maxLines, maxWidth: maxWidth, scale: scale)
             }
             let width = lines.map(\.width).max() ?? 0
-            let height = lines.reduce(0) { $0 + lineHeight($1, scale: scale) }
+            var height = lines.reduce(0) { $0 + lineHeight($1, scale: scale) } + lineSpacing * CGFloat(max(0, lines.count - 1))
+            if let reserved = reservedLines, reserved > lines.count, let first = lines.first {
+                let extra = reserved - lines.count
+                height += CGFloat(extra) * (lineHeight(first, scale: scale) + lineSpacing)
+            }
             result = Laid(lines: lines, scale: scale, size: CGSize(width: width, height: height), truncated: truncated)
             break
         }
@@ -206,17 +215,20 @@ final class TextNode: Node {
         } else if !rest.isEmpty {
             last.glyphs.append(ellipsis)
         }
-        last.brokeAtSpace = false
+        last.joiner = ""
         return kept + [last]
     }
 
-    override func computeSize(_ proposal: Proposal) -> CGSize { layout(proposal).size }
+    /// An empty text takes no space, as SwiftUI's does.
+    private var isEmpty: Bool { runs.allSatisfy { $0.text.isEmpty && $0.symbol == nil } }
+
+    override func computeSize(_ proposal: Proposal) -> CGSize { isEmpty ? .zero : layout(proposal).size }
 
     override func baseline(first: Bool, size: CGSize) -> CGFloat {
         let laid = layout(Proposal(size))
         guard let line = first ? laid.lines.first : laid.lines.last else { return size.height }
         var top: CGFloat = 0
-        if !first { top = laid.lines.dropLast().reduce(0) { $0 + lineHeight($1, scale: laid.scale) } }
+        if !first { top = laid.lines.dropLast().reduce(0) { $0 + lineHeight($1, scale: laid.scale) + lineSpacing } }
         return top + ascent(line, scale: laid.scale)
     }
 
@@ -227,12 +239,13 @@ final class TextNode: Node {
             var s = String(line.glyphs.map(\.character)).replacingOccurrences(of: "\u{FFFC}", with: "")
             while s.hasSuffix(" ") { s.removeLast() }
             out += s
-            if i < lines.count - 1 { out += line.brokeAtSpace ? " " : (line.glyphs.isEmpty ? "" : " ") }
+            if i < lines.count - 1 { out += line.joiner }
         }
         return out.trimmingCharacters(in: .whitespaces)
     }
 
     override func place(in rect: CGRect, _ canvas: Canvas) {
+        if isEmpty { return }
         let laid = layout(Proposal(rect.size))
         var y = rect.minY
         let textWidth = laid.size.width
@@ -248,7 +261,7 @@ final class TextNode: Node {
                     let path = Path(roundedRect: CGRect(origin: .zero, size: bar.size), cornerRadius: bar.height / 3)
                     canvas.ops.append(.path(path.data, at: bar.origin, fill: redactionPaint, stroke: nil))
                 }
-                y += height
+                y += height + lineSpacing
                 continue
             }
             let baseline = y + ascent(line, scale: laid.scale)
@@ -284,7 +297,7 @@ final class TextNode: Node {
                 index = end
             }
             flush()
-            y += height
+            y += height + lineSpacing
         }
         let reading = TextNode.reading(laid.lines)
         if !redacted { canvas.record(text: reading) }

@@ -267,6 +267,11 @@ import Testing
         let dir = TestSupport.temporaryDirectory()
         defer { TestSupport.cleanUp(dir) }
         let spec = try Self.spec(in: dir, appIdentifier: "com.exa\u{1}mple.\u{1B}app")
+        // YAML refuses raw control characters (as libyaml does): the spec writes them as escapes in double quotes.
+        let text = try String(contentsOfFile: spec, encoding: .utf8)
+            .replacingOccurrences(of: "com.exa\u{1}mple.\u{1B}app.widget", with: #""com.exa\x01mple.\x1Bapp.widget""#)
+            .replacingOccurrences(of: "com.exa\u{1}mple.\u{1B}app\n", with: #""com.exa\x01mple.\x1Bapp""# + "\n")
+        try text.write(toFile: spec, atomically: true, encoding: .utf8)
         let result = try run("lockstep", ["check", spec, "--format", "junit"])
         #expect(result.status == 1, "\(result)")
         let forbidden = result.stdout.unicodeScalars.filter { $0.value < 0x20 && !["\t", "\n", "\r"].contains($0) }

@@ -13,8 +13,9 @@ import Testing
         let check = try run("lockstep", ["check", project, "--configuration", "Release"])
         #expect(check.status == 1, "\(check)")
         let lines = check.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.contains { $0.hasPrefix("\(project)/project.pbxproj: error: The CFBundleVersion of an app extension ('1') must match that of its containing parent app ('289').") && $0.hasSuffix("[version.build-mismatch]") })
-        #expect(lines.contains { $0.hasPrefix("\(project)/project.pbxproj: warning: target 'HabitsWidget' [Release] sets CURRENT_PROJECT_VERSION = 1 itself") && $0.hasSuffix("[settings.target-override]") })
+        // The finding points at the setting's line in project.pbxproj (`path:line:column:`).
+        #expect(lines.contains { $0.hasPrefix("\(project)/project.pbxproj:") && $0.contains(": error: The CFBundleVersion of an app extension ('1') must match that of its containing parent app ('289').") && $0.hasSuffix("[version.build-mismatch]") })
+        #expect(lines.contains { $0.hasPrefix("\(project)/project.pbxproj:") && $0.contains(": warning: target 'HabitsWidget' [Release] sets CURRENT_PROJECT_VERSION = 1 itself") && $0.hasSuffix("[settings.target-override]") })
         #expect(lines.contains { $0.hasPrefix("\(tree.path)/HabitsWidget/Info.plist: warning: CFBundleDisplayName of target 'HabitsWidget' [Release]") && $0.hasSuffix("[settings.unresolved]") })
         // The App Clip is a bundle of the set; three targets claim the group and copy no privacy manifest.
         #expect(lines.last == "1 error, 5 warnings in 6 bundles.")

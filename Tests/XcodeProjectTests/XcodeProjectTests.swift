@@ -112,7 +112,8 @@ import LockstepTestSupport
                     path: tree.path + "/HabitsWidget/Info.plist",
                     message: "CFBundleDisplayName of target 'HabitsWidget' [Release] is '$(WIDGET_DISPLAY_NAME)', which uses WIDGET_DISPLAY_NAME, a setting the checkout cannot supply. It would have come from '\(tree.path)/Config/Local.xcconfig', which \(tree.path)/Config/Base.xcconfig includes with #include? but which the checkout does not hold."),
             Finding(rule: "settings.target-override", severity: .warning, bundle: "Habits.app/PlugIns/HabitsWidget.appex", path: pbxproj,
-                    message: "target 'HabitsWidget' [Release] sets CURRENT_PROJECT_VERSION = 1 itself (\(pbxproj), CURRENT_PROJECT_VERSION in target 'HabitsWidget' [Release]) instead of inheriting the project's, and its CFBundleVersion uses it (the containing app 'Habits' has '289'): the root cause of most CFBundleVersion mismatches. Remove the target's setting so it inherits."),
+                    message: "target 'HabitsWidget' [Release] sets CURRENT_PROJECT_VERSION = 1 itself (\(pbxproj), CURRENT_PROJECT_VERSION in target 'HabitsWidget' [Release]) instead of inheriting the project's, and its CFBundleVersion uses it (the containing app 'Habits' has '289'): the root cause of most CFBundleVersion mismatches. Remove the target's setting so it inherits.",
+                    line: 364, column: 5),  // the widget's Release `CURRENT_PROJECT_VERSION = 1;` in the fixture's pbxproj
         ])
     }
 
@@ -241,7 +242,7 @@ import LockstepTestSupport
         #expect(result.findings.filter { $0.rule == "settings.unresolved" }.isEmpty)
         let findings = result.sets.flatMap(Rules.check).filter { $0.rule.rawValue.hasPrefix("version.") }
         #expect(findings == [Finding(rule: "version.short-format", severity: .warning, bundle: "App.app", path: tree.path + "/App/Info.plist",
-            message: "CFBundleShortVersionString of App.app is '$(MARKETING_VERSION)', built from $(MARKETING_VERSION), which the checkout cannot supply, so its format is not checked. It would have come from '\(tree.path)/Config/Versions.local.xcconfig', which \(tree.path)/Config/Project.xcconfig includes with #include? but which the checkout does not hold.")])
+            message: "CFBundleShortVersionString of App.app is '$(MARKETING_VERSION)', built from $(MARKETING_VERSION), which the checkout cannot supply, so its format is not checked. It would have come from '\(tree.path)/Config/Versions.local.xcconfig', which \(tree.path)/Config/Project.xcconfig includes with #include? but which the checkout does not hold.", line: 7, column: 2)])
     }
 
     /// The layout Flutter generates: the target's xcconfig includes a git-ignored Generated.xcconfig that

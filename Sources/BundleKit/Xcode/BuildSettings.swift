@@ -4,7 +4,8 @@ import LockstepSystem
 /// Where one build-setting assignment is written: an xcconfig line, or a configuration in project.pbxproj.
 struct SettingSource: Hashable {
     var file: String
-    /// The xcconfig line (1-based); nil for project.pbxproj and Xcode's defaults.
+    /// The xcconfig line (1-based), or the spec's line for a setting an XcodeGen spec writes; nil for
+    /// project.pbxproj (found when a finding needs it, `SourcePosition.pbxprojSetting`) and Xcode's defaults.
     var line: Int?
     /// The pbxproj `XCBuildConfiguration` id, for `bump`.
     var configurationID: String?
@@ -14,6 +15,8 @@ struct SettingSource: Hashable {
     var targetLevel = false
     /// For a setting an XcodeGen spec writes: the bytes of its value in `file`, for `bump`.
     var specRange: Range<Int>? = nil
+    /// The column (1-based, in bytes) of the key (xcconfig) or the value (spec) on `line`.
+    var column: Int? = nil
 
     var isDefault: Bool { file.isEmpty }
 }
@@ -79,7 +82,7 @@ final class SettingAssignment {
 
     /// Where the assignment is written, as findings name it: the xcconfig and line, or the pbxproj and configuration.
     /// Made once per assignment: the project's are reported for every target that inherits them.
-    private(set) lazy var location = source.line.map { SourceLocation(file: source.file, detail: "\(name), line \($0)") }
+    private(set) lazy var location = source.line.map { SourceLocation(file: source.file, detail: "\(name), line \($0)", line: $0, column: source.column) }
         ?? SourceLocation(file: source.file, detail: "\(name) in \(source.owner)")
 
     /// The same assignment, at the target's own level or the project's.
@@ -235,19 +238,45 @@ final class XcconfigReader {
     /// real configuration has hundreds; past this the rest is ignored, with an error.
     static let maximumAssignments = 100_000
 
+    /// The project's source root (the folder holding the .xcodeproj, or an XcodeGen spec's folder): the last place
+    /// a relative `#include` is searched.
+    let sourceRoot: String?
+
+    init(sourceRoot: String? = nil) {
+        self.sourceRoot = sourceRoot
+    }
+
     /// The assignments of the xcconfig at `path`, includes expanded in place, in file order.
     func flatten(_ path: String) -> Flattened {
         var stack: [String] = []
         return walk(path, stack: &stack)
     }
 
+    /// The folders a relative `#include` of the file on top of `stack` is searched in, in order: beside the including
+    /// file, then beside each file that included that one (innermost first), then the project's source root. The
+    /// `#include` / `#include?` syntax is Xcode's "Configuration Settings File (xcconfig) format"
+    /// (help.apple.com/xcode/mac/current/en.lproj/dev745c5c974.html); the fallback past the including file's folder
+    /// is what Xcode does and real projects rely on (a `Common.xcconfig` in a target folder that includes
+    /// `Config/AppVersion.xcconfig`, relative to the project's folder).
+    private func searchFolders(_ stack: [String]) -> [String] {
+        var folders: [String] = []
+        for file in stack.reversed() {
+            let folder = PathText.parent(of: file)
+            if !folders.contains(folder) { folders.append(folder) }
+        }
+        if let sourceRoot, !folders.contains(sourceRoot) { folders.append(sourceRoot) }
+        return folders
+    }
+
     private func walk(_ path: String, stack: inout [String]) -> Flattened {
         let resolved = PathText.existing(path) ?? path
-        if let cached = flattened[resolved] { return cached }
+        // The places its includes are searched depend on the files that included it: cached per search path.
+        let key = ([resolved] + searchFolders(stack)).joined(separator: "\u{0}")
+        if let cached = flattened[key] { return cached }
         stack.append(resolved)
         defer { stack.removeLast() }
         var result = Flattened()
-        defer { flattened[resolved] = result }
+        defer { flattened[key] = result }
         guard let lines = lines(of: resolved) else {
             result.problems.append((path, "the xcconfig '\(path)' does not exist or cannot be read, so none of its settings apply", .error))
             return result
@@ -259,7 +288,8 @@ final class XcconfigReader {
                 result.assignments.append(assignment)
             case .include(let relative, let optional, let number):
                 let target = PathText.join(folder, relative)
-                let found = PathText.existing(target)
+                let found = relative.hasPrefix("/") ? PathText.existing(target)
+                    : searchFolders(stack).lazy.compactMap { PathText.existing(PathText.join($0, relative)) }.first
                 if let found, stack.contains(found) {
                     result.problems.append((resolved, "\(resolved):\(number): #include \"\(relative)\" forms a cycle of includes (\((stack + [found]).map { PathText.lastComponent(of: $0) }.joined(separator: " → "))); the include is ignored", .error))
                 } else if let found {
@@ -302,29 +332,58 @@ final class XcconfigReader {
         if let cached = parsed[path] { return cached }
         var result: [Line]?
         if let bytes = InputFile.readIfPresent(path) {
-            result = Self.parse(String(decoding: bytes, as: UTF8.self), file: path)
+            result = Self.parse(bytes, file: path)
         }
         parsed[path] = result
         return result
     }
 
-    private static func parse(_ text: String, file: String) -> [Line] {
+    /// The lines of an xcconfig, read on bytes (a 50 MB line once took 10 s read as `Character`s): the same reading
+    /// as `assignmentParts`, which `bump` uses on one line.
+    private static func parse(_ bytes: [UInt8], file: String) -> [Line] {
         var result: [Line] = []
-        for (offset, rawLine) in splitLines(text).enumerated() {
-            let number = offset + 1
-            let line = rawLine.trimmingCharacters(in: .whitespaces.union(.init(charactersIn: "\r")))
-            if line.hasPrefix("#include") {
-                let optional = line.hasPrefix("#include?")
-                if let open = line.firstIndex(of: "\""),
-                   let close = line[line.index(after: open)...].firstIndex(of: "\"") {
-                    result.append(.include(path: String(line[line.index(after: open)..<close]), optional: optional, line: number))
+        var number = 0
+        var lineStart = 0
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+        while lineStart < bytes.count || (lineStart == bytes.count && number == 0) {
+            number += 1
+            let lineEnd = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.count
+            defer { lineStart = lineEnd + 1 }
+            var line = bytes[lineStart..<lineEnd]
+            while let first = line.first, isBlank(first) || first == 0x0D { line = line.dropFirst() }
+            while let last = line.last, isBlank(last) || last == 0x0D { line = line.dropLast() }
+            if line.starts(with: "#include".utf8) {
+                let optional = line.starts(with: "#include?".utf8)
+                if let open = line.firstIndex(of: UInt8(ascii: "\"")),
+                   let close = line[(open + 1)...].firstIndex(of: UInt8(ascii: "\"")) {
+                    result.append(.include(path: String(decoding: line[(open + 1)..<close], as: UTF8.self), optional: optional, line: number))
                 }
                 continue
             }
-            guard let parts = assignmentParts(line) else { continue }
+            guard !line.starts(with: "//".utf8) else { continue }
+            // The `=` that ends the key is the first one outside `[config=…]` conditions.
+            var depth = 0
+            guard let equals = line.firstIndex(where: { byte in
+                if byte == UInt8(ascii: "[") { depth += 1 } else if byte == UInt8(ascii: "]") { depth -= 1 }
+                return byte == UInt8(ascii: "=") && depth == 0
+            }) else { continue }
+            var keyBytes = line[..<equals]
+            while let last = keyBytes.last, isBlank(last) { keyBytes = keyBytes.dropLast() }
+            let rawKey = String(decoding: keyBytes, as: UTF8.self)
+            guard let (name, conditions) = splitKey(rawKey) else { continue }
+            var value = line[(equals + 1)...]
+            while let first = value.first, isBlank(first) { value = value.dropFirst() }
+            // A trailing `//` comment (see `assignmentParts`).
+            if let slash = value.indices.first(where: { value[$0] == UInt8(ascii: "/") && $0 + 1 < value.endIndex && value[$0 + 1] == UInt8(ascii: "/") }) {
+                value = value[..<slash]
+            }
+            while let last = value.last, isBlank(last) { value = value.dropLast() }
+            if value.last == UInt8(ascii: ";") { value = value.dropLast() }
+            while let last = value.last, isBlank(last) { value = value.dropLast() }
             result.append(.assignment(SettingAssignment(
-                key: parts.key, name: parts.name, conditions: parts.conditions, value: parts.value,
-                source: SettingSource(file: file, line: number, configurationID: nil, owner: file))))
+                key: rawKey, name: name, conditions: conditions, value: String(decoding: value, as: UTF8.self),
+                source: SettingSource(file: file, line: number, configurationID: nil, owner: file,
+                                      column: keyBytes.startIndex - lineStart + 1))))
         }
         return result
     }
@@ -350,16 +409,10 @@ final class XcconfigReader {
         var start = line.index(after: equals)
         while start < line.endIndex, line[start] == " " || line[start] == "\t" { start = line.index(after: start) }
         var end = line.endIndex
-        // A trailing `//` comment, unless it is part of a URL (`https://…`).
-        var search = start
-        while let slash = line[search...].range(of: "//") {
-            if slash.lowerBound > start && line[line.index(before: slash.lowerBound)] == ":" {
-                search = slash.upperBound
-                continue
-            }
-            end = slash.lowerBound
-            break
-        }
+        // A trailing `//` comment. Xcode's "Configuration Settings File (xcconfig) format" says a comment begins with
+        // `//` and runs to the end of the line, so `//` in a URL starts one too (such values are written
+        // `https:/$()/…`): `1.0://rc1` is `1.0:`.
+        if let slash = line[start...].range(of: "//") { end = slash.lowerBound }
         while end > start, line[line.index(before: end)] == " " || line[line.index(before: end)] == "\t" { end = line.index(before: end) }
         if end > start, line[line.index(before: end)] == ";" { end = line.index(before: end) }
         while end > start, line[line.index(before: end)] == " " || line[line.index(before: end)] == "\t" { end = line.index(before: end) }

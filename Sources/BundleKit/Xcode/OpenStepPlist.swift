@@ -162,6 +162,13 @@ struct OpenStepParser {
                 guard case .string(let key) = try value(depth: depth + 1, recordMembers: false) else {
                     throw Failure(message: "a dictionary key must be a string \(position)")
                 }
+                skipTrivia()
+                if !atEnd && bytes[index] == UInt8(ascii: ";") {
+                    // `key;` is `key = key;` in Apple's old-style property list parser (and openstep_plist).
+                    index += 1
+                    members.append((key, .string(key)))
+                    continue
+                }
                 try expect(UInt8(ascii: "="))
                 skipTrivia()
                 let start = index

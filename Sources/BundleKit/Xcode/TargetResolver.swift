@@ -117,7 +117,7 @@ enum CheckedKey: Int, CaseIterable {
 /// Resolves targets of one project, caching xcconfig files across targets and configurations.
 final class TargetResolver {
     let project: XcodeProject
-    private let xcconfigs = XcconfigReader()
+    private lazy var xcconfigs = XcconfigReader(sourceRoot: project.sourceRoot)
     /// `PathText.existing` by path: targets share Info.plists, and nothing changes the files while reading.
     private var existing: [String: String?] = [:]
     private var sourcePaths: [String: String] = [:]
@@ -134,7 +134,7 @@ final class TargetResolver {
     private var plists: [String: [String: Any]?] = [:]
     private var infoPlists: [String: InfoPlist?] = [:]
     /// Preprocessed Info.plists, by file and the macros they were preprocessed with.
-    private var preprocessed: [String: (plist: InfoPlist?, failure: String?)] = [:]
+    private var preprocessed: [String: (plist: InfoPlist?, failure: String?, unknownHeader: String?)] = [:]
 
     /// What every target of one configuration shares, made when its first target is resolved.
     private final class ConfigurationState {
@@ -218,6 +218,8 @@ final class TargetResolver {
         let generate = settings.value(number: read.generate).value.uppercased() == "YES"
         var plist = InfoPlist()
         var plistPath: String?
+        /// The Info.plist's own path (for an XcodeGen one, the generated path, whose keys the spec marks).
+        var plistFile: String?
         let plistSetting = settings.value(number: read.infoPlist).value
         if !plistSetting.isEmpty {
             // RULES.md §6: paths in build settings are relative to the folder holding the .xcodeproj.
@@ -225,7 +227,11 @@ final class TargetResolver {
             let found = existingPath(wanted)
             // A plist XcodeGen generates is named by the spec that defines it.
             plistPath = found.flatMap { project.generated[$0]?.spec } ?? found ?? wanted
+            plistFile = found
             let preprocessed = found.flatMap { preprocessedInfoPlist($0, settings: settings) }
+            if let header = preprocessed?.unknownHeader {
+                problems.append((header, "the Info.plist prefix header '\(header)' of \(context) (INFOPLIST_PREFIX_HEADER) is not in the checkout (a build phase writes such a header, usually into a git-ignored folder), so the macros it defines are unknown; the rest of the Info.plist is read as written", .warning))
+            }
             if let failure = preprocessed?.failure {
                 problems.append((found!, "the Info.plist of \(context) is preprocessed (INFOPLIST_PREPROCESS = YES), and \(failure)", .error))
             } else if let found, let info = preprocessed?.plist ?? infoPlist(found) {
@@ -257,7 +263,7 @@ final class TargetResolver {
             }
             for name in BuildSettings.unknownNames(in: value, among: unresolved) { unknowns[name] = Self.unknownHint(name, missingIncludes) }
             values[checked] = .init(template: template.text, value: value, unresolved: unresolved,
-                                    source: source(of: template, key: key, plistPath: plistPath, settings: settings),
+                                    source: source(of: template, key: key, plistPath: plistPath, plistFile: plistFile, settings: settings),
                                     literalInPlist: inPlist != nil && !ASCII.contains(byte: UInt8(ascii: "$"), in: template.text))
         }
 
@@ -371,15 +377,39 @@ final class TargetResolver {
         return nil
     }
 
-    /// Where a checked value came from: the plist for a literal, else the setting its first reference names.
-    private func source(of template: (text: String, reference: String?), key: String, plistPath: String?, settings: BuildSettings) -> SourceLocation {
-        guard let name = template.reference else {
-            return SourceLocation(file: plistPath ?? project.pbxprojPath, detail: key)
+    /// Where a checked value came from: the plist for a literal, else the setting its first reference names; with
+    /// the line and column where the reader knows them (the plist's `<key>`, the xcconfig assignment, the pbxproj
+    /// setting, the spec's value).
+    private func source(of template: (text: String, reference: String?), key: String, plistPath: String?, plistFile: String?, settings: BuildSettings) -> SourceLocation {
+        guard let name = template.reference, let origin = settings.origin(of: name), !origin.source.isDefault else {
+            let detail = template.reference == nil ? key : "\(key) = \(template.text)"
+            let position = plistFile.flatMap { plistKeyPosition(key, in: $0) }
+            return SourceLocation(file: plistPath ?? project.pbxprojPath, detail: detail, line: position?.line, column: position?.column)
         }
-        guard let origin = settings.origin(of: name), !origin.source.isDefault else {
-            return SourceLocation(file: plistPath ?? project.pbxprojPath, detail: "\(key) = \(template.text)")
+        var location = origin.location
+        if location.line == nil, origin.source.file == project.pbxprojPath, let id = origin.source.configurationID {
+            if objectRangesByID == nil { objectRangesByID = Dictionary(project.objectRanges, uniquingKeysWith: { _, last in last }) }
+            if let range = objectRangesByID?[id], let position = SourcePosition.pbxprojSetting(origin.key, in: project.bytes, object: range) {
+                location.line = position.line
+                location.column = position.column
+            }
         }
-        return origin.location
+        return location
+    }
+
+    /// The pbxproj objects' byte ranges by id, made when a finding first needs a setting's line.
+    private var objectRangesByID: [String: Range<Int>]?
+    /// Info.plist texts by path, read when a finding first needs a key's line.
+    private var plistTexts: [String: [UInt8]?] = [:]
+
+    /// Where `key` is written in the Info.plist at `path`: its spec value for one XcodeGen generates, else its
+    /// `<key>` in an XML plist.
+    private func plistKeyPosition(_ key: String, in path: String) -> (line: Int, column: Int)? {
+        if let generated = project.generated[path] {
+            return generated.keyMarks[key].map { ($0.line, $0.column) }
+        }
+        if plistTexts[path] == nil { plistTexts[path] = .some(InputFile.readIfPresent(path)) }
+        return (plistTexts[path] ?? nil).flatMap { SourcePosition.plistKey(key, in: $0) }
     }
 
     /// A path from a build setting: RULES.md §6, relative to the folder holding the .xcodeproj.
@@ -445,26 +475,36 @@ final class TargetResolver {
 
     /// With `INFOPLIST_PREPROCESS = YES`, the Info.plist at `path` run through the C preprocessor as Xcode does
     /// (`InfoPlistPreprocessor`), cached by file and macros; nil when the target does not preprocess it.
-    private func preprocessedInfoPlist(_ path: String, settings: BuildSettings) -> (plist: InfoPlist?, failure: String?)? {
+    /// A prefix header the checkout does not hold (WooCommerce's is written by a build phase into a git-ignored
+    /// `DerivedSources/`) is unknown, not an error and not empty: the Info.plist is read without its macros, and
+    /// `unknownHeader` names it.
+    private func preprocessedInfoPlist(_ path: String, settings: BuildSettings) -> (plist: InfoPlist?, failure: String?, unknownHeader: String?)? {
         guard project.generated[path] == nil, settings.value("INFOPLIST_PREPROCESS").value.uppercased() == "YES" else { return nil }
         let header = settings.value("INFOPLIST_PREFIX_HEADER").value
         let definitions = settings.value("INFOPLIST_PREPROCESSOR_DEFINITIONS").value
         let flags = settings.value("INFOPLIST_OTHER_PREPROCESSOR_FLAGS").value
         let key = [path, header, definitions, flags].joined(separator: "\u{0}")
         if let cached = preprocessed[key] { return cached }
-        var result: (plist: InfoPlist?, failure: String?)
+        var result: (plist: InfoPlist?, failure: String?, unknownHeader: String?) = (nil, nil, nil)
         do throws(InfoPlistPreprocessor.Failure) {
             var preprocessor = InfoPlistPreprocessor(definitions: definitions, flags: flags)
-            if !header.isEmpty { try preprocessor.include(header: sourcePath(header)) }
+            if !header.isEmpty {
+                let headerPath = sourcePath(header)
+                if existingPath(headerPath) == nil {
+                    result.unknownHeader = headerPath
+                } else {
+                    try preprocessor.include(header: headerPath)
+                }
+            }
             guard let bytes = InputFile.readIfPresent(path) else { throw InfoPlistPreprocessor.Failure.invalid("'\(path)' cannot be read") }
             let text = try preprocessor.process(String(decoding: bytes, as: UTF8.self), file: path)
             if let dictionary = try? PropertyListFile.dictionary(Array(text.utf8), path: path) {
-                result = (InfoPlist(dictionary, names: names), nil)
+                result.plist = InfoPlist(dictionary, names: names)
             } else {
-                result = (nil, "after preprocessing it is not a property list")
+                result.failure = "after preprocessing it is not a property list"
             }
         } catch {
-            switch error { case .invalid(let sentence): result = (nil, sentence) }
+            switch error { case .invalid(let sentence): result.failure = sentence }
         }
         preprocessed[key] = result
         return result
@@ -535,7 +575,7 @@ final class TargetResolver {
             let mark = configuration.marks[key]
             level.assignments.append(SettingAssignment(key: key, name: name, conditions: conditions, value: value, source: SettingSource(
                 file: mark?.file ?? project.pbxprojPath, line: mark?.line, configurationID: configuration.id, owner: owner,
-                targetLevel: targetLevel, specRange: mark?.range)))
+                targetLevel: targetLevel, specRange: mark?.range, column: mark?.column)))
         }
         return level
     }

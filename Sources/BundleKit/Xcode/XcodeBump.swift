@@ -113,7 +113,7 @@ extension XcodeProjectInput {
 }
 
 /// The edits of one bump, prepared in memory, then written all together.
-private struct EditSet {
+struct EditSet {
     /// pbxproj: configuration id → key as written → new value.
     var pbxproj: [String: [String: String]] = [:]
     /// xcconfig path → line → new value.

@@ -349,7 +349,8 @@ struct ProjectReading {
                 var message = "\(key) of \(context) is '\(value.template)', but nothing defines \(name), so Xcode builds it as '\(value.value)' (agvtool and fastlane read the literal '\(value.template)')."
                 if let missing = MissingInclude.likeliest(resolved.missingIncludes) { message += " " + missing.hint }
                 add(Finding(rule: .settingsUnresolved, severity: compared ? .error : .warning, bundle: bundle,
-                            path: value.source.file, message: message, values: [key, name, value.template]))
+                            path: value.source.file, message: message, line: value.source.line, column: value.source.column,
+                            values: [key, name, value.template]))
             }
         }
         guard member.record.embedLocation != nil else { return }
@@ -363,11 +364,18 @@ struct ProjectReading {
             guard assignment.source.targetLevel, BuildSettings.references(in: value.template).contains(setting),
                   !assignment.usesInherited, assignment.soleReference != setting,
                   !host.resolved.targetXcconfigs.contains(assignment.source.file) else { continue }
-            let where_ = assignment.location
+            var where_ = assignment.location
+            // A pbxproj setting's line, found in its configuration's object now that a finding needs it.
+            if where_.line == nil, assignment.source.file == project.pbxprojPath, let id = assignment.source.configurationID,
+               let range = project.objectRanges.last(where: { $0.id == id })?.range,
+               let position = SourcePosition.pbxprojSetting(assignment.key, in: project.bytes, object: range) {
+                where_.line = position.line
+                where_.column = position.column
+            }
             let hostValue = host.resolved.values[checked]?.value ?? "none"
             add(Finding(rule: .settingsTargetOverride, severity: .warning, bundle: member.record.bundlePath, path: assignment.source.file,
                         message: "\(context) sets \(setting) = \(assignment.value) itself (\(where_.file), \(where_.detail!)) instead of inheriting the project's, and its \(key) uses it (the containing app '\(host.resolved.target.name)' has '\(hostValue)'): the root cause of most \(key) mismatches. Remove the target's setting so it inherits.",
-                        values: [setting, assignment.value, hostValue]))
+                        values: [setting, assignment.value, hostValue]).with(line: where_.line, column: where_.column))
         }
     }
 }

@@ -64,7 +64,7 @@ private struct SpecReader {
     var projectConfigFiles: [String: String] = [:]
     var targets: [SpecTarget] = []
     var findings: [Finding] = []
-    let xcconfigs = XcconfigReader()
+    let xcconfigs: XcconfigReader
     let groupCache = GroupCache()
 
     final class GroupCache {
@@ -74,6 +74,7 @@ private struct SpecReader {
     init(path: String, root: YAMLNode) {
         self.path = path
         self.root = root
+        xcconfigs = XcconfigReader(sourceRoot: PathText.parent(of: path))
     }
 
     var folder: String { PathText.parent(of: path) }
@@ -267,21 +268,34 @@ private struct SpecReader {
     /// order) merged under the target, then `${target_name}` and `templateAttributes` expanded.
     static func resolveTemplates(_ targets: [(key: String, value: YAMLNode)], templates: [(key: String, value: YAMLNode)]) -> [(key: String, value: YAMLNode)] {
         let byName = Dictionary(templates.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
-        func collect(_ node: YAMLNode, into all: inout [String], at index: inout Int) {
-            for template in node["templates"]?.sequence?.compactMap(\.string) ?? [] where !all.contains(template) {
+        func collect(_ node: YAMLNode, into all: inout [String], seen: inout Set<String>, at index: inout Int) {
+            for template in node["templates"]?.sequence?.compactMap(\.string) ?? [] where !seen.contains(template) {
                 guard let templateNode = byName[template] else { continue }
                 all.insert(template, at: index)
-                collect(templateNode, into: &all, at: &index)
+                seen.insert(template)
+                collect(templateNode, into: &all, seen: &seen, at: &index)
                 index += 1
             }
         }
+        // The templates merged, by the list of templates a target names: targets that name the same templates (50
+        // targets of one chain of 3,000) share one merge.
+        var mergedTemplates: [[String]: YAMLNode?] = [:]
         return targets.map { name, target in
-            var names: [String] = []
-            var index = 0
-            collect(target, into: &names, at: &index)
-            guard !names.isEmpty else { return (name, target) }
-            var merged = YAMLNode(kind: .mapping([]), mark: target.mark)
-            for template in names { merged = SpecNode.merge(byName[template]!, onto: merged) }
+            let listed = target["templates"]?.sequence?.compactMap(\.string) ?? []
+            let merged: YAMLNode?
+            if let cached = mergedTemplates[listed] {
+                merged = cached
+            } else {
+                var names: [String] = []
+                var seen: Set<String> = []
+                var index = 0
+                collect(target, into: &names, seen: &seen, at: &index)
+                var made = YAMLNode(kind: .mapping([]), mark: target.mark)
+                for template in names { made = SpecNode.merge(byName[template]!, onto: made) }
+                merged = names.isEmpty ? nil : made
+                mergedTemplates[listed] = merged
+            }
+            guard let merged else { return (name, target) }
             var result = SpecNode.merge(target, onto: merged)
             result = SpecNode.expand(result, variables: ["target_name": name])
             var attributes: [String: String] = [:]
@@ -324,7 +338,12 @@ private struct SpecReader {
                 result += settings(settingsNode, config: config, visited: visited)
             }
         }
-        return result
+        // One per key, at its last place (later settings win, as in XcodeGen's dictionary): groups that each list the
+        // next two would otherwise double the list at every level (32 levels: 3.3 GB).
+        var seen = Set<String>()
+        guard result.contains(where: { !seen.insert($0.key).inserted }) else { return result }
+        seen = []
+        return Array(result.reversed().filter { seen.insert($0.key).inserted }.reversed())
     }
 
     /// The keys an xcconfig (and its includes) sets: XcodeGen's presets never override them.
@@ -573,7 +592,8 @@ private struct SpecReader {
     mutating func specFindings() {
         for (key, node) in Self.versionValues(root, skipping: ["targets", "targetTemplates"]) {
             if let message = Self.versionNumberProblem(key, node, owner: "") {
-                findings.append(Finding(rule: .specVersionNumber, severity: .warning, bundle: name, path: node.mark.file, message: message))
+                findings.append(Finding(rule: .specVersionNumber, severity: .warning, bundle: name, path: node.mark.file, message: message,
+                                        line: node.mark.line, column: node.mark.column))
             }
         }
         for target in targets {
@@ -583,19 +603,20 @@ private struct SpecReader {
                       embedded.platform == "auto", embedded.supportedDestinations.contains("watchOS"),
                       !(target.platform == "auto" && target.supportedDestinations.contains("watchOS")) else { continue }
                 findings.append(Finding(rule: .specWatchNotEmbedded, severity: .warning, bundle: embedded.name, path: dependency.mark.file,
-                    message: "Target '\(target.name)' depends on the watch app '\(embedded.name)' (line \(dependency.mark.line)), but XcodeGen embeds a watch app in Watch only when its platform is watchOS; with `supportedDestinations` it copies it as a resource, and the iPhone app ships without it. Set `platform: watchOS` on '\(embedded.name)'."))
+                    message: "Target '\(target.name)' depends on the watch app '\(embedded.name)' (line \(dependency.mark.line)), but XcodeGen embeds a watch app in Watch only when its platform is watchOS; with `supportedDestinations` it copies it as a resource, and the iPhone app ships without it. Set `platform: watchOS` on '\(embedded.name)'.").with(line: dependency.mark.line, column: dependency.mark.column))
             }
             // RULES.md spec.embed-false
             for dependency in target.dependencies where target.isApp && dependency.embed == false {
                 guard let embedded = targets.first(where: { $0.name == dependency.target }),
                       embedded.isExtension || embedded.shortType == "application.on-demand-install-capable" || (embedded.isApp && embedded.platform == "watchOS") else { continue }
                 findings.append(Finding(rule: .specEmbedFalse, severity: .warning, bundle: embedded.name, path: dependency.mark.file,
-                    message: "Target '\(target.name)' depends on '\(embedded.name)' with `embed: false` (line \(dependency.mark.line)): XcodeGen builds it but copies it into no bundle, so the app ships without it. Remove `embed: false` unless a script embeds it."))
+                    message: "Target '\(target.name)' depends on '\(embedded.name)' with `embed: false` (line \(dependency.mark.line)): XcodeGen builds it but copies it into no bundle, so the app ships without it. Remove `embed: false` unless a script embeds it.").with(line: dependency.mark.line, column: dependency.mark.column))
             }
             // RULES.md spec.version-number
             for (key, node) in Self.versionValues(target.node, skipping: []) {
                 if let message = Self.versionNumberProblem(key, node, owner: " of target '\(target.name)'") {
-                    findings.append(Finding(rule: .specVersionNumber, severity: .warning, bundle: target.name, path: node.mark.file, message: message))
+                    findings.append(Finding(rule: .specVersionNumber, severity: .warning, bundle: target.name, path: node.mark.file, message: message,
+                                            line: node.mark.line, column: node.mark.column))
                 }
             }
         }
@@ -606,11 +627,17 @@ private struct SpecReader {
     /// Info.plist then holds a number where App Store Connect requires a string.
     static func versionNumberProblem(_ key: String, _ node: YAMLNode, owner: String) -> String? {
         guard case .scalar(let text, true) = node.kind, let typed = node.typed, typed != .string(text) else { return nil }
+        let kind = switch typed {
+        case .null: "null"
+        case .timestamp: "a date"
+        case .bool: "a boolean"
+        default: "a number"
+        }
         if key.hasPrefix("CFBundle") {
-            return "\(key)\(owner) is written \(text) (line \(node.mark.line)), which YAML reads as a number, so XcodeGen writes a number into the Info.plist, where App Store Connect requires a string. Quote it: \(key): \"\(text)\"."
+            return "\(key)\(owner) is written \(text) (line \(node.mark.line)), which YAML reads as \(kind), so XcodeGen writes \(kind == "a number" ? "a number" : "something other than that text") into the Info.plist, where App Store Connect requires a string. Quote it: \(key): \"\(text)\"."
         }
         guard typed.settingText != text else { return nil }
-        return "\(key)\(owner) is written \(text) (line \(node.mark.line)), which YAML reads as a number, so XcodeGen writes '\(typed.settingText)'. Quote it: \(key): \"\(text)\"."
+        return "\(key)\(owner) is written \(text) (line \(node.mark.line)), which YAML reads as \(kind), so XcodeGen writes '\(typed.settingText)'. Quote it: \(key): \"\(text)\"."
     }
 
     static let versionKeys: Set<String> = ["MARKETING_VERSION", "CURRENT_PROJECT_VERSION", "CFBundleVersion", "CFBundleShortVersionString"]

@@ -163,28 +163,41 @@ enum SpecNode {
 
     /// XcodeGen's merge: mappings merge key by key, lists are concatenated (base first), anything else is
     /// replaced, and `key:REPLACE` replaces the base's `key` whole.
+    ///
+    /// Linear in the keys: each key's places are kept in a dictionary (a spec of 70,000 top-level keys merged onto
+    /// its includes used to scan the merged pairs once per key).
     static func merge(_ top: YAMLNode, onto base: YAMLNode) -> YAMLNode {
-        guard let topPairs = top.pairs, var merged = base.pairs else { return top }
+        guard let topPairs = top.pairs, let basePairs = base.pairs else { return top }
+        var slots: [(key: String, value: YAMLNode)?] = basePairs
+        var places: [String: [Int]] = [:]
+        for (offset, pair) in basePairs.enumerated() { places[pair.key, default: []].append(offset) }
+        /// Every pair of `key` removed, and `value` appended: the key moves to the end, as XcodeGen's dictionary merge
+        /// is written back in order.
+        func set(_ key: String, _ value: YAMLNode) {
+            for offset in places[key] ?? [] { slots[offset] = nil }
+            places[key] = [slots.count]
+            slots.append((key, value))
+        }
         for (key, value) in topPairs {
             if key.hasSuffix(":REPLACE") {
-                let name = String(key.dropLast(8))
-                set(&merged, name, value)
-            } else if let existing = merged.last(where: { $0.key == key })?.value {
+                set(String(key.dropLast(8)), value)
+            } else if let offset = places[key]?.last, let existing = slots[offset]?.value {
                 if existing.pairs != nil && value.pairs != nil {
-                    set(&merged, key, merge(value, onto: existing))
+                    set(key, merge(value, onto: existing))
                 } else if let old = existing.sequence, let new = value.sequence {
                     var node = value
                     node.kind = .sequence(old + new)
-                    set(&merged, key, node)
+                    set(key, node)
                 } else {
-                    set(&merged, key, value)
+                    set(key, value)
                 }
             } else {
-                merged.append((key, value))
+                places[key, default: []].append(slots.count)
+                slots.append((key, value))
             }
         }
         var node = top
-        node.kind = .mapping(merged)
+        node.kind = .mapping(slots.compactMap { $0 })
         return node
     }
 
@@ -245,12 +258,16 @@ enum SpecNode {
     }
 }
 
-/// How XcodeGen's YAML reader (Yams, YAML 1.1 types, null excluded) types an unquoted scalar.
+/// How XcodeGen's YAML reader (Yams 5.0.1, YAML 1.1 types) types an unquoted scalar.
 enum YAMLScalar: Equatable {
     case bool(Bool)
     case integer(Int)
     case double(Double)
     case string(String)
+    /// `~`, `null`, `Null`, `NULL`: Yams gives NSNull.
+    case null
+    /// `2024-01-01`, `2024-01-01T10:00:00Z`: Yams gives a Date.
+    case timestamp(Date)
 
     private static let patterns: [(NSRegularExpression, Int)] = [
         (#"^(?:yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$"#, 0),
@@ -258,10 +275,15 @@ enum YAMLScalar: Equatable {
         (#"^(?:[-+]?(?:[0-9][0-9_]*)(?:\.[0-9_]*)?(?:[eE][-+]?[0-9]+)?|\.[0-9_]+(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$"#, 2),
     ].map { (try! NSRegularExpression(pattern: $0.0), $0.1) }
 
+    private static let timestampPattern = try! NSRegularExpression(pattern:
+        #"^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?:(?:[Tt]|[ \t]+)([0-9]{1,2}):([0-9]{2}):([0-9]{2})(?:\.([0-9]*))?(?:[ \t]*(Z|([-+])([0-9]{1,2})(?::?([0-9]{2}))?))?)?$"#)
+
     static func resolve(_ text: String) -> YAMLScalar {
-        // Most values are names and paths: only text that starts like a number or a boolean is matched.
-        guard let first = text.unicodeScalars.first, "0123456789+-.yYnNtTfFoO".unicodeScalars.contains(first) else { return .string(text) }
+        // Most values are names and paths: only text that starts like a number, a boolean or null is matched.
+        guard let first = text.unicodeScalars.first, "0123456789+-.yYnNtTfFoO~".unicodeScalars.contains(first) else { return .string(text) }
+        if ["~", "null", "Null", "NULL"].contains(text) { return .null }
         let range = NSRange(location: 0, length: text.utf16.count)
+        if let date = timestamp(text, range: range) { return .timestamp(date) }
         for (pattern, kind) in patterns where pattern.firstMatch(in: text, range: range) != nil {
             switch kind {
             case 0: return .bool(["yes", "true", "on"].contains(text.lowercased()))
@@ -279,7 +301,17 @@ enum YAMLScalar: Equatable {
         if plain == "0" { return 0 }
         let negative = plain.hasPrefix("-")
         let digits = plain.hasPrefix("-") || plain.hasPrefix("+") ? plain.dropFirst() : plain[...]
-        if digits.contains(":") { return nil }
+        if digits.contains(":") {
+            // Base 60 (YAML 1.1, read by Yams): `1:20` is 80.
+            var value = 0
+            for part in digits.split(separator: ":", omittingEmptySubsequences: false) {
+                guard let number = Int(part) else { return nil }
+                let (shifted, overflow) = value.multipliedReportingOverflow(by: 60)
+                guard !overflow else { return nil }
+                value = shifted + number
+            }
+            return negative ? -value : value
+        }
         for (prefix, radix) in [("0x", 16), ("0b", 2), ("0o", 8), ("0", 8)] where digits.hasPrefix(prefix) {
             return Int((negative ? "-" : "") + digits.dropFirst(prefix.count), radix: radix)
         }
@@ -292,8 +324,46 @@ enum YAMLScalar: Equatable {
         case ".inf", "+.inf": return .infinity
         case "-.inf": return -.infinity
         case ".nan": return .nan
-        default: return plain.contains(":") ? nil : Double(plain)
+        default:
+            guard plain.contains(":") else { return Double(plain) }
+            // Base 60: `1:20.5` is 80.5.
+            let negative = plain.hasPrefix("-")
+            let digits = plain.hasPrefix("-") || plain.hasPrefix("+") ? plain.dropFirst() : plain[...]
+            var value = 0.0
+            for part in digits.split(separator: ":", omittingEmptySubsequences: false) {
+                guard let number = Double(part) else { return nil }
+                value = value * 60 + number
+            }
+            return negative ? -value : value
         }
+    }
+
+    /// YAML 1.1's timestamp, as Yams constructs it: a date alone is midnight UTC; a time without a zone is UTC.
+    private static func timestamp(_ text: String, range: NSRange) -> Date? {
+        guard let first = text.utf8.first, ASCII.isDigit(first), text.utf8.count >= 8,
+              let match = timestampPattern.firstMatch(in: text, range: range) else { return nil }
+        func group(_ index: Int) -> String? {
+            let range = match.range(at: index)
+            guard range.location != NSNotFound, let bounds = Range(range, in: text) else { return nil }
+            return String(text[bounds])
+        }
+        var components = DateComponents()
+        components.calendar = Calendar(identifier: .gregorian)
+        components.timeZone = TimeZone(secondsFromGMT: 0)
+        components.year = group(1).flatMap { Int($0) }
+        components.month = group(2).flatMap { Int($0) }
+        components.day = group(3).flatMap { Int($0) }
+        components.hour = group(4).flatMap { Int($0) } ?? 0
+        components.minute = group(5).flatMap { Int($0) } ?? 0
+        components.second = group(6).flatMap { Int($0) } ?? 0
+        if let fraction = group(7), !fraction.isEmpty, let value = Double("0." + fraction) {
+            components.nanosecond = Int(value * 1_000_000_000)
+        }
+        if let sign = group(9), let hours = group(10).flatMap({ Int($0) }) {
+            let minutes = group(11).flatMap { Int($0) } ?? 0
+            components.timeZone = TimeZone(secondsFromGMT: (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60))
+        }
+        return components.date
     }
 
     /// `value` written where `old` was in a spec, for `bump`: in the same quotes, or plain when YAML reads it back
@@ -311,6 +381,10 @@ enum YAMLScalar: Equatable {
         case .integer(let value): String(value)
         case .double(let value): "\(value)"
         case .string(let text): text
+        // What Swift's string interpolation gives for Yams' NSNull and Date, which XcodeGen's `BuildSetting(any:)`
+        // writes (read from its source; not run on a Mac here).
+        case .null: "<null>"
+        case .timestamp(let date): "\(date)"
         }
     }
 }
@@ -340,6 +414,8 @@ extension YAMLNode {
             case .integer(let value): return value
             case .double(let value): return value
             case .string(let text): return text
+            case .timestamp(let date): return date
+            case .null: return "<null>"
             }
         case .sequence(let items): return items.map(\.propertyListValue)
         case .mapping(let pairs):

@@ -73,10 +73,43 @@ private struct YAMLParser {
     init(bytes: [UInt8], path: String) {
         // A UTF-8 byte-order mark is not part of the document.
         let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        self.bytes = bytes
+        self.bytes = Self.unicodeBreaksAsLineFeeds(bytes)
         self.path = path
         index = start
         lineStart = start
+    }
+
+    /// YAML 1.1 (and libyaml, which PyYAML and Yams use) reads U+0085, U+2028 and U+2029 as line breaks: each
+    /// becomes a line feed after spaces that fill its other bytes, so every byte keeps its offset (for `bump`).
+    static func unicodeBreaksAsLineFeeds(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.contains(0xC2) || bytes.contains(0xE2) else { return bytes }
+        var out = bytes
+        var i = 0
+        while i + 1 < out.count {
+            if out[i] == 0xC2, out[i + 1] == 0x85 {
+                out[i] = 0x20; out[i + 1] = 0x0A; i += 2
+            } else if out[i] == 0xE2, i + 2 < out.count, out[i + 1] == 0x80, out[i + 2] == 0xA8 || out[i + 2] == 0xA9 {
+                out[i] = 0x20; out[i + 1] = 0x20; out[i + 2] = 0x0A; i += 3
+            } else {
+                i += 1
+            }
+        }
+        return out
+    }
+
+    /// The first character libyaml refuses ("control characters are not allowed"): C0 controls other than tab, line
+    /// feed and carriage return (NUL among them), DEL, and the C1 controls other than U+0085.
+    func firstControlCharacter() -> YAMLSyntaxError? {
+        var line = 1, lineStart = 0
+        for (offset, byte) in bytes.enumerated() {
+            if byte == 0x0A { line += 1; lineStart = offset + 1; continue }
+            let c1 = byte == 0xC2 && offset + 1 < bytes.count && bytes[offset + 1] >= 0x80 && bytes[offset + 1] <= 0x9F
+            if (byte < 0x20 && byte != 0x09 && byte != 0x0D) || byte == 0x7F || c1 {
+                let shown = c1 ? String(format: "U+%04X", Int(bytes[offset + 1])) : String(format: "U+%04X", Int(byte))
+                return YAMLSyntaxError(line: line, column: offset - lineStart + 1, message: "the control character \(shown) is not allowed in YAML (libyaml refuses it)")
+            }
+        }
+        return nil
     }
 
     var column: Int { index - lineStart }
@@ -143,6 +176,7 @@ private struct YAMLParser {
     // MARK: the document
 
     mutating func document() throws(YAMLSyntaxError) -> YAMLNode {
+        if let refused = firstControlCharacter() { throw refused }
         try skipBlank()
         if current == UInt8(ascii: "%") { throw error("directives (%YAML, %TAG) are not used in XcodeGen specs") }
         if column == 0 && startsWith("---") && isSeparator(at: 3) {
@@ -361,6 +395,9 @@ private struct YAMLParser {
             throw error("a plain scalar cannot start with '\(Character(Unicode.Scalar(current)))'; quote it")
         }
         if current == UInt8(ascii: "%") && startColumn == 0 { throw error("directives are not used in XcodeGen specs") }
+        // `%` is an indicator that cannot start a plain scalar (libyaml: "found character that cannot start any token").
+        if current == UInt8(ascii: "%") { throw error("a plain scalar cannot start with '%'; quote it") }
+        if current == UInt8(ascii: "?") && isSeparator(at: 1) { throw error("complex mapping keys (? …) are not used in XcodeGen specs") }
         var text = plainLine(flow: flow)
         var end = index
         if mayContinue && !flow {
@@ -585,15 +622,25 @@ private struct YAMLParser {
         let body = lines.dropLast(trailingEmpty)
         var text = ""
         if folded {
-            var previous: (empty: Bool, moreIndented: Bool)?
+            // libyaml's folding: empty lines before the first content line are kept; between two content lines the
+            // break becomes a space when neither is more indented and no empty line is between them, and is dropped
+            // (the empty lines kept) when some are; beside a more-indented line every break is kept.
+            var previousMoreIndented: Bool?
+            var emptyLines = 0
             for entry in body {
-                if let previous {
-                    if entry.empty { text += "\n" }
-                    else if previous.empty || previous.moreIndented || entry.moreIndented { text += previous.empty ? "" : "\n" }
-                    else { text += " " }
+                if entry.empty { emptyLines += 1; continue }
+                if let previous = previousMoreIndented {
+                    if !previous && !entry.moreIndented {
+                        text += emptyLines == 0 ? " " : String(repeating: "\n", count: emptyLines)
+                    } else {
+                        text += String(repeating: "\n", count: emptyLines + 1)
+                    }
+                } else {
+                    text += String(repeating: "\n", count: emptyLines)
                 }
+                emptyLines = 0
                 text += entry.text
-                previous = (entry.empty, entry.moreIndented)
+                previousMoreIndented = entry.moreIndented
             }
         } else {
             text = body.map(\.text).joined(separator: "\n")

@@ -1,0 +1,48 @@
+/// Where a key or a setting is written in a text file, so that a finding about it carries a line (and column):
+/// found when a value's source is made, by scanning the file's text, not kept for every key while reading.
+enum SourcePosition {
+    /// The 1-based line and column (in bytes) of `offset` in `bytes`.
+    static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        var line = 1, lineStart = 0
+        for index in 0..<min(offset, bytes.count) where bytes[index] == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
+        return (line, offset - lineStart + 1)
+    }
+
+    /// Where `<key>KEY</key>` is in an XML property list (the last one, as a reader keeps the last of a key written
+    /// twice); nil for a binary or OpenStep plist, or a key it does not hold.
+    static func plistKey(_ key: String, in bytes: [UInt8]) -> (line: Int, column: Int)? {
+        guard !bytes.starts(with: Array("bplist".utf8)) else { return nil }
+        let escaped = key.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+        let needle = Array("<key>\(escaped)</key>".utf8)
+        guard needle.count <= bytes.count else { return nil }
+        var found: Int?
+        var index = 0
+        while index + needle.count <= bytes.count {
+            if bytes[index] == UInt8(ascii: "<"), bytes[index..<(index + needle.count)].elementsEqual(needle) {
+                found = index
+                index += needle.count
+            } else {
+                index += 1
+            }
+        }
+        return found.map { lineAndColumn(of: $0, in: bytes) }
+    }
+
+    /// Where the setting `key` (`KEY = value;`) is in one object of a project.pbxproj.
+    static func pbxprojSetting(_ key: String, in bytes: [UInt8], object: Range<Int>) -> (line: Int, column: Int)? {
+        guard object.lowerBound >= 0, object.upperBound <= bytes.count,
+              let value = EditSet.valueRange(of: key, in: Array(bytes[object])) else { return nil }
+        // Back from the value to the key's first byte: over `=`, blanks, the key (perhaps quoted).
+        var start = object.lowerBound + value.lowerBound
+        while start > object.lowerBound, bytes[start - 1] != 0x0A && bytes[start - 1] != 0x09 && bytes[start - 1] != UInt8(ascii: "{")
+                && bytes[start - 1] != UInt8(ascii: ";") {
+            start -= 1
+        }
+        while start < bytes.count, bytes[start] == 0x20 { start += 1 }
+        return lineAndColumn(of: start, in: bytes)
+    }
+}
