@@ -231,10 +231,12 @@ struct WidgetTests {
         #expect(reloaded?.contains("Walk") == true && reloaded?.contains("goal 3 a week") == true, "\(widget.output)")
         widget.sendLine("configure --colour red")
         widget.sendLine("configure --habit Read --goal many")
+        let beforeRender = widget.mark
         widget.sendLine("render systemSmall")
-        #expect(widget.waitForLine("goal 3 a week") != nil, "\(widget.output)")
+        #expect(widget.waitForLine("goal 3 a week", after: beforeRender) != nil, "\(widget.output)")
+        let beforeDaily = widget.mark
         widget.sendLine("configure --period daily")
-        #expect(widget.waitForLine("reloaded SelectHabit (configuration changed")?.contains("no habit chosen") == true, "a new configuration replaces the old: \(widget.output)")
+        #expect(widget.waitForLine("reloaded SelectHabit (configuration changed", after: beforeDaily)?.contains("no habit chosen · goal 1 a day") == true, "a new configuration replaces the old: \(widget.output)")
         #expect(widget.finish() == 0)
         #expect(widget.output.filter { $0.contains("Read") }.isEmpty, "a refused configure sets nothing: \(widget.output)")
         #expect(widget.errorOutput.contains { $0.contains("The parameter 'colour' is invalid: SelectHabitIntent has no such parameter (its parameters: --goal, --habit, --period)") }, "\(widget.errorOutput)")
