@@ -1,3 +1,4 @@
+import AppIntents
 import Foundation
 import Intents
 
@@ -16,6 +17,29 @@ public protocol IntentTimelineProvider {
     func getSnapshot(for configuration: Intent, in context: Context, completion: @escaping (Entry) -> ())
     /// Entries for now and the future for the instance's configuration, with the policy for the next request.
     func getTimeline(for configuration: Intent, in context: Context, completion: @escaping (Timeline<Entry>) -> ())
+    /// Preconfigured instances, for platforms with no interface to configure a widget (watchOS complications):
+    /// kept, not offered, as on iOS, where they are inactive. None unless the provider says otherwise.
+    func recommendations() -> [IntentRecommendation<Intent>]
+}
+
+extension IntentTimelineProvider {
+    public func recommendations() -> [IntentRecommendation<Intent>] { [] }
+}
+
+/// A preconfigured instance of a SiriKit-configured widget, with a description (Apple's `IntentRecommendation`).
+public struct IntentRecommendation<T: INIntent> {
+    let intent: T
+    let text: String
+
+    public init<S: StringProtocol>(intent: T, description: S) {
+        self.intent = intent
+        text = String(description)
+    }
+
+    public init(intent: T, description: LocalizedStringResource) {
+        self.intent = intent
+        text = String(describing: description)
+    }
 }
 
 /// An `IntentTimelineProvider` with one instance's configuration, served as a `TimelineProvider`: what

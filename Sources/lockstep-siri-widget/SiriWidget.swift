@@ -45,6 +45,12 @@ struct SelectHabitProvider: IntentTimelineProvider {
         completion(Timeline(entries: [entry(for: configuration)], policy: .never))
     }
 
+    func recommendations() -> [IntentRecommendation<SelectHabitIntent>] {
+        let walk = SelectHabitIntent()
+        walk.habit = Habit(identifier: "walk", display: "Walk")
+        return [IntentRecommendation(intent: walk, description: "Walk")]
+    }
+
     private func entry(for configuration: SelectHabitIntent) -> HabitEntry {
         HabitEntry(date: Date(timeIntervalSince1970: 0), habit: configuration.habit?.displayString ?? "no habit chosen",
                    goal: configuration.goal?.intValue ?? 1, period: configuration.period)
