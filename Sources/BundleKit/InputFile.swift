@@ -43,7 +43,12 @@ enum InputFile {
             case .other: throw BundleError(.unreadable, path: path, detail: "it is a device or a socket, not a file")
             }
             // A regular file's size was checked against `limit`: read at once, never copied while growing.
-            return try fd.readAll(path: path, capacity: status.kind == .regular ? limit : 64 << 20)
+            let bytes = try fd.readAll(path: path, capacity: status.kind == .regular ? limit : 64 << 20, limit: limit)
+            // A pipe has no size to check first: it is refused once it has given more than `limit`.
+            guard bytes.count <= limit else {
+                throw BundleError(.unreadable, path: path, detail: "it is larger than \(limit >> 20) MB")
+            }
+            return bytes
         } catch let error as BundleError {
             throw error
         } catch {

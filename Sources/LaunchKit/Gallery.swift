@@ -78,12 +78,27 @@ public enum Gallery {
             let first = section.pictures[0]
             out += "<section><h2>\(escape(first.kind))</h2><p class=\"where\">\(escape(first.device)) · \(escape(first.group))</p><div class=\"row\">\n"
             for picture in section.pictures.sorted(by: { (order.firstIndex(of: $0.name) ?? 99) < (order.firstIndex(of: $1.name) ?? 99) }) {
-                guard let bytes = try? AtomicFile.read(picture.path) else { continue }
+                // Only a regular file of picture size: a FIFO named x.svg in a container must not hang `gallery` or
+                // `up`'s teardown, which writes the page.
+                guard let bytes = Self.readPicture(picture.path) else { continue }
                 out += "<figure>\(inline(String(decoding: bytes, as: UTF8.self)))<figcaption>\(escape(picture.name))</figcaption></figure>\n"
             }
             out += "</div></section>\n"
         }
         return out + "</body></html>\n"
+    }
+
+    /// The largest picture the page inlines (a widget's SVG is a few kilobytes).
+    static let maximumPictureSize = 4 << 20
+
+    /// The picture at `path`, or nil when it is not a regular file of at most `maximumPictureSize` bytes.
+    static func readPicture(_ path: String) -> [UInt8]? {
+        guard let fd = try? FileDescriptor.openWithoutBlocking(path) else { return nil }
+        defer { fd.close() }
+        guard let status = try? fd.status(path: path), status.kind == .regular, status.size <= maximumPictureSize,
+              let bytes = try? fd.readAll(path: path, capacity: maximumPictureSize, limit: maximumPictureSize),
+              bytes.count <= maximumPictureSize else { return nil }
+        return bytes
     }
 
     /// An SVG document as an element of the page: without its XML declaration.

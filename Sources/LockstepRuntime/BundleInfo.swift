@@ -78,6 +78,11 @@ public enum BundleInfo {
         switch value {
         case let text as String: return .string(text)
         case let flag as Bool where type(of: value) == Bool.self: return .bool(flag)
+        // Foundation's plist reader on Linux gives NSNumber for <real> and <integer>, and an NSNumber holding 3.0
+        // also casts to Int: its C type says which it is, so `as? Double` still works on the value read back.
+        case let number as NSNumber where type(of: value) is NSNumber.Type:
+            let type = String(cString: number.objCType)
+            return type == "d" || type == "f" ? .number(number.doubleValue) : .integer(number.intValue)
         case let number as Int: return .integer(number)
         case let number as Double: return .number(number)
         case let date as Date: return .string(ISO8601DateFormatter().string(from: date))

@@ -54,7 +54,9 @@ public struct FileDescriptor: Sendable {
     /// - Parameter capacity: the most bytes read at once into an array of the file's size (a caller that checked the
     ///   size against its own limit passes that limit: a 300 MB executable grown past 64 MiB chunk by chunk cost
     ///   twice its size while the array was copied).
-    public func readAll(path: String, capacity: Int = 64 << 20) throws(SystemError) -> [UInt8] {
+    /// - Parameter limit: reads stop once more than `limit` bytes are in hand (the caller sees `count > limit` and
+    ///   refuses): a pipe (`--baseline <(yes)`) has no size to check first.
+    public func readAll(path: String, capacity: Int = 64 << 20, limit: Int = .max) throws(SystemError) -> [UInt8] {
         // A file is read straight into an array of its size, plus a byte to see the end: grown chunk by chunk, a
         // large file (a project.pbxproj) was copied again at each doubling, each time into fresh pages. What that
         // does not hold (a pipe, a file still growing, more than `capacity` at once) is read on in chunks.
@@ -79,7 +81,9 @@ public struct FileDescriptor: Sendable {
             }
             switch n {
             case .success(0): return result
-            case .success(let count): result.append(contentsOf: chunk[0..<count])
+            case .success(let count):
+                result.append(contentsOf: chunk[0..<count])
+                if result.count > limit { return result }
             case .failure(let errno): throw SystemError(.read, path: path, errno: errno)
             }
         }

@@ -53,10 +53,11 @@ final class Canvas {
 
 // MARK: - SVG
 
-/// Numbers as SVG wants them: no exponent, at most two decimals, no trailing zeros.
-func svgNumber(_ value: CGFloat) -> String {
+/// Numbers as SVG wants them: no exponent, at most two decimals, no trailing zeros. WidgetKit's pictures use it too.
+package func svgNumber(_ value: CGFloat) -> String {
     guard value.isFinite else { return "0" }
-    let rounded = (Double(value) * 100).rounded() / 100
+    // Clamped far past any drawing: `.offset(x: 1e19)` would otherwise trap in Int().
+    let rounded = (min(max(Double(value), -1e9), 1e9) * 100).rounded() / 100
     if rounded == rounded.rounded() { return String(Int(rounded)) }
     var s = String(format: "%.2f", rounded)
     while s.hasSuffix("0") { s.removeLast() }

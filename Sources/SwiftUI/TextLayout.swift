@@ -79,12 +79,16 @@ final class TextNode: Node {
     private func wrap(_ glyphs: [Glyph], maxWidth: CGFloat?) -> [Line] {
         var lines: [Line] = []
         var current: [Glyph] = []
+        // The current line's width without its trailing spaces, and the width of those spaces: kept as the line
+        // grows, so wrapping a long note is linear, not a sum over the line for every word.
+        var currentWidth: CGFloat = 0, currentTrailing: CGFloat = 0
         var i = 0
         let limit = maxWidth.map { $0 + 0.001 } ?? .infinity
+        func startLine() { current = []; currentWidth = 0; currentTrailing = 0 }
         while i < glyphs.count {
             if glyphs[i].character.isNewline {
                 lines.append(Line(glyphs: current, joiner: " "))
-                current = []
+                startLine()
                 i += 1
                 continue
             }
@@ -93,40 +97,41 @@ final class TextNode: Node {
             while j < glyphs.count, glyphs[j].character != " ", !glyphs[j].character.isNewline { j += 1 }
             var k = j
             while k < glyphs.count, glyphs[k].character == " " { k += 1 }
-            let word = Array(glyphs[i..<j]), spaces = Array(glyphs[j..<k])
-            let wordWidth = TextNode.width(word)
-            if current.isEmpty || TextNode.width(current) + currentTrailingSpace(current) + wordWidth <= limit {
+            let word = glyphs[i..<j], spaces = glyphs[j..<k]
+            let wordWidth = word.reduce(0) { $0 + $1.width }, spacesWidth = spaces.reduce(0) { $0 + $1.width }
+            if current.isEmpty || currentWidth + currentTrailing + wordWidth <= limit {
                 if wordWidth > limit && current.isEmpty {
                     // A word longer than the line: break it between characters.
-                    var piece: [Glyph] = []
+                    var piece: [Glyph] = [], pieceWidth: CGFloat = 0
                     for g in word {
-                        if !piece.isEmpty && TextNode.width(piece) + g.width > limit {
+                        if !piece.isEmpty && pieceWidth + g.width > limit {
                             lines.append(Line(glyphs: piece, joiner: ""))
                             piece = []
+                            pieceWidth = 0
                         }
                         piece.append(g)
+                        pieceWidth += g.width
                     }
                     current = piece + spaces
+                    currentWidth = pieceWidth
+                    currentTrailing = spacesWidth
                 } else {
                     current += word + spaces
+                    if word.isEmpty {
+                        currentTrailing += spacesWidth
+                    } else {
+                        currentWidth += currentTrailing + wordWidth
+                        currentTrailing = spacesWidth
+                    }
                 }
                 i = k
             } else {
                 lines.append(Line(glyphs: current, joiner: " "))
-                current = []
+                startLine()
             }
         }
         if !current.isEmpty || lines.isEmpty { lines.append(Line(glyphs: current, joiner: "")) }
         return lines
-    }
-
-    private func currentTrailingSpace(_ glyphs: [Glyph]) -> CGFloat {
-        var total: CGFloat = 0
-        for g in glyphs.reversed() {
-            guard g.character == " " else { break }
-            total += g.width
-        }
-        return total
     }
 
     func lineHeight(_ line: Line, scale: CGFloat) -> CGFloat {
@@ -194,23 +199,37 @@ final class TextNode: Node {
         let run = last.glyphs.last?.run ?? 0
         let ellipsis = Glyph(character: "…", run: run, width: TextMeasure.width("…", runs[run].font.scaled(scale)))
         if let maxWidth, last.width > maxWidth + 0.001 || !rest.isEmpty {
-            var glyphs = last.glyphs
+            let glyphs = last.glyphs
+            // Widths from prefix sums, so cutting a long line glyph by glyph stays linear: `width(a, b)` is what
+            // TextNode.width gives for glyphs[a..<b] (trailing spaces not counted).
+            var prefix: [CGFloat] = [0]
+            prefix.reserveCapacity(glyphs.count + 1)
+            for g in glyphs { prefix.append(prefix[prefix.count - 1] + g.width) }
+            func width(_ a: Int, _ b: Int) -> CGFloat {
+                var end = b
+                while end > a, glyphs[end - 1].character == " " { end -= 1 }
+                return prefix[end] - prefix[a]
+            }
+            let room = maxWidth + 0.001 - ellipsis.width
             switch truncation {
             case .tail:
-                while !glyphs.isEmpty && TextNode.width(glyphs) + ellipsis.width > maxWidth + 0.001 { glyphs.removeLast() }
-                while glyphs.last?.character == " " { glyphs.removeLast() }
-                last.glyphs = glyphs + [ellipsis]
+                var count = glyphs.count
+                while count > 0 && width(0, count) > room { count -= 1 }
+                while count > 0, glyphs[count - 1].character == " " { count -= 1 }
+                last.glyphs = Array(glyphs[..<count]) + [ellipsis]
             case .head:
-                while !glyphs.isEmpty && TextNode.width(glyphs) + ellipsis.width > maxWidth + 0.001 { glyphs.removeFirst() }
-                last.glyphs = [ellipsis] + glyphs
+                var start = 0
+                while start < glyphs.count && width(start, glyphs.count) > room { start += 1 }
+                last.glyphs = [ellipsis] + glyphs[start...]
             case .middle:
-                var head = Array(glyphs.prefix(glyphs.count / 2)), tail = Array(glyphs.suffix(glyphs.count - glyphs.count / 2))
+                // Head glyphs[..<headEnd], tail glyphs[tailStart...], taken from alternately, head first.
+                var headEnd = glyphs.count / 2, tailStart = glyphs.count / 2
                 var takeHead = true
-                while !(head.isEmpty && tail.isEmpty) && TextNode.width(head) + ellipsis.width + TextNode.width(tail) > maxWidth + 0.001 {
-                    if takeHead, !head.isEmpty { head.removeLast() } else if !tail.isEmpty { tail.removeFirst() } else { head.removeLast() }
+                while !(headEnd == 0 && tailStart == glyphs.count) && width(0, headEnd) + width(tailStart, glyphs.count) > room {
+                    if takeHead, headEnd > 0 { headEnd -= 1 } else if tailStart < glyphs.count { tailStart += 1 } else { headEnd -= 1 }
                     takeHead.toggle()
                 }
-                last.glyphs = head + [ellipsis] + tail
+                last.glyphs = Array(glyphs[..<headEnd]) + [ellipsis] + glyphs[tailStart...]
             }
         } else if !rest.isEmpty {
             last.glyphs.append(ellipsis)

@@ -620,7 +620,11 @@ public struct NotificationStore: Sendable {
         if let triggerRecord = record["trigger"] as? [String: Any] {
             let repeats = triggerRecord["repeats"] as? Bool ?? false
             if let interval = triggerRecord["timeInterval"] as? Double {
-                trigger = UNTimeIntervalNotificationTrigger(timeInterval: interval, repeats: repeats)
+                // A record another process wrote: one the initializer would refuse (it traps, as iOS's throws an
+                // exception) is left without its trigger rather than ending every process that lists it.
+                if interval > 0, !repeats || interval >= 60 {
+                    trigger = UNTimeIntervalNotificationTrigger(timeInterval: interval, repeats: repeats)
+                }
             } else if let components = triggerRecord["dateMatching"] as? [String: Int] {
                 var date = DateComponents()
                 date.year = components["year"]; date.month = components["month"]; date.day = components["day"]

@@ -302,7 +302,7 @@ public final class LiveActivityRenderer {
             case .pending: what = "pending"
             }
             // Latency only for what the app just did; the system's own ends follow the clock.
-            let latency = isNewRevision ? ", \(Int(((Date().timeIntervalSince1970 - record.changedAt) * 1000).rounded())) ms after the app" : ""
+            let latency = isNewRevision ? ", \(Milliseconds.since(record.changedAt, now: Date().timeIntervalSince1970)) ms after the app" : ""
             output("live activity \(record.attributesType) \(record.id.prefix(8)) \(what)\(latency): \(lines.joined(separator: " · "))")
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SwiftUI
 
 /// Puts pictures the renderer drew into one: a Dynamic Island's expanded regions, a gallery's cells.
 enum SVGDocument {
@@ -22,13 +23,7 @@ enum SVGDocument {
     }
 
     /// `338`, `52.33`: as the renderer writes numbers.
-    static func number(_ value: CGFloat) -> String {
-        let rounded = (Double(value) * 100).rounded() / 100
-        if rounded == rounded.rounded() { return String(Int(rounded)) }
-        var text = String(format: "%.2f", rounded)
-        while text.hasSuffix("0") { text.removeLast() }
-        return text
-    }
+    static func number(_ value: CGFloat) -> String { svgNumber(value) }
 
     static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")

@@ -190,7 +190,7 @@ public final class WidgetSystem {
         lock.withLock { timeline = new; shownEntryDate = nil }
         var latency = ""
         if case .app(let request) = reason {
-            latency = ", \(Int(((WidgetCenter.realNow() - request.requestedAt) * 1000).rounded())) ms after the request"
+            latency = ", \(Milliseconds.since(request.requestedAt, now: WidgetCenter.realNow())) ms after the request"
         }
         try show(new, reason: "reloaded \(widget.kind) (\(reason)\(latency); \(accounting); next \(new.policy))")
     }
@@ -318,4 +318,12 @@ public final class WidgetSystem {
 final class IntentBox: @unchecked Sendable {  // @unchecked: used by one task, once.
     let intent: any AppIntent
     init(_ intent: any AppIntent) { self.intent = intent }
+}
+
+/// Whole milliseconds between a stamp another process wrote and now, for the latency the log lines show. A stamp
+/// from a damaged or hostile file (1e300, NaN) gives 0 instead of trapping in Int().
+enum Milliseconds {
+    static func since(_ stamp: Double, now: Double) -> Int {
+        Int(exactly: ((now - stamp) * 1000).rounded()) ?? 0
+    }
 }

@@ -74,7 +74,9 @@ open class OSLog: NSObject, @unchecked Sendable {  // @unchecked: immutable.
     func write(_ type: OSLogType, _ text: String) {
         guard enabled else { return }
         let place = subsystem.isEmpty && category.isEmpty ? "" : "[\(subsystem):\(category)] "
-        Standard.error("\(place)\(type.name): \(text)")
+        // One message, one line: a newline inside it is written as \n, so every line on stderr carries its
+        // subsystem, category and level (and `lockstep up` its bundle's prefix).
+        Standard.error("\(place)\(type.name): \(text.replacingOccurrences(of: "\r\n", with: "\\n").replacingOccurrences(of: "\n", with: "\\n"))")
     }
 }
 

@@ -17,6 +17,8 @@ struct PlainDevice {
           <key>AppGroupIdentifier</key><string>group.com.example.plain</string>
           <key>ServerURL</key><string>https://from-the-plist.example</string>
           <key>CFBundleShortVersionString</key><string>9.9</string>
+          <key>Ratio</key><real>3.0</real>
+          <key>Enabled</key><true/>
         </dict></plist>
         """.write(toFile: directory.appendingPathComponent("App-Info.plist").path, atomically: true, encoding: .utf8)
         try """
@@ -73,6 +75,9 @@ struct PlainDevice {
         // The inline `info` key wins over the plist's; the manifest's own fields win over both.
         #expect(try device.run("host", "info", "ServerURL").stdout == "info com.example.plain ServerURL=https://inline.example\n")
         #expect(try device.run("host", "info", "Retries").stdout == "info com.example.plain Retries=3\n")
+        // Types survive the trip through installed.json: a <real> stays a Double, <true/> a Bool.
+        #expect(try device.run("host", "info", "Ratio").stdout == "info com.example.plain Ratio=3.0\n")
+        #expect(try device.run("host", "info", "Enabled").stdout == "info com.example.plain Enabled=true\n")
         #expect(try device.run("host", "info", "CFBundleShortVersionString").stdout == "info com.example.plain CFBundleShortVersionString=1.0\n")
         // Each bundle reads its own Info.plist, though all three run the same executable.
         let widget = try device.run("widget", "info", "AppGroupIdentifier")

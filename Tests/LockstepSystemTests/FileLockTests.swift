@@ -29,8 +29,9 @@ import Testing
         #expect(throws: SystemError(.busy(seconds: 0.05), path: path)) { try waiter.lock(timeout: 0.05) }
     }
 
-    /// A contended wait blocks in the kernel and takes the lock when the holder lets go, whether it was already
-    /// waiting or not yet (no ordering is forced: both interleavings must end in the lock, never in busy).
+    /// A contended wait blocks in the kernel and takes the lock the moment the holder lets go. The holder releases
+    /// only once /proc/locks lists the waiter as blocked on the lock file's inode (`->`), so the wait really was a
+    /// blocked flock, not a retry that happened to come after the release.
     @Test func contendedWaitTakesTheLockOnRelease() throws {
         let dir = TestSupport.temporaryDirectory()
         defer { TestSupport.cleanUp(dir) }
@@ -45,6 +46,16 @@ import Testing
             done.signal()
         }
         thread.start()
+        var info = stat()
+        #expect(stat(path, &info) == 0)
+        let inode = ":\(info.st_ino) "
+        let deadline = Date().addingTimeInterval(30)
+        var blocked = false
+        while !blocked && Date() < deadline {
+            let locks = (try? String(contentsOfFile: "/proc/locks", encoding: .utf8)) ?? ""
+            blocked = locks.split(separator: "\n").contains { $0.contains("-> FLOCK") && $0.contains(inode) }
+        }
+        #expect(blocked)
         try holder.unlock()
         #expect(done.wait(timeout: .now() + 30) == .success)
         #expect(throws: Never.self) { try outcome.withLock { $0 }?.get() }

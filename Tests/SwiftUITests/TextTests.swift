@@ -46,6 +46,17 @@ import Testing
         #expect(abs(frame.height - body.lineHeight) < 0.001)
     }
 
+    /// A long note from the app's data (20,000 characters) wraps and truncates like a short one: two lines, the
+    /// second cut with an ellipsis, in each truncation mode.
+    @Test(arguments: [Text.TruncationMode.tail, .head, .middle])
+    func aLongNoteTruncates(_ mode: Text.TruncationMode) throws {
+        let note = Array(repeating: "walked the dog", count: 1_500).joined(separator: " ")
+        let view = Text(note).lineLimit(2).truncationMode(mode).frame(width: 150)
+        let shown = try #require(texts(view, width: 300).first)
+        #expect(shown.contains("…"))
+        #expect(shown.count < 200)
+    }
+
     @Test func reservedLinesMakeShortTextTaller() throws {
         let reserved = try #require(textFrame(Text("Hi").lineLimit(3, reservesSpace: true), width: 300))
         #expect(abs(reserved.height - 3 * body.lineHeight) < 0.001)

@@ -89,9 +89,29 @@ import Testing
     /// Base-60 numbers, null and timestamps, as Yams 5.0.1 constructs them.
     @Test(arguments: [("1:0", "60"), ("1:20", "80"), ("-1:30", "-90"), ("1:20.5", "80.5"), ("~", "<null>"), ("null", "<null>"),
                       ("NULL", "<null>"), ("2024-01-01", "2024-01-01 00:00:00 +0000"), ("2001-12-14t21:59:43.10-05:00", "2001-12-15 02:59:43 +0000"),
-                      ("nullable", "nullable"), ("1:60", "1:60")])
+                      ("nullable", "nullable"), ("1:60", "1:60"),
+                      // Past Int.max in base 60: text, not a crash.
+                      ("153722867280912930:59", "153722867280912930:59")])
     func yaml11Scalars(_ text: String, _ setting: String) {
         #expect(YAMLScalar.resolve(text).settingText == setting)
+    }
+
+    /// Work that never grows the output is bounded too: a thousand references to a thousand references to a macro
+    /// that expands to nothing is a million expansions per use.
+    @Test func macrosThatExpandToNothingStayBounded() throws {
+        let fanOut = Array(repeating: "M2", count: 1_000).joined(separator: " ")
+        let inner = Array(repeating: "M3", count: 1_000).joined(separator: " ")
+        var preprocessor = InfoPlistPreprocessor()
+        let text = "#define M3\n#define M2 \(inner)\n#define M1 \(fanOut)\n<string>M1 M1 M1 M1 M1</string>\n"
+        #expect(throws: InfoPlistPreprocessor.Failure.self) { try preprocessor.process(text, file: "Info.plist") }
+    }
+
+    /// A deep nest of conditionals is read in linear time (each level knows whether its parents are taken).
+    @Test func deeplyNestedConditionals() throws {
+        let depth = 20_000
+        var preprocessor = InfoPlistPreprocessor()
+        let text = String(repeating: "#if 1\n", count: depth) + "<string>1.0</string>\n" + String(repeating: "#endif\n", count: depth)
+        #expect(try preprocessor.process(text, file: "Info.plist") == "<string>1.0</string>\n")
     }
 
     // MARK: - Refuses what libyaml refuses, reads what it reads

@@ -8,8 +8,9 @@ import Foundation
 /// `INFOPLIST_OTHER_PREPROCESSOR_FLAGS`.
 ///
 /// Bounded for hostile input: includes nest at most `maximumDepth` deep, a macro is not expanded again inside its
-/// own expansion and expands at most `maximumDepth` levels, and the output stops as soon as it grows past
-/// `maximumOutput` bytes (an error).
+/// own expansion and expands at most `maximumDepth` levels, the output stops as soon as it grows past
+/// `maximumOutput` bytes, and the whole run takes at most `maximumSteps` steps (lines read, macros expanded): macros
+/// whose last level expands to nothing never grow the output, and includes of includes multiply (all errors).
 struct InfoPlistPreprocessor {
     enum Failure: Error, Equatable {
         /// A sentence naming the file and line.
@@ -18,6 +19,13 @@ struct InfoPlistPreprocessor {
 
     static let maximumDepth = 32
     static let maximumOutput = 8 * 1024 * 1024
+    static let maximumSteps = 4_000_000
+
+    /// Steps taken so far, shared by the copies of one run (a reference, so the non-mutating expansion counts too).
+    private final class Steps: @unchecked Sendable {  // @unchecked: one preprocessing run uses it, on one thread.
+        var count = 0
+    }
+    private let steps = Steps()
 
     /// The defined macros and their values, as UTF-8 (expanded again and again).
     private(set) var macros: [String: [UInt8]] = [:]
@@ -86,8 +94,10 @@ struct InfoPlistPreprocessor {
         guard depth < Self.maximumDepth else { throw .invalid("\(file): #include nests more than \(Self.maximumDepth) files deep") }
         // Each open conditional: whether its current branch is taken, and whether any branch was.
         var stack: [(active: Bool, taken: Bool, sawElse: Bool)] = []
-        var active: Bool { stack.allSatisfy(\.active) }
+        // Each entry's `active` already includes its parents' (a branch inside an untaken one is never taken).
+        var active: Bool { stack.last?.active ?? true }
         for (number, rawLine) in Self.logicalLines(text) {
+            try step(file: file, line: number)
             let line = rawLine.drop(while: { $0 == " " || $0 == "\t" })
             guard line.first == "#" else {
                 if active {
@@ -146,6 +156,14 @@ struct InfoPlistPreprocessor {
             }
         }
         guard stack.isEmpty else { throw .invalid("\(file): #if without #endif") }
+    }
+
+    /// Counts one step of work, failing once the run has taken `maximumSteps`.
+    private func step(file: String, line: Int) throws(Failure) {
+        steps.count += 1
+        guard steps.count <= Self.maximumSteps else {
+            throw .invalid("\(file):\(line): preprocessing the Info.plist takes more than \(Self.maximumSteps) steps (macros or includes that multiply)")
+        }
     }
 
     private func checkSize(_ output: [UInt8], file: String, line: Int) throws(Failure) {
@@ -245,6 +263,7 @@ struct InfoPlistPreprocessor {
                 while j < text.endIndex, ASCII.isIdentifier(text[j]) { j += 1 }
                 let name = String(decoding: text[i..<j], as: UTF8.self)
                 if let value = macros[name], !disabled.contains(name) {
+                    try step(file: file, line: line)
                     disabled.append(name)
                     try expand(value[...], into: &out, disabled: &disabled, depth: depth + 1, file: file, line: line)
                     disabled.removeLast()

@@ -307,8 +307,9 @@ enum YAMLScalar: Equatable {
             for part in digits.split(separator: ":", omittingEmptySubsequences: false) {
                 guard let number = Int(part) else { return nil }
                 let (shifted, overflow) = value.multipliedReportingOverflow(by: 60)
-                guard !overflow else { return nil }
-                value = shifted + number
+                let (sum, carry) = shifted.addingReportingOverflow(number)
+                guard !overflow, !carry else { return nil }
+                value = sum
             }
             return negative ? -value : value
         }
