@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "Intents"),
         .target(name: "AppGroupKit", dependencies: ["LockstepSystem", "CZlib"]),
         .target(name: "BundleKit", dependencies: ["LockstepSystem", "AppGroupKit", "CZlib"]),
-        .target(name: "WidgetKit", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime", "AppIntents", "ActivityKit", "SwiftUI"]),
+        .target(name: "WidgetKit", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime", "AppIntents", "ActivityKit", "SwiftUI", "Intents"]),
         // Live Activities: the app requests, updates and ends them; the widget extension renders them.
         .target(name: "ActivityKit", dependencies: ["LockstepSystem", "AppGroupKit", "BundleKit", "LockstepRuntime"]),
         // Foundation's App Group names on Linux: FileManager.containerURL(forSecurityApplicationGroupIdentifier:) and
@@ -93,6 +93,9 @@ let package = Package(
             "LockstepSystem", "AppGroupKit", "BundleKit", "CSQLite", "CLinux"]),
         // The bare Foundation process the bench compares the idle widget's memory and `up`'s start with.
         .executableTarget(name: "lockstep-idle", dependencies: ["LockstepSystem"]),
+        // A widget extension configured through SiriKit (`IntentConfiguration`, a generated `INIntent` subclass), for
+        // the WidgetKit tests (built, not installed).
+        .executableTarget(name: "lockstep-siri-widget", dependencies: ["WidgetKit", "SwiftUI", "Intents"]),
         // A plain executable, with no Lockstep entry point, as a bundle `lockstep run` launches: its identity, shared
         // defaults, group container, Info.plist and log lines come from the launch (the identity and logging tests).
         .executableTarget(name: "lockstep-plain", dependencies: ["LockstepFoundation", "OSLog", "UserNotifications"]),

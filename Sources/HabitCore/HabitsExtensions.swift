@@ -59,6 +59,16 @@ public final class HabitsShareHandler: NSObject, NSExtensionRequestHandling, @un
 public enum ClipApp {
     public static let usage = "add NAME [EMOJI] | status"
 
+    /// Refuses words that are no command before the clip starts as its bundle: starting makes its container (its
+    /// temporary folder is there), and a usage error must leave the container uncreated.
+    /// - Throws: `HabitError.usage` (exit 64).
+    public static func checkUsage(_ words: [String]) throws {
+        switch (words.first ?? "", words.count) {
+        case ("add", 2...3), ("status", 1): return
+        default: throw HabitError(.usage, subject: words.joined(separator: " "), detail: usage)
+        }
+    }
+
     public static func run(_ words: [String], environment: HabitsEnvironment) throws -> String {
         // The path only: a usage error must leave the container uncreated.
         let noteURL = URL(fileURLWithPath: environment.privateContainer).appendingPathComponent("Library/Application Support/clip-visit.txt")

@@ -1,7 +1,7 @@
 // Apple's Intents (SiriKit) base classes: what the class Xcode generates from an `.intentdefinition` subclasses. The
 // user keeps that generated class as a source file; on Linux, without the Objective-C runtime, its `@objc(…)` and
 // `@NSManaged` lines go (see the README's own-code section): `@NSManaged public var habit: Habit?` becomes
-// `public var habit: Habit?`.
+// `@IntentManaged public var habit: Habit?` (or `public var habit: Habit?` where no widget configures it).
 @_exported import Foundation
 
 /// A SiriKit intent: the base of a generated custom intent class (`ConfigurationIntent: INIntent`).
@@ -11,7 +11,9 @@ open class INIntent: NSObject, @unchecked Sendable {  // @unchecked: an intent i
     /// The intent's parameters by name, for code that reads them generically.
     open var identifier: String?
 
-    public override init() { super.init() }
+    /// Required, so that WidgetKit can make a widget instance's intent of the generated class (`Intent()`); a
+    /// generated class declares no initializer, so it inherits this one.
+    public required override init() { super.init() }
 
     /// Sets an image for a parameter (shown by Siri; kept, not drawn).
     open func setImage(_ image: INImage?, forParameterNamed parameterName: String) { images[parameterName] = image }
@@ -61,7 +63,9 @@ open class INObject: NSObject, @unchecked Sendable {
     open var displayImage: INImage?
     open var alternativeSpeakableMatches: [INSpeakableString]?
 
-    public init(identifier: String?, display displayString: String, pronunciationHint: String? = nil) {
+    /// Required, so that a widget's `configure --habit Walk` can make the generated subclass (`Habit`) of a
+    /// parameter's value; a generated subclass declares no initializer, so it inherits this one.
+    public required init(identifier: String?, display displayString: String, pronunciationHint: String? = nil) {
         self.identifier = identifier
         self.displayString = displayString
         self.pronunciationHint = pronunciationHint

@@ -17,7 +17,6 @@ public enum RunBundle {
         let name = record.bundleIdentifier ?? record.name
         let executable = try ExecutableLocator.locate(record.executable ?? "", bundle: name)
         try Installer.install(manifest, groupsRoot: groupsRoot)
-        LaunchEnvironment.prepare(for: record, groupsRoot: groupsRoot)
         // The child stays in our process group, so it can read the terminal and gets a terminal's Ctrl-C itself.
         let child = try SpawnedProcess.start(path: executable, name: name, arguments: arguments,
                                        environment: LaunchEnvironment.child(for: record, groupsRoot: groupsRoot),

@@ -98,7 +98,6 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
         let name = record.bundleIdentifier ?? record.name
         let path = try ExecutableLocator.locate(record.executable ?? "", bundle: name)
         var environment = LaunchEnvironment.child(for: record, groupsRoot: groupsRoot, base: launcherEnvironment)
-        LaunchEnvironment.prepare(for: record, groupsRoot: groupsRoot)
         if launchCheck { environment[LaunchEnvironment.launchCheck] = "1" }
         let process = try SpawnedProcess.start(path: path, name: name, arguments: arguments, environment: environment, ownGroup: true, pipes: true)
         let bundle = SupervisedBundle(label: label, record: record, memoryLimitMB: MemoryLimit.megabytes(for: record), process: process)

@@ -33,7 +33,9 @@ public enum LaunchEnvironment {
         environment[groups] = absolute(groupsRoot)
         environment[bundleIdentifier] = record.bundleIdentifier
         environment[build] = record.buildVersion
-        // As on iOS, the temporary folder is inside the bundle's own container (`prepare` creates it).
+        // As on iOS, the temporary folder is inside the bundle's own container. The process makes it when it starts
+        // as its bundle (`SimulatedProcess.start`, or a plain executable's first Lockstep call), not the launcher:
+        // a process that refuses its arguments first must leave its container uncreated.
         environment["TMPDIR"] = temporaryDirectory(for: record, groupsRoot: groupsRoot) + "/"
         return environment
     }
@@ -41,13 +43,6 @@ public enum LaunchEnvironment {
     /// `<private container>/tmp`: the bundle's temporary folder, what `NSTemporaryDirectory()` gives it.
     public static func temporaryDirectory(for record: BundleRecord, groupsRoot: String) -> String {
         GroupsLayout(root: absolute(groupsRoot)).privateContainer(record.bundleIdentifier ?? record.name, on: record.device) + "/tmp"
-    }
-
-    /// What the system prepares before launching `record`'s process: its temporary folder, so code that writes there
-    /// before it calls any Lockstep API (a plain executable) finds it. A folder that cannot be made is left to the
-    /// process, which says so when it writes.
-    public static func prepare(for record: BundleRecord, groupsRoot: String) {
-        try? AtomicFile.createDirectories(temporaryDirectory(for: record, groupsRoot: groupsRoot))
     }
 
     /// `path` made absolute against the current directory, so a child in another directory finds the same root.

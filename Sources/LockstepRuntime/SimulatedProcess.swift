@@ -142,11 +142,13 @@ public struct SimulatedProcess: Sendable {
 
     /// As on iOS, the process's temporary folder is inside its own container (`<container>/tmp`): what
     /// `NSTemporaryDirectory()` and `FileManager.default.temporaryDirectory` give, so a file written there (a
-    /// notification attachment, a download) is in the process's sandbox.
+    /// notification attachment, a download) is in the process's sandbox. Made here, when the process starts as its
+    /// bundle, not by the launcher: a process that refuses its arguments before it starts leaves no container.
     func useContainerTemporaryDirectory() {
         let temporary = LaunchEnvironment.temporaryDirectory(for: bundle, groupsRoot: groupsRoot)
         guard (try? AtomicFile.createDirectories(temporary)) != nil else { return }
-        ProcessEnvironment.set("TMPDIR", temporary + "/")
+        // A launcher has set it already; setenv is not thread-safe, and a plain executable starts on its first call.
+        if ProcessEnvironment.value("TMPDIR") != temporary + "/" { ProcessEnvironment.set("TMPDIR", temporary + "/") }
     }
 
     /// The sentence of RULES.md `runtime.stale`, naming both builds.

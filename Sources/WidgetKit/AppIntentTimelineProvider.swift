@@ -13,21 +13,22 @@ public protocol AppIntentTimelineProvider {
     func timeline(for configuration: Intent, in context: Context) async -> Timeline<Entry>
 }
 
+/// A configurable widget instance's settings, as `--PARAMETER VALUE` text (`configure` replaces them).
+final class WidgetSettings: @unchecked Sendable {  // @unchecked: guarded by `lock`.
+    private let lock = NSLock()
+    private var values: [String: String]
+    init(_ values: [String: String]) { self.values = values }
+    var current: [String: String] { lock.withLock { values } }
+    func set(_ new: [String: String]) { lock.withLock { values = new } }
+}
+
 /// An `AppIntentTimelineProvider` with one instance's configuration, served as a `TimelineProvider`: what
 /// `WidgetExtension.main` runs for a configurable widget.
 struct ConfiguredProvider<Provider: AppIntentTimelineProvider>: TimelineProvider {
     let provider: Provider
     /// The instance's settings, as `--PARAMETER VALUE` text: resolved into the intent on each request, so a
     /// `configure` takes effect at the next reload.
-    let settings: Settings
-
-    final class Settings: @unchecked Sendable {  // @unchecked: guarded by `lock`.
-        private let lock = NSLock()
-        private var values: [String: String]
-        init(_ values: [String: String]) { self.values = values }
-        var current: [String: String] { lock.withLock { values } }
-        func set(_ new: [String: String]) { lock.withLock { values = new } }
-    }
+    let settings: WidgetSettings
 
     func configuration() throws -> Provider.Intent { try Provider.Intent.resolve(settings.current) }
 

@@ -1,5 +1,6 @@
 import AppIntents
 import Foundation
+import Intents
 import SwiftUI
 
 // Apple's widget declarations, with Apple's names and shapes, so that a widget file written for iOS — its `Widget`,
@@ -183,6 +184,25 @@ public struct AppIntentConfiguration<Intent: WidgetConfigurationIntent, Content:
             let previous = configured.settings.current
             configured.settings.set(settings)
             do { _ = try configured.configuration() } catch { configured.settings.set(previous); throw error }
+        }))
+    }
+}
+
+/// A widget the person configures through a SiriKit intent (Apple's `IntentConfiguration`, iOS 14): `Intent` is the
+/// class Xcode generates from an `.intentdefinition`; each instance has its own intent object (rule
+/// `widget.configurable`). Lockstep serves one instance, set with `configure --PARAMETER VALUE`, which sets the
+/// generated class's `@IntentManaged` parameters.
+public struct IntentConfiguration<Intent: INIntent, Content: View>: WidgetConfiguration, DescribedConfiguration {
+    let descriptor: WidgetDescriptor
+    public var body: Never { fatalError("a primitive configuration has no body") }
+    var descriptors: [WidgetDescriptor] { [descriptor] }
+
+    public init<Provider: IntentTimelineProvider>(kind: String, intent: Intent.Type, provider: Provider,
+                                                 @ViewBuilder content: @escaping (Provider.Entry) -> Content) where Intent == Provider.Intent {
+        let configured = SiriConfiguredProvider(provider: provider, settings: WidgetSettings([:]))
+        descriptor = WidgetDescriptor(kind: kind, source: TimelineSource(provider: configured, content: content, configure: { settings in
+            _ = try SiriConfiguredProvider<Provider>.intent(settings)  // refused settings leave the instance as it was
+            configured.settings.set(settings)
         }))
     }
 }

@@ -32,7 +32,7 @@ extension Widget {
 ///     [--kind KIND] render FAMILY [--svg FILE]   the texts the view shows, one per line; --svg also draws it
 ///     [--kind KIND] placeholder FAMILY           the redacted placeholder
 ///     [--kind KIND] tap INTENT                   presses the Button(intent:)/Toggle whose intent type or label is INTENT
-///     [--kind KIND] configure --PARAMETER VALUE  an AppIntentConfiguration's settings
+///     [--kind KIND] configure --PARAMETER VALUE  an AppIntentConfiguration's or IntentConfiguration's settings
 ///     status | quit
 ///
 /// `--kind` picks a widget of the bundle, else the first. As a complication bundle it serves the bundle's watch

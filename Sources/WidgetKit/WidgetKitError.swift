@@ -20,6 +20,8 @@ public struct WidgetKitError: Error, Equatable, Sendable {
         case unknownKind
         /// A picture could not be written where `--svg` asked.
         case unwritable
+        /// `configure` names a parameter an `IntentConfiguration`'s intent lacks, or a value not of its type.
+        case invalidConfiguration
     }
 
     public var code: Code
@@ -47,13 +49,14 @@ extension WidgetKitError: ReportableError {
         case .noSuchControl: return "The widget shows no button or toggle '\(subject)': \(detail)."
         case .unknownKind: return "'\(subject)' is not a widget of this bundle (\(detail))."
         case .unwritable: return "Could not write the picture to '\(subject)': \(detail); nothing was written."
+        case .invalidConfiguration: return "The parameter '\(subject)' is invalid: \(detail)."
         }
     }
 
     public var exitStatus: ExitStatus {
         switch code {
         case .unknownFamily, .usage, .noSuchControl, .unknownKind: return .usage
-        case .unwritable: return .invalidInput
+        case .unwritable, .invalidConfiguration: return .invalidInput
         case .noSharedGroup: return .notEntitled
         case .providerTimedOut, .storage: return .failure
         }

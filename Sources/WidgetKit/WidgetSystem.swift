@@ -144,7 +144,7 @@ public final class WidgetSystem {
                              detail: offered.isEmpty ? "its views show no Button(intent:) or Toggle" : Array(Set(offered)).sorted().joined(separator: ", "))
     }
 
-    /// `configure --PARAMETER VALUE…` for an `AppIntentConfiguration` (rule `widget.configurable`): the instance's
+    /// `configure --PARAMETER VALUE…` for an `AppIntentConfiguration` or `IntentConfiguration` (rule `widget.configurable`): the instance's
     /// new settings, then a budget-free reload.
     public func configure(_ settings: [String: String]) throws {
         guard let configure = source.configure else {

@@ -11,6 +11,8 @@ if arguments.first == "--help" {
 }
 ProcessStop.install { exit(withError: $0) }
 do {
+    // Before `start`, which makes the clip's container; `up`'s launch check runs it with no words and is no usage.
+    if ProcessEnvironment.value(LaunchEnvironment.launchCheck) != "1" { try ClipApp.checkUsage(arguments) }
     guard let process = try SimulatedProcess.start(defaultRole: .clip) else { exit(.success) }  // `up`'s launch check
     print(try ClipApp.run(arguments, environment: try HabitsEnvironment(process: process, role: .clip)))
     exit(.success)

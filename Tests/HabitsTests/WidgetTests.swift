@@ -230,6 +230,30 @@ struct WidgetTests {
         #expect(widget.errorOutput.contains { $0.contains("HabitsWidget is a StaticConfiguration") }, "\(widget.errorOutput)")
     }
 
+    @Test("widget.configurable: an IntentConfiguration widget serves its IntentTimelineProvider the instance's generated INIntent; configure sets it, a bad setting changes nothing")
+    func intentConfiguration() throws {
+        let fixture = HabitsFixture()
+        let once = try fixture.run("lockstep-siri-widget", "render", "systemSmall")
+        #expect(once.status == 0, "\(once)")
+        #expect(once.stdout == "no habit chosen\ngoal 1 a day\n", "\(once)")
+        let widget = try fixture.start("lockstep-siri-widget")
+        widget.sendLine("configure --habit Walk --goal 3 --period weekly")
+        let reloaded = widget.waitForLine("reloaded SelectHabit (configuration changed")
+        #expect(reloaded?.contains("Walk") == true && reloaded?.contains("goal 3 a week") == true, "\(widget.output)")
+        widget.sendLine("configure --colour red")
+        widget.sendLine("configure --habit Read --goal many")
+        let beforeRender = widget.mark
+        widget.sendLine("render systemSmall")
+        #expect(widget.waitForLine("goal 3 a week", after: beforeRender) != nil, "\(widget.output)")
+        let beforeDaily = widget.mark
+        widget.sendLine("configure --period daily")
+        #expect(widget.waitForLine("reloaded SelectHabit (configuration changed", after: beforeDaily)?.contains("no habit chosen · goal 1 a day") == true, "a new configuration replaces the old: \(widget.output)")
+        #expect(widget.finish() == 0)
+        #expect(widget.output.filter { $0.contains("Read") }.isEmpty, "a refused configure sets nothing: \(widget.output)")
+        #expect(widget.errorOutput.contains { $0.contains("The parameter 'colour' is invalid: SelectHabitIntent has no such parameter (its parameters: --goal, --habit, --period)") }, "\(widget.errorOutput)")
+        #expect(widget.errorOutput.contains { $0.contains("The parameter 'goal' is invalid: 'many' is not a value of type NSNumber") }, "\(widget.errorOutput)")
+    }
+
     @Test("lockstep gallery: one self-contained page with every picture a serving widget drew; a bad --out writes nothing")
     func gallery() throws {
         let fixture = HabitsFixture()

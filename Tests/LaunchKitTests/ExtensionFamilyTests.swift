@@ -162,6 +162,22 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: note), "the clip's own container is not carried over")
     }
 
+    /// Nothing written on bad input: a usage error leaves the clip's container uncreated, though its launch names a
+    /// temporary folder there; a clip that runs has its temporary folder in its container, as on iOS.
+    @Test func aClipUsageErrorLeavesItsContainerUncreated() throws {
+        let device = Device()
+        defer { device.cleanUp() }
+        let container = "\(device.groups)/phone/Data/com.example.habits.Clip"
+        let bad = try run("lockstep", ["run", "--groups", device.groups, "clip", "--", "--bad-args"])
+        #expect(bad.status == 64, "\(bad)")
+        #expect(bad.stderr.contains("add NAME [EMOJI] | status"), "\(bad)")
+        #expect(!FileManager.default.fileExists(atPath: container), "a usage error created \(container)")
+        let status = try run("lockstep", ["run", "--groups", device.groups, "clip", "--", "status"])
+        #expect(status.status == 0, "\(status)")
+        var isDirectory: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: "\(container)/tmp", isDirectory: &isDirectory) && isDirectory.boolValue, "\(status)")
+    }
+
     @Test func theNotificationServiceRewritesFromTheGroupOnlyWithMutableContent() throws {
         let device = Device()
         defer { device.cleanUp() }

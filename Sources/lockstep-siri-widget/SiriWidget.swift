@@ -1,0 +1,79 @@
+import Intents
+import SwiftUI
+import WidgetKit
+
+// A widget configured through SiriKit, as an iOS 14–16 widget extension declares it: an `IntentConfiguration` whose
+// `IntentTimelineProvider` is served the instance's intent, of the class Xcode generates from the app's
+// `.intentdefinition` (below, as the user keeps it on Linux: `@NSManaged` becomes `@IntentManaged`, `@objc(…)`
+// goes). Built for the WidgetKit tests, not installed.
+
+// MARK: - as generated from SelectHabit.intentdefinition
+
+public class SelectHabitIntent: INIntent {
+    @IntentManaged public var habit: Habit?
+    @IntentManaged public var goal: NSNumber?
+    @IntentManaged public var period: Period
+}
+
+public enum Period: Int {
+    case unknown = 0
+    case daily = 1
+    case weekly = 2
+}
+
+public class Habit: INObject {}
+
+// MARK: - the widget
+
+struct HabitEntry: TimelineEntry {
+    let date: Date
+    let habit: String
+    let goal: Int
+    let period: Period
+}
+
+struct SelectHabitProvider: IntentTimelineProvider {
+    func placeholder(in context: Context) -> HabitEntry {
+        HabitEntry(date: Date(), habit: "Habit", goal: 1, period: .daily)
+    }
+
+    func getSnapshot(for configuration: SelectHabitIntent, in context: Context, completion: @escaping (HabitEntry) -> ()) {
+        completion(entry(for: configuration))
+    }
+
+    func getTimeline(for configuration: SelectHabitIntent, in context: Context, completion: @escaping (Timeline<HabitEntry>) -> ()) {
+        completion(Timeline(entries: [entry(for: configuration)], policy: .never))
+    }
+
+    func recommendations() -> [IntentRecommendation<SelectHabitIntent>] {
+        let walk = SelectHabitIntent()
+        walk.habit = Habit(identifier: "walk", display: "Walk")
+        return [IntentRecommendation(intent: walk, description: "Walk")]
+    }
+
+    private func entry(for configuration: SelectHabitIntent) -> HabitEntry {
+        HabitEntry(date: Date(timeIntervalSince1970: 0), habit: configuration.habit?.displayString ?? "no habit chosen",
+                   goal: configuration.goal?.intValue ?? 1, period: configuration.period)
+    }
+}
+
+struct SelectHabitWidget: Widget {
+    var body: some WidgetConfiguration {
+        IntentConfiguration(kind: "SelectHabit", intent: SelectHabitIntent.self, provider: SelectHabitProvider()) { entry in
+            VStack {
+                Text(entry.habit)
+                Text("goal \(entry.goal) \(entry.period == .weekly ? "a week" : "a day")")
+            }
+        }
+        .configurationDisplayName("Habit")
+        .description("One habit you choose.")
+        .supportedFamilies([.systemSmall])
+    }
+}
+
+@main
+struct SiriWidgetBundle: WidgetBundle {
+    var body: some Widget {
+        SelectHabitWidget()
+    }
+}
