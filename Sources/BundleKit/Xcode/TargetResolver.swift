@@ -389,7 +389,9 @@ final class TargetResolver {
         var location = origin.location
         if location.line == nil, origin.source.file == project.pbxprojPath, let id = origin.source.configurationID {
             if objectRangesByID == nil { objectRangesByID = Dictionary(project.objectRanges, uniquingKeysWith: { _, last in last }) }
-            if let range = objectRangesByID?[id], let position = SourcePosition.pbxprojSetting(origin.key, in: project.bytes, object: range) {
+            if pbxprojLines == nil { pbxprojLines = SourcePosition.LineIndex(project.bytes) }
+            if let range = objectRangesByID?[id],
+               let position = SourcePosition.pbxprojSetting(origin.key, in: project.bytes, object: range, lines: pbxprojLines) {
                 location.line = position.line
                 location.column = position.column
             }
@@ -399,6 +401,8 @@ final class TargetResolver {
 
     /// The pbxproj objects' byte ranges by id, made when a finding first needs a setting's line.
     private var objectRangesByID: [String: Range<Int>]?
+    /// The project.pbxproj's line starts, made with `objectRangesByID`.
+    private var pbxprojLines: SourcePosition.LineIndex?
     /// Info.plist texts by path, read when a finding first needs a key's line.
     private var plistTexts: [String: [UInt8]?] = [:]
 
