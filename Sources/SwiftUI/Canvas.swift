@@ -64,8 +64,8 @@ package func svgNumber(_ value: CGFloat) -> String {
     return s
 }
 
-/// Text escaped for XML character data and attribute values.
-func xmlEscaped(_ text: String) -> String {
+/// Text escaped for XML character data and attribute values. WidgetKit's composed pictures use it too.
+package func xmlEscaped(_ text: String) -> String {
     var out = ""
     out.reserveCapacity(text.count)
     for scalar in text.unicodeScalars {

@@ -25,8 +25,6 @@ enum SVGDocument {
     /// `338`, `52.33`: as the renderer writes numbers.
     static func number(_ value: CGFloat) -> String { svgNumber(value) }
 
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
+    /// As the renderer escapes: a control character in a kind or label cannot make the picture ill-formed.
+    static func escape(_ text: String) -> String { xmlEscaped(text) }
 }
