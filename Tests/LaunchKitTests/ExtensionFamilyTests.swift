@@ -76,14 +76,17 @@ import Testing
             send host foreground
             send host activity start Walk
             wait host Live Activity started for Walk
+            wait widget live activity HabitActivityAttributes
             send host activity start Read
             wait host ActivityAuthorizationError.targetMaximumExceeded
             send host activity end now
             wait widget dismissed from the Lock Screen
             """, environment: ["LOCKSTEP_LIVE_ACTIVITY_LIMIT": "1"])
         #expect(result.status == 0, "\(result)")
-        // Nothing the app was refused reached the widget.
-        #expect(result.stdout.components(separatedBy: "live activity HabitActivityAttributes").count == 3, "\(result)")  // started, dismissed
+        // Nothing the app was refused reached the widget. (The scenario waits for the widget to draw the start before
+        // ending it: a widget that first looks after the end draws only the dismissal, as a device would.)
+        let drawn = result.stdout.split(separator: "\n").filter { $0.hasPrefix("widget") && $0.contains("live activity HabitActivityAttributes") }
+        #expect(drawn.count == 2, "\(result)")  // started, dismissed
     }
 
     @Test func anAppWithoutNSSupportsLiveActivitiesCannotStartOne() throws {
