@@ -3,7 +3,7 @@ import LockstepSystem
 
 /// A Live Activity of this app, as ActivityKit declares it: the app requests it (in the foreground, with
 /// `NSSupportsLiveActivities`), updates and ends it; the widget extension's process renders it
-/// (`ActivityConfiguration` in WidgetKit) — RULES.md `activity.lifecycle`.
+/// (`ActivityConfiguration` in WidgetKit) — rule `activity.lifecycle`.
 ///
 /// ```swift
 /// let activity = try Activity.request(attributes: HabitActivityAttributes(habitName: "Walk"),

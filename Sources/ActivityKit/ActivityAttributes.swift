@@ -28,7 +28,7 @@ public struct ActivityContent<State: Codable & Hashable>: Hashable {
 
 extension ActivityContent: Sendable where State: Sendable {}
 
-/// Where a Live Activity is in its life (RULES.md `activity.lifecycle`).
+/// Where a Live Activity is in its life (rule `activity.lifecycle`).
 public enum ActivityState: String, Sendable, Hashable, Codable {
     /// Shown and updatable.
     case active

@@ -1,7 +1,7 @@
 import LockstepSystem
 
 /// Why a request to start a Live Activity failed: Apple's cases, each with Apple's sentence and what Lockstep saw
-/// (RULES.md `activity.lifecycle`).
+/// (rule `activity.lifecycle`).
 public enum ActivityAuthorizationError: Error, Sendable, Hashable, CustomStringConvertible, ReportableError {
     /// "The provided Live Activity attributes exceeded the maximum size of 4KB."
     case attributesTooLarge

@@ -23,7 +23,7 @@ public struct ActivityRecord: Codable, Sendable, Equatable {
     public var revision: Int
     public var changedAt: Double
 
-    /// Where it is at simulated time `now` (RULES.md `activity.lifecycle`): the system ends an activity eight hours
+    /// Where it is at simulated time `now` (rule `activity.lifecycle`): the system ends an activity eight hours
     /// after it started, and takes an ended one off the Lock Screen at its dismissal time, twelve hours after the start
     /// at the latest.
     public func activityState(at now: Double) -> ActivityState {
@@ -85,12 +85,12 @@ public struct ActivitySystem: Sendable {
     func checkEnabled() throws(ActivityAuthorizationError) -> SimulatedProcess {
         guard let process = SimulatedProcess.current else { throw .unsupportedTarget }
         if ProcessEnvironment.value("LOCKSTEP_LIVE_ACTIVITIES") == "off" { throw .denied }
-        // RULES.md activity.lifecycle: the key belongs to the app (an App Clip can start one too), not the extension.
+        // rule `activity.lifecycle`: the key belongs to the app (an App Clip can start one too), not the extension.
         guard [.host, .clip].contains(process.bundle.role), process.bundle.supportsLiveActivities else { throw .unsupportedTarget }
         return process
     }
 
-    /// RULES.md activity.lifecycle: the attributes and the content state together at most 4 KB, at a request and at
+    /// rule `activity.lifecycle`: the attributes and the content state together at most 4 KB, at a request and at
     /// every update.
     static func checkSize(attributes: String, state: String) throws(ActivityAuthorizationError) {
         guard attributes.utf8.count + state.utf8.count <= maximumSize else { throw .attributesTooLarge }
@@ -99,7 +99,7 @@ public struct ActivitySystem: Sendable {
     /// The checks of `Activity.request`, then the new activity on disk.
     func request(attributesType: String, attributes: String, state: String, staleDate: Date?, relevanceScore: Double) throws(ActivityAuthorizationError) -> ActivityRecord {
         let process = try checkEnabled()
-        // RULES.md activity.lifecycle: only while the app is in the foreground. An app that never announced a state
+        // rule `activity.lifecycle`: only while the app is in the foreground. An app that never announced a state
         // is in the foreground, as an app is when it launches.
         let identifier = process.bundle.bundleIdentifier ?? process.bundle.name
         for group in process.bundle.appGroups {

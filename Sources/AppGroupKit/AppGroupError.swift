@@ -6,12 +6,12 @@ import LockstepSystem
 /// `unknownBundle`) happen before anything is written.
 public struct AppGroupError: Error, Sendable {
     public enum Code: Equatable, Sendable {
-        /// The process's entitlements do not list the App Group (RULES.md `group.entitlement`); `detail` names the
+        /// The process's entitlements do not list the App Group (rule `group.entitlement`); `detail` names the
         /// bundle and what it lists. Exit 77.
         case notEntitled
-        /// A group id, bundle id, suite, notification or file name that is malformed (RULES.md `group.id-format`). Exit 2.
+        /// A group id, bundle id, suite, notification or file name that is malformed (rule `group.id-format`). Exit 2.
         case invalidIdentifier
-        /// A defaults value that is not a property-list type (RULES.md `defaults.plist-types`). Exit 2.
+        /// A defaults value that is not a property-list type (rule `defaults.plist-types`). Exit 2.
         case invalidValue
         /// The suite's plist on disk is not a readable dictionary plist; it is left untouched. Exit 2.
         case malformedSuite

@@ -1,7 +1,7 @@
 import Foundation
 import LockstepSystem
 
-/// Files in a container shared by several processes (RULES.md `files.atomic`): a reader sees the old file or the
+/// Files in a container shared by several processes (rule `files.atomic`): a reader sees the old file or the
 /// new one, never a torn one.
 ///
 /// Every replacement is atomic (temp file, fsync, rename, fsync the folder) under the container's files lock
@@ -27,7 +27,7 @@ public struct CoordinatedFiles: Sendable {
     /// Replaces (or creates) the file with `data`, atomically; missing folders are created.
     public func write(_ data: Data, to relativePath: String) throws {
         let path = try file(relativePath)
-        try SharedWriteGate.check()  // RULES.md runtime.stale
+        try SharedWriteGate.check()  // rule `runtime.stale`
         try locked(.exclusive) { try replace(path, with: data) }
     }
 
@@ -35,7 +35,7 @@ public struct CoordinatedFiles: Sendable {
     /// - Parameter body: receives the current contents (nil when absent); returns the new contents.
     public func update(_ relativePath: String, _ body: (Data?) throws -> Data) throws {
         let path = try file(relativePath)
-        try SharedWriteGate.check()  // RULES.md runtime.stale
+        try SharedWriteGate.check()  // rule `runtime.stale`
         try locked(.exclusive) {
             let current = try AtomicFile.read(path).map { Data($0) }
             try replace(path, with: try body(current))
@@ -45,7 +45,7 @@ public struct CoordinatedFiles: Sendable {
     /// Removes the file (nothing happens when it does not exist).
     public func remove(_ relativePath: String) throws {
         let path = try file(relativePath)
-        try SharedWriteGate.check()  // RULES.md runtime.stale
+        try SharedWriteGate.check()  // rule `runtime.stale`
         try locked(.exclusive) {
             do { try FileSystem.removeIfPresent(path) } catch let error as SystemError { throw AppGroupError(error) }
         }

@@ -2,7 +2,7 @@ import Foundation
 import LockstepSystem
 
 /// `CFNotificationCenterGetDarwinNotifyCenter()` for one simulated device: notifications that carry only a name
-/// (RULES.md `darwin.name-only`) between processes on the same device. A post on the phone never reaches the watch.
+/// (rule `darwin.name-only`) between processes on the same device. A post on the phone never reaches the watch.
 ///
 /// Each name has a counter file, `<root>/<device>/.lockstep/notify/<name>.count` (decimal text), that `post`
 /// increments under `<name>.lock`. Observers are woken by inotify (polling every 50 ms where inotify is

@@ -4,12 +4,12 @@ import Synchronization
 
 /// `UserDefaults(suiteName:)` for a simulated process: a defaults suite shared through an App Group container.
 ///
-/// - Visibility (RULES.md `defaults.visibility`): stricter than iOS, once `set` returns every other process that
+/// - Visibility (rule `defaults.visibility`): stricter than iOS, once `set` returns every other process that
 ///   reads the suite sees the value. Reads take the suite's lock shared, writes exclusive.
 /// - Scale: a write appends one checksummed record to the suite's journal instead of rewriting the plist; the
 ///   journal is folded into the plist (`compaction`) when it grows past `compactionThreshold` (or the plist's size), on
 ///   `synchronize()`, and when the process exits normally, so the plist then holds every value it wrote.
-/// - Not entitled (RULES.md `group.defaults-fallback`): like iOS, a suite named after a group the process is
+/// - Not entitled (rule `group.defaults-fallback`): like iOS, a suite named after a group the process is
 ///   not entitled to silently falls back to a private, non-shared plist; Lockstep also prints why on stderr.
 ///
 /// Methods throw `AppGroupError` (and writes whatever `SharedWriteGate` throws: a stale build stops, exit 78).
@@ -20,7 +20,7 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
         public let value: Any?
     }
 
-    /// `UserDefaults.globalDomain`: never a suite (RULES.md `group.defaults-suite-name`).
+    /// `UserDefaults.globalDomain`: never a suite (rule `group.defaults-suite-name`).
     public static let globalDomain = "NSGlobalDomain"
     /// Journal size in bytes past which a write compacts the suite (1 MiB), or past the plist's size when that is
     /// larger: folding rewrites the whole plist, so it comes once per as many journal bytes as it rewrites.
@@ -42,7 +42,7 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
     /// Opens the suite `suiteName` as the sandbox's process.
     ///
     /// - Returns: nil for the bundle's own identifier and the global domain, as `UserDefaults(suiteName:)` does
-    ///   (RULES.md `group.defaults-suite-name`).
+    ///   (rule `group.defaults-suite-name`).
     /// - Parameter diagnostics: where the not-entitled fallback explains itself (stderr by default).
     /// - Throws: `.invalidIdentifier` for a suite name that is not a plain name, or a `group.` name that is not
     ///   a valid group id.
@@ -68,7 +68,7 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
             } else {
                 container = try sandbox.privateContainer()
                 isShared = false
-                // RULES.md group.defaults-fallback: iOS says nothing to the app; the device log has the CFPrefs line.
+                // rule `group.defaults-fallback`: iOS says nothing to the app; the device log has the CFPrefs line.
                 let identity = sandbox.identity
                 diagnostics("warning: '\(identity.bundleIdentifier)' is not entitled to the App Group '\(suiteName)' (its com.apple.security.application-groups lists \(identity.appGroups.isEmpty ? "no group" : identity.appGroups.joined(separator: ", "))): UserDefaults(suiteName: \"\(suiteName)\") silently uses a private, non-shared plist that no other process sees [group.defaults-fallback].")
                 diagnostics("The device logs: Couldn't read values in CFPrefsPlistSource<0x600000c50000> (Domain: \(suiteName), User: kCFPreferencesAnyUser, ByHost: Yes, Container: (null), Contents Need Refresh: Yes): Using kCFPreferencesAnyUser with a container is only allowed for System Containers, detaching from cfprefsd")
@@ -192,7 +192,7 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
 
     /// Folds the journal into the plist now (it also happens past `compactionThreshold` and at normal exit).
     public func synchronize() throws {
-        // RULES.md runtime.stale: folding the journal rewrites the shared plist, so a stale build must not.
+        // rule `runtime.stale`: folding the journal rewrites the shared plist, so a stale build must not.
         try SharedWriteGate.check()
         try locked(.exclusive) {
             var none: [Change]? = nil
@@ -203,7 +203,7 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
 
     // MARK: Observing
 
-    /// Calls `handler` on a background thread with the keys *other* processes change (RULES.md
+    /// Calls `handler` on a background thread with the keys *other* processes change (rule
     /// `defaults.change-events`: `didChangeNotification` only reports the process's own changes; this is the
     /// explicit mechanism). Woken by inotify, or polling where inotify is unavailable. Rapid changes to a key may
     /// arrive together; the handler always ends up with the latest value. (If the suite is compacted twice before
@@ -261,7 +261,7 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
     /// Under the exclusive lock: refresh, let `body` decide the record, append it, compact past the threshold.
     /// - Parameter encoded: the record `body` returns, already encoded, when it is known before the lock is taken.
     private func write<R>(encoded: [UInt8]? = nil, _ body: ([String: Any]) throws -> (JournalRecord?, R)) throws -> R {
-        // RULES.md runtime.stale: a stale build stops before its next shared write.
+        // rule `runtime.stale`: a stale build stops before its next shared write.
         try SharedWriteGate.check()
         return try locked(.exclusive) {
             var none: [Change]? = nil
@@ -322,7 +322,7 @@ enum ExitCompaction {
     }
 
     private static func run() {
-        // A process from a superseded build leaves the folding to the installed one (RULES.md runtime.stale).
+        // A process from a superseded build leaves the folding to the installed one (rule `runtime.stale`).
         guard (try? SharedWriteGate.check()) != nil else { return }
         let all = state.withLock { state in
             defer { state.pending = [:] }

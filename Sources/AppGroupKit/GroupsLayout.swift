@@ -14,7 +14,7 @@ public struct GroupsLayout: Equatable, Sendable {
     public var installedManifest: String { "\(root)/.lockstep/installed.json" }
     /// `<root>/.lockstep/install.lock`: the flock an install holds while it writes, and a starting bundle while it reads.
     public var installLock: String { "\(root)/.lockstep/install.lock" }
-    /// `<root>/.lockstep`: the folder a process watches for a reinstall (RULES.md `runtime.stale`).
+    /// `<root>/.lockstep`: the folder a process watches for a reinstall (rule `runtime.stale`).
     public var installDirectory: String { "\(root)/.lockstep" }
     /// `<root>/.lockstep/clock`: the simulated clock's offset from the real one, in seconds (decimal text).
     public var clockOffset: String { "\(root)/.lockstep/clock" }
@@ -29,14 +29,14 @@ public struct GroupsLayout: Equatable, Sendable {
     public func device(_ device: Device) -> String { "\(root)/\(device.rawValue)" }
     /// `<root>/<device>/AppGroup`: every group container of the device.
     public func groupContainers(on device: Device) -> String { "\(self.device(device))/AppGroup" }
-    /// `<root>/<device>/AppGroup/<group-id>` (RULES.md `group.layout`).
+    /// `<root>/<device>/AppGroup/<group-id>` (rule `group.layout`).
     public func groupContainer(_ group: String, on device: Device) -> String { "\(groupContainers(on: device))/\(group)" }
-    /// `<root>/<device>/Data/<bundle-id>` (RULES.md `container.private`).
+    /// `<root>/<device>/Data/<bundle-id>` (rule `container.private`).
     public func privateContainer(_ bundleIdentifier: String, on device: Device) -> String {
         "\(self.device(device))/Data/\(bundleIdentifier)"
     }
     /// `<root>/phone/.lockstep/activities/<app-bundle-id>`: the system's Live Activities of one app, `<id>.json` each
-    /// with its rendering beside it (`<id>.txt`), under `activities.lock` (RULES.md `activity.lifecycle`). They are
+    /// with its rendering beside it (`<id>.txt`), under `activities.lock` (rule `activity.lifecycle`). They are
     /// the system's, in no container: the app writes them through ActivityKit, the widget extension renders them.
     public func activities(app bundleIdentifier: String) -> String {
         "\(device(.phone))/.lockstep/activities/\(bundleIdentifier)"
@@ -55,7 +55,7 @@ public struct GroupsLayout: Equatable, Sendable {
     public static func notificationLock(_ name: String, in notifications: String) -> String { "\(notifications)/\(name).lock" }
 
     /// `<root>/link/<host-bundle-id>`: the WatchConnectivity channel between phone and watch, outside every container
-    /// (RULES.md `group.watch-separate`: they share none).
+    /// (rule `group.watch-separate`: they share none).
     public func link(host: String) -> String { "\(root)/link/\(host)" }
 
     /// The files of one WatchConnectivity link folder (`link(host:)`). A side is `phone` or `watch`; what a side
@@ -124,7 +124,7 @@ public struct GroupsLayout: Equatable, Sendable {
     public static func intentsTaken(container: String) -> String { "\(intents(container: container))/taken" }
     public static func intentResponses(container: String) -> String { "\(intents(container: container))/responses" }
 
-    /// The folders iOS gives a container (RULES.md `group.layout`, `container.private`): `Library/Preferences`,
+    /// The folders iOS gives a container (rule `group.layout`, `container.private`): `Library/Preferences`,
     /// `Library/Application Support`, `Library/Caches`, and for a private container `Documents` and `tmp` too.
     public static func standardFolders(container: String, isPrivate: Bool) -> [String] {
         [preferences(container: container), "\(container)/Library/Application Support", "\(container)/Library/Caches"]

@@ -1,7 +1,7 @@
 import Foundation
 import LockstepSystem
 
-/// Property-list values as UserDefaults and WatchConnectivity accept them (RULES.md `defaults.plist-types`):
+/// Property-list values as UserDefaults and WatchConnectivity accept them (rule `defaults.plist-types`):
 /// `String`, integers, `Double`/`Float`, `Bool`, `Date`, `Data`, arrays and string-keyed dictionaries of these.
 public enum PropertyList {
     /// Checks that `value` is a property list, returning it in canonical form (`Int`, `Double`, `Bool`, `String`,

@@ -1,7 +1,7 @@
 import LockstepSystem
 
 /// A simulated device. Each has its own folder under the groups root, so a group container on the watch is
-/// watch-local even with the same group id (RULES.md `group.watch-separate`), and a Darwin notification posted on
+/// watch-local even with the same group id (rule `group.watch-separate`), and a Darwin notification posted on
 /// the phone never reaches the watch.
 public enum Device: String, Sendable, CaseIterable {
     case phone, watch
@@ -27,9 +27,9 @@ public struct ProcessIdentity: Equatable, Sendable {
 /// A container directory: a bundle's private container or an App Group container.
 public struct Container: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
-        /// `<root>/<device>/Data/<bundle-id>/` (RULES.md `container.private`).
+        /// `<root>/<device>/Data/<bundle-id>/` (rule `container.private`).
         case privateContainer(bundleIdentifier: String)
-        /// `<root>/<device>/AppGroup/<group-id>/` (RULES.md `group.layout`).
+        /// `<root>/<device>/AppGroup/<group-id>/` (rule `group.layout`).
         case group(identifier: String)
     }
 
@@ -96,7 +96,7 @@ public struct Sandbox: Sendable {
     /// leaves it to the first `privateContainer()` call, which creates it.
     public var privateContainerPath: String { root.layout.privateContainer(identity.bundleIdentifier, on: identity.device) }
 
-    /// The bundle's private container, created if needed (RULES.md `container.private`).
+    /// The bundle's private container, created if needed (rule `container.private`).
     public func privateContainer() throws(AppGroupError) -> Container {
         let path = privateContainerPath
         try create([path] + GroupsLayout.standardFolders(container: path, isPrivate: true))
@@ -104,16 +104,16 @@ public struct Sandbox: Sendable {
     }
 
     /// `FileManager.containerURL(forSecurityApplicationGroupIdentifier:)`: the group container, created with its
-    /// conventional layout, or `nil` when the process is not entitled to the group (RULES.md `group.entitlement`).
+    /// conventional layout, or `nil` when the process is not entitled to the group (rule `group.entitlement`).
     ///
-    /// - Throws: `.invalidIdentifier` when `groupIdentifier` is not `group.<reverse-dns>` (RULES.md `group.id-format`);
+    /// - Throws: `.invalidIdentifier` when `groupIdentifier` is not `group.<reverse-dns>` (rule `group.id-format`);
     ///   iOS returns nil then too, Lockstep says why.
     public func groupContainer(_ groupIdentifier: String) throws(AppGroupError) -> Container? {
         try Identifier.validateGroup(groupIdentifier)
-        // RULES.md group.entitlement: the entitlement must list the identifier exactly.
+        // rule `group.entitlement`: the entitlement must list the identifier exactly.
         guard identity.appGroups.contains(groupIdentifier) else { return nil }
         let path = root.layout.groupContainer(groupIdentifier, on: identity.device)
-        // RULES.md group.layout.
+        // rule `group.layout`.
         try create([path] + GroupsLayout.standardFolders(container: path, isPrivate: false))
         return Container(kind: .group(identifier: groupIdentifier), path: path)
     }
@@ -151,7 +151,7 @@ enum Identifier {
         return true
     }
 
-    /// RULES.md group.id-format: `group.<name>` with a reverse-DNS name.
+    /// rule `group.id-format`: `group.<name>` with a reverse-DNS name.
     static func validateGroup(_ identifier: String) throws(AppGroupError) {
         guard identifier.hasPrefix("group.") else {
             throw AppGroupError(.invalidIdentifier, subject: identifier, detail: "an iOS App Group identifier starts with 'group.' [group.id-format]")

@@ -1,6 +1,6 @@
 import Foundation
 
-/// An action the system can run for the user, declared as Apple declares it (RULES.md `intent.perform`): a title,
+/// An action the system can run for the user, declared as Apple declares it (rule `intent.perform`): a title,
 /// an optional description, typed `@Parameter`s, and `perform()`, whose result carries a dialog and a value. A
 /// failure is a thrown error.
 public protocol AppIntent: SendableMetatype {
@@ -80,7 +80,7 @@ extension IntentResult {
     }
 }
 
-/// A result as it crosses processes: the dialog and the value as text (RULES.md `intent.where`).
+/// A result as it crosses processes: the dialog and the value as text (rule `intent.where`).
 public struct PerformedResult: Sendable, Equatable {
     public var dialog: String?
     public var value: String?

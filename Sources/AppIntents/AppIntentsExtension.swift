@@ -5,7 +5,7 @@ import LockstepSystem
 import Synchronization
 
 /// Hosts your own intents as a simulated App Intents extension process, and lets your app run them too, where
-/// iOS would run them (RULES.md `intent.where`): in the app while it runs and is not suspended, else in the
+/// iOS would run them (rule `intent.where`): in the app while it runs and is not suspended, else in the
 /// extension; an `openAppWhenRun` intent only in the app.
 ///
 /// ```swift

@@ -13,7 +13,7 @@ public struct IntentError: Error, Equatable, Sendable {
         case failedElsewhere(status: Int32)
         /// The request to the app or its response could not be exchanged.
         case transport
-        /// An intent with `openAppWhenRun` was asked of an extension while its app is not running (RULES.md
+        /// An intent with `openAppWhenRun` was asked of an extension while its app is not running (rule
         /// `intent.where`).
         case needsApp
         /// A command the intents extension does not take.

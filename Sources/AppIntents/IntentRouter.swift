@@ -36,7 +36,7 @@ public struct IntentRegistry: Sendable {
     }
 }
 
-/// Where an intent ran (RULES.md `intent.where`).
+/// Where an intent ran (rule `intent.where`).
 public enum IntentExecutionTarget: String, Sendable {
     /// In the app's process: it was running and not suspended.
     case app
@@ -44,7 +44,7 @@ public enum IntentExecutionTarget: String, Sendable {
     case `extension`
 }
 
-/// Runs intents where iOS would (RULES.md `intent.where`): in the app if it is running and not suspended, else in
+/// Runs intents where iOS would (rule `intent.where`): in the app if it is running and not suspended, else in
 /// the extension.
 ///
 /// On disk (`<group container>/.lockstep/intents/`): the extension writes `requests/<id>.plist`
@@ -88,7 +88,7 @@ public struct IntentRouter: Sendable {
         if app.isRunning && !app.isSuspended, let result = try forward(name, arguments: arguments) {
             return (result, .app)
         }
-        // RULES.md intent.where: an intent that opens its app never runs in an extension (Apple: "Setting this
+        // rule `intent.where`: an intent that opens its app never runs in an extension (Apple: "Setting this
         // property to true generates an error if the app intent runs in an app extension").
         guard !type.openAppWhenRun else {
             throw IntentError(.needsApp, subject: name, detail: appBundleIdentifier)

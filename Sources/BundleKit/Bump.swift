@@ -2,7 +2,7 @@ import Foundation
 import LockstepSystem
 
 
-/// What `lockstep bump` sets, on the app and every embedded bundle together (RULES.md version.build-mismatch:
+/// What `lockstep bump` sets, on the app and every embedded bundle together (rule `version.build-mismatch`:
 /// the versions only ever move as one).
 public enum VersionChange: Equatable, Sendable {
     /// Set CFBundleVersion to this value.

@@ -1,7 +1,7 @@
 import Foundation
-/// The role a bundle plays in the simulated device (DESIGN.md, "The manifest").
+/// The role a bundle plays in the simulated device (<doc:Design> "The manifest").
 ///
-/// The runtime roles of RULES.md §9 each run as their own kind of process: `complication` is a watch-side widget
+/// The runtime roles of <doc:Rules> "The rest of the extension family" each run as their own kind of process: `complication` is a watch-side widget
 /// extension (it runs on the watch, `Watch/W.app/PlugIns/`), `notification` a notification service extension, `share`
 /// a share or action extension, `clip` an App Clip (`AppClips/C.app`). `extension` is any other app extension.
 public enum BundleRole: String, Codable, Sendable, CaseIterable {
@@ -20,7 +20,7 @@ public enum EmbedLocation: String, Codable, Sendable {
     case appClips = "AppClips"
 }
 
-/// The platform a bundle is built for (RULES.md §6 "Platforms"): some rules are the iOS installer's and do not apply
+/// The platform a bundle is built for (<doc:ReadingProjects> "Platforms"): some rules are the iOS installer's and do not apply
 /// to a Mac app, whose App Group ids may also be team-prefixed.
 public enum Platform: String, Codable, Sendable, CaseIterable {
     case iOS, watchOS, tvOS, visionOS, macOS
@@ -98,7 +98,7 @@ public struct SourceLocation: Equatable, Hashable, Sendable, CustomStringConvert
     public var description: String { detail.map { "\(file) (\($0))" } ?? file }
 }
 
-/// One bundle's facts, as the rules of RULES.md §6 need them — from a manifest, an Info.plist and
+/// One bundle's facts, as the rules of <doc:Rules> "Bundles and versions" need them — from a manifest, an Info.plist and
 /// `.entitlements`, a built `.app`, or a resolved Xcode target.
 ///
 /// Every value is optional because real inputs omit them; the rules report what is missing.
@@ -135,27 +135,27 @@ public struct BundleRecord: Equatable, Sendable {
     public var valueSources: [String: SourceLocation]
     /// The executable to launch for this bundle (manifest only).
     public var executable: String?
-    /// The memory limit in MB the supervisor enforces (RULES.md `widget.memory`), if any.
+    /// The memory limit in MB the supervisor enforces (rule `widget.memory`), if any.
     public var memoryLimitMB: Int?
     /// The platform the bundle is built for.
     public var platform: Platform
-    /// `NSSupportsLiveActivities`: the app may start Live Activities (RULES.md `activity.lifecycle`).
+    /// `NSSupportsLiveActivities`: the app may start Live Activities (rule `activity.lifecycle`).
     public var supportsLiveActivities = false
     /// The `NSExtensionActivationSupports…` keys of a dictionary `NSExtensionActivationRule`, each as a count (a
-    /// boolean is 0 or 1): the items a share extension is offered (RULES.md `share.extension`).
+    /// boolean is 0 or 1): the items a share extension is offered (rule `share.extension`).
     public var activationSupports: [String: Int] = [:]
-    /// What a built bundle's executable and privacy manifest say (RULES.md `privacy.manifest`); nil when there is
+    /// What a built bundle's executable and privacy manifest say (rule `privacy.manifest`); nil when there is
     /// no executable Lockstep could read (a project, a manifest, an unsigned fixture).
     public var privacy: PrivacyFacts?
-    /// What a built bundle's Info.plist, executable and folder say for the other App Store rules of RULES.md §8.
+    /// What a built bundle's Info.plist, executable and folder say for the other App Store rules of <doc:Rules> "The App Store's other embedded-bundle rules".
     public var store: StoreFacts?
-    /// A built bundle's `embedded.mobileprovision` and signed entitlements (RULES.md `signing.profile`).
+    /// A built bundle's `embedded.mobileprovision` and signed entitlements (rule `signing.profile`).
     public var signing: SigningFacts?
     /// Whether Xcode writes this bundle's Info.plist itself, versions included: the stub container of a watch-only
     /// app (`com.apple.product-type.application.watchapp2-container`), which has no Info.plist of its own to check.
     public var infoPlistWrittenByXcode: Bool
     /// Settings its values use that the checkout cannot supply (kept as `$(NAME)` in the values), with a sentence
-    /// saying where each would have come from (RULES.md §6 "What the checkout does not hold").
+    /// saying where each would have come from (<doc:ReadingProjects> "What the checkout does not hold").
     public var unknowns: [String: String]
 
     public init(
@@ -196,7 +196,7 @@ public struct BundleRecord: Equatable, Sendable {
     }
 }
 
-/// What a built bundle's provisioning profile allows and what it is signed with (RULES.md `signing.profile`).
+/// What a built bundle's provisioning profile allows and what it is signed with (rule `signing.profile`).
 public struct SigningFacts: Equatable, Sendable {
     /// The profile, as reports name it.
     public var profilePath: String
@@ -227,13 +227,13 @@ public struct SigningFacts: Equatable, Sendable {
     public init(profilePath: String) { self.profilePath = profilePath }
 }
 
-/// The facts of a built bundle the App Store's other embedded-bundle rules need (RULES.md §8).
+/// The facts of a built bundle the App Store's other embedded-bundle rules need (<doc:Rules> "The App Store's other embedded-bundle rules").
 public struct StoreFacts: Equatable, Sendable {
     /// `MinimumOSVersion` (`LSMinimumSystemVersion` on macOS).
     public var minimumOS: String?
     /// The minimum OS the executable was built for (`LC_BUILD_VERSION` / `LC_VERSION_MIN_*`).
     public var executableMinimumOS: String?
-    /// What an extension holds that it may not: a `Frameworks` folder, nested bundles (RULES.md `bundle.nested`).
+    /// What an extension holds that it may not: a `Frameworks` folder, nested bundles (rule `bundle.nested`).
     public var nested: [String] = []
     /// Whether `CFBundleDisplayName` is a non-empty string.
     public var hasDisplayName = false
@@ -244,14 +244,14 @@ public struct StoreFacts: Equatable, Sendable {
     /// The signed `com.apple.developer.parent-application-identifiers` (an App Clip's), and `application-identifier`.
     public var parentApplicationIdentifiers: [String]?
     public var applicationIdentifier: String?
-    /// The bytes of every file in the bundle, uncompressed (measured for App Clips, RULES.md `clip.size`).
+    /// The bytes of every file in the bundle, uncompressed (measured for App Clips, rule `clip.size`).
     public var size: Int?
     /// Whether these facts come from a built bundle (else from a project, which shows no build's result).
     public var isBuilt = true
 
     public init() {}
 
-    /// RULES.md extension.activation-rule and extension.plist-types: an Info.plist's activation rule when it is a
+    /// rule `extension.activation-rule` and extension.plist-types: an Info.plist's activation rule when it is a
     /// predicate string, and the `NSExtensionActivationSupports…` keys whose values are neither booleans nor numbers.
     static func activation(_ plist: [String: Any]) -> (rule: String?, problems: [String]) {
         let attributes = (plist["NSExtension"] as? [String: Any])?["NSExtensionAttributes"] as? [String: Any]
@@ -296,7 +296,7 @@ public struct AppBundleSet: Equatable, Sendable {
     public var embedded: [BundleRecord]
     /// What this set was read from, for reports (`Habits.xcodeproj [Release]`, `lockstep.json`).
     public var origin: String
-    /// The frameworks of a built app and of the bundles in it, with their bundle identifiers (RULES.md
+    /// The frameworks of a built app and of the bundles in it, with their bundle identifiers (rule
     /// `bundle-id.duplicate`, ITMS-90685/90806): `X.app/Frameworks/A.framework`, `X.app/Watch/W.app/Frameworks/…`.
     public var frameworks: [Framework] = []
 

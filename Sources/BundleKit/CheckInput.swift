@@ -5,7 +5,7 @@ import LockstepSystem
 /// The inputs `lockstep check` reads, whatever they are: a manifest, a built `.app`, a folder of built apps, an
 /// `.xcarchive`, an `.ipa`, or an Xcode project (read by `XcodeProjectInput`).
 public enum CheckInput {
-    /// Reads `path` and runs every rule of RULES.md §6 on what it holds.
+    /// Reads `path` and runs every rule of <doc:Rules> "Bundles and versions" on what it holds.
     /// - Parameters:
     ///   - configuration: for an Xcode project, the build configuration to read (all of them when `nil`).
     /// - Throws: `BundleError` (exit 2) when the input cannot be read: one sentence naming the file.
@@ -45,7 +45,7 @@ public enum CheckInput {
                 return [try BuiltApp.read(FileTree(root: parent.isEmpty ? "." : parent), app: name)]
             }
             if name.hasSuffix(".xcarchive") {
-                // An archive holds the app at Products/Applications/X.app (RULES.md "Packaging of a built app").
+                // An archive holds the app at Products/Applications/X.app (<doc:ReadingProjects> "Packaging of a built app").
                 return try apps(in: FileTree(root: "\(trimmed)/Products/Applications"), path: path,
                                 otherwise: "the archive holds no Products/Applications/*.app")
             }
@@ -170,7 +170,7 @@ enum BuiltApp {
         let appName = (folder as NSString).lastPathComponent
         let app = try record(tree, folder: folder, bundlePath: appName, role: .host, location: nil)
         var set = AppBundleSet(app: app, embedded: try embedded(tree, folder: folder, bundlePath: appName), origin: tree.display(folder))
-        // RULES.md bundle-id.duplicate extended to frameworks: the app's and every bundle's own Frameworks folder.
+        // rule `bundle-id.duplicate` extended to frameworks: the app's and every bundle's own Frameworks folder.
         for bundle in set.all {
             let bundleFolder = folder + bundle.bundlePath.dropFirst(appName.count)
             let (contents, isMac) = Self.contents(tree, bundleFolder)
@@ -195,7 +195,7 @@ enum BuiltApp {
     }
 
     /// The bundles inside `folder`, and the bundles they embed in turn (a watch app's own widget). A Mac app's
-    /// `Contents/Library/SystemExtensions` are not app extensions (RULES.md §6 "Platforms"), so they are not read.
+    /// `Contents/Library/SystemExtensions` are not app extensions (<doc:ReadingProjects> "Platforms"), so they are not read.
     private static func embedded(_ tree: BundleTree, folder bundleFolder: String, bundlePath bundleRoot: String) throws -> [BundleRecord] {
         var result: [BundleRecord] = []
         let (folder, isMac) = contents(tree, bundleFolder)
@@ -265,7 +265,7 @@ enum BuiltApp {
         return (binaryPath, entitlements)
     }
 
-    /// RULES.md `signing.profile`: the bundle's `embedded.mobileprovision`, when it has one.
+    /// rule `signing.profile`: the bundle's `embedded.mobileprovision`, when it has one.
     private static func signingFacts(_ tree: BundleTree, folder: String, signed: [String: Any]?) -> SigningFacts? {
         let path = "\(folder)/embedded.mobileprovision"
         guard let der = try? tree.read(path, limit: ZipArchive.maximumEntrySize) else { return nil }
@@ -281,7 +281,7 @@ enum BuiltApp {
         return facts
     }
 
-    /// RULES.md §8: minimum OS versions, what an extension nests, its display name and activation rule.
+    /// <doc:Rules> "The App Store's other embedded-bundle rules": minimum OS versions, what an extension nests, its display name and activation rule.
     private static func storeFacts(_ plist: [String: Any], tree: BundleTree, folder: String, isMac: Bool, isExtension: Bool, binary: [UInt8]?) -> StoreFacts {
         var facts = StoreFacts()
         facts.minimumOS = (plist[isMac ? "LSMinimumSystemVersion" : "MinimumOSVersion"] as? String) ?? (plist["MinimumOSVersion"] as? String)
@@ -299,7 +299,7 @@ enum BuiltApp {
         return facts
     }
 
-    /// RULES.md `privacy.manifest`: the categories the executable's imports show, and what the bundle's
+    /// rule `privacy.manifest`: the categories the executable's imports show, and what the bundle's
     /// `PrivacyInfo.xcprivacy` (in `Contents/Resources` of a Mac bundle) declares.
     private static func privacyFacts(_ tree: BundleTree, folder: String, isMac: Bool, bundlePath: String, executable: String, symbols: Set<String>) throws -> PrivacyFacts {
         // App Store Connect names the file relative to the app: "PlugIns/NotificationService.appex/NotificationService".
@@ -321,7 +321,7 @@ enum BuiltApp {
     /// The largest executable read for its code signature.
     static let maximumExecutableSize = 512 << 20
 
-    /// The simulated role of an extension, from its extension point (DESIGN.md roles).
+    /// The simulated role of an extension, from its extension point (<doc:Design> "The manifest").
     static func roleOfExtension(_ point: String?) -> BundleRole {
         switch point {
         case "com.apple.widgetkit-extension": return .widget

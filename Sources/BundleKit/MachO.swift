@@ -1,4 +1,4 @@
-/// What `check` reads from a bundle's Mach-O executable: the symbols it imports (RULES.md `privacy.manifest`).
+/// What `check` reads from a bundle's Mach-O executable: the symbols it imports (rule `privacy.manifest`).
 ///
 /// Thin 32/64-bit and universal (fat, fat64) files; imports from the symbol table (`LC_SYMTAB`: undefined external
 /// symbols) and from chained fixups (`LC_DYLD_CHAINED_FIXUPS`, how iOS 15+ executables import). Every offset and

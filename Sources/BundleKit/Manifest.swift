@@ -4,7 +4,7 @@ import LockstepSystem
 
 
 /// The installed bundles of a simulated device: the containing app and the bundles embedded in it
-/// (DESIGN.md, "The manifest").
+/// (<doc:Design> "The manifest").
 ///
 /// Manifest v1 is JSON with `"manifestVersion": 1`, an `app` and an `embedded` array. Each bundle states its
 /// values inline, or points at real files with `"infoPlist"` and `"entitlements"` (paths relative to the
@@ -50,7 +50,7 @@ public struct Manifest: Sendable {
     /// The manifest versions this reader knows.
     public static let supportedVersions = [1]
 
-    /// The embedded default (the Habits app), exactly as DESIGN.md shows it and `lockstep init` prints it.
+    /// The embedded default (the Habits app), exactly as <doc:Design> shows it and `lockstep init` prints it.
     public static let embeddedDefaultText = """
         {
           "manifestVersion": 1,
@@ -118,7 +118,7 @@ public struct Manifest: Sendable {
         return embeddedDefault
     }
 
-    /// Where the installed manifest lives in a groups root (DESIGN.md, "On-disk layout").
+    /// Where the installed manifest lives in a groups root (<doc:Design> "On-disk layout").
     public static func installedPath(groupsRoot: String) -> String {
         GroupsLayout(root: groupsRoot).installedManifest
     }
@@ -278,7 +278,7 @@ private struct BundleReader {
         }
 
         // Required: what identifies the bundle and what the version rules compare. A value may come from the
-        // Info.plist only when that plist has it; a plist without it is a finding (RULES.md version.missing),
+        // Info.plist only when that plist has it; a plist without it is a finding (rule `version.missing`),
         // a manifest without either is invalid input.
         if record.name.isEmpty { throw invalid("name", "is missing") }
         if object["infoPlist"] == nil {
@@ -304,7 +304,7 @@ private struct BundleReader {
             record.bundlePath = "\(appFolder)/Watch/\(watchName ?? "Watch").app/PlugIns/\(record.name).appex"
         case .widget, .intent, .notification, .share, .extension:
             // ExtensionKit extensions (App Intents) live in Extensions/, NSExtension ones in PlugIns/
-            // (RULES.md intent.extension-point).
+            // (rule `intent.extension-point`).
             let location: EmbedLocation = record.extensionPoint == "com.apple.appintents-extension" ? .extensions : .plugIns
             record.embedLocation = location
             record.bundlePath = "\(appFolder)/\(location.rawValue)/\(record.name).appex"

@@ -1,8 +1,8 @@
-/// Required-reason APIs and privacy manifests (RULES.md `privacy.manifest`, `privacy.manifest-invalid`): which API
+/// Required-reason APIs and privacy manifests (rule `privacy.manifest`, `privacy.manifest-invalid`): which API
 /// categories an executable uses, judged by the symbols it imports, and what a bundle's `PrivacyInfo.xcprivacy`
 /// declares. App Store Connect checks this per executable, extensions included (ITMS-91053).
 public enum PrivacyManifest {
-    /// The approved reasons of each category (RULES.md §8, from Apple's "Describing use of required reason API").
+    /// The approved reasons of each category (<doc:Rules> "The App Store's other embedded-bundle rules", from Apple's "Describing use of required reason API").
     public static let reasons: [String: Set<String>] = [
         "NSPrivacyAccessedAPICategoryUserDefaults": ["CA92.1", "1C8F.1", "C56D.1", "AC6B.1"],
         "NSPrivacyAccessedAPICategoryFileTimestamp": ["DDA9.1", "C617.1", "3B52.1", "0A2A.1"],

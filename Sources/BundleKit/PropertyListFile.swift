@@ -3,7 +3,7 @@ import LockstepSystem
 
 /// Reading Info.plist and `.entitlements` files: XML, binary and OpenStep property lists.
 ///
-/// Built apps usually hold binary plists (RULES.md "Packaging of a built app"). The format is told from the first
+/// Built apps usually hold binary plists (<doc:ReadingProjects> "Packaging of a built app"). The format is told from the first
 /// bytes, never from the file name: binary and XML go to `PropertyListSerialization`, OpenStep to `OpenStepParser`,
 /// because on a malformed OpenStep plist Foundation prints its own line to stderr before our one sentence.
 public enum PropertyListFile {
@@ -73,14 +73,14 @@ public enum PropertyListFile {
             record.valueSources[key] = SourceLocation(file: path, detail: key, line: position?.line, column: position?.column)
             return value
         }
-        // RULES.md version.missing: a non-string value counts as missing, so only strings are taken.
+        // rule `version.missing`: a non-string value counts as missing, so only strings are taken.
         record.bundleIdentifier = string("CFBundleIdentifier") ?? record.bundleIdentifier
         record.shortVersion = string("CFBundleShortVersionString") ?? record.shortVersion
         record.buildVersion = string("CFBundleVersion") ?? record.buildVersion
         record.packageType = string("CFBundlePackageType") ?? record.packageType
         record.companionAppBundleIdentifier = string("WKCompanionAppBundleIdentifier") ?? record.companionAppBundleIdentifier
         if let name = plist["CFBundleName"] as? String, record.name.isEmpty { record.name = name }
-        // RULES.md §6 "Platforms": a built bundle names its platform (an iOS app that also lists others is checked as
+        // <doc:ReadingProjects> "Platforms": a built bundle names its platform (an iOS app that also lists others is checked as
         // iOS); a Mac app may say only LSMinimumSystemVersion.
         let supported = (plist["CFBundleSupportedPlatforms"] as? [Any] ?? []).compactMap { ($0 as? String).flatMap(Platform.init(supportedPlatform:)) }
         if let platform = supported.contains(.iOS) ? .iOS : supported.first
@@ -95,7 +95,7 @@ public enum PropertyListFile {
                 record.activationSupports[key] = count
             }
         }
-        // RULES.md extension.point: NSExtension (PlugIns/) or EXAppExtensionAttributes (ExtensionKit, Extensions/).
+        // rule `extension.point`: NSExtension (PlugIns/) or EXAppExtensionAttributes (ExtensionKit, Extensions/).
         if let attributes = plist["NSExtension"] as? [String: Any] {
             record.hasExtensionDictionary = true
             record.extensionPoint = attributes["NSExtensionPointIdentifier"] as? String ?? record.extensionPoint
@@ -105,7 +105,7 @@ public enum PropertyListFile {
         }
     }
 
-    /// The App Groups an entitlements plist claims (`com.apple.security.application-groups`, RULES.md group.entitlement).
+    /// The App Groups an entitlements plist claims (`com.apple.security.application-groups`, rule `group.entitlement`).
     static func appGroups(entitlements plist: [String: Any]) -> [String] {
         plist["com.apple.security.application-groups"] as? [String] ?? []
     }

@@ -1,5 +1,5 @@
 /// `embedded.mobileprovision`: a CMS SignedData (RFC 5652) whose encapsulated content is an XML property list with
-/// the profile's `Entitlements` and `TeamIdentifier` (RULES.md `signing.profile`). Only the content is read; the
+/// the profile's `Entitlements` and `TeamIdentifier` (rule `signing.profile`). Only the content is read; the
 /// signature is not verified.
 enum ProvisioningProfile {
     /// The property list inside the profile's DER, or nil when it is not a CMS SignedData Lockstep can read.

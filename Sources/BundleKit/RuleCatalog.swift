@@ -1,5 +1,5 @@
 /// Every rule `lockstep check` reports, with what Apple says and what to do: the text of `lockstep rules`, and the
-/// rule descriptions of a SARIF report. The ids, severities and Apple's texts are RULES.md §6's.
+/// rule descriptions of a SARIF report. The ids, severities and Apple's texts are <doc:Rules> "Bundles and versions"'s.
 public struct RuleDescription: Sendable, Equatable {
     public var id: RuleID
     /// The severity of its usual finding (some rules also report a lesser one: a verdict that depends on a value the

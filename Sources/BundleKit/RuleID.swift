@@ -1,4 +1,4 @@
-/// A rule of RULES.md, by its id (`version.build-mismatch`): what every finding names, `lockstep rules` explains,
+/// A rule, by its id (`version.build-mismatch`): what every finding names, `lockstep rules` explains,
 /// `.lockstep.json` disables and a baseline remembers. Product code names a rule by its constant here; a literal
 /// (`"version.missing"`) is for tests and for ids read from a team's config, which `CheckPolicy` checks against
 /// the catalogue.

@@ -1,4 +1,4 @@
-/// The rule engine of RULES.md §6: every violation in a containing app and its embedded bundles, each with
+/// The rule engine of <doc:Rules> "Bundles and versions": every violation in a containing app and its embedded bundles, each with
 /// Apple's own wording (Xcode's line, then the App Store Connect / installer text).
 ///
 /// Rules never stop at the first finding: all of them run, and the caller decides the exit status once.
@@ -10,7 +10,7 @@ public enum Rules {
         .extensionPoint, .groupShared,
     ]
 
-    /// Extension points Apple documents (RULES.md extension.point), NSExtension's and ExtensionKit's, for iOS,
+    /// Extension points Apple documents (rule `extension.point`), NSExtension's and ExtensionKit's, for iOS,
     /// watchOS, tvOS, visionOS and macOS app extensions; any other is a warning.
     public static let knownExtensionPoints: Set<String> = [
         // Widgets, notifications, sharing and actions (`com.apple.services` is an Action extension without UI).
@@ -43,8 +43,8 @@ public enum Rules {
         "com.apple.tv-top-shelf", "com.apple.AudioUnit", "com.apple.AudioUnit-UI", "com.apple.watchkit",
     ]
 
-    /// The platforms a rule applies to (RULES.md §6 "Platforms"); a rule not named here applies to every platform.
-    /// - Parameter rule: a rule id of RULES.md (`group.id-format` for the `group.` prefix that `group.shared` reports).
+    /// The platforms a rule applies to (<doc:ReadingProjects> "Platforms"); a rule not named here applies to every platform.
+    /// - Parameter rule: a rule id (`group.id-format` for the `group.` prefix that `group.shared` reports).
     public static func platforms(of rule: RuleID) -> Set<Platform> {
         switch rule {
         // The installer's text: on macOS an extension's identifier may have more components after the app's.
@@ -164,7 +164,7 @@ public enum Rules {
         func hasPath(ofLength length: Int) -> Bool { length < lengths.count && lengths[length] }
     }
 
-    /// The findings a process runs on before starting (RULES.md runtime.version-parity): `bundle`'s
+    /// The findings a process runs on before starting (rule `runtime.version-parity`): `bundle`'s
     /// CFBundleVersion and CFBundleShortVersionString against its containing app's, in Apple's wording.
     static func runtimeFindings(_ bundle: BundleRecord, app: BundleRecord) -> [Finding] {
         guard bundle != app else { return [] }
@@ -192,14 +192,14 @@ public enum Rules {
             guard let value = kind.value(bundle), !value.isEmpty else {
                 // A watch-only app's stub container: Xcode writes its Info.plist, so nothing to be missing.
                 if bundle.infoPlistWrittenByXcode { continue }
-                // RULES.md version.missing
+                // rule `version.missing`
                 let message = kind == .build
                     ? "The bundle's Info.plist does not contain a CFBundleVersion key or its value is not a string."
                     : "The bundle's Info.plist does not contain a CFBundleShortVersionString key or its value is a non-string value or a zero-length string value."
                 findings.append(Finding(rule: .versionMissing, severity: .error, bundle: bundle.bundlePath, path: path, message: message, values: [kind.key]))
                 continue
             }
-            // RULES.md §6 "What the checkout does not hold": a value built from a setting the checkout cannot supply is
+            // <doc:ReadingProjects> "What the checkout does not hold": a value built from a setting the checkout cannot supply is
             // compared as it stands; only a verdict that depends on the unknown is a warning.
             let unknown = Unknown(bundle, value)
             let sameAsApp = bundle != app && kind.value(app).map { stored($0, value) } == true
@@ -214,14 +214,14 @@ public enum Rules {
             case .some(1...3):
                 break
             case .some(4) where kind == .build:
-                // RULES.md version.build-format: four numeric parts are accepted in practice, so a warning.
+                // rule `version.build-format`: four numeric parts are accepted in practice, so a warning.
                 findings.append(Finding(rule: .versionBuildFormat, severity: .warning, bundle: bundle.bundlePath, path: path,
                     message: "ITMS-90058: This bundle is invalid - The value for key CFBundleVersion [\(value)] in the Info.plist file must be a period-separated list of at most three non-negative integers. (App Store Connect accepts four in practice.)", values: [value]))
             default:
                 let message = kind == .build
                     ? "ITMS-90058: This bundle is invalid - The value for key CFBundleVersion [\(value)] in the Info.plist file must be a period-separated list of at most three non-negative integers."
                     : "ITMS-90060: This bundle is invalid. The value for key CFBundleShortVersionString '\(value)' in the Info.plist file must be a period-separated list of at most three non-negative integers."
-                // RULES.md §6 "Platforms": the format is App Store Connect's rule. A Mac app may ship outside the Mac App
+                // <doc:ReadingProjects> "Platforms": the format is App Store Connect's rule. A Mac app may ship outside the Mac App
                 // Store (Developer ID, a Sparkle feed) with a pre-release version such as '6.0a2': there, a warning.
                 let onMac = bundle.platform == .macOS
                 findings.append(Finding(rule: kind == .build ? RuleID.versionBuildFormat : .versionShortFormat, severity: onMac ? .warning : .error,
@@ -229,7 +229,7 @@ public enum Rules {
                                         message: onMac ? message + " (App Store Connect's rule: a Mac app distributed outside the Mac App Store may use any version string.)" : message,
                                         values: [value]))
             } }
-            // RULES.md version.build-mismatch / version.short-mismatch: a string comparison ("1.0" ≠ "1.0.0").
+            // rule `version.build-mismatch` / version.short-mismatch: a string comparison ("1.0" ≠ "1.0.0").
             guard bundle != app, let parent = kind.value(app), !parent.isEmpty, !stored(parent, value) else { continue }
             let rule = mismatchRule ?? (kind == .build ? RuleID.versionBuildMismatch : .versionShortMismatch)
             // Known text that already differs is the error it always is, whatever the unknown parts hold.
@@ -298,7 +298,7 @@ public enum Rules {
     private static func identifierFindings(_ bundle: BundleRecord, app: BundleRecord, seen: inout [String: String], into findings: inout [Finding]) {
         guard let identifier = bundle.bundleIdentifier else { return }
         let path = file(bundle, "CFBundleIdentifier")
-        // RULES.md §6 "What the checkout does not hold": an unknown part of either identifier turns an error whose
+        // <doc:ReadingProjects> "What the checkout does not hold": an unknown part of either identifier turns an error whose
         // verdict depends on it into a warning that names it.
         let unknown = Unknown(bundle, identifier) ?? (bundle != app ? Unknown(app, app.bundleIdentifier) : nil)
         // The fingerprint's values: the identifier, and the one it is compared with.
@@ -310,7 +310,7 @@ public enum Rules {
                 findings.append(Finding(rule: rule, severity: .error, bundle: bundle.bundlePath, path: path, message: message, values: values))
             }
         }
-        // RULES.md bundle-id.charset: A–Z, a–z, 0–9, '-' and '.', reverse-DNS (no empty component). The known parts
+        // rule `bundle-id.charset`: A–Z, a–z, 0–9, '-' and '.', reverse-DNS (no empty component). The known parts
         // are checked; an unknown part stands for a valid component.
         let known = Unknown.known(identifier, of: bundle)
         // On bytes: an ASCII scalar is one byte, and its only alphabetic ones are A–Z and a–z.
@@ -324,7 +324,7 @@ public enum Rules {
         if !allowed || emptyComponent {
             add(.bundleIDCharset, "The bundle identifier '\(identifier)' is invalid: a bundle identifier may contain only alphanumeric characters (A–Z, a–z, 0–9), hyphens (-) and periods (.), in reverse-DNS form with no empty component.", values: [identifier])
         }
-        // RULES.md bundle-id.duplicate. One lookup for the usual new identifier; a duplicate keeps the first bundle.
+        // rule `bundle-id.duplicate`. One lookup for the usual new identifier; a duplicate keeps the first bundle.
         if let first = seen.updateValue(bundle.bundlePath, forKey: identifier) {
             seen[identifier] = first
             add(.bundleIDDuplicate, "This application or a bundle it contains has the same bundle identifier as this application or another bundle that it contains. Bundle identifiers must be unique. ('\(identifier)' is also the identifier of '\(first)'.)", values: [identifier, first],
@@ -340,7 +340,7 @@ public enum Rules {
             : identifier.hasPrefix(parent + ".") && identifier.count > parentCount + 1
         switch bundle.role {
         case .watch:
-            // RULES.md watch.companion, watch.prefix
+            // rule `watch.companion`, watch.prefix
             // A watch-only app's stub container is no companion app: its watch app need not name one.
             if !(bundle.companionAppBundleIdentifier.map { stored($0, parent) } ?? false) && !(app.infoPlistWrittenByXcode && bundle.companionAppBundleIdentifier == nil) {
                 let found = bundle.companionAppBundleIdentifier.map { "it is '\($0)'" } ?? "it is missing"
@@ -359,19 +359,19 @@ public enum Rules {
                     dependsOnUnknown: !Unknown.differ(identifier, of: bundle, parent + ".", of: app, prefixOnly: true))
             }
         case _ where bundle.embedLocation == .appClips:
-            // RULES.md clip.prefix: the full app's identifier, '.', then a string (Xcode's default is `.Clip`).
+            // rule `clip.prefix`: the full app's identifier, '.', then a string (Xcode's default is `.Clip`).
             if !prefixed {
                 add(.clipPrefix, "Ensure that the application identifier for the App Clip uses the full app's application identifier as its prefix, followed by a string. (App Clip: '\(identifier)'; full app: '\(parent)'.)", values: [identifier, parent],
                     dependsOnUnknown: !Unknown.differ(identifier, of: bundle, parent + ".", of: app, prefixOnly: true))
             }
         case .host, .widget, .intent, .complication, .notification, .share, .clip, .extension:
             if !prefixed {
-                // RULES.md bundle-id.prefix: Xcode's error with its two detail lines, then the installer's sentence.
+                // rule `bundle-id.prefix`: Xcode's error with its two detail lines, then the installer's sentence.
                 add(.bundleIDPrefix, "Embedded binary's bundle identifier is not prefixed with the parent app's bundle identifier. Embedded Binary Bundle Identifier: \(identifier) Parent App Bundle Identifier: \(parent) App extension bundle identifiers must have a prefix consisting of their containing application's bundle identifier followed by a '.'.", values: [identifier, parent],
                     dependsOnUnknown: !Unknown.differ(identifier, of: bundle, parent + ".", of: app, prefixOnly: true))
             } else if applies(.bundleIDSingleComponent, to: bundle) {
-                // RULES.md bundle-id.single-component: the iOS installer's rule; a Mac app's extensions may nest deeper
-                // (RULES.md §6 "Platforms"). A '.' in the known part of the suffix is an error; an unknown part may
+                // rule `bundle-id.single-component`: the iOS installer's rule; a Mac app's extensions may nest deeper
+                // (<doc:ReadingProjects> "Platforms"). A '.' in the known part of the suffix is an error; an unknown part may
                 // hold one, a warning.
                 let suffix = String(identifier.utf8.dropFirst(parent.utf8.count + 1))!
                 let suffixUnknown = Unknown(bundle, suffix)
@@ -394,7 +394,7 @@ public enum Rules {
     private static func extensionFindings(_ bundle: BundleRecord, into findings: inout [Finding]) {
         guard bundle.embedLocation == .plugIns || bundle.embedLocation == .extensions else { return }
         let path = file(bundle, "NSExtensionPointIdentifier")
-        // RULES.md extension.point (and intent.extension-point for ExtensionKit bundles in Extensions/).
+        // rule `extension.point` (and intent.extension-point for ExtensionKit bundles in Extensions/).
         let dictionaryKey = bundle.embedLocation == .extensions ? "EXAppExtensionAttributes" : "NSExtension"
         let pointKey = bundle.embedLocation == .extensions ? "EXExtensionPointIdentifier" : "NSExtensionPointIdentifier"
         guard bundle.hasExtensionDictionary else {
@@ -414,7 +414,7 @@ public enum Rules {
         }
     }
 
-    // MARK: - The App Store's other embedded-bundle rules (RULES.md §8)
+    // MARK: - The App Store's other embedded-bundle rules (<doc:Rules> "The App Store's other embedded-bundle rules")
 
     /// Built bundles only: what their folders, Info.plists and executables say.
     private static func storeFindings(_ bundle: BundleRecord, app: BundleRecord, into findings: inout [Finding]) {
@@ -424,22 +424,22 @@ public enum Rules {
             findings.append(Finding(rule: rule, severity: severity, bundle: bundle.bundlePath, path: path, message: message, values: values))
         }
         let isExtension = bundle.embedLocation == .plugIns || bundle.embedLocation == .extensions
-        // RULES.md bundle.nested (ITMS-90206 for a Frameworks folder, 90205 for other bundles).
+        // rule `bundle.nested` (ITMS-90206 for a Frameworks folder, 90205 for other bundles).
         for item in store.nested {
             add(.bundleNested, .error, item == "Frameworks"
                 ? "Asset validation failed (90206) Invalid Bundle. The bundle at '\(bundle.bundlePath)' contains disallowed file 'Frameworks'. (Embed frameworks in the app, not in its extensions.)"
                 : "Asset validation failed (90205) Invalid Bundle. The bundle at '\(bundle.bundlePath)' contains disallowed nested bundles. ('\(item)')", values: [item])
         }
-        // RULES.md os.plist-vs-binary (ITMS-90208).
+        // rule `os.plist-vs-binary` (ITMS-90208).
         if let declared = store.minimumOS, let built = store.executableMinimumOS, compareVersions(declared, built) < 0 {
             add(.osPlistVsBinary, .error, "ITMS-90208: Invalid Bundle. The bundle \(bundle.bundlePath) does not support the minimum OS Version specified in the Info.plist. (MinimumOSVersion is \(declared); the executable is built for \(built) and later.)", values: [declared, built])
         }
-        // RULES.md os.extension-floor: allowed, but the extension is silently dropped on the versions in between.
+        // rule `os.extension-floor`: allowed, but the extension is silently dropped on the versions in between.
         if isExtension, bundle != app, let own = store.minimumOS, let parent = app.store?.minimumOS, compareVersions(own, parent) > 0 {
             add(.osExtensionFloor, .warning, "The extension's MinimumOSVersion \(own) is above its app's \(parent): on the versions in between installd logs \"Ignoring app extension at \(bundle.bundlePath) because it doesn't work on this OS version\" and the extension is missing.", values: [own, parent])
         }
         guard bundle.embedLocation == .plugIns else { return }
-        // RULES.md extension.activation-rule, extension.plist-types, extension.display-name.
+        // rule `extension.activation-rule`, extension.plist-types, extension.display-name.
         if let rule = store.activationRule, ASCII.contains("TRUEPREDICATE", in: rule) {
             add(.extensionActivationRule, .error, "Embedded binary's NSExtensionActivationRule is TRUEPREDICATE. Before you submit your containing app to the App Store, be sure to replace all uses of TRUEPREDICATE with specific predicate statements or NSExtensionActivationRule keys. If any extensions in your containing app include TRUEPREDICATE, the app will be rejected.")
         }
@@ -453,7 +453,7 @@ public enum Rules {
         }
     }
 
-    /// RULES.md `signing.profile`: each bundle's signed entitlements are allowed by its own profile, and every
+    /// rule `signing.profile`: each bundle's signed entitlements are allowed by its own profile, and every
     /// bundle's profile is of the app's team.
     private static func signingFindings(_ bundle: BundleRecord, app: BundleRecord, into findings: inout [Finding]) {
         guard let signing = bundle.signing else { return }
@@ -490,7 +490,7 @@ public enum Rules {
         }
     }
 
-    /// RULES.md bundle-id.duplicate extended to frameworks: no two bundles under the app share an identifier
+    /// rule `bundle-id.duplicate` extended to frameworks: no two bundles under the app share an identifier
     /// (ITMS-90685), the same framework in the iOS app and its watch app included (ITMS-90806).
     private static func frameworkFindings(_ set: AppBundleSet, into findings: inout [Finding]) {
         var first: [String: String] = [:]
@@ -509,7 +509,7 @@ public enum Rules {
         }
     }
 
-    /// RULES.md clip.parent and clip.size, for an App Clip in `X.app/AppClips`.
+    /// rule `clip.parent` and clip.size, for an App Clip in `X.app/AppClips`.
     private static func clipFindings(_ clip: BundleRecord, app: BundleRecord, into findings: inout [Finding]) {
         guard clip.embedLocation == .appClips, let store = clip.store else { return }
         func add(_ rule: RuleID, _ message: String, values: [String] = []) {
@@ -544,7 +544,7 @@ public enum Rules {
 
     // MARK: - Privacy manifests
 
-    /// RULES.md `privacy.manifest`, `privacy.manifest-invalid`: App Store Connect evaluates each executable.
+    /// rule `privacy.manifest`, `privacy.manifest-invalid`: App Store Connect evaluates each executable.
     private static func privacyFindings(_ bundle: BundleRecord, app: BundleRecord, into findings: inout [Finding]) {
         guard let privacy = bundle.privacy else { return }
         let path = privacy.manifestPath ?? bundle.source.file
@@ -575,8 +575,8 @@ public enum Rules {
                                     message: "The entitlements of \(bundle.bundlePath) are not in a file Lockstep reads (archived-expanded-entitlements.xcent or a .entitlements file), so its App Groups were not checked.", values: []))
             return
         }
-        // RULES.md group.id-format: iOS App Group ids are `group.<name>`; a Mac app's may be team-prefixed
-        // (`$(TeamIdentifierPrefix)…`, RULES.md §6 "Platforms").
+        // rule `group.id-format`: iOS App Group ids are `group.<name>`; a Mac app's may be team-prefixed
+        // (`$(TeamIdentifierPrefix)…`, <doc:ReadingProjects> "Platforms").
         for group in bundle.appGroups where !group.hasPrefix("group.") && applies(.groupIDFormat, to: bundle) {
             let message = "The App Group '\(group)' claimed by \(bundle.bundlePath) does not start with 'group.': on iOS an App Group identifier has the form group.<name>."
             if let unknown = Unknown(bundle, group), group.hasPrefix(BuildSettings.unknownSymbol(unknown.first)) {
@@ -586,7 +586,7 @@ public enum Rules {
                 findings.append(Finding(rule: .groupShared, severity: .error, bundle: bundle.bundlePath, path: path, message: message, values: [group]))
             }
         }
-        // A watch app's group containers are watch-local (RULES.md group.watch-separate): nothing to share with the host.
+        // A watch app's group containers are watch-local (rule `group.watch-separate`): nothing to share with the host.
         guard bundle != app, bundle.role != .watch, app.appGroupsKnown else { return }
         if bundle.appGroups.isEmpty {
             findings.append(Finding(rule: .groupShared, severity: .note, bundle: bundle.bundlePath, path: path,
@@ -603,7 +603,7 @@ public enum Rules {
         }
     }
 
-    /// The settings the checkout cannot supply that one value is built from (RULES.md §6 "What the checkout does not
+    /// The settings the checkout cannot supply that one value is built from (<doc:ReadingProjects> "What the checkout does not
     /// hold"), and the sentence saying where the first would have come from.
     struct Unknown: Equatable {
         var all: [String]
@@ -666,7 +666,7 @@ public enum Rules {
 }
 
 extension Manifest {
-    /// The findings that stop `bundleIdentifier`'s process from starting (RULES.md runtime.version-parity, exit
+    /// The findings that stop `bundleIdentifier`'s process from starting (rule `runtime.version-parity`, exit
     /// 78): its CFBundleVersion or CFBundleShortVersionString differs from the containing app's. Empty for
     /// the app itself, for a matching bundle, and for an identifier the manifest does not list.
     public func versionFindings(for bundleIdentifier: String) -> [Finding] {

@@ -6,7 +6,7 @@ import WatchConnectivity
 import SwiftUI
 import WidgetKit
 
-/// The watch complication (RULES.md `watch.complication`): a watch-side widget extension that reads the **watch's**
+/// The watch complication (rule `watch.complication`): a watch-side widget extension that reads the **watch's**
 /// group container — never the phone's — where the watch app keeps the latest progress the phone sent with
 /// `transferCurrentComplicationUserInfo`.
 public struct ComplicationEntry: TimelineEntry {

@@ -3,7 +3,7 @@ import SwiftUI
 import WidgetKit
 
 /// The Habits Live Activity, declared in the shared module as on iOS: the app starts it for one habit, the widget
-/// extension renders it on the Lock Screen (RULES.md `activity.lifecycle`).
+/// extension renders it on the Lock Screen (rule `activity.lifecycle`).
 public struct HabitActivityAttributes: ActivityAttributes {
     public struct ContentState: Codable, Hashable, Sendable {
         public var done: Int

@@ -3,7 +3,7 @@ import LockstepSystem
 /// Why a Habits operation failed: one sentence naming the habit, value or store file.
 public struct HabitError: Error, Equatable, Sendable {
     public enum Code: Equatable, Sendable {
-        /// No habit has that name (DESIGN.md: unknown habit → exit 1).
+        /// No habit has that name (<doc:Design> "The command line": unknown habit → exit 1).
         case unknownHabit
         /// A habit with that name exists already.
         case duplicateHabit
@@ -13,7 +13,7 @@ public struct HabitError: Error, Equatable, Sendable {
         case invalidName
         /// The store file exists but is not a SQLite database (or is damaged); it is left untouched.
         case corruptStore
-        /// The store was written by a newer schema; this build may read it but must not write it (RULES.md `sqlite.shared`).
+        /// The store was written by a newer schema; this build may read it but must not write it (rule `sqlite.shared`).
         case schemaTooNew(found: Int32, known: Int32)
         /// SQLITE_BUSY after the busy timeout: another process held the write lock too long.
         case busy
@@ -47,7 +47,7 @@ extension HabitError: ReportableError {
         case .corruptStore:
             return "The Habits store '\(subject)' is not a readable SQLite database (\(detail)); it was left untouched — move it away to start over."
         case .schemaTooNew(let found, let known):
-            return "The Habits store '\(subject)' has schema version \(found), newer than this build's \(known): this build may read it but will not write it (RULES.md sqlite.shared)."
+            return "The Habits store '\(subject)' has schema version \(found), newer than this build's \(known): this build may read it but will not write it (rule sqlite.shared)."
         case .busy:
             return "The Habits store '\(subject)' stayed locked by another process past the busy timeout (SQLITE_BUSY)."
         case .database: return "The Habits store '\(subject)' reported an error: \(detail)."

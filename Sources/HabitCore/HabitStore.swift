@@ -2,12 +2,12 @@ import Foundation
 import LockstepSystem
 
 /// The Habits store: one SQLite database in the group container's `Library/Application Support/`, shared by
-/// the host, the widget and the intents extension (RULES.md `sqlite.shared`).
+/// the host, the widget and the intents extension (rule `sqlite.shared`).
 ///
 /// WAL mode (readers never block the writer), every write in an `IMMEDIATE` transaction, a busy timeout with
 /// SQLITE_BUSY reported as `HabitError.busy` (exit 75), and a schema version in `PRAGMA user_version`: a build
 /// whose schema is older than the store's reads it but refuses to write it. Before every write the store runs
-/// `SharedWriteGate.check()`, so a process from a superseded build stops instead (RULES.md `runtime.stale`).
+/// `SharedWriteGate.check()`, so a process from a superseded build stops instead (rule `runtime.stale`).
 public final class HabitStore: @unchecked Sendable {  // @unchecked: the connection is used under `lock` only.
     /// The schema this build writes.
     public static let schemaVersion: Int32 = 1
@@ -79,7 +79,7 @@ public final class HabitStore: @unchecked Sendable {  // @unchecked: the connect
         PRAGMA user_version = \(schemaVersion);
         """
 
-    /// Creates the store where none exists, as every file here is replaced (RULES.md `files.atomic`): built
+    /// Creates the store where none exists, as every file here is replaced (rule `files.atomic`): built
     /// complete in a private temp file beside it (schema, version, WAL mode), fsynced, linked into place (never over
     /// an existing file), the directory fsynced. Nobody can open a half-made store, and a crash leaves at most an
     /// unused temp file. Building a private file needs no journal and no syncs of its own: two fsyncs in all,

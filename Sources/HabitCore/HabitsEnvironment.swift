@@ -31,7 +31,7 @@ public struct HabitsEnvironment: Sendable {
     /// The widget kind the app reloads.
     public static let widgetKind = "HabitsWidget"
 
-    /// Posted on the phone after each change to the shared store (a name only: RULES.md `darwin.name-only`). The
+    /// Posted on the phone after each change to the shared store (a name only: rule `darwin.name-only`). The
     /// running app observes it to send the watch the new list, as an iOS app observes the Darwin notification its
     /// extensions post (it learns nothing else of a change made in another process).
     public static let storeChangedNotification = "com.example.habits.store-changed"
@@ -45,9 +45,9 @@ public struct HabitsEnvironment: Sendable {
     public let hostBundleIdentifier: String
     /// The app's App Group (the first the containing app claims).
     public let groupIdentifier: String
-    /// The group container on this process's device (RULES.md `group.watch-separate`: the watch's is watch-local).
+    /// The group container on this process's device (rule `group.watch-separate`: the watch's is watch-local).
     public let groupContainer: String
-    /// This bundle's private container's path (RULES.md `container.private`); not created at start (each start-up
+    /// This bundle's private container's path (rule `container.private`); not created at start (each start-up
     /// mkdir costs time on the way to ready): what writes into it (WatchConnectivity) creates the folders it needs,
     /// and `sandbox.privateContainer()` creates the whole layout.
     public let privateContainer: String
@@ -69,7 +69,7 @@ public struct HabitsEnvironment: Sendable {
         bundleIdentifier = sandbox.identity.bundleIdentifier
         self.hostBundleIdentifier = hostBundleIdentifier
         self.groupIdentifier = groupIdentifier
-        // RULES.md group.entitlement: a bundle that does not claim the group gets no container (exit 77).
+        // rule `group.entitlement`: a bundle that does not claim the group gets no container (exit 77).
         groupContainer = try sandbox.requireGroupContainer(groupIdentifier).path
         privateContainer = sandbox.privateContainerPath
     }
@@ -102,7 +102,7 @@ public struct HabitsEnvironment: Sendable {
         try DarwinNotificationCenter(sandbox: sandbox).post(Self.storeChangedNotification)
     }
 
-    /// Where intents run (RULES.md `intent.where`): in the app while it runs, else here.
+    /// Where intents run (rule `intent.where`): in the app while it runs, else here.
     public var intentRouter: IntentRouter {
         IntentRouter(registry: habitIntents, groupContainer: groupContainer, appBundleIdentifier: hostBundleIdentifier,
                      notifications: try? DarwinNotificationCenter(sandbox: sandbox))

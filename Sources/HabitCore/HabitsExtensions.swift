@@ -5,7 +5,7 @@ import LockstepRuntime
 import LockstepSystem
 import UserNotifications
 
-/// The Habits notification service extension (RULES.md `notification.service`): a reminder push with
+/// The Habits notification service extension (rule `notification.service`): a reminder push with
 /// `mutable-content` is rewritten with what is left today, read from the shared store in the App Group.
 public final class HabitsNotificationService: UNNotificationServiceExtension, @unchecked Sendable {
     public override init() { super.init() }
@@ -25,7 +25,7 @@ public final class HabitsNotificationService: UNNotificationServiceExtension, @u
     }
 }
 
-/// The Habits share extension's request handling (RULES.md `share.extension`): shared text becomes a new habit in the
+/// The Habits share extension's request handling (rule `share.extension`): shared text becomes a new habit in the
 /// shared store; the app sees it on its next read of the group.
 public final class HabitsShareHandler: NSObject, NSExtensionRequestHandling, @unchecked Sendable {
     public override init() { super.init() }
@@ -54,7 +54,7 @@ public final class HabitsShareHandler: NSObject, NSExtensionRequestHandling, @un
     }
 }
 
-/// The Habits App Clip (`lockstep-clip`, RULES.md `clip.container`): it adds a habit to the App Group it shares with
+/// The Habits App Clip (`lockstep-clip`, rule `clip.container`): it adds a habit to the App Group it shares with
 /// the full app, and keeps its own visit note in its private container, which installing the full app does not carry over.
 public enum ClipApp {
     public static let usage = "add NAME [EMOJI] | status"

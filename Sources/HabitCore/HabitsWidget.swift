@@ -29,7 +29,7 @@ public struct HabitEntry: TimelineEntry {
     public var showCompleted = true
 }
 
-/// The Habits timeline provider: reads the shared store (RULES.md `widget.provider`).
+/// The Habits timeline provider: reads the shared store (rule `widget.provider`).
 public struct HabitsProvider: TimelineProvider {
     public let environment: HabitsEnvironment
 

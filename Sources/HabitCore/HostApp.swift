@@ -134,7 +134,7 @@ public final class HostApp: WCSessionDelegate, @unchecked Sendable {  // @unchec
             guard let presence else { throw HabitError(.usage, subject: words[0], detail: "send \(words[0]) on the stdin of the running app (lockstep-host with no arguments)") }
             try presence.set(words[0] == "foreground" ? .foreground : .background)
             return words[0] == "foreground"
-                ? "host is in the foreground: widget reloads are budget-free (RULES.md widget.budget)"
+                ? "host is in the foreground: widget reloads are budget-free (rule widget.budget)"
                 : "host is in the background: widget reloads count against the daily budget"
         case "reload":
             try environment.widgetCenter.reloadHabitsWidget()
@@ -154,7 +154,7 @@ public final class HostApp: WCSessionDelegate, @unchecked Sendable {  // @unchec
             let reply = try session.sendMessage(["text": arguments.joined(separator: " ")])
             return "watch replied \(reply["received"] as? Bool == true ? "received" : "\(reply)") in \(Int(((Monotonic.now - started) * 1000).rounded())) ms"
         case "complication":
-            // RULES.md watch.complication: today's progress for the watch face, within the daily allowance.
+            // rule `watch.complication`: today's progress for the watch face, within the daily allowance.
             guard let session else { throw HabitError(.usage, subject: "complication", detail: "send complication on the stdin of the running app") }
             let summary = try store.summary(on: today)
             let transfer = session.transferCurrentComplicationUserInfo(["complicationDone": summary.completedHabitsCount, "complicationTotal": summary.totalHabits])
@@ -179,7 +179,7 @@ public final class HostApp: WCSessionDelegate, @unchecked Sendable {  // @unchec
         return result
     }
 
-    /// Sends the watch today's list (RULES.md `wc.context`), unless it is the list this process sent last.
+    /// Sends the watch today's list (rule `wc.context`), unless it is the list this process sent last.
     /// - Returns: the list, and whether it was sent.
     @discardableResult
     private func pushContext(evenIfUnchanged: Bool = false) throws -> (TodayList, sent: Bool) {
@@ -234,7 +234,7 @@ public final class HostApp: WCSessionDelegate, @unchecked Sendable {  // @unchec
 }
 
 extension CommandInput {
-    /// Parses a logged value: a finite number ≥ 0 (DESIGN.md: invalid input exits 2, nothing written).
+    /// Parses a logged value: a finite number ≥ 0 (<doc:Design> "The command line": invalid input exits 2, nothing written).
     public static func value(_ text: String) throws -> Double {
         guard let value = Double(text), value.isFinite else {
             throw HabitError(.invalidValue, subject: text, detail: "it is not a number")

@@ -2,7 +2,7 @@ import LockstepRuntime
 import LockstepSystem
 import AppIntents
 
-/// The App Intents extension (`lockstep-intent`): lists the Habits intents, and performs one where RULES.md
+/// The App Intents extension (`lockstep-intent`): lists the Habits intents, and performs one where rule
 /// `intent.where` says — in the app if it is running and not suspended, else here — printing its dialog.
 public struct IntentApp {
     public let environment: HabitsEnvironment

@@ -26,7 +26,7 @@ final class SQLiteConnection {
             throw HabitError(.database, subject: path, detail: message)
         }
         handle = db
-        // RULES.md sqlite.shared: wait for another process's write lock instead of failing at once.
+        // rule `sqlite.shared`: wait for another process's write lock instead of failing at once.
         sqlite3_busy_timeout(db, Int32(busyTimeout * 1000))
     }
 
@@ -84,7 +84,7 @@ final class SQLiteConnection {
         }
     }
 
-    /// Runs `body` in an immediate transaction (RULES.md sqlite.shared: take the write lock up front, so two
+    /// Runs `body` in an immediate transaction (rule `sqlite.shared`: take the write lock up front, so two
     /// writers never deadlock upgrading a read lock), committing on success and rolling back on error.
     func immediateTransaction<R>(_ body: () throws -> R) throws -> R {
         try execute("BEGIN IMMEDIATE")

@@ -4,7 +4,7 @@ import LockstepSystem
 import WatchConnectivity
 import WidgetKit
 
-/// The watch app (`lockstep-watch`): its own containers on the watch device (RULES.md `group.watch-separate`), today's
+/// The watch app (`lockstep-watch`): its own containers on the watch device (rule `group.watch-separate`), today's
 /// list from the phone's application context, and toggles sent by message when the phone is reachable, else queued
 /// as user info.
 public final class WatchApp: WCSessionDelegate, @unchecked Sendable {  // @unchecked: `list` is guarded by `lock`.
@@ -57,8 +57,8 @@ public final class WatchApp: WCSessionDelegate, @unchecked Sendable {  // @unche
         }
     }
 
-    /// Toggles through the phone: an interactive message when reachable (RULES.md `wc.message`), otherwise a queued
-    /// user-info transfer carrying the new state (RULES.md `wc.userinfo`).
+    /// Toggles through the phone: an interactive message when reachable (rule `wc.message`), otherwise a queued
+    /// user-info transfer carrying the new state (rule `wc.userinfo`).
     func toggle(_ name: String) throws -> String {
         let current = lock.withLock { list }
         guard let index = current.items.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) else {
@@ -104,11 +104,11 @@ public final class WatchApp: WCSessionDelegate, @unchecked Sendable {  // @unche
 
     public func session(_ session: WCSession, didReceive file: WCSessionFile) {
         let size = (try? AtomicFile.read(file.fileURL.path))??.count ?? 0
-        // Not moved: RULES.md wc.file, the system removes it when this method returns.
+        // Not moved: rule `wc.file`, the system removes it when this method returns.
         print("file \(file.fileURL.lastPathComponent) (\(size) bytes) arrived in Documents/Inbox (\(session.deliveryLatencyMilliseconds ?? 0) ms); not moved, so it is removed after this handler")
     }
 
-    /// The phone's complication progress (`transferCurrentComplicationUserInfo`, RULES.md `watch.complication`): kept in
+    /// The phone's complication progress (`transferCurrentComplicationUserInfo`, rule `watch.complication`): kept in
     /// the watch's own group container, then WidgetKit on the watch reloads the complication.
     public func session(_ session: WCSession, didReceiveUserInfo userInfo: [String: Any]) {
         guard let done = userInfo["complicationDone"] as? Int, let total = userInfo["complicationTotal"] as? Int else { return }

@@ -1,7 +1,7 @@
 import LockstepSystem
 
 /// Where a bundle's `executable` is found: a path (relative to the current directory), or a name found next to
-/// the running `lockstep` (the directory of `/proc/self/exe`) or on PATH (DESIGN.md "The manifest").
+/// the running `lockstep` (the directory of `/proc/self/exe`) or on PATH (<doc:Design> "The manifest").
 public enum ExecutableLocator {
     /// The executable's absolute or relative path.
     /// - Throws: `LaunchError.executableNotFound` naming the bundle and where it looked.

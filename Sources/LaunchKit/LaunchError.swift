@@ -9,9 +9,9 @@ public struct LaunchError: Error, Equatable, Sendable {
         case executableNotFound
         /// `posix_spawn` or a pipe failed.
         case spawnFailed
-        /// RULES.md `runtime.version-parity`: the bundle's versions differ from the installed app's (exit 78).
+        /// rule `runtime.version-parity`: the bundle's versions differ from the installed app's (exit 78).
         case versionMismatch
-        /// RULES.md `runtime.stale`: the app was reinstalled at another build (exit 78).
+        /// rule `runtime.stale`: the app was reinstalled at another build (exit 78).
         case stale
         /// A long-running bundle did not print its ready line in time, or exited before it did.
         case notReady

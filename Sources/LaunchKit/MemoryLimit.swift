@@ -1,6 +1,6 @@
 import BundleKit
 
-/// The memory limits the supervisor enforces (RULES.md `extension.memory`, `widget.memory`). Apple publishes no
+/// The memory limits the supervisor enforces (rule `extension.memory`, `widget.memory`). Apple publishes no
 /// numbers: these are the observed ones, and a manifest's `memoryLimitMB` overrides each.
 public enum MemoryLimit {
     /// The limit for `record` in MB: its `memoryLimitMB`, else its kind's: 30 for a widget (and, unconfirmed, a

@@ -11,12 +11,12 @@
 ///     wait ROLE [--timeout 10s] TEXT    a running bundle prints a line containing TEXT; reports the latency
 ///     advance 1d|2h|30m|45s             moves the simulated clock forward
 ///     send ROLE TEXT                    writes TEXT as one line to the bundle's stdin
-///     suspend ROLE / resume ROLE        SIGSTOP / SIGCONT (RULES.md lock.dead10cc)
+///     suspend ROLE / resume ROLE        SIGSTOP / SIGCONT (rule `lock.dead10cc`)
 ///     reinstall --build N [--version X] reinstalls the app and every bundle at another build
 ///     expect-exit ROLE N|dead10cc|EXC_RESOURCE [--timeout 10s]   the bundle ends so
 ///     launch ROLE                       (re)launches a long-running bundle and waits for its ready line
 ///     install-over-clip                 the full app replaces its App Clip: the clip's own container is not carried
-///                                       over (RULES.md clip.container); the App Groups stay
+///                                       over (rule `clip.container`); the App Groups stay
 public struct Scenario: Sendable {
     /// What the scenario is called in reports (`demo`, or the file path).
     public var name: String
@@ -46,9 +46,9 @@ public struct Scenario: Sendable {
     /// How `expect-exit` says the bundle should end.
     public enum ExitExpectation: Sendable, Equatable, CustomStringConvertible {
         case status(Int32)
-        /// Terminated for holding a lock while suspended (RULES.md lock.dead10cc).
+        /// Terminated for holding a lock while suspended (rule `lock.dead10cc`).
         case dead10cc
-        /// Killed above its memory limit (RULES.md widget.memory).
+        /// Killed above its memory limit (rule `widget.memory`).
         case memoryLimit
 
         public var description: String {

@@ -133,7 +133,7 @@ final class ScenarioRunner {
                 let killed = bundle.killReason
                 supervisor.condition.unlock()
                 if record.role == .notification, arguments.first == "deliver", arguments.count == 2, !text.contains("shown: ") {
-                    // RULES.md notification.service: a service that crashed, was killed or delivered nothing leaves the
+                    // rule `notification.service`: a service that crashed, was killed or delivered nothing leaves the
                     // device to show the push's original content.
                     let why = killed.map { "the service extension was killed: \($0)" } ?? "the service extension \(termination) without delivering"
                     let shown = "shown: \(Self.originalContent(arguments[1])) (the original content: \(why))"
@@ -206,7 +206,7 @@ final class ScenarioRunner {
                 let how = reason.isEmpty ? "\(termination)" : "was killed: \(reason)"
                 return matches ? held("\(label) \(how)") : failed("\(label) \(how), not \(expectation)")
             case .installOverClip:
-                // RULES.md clip.container: the clip's private container is not migrated to the full app; what the
+                // rule `clip.container`: the clip's private container is not migrated to the full app; what the
                 // clip wrote to an App Group both claim is where the app finds it.
                 guard let clip = try Installer.installed(groupsRoot: supervisor.groupsRoot)?.bundle(role: .clip) else {
                     return failed("the installed manifest has no App Clip (a bundle with role 'clip')")

@@ -10,7 +10,7 @@ public final class SupervisedBundle: @unchecked Sendable {  // @unchecked: mutab
     /// The prefix of its output lines (`widget`).
     public let label: String
     public let record: BundleRecord
-    /// The memory limit enforced on it (RULES.md `widget.memory`), if any.
+    /// The memory limit enforced on it (rule `widget.memory`), if any.
     public let memoryLimitMB: Int?
     let process: SpawnedProcess
 
@@ -52,7 +52,7 @@ public final class SupervisedBundle: @unchecked Sendable {  // @unchecked: mutab
 }
 
 /// Launches bundles as separate processes in their own process groups and supervises them: one multiplexed
-/// output stream, readiness, memory limits (RULES.md `widget.memory`), suspension (RULES.md `lock.dead10cc`),
+/// output stream, readiness, memory limits (rule `widget.memory`), suspension (rule `lock.dead10cc`),
 /// and a teardown that always ends in SIGKILL so no child outlives the supervisor.
 public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable state only under `condition`.
     /// The readiness convention: a bundle is ready once it prints a line `ready` (optionally `ready <details>`)
@@ -235,16 +235,16 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
     /// What `suspend` did.
     public enum SuspendOutcome: Equatable, Sendable {
         case suspended
-        /// RULES.md `lock.dead10cc`: it held a lock on the file at `path` in a shared group container, so it was terminated.
+        /// rule `lock.dead10cc`: it held a lock on the file at `path` in a shared group container, so it was terminated.
         case terminatedHoldingLock(path: String)
     }
 
-    /// The crash report's line for RULES.md `lock.dead10cc`.
+    /// The crash report's line for rule `lock.dead10cc`.
     public static let dead10ccReason = "Termination Reason: Namespace RUNNINGBOARD, Code 0xdead10cc"
 
     /// Suspends `bundle` (SIGSTOP to its group), as iOS suspends an app or extension in the background; if it
     /// holds a lock on a file in a group container of its device at that moment, terminates it instead
-    /// (RULES.md `lock.dead10cc`: "The operating system terminated the app because it held on to a file lock or
+    /// (rule `lock.dead10cc`: "The operating system terminated the app because it held on to a file lock or
     /// SQLite database lock during suspension").
     public func suspend(_ bundle: SupervisedBundle) -> SuspendOutcome {
         bundle.process.signal(SIGSTOP)
@@ -364,7 +364,7 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
         if !quiet && !bundle.oneShot && bundle.killReason == nil { output.say("\(bundle.name) \(termination)") }
     }
 
-    /// Samples every running bundle's footprint and kills one above its limit (RULES.md `widget.memory`).
+    /// Samples every running bundle's footprint and kills one above its limit (rule `widget.memory`).
     private func watchMemory() {
         while true {
             condition.lock()

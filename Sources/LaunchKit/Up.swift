@@ -58,7 +58,7 @@ public enum Up {
         let outcome: Installer.Outcome
         do {
             // The bundles start while the manifest is written: a starting bundle reads the installed manifest under
-            // the install lock, so it waits for this install (RULES.md runtime.version-parity is checked against it),
+            // the install lock, so it waits for this install (rule `runtime.version-parity` is checked against it),
             // while its own process start-up overlaps the write and its fsyncs — and so do the spawns themselves:
             // every bundle waits for the install, so it is written while they are being started, not after.
             outcome = try Installer.install(manifest, groupsRoot: options.groupsRoot) {

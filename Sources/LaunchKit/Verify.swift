@@ -28,7 +28,7 @@ public enum Verify {
         public var expected: Bool
         /// What the two processes showed.
         public var observed: Bool
-        /// The RULES.md id that explains `expected`.
+        /// The rule id that explains `expected`.
         public var rule: String
         /// The explanation in a word or two (`shared`, `fallback`, `watch-separate`, `private`).
         public var reason: String
@@ -56,7 +56,7 @@ public enum Verify {
         let host = manifest.app
         return zip(manifest.bundles, labels).compactMap { bundle, label in
             // A widget or a notification service reads the app's data; intents, share extensions and App Clips write it
-            // (RULES.md share.extension, clip.container, notification.service).
+            // (rule `share.extension`, clip.container, notification.service).
             guard [.widget, .intent, .notification, .share, .clip].contains(bundle.role), bundle.bundleIdentifier != host.bundleIdentifier,
                   Set(bundle.appGroups).isDisjoint(with: host.appGroups) else { return nil }
             let id = bundle.bundleIdentifier ?? bundle.name
@@ -106,7 +106,7 @@ public enum Verify {
                 }
                 for group in groups {
                     let entitled = writer.record.appGroups.contains(group) && reader.record.appGroups.contains(group)
-                    // RULES.md group.entitlement, group.defaults-fallback, group.watch-separate.
+                    // rule `group.entitlement`, group.defaults-fallback, group.watch-separate.
                     let (rule, reason, fileRule, fileReason): (String, String, String, String) =
                         !entitled ? ("group.defaults-fallback", "fallback", "group.entitlement", "not entitled")
                         : !sameDevice ? ("group.watch-separate", "watch-separate", "group.watch-separate", "watch-separate")
@@ -116,11 +116,11 @@ public enum Verify {
                     reads.append((Probe(["container", "--as", reader.identifier, group, "--read", file(writer.identifier)], expect: nonce),
                                   cell(.files, group, entitled && sameDevice, fileRule, fileReason)))
                 }
-                // RULES.md darwin.name-only: system-wide on one device; group.watch-separate: not across devices.
+                // rule `darwin.name-only`: system-wide on one device; group.watch-separate: not across devices.
                 reads.append((Probe(["notify", "--as", reader.identifier, "wait", notification(writerIndex), "--after", "0", "--timeout", "0.3"]),
                               cell(.notifications, nil, sameDevice, sameDevice ? "darwin.name-only" : "group.watch-separate",
                                    sameDevice ? "device-wide" : "watch-separate")))
-                // RULES.md container.private.
+                // rule `container.private`.
                 reads.append((Probe(["container", "--as", reader.identifier, "app", "--read", file(writer.identifier)], expect: nonce),
                               cell(.privateContainer, nil, false, "container.private", "private")))
             }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Foundation's extension request types, absent on Linux: what a share or action extension receives and how it
-/// answers (RULES.md `share.extension`). Code written against Apple's Foundation compiles unchanged.
+/// answers (rule `share.extension`). Code written against Apple's Foundation compiles unchanged.
 
 /// Uniform type identifiers of the items a share sheet hands over.
 public enum UTTypeIdentifier {
@@ -67,7 +67,7 @@ public protocol NSExtensionRequestHandling: NSObjectProtocol {
 }
 
 /// The request an extension serves: its input items, and the one answer it must give — `completeRequest` or
-/// `cancelRequest` (RULES.md `share.extension`).
+/// `cancelRequest` (rule `share.extension`).
 open class NSExtensionContext: NSObject, @unchecked Sendable {
     public let inputItems: [Any]
     let answered: (Answer) -> Void

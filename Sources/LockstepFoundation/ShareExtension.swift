@@ -3,7 +3,7 @@ import LockstepRuntime
 import LockstepSystem
 
 /// Hosts your own share (or action) extension's request handling as a simulated process: the share sheet hands it the
-/// items given as arguments, if its `NSExtensionActivationRule` accepts them, and waits for its answer (RULES.md
+/// items given as arguments, if its `NSExtensionActivationRule` accepts them, and waits for its answer (rule
 /// `share.extension`).
 ///
 /// ```swift
@@ -97,7 +97,7 @@ struct SharedItems {
 
     var summary: String { items.map { "\($0.kind.rawValue) '\($0.value)'" }.joined(separator: ", ") }
 
-    /// RULES.md share.extension: the extension is offered only when its rule accepts every item: the kind's key is
+    /// rule `share.extension`: the extension is offered only when its rule accepts every item: the kind's key is
     /// present, true for text, and the count of that kind within the key's maximum.
     func check(activation supports: [String: Int], bundle: String) throws {
         for kind in Kind.allCases {

@@ -5,8 +5,8 @@ import LockstepSystem
 import Synchronization
 
 /// Foundation's `UserDefaults`, with iOS's App Group semantics, for code that runs in a simulated process
-/// (RULES.md §2): `UserDefaults(suiteName: "group.x")` reaches the group's shared suite when the bundle is entitled
-/// to the group, and silently a private one when it is not (RULES.md `group.defaults-fallback`); the bundle's own id
+/// (<doc:Rules> "Sharing data across processes"): `UserDefaults(suiteName: "group.x")` reaches the group's shared suite when the bundle is entitled
+/// to the group, and silently a private one when it is not (rule `group.defaults-fallback`); the bundle's own id
 /// and `NSGlobalDomain` give nil (`group.defaults-suite-name`); a value written by one process is read by every
 /// other at once, and only property-list values are stored (`defaults.plist-types`).
 ///
@@ -21,7 +21,7 @@ import Synchronization
 ///
 /// Code that runs in no simulated process (a plain `swift test` of the shared module) gets suites kept in memory.
 /// Errors cannot be thrown through Foundation's API: a write that fails is said on stderr, and a process of a stale
-/// build is stopped, as iOS stops it (RULES.md `runtime.stale`).
+/// build is stopped, as iOS stops it (rule `runtime.stale`).
 public final class UserDefaults: @unchecked Sendable {  // @unchecked: `GroupDefaults` and `MemorySuite` lock themselves.
     private enum Backing {
         case suite(GroupDefaults)

@@ -16,8 +16,8 @@ import LockstepSystem
 /// }
 /// ```
 ///
-/// It starts as the manifest's bundle of `role` (the version gate, RULES.md `runtime.version-parity`), prints its
-/// ready line, answers one line per stdin line until stdin ends or `quit`, and stops a stale build (RULES.md
+/// It starts as the manifest's bundle of `role` (the version gate, rule `runtime.version-parity`), prints its
+/// ready line, answers one line per stdin line until stdin ends or `quit`, and stops a stale build (rule
 /// `runtime.stale`). An error thrown by `handle` is one sentence on stderr, and serving goes on.
 public enum AppProcess {
     /// The entry point of the executable; like swift-argument-parser's `main()`, the one place that exits (0 when
@@ -45,7 +45,7 @@ public enum AppProcess {
                 try CommandInput.serve { words in try DispatchQueue.main.sync { try handle(words) } }
                 DispatchQueue.main.async { exit(.success) }
             } catch {
-                // A stale build stops the process (RULES.md runtime.stale).
+                // A stale build stops the process (rule `runtime.stale`).
                 DispatchQueue.main.async { exit(withError: error) }
             }
         }

@@ -30,7 +30,7 @@ public enum CommandInput {
     /// Reads stdin until EOF or `quit`, running `execute` on each line and printing its result.
     ///
     /// An error is reported and serving goes on, except a stale build (exit 78), which is thrown: it stops the
-    /// process (RULES.md `runtime.stale`).
+    /// process (rule `runtime.stale`).
     public static func serve(_ execute: ([String]) throws -> String) throws {
         while let line = readLine() {
             let words = Self.words(line)

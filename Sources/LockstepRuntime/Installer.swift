@@ -4,7 +4,7 @@ import Foundation
 import LockstepSystem
 
 /// Installs a manifest on the simulated device: `<groups>/.lockstep/installed.json`, written atomically with an
-/// install generation, read by every process at start and before each shared write (RULES.md §7).
+/// install generation, read by every process at start and before each shared write (<doc:Rules> "The stale extension").
 ///
 /// The installed file is self-contained: every value inline (values that came from Info.plist or entitlements
 /// files are copied in) and relative executable paths made absolute, so it reads the same from any directory.

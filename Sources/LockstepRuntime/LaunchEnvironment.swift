@@ -3,13 +3,13 @@ import BundleKit
 import Foundation
 import LockstepSystem
 
-/// The environment a launcher gives a simulated process (DESIGN.md "Processes and identity").
+/// The environment a launcher gives a simulated process (<doc:Design> "Processes and identity").
 public enum LaunchEnvironment {
     /// The groups root (`LOCKSTEP_GROUPS`).
     public static let groups = GroupsRoot.environmentVariable
     /// The process's bundle identifier.
     public static let bundleIdentifier = "LOCKSTEP_BUNDLE_ID"
-    /// The CFBundleVersion the process was launched at (RULES.md `runtime.stale`).
+    /// The CFBundleVersion the process was launched at (rule `runtime.stale`).
     public static let build = "LOCKSTEP_BUILD"
     /// A manifest to install before starting.
     public static let manifest = Manifest.environmentVariable

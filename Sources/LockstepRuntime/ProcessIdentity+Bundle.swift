@@ -3,7 +3,7 @@ import BundleKit
 
 extension BundleRecord {
     /// The device the bundle runs on: the watch app and its complications on the watch, everything else on the phone
-    /// (RULES.md `group.watch-separate`: the watch has its own containers and notifications; `watch.complication`).
+    /// (rule `group.watch-separate`: the watch has its own containers and notifications; `watch.complication`).
     public var device: Device { role == .watch || role == .complication ? .watch : .phone }
 }
 

@@ -5,9 +5,9 @@ public struct RuntimeError: Error, Equatable, Sendable {
     public enum Code: Equatable, Sendable {
         /// No bundle in the installed manifest has this bundle identifier or role (exit 2).
         case unknownBundle
-        /// RULES.md `runtime.version-parity`: the bundle's versions differ from the installed app's (exit 78).
+        /// rule `runtime.version-parity`: the bundle's versions differ from the installed app's (exit 78).
         case versionMismatch
-        /// RULES.md `runtime.stale`: the app was reinstalled at another build (exit 78).
+        /// rule `runtime.stale`: the app was reinstalled at another build (exit 78).
         case stale
     }
 

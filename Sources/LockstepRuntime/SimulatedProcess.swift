@@ -18,7 +18,7 @@ public struct SimulatedProcess: Sendable {
     /// This process's bundle.
     public let bundle: BundleRecord
 
-    /// Resolves the identity from the environment (DESIGN.md "Processes and identity"), checks the version rules,
+    /// Resolves the identity from the environment (<doc:Design> "Processes and identity"), checks the version rules,
     /// installs the stale-build gate and starts watching for a reinstall (a reinstall at another build is reported
     /// to `ProcessStop`).
     ///
@@ -53,7 +53,7 @@ public struct SimulatedProcess: Sendable {
     /// (no launcher gave them an identity), which are no simulated process.
     ///
     /// Such an executable passes the same gates as one that calls `start`: a version mismatch or a stale build
-    /// (RULES.md `runtime.version-parity`, `runtime.stale`) ends it with exit 78 and Xcode's sentence, since no
+    /// (rule `runtime.version-parity`, `runtime.stale`) ends it with exit 78 and Xcode's sentence, since no
     /// `main` of Lockstep's is there to decide, and under `up`'s launch check it prints its ready line and exits 0.
     public static var current: SimulatedProcess? {
         if let process = running.withLock({ $0 }) { return process }
@@ -113,7 +113,7 @@ public struct SimulatedProcess: Sendable {
         return SimulatedProcess(groupsRoot: groupsRoot, manifest: manifest, bundle: launched)
     }
 
-    /// RULES.md `runtime.version-parity`: refuses to run when this bundle's versions differ from the installed
+    /// rule `runtime.version-parity`: refuses to run when this bundle's versions differ from the installed
     /// app's (Xcode/ITMS wording), and `runtime.stale` when the app was reinstalled after this process was launched.
     /// - Throws: `RuntimeError` `.versionMismatch` or `.stale` (exit 78).
     public func checkVersions() throws(RuntimeError) {
@@ -130,7 +130,7 @@ public struct SimulatedProcess: Sendable {
     }
 
     /// Installs the check every shared write runs (`SharedWriteGate`), and a watcher that stops this process as
-    /// soon as the app is reinstalled at another build, even if it never writes (RULES.md `runtime.stale`: on a
+    /// soon as the app is reinstalled at another build, even if it never writes (rule `runtime.stale`: on a
     /// device the system terminates the old extension).
     public func guardAgainstReinstall() {
         let check = StaleCheck(process: self)
@@ -151,7 +151,7 @@ public struct SimulatedProcess: Sendable {
         if ProcessEnvironment.value("TMPDIR") != temporary + "/" { ProcessEnvironment.set("TMPDIR", temporary + "/") }
     }
 
-    /// The sentence of RULES.md `runtime.stale`, naming both builds.
+    /// The sentence of rule `runtime.stale`, naming both builds.
     func staleError(installedBuild: String) -> RuntimeError {
         RuntimeError(.stale, subject: bundle.bundleIdentifier ?? bundle.name,
                     detail: "\(describe(bundle)) is from build \(bundle.buildVersion ?? "?"), but \(manifest.app.name) is now installed at build \(installedBuild); the system stops the old process before it writes shared data [runtime.stale].")

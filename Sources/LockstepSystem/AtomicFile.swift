@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// Whole-file reads and atomic replacement: a reader sees the old file or the new one, never a torn one
-/// (RULES.md `files.atomic`).
+/// (rule `files.atomic`).
 public enum AtomicFile {
     /// Replaces the file at `path` with `bytes`: temp file in the same directory → fsync → rename → fsync the directory.
     ///

@@ -2,7 +2,7 @@
 ///
 /// swift-corelibs-foundation's `PropertyListSerialization` crashes the process (SIGSEGV while bridging an `NSSet`)
 /// on a binary plist holding a set of dictionaries or arrays — 45 bytes are enough, found by the fuzz loop in
-/// Tests/ProofTests. Sets are not property-list types (RULES.md `defaults.plist-types`: string, integer, real,
+/// Tests/ProofTests. Sets are not property-list types (rule `defaults.plist-types`: string, integer, real,
 /// bool, date, data, array, dictionary), so every reader of a plist another process or a build wrote refuses a
 /// binary plist that holds one, with its own error, before handing the bytes to Foundation.
 public enum BinaryPropertyList {

@@ -2,7 +2,7 @@
 @preconcurrency import Glibc
 #endif
 
-/// Lockstep's exit statuses, the same for every command and simulated process (DESIGN.md, "The command line").
+/// Lockstep's exit statuses, the same for every command and simulated process (<doc:Design> "The command line").
 ///
 /// The simulated processes add the sysexits(3) values for the iOS conditions they reproduce.
 public enum ExitStatus: Int32, Sendable, CaseIterable {

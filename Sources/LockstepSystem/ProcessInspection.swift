@@ -6,7 +6,7 @@ import Glibc
 package enum ProcessInspection {
     /// The process's anonymous resident memory in kB (`RssAnon` in `/proc/PID/status`), or nil once it is gone.
     ///
-    /// RULES.md `widget.memory`: iOS counts a process's *footprint* (dirty memory it owns), not the shared,
+    /// rule `widget.memory`: iOS counts a process's *footprint* (dirty memory it owns), not the shared,
     /// clean pages of the libraries it maps. On Linux that is `RssAnon`; `VmRSS` would also count the ~17 MB of
     /// file-backed Foundation pages every Swift process maps, and kill an idle widget against a 30 MB limit.
     package static func residentAnonymousKB(_ pid: pid_t) -> Int? {

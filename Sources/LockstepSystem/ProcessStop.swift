@@ -29,7 +29,7 @@ public enum ProcessStop {
     }
 
     /// Whether `error` must end the process wherever it happens: a version mismatch or a stale build (exit 78,
-    /// RULES.md `runtime.stale`), which iOS answers by stopping the process.
+    /// rule `runtime.stale`), which iOS answers by stopping the process.
     public static func isFatal(_ error: any Error) -> Bool {
         (error as? any ReportableError)?.exitStatus == .versionMismatch
     }

@@ -1,6 +1,6 @@
 import Synchronization
 
-/// The check a simulated process runs before each write to shared data (RULES.md `runtime.stale`).
+/// The check a simulated process runs before each write to shared data (rule `runtime.stale`).
 ///
 /// LaunchKit installs the check when a bundle process starts (is the installed app still at my build?); the
 /// libraries that write shared data — group defaults, coordinated files, the Habits store — call

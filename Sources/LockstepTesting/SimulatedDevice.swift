@@ -121,7 +121,7 @@ public final class SimulatedDevice: @unchecked Sendable {  // @unchecked: immuta
         }
     }
 
-    /// Whether what `writer` writes to the group `group`'s defaults suite is seen by `reader` (RULES.md
+    /// Whether what `writer` writes to the group `group`'s defaults suite is seen by `reader` (rule
     /// `group.entitlement`, `group.defaults-fallback`, `group.watch-separate`): a probe value written and read as
     /// each bundle's `UserDefaults(suiteName:)` would, then removed.
     public func sees(_ reader: String, whatWrites writer: String, in group: String) throws -> Bool {

@@ -4,7 +4,7 @@ import LockstepSystem
 
 /// Hosts your own `UNNotificationServiceExtension` subclass as a simulated notification service extension: each
 /// `deliver PAYLOAD` (a push payload's JSON, as an argument or a stdin line) is a remote notification arriving
-/// (RULES.md `notification.service`).
+/// (rule `notification.service`).
 ///
 /// ```swift
 /// // Sources/HabitsNotificationService/main.swift

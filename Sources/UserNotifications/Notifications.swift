@@ -91,7 +91,7 @@ open class UNNotificationRequest: NSObject, @unchecked Sendable {  // @unchecked
 
 /// A notification service extension (Apple's `UNNotificationServiceExtension`): subclass it, override
 /// `didReceive(_:withContentHandler:)`, and call the handler with the content to show — within the time limit, or
-/// the original content is shown (RULES.md `notification.service`).
+/// the original content is shown (rule `notification.service`).
 open class UNNotificationServiceExtension: NSObject {
     /// Not `required`, as in Apple's declaration: a subclass may write `override init()`. The host is handed an
     /// instance (`NotificationServiceExtension.main(service: NotificationService())`).

@@ -5,7 +5,7 @@ import LockstepSystem
 /// Property-list payloads: validation, the observed size limits, and the on-disk encoding.
 ///
 /// Payloads cross the link as XML property lists (readable by any language: Python's `plistlib`, for one). The size
-/// limits apply to the binary property-list encoding, the compact form the device sends (RULES.md `wc.limits`).
+/// limits apply to the binary property-list encoding, the compact form the device sends (rule `wc.limits`).
 public enum Payload {
     /// Observed: 65,536 bytes for a message or a user-info transfer.
     public static let messageLimit = 65_536

@@ -1,6 +1,6 @@
 import LockstepSystem
 
-/// A WatchConnectivity error, with the codes and meanings of `WCErrorDomain` (RULES.md §4, WCError.h).
+/// A WatchConnectivity error, with the codes and meanings of `WCErrorDomain` (<doc:Rules> "WatchConnectivity", WCError.h).
 public struct WCError: Error, Equatable, Sendable {
     /// The WCErrorDomain codes.
     public enum Code: Int, Sendable, CaseIterable {

@@ -13,14 +13,14 @@ public enum WCSide: String, Sendable {
     public var counterpart: WCSide { self == .phone ? .watch : .phone }
 }
 
-/// Whether a session can send (RULES.md `wc.activate`), with Apple's raw values.
+/// Whether a session can send (rule `wc.activate`), with Apple's raw values.
 public enum WCSessionActivationState: Int, Sendable {
     case notActivated = 0
     case inactive = 1
     case activated = 2
 }
 
-/// A file that arrived in `Documents/Inbox/` (RULES.md `wc.file`): move it during the delegate call to keep it.
+/// A file that arrived in `Documents/Inbox/` (rule `wc.file`): move it during the delegate call to keep it.
 open class WCSessionFile: NSObject, @unchecked Sendable {  // @unchecked: immutable; metadata holds plist values only.
     public let fileURL: URL
     public let metadata: [String: Any]?
@@ -31,7 +31,7 @@ open class WCSessionFile: NSObject, @unchecked Sendable {  // @unchecked: immuta
     }
 }
 
-/// A queued user-info transfer (RULES.md `wc.userinfo`), as Apple's class: `isTransferring` while it waits in the
+/// A queued user-info transfer (rule `wc.userinfo`), as Apple's class: `isTransferring` while it waits in the
 /// counterpart's queue, `cancel()` takes it out before delivery.
 open class WCSessionUserInfoTransfer: NSObject, @unchecked Sendable {  // @unchecked: immutable; plist values only.
     /// The position in the receiver's FIFO queue.
@@ -138,10 +138,10 @@ extension WCSessionDelegate {
     public func session(_ session: WCSession, didFinish fileTransfer: WCSessionFileTransfer, error: (any Error)?) {}
 }
 
-/// One end of the phone↔watch channel (RULES.md §4), over files and locks under `<groups>/link/<host-bundle-id>/`
-/// — outside every group container, because phone and watch share none (RULES.md `group.watch-separate`). The link
+/// One end of the phone↔watch channel (<doc:Rules> "WatchConnectivity"), over files and locks under `<groups>/link/<host-bundle-id>/`
+/// — outside every group container, because phone and watch share none (rule `group.watch-separate`). The link
 /// is only the transport: what a side has received belongs to that app, in its own private container on its own
-/// device (RULES.md `container.private`): files in `Documents/Inbox/`, the last application context in
+/// device (rule `container.private`): files in `Documents/Inbox/`, the last application context in
 /// `Library/Application Support/WatchConnectivity/received-context.plist`.
 ///
 /// On disk (all payload files are XML property lists, replaced atomically):
@@ -190,7 +190,7 @@ public final class WCSession: NSObject, @unchecked Sendable {  // @unchecked: mu
         /// `<groups>`: two folders above the link (`<groups>/link/<host-bundle-id>`), for the simulated clock.
         var groupsRoot: String { URL(fileURLWithPath: linkDirectory).deletingLastPathComponent().deletingLastPathComponent().path }
 
-        /// `<private container>/Documents/Inbox`: where transferred files arrive (RULES.md `wc.file`).
+        /// `<private container>/Documents/Inbox`: where transferred files arrive (rule `wc.file`).
         public var inboxDirectory: String { "\(privateContainer)/Documents/Inbox" }
 
         /// The application context last delivered to this app, kept across launches.
@@ -273,7 +273,7 @@ public final class WCSession: NSObject, @unchecked Sendable {  // @unchecked: mu
         }
     }
 
-    /// Activates the session (RULES.md `wc.activate`): announces this side as running, discards messages meant for
+    /// Activates the session (rule `wc.activate`): announces this side as running, discards messages meant for
     /// an earlier run, delivers what queued up while it was not running (user info in order, the latest context,
     /// files), then keeps receiving on a background thread, woken when something arrives. `activate()` that throws.
     /// - Throws: `WCError` 7002 outside a simulated process, 7001 when another process already holds this side's
@@ -373,14 +373,14 @@ public final class WCSession: NSObject, @unchecked Sendable {  // @unchecked: mu
 
     // MARK: Sending
 
-    /// Sends an interactive message and waits for the reply (RULES.md `wc.message`).
+    /// Sends an interactive message and waits for the reply (rule `wc.message`).
     /// - Throws: 7004 before activation, 7007 when the counterpart is not running, 7009/7010 for the payload,
     ///   7012 when no reply comes within the configured timeout.
     public func sendMessage(_ message: [String: Any]) throws -> [String: Any] {
         try send(message, wantsReply: true) as? [String: Any] ?? [:]
     }
 
-    /// Apple's form: the reply or the error arrives on a handler, on another thread (RULES.md `wc.message`).
+    /// Apple's form: the reply or the error arrives on a handler, on another thread (rule `wc.message`).
     public func sendMessage(_ message: [String: Any], replyHandler: (([String: Any]) -> Void)?,
                             errorHandler: ((any Error) -> Void)? = nil) {
         let payload: [String: Any]
@@ -464,7 +464,7 @@ public final class WCSession: NSObject, @unchecked Sendable {  // @unchecked: mu
     }
 
     /// Apple's `transferUserInfo(_:)`: queues a dictionary for the counterpart, delivered in order even across
-    /// restarts of either side (RULES.md `wc.userinfo`). A transfer that cannot be queued is reported to the
+    /// restarts of either side (rule `wc.userinfo`). A transfer that cannot be queued is reported to the
     /// delegate's `session(_:didFinish:error:)`.
     @discardableResult
     public func transferUserInfo(_ userInfo: [String: Any]) -> WCSessionUserInfoTransfer {
@@ -546,7 +546,7 @@ public final class WCSession: NSObject, @unchecked Sendable {  // @unchecked: mu
         }
     }
 
-    /// Replaces the application context: only the latest is delivered (RULES.md `wc.context`).
+    /// Replaces the application context: only the latest is delivered (rule `wc.context`).
     public func updateApplicationContext(_ context: [String: Any]) throws {
         try requireActivated()
         let payload = try Payload.encode(context, limit: Payload.contextLimit, what: "the application context")
@@ -566,7 +566,7 @@ public final class WCSession: NSObject, @unchecked Sendable {  // @unchecked: mu
         Self.readEnvelope(configuration.receivedContextPath)?.1 ?? [:]
     }
 
-    /// Apple's `transferFile(_:metadata:)`: sends a copy of a file to the counterpart's `Documents/Inbox/` (RULES.md
+    /// Apple's `transferFile(_:metadata:)`: sends a copy of a file to the counterpart's `Documents/Inbox/` (rule
     /// `wc.file`). A file that cannot be sent is reported to `session(_:didFinish:error:)`.
     @discardableResult
     public func transferFile(_ file: URL, metadata: [String: Any]?) -> WCSessionFileTransfer {
@@ -679,7 +679,7 @@ public final class WCSession: NSObject, @unchecked Sendable {  // @unchecked: mu
         let pending = link.context(to: me)
         guard FileSystem.exists(pending) else { return }
         // Take the pending context under the sender's lock, so a newer one written meanwhile is never lost. It is kept
-        // in this app's own container (RULES.md container.private) before it leaves the link: never in neither.
+        // in this app's own container (rule `container.private`) before it leaves the link: never in neither.
         let taken: (Double, [String: Any])? = try? FileLock(path: link.contextLock(to: me)).withLock {
             guard let bytes = try AtomicFile.read(pending), let envelope = Self.decodeEnvelope(bytes) else { return nil }
             try AtomicFile.createDirectories(URL(fileURLWithPath: configuration.receivedContextPath).deletingLastPathComponent().path)
@@ -705,7 +705,7 @@ public final class WCSession: NSObject, @unchecked Sendable {  // @unchecked: mu
         FileSystem.remove("\(directory)/\(base).plist")
         let file = WCSessionFile(fileURL: URL(fileURLWithPath: target), metadata: envelope["metadata"] as? [String: Any])
         deliver(envelope["sentAt"] as? Double ?? 0) { delegate.session(self, didReceive: file) }
-        // RULES.md wc.file: "The system will remove any content that has not been moved when this delegate method returns."
+        // rule `wc.file`: "The system will remove any content that has not been moved when this delegate method returns."
         FileSystem.remove(target)
     }
 

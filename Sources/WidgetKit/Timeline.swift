@@ -2,7 +2,7 @@ import AppGroupKit
 import Foundation
 import LockstepSystem
 
-/// The data one rendering of a widget shows, at a date (RULES.md `widget.provider`: views are stateless, all data
+/// The data one rendering of a widget shows, at a date (rule `widget.provider`: views are stateless, all data
 /// comes from the entry). As Apple declares it: an entry need not be `Sendable`.
 public protocol TimelineEntry {
     var date: Date { get }
@@ -25,7 +25,7 @@ public struct TimelineEntryRelevance: Sendable, Equatable {
     }
 }
 
-/// When WidgetKit may ask for the next timeline: a lower bound, never a promise (RULES.md `widget.policy`).
+/// When WidgetKit may ask for the next timeline: a lower bound, never a promise (rule `widget.policy`).
 public enum TimelineReloadPolicy: Sendable, Equatable, CustomStringConvertible {
     /// After the last entry's date passes.
     case atEnd
@@ -85,7 +85,7 @@ public struct TimelineProviderContext: Sendable {
     }
 }
 
-/// A widget's source of entries (RULES.md `widget.provider`), with Apple's three requirements as Apple declares
+/// A widget's source of entries (rule `widget.provider`), with Apple's three requirements as Apple declares
 /// them, so that a provider written for iOS compiles unchanged.
 public protocol TimelineProvider {
     associatedtype Entry: TimelineEntry

@@ -4,7 +4,7 @@ import LockstepRuntime
 import LockstepSystem
 import Synchronization
 
-/// Asks the system to reload widget timelines, from any process of the app group (RULES.md `widget.reload`).
+/// Asks the system to reload widget timelines, from any process of the app group (rule `widget.reload`).
 ///
 /// On disk (`<group container>/.lockstep/widgetkit/reload/`): one counter file per kind, and `_all` for
 /// `reloadAllTimelines()`, each holding one line `<count> <requested-at> <requester-bundle-id>` (`requested-at` in
@@ -15,7 +15,7 @@ import Synchronization
 public struct WidgetCenter: Sendable {
     /// The file that stands for "every kind" (kinds may not start with `_`).
     public static let allKinds = "_all"
-    /// The Darwin notification posted after each request (a name only: RULES.md `darwin.name-only`).
+    /// The Darwin notification posted after each request (a name only: rule `darwin.name-only`).
     public static let reloadNotification = "com.lockstep.widgetkit.reload"
 
     public let groupContainer: String
@@ -68,9 +68,9 @@ public struct WidgetCenter: Sendable {
         self.unavailable = unavailable
     }
 
-    /// Requests a new timeline for every widget of `kind` (RULES.md `widget.reload`). As on iOS nothing comes back:
+    /// Requests a new timeline for every widget of `kind` (rule `widget.reload`). As on iOS nothing comes back:
     /// a request the budget throttles is not acknowledged. A process of a stale build is stopped, as iOS stops it
-    /// (RULES.md `runtime.stale`); a request that cannot be written is said on stderr.
+    /// (rule `runtime.stale`); a request that cannot be written is said on stderr.
     public func reloadTimelines(ofKind kind: String) {
         deliver { try requestReload(ofKind: kind) }
     }
@@ -81,7 +81,7 @@ public struct WidgetCenter: Sendable {
     }
 
     /// `reloadTimelines(ofKind:)` that says why it failed, for Lockstep's own code and tests.
-    /// - Throws: the stale-build error (RULES.md `runtime.stale`) or a `WidgetKitError.storage`.
+    /// - Throws: the stale-build error (rule `runtime.stale`) or a `WidgetKitError.storage`.
     public func requestReload(ofKind kind: String) throws {
         guard unavailable == nil else { return }
         try request(kind)
@@ -169,7 +169,7 @@ public struct WidgetCenter: Sendable {
     static func realNow() -> Double { Date().timeIntervalSince1970 }
 }
 
-/// The daily reload budget of one widget kind (RULES.md `widget.budget`), on the simulated clock.
+/// The daily reload budget of one widget kind (rule `widget.budget`), on the simulated clock.
 ///
 /// On disk: `<group container>/.lockstep/widgetkit/<kind>/budget`, one simulated timestamp per counted reload,
 /// pruned to the last 24 hours, replaced atomically under `budget.lock`.

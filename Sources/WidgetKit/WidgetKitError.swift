@@ -10,7 +10,7 @@ public struct WidgetKitError: Error, Equatable, Sendable {
         /// A reload request or budget file could not be written.
         case storage
         /// The widget extension shares no App Group with its app, which Lockstep's widget needs to see the app's data
-        /// and its reload requests (RULES.md `group.shared`).
+        /// and its reload requests (rule `group.shared`).
         case noSharedGroup
         /// A command-line or stdin command the widget extension does not know.
         case usage

@@ -61,7 +61,7 @@ enum InotifyBaseline {
 }
 
 /// The increment baseline most apps would reach for: a counter row in SQLite, WAL, `synchronous=NORMAL`,
-/// `BEGIN IMMEDIATE`, prepared statements, one connection per process (RULES.md `sqlite.shared`).
+/// `BEGIN IMMEDIATE`, prepared statements, one connection per process (rule `sqlite.shared`).
 enum SQLiteBaseline {
     /// Creates the database and its counter row at 0 (before any worker starts, so none races to create it).
     static func create(_ path: String) throws {

@@ -8,7 +8,7 @@ import LockstepSystem
 
 /// Our side of each figure: Lockstep's own subsystems, measured exactly as their baselines are.
 enum OurFigures {
-    /// RULES.md `widget.memory`: widget extensions are killed above 30 MB.
+    /// rule `widget.memory`: widget extensions are killed above 30 MB.
     static let widgetMemoryLimitMB = 30
 
     /// The identity every bench process takes: one bundle entitled to one group.

@@ -10,7 +10,7 @@ if arguments.first == "--help" {
     print("usage: lockstep-host [COMMAND]\n  commands: \(HostApp.usage)")
     exit(.success)
 }
-// A stale build found on a library's own thread (RULES.md runtime.stale) ends this process, as iOS ends it.
+// A stale build found on a library's own thread (rule `runtime.stale`) ends this process, as iOS ends it.
 ProcessStop.install { exit(withError: $0) }
 let process: SimulatedProcess
 do {

@@ -3,14 +3,14 @@ import LockstepRuntime
 import LockstepSystem
 
 // The simulated App Intents extension: `list`, and `perform NAME [--PARAMETER VALUE]…`, which runs the intent in
-// the app if it is running and not suspended, else here (RULES.md intent.where), and prints the dialog.
+// the app if it is running and not suspended, else here (rule `intent.where`), and prints the dialog.
 Standard.setUp()
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--help" {
     print("usage: \(IntentApp.usage)")
     exit(.success)
 }
-// A stale build found on a library's own thread (RULES.md runtime.stale) ends this process, as iOS ends it.
+// A stale build found on a library's own thread (rule `runtime.stale`) ends this process, as iOS ends it.
 ProcessStop.install { exit(withError: $0) }
 let process: SimulatedProcess
 do {

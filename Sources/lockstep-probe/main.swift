@@ -28,7 +28,7 @@ if CommandLine.arguments.dropFirst().first == "__worker" {
     exit(.success)
 }
 let inherited = openDescriptors()
-// A stale build found on a library's own thread (RULES.md runtime.stale) ends this process, as iOS ends it.
+// A stale build found on a library's own thread (rule `runtime.stale`) ends this process, as iOS ends it.
 ProcessStop.install { exit(withError: $0) }
 let process: SimulatedProcess
 do {
@@ -100,7 +100,7 @@ func openDescriptors() -> [Int32] {
         print("released")
     case "write-shared":
         guard let container = try groupContainer() else { Standard.error("lockstep-probe: no App Group."); return }
-        // AppGroupKit runs the stale-build gate first (RULES.md runtime.stale).
+        // AppGroupKit runs the stale-build gate first (rule `runtime.stale`).
         try CoordinatedFiles(container: container).write(Data((argument + "\n").utf8), to: "shared.txt")
         print("wrote \(argument)")
     case "exit":

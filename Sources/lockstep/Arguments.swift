@@ -63,6 +63,6 @@ struct Arguments {
 }
 
 extension Arguments {
-    /// The groups root every verb uses: `--groups DIR`, else `$LOCKSTEP_GROUPS`, else `./groups` (DESIGN.md).
+    /// The groups root every verb uses: `--groups DIR`, else `$LOCKSTEP_GROUPS`, else `./groups` (<doc:Design> "The command line").
     var groupsRoot: String { GroupsRoot.resolve(explicit: value("--groups")).path }
 }

@@ -26,14 +26,14 @@ enum BumpCommand: Command {
         case ("next"?, nil):
             change = .nextBuild
         case (let build?, nil):
-            // RULES.md version.build-format: never write a build number App Store Connect refuses (four
+            // rule `version.build-format`: never write a build number App Store Connect refuses (four
             // numbers are accepted in practice, and the re-check warns about them).
             guard let parts = Rules.numericParts(build), parts <= 4 else {
                 throw UsageError("lockstep bump: --build '\(build)' is not 'next' or one to four period-separated non-negative integers.")
             }
             change = .build(build)
         case (nil, let version?):
-            // RULES.md version.short-format
+            // rule `version.short-format`
             guard let parts = Rules.numericParts(version), parts <= 3 else {
                 throw UsageError("lockstep bump: --version '\(version)' is not one to three period-separated non-negative integers.")
             }

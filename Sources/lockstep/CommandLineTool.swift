@@ -7,7 +7,7 @@ protocol Command: Sendable {
     static var name: String { get }
     /// One line for `lockstep --help`.
     static var summary: String { get }
-    /// The full `--help` text, starting with the usage line from DESIGN.md.
+    /// The full `--help` text, starting with the usage line of <doc:Design> "The command line".
     static var help: String { get }
     static func run(_ arguments: [String]) throws -> ExitStatus
 }

@@ -49,7 +49,7 @@ enum DefaultsCommand: Command {
         }
         let sandbox = try BundleSandbox.resolve(arguments, command: name)
         guard let defaults = try GroupDefaults(suiteName: suite, sandbox: sandbox) else {
-            // RULES.md group.defaults-suite-name: UserDefaults(suiteName:) is nil for these.
+            // rule `group.defaults-suite-name`: UserDefaults(suiteName:) is nil for these.
             throw AppGroupError(.invalidIdentifier, subject: suite, detail: "UserDefaults(suiteName:) returns nil for the bundle's own identifier and the global domain [group.defaults-suite-name]")
         }
         let key = positionals.count > 2 ? positionals[2] : nil

@@ -2,7 +2,7 @@ import BundleKit
 import Foundation
 import Testing
 
-/// Every rule of RULES.md §6, good and bad, on records built directly.
+/// Every rule of <doc:Rules> "Bundles and versions", good and bad, on records built directly.
 @Suite struct RulesTests {
     static func app(build: String? = "289", short: String? = "1.0", groups: [String] = ["group.com.x.habits"]) -> BundleRecord {
         BundleRecord(name: "X", role: .host, bundleIdentifier: "com.x.habits", shortVersion: short, buildVersion: build,
@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func versionParityIsAStringComparison() {
-        // "1.0" and "1.0.0" are the same number but not the same string (RULES.md version.short-mismatch).
+        // "1.0" and "1.0.0" are the same number but not the same string (rule `version.short-mismatch`).
         let findings = check(Self.app(short: "1.0"), Self.widget(short: "1.0.0"), Self.watch(short: "0.3.0"))
         #expect(findings.map(\.rule) == ["version.short-mismatch", "version.short-mismatch"])
         #expect(findings[0].message.hasPrefix("The CFBundleShortVersionString of an app extension ('1.0.0') must match that of its containing parent app ('1.0'). ITMS-90473: CFBundleShortVersionString Mismatch - The CFBundleShortVersionString value '1.0.0' of extension 'X.app/PlugIns/Y.appex'"))
@@ -110,7 +110,7 @@ import Testing
         let unprefixed = check(Self.app(groups: ["com.x.habits"]), Self.widget(groups: ["com.x.habits"]))
         #expect(unprefixed.map(\.rule) == ["group.shared", "group.shared"])
         #expect(unprefixed.allSatisfy { $0.severity == .error && $0.message.contains("does not start with 'group.'") })
-        // The watch's groups are watch-local (RULES.md group.watch-separate): not compared with the host's.
+        // The watch's groups are watch-local (rule `group.watch-separate`): not compared with the host's.
         #expect(check(Self.app(), Self.watch()) == [])
     }
 

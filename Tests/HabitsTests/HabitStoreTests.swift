@@ -6,7 +6,7 @@ import LockstepSystem
 import LockstepTestSupport
 import Testing
 
-@Suite("HabitCore store (RULES.md sqlite.shared)")
+@Suite("HabitCore store (rule `sqlite.shared`)")
 struct HabitStoreTests {
     @Test("habits, logs, today's summary and the week")
     func crudAndSummaries() throws {

@@ -4,7 +4,7 @@ import LockstepTestSupport
 import AppIntents
 import Testing
 
-@Suite("AppIntents with the Habits intents (RULES.md §5)")
+@Suite("AppIntents with the Habits intents (rules: App Intents)")
 struct IntentTests {
     @Test("intent.perform: typed parameters, a result with a dialog, errors as thrown values with their exit status")
     func perform() throws {

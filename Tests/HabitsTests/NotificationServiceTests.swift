@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import UserNotifications
 
-/// RULES.md notification.service: the time limit, the expiry warning, and the original content when the service
+/// rule `notification.service`: the time limit, the expiry warning, and the original content when the service
 /// delivers nothing.
 @Suite("UserNotifications: the notification service extension's time limit")
 struct NotificationServiceTests {

@@ -6,7 +6,7 @@ import LockstepTestSupport
 @testable import WatchConnectivity
 import Testing
 
-@Suite("WatchConnectivity between lockstep-host and lockstep-watch (RULES.md §4)")
+@Suite("WatchConnectivity between lockstep-host and lockstep-watch (rules: WatchConnectivity)")
 struct WatchConnectivityTests {
     private func phoneSession(_ fixture: HabitsFixture) -> WCSession {
         WCSession(configuration: .init(linkDirectory: fixture.linkDirectory, side: .phone,
@@ -136,7 +136,7 @@ struct WatchConnectivityTests {
         let again = try fixture.run("lockstep-watch", "list")
         #expect(!again.stdout.contains("context applied") && again.stdout.contains("Stretch"), "kept, not redelivered: \(again)")
 
-        // RULES.md group.watch-separate: the watch's group container is its own, on the watch; the store is not there.
+        // rule `group.watch-separate`: the watch's group container is its own, on the watch; the store is not there.
         let watchGroup = "\(fixture.root.path)/watch/AppGroup/group.com.example.habits"
         #expect(FileManager.default.fileExists(atPath: watchGroup))
         #expect(!FileManager.default.fileExists(atPath: "\(watchGroup)/Library/Application Support/Habits.sqlite"))
@@ -153,7 +153,7 @@ struct WatchConnectivityTests {
         let list = try fixture.run("lockstep-watch", "list")
         #expect(list.status == 0 && list.stdout.contains("context applied"), "\(list)")
 
-        // RULES.md container.private + group.watch-separate: delivered, it is the watch app's, on the watch.
+        // rule `container.private` + group.watch-separate: delivered, it is the watch app's, on the watch.
         let kept = "\(fixture.root.path)/watch/Data/com.example.habits.watchkitapp/Library/Application Support/WatchConnectivity/received-context.plist"
         #expect(FileManager.default.fileExists(atPath: kept))
         let linkFiles = try FileManager.default.subpathsOfDirectory(atPath: fixture.linkDirectory)
@@ -180,7 +180,7 @@ struct WatchConnectivityTests {
         #expect(watch.waitForLine("(1/3)", after: mark)?.contains("📚 Read ✓") == true, "\(watch.output)")
         #expect(host.waitForLine("store changed") != nil, "\(host.output)")
 
-        // RULES.md intent.where: the app is suspended, so the intent runs in the extension; once the app is resumed
+        // rule `intent.where`: the app is suspended, so the intent runs in the extension; once the app is resumed
         // it learns of the change from the Darwin notification the extension posted, and pushes the new list.
         mark = watch.mark
         kill(host.pid, SIGSTOP)

@@ -11,7 +11,7 @@ import Testing
 
 private struct Entry: TimelineEntry { let date: Date }
 
-@Suite("WidgetKit with the Habits widget bundle (RULES.md §3)")
+@Suite("WidgetKit with the Habits widget bundle (rules: WidgetKit)")
 struct WidgetTests {
     @Test("widget.provider: the placeholder is synchronous, data-free and redacted; snapshot and timeline read the store")
     func provider() throws {

@@ -3,7 +3,7 @@ import Foundation
 import LockstepTestSupport
 import Testing
 
-/// RULES.md §9 across processes: `lockstep up` on the Habits app (the embedded default) with a scenario per rule, each
+/// <doc:Rules> "The rest of the extension family" across processes: `lockstep up` on the Habits app (the embedded default) with a scenario per rule, each
 /// with the case where the rule says no.
 @Suite struct ExtensionFamilyTests {
     /// A fresh groups root; the scenario's setup adds the demo's three habits from the running app.
@@ -115,7 +115,7 @@ import Testing
             wait host allowance spent, queued as ordinary user info
             """, environment: ["LOCKSTEP_COMPLICATION_TRANSFERS": "1"])
         #expect(result.status == 0, "\(result)")
-        // The progress is in the watch's group container, never the phone's (RULES.md group.watch-separate).
+        // The progress is in the watch's group container, never the phone's (rule `group.watch-separate`).
         let watchSuite = "\(device.groups)/watch/AppGroup/group.com.example.habits/Library/Preferences/group.com.example.habits.plist"
         let phoneSuite = "\(device.groups)/phone/AppGroup/group.com.example.habits/Library/Preferences/group.com.example.habits.plist"
         let watchDefaults = (try? Data(contentsOf: URL(fileURLWithPath: watchSuite))).map { String(decoding: $0, as: UTF8.self) } ?? ""

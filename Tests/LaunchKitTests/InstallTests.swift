@@ -81,7 +81,7 @@ import Testing
         #expect(MemoryLimit.megabytes(for: service) == 120)
         service.extensionPoint = "com.example.other"
         #expect(MemoryLimit.megabytes(for: service) == nil)
-        // RULES.md extension.memory: each runtime role has its kind's limit.
+        // rule `extension.memory`: each runtime role has its kind's limit.
         for (role, limit) in [(BundleRole.complication, 30), (.notification, 24), (.share, 120), (.clip, nil), (.intent, nil)] as [(BundleRole, Int?)] {
             #expect(MemoryLimit.megabytes(for: BundleRecord(name: "X", role: role, bundlePath: "", source: SourceLocation(file: ""))) == limit, "\(role)")
         }

@@ -199,7 +199,7 @@ func isGone(_ pid: pid_t) -> Bool { kill(pid, 0) == -1 && errno == ESRCH }
         #expect(result.stdout.contains("killed: EXC_RESOURCE (RESOURCE_TYPE_MEMORY: high watermark memory limit exceeded) (limit=30 MB)"))
     }
 
-    /// RULES.md extension.memory: each kind has its own limit, and its own words when it is killed.
+    /// rule `extension.memory`: each kind has its own limit, and its own words when it is killed.
     @Test func eachExtensionKindIsKilledAboveItsOwnLimit() throws {
         let device = try ProbeDevice(roles: ["share", "notification"])
         defer { device.cleanUp() }
@@ -219,7 +219,7 @@ func isGone(_ pid: pid_t) -> Bool { kill(pid, 0) == -1 && errno == ESRCH }
         #expect(result.stdout.contains("exceeded mem limit: ActiveHard 24 MB (fatal)"), "\(result)")
     }
 
-    /// RULES.md notification.service: a service extension that ends without delivering leaves the original content.
+    /// rule `notification.service`: a service extension that ends without delivering leaves the original content.
     @Test func aServiceThatDeliversNothingLeavesTheOriginalContent() throws {
         let device = try ProbeDevice(roles: ["notification"])
         defer { device.cleanUp() }
@@ -353,11 +353,11 @@ func isGone(_ pid: pid_t) -> Bool { kill(pid, 0) == -1 && errno == ESRCH }
         let result = try run("lockstep", ["up", "--groups", groups, "--no-color"], environment: ["LOCKSTEP_MANIFEST": ""])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("✓ runtime.stale"))
-        // RULES.md widget.interactive: the button's intent ran in the widget's process, and its reload was not counted.
+        // rule `widget.interactive`: the button's intent ran in the widget's process, and its reload was not counted.
         #expect(result.stdout.contains("✓ widget.interactive"))
         #expect(result.stdout.contains("(CompleteHabit tapped in the widget; not counted: the person's own action; next .atEnd) → ✓ 1/3 habits done"), "\(result.stdout)")
         #expect(result.stdout.contains("HabitsWidget (com.example.habits.widget) is from build 1, but Habits is now installed at build 2"))
-        // RULES.md widget.configurable: the bundle's AppIntentConfiguration widget, configured from the demo.
+        // rule `widget.configurable`: the bundle's AppIntentConfiguration widget, configured from the demo.
         #expect(result.stdout.contains("✓ widget.configurable"), "\(result.stdout)")
         // The widgets' pictures, as one page: its path is printed, and it holds the bundle's widgets and the Live Activity.
         let gallery = "\(groups)/gallery.html"

@@ -4,7 +4,7 @@ import Testing
 
 /// A plain executable (no Lockstep entry point: `lockstep-plain`) launched by `lockstep run` as a bundle of a
 /// manifest is that bundle from its first call: its shared defaults, group container, Info.plist and log lines
-/// (RULES.md `group.entitlement`, `group.defaults-fallback`, `runtime.version-parity`).
+/// (rule `group.entitlement`, `group.defaults-fallback`, `runtime.version-parity`).
 struct PlainDevice {
     let directory = TestSupport.temporaryDirectory("plain")
     var groups: String { directory.appendingPathComponent("groups").path }
@@ -52,7 +52,7 @@ struct PlainDevice {
         #expect(wrote.status == 0 && wrote.stdout == "wrote greeting\n", "\(wrote)")
         let read = try device.run("widget", "read", "group.com.example.plain", "greeting")
         #expect(read.stdout == "read hello\n", "\(read)")
-        // Not entitled to the group: a private suite (RULES.md group.defaults-fallback), and no container.
+        // Not entitled to the group: a private suite (rule `group.defaults-fallback`), and no container.
         let other = try device.run("share", "read", "group.com.example.plain", "greeting")
         #expect(other.stdout == "read nil\n", "\(other)")
 

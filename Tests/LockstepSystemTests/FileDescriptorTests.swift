@@ -58,7 +58,7 @@ import Testing
         #expect(try read.readAll(path: "pipe") == Array("x".utf8))
     }
 
-    /// A lock held open is `O_CLOEXEC`, so a launched child never inherits it (DESIGN.md "On-disk layout").
+    /// A lock held open is `O_CLOEXEC`, so a launched child never inherits it (<doc:Design> "On-disk layout").
     @Test func lockDescriptorIsCloseOnExec() throws {
         let dir = TestSupport.temporaryDirectory()
         defer { TestSupport.cleanUp(dir) }

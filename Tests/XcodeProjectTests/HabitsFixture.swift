@@ -1,6 +1,6 @@
 import Foundation
 
-/// A project laid out like real iOS repositories (RULES.md §6 "Reading real projects"): versions at project
+/// A project laid out like real iOS repositories (<doc:ReadingProjects> "Reading real projects"): versions at project
 /// level, an xcconfig chain with `#include`, `#include?` and `$(inherited)`, Info.plists that use variables,
 /// a widget that overrides CURRENT_PROJECT_VERSION, a single-target watch app with a generated Info.plist and
 /// `WKCompanionAppBundleIdentifier = $(PARENT_BUNDLE_ID)`, its own widget, an ExtensionKit App Intents
@@ -122,7 +122,7 @@ enum HabitsFixture {
         ]),
         "HabitsIntents/HabitsIntents.entitlements": FixtureTree.plist([
             "com.apple.security.application-groups": ["group.$(BUNDLE_PREFIX:lower).habits"],
-            // Signing-time prefixes stay symbolic (RULES.md group.shared).
+            // Signing-time prefixes stay symbolic (rule `group.shared`).
             "keychain-access-groups": ["$(AppIdentifierPrefix)com.example.habits"],
         ]),
     ]

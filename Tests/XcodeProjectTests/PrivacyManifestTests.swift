@@ -3,7 +3,7 @@ import Foundation
 import LockstepTestSupport
 import Testing
 
-/// RULES.md `privacy.manifest` and `privacy.manifest-invalid` on built apps: Mach-O executables written here with
+/// rule `privacy.manifest` and `privacy.manifest-invalid` on built apps: Mach-O executables written here with
 /// chosen imports, in the symbol table and in chained fixups.
 @Suite struct PrivacyManifestTests {
     static func le32(_ v: Int) -> [UInt8] { (0..<4).map { UInt8((v >> ($0 * 8)) & 0xFF) } }
@@ -139,7 +139,7 @@ import Testing
             + le32(0x32) + le32(24) + le32(2) + le32(major << 16 | minor << 8) + le32(major << 16) + le32(0)
     }
 
-    /// RULES.md §8 on a built app: one good extension, then each rule broken once.
+    /// <doc:Rules> "The App Store's other embedded-bundle rules" on a built app: one good extension, then each rule broken once.
     @Test func theOtherEmbeddedBundleRules() throws {
         #expect(MachO.minimumOS(in: Self.machO(minimumOS: 16, 4)) == "16.4")
         #expect(Rules.compareVersions("16.4", "16.10") < 0 && Rules.compareVersions("9", "9.0") == 0)

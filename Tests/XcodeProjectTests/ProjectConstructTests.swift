@@ -284,7 +284,7 @@ import Testing
         #expect(CheckInput.generatedProject("Project.swift").contains("tuist generate"))
     }
 
-    /// RULES.md group.config-drift: the group in Debug's entitlements and not in Release's.
+    /// rule `group.config-drift`: the group in Debug's entitlements and not in Release's.
     @Test func anAppGroupInOneConfigurationOnlyIsAWarning() throws {
         var fixture = Self.appAndWidget(app: ["CODE_SIGN_ENTITLEMENTS": "App/App.entitlements"])
         fixture.targets[1].perConfiguration = ["Debug": ["CODE_SIGN_ENTITLEMENTS": "Widget/Debug.entitlements"],
@@ -306,7 +306,7 @@ import Testing
         #expect(try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release").findings.allSatisfy { $0.rule != "group.config-drift" })
     }
 
-    /// RULES.md privacy.manifest for a project: a target that claims an App Group and copies no privacy manifest
+    /// rule `privacy.manifest` for a project: a target that claims an App Group and copies no privacy manifest
     /// declaring UserDefaults is a warning; one whose manifest declares it passes; an invalid one is an error.
     @Test func aTargetThatClaimsAGroupNeedsAPrivacyManifest() throws {
         var fixture = Self.appAndWidget(app: ["CODE_SIGN_ENTITLEMENTS": "App/App.entitlements"], widget: ["CODE_SIGN_ENTITLEMENTS": "App/App.entitlements"])
@@ -343,7 +343,7 @@ import Testing
         #expect(again.first?.bundle == "App.app" && again.first?.severity == .error)
     }
 
-    /// RULES.md extension.* on a project's share extension: its Info.plist holds the facts.
+    /// rule `extension.*` on a project's share extension: its Info.plist holds the facts.
     @Test func aShareExtensionsInfoPlistRulesOnAProject() throws {
         func findings(_ share: [String: Any]) throws -> [Finding] {
             var plist: [String: Any] = Self.versioned
@@ -364,7 +364,7 @@ import Testing
         #expect(truePredicate.contains { $0.rule == "extension.activation-rule" && $0.severity == .error })
     }
 
-    /// RULES.md os.extension-floor on a project: the deployment targets are the built plists' MinimumOSVersion.
+    /// rule `os.extension-floor` on a project: the deployment targets are the built plists' MinimumOSVersion.
     @Test func anExtensionAboveItsAppsDeploymentTargetIsAWarning() throws {
         let fixture = Self.appAndWidget(app: ["IPHONEOS_DEPLOYMENT_TARGET": "16.0"], widget: ["IPHONEOS_DEPLOYMENT_TARGET": "17.0"])
         var plist: [String: Any] = Self.widgetPlist

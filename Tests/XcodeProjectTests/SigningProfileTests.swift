@@ -3,7 +3,7 @@ import Foundation
 import LockstepTestSupport
 import Testing
 
-/// RULES.md `signing.profile` on built apps, with real CMS-signed profiles made by openssl from a throwaway key.
+/// rule `signing.profile` on built apps, with real CMS-signed profiles made by openssl from a throwaway key.
 @Suite struct SigningProfileTests {
     /// `plist` signed as a CMS SignedData (DER), as Apple's profiles are.
     static func profile(team: String, entitlements: [String: Any], in dir: URL) throws -> Data {
@@ -82,7 +82,7 @@ import Testing
     }
 }
 
-/// RULES.md clip.prefix, clip.parent and clip.size on a built app (`X.app/AppClips/C.app`), and an App Clip target
+/// rule `clip.prefix`, clip.parent and clip.size on a built app (`X.app/AppClips/C.app`), and an App Clip target
 /// embedded by a project's "Embed App Clips" phase.
 @Suite struct AppClipTests {
     static func check(clipID: String = "com.x.Clip", parents: [String] = ["ABCDE12345.com.x"], minimumOS: String = "16.0", size: Int = 1000,
@@ -140,7 +140,7 @@ import Testing
         #expect(rules == ["version.build-mismatch", "clip.prefix"])
     }
 
-    /// RULES.md clip.parent on a project: the clip's entitlements name the app, `$(AppIdentifierPrefix)` symbolic.
+    /// rule `clip.parent` on a project: the clip's entitlements name the app, `$(AppIdentifierPrefix)` symbolic.
     @Test func aProjectsAppClipNamesItsParent() throws {
         func rules(_ parents: [String]) throws -> [RuleID] {
             let fixture = ProjectFixture(projectSettings: ["CURRENT_PROJECT_VERSION": "3", "MARKETING_VERSION": "1.0"], targets: [
@@ -162,7 +162,7 @@ import Testing
     }
 }
 
-/// RULES.md bundle-id.duplicate extended to frameworks (ITMS-90685/90806), on a built app.
+/// rule `bundle-id.duplicate` extended to frameworks (ITMS-90685/90806), on a built app.
 @Suite struct FrameworkIdentifierTests {
     @Test func theSameFrameworkIdentifierTwiceIsACollision() throws {
         let dir = TestSupport.temporaryDirectory("frameworks")

@@ -3,7 +3,7 @@ import LockstepTestSupport
 import Testing
 @testable import BundleKit
 
-/// RULES.md §6 "What the checkout does not hold: unknown, not empty" and "Platforms": the constructs of real projects
+/// <doc:ReadingProjects> "What the checkout does not hold: unknown, not empty" and "Platforms": the constructs of real projects
 /// that a fresh CI checkout cannot fully supply, and targets that are not iOS. Each holds the verdict Xcode and App
 /// Store Connect give: no error for what they accept, an error for what they refuse.
 @Suite struct UnknownValueTests {
@@ -281,7 +281,7 @@ import Testing
         #expect(set.embedded[0].appGroups == ["$(TeamIdentifierPrefix)com.example.shared"])
         #expect(set.embedded[0].bundleIdentifier == "com.example.app.share.mac")
         // No error: only the display name, left unresolved on purpose here, is a warning (a project's plist may be
-        // completed at build time; RULES.md extension.display-name).
+        // completed at build time; rule `extension.display-name`).
         #expect(Rules.check(set).filter { $0.severity != .note }.map(\.rule) == ["extension.display-name"])
         #expect(Rules.check(set).allSatisfy { $0.severity != .error })
         // The report names the platform where the rules differ by it.

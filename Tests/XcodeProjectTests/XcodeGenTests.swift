@@ -435,7 +435,7 @@ import Testing
         #expect(try tree.read("project.yml") == before)
     }
 
-    /// RULES.md spec.version-number: what YAML makes of an unquoted version, in a setting and in a plist.
+    /// rule `spec.version-number`: what YAML makes of an unquoted version, in a setting and in a plist.
     @Test func unquotedVersionsAreNamed() throws {
         let tree = try FixtureTree(["project.yml": """
         name: Habits

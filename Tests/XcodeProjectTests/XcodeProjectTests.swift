@@ -217,7 +217,7 @@ import LockstepTestSupport
         #expect(settings.value("S0").value == "")
     }
 
-    /// RULES.md §6 "What the checkout does not hold": a setting a missing `#include?` may define is unknown, not
+    /// <doc:ReadingProjects> "What the checkout does not hold": a setting a missing `#include?` may define is unknown, not
     /// empty. Two versions read from the same unknown are equal; the app's format is a warning naming the file.
     @Test func aSettingAMissingOptionalIncludeMayDefineIsUnknown() throws {
         let fixture = ProjectFixture(projectXcconfig: "Config/Project.xcconfig", targets: [

@@ -154,7 +154,7 @@ final class ExpandableText {
 }
 
 /// An xcconfig the checkout does not hold: an `#include` or `#include?` whose file does not exist, or a missing base
-/// configuration file (`baseConfigurationReference`). Its settings are unknown, not empty (RULES.md §6 "What the
+/// configuration file (`baseConfigurationReference`). Its settings are unknown, not empty (<doc:ReadingProjects> "What the
 /// checkout does not hold").
 struct MissingInclude {
     var path: String
@@ -182,7 +182,7 @@ struct MissingInclude {
         return nil
     }
 
-    /// "It would have come from …": RULES.md settings.unresolved asks to name the file (and the command).
+    /// "It would have come from …": rule `settings.unresolved` asks to name the file (and the command).
     var hint: String { "It would have come from \(source)." }
 
     /// The file, how it is referenced, and what writes it.
@@ -405,7 +405,7 @@ final class XcconfigReader {
         text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map(String.init)
     }
 
-    /// Splits `NAME[k=v][k2=v2] = value // comment;` (RULES.md §6 xcconfig syntax), or nil for a comment or blank line.
+    /// Splits `NAME[k=v][k2=v2] = value // comment;` (<doc:ReadingProjects> "xcconfig syntax"), or nil for a comment or blank line.
     static func assignmentParts(_ line: String) -> (key: String, name: String, conditions: [(key: String, value: String)], value: String, valueRange: Range<String.Index>)? {
         let body = line.drop(while: { $0 == " " || $0 == "\t" })
         // The `=` that ends the key is the first one outside `[config=…]` conditions.
@@ -451,15 +451,15 @@ final class XcconfigReader {
     }
 }
 
-/// The build settings of one target in one configuration, with Xcode's precedence (RULES.md §6 "Reading real
+/// The build settings of one target in one configuration, with Xcode's precedence (<doc:ReadingProjects> "Reading real
 /// projects"): defaults < project xcconfig < project < target xcconfig < target; `$(inherited)` and a
 /// self-reference mean the next lower assignment; other references are late-bound over the whole stack.
 final class BuildSettings {
-    /// Names that stay symbolic when expanded: signing-time values (RULES.md `group.shared`).
+    /// Names that stay symbolic when expanded: signing-time values (rule `group.shared`).
     static let signingTimeNames: Set<String> = ["AppIdentifierPrefix", "TeamIdentifierPrefix"]
 
     /// Settings each developer sets for themselves, usually in a git-ignored file: left empty or undefined in a
-    /// checkout, they are unknown, not empty (RULES.md §6 "What the checkout does not hold").
+    /// checkout, they are unknown, not empty (<doc:ReadingProjects> "What the checkout does not hold").
     static let perDeveloperNames: Set<String> = ["DEVELOPMENT_TEAM"]
 
     /// Whether a setting nothing here defines may be defined by a file the checkout does not hold (a missing base
@@ -467,7 +467,7 @@ final class BuildSettings {
     let hasUnknownSources: Bool
 
     /// The unknown symbol of `name`: its reference, kept in the expanded value so that rules can compare values
-    /// built from the same unknown (RULES.md §6 "What the checkout does not hold").
+    /// built from the same unknown (<doc:ReadingProjects> "What the checkout does not hold").
     static func unknownSymbol(_ name: String) -> String { "$(\(name))" }
 
     let assignments: [SettingAssignment]

@@ -51,7 +51,7 @@ final class ResolvedTarget {
     let extensionPoint: String?
     let hasExtensionDictionary: Bool
     let appGroups: [String]
-    /// What the Info.plist says for RULES.md §8's extension rules (display name, activation rule and its types).
+    /// What the Info.plist says for <doc:Rules> "The App Store's other embedded-bundle rules" extension rules (display name, activation rule and its types).
     let store: StoreFacts
     /// The `CODE_SIGN_ENTITLEMENTS` file, when the target has one.
     let entitlementsPath: String?
@@ -61,10 +61,10 @@ final class ResolvedTarget {
     let missingIncludes: [MissingInclude]
     /// The xcconfig files at the target's own level.
     let targetXcconfigs: Set<String>
-    /// The platform the target builds for (RULES.md §6 "Platforms").
+    /// The platform the target builds for (<doc:ReadingProjects> "Platforms").
     let platform: Platform
     /// The settings its checked values and App Groups use that the checkout cannot supply, with where each would
-    /// have come from (RULES.md §6 "What the checkout does not hold").
+    /// have come from (<doc:ReadingProjects> "What the checkout does not hold").
     let unknowns: [String: String]
 
     init(target: XcodeProject.Target, configuration: String, context: String, settings: BuildSettings, plistPath: String?, values: CheckedValues, extensionPoint: String?, hasExtensionDictionary: Bool, appGroups: [String], store: StoreFacts, entitlementsPath: String?, productName: String, problems: [(file: String, message: String, severity: Severity)], missingIncludes: [MissingInclude], targetXcconfigs: Set<String>, platform: Platform, unknowns: [String: String]) {
@@ -88,7 +88,7 @@ final class ResolvedTarget {
     }
 }
 
-/// The Info.plist keys the rules of RULES.md §6 compare.
+/// The Info.plist keys the rules of <doc:Rules> "Bundles and versions" compare.
 enum CheckedKey: Int, CaseIterable {
     case bundleIdentifier, buildVersion, shortVersion, companionAppBundleIdentifier, packageType
 
@@ -200,7 +200,7 @@ final class TargetResolver {
         let missingIncludes = projectLevel.missingIncludes + targetLevel.missingIncludes
         let targetXcconfigs = targetLevel.xcconfigFiles
 
-        // RULES.md §6 "Platforms": the platform from SDKROOT (SUPPORTED_PLATFORMS when it is `auto`); conditions on
+        // <doc:ReadingProjects> "Platforms": the platform from SDKROOT (SUPPORTED_PLATFORMS when it is `auto`); conditions on
         // the SDK are decided for that platform's device SDK.
         let platform = Self.platform(sdkroot: raw.last { $0.name == "SDKROOT" && $0.conditions.isEmpty }?.value,
                                      supported: raw.last { $0.name == "SUPPORTED_PLATFORMS" && $0.conditions.isEmpty }?.value)
@@ -222,7 +222,7 @@ final class TargetResolver {
         var plistFile: String?
         let plistSetting = settings.value(number: read.infoPlist).value
         if !plistSetting.isEmpty {
-            // RULES.md §6: paths in build settings are relative to the folder holding the .xcodeproj.
+            // <doc:Rules> "Bundles and versions": paths in build settings are relative to the folder holding the .xcodeproj.
             let wanted = sourcePath(plistSetting)
             let found = existingPath(wanted)
             // A plist XcodeGen generates is named by the spec that defines it.
@@ -276,7 +276,7 @@ final class TargetResolver {
         let extensionPoint = expanded(plist.extensionPoint) ?? expanded(plist.exExtensionPoint)
 
         // Entitlements: values expanded with the target's settings; `$(CFBundleIdentifier)` is the product's
-        // bundle id; signing-time prefixes stay symbolic (RULES.md group.shared).
+        // bundle id; signing-time prefixes stay symbolic (rule `group.shared`).
         var appGroups: [String] = []
         var parentApplicationIdentifiers: [String]?
         var entitlementsPath: String?
@@ -296,7 +296,7 @@ final class TargetResolver {
                         problems.append((found, "the app group '\(text)' in the entitlements of target '\(target.name)' [\(configuration)] uses $(\(name)), which nothing defines, so it becomes '\(appGroups.last!)'", .warning))
                     }
                 }
-                // RULES.md clip.parent: an App Clip's parent list, `$(AppIdentifierPrefix)` kept symbolic.
+                // rule `clip.parent`: an App Clip's parent list, `$(AppIdentifierPrefix)` kept symbolic.
                 parentApplicationIdentifiers = (entitlements["com.apple.developer.parent-application-identifiers"] as? [Any])?.compactMap { value in
                     (value as? String).map { text in
                         var ignored: Set<String> = []
@@ -307,7 +307,7 @@ final class TargetResolver {
                 problems.append((wanted, "CODE_SIGN_ENTITLEMENTS of target '\(target.name)' [\(configuration)] is '\(entitlementsSetting)', but '\(wanted)' does not exist or is not a property list", .warning))
             }
         }
-        // Other Info.plist strings that use a setting nothing defines: a warning (RULES.md settings.unresolved).
+        // Other Info.plist strings that use a setting nothing defines: a warning (rule `settings.unresolved`).
         for (key, expandable, checked) in plist.referencing where checked.map({ values[$0] == nil }) ?? true {
             let text = expandable.text
             var unresolved: Set<String> = []
@@ -324,7 +324,7 @@ final class TargetResolver {
             }
         }
 
-        // RULES.md extension.display-name: the plist's CFBundleDisplayName, or a generated plist's setting.
+        // rule `extension.display-name`: the plist's CFBundleDisplayName, or a generated plist's setting.
         var store = StoreFacts()
         store.isBuilt = false
         let displayName = plist.strings["CFBundleDisplayName"] ?? (generate && settings.isDefined("INFOPLIST_KEY_CFBundleDisplayName") ? "$(INFOPLIST_KEY_CFBundleDisplayName)" : nil)
@@ -333,12 +333,12 @@ final class TargetResolver {
         store.parentApplicationIdentifiers = parentApplicationIdentifiers
         // What signing makes of the bundle id: `$(AppIdentifierPrefix)` stays symbolic, as in the entitlements.
         store.applicationIdentifier = values[.bundleIdentifier].map { "$(AppIdentifierPrefix)" + $0.value }
-        // RULES.md os.extension-floor: the deployment target is what a built Info.plist's MinimumOSVersion becomes.
+        // rule `os.extension-floor`: the deployment target is what a built Info.plist's MinimumOSVersion becomes.
         let deployment = settings.value(platform.deploymentTargetSetting)
         if !deployment.value.isEmpty, deployment.unresolved.isEmpty { store.minimumOS = deployment.value }
 
         let productName = settings.value(number: read.productName).value
-        // RULES.md settings.unresolved: a value too long to expand is as unusable as an undefined one.
+        // rule `settings.unresolved`: a value too long to expand is as unusable as an undefined one.
         for assignment in settings.oversized {
             let location = assignment.location
             problems.append((location.file, "\(assignment.name) of target '\(target.name)' [\(configuration)] (\(location.file), \(location.detail!)) expands to more than \(BuildSettings.maximumLength) bytes (each definition that uses $(inherited) twice doubles it), so Lockstep treats it as empty", .error))
@@ -362,7 +362,7 @@ final class TargetResolver {
         return MissingInclude.likeliest(missing).map(\.hint) ?? "Nothing in the checkout defines it."
     }
 
-    /// RULES.md §6 "Platforms": the platform of `SDKROOT`, or of `SUPPORTED_PLATFORMS` when SDKROOT is `auto` or
+    /// <doc:ReadingProjects> "Platforms": the platform of `SDKROOT`, or of `SUPPORTED_PLATFORMS` when SDKROOT is `auto` or
     /// absent. A target that also supports iOS is checked as iOS, the build App Store Connect validates for iOS.
     static func platform(sdkroot: String?, supported: String?) -> Platform {
         if let sdkroot, let platform = Platform(sdk: sdkroot) { return platform }
@@ -416,7 +416,7 @@ final class TargetResolver {
         return (plistTexts[path] ?? nil).flatMap { SourcePosition.plistKey(key, in: $0) }
     }
 
-    /// A path from a build setting: RULES.md §6, relative to the folder holding the .xcodeproj.
+    /// A path from a build setting: <doc:Rules> "Bundles and versions", relative to the folder holding the .xcodeproj.
     private func sourcePath(_ setting: String) -> String {
         if let cached = sourcePaths[setting] { return cached }
         var path = PathText.join(project.sourceRoot, setting)
@@ -451,7 +451,7 @@ final class TargetResolver {
         var exExtensionPoint: String?
         /// Whether there is an `NSExtension` or `EXAppExtensionAttributes` dictionary.
         var hasExtensionDictionary = false
-        /// RULES.md extension.activation-rule, extension.plist-types.
+        /// rule `extension.activation-rule`, extension.plist-types.
         var activation: (rule: String?, problems: [String]) = (nil, [])
 
         init() {}

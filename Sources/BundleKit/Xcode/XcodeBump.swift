@@ -3,7 +3,7 @@ import LockstepSystem
 
 extension XcodeProjectInput {
     /// Sets the build number (`build`) or marketing version (`version`) wherever the project defines it,
-    /// editing text in place — what `agvtool new-version -all` should have been (RULES.md §6).
+    /// editing text in place — what `agvtool new-version -all` should have been (<doc:Rules> "Bundles and versions").
     ///
     /// For every bundle of every containing app and configuration, the value its Info.plist uses is changed
     /// where it is written: a literal in the Info.plist, or the build setting it reads (at project level, and in
@@ -20,7 +20,7 @@ extension XcodeProjectInput {
         try bump(project: XcodeProject(path: path), build: build, version: version)
     }
 
-    /// `bump` on an XcodeGen spec: the values are edited in the spec's text (RULES.md §6 "XcodeGen specs").
+    /// `bump` on an XcodeGen spec: the values are edited in the spec's text (<doc:ReadingProjects> "XcodeGen specs").
     public static func bump(spec path: String, build: String?, version: String?) throws -> [String] {
         try bump(project: XcodeGenSpec.load(path).project, build: build, version: version)
     }
@@ -40,12 +40,12 @@ extension XcodeProjectInput {
                     .max { Self.numbers($0).lexicographicallyPrecedes(Self.numbers($1)) }
                 build = try next(after: current, path: path)
             }
-            // RULES.md version.build-format: at most three numbers (four are accepted in practice).
+            // rule `version.build-format`: at most three numbers (four are accepted in practice).
             try validate(build, components: 4, key: "CFBundleVersion", path: path)
             changes.append(("CFBundleVersion", "CURRENT_PROJECT_VERSION", build))
         }
         if let version {
-            try validate(version, components: 3, key: "CFBundleShortVersionString", path: path)  // RULES.md version.short-format
+            try validate(version, components: 3, key: "CFBundleShortVersionString", path: path)  // rule `version.short-format`
             changes.append(("CFBundleShortVersionString", "MARKETING_VERSION", version))
         }
 

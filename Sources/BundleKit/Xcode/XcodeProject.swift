@@ -2,7 +2,7 @@ import Foundation
 import LockstepSystem
 
 /// The parts of a `project.pbxproj` that bundles and versions depend on: configurations, native targets and
-/// which target embeds which (RULES.md §6 "Reading real projects").
+/// which target embeds which (<doc:ReadingProjects> "Reading real projects").
 struct XcodeProject {
     /// One `XCBuildConfiguration`.
     struct Configuration {
@@ -127,7 +127,7 @@ struct XcodeProject {
                 reader.problems.append("the project lists target \(id), an object that does not exist (unknown object reference)")
                 continue
             }
-            // Aggregate and legacy targets build no bundle (RULES.md §6: not embedded bundles).
+            // Aggregate and legacy targets build no bundle (<doc:Rules> "Bundles and versions": not embedded bundles).
             guard object["isa"]?.string == "PBXNativeTarget" else { continue }
             let name = object["name"]?.string ?? id
             let list = object["buildConfigurationList"]?.string
@@ -236,7 +236,7 @@ private struct ObjectReader {
         return nil
     }
 
-    /// RULES.md `privacy.manifest`: the `PrivacyInfo.xcprivacy` files a target copies — from its resources phase,
+    /// rule `privacy.manifest`: the `PrivacyInfo.xcprivacy` files a target copies — from its resources phase,
     /// or found in a synchronized folder of its own (objectVersion 77), a few levels deep.
     func privacyManifests(phases: [String], synchronized: [String]) -> [String] {
         var result: [String] = []
@@ -316,9 +316,9 @@ private struct ObjectReader {
             guard phase["isa"]?.string == "PBXCopyFilesBuildPhase" else { continue }
             let spec = phase["dstSubfolderSpec"]?.string
             let destination = phase["dstPath"]?.string ?? ""
-            // RULES.md §6 "Embedded": 13 = PlugIns; 16 = products directory, + Watch or the ExtensionKit folder.
+            // <doc:ReadingProjects> "Embedded": 13 = PlugIns; 16 = products directory, + Watch or the ExtensionKit folder.
             let location: EmbedLocation
-            // RULES.md §6 "Platforms": macOS system extensions (Contents/Library/SystemExtensions, whose path setting
+            // <doc:ReadingProjects> "Platforms": macOS system extensions (Contents/Library/SystemExtensions, whose path setting
             // ends like the ExtensionKit one) are no app extensions.
             if destination.contains("SYSTEM_EXTENSIONS_FOLDER_PATH") || destination.contains("SystemExtensions") {
                 continue
@@ -341,7 +341,7 @@ private struct ObjectReader {
                 }
                 var filters = (file["platformFilters"]?.array ?? []).compactMap(\.string)
                 if let filter = file["platformFilter"]?.string { filters.append(filter) }
-                // RULES.md §6: platformFilter(s) restrict embedding per platform; Lockstep checks the iOS build.
+                // <doc:Rules> "Bundles and versions": platformFilter(s) restrict embedding per platform; Lockstep checks the iOS build.
                 if !filters.isEmpty && !filters.contains("ios") { continue }
                 guard let reference = file["fileRef"]?.string, let target = productOwner[reference] else { continue }
                 result.append(.init(targetID: target, location: location))
@@ -390,7 +390,7 @@ enum PathText {
     }
 
     /// The file at `path`, or — for projects written on macOS's case-insensitive file system — the one whose
-    /// name differs only in case (RULES.md §6 "Reading real projects").
+    /// name differs only in case (<doc:ReadingProjects> "Reading real projects").
     static func existing(_ path: String) -> String? {
         let manager = FileManager.default
         if manager.fileExists(atPath: path) { return path }

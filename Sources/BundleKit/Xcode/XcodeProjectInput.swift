@@ -47,7 +47,7 @@ public enum XcodeProjectInput {
         return try ProjectReading(project: project, configuration: configuration).result()
     }
 
-    /// Reads the XcodeGen spec at `path` as the project `xcodegen generate` writes from it (RULES.md §6
+    /// Reads the XcodeGen spec at `path` as the project `xcodegen generate` writes from it (<doc:Rules> "Bundles and versions"
     /// "XcodeGen specs"): the same bundle sets and findings, plus the spec's own (`spec.*`).
     /// - Throws: `BundleError.invalidSpec` naming file, line and column; the reading errors of `load`.
     public static func load(spec path: String, configuration: String? = nil,
@@ -84,7 +84,7 @@ struct ProjectReading {
     }
 
     /// The containing apps: application targets that no target embeds. An App Clip is not a containing app of its
-    /// own: embedded in `AppClips`, it is a bundle of its app's set (RULES.md `clip.*`).
+    /// own: embedded in `AppClips`, it is a bundle of its app's set (rule `clip.*`).
     ///
     /// An app that only its own embedded bundles embed (itself, or a cycle of copy phases, which Xcode cannot
     /// build) is still a containing app, so its real extensions are checked; `embeddingCycles` reports the cycle.
@@ -144,7 +144,7 @@ struct ProjectReading {
             let path = parentPath.map { "\($0)/\(location!.rawValue)/\(file)" } ?? file
             result.append(Member(resolved: resolved, record: record(resolved, location: location, kind: kind, path: path)))
             for embed in target.embeds {
-                // A framework or plug-in bundle a copy phase puts in PlugIns is no app extension (RULES.md §6
+                // A framework or plug-in bundle a copy phase puts in PlugIns is no app extension (<doc:Rules> "Bundles and versions"
                 // "Embedded"): the extension rules are about .appex and the apps of Watch and AppClips.
                 guard let child = byID[embed.targetID], child.kind.isApplication || child.kind.wrapperExtension == "appex" else { continue }
                 visit(child, location: embed.location, parentPath: path)
@@ -252,7 +252,7 @@ struct ProjectReading {
         return (startsWithPath ? message : message.prefix(1).uppercased() + message.dropFirst()) + (message.hasSuffix(".") ? "" : ".")
     }
 
-    /// RULES.md `privacy.manifest` for a project: a target that claims an App Group evidently reads the group's
+    /// rule `privacy.manifest` for a project: a target that claims an App Group evidently reads the group's
     /// UserDefaults suite, a required-reason API. The project shows no imports, so a missing declaration is a warning
     /// (a built app's executable decides); an invalid manifest it copies is an error.
     private func privacyFindings(_ member: Member) -> [Finding] {
@@ -281,7 +281,7 @@ struct ProjectReading {
         return findings
     }
 
-    /// RULES.md `group.config-drift`: a bundle that claims App Groups in one build configuration and none in another
+    /// rule `group.config-drift`: a bundle that claims App Groups in one build configuration and none in another
     /// — commonly Debug has them and Release not, so the widget works in development and shows no data when shipped.
     /// Different groups per configuration (`group.x` in Release, `group.x-debug` in Debug) are a choice, not drift:
     /// `group.shared` compares them with the app's in each configuration.
@@ -341,10 +341,10 @@ struct ProjectReading {
             guard let value = resolved.values[checked], !value.unresolved.isEmpty else { continue }
             let key = checked.key
             // An unknown (a setting the checkout cannot supply) is not empty: the rules decide on it, and warn
-            // where their verdict depends on it (RULES.md §6 "What the checkout does not hold").
+            // where their verdict depends on it (<doc:ReadingProjects> "What the checkout does not hold").
             let unknown = Set(BuildSettings.unknownNames(in: value.value, among: value.unresolved))
             for name in value.unresolved.subtracting(unknown).sorted() {
-                // RULES.md settings.unresolved: an error when it empties a compared version or bundle id.
+                // rule `settings.unresolved`: an error when it empties a compared version or bundle id.
                 let compared = checked != .packageType
                 var message = "\(key) of \(context) is '\(value.template)', but nothing defines \(name), so Xcode builds it as '\(value.value)' (agvtool and fastlane read the literal '\(value.template)')."
                 if let missing = MissingInclude.likeliest(resolved.missingIncludes) { message += " " + missing.hint }
@@ -354,7 +354,7 @@ struct ProjectReading {
             }
         }
         guard member.record.embedLocation != nil else { return }
-        // RULES.md settings.target-override: an embedded target that sets the version itself, and uses it.
+        // rule `settings.target-override`: an embedded target that sets the version itself, and uses it.
         for checked in [CheckedKey.buildVersion, .shortVersion] {
             let (key, setting) = (checked.key, checked.standardSetting!)
             // The cheap tests first: most targets inherit the setting, so its winner is not at target level.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The project XcodeGen generates from a spec, as an `XcodeProject` for the same resolver and rules as a real
-/// `.xcodeproj`, plus what only a spec can get wrong (RULES.md §6 "XcodeGen specs").
+/// `.xcodeproj`, plus what only a spec can get wrong (<doc:ReadingProjects> "XcodeGen specs").
 struct SpecProject {
     var project: XcodeProject
     /// Findings about the spec itself (`spec.*`), reported beside the rules' findings.
@@ -588,7 +588,7 @@ private struct SpecReader {
 
     // MARK: spec rules
 
-    /// What XcodeGen turns into something other than what the spec seems to say (RULES.md spec.*).
+    /// What XcodeGen turns into something other than what the spec seems to say (rule `spec.*`).
     mutating func specFindings() {
         for (key, node) in Self.versionValues(root, skipping: ["targets", "targetTemplates"]) {
             if let message = Self.versionNumberProblem(key, node, owner: "") {
@@ -597,7 +597,7 @@ private struct SpecReader {
             }
         }
         for target in targets {
-            // RULES.md spec.watch-not-embedded
+            // rule `spec.watch-not-embedded`
             for dependency in target.dependencies where target.isApp && dependency.copy == nil {
                 guard let embedded = targets.first(where: { $0.name == dependency.target }), embedded.isApp,
                       embedded.platform == "auto", embedded.supportedDestinations.contains("watchOS"),
@@ -605,14 +605,14 @@ private struct SpecReader {
                 findings.append(Finding(rule: .specWatchNotEmbedded, severity: .warning, bundle: embedded.name, path: dependency.mark.file,
                     message: "Target '\(target.name)' depends on the watch app '\(embedded.name)' (line \(dependency.mark.line)), but XcodeGen embeds a watch app in Watch only when its platform is watchOS; with `supportedDestinations` it copies it as a resource, and the iPhone app ships without it. Set `platform: watchOS` on '\(embedded.name)'.").with(line: dependency.mark.line, column: dependency.mark.column))
             }
-            // RULES.md spec.embed-false
+            // rule `spec.embed-false`
             for dependency in target.dependencies where target.isApp && dependency.embed == false {
                 guard let embedded = targets.first(where: { $0.name == dependency.target }),
                       embedded.isExtension || embedded.shortType == "application.on-demand-install-capable" || (embedded.isApp && embedded.platform == "watchOS") else { continue }
                 findings.append(Finding(rule: .specEmbedFalse, severity: .warning, bundle: embedded.name, path: dependency.mark.file,
                     message: "Target '\(target.name)' depends on '\(embedded.name)' with `embed: false` (line \(dependency.mark.line)): XcodeGen builds it but copies it into no bundle, so the app ships without it. Remove `embed: false` unless a script embeds it.").with(line: dependency.mark.line, column: dependency.mark.column))
             }
-            // RULES.md spec.version-number
+            // rule `spec.version-number`
             for (key, node) in Self.versionValues(target.node, skipping: []) {
                 if let message = Self.versionNumberProblem(key, node, owner: " of target '\(target.name)'") {
                     findings.append(Finding(rule: .specVersionNumber, severity: .warning, bundle: target.name, path: node.mark.file, message: message,
@@ -622,7 +622,7 @@ private struct SpecReader {
         }
     }
 
-    /// RULES.md spec.version-number: a version written unquoted that YAML reads as a number. In a build setting
+    /// rule `spec.version-number`: a version written unquoted that YAML reads as a number. In a build setting
     /// that matters when XcodeGen writes other text (`1.10` → `1.1`); in `info.properties` always, as the
     /// Info.plist then holds a number where App Store Connect requires a string.
     static func versionNumberProblem(_ key: String, _ node: YAMLNode, owner: String) -> String? {

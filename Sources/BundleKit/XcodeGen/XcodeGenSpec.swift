@@ -1,7 +1,7 @@
 import Foundation
 
 /// An XcodeGen spec (`project.yml`), read into the project `xcodegen generate` would write from it, so that `check`
-/// and `bump` apply the same resolver and rules as to an `.xcodeproj` (RULES.md §6 "Reading real projects").
+/// and `bump` apply the same resolver and rules as to an `.xcodeproj` (<doc:ReadingProjects> "Reading real projects").
 ///
 /// What is modelled is XcodeGen 2.x's own behaviour (its `SpecFile`, `SettingsBuilder`, `PBXProjGenerator` and
 /// `InfoPlistGenerator`): `include:` with `relativePaths`, `${ENV}` expansion, the `:REPLACE` merge, target

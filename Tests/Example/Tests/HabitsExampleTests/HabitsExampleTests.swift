@@ -21,7 +21,7 @@ import Testing
         ])
     }
 
-    /// The visibility matrix in three lines (RULES.md group.entitlement, group.watch-separate).
+    /// The visibility matrix in three lines (rule `group.entitlement`, group.watch-separate).
     @Test func whoSeesWhatTheAppWrites() throws {
         let device = try Self.device(widgetGroups: [])
         defer { device.remove() }
@@ -65,7 +65,7 @@ import Testing
         #expect((try? String(contentsOf: reload, encoding: .utf8))?.hasPrefix("4 ") == true)
     }
 
-    /// RULES.md wc.context: the app sends its habits as the application context; the watch app, started later,
+    /// rule `wc.context`: the app sends its habits as the application context; the watch app, started later,
     /// receives the latest one when it activates, and keeps it in its own defaults (the watch shares no group).
     @Test func theWatchReceivesTheAppsContext() throws {
         let device = try Self.device()
@@ -79,7 +79,7 @@ import Testing
         #expect(try device.run(Self.watch, input: "list\n").stdout.contains("Read, Walk"))
     }
 
-    /// RULES.md intent.where: with the app not running, the intents run in the extension, on the shared store; an
+    /// rule `intent.where`: with the app not running, the intents run in the extension, on the shared store; an
     /// entity parameter is found through its query; the shortcuts' phrases name the app.
     @Test func intentsRunInTheExtensionWhenTheAppIsNotRunning() throws {
         let device = try Self.device()
@@ -101,7 +101,7 @@ import Testing
         #expect(try device.run(Self.widget, ["render", "--family", "accessoryInline"]).stdout.contains("1/1 habits"))
     }
 
-    /// RULES.md intent.where: while the app runs (and is not suspended), the extension hands the intent to it.
+    /// rule `intent.where`: while the app runs (and is not suspended), the extension hands the intent to it.
     @Test func intentsRunInTheAppWhileItRuns() throws {
         let device = try Self.device()
         defer { device.remove() }
@@ -140,7 +140,7 @@ import Testing
         #expect(up.stdout.contains("budget-free: host in foreground"), "\(up.stdout)")
     }
 
-    /// RULES.md widget.interactive, widget.configurable: the bundle's configurable widget shows the habit its
+    /// rule `widget.interactive`, widget.configurable: the bundle's configurable widget shows the habit its
     /// configuration names; a tap on its `Button(intent:)` runs that very intent instance in the widget's process
     /// and the widget reloads, budget-free.
     @Test func interactiveAndConfigurableWidgets() throws {
@@ -163,7 +163,7 @@ import Testing
         #expect(try device.run(Self.widget, ["render", "accessoryInline"]).stdout.contains("1/2 habits"))
     }
 
-    /// RULES.md group.defaults-fallback: an app whose entitlements lack the group still gets a suite from
+    /// rule `group.defaults-fallback`: an app whose entitlements lack the group still gets a suite from
     /// `UserDefaults(suiteName:)` — a private one, silently on a device (Lockstep says so on stderr) — and reads its
     /// own writes there, but no other process sees them.
     @Test func anAppWithoutTheGroupWritesToAPrivateSuite() throws {
@@ -176,7 +176,7 @@ import Testing
         #expect(try device.defaults(AppGroup.identifier, as: Self.app)["habits"] != nil)
     }
 
-    /// RULES.md notification.service: a mutable notification goes through the service extension, which reads the
+    /// rule `notification.service`: a mutable notification goes through the service extension, which reads the
     /// group; one without `mutable-content` is shown as sent; a service too slow for the time limit is told it is
     /// expiring and delivers its best attempt.
     @Test func theNotificationServiceRewritesMutableNotifications() throws {
@@ -195,7 +195,7 @@ import Testing
         #expect(bad.status == 2 && bad.stderr.contains("is not a notification to deliver"), "\(bad)")
     }
 
-    /// RULES.md group.entitlement: a widget whose entitlements lack the group is refused a container, and says so.
+    /// rule `group.entitlement`: a widget whose entitlements lack the group is refused a container, and says so.
     @Test func aWidgetWithoutTheGroupIsRefused() throws {
         let device = try Self.device(widgetGroups: [])
         defer { device.remove() }
