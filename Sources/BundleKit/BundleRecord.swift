@@ -1,4 +1,5 @@
 import Foundation
+
 /// Where an embedded bundle sits inside its containing app.
 public enum EmbedLocation: String, Codable, Sendable {
     /// `X.app/PlugIns/Y.appex` (NSExtension app extensions).
