@@ -28,20 +28,11 @@ public enum ShareExtension {
     ///   activation rule has accepted the items.
     public static func main(principal: @autoclosure () -> NSObject & NSExtensionRequestHandling,
                             arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
-        Standard.setUp()
-        if arguments.first == "--help" {
-            print("usage: \(Program.name) [--text T | --url U | --image PATH | --file PATH]…")
-            exit(.success)
-        }
-        ProcessStop.install { exit(withError: $0) }
-        do {
-            guard let process = try SimulatedProcess.start(defaultRole: .share) else { exit(.success) }  // `up`'s launch check
+        SimulatedProcess.main(role: .share, usage: "\(Program.name) [--text T | --url U | --image PATH | --file PATH]…",
+                              arguments: arguments) { process, arguments in
             let items = try SharedItems(arguments: arguments)
             try items.check(activation: process.bundle.activationSupports, bundle: process.bundle.bundleIdentifier ?? process.bundle.name)
             print(try serve(items, with: principal()))
-            exit(.success)
-        } catch {
-            exit(withError: error)
         }
     }
 

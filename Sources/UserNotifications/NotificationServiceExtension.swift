@@ -25,23 +25,14 @@ public enum NotificationServiceExtension {
     ///   `NSExtensionPrincipalClass`).
     public static func main(service: @autoclosure @escaping () -> UNNotificationServiceExtension,
                             arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
-        Standard.setUp()
-        if arguments.first == "--help" {
-            print("usage: \(Program.name) [deliver 'PAYLOAD-JSON']\n  stdin commands: deliver 'PAYLOAD-JSON' | quit")
-            exit(.success)
-        }
-        ProcessStop.install { exit(withError: $0) }
-        do {
-            guard let process = try SimulatedProcess.start(defaultRole: .notification) else { exit(.success) }  // `up`'s launch check
+        let usage = "\(Program.name) [deliver 'PAYLOAD-JSON']\n  stdin commands: deliver 'PAYLOAD-JSON' | quit"
+        SimulatedProcess.main(role: .notification, usage: usage, arguments: arguments) { process, arguments in
             if arguments.isEmpty {
                 print("ready \(process.bundle.bundleIdentifier ?? process.bundle.name)")
                 try CommandInput.serve { words in try deliver(words, service: service) }
             } else {
                 print(try deliver(arguments, service: service))
             }
-            exit(.success)
-        } catch {
-            exit(withError: error)
         }
     }
 
