@@ -104,7 +104,7 @@ let package = Package(
         // Apple's UserNotifications names for a notification service extension, and its host.
         .target(name: "UserNotifications", dependencies: ["LockstepSystem", "LockstepRuntime"]),
         // For your own `swift test`: a simulated device of your bundles, processes with bounded waits.
-        .target(name: "LockstepTesting", dependencies: ["LockstepSystem", "AppGroupKit"]),
+        .target(name: "LockstepTesting", dependencies: ["LockstepSystem", "AppGroupKit", "BundleKit"]),
 
         // Tests: shared helpers in one support target; process-level tests spawn the built executables.
         .target(name: "LockstepTestSupport", dependencies: ["LockstepSystem", "LockstepTesting"], path: "Tests/LockstepTestSupport"),
