@@ -18,9 +18,9 @@ public struct LaunchTargets: Sendable {
         }
     }
 
-    /// The bundles `lockstep up` keeps running (host, widget, watch: `BundleRole.Kind.launch`), from the manifest given at start (`up` launches
-    /// them while it installs it); the others, such as an App Intents extension, are launched on demand and exit,
-    /// as iOS does.
+    /// The bundles `lockstep up` keeps running (host, widget, watch: their kind's `launch`), from the manifest given
+    /// at start (`up` launches them while it installs it); the others, such as an App Intents extension, are
+    /// launched on demand and exit, as iOS does.
     public var longRunning: [(record: BundleRecord, label: String)] {
         zip(manifest.bundles, labels).filter { $0.0.role.kind.launch == .atUp }.map { ($0.0, $0.1) }
     }
