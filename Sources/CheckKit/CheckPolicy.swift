@@ -54,7 +54,8 @@ public struct CheckPolicy: Sendable, Equatable {
         func rule(_ value: JSONValue, _ key: String) throws(BundleError) -> RuleID {
             guard case .string(let text) = value else { throw invalid("'\(key)' must hold rule ids as strings, not \(value.shownText())") }
             let id = RuleID(rawValue: text)
-            guard RuleCatalog.rule(id) != nil else {
+            // The runtime's rules are enforced by the simulated processes: a config of `check` cannot disable them.
+            guard RuleCatalog.rule(id)?.isChecked == true else {
                 throw invalid("'\(key)' names \(shown(text)), which is not a rule of lockstep check (see 'lockstep rules')")
             }
             return id

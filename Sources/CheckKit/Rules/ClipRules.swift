@@ -40,7 +40,7 @@ extension Rules {
     static func clipFindings(_ clip: BundleRecord, app: BundleRecord, into findings: inout [Finding]) {
         guard clip.embedLocation == .appClips, let store = clip.store else { return }
         func add(_ rule: RuleID, _ message: String, values: [String] = []) {
-            findings.append(Finding(rule: rule, severity: .error, bundle: clip.bundlePath, path: clip.source.file, message: message, values: values))
+            findings.append(Finding(rule: rule, bundle: clip.bundlePath, path: clip.source.file, message: message, values: values))
         }
         // The parent list is in the signed entitlements; without them (an unsigned build) there is nothing to compare.
         if let parents = store.parentApplicationIdentifiers {

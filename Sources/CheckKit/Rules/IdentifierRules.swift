@@ -66,7 +66,7 @@ extension Rules {
                 findings.append(Finding(rule: rule, severity: .warning, bundle: bundle.bundlePath, path: path,
                     message: message + " The verdict depends on \(unknown.names), which the checkout cannot supply. \(unknown.hint)", values: values))
             } else {
-                findings.append(Finding(rule: rule, severity: .error, bundle: bundle.bundlePath, path: path, message: message, values: values))
+                findings.append(Finding(rule: rule, bundle: bundle.bundlePath, path: path, message: message, values: values))
             }
         }
         // rule `bundle-id.charset`: A–Z, a–z, 0–9, '-' and '.', reverse-DNS (no empty component). The known parts

@@ -105,7 +105,7 @@ extension Rules {
                     message: "\(kind.key) of \(bundle.bundlePath) is '\(value)' and of its containing app \(app.bundlePath) '\(parent)': whether they match depends on \(unknown.names), which the checkout cannot supply. \(unknown.hint)", values: [value, parent]))
                 continue
             }
-            findings.append(Finding(rule: rule, severity: .error, bundle: bundle.bundlePath, path: path,
+            findings.append(Finding(rule: rule, bundle: bundle.bundlePath, path: path,
                                     message: VersionParity.mismatchMessage(kind, value: value, parent: parent, bundle: bundle, app: app, container: container ?? app),
                                     values: [value, parent]))
         }
