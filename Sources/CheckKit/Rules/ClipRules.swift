@@ -14,7 +14,7 @@ extension RuleCatalog {
     static let clipRules: [RuleDescription] = [
         .check(.clipPrefix, .error, .appStore, "An App Clip's identifier is its full app's identifier, '.', and a string (X.app/AppClips/C.app).",
                apple: ["Ensure that the application identifier for the App Clip uses the full app's application identifier as its prefix, followed by a string"],
-               sources: ["developer.apple.com/documentation/app_clips/creating-an-app-clip-with-xcode"],
+               sources: ["developer.apple.com/documentation/appclip/creating-an-app-clip-with-xcode"],
                checks: "Compares the identifier of a bundle in AppClips/ with its app's (logic: the identifier rules).",
                fix: "Name the App Clip <app id>.Clip, as Xcode does."),
         .check(.clipParent, .error, .appStore, "An App Clip's com.apple.developer.parent-application-identifiers holds exactly the full app's application identifier.",
@@ -28,8 +28,8 @@ extension RuleCatalog {
                checks: "Adds up the uncompressed bytes of every file of a built clip and compares them with its MinimumOSVersion's limit.",
                fix: "Move assets to on-demand resources or the full app, or raise the App Clip's deployment target."),
         .runtime("clip.container", .extensionFamily, "An App Clip hands data to its full app through an App Group both claim; its own container is not migrated.",
-                 apple: ["com.apple.developer.parent-application-identifiers: the corresponding app's application identifier"],
-                 sources: ["developer.apple.com/documentation/app_clips/sharing-data-between-your-app-clip-and-your-full-app"],
+                 apple: ["When users of your App Clip install your full app, the full app replaces the App Clip and receives all invocations in its place."],
+                 sources: ["developer.apple.com/documentation/appclip/sharing-data-between-your-app-clip-and-your-full-app"],
                  enforces: "lockstep-clip runs as its own process with its own private container; the scenario step `install-over-clip` replaces it by the full app, keeps the App Groups and drops the clip's container (LaunchKit's Scenario).",
                  fix: "Write what the full app needs to a group container both claim, not to the clip's own container."),
     ]
