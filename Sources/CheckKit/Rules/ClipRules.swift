@@ -1,5 +1,4 @@
 import BundleKit
-import XcodeKit
 
 // The App Clip rules: what `check` reports (<doc:Rules> "The App Store's other embedded-bundle rules") and what the
 // simulated clip does (<doc:Rules> "The rest of the extension family").

@@ -1,5 +1,4 @@
 import BundleKit
-import XcodeKit
 
 // The extension point rule of <doc:Rules> "Bundles and versions": an app extension says which extension point it is.
 

@@ -1,5 +1,4 @@
 import BundleKit
-import XcodeKit
 
 // The signing rule of <doc:Rules> "The App Store's other embedded-bundle rules".
 
