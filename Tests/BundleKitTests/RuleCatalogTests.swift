@@ -105,6 +105,40 @@ import Testing
         for section in RuleSection.allCases { #expect(checkedIn.contains("\n## \(section.rawValue)\n")) }
     }
 
+    /// Every `<doc:Rules> "Title"` and `<doc:ReadingProjects> "Title"` a source comment cites is a section of that
+    /// article (`## Title` or `### Title`), so a reader can follow each citation.
+    @Test func everyCitedArticleSectionExists() throws {
+        let articles = ["Rules", "ReadingProjects"]
+        var sections: [String: Set<String>] = [:]
+        for article in articles {
+            let text = try String(contentsOfFile: Self.sources.appendingPathComponent("lockstep/Lockstep.docc/\(article).md").path, encoding: .utf8)
+            sections[article] = Set(text.split(separator: "\n").compactMap { line in
+                line.hasPrefix("## ") ? String(line.dropFirst(3)) : line.hasPrefix("### ") ? String(line.dropFirst(4)) : nil
+            })
+        }
+        let citation = try NSRegularExpression(pattern: #"<doc:(Rules|ReadingProjects)> "([^"]+)""#)
+        let root = Self.sources.deletingLastPathComponent()
+        let files = ["Sources", "Tests"].flatMap { folder in
+            (FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path)?.compactMap { $0 as? String }
+                .filter { $0.hasSuffix(".swift") } ?? []).map { root.appendingPathComponent(folder).appendingPathComponent($0).path }
+        }
+        var cited = 0
+        for file in files {
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            for match in citation.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                let article = String(text[Range(match.range(at: 1), in: text)!])
+                // A title may wrap onto the comment's next line.
+                let title = text[Range(match.range(at: 2), in: text)!].split(separator: "\n").map {
+                    $0.trimmingCharacters(in: .whitespaces).drop(while: { $0 == "/" }).trimmingCharacters(in: .whitespaces)
+                }.joined(separator: " ")
+                guard title != "Title" else { continue }  // RuleSection's own documentation of the form
+                cited += 1
+                #expect(sections[article]?.contains(title) == true, "\(file) cites <doc:\(article)> \"\(title)\", which is no section of \(article).md")
+            }
+        }
+        #expect(cited > 50)
+    }
+
     /// The required structure of SARIF 2.1.0 (OASIS, §3): checked by hand here, with no schema library.
     @Test func sarifHasTheRequiredStructure() throws {
         let finding = Finding(rule: "version.build-mismatch", severity: .error, bundle: "App.app/PlugIns/W.appex",
