@@ -27,7 +27,9 @@ import Testing
         #expect(ids.count > 60)
         #expect(Set(ids).count == ids.count, "an id is described twice")
         for id in ids {
-            let files = zip(ruleFiles, texts).filter { $0.1.contains("\"\(id)\"") }.map { URL(fileURLWithPath: $0.0).lastPathComponent }
+            // Its description's first line (`id | severity | section`), or its constant.
+            let files = zip(ruleFiles, texts).filter { $0.1.contains("\n        \(id) | ") || $0.1.contains("\"\(id)\"") }
+                .map { URL(fileURLWithPath: $0.0).lastPathComponent }
             #expect(files.count == 1, "\(id) is defined in \(files.isEmpty ? "no rule file" : files.joined(separator: ", "))")
         }
         // Every constant is described (a finding's rule explains itself), and only rule files declare them.

@@ -7,14 +7,16 @@ extension RuleID {
 }
 
 extension RuleCatalog {
-    static let extensionPointRules: [RuleDescription] = [
-        .check(.extensionPoint, .error, .bundles, "An app extension declares a documented extension point (an unknown one is a warning).",
-               apple: ["App extensions must define the NSExtension key with a dictionary value in their Info.plist.",
-                       "Appex bundle does not define the NSExtensionPointIdentifier key in its Info.plist. This key must have a reverse-DNS format string value."],
-               sources: ["App Store Connect's upload validation", "developer.apple.com/documentation/bundleresources/information-property-list/nsextension"],
-               checks: "Reads the NSExtension (PlugIns/) or EXAppExtensionAttributes (Extensions/) dictionary of every embedded extension and its extension point, against the points Apple documents.",
-               fix: "Add NSExtension (or EXAppExtensionAttributes for ExtensionKit) with the extension point identifier to the extension's Info.plist."),
-    ]
+    static let extensionPointRules = RuleDescription.parse("""
+        extension.point | error | Bundles and versions
+        An app extension declares a documented extension point (an unknown one is a warning).
+        Apple: App extensions must define the NSExtension key with a dictionary value in their Info.plist.
+        Apple: Appex bundle does not define the NSExtensionPointIdentifier key in its Info.plist. This key must have a reverse-DNS format string value.
+        Source: App Store Connect's upload validation
+        Source: developer.apple.com/documentation/bundleresources/information-property-list/nsextension
+        Lockstep: Reads the NSExtension (PlugIns/) or EXAppExtensionAttributes (Extensions/) dictionary of every embedded extension and its extension point, against the points Apple documents.
+        Fix: Add NSExtension (or EXAppExtensionAttributes for ExtensionKit) with the extension point identifier to the extension's Info.plist.
+        """)
 }
 
 extension Rules {

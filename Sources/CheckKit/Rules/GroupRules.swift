@@ -11,50 +11,65 @@ extension RuleID {
 }
 
 extension RuleCatalog {
-    static let groupRules: [RuleDescription] = [
-        .runtime(.groupIDFormat, .processes, platforms: [.iOS, .watchOS, .tvOS, .visionOS],
-               "An iOS App Group identifier has the form group.<name> (macOS also allows <TeamID>.<name>).",
-               apple: ["In iOS, the value is nil when the group identifier is invalid."],
-               sources: ["developer.apple.com/documentation/foundation/filemanager/containerurl(forsecurityapplicationgroupidentifier:)",
-                         "developer.apple.com/documentation/bundleresources/entitlements/com.apple.security.application-groups"],
-               enforces: "`check` reports an App Group claimed without the `group.` prefix under group.shared (not on macOS); the simulated processes refuse such a group (AppGroupKit's Sandbox, exit 77 from `lockstep container`).",
-               fix: "Name the group group.<reverse-DNS name> in the developer portal and in every target's entitlements."),
-        .runtime("group.entitlement", .processes, "A process opens a group container only if its entitlements list that group exactly.",
-                 apple: ["In iOS, the value is nil when the group identifier is invalid."],
-                 sources: ["developer.apple.com/documentation/foundation/filemanager/containerurl(forsecurityapplicationgroupidentifier:)"],
-                 enforces: "Every simulated process gets a group container only for the groups its manifest entry claims (AppGroupKit's Sandbox): `containerURL(forSecurityApplicationGroupIdentifier:)` returns nil otherwise, `lockstep container` exits 77, and `lockstep verify` shows the pair as not shared.",
-                 fix: "Add the group to the bundle's com.apple.security.application-groups (and to its manifest entry's appGroups)."),
-        .runtime("group.defaults-fallback", .processes, "UserDefaults(suiteName:) for a group the process is not entitled to gives a private, unshared suite, silently.",
-                 apple: ["Couldn't read values in CFPrefsPlistSource<…> (Domain: group.x, User: kCFPreferencesAnyUser, ByHost: Yes, Container: (null), Contents Need Refresh: Yes): Using kCFPreferencesAnyUser with a container is only allowed for System Containers, detaching from cfprefsd"],
-                 sources: ["developer.apple.com/documentation/foundation/userdefaults/init(suitename:)", "Observed in device logs (Apple Developer Forums thread 721701)"],
-                 enforces: "LockstepFoundation's UserDefaults reproduces the fallback (the values stay in the process's own container) and prints a line naming the missing entitlement; `lockstep verify` reports the pair as not shared.",
-                 fix: "Claim the group in both bundles' entitlements; the widget that \"shows no data\" then reads the app's values."),
-        .runtime("group.defaults-suite-name", .processes, "UserDefaults(suiteName:) is nil for the app's own bundle identifier and for the global domain.",
-                 apple: ["Don't specify the globalDomain or your app's bundle identifier"],
-                 sources: ["developer.apple.com/documentation/foundation/userdefaults/init(suitename:)"],
-                 enforces: "LockstepFoundation's UserDefaults(suiteName:) returns nil for those names, as AppGroupKit's GroupDefaults refuses them.",
-                 fix: "Use UserDefaults.standard for the process's own defaults and the group id for shared ones."),
-        .runtime("group.layout", .processes, "A group container holds Library/Preferences/<group-id>.plist, Library/Application Support/ and Library/Caches/.",
-                 apple: ["(Lockstep) Library/Preferences/<group-id>.plist is the shared defaults suite; Library/Application Support/ and Library/Caches/ are as in any container."],
-                 sources: ["developer.apple.com/documentation/foundation/filemanager/containerurl(forsecurityapplicationgroupidentifier:)"],
-                 enforces: "AppGroupKit's GroupsLayout makes each group's container at groups/<device>/AppGroup/<group-id> with that layout; the shared defaults suite is its Library/Preferences plist.",
-                 fix: "Write shared files under the container URL, never at a path built by hand."),
-        .runtime("group.watch-separate", .processes, "A group container on the watch is the watch's own: the phone and the watch share data through WatchConnectivity only.",
-                 apple: ["If your existing Watch app and iOS app use a shared group container or iCloud to exchange data, you must change the way you exchange that data in watchOS 2 ... the extension must exchange data with the iOS app wirelessly."],
-                 sources: ["developer.apple.com/library/archive/documentation/General/Conceptual/AppleWatch2TransitionGuide/"],
-                 enforces: "The watch's bundles get the watch device's containers (groups/watch/…), never the phone's, even for the same group id; `check` does not ask a watch app to share the app's groups.",
-                 fix: "Send what the watch needs with WCSession (application context, user info, messages, files)."),
-        .check(.groupShared, .error, .bundles, "Every App Group an embedded bundle claims is also claimed by its app; on iOS a group id starts with 'group.'.",
-               apple: ["An embedded bundle that claims a group the host does not claim shares nothing through it."],
-               sources: ["developer.apple.com/documentation/bundleresources/entitlements/com.apple.security.application-groups"],
-               checks: "Reads each bundle's com.apple.security.application-groups (the .entitlements file, or a built bundle's archived-expanded-entitlements.xcent) and compares it with the containing app's; an extension with no group is a note.",
-               fix: "Add the group to both targets' com.apple.security.application-groups (Signing & Capabilities → App Groups)."),
-        .check(.groupConfigDrift, .warning, .appStore, "A bundle claims the same App Groups in every build configuration.",
-               apple: ["(Lockstep) An App Group claimed in Debug and not in Release: the widget works in development and shows no data in the shipped build."],
-               sources: ["Lockstep's own rule: the consequence is group.entitlement's (developer.apple.com/documentation/bundleresources/entitlements/com.apple.security.application-groups)"],
-               checks: "For an Xcode project or spec, compares each bundle's App Groups across its build configurations (logic: XcodeProjectInput's configurationDrift).",
-               fix: "Use one entitlements file for every configuration, or add the group to each configuration's file."),
-    ]
+    static let groupRules = RuleDescription.parse("""
+        group.id-format | runtime | Processes and containers | iOS, watchOS, tvOS, visionOS
+        An iOS App Group identifier has the form group.<name> (macOS also allows <TeamID>.<name>).
+        Apple: In iOS, the value is nil when the group identifier is invalid.
+        Source: developer.apple.com/documentation/foundation/filemanager/containerurl(forsecurityapplicationgroupidentifier:)
+        Source: developer.apple.com/documentation/bundleresources/entitlements/com.apple.security.application-groups
+        Lockstep: `check` reports an App Group claimed without the `group.` prefix under group.shared (not on macOS); the simulated processes refuse such a group (AppGroupKit's Sandbox, exit 77 from `lockstep container`).
+        Fix: Name the group group.<reverse-DNS name> in the developer portal and in every target's entitlements.
+
+        group.entitlement | runtime | Processes and containers
+        A process opens a group container only if its entitlements list that group exactly.
+        Apple: In iOS, the value is nil when the group identifier is invalid.
+        Source: developer.apple.com/documentation/foundation/filemanager/containerurl(forsecurityapplicationgroupidentifier:)
+        Lockstep: Every simulated process gets a group container only for the groups its manifest entry claims (AppGroupKit's Sandbox): `containerURL(forSecurityApplicationGroupIdentifier:)` returns nil otherwise, `lockstep container` exits 77, and `lockstep verify` shows the pair as not shared.
+        Fix: Add the group to the bundle's com.apple.security.application-groups (and to its manifest entry's appGroups).
+
+        group.defaults-fallback | runtime | Processes and containers
+        UserDefaults(suiteName:) for a group the process is not entitled to gives a private, unshared suite, silently.
+        Apple: Couldn't read values in CFPrefsPlistSource<…> (Domain: group.x, User: kCFPreferencesAnyUser, ByHost: Yes, Container: (null), Contents Need Refresh: Yes): Using kCFPreferencesAnyUser with a container is only allowed for System Containers, detaching from cfprefsd
+        Source: developer.apple.com/documentation/foundation/userdefaults/init(suitename:)
+        Source: Observed in device logs (Apple Developer Forums thread 721701)
+        Lockstep: LockstepFoundation's UserDefaults reproduces the fallback (the values stay in the process's own container) and prints a line naming the missing entitlement; `lockstep verify` reports the pair as not shared.
+        Fix: Claim the group in both bundles' entitlements; the widget that "shows no data" then reads the app's values.
+
+        group.defaults-suite-name | runtime | Processes and containers
+        UserDefaults(suiteName:) is nil for the app's own bundle identifier and for the global domain.
+        Apple: Don't specify the globalDomain or your app's bundle identifier
+        Source: developer.apple.com/documentation/foundation/userdefaults/init(suitename:)
+        Lockstep: LockstepFoundation's UserDefaults(suiteName:) returns nil for those names, as AppGroupKit's GroupDefaults refuses them.
+        Fix: Use UserDefaults.standard for the process's own defaults and the group id for shared ones.
+
+        group.layout | runtime | Processes and containers
+        A group container holds Library/Preferences/<group-id>.plist, Library/Application Support/ and Library/Caches/.
+        Apple: (Lockstep) Library/Preferences/<group-id>.plist is the shared defaults suite; Library/Application Support/ and Library/Caches/ are as in any container.
+        Source: developer.apple.com/documentation/foundation/filemanager/containerurl(forsecurityapplicationgroupidentifier:)
+        Lockstep: AppGroupKit's GroupsLayout makes each group's container at groups/<device>/AppGroup/<group-id> with that layout; the shared defaults suite is its Library/Preferences plist.
+        Fix: Write shared files under the container URL, never at a path built by hand.
+
+        group.watch-separate | runtime | Processes and containers
+        A group container on the watch is the watch's own: the phone and the watch share data through WatchConnectivity only.
+        Apple: If your existing Watch app and iOS app use a shared group container or iCloud to exchange data, you must change the way you exchange that data in watchOS 2 ... the extension must exchange data with the iOS app wirelessly.
+        Source: developer.apple.com/library/archive/documentation/General/Conceptual/AppleWatch2TransitionGuide/
+        Lockstep: The watch's bundles get the watch device's containers (groups/watch/…), never the phone's, even for the same group id; `check` does not ask a watch app to share the app's groups.
+        Fix: Send what the watch needs with WCSession (application context, user info, messages, files).
+
+        group.shared | error | Bundles and versions
+        Every App Group an embedded bundle claims is also claimed by its app; on iOS a group id starts with 'group.'.
+        Apple: An embedded bundle that claims a group the host does not claim shares nothing through it.
+        Source: developer.apple.com/documentation/bundleresources/entitlements/com.apple.security.application-groups
+        Lockstep: Reads each bundle's com.apple.security.application-groups (the .entitlements file, or a built bundle's archived-expanded-entitlements.xcent) and compares it with the containing app's; an extension with no group is a note.
+        Fix: Add the group to both targets' com.apple.security.application-groups (Signing & Capabilities → App Groups).
+
+        group.config-drift | warning | The App Store's other embedded-bundle rules
+        A bundle claims the same App Groups in every build configuration.
+        Apple: (Lockstep) An App Group claimed in Debug and not in Release: the widget works in development and shows no data in the shipped build.
+        Source: Lockstep's own rule: the consequence is group.entitlement's (developer.apple.com/documentation/bundleresources/entitlements/com.apple.security.application-groups)
+        Lockstep: For an Xcode project or spec, compares each bundle's App Groups across its build configurations (logic: XcodeProjectInput's configurationDrift).
+        Fix: Use one entitlements file for every configuration, or add the group to each configuration's file.
+        """)
 }
 
 extension Rules {

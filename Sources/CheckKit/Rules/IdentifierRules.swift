@@ -14,42 +14,55 @@ extension RuleID {
 }
 
 extension RuleCatalog {
-    static let identifierRules: [RuleDescription] = [
-        .check(.bundleIDCharset, .error, .bundles, "A bundle identifier holds only A–Z, a–z, 0–9, '-' and '.', in reverse-DNS form with no empty component.",
-               apple: ["The bundle identifier is invalid: only alphanumeric characters (A–Z, a–z, 0–9), hyphens (-) and periods (.)."],
-               sources: ["developer.apple.com/documentation/bundleresources/information-property-list/cfbundleidentifier"],
-               checks: "Reads each bundle's CFBundleIdentifier (expanded from PRODUCT_BUNDLE_IDENTIFIER in a project).",
-               fix: "Fix PRODUCT_BUNDLE_IDENTIFIER; an empty component usually means a setting it uses is undefined."),
-        .check(.bundleIDDuplicate, .error, .bundles, "No two bundles of an app share a bundle identifier.",
-               apple: ["This application or a bundle it contains has the same bundle identifier as this application or another bundle that it contains. Bundle identifiers must be unique.",
-                       "ITMS-90685: CFBundleIdentifier Collision. There is more than one bundle with the CFBundleIdentifier value 'X' under the iOS application 'Y.app'.",
-                       "ITMS-90806: CFBundleIdentifier collision - Each bundle must have a unique bundle identifier."],
-               sources: ["The iOS installer", "App Store Connect: ITMS-90685, ITMS-90806"],
-               checks: "Compares the identifiers of every bundle of a set and, in a built app, of its frameworks (the app's and the watch app's).",
-               fix: "Give each target its own PRODUCT_BUNDLE_IDENTIFIER."),
-        .check(.bundleIDPrefix, .error, .bundles, "An embedded bundle's identifier starts with its containing app's identifier and a '.'.",
-               apple: ["error: Embedded binary's bundle identifier is not prefixed with the parent app's bundle identifier.",
-                       "App extension bundle identifiers must have a prefix consisting of their containing application's bundle identifier followed by a '.'."],
-               sources: ["Xcode's build error", "The iOS installer"],
-               checks: "Compares each embedded bundle's identifier with the bundle that directly contains it (a watch app's own widget with the watch app).",
-               fix: "Name the extension <app id>.<name>: com.example.app.widget inside com.example.app."),
-        .check(.bundleIDSingleComponent, .error, .bundles, platforms: [.iOS, .watchOS, .tvOS, .visionOS],
-               "After the app's identifier and '.', an extension's identifier has no further '.' (iOS).",
-               apple: ["App extension bundle identifiers must have a prefix consisting of their containing application's bundle identifier followed by a '.', with no further '.' characters after the prefix."],
-               sources: ["The iOS installer"],
-               checks: "Counts the components after the containing app's identifier; not on macOS, whose installer allows more.",
-               fix: "Use one component after the app's identifier: com.example.app.widget, not com.example.app.widget.today."),
-        .check(.watchCompanion, .error, .bundles, "A WatchKit app names its companion iOS app in WKCompanionAppBundleIdentifier.",
-               apple: ["The WatchKit app's Info.plist must have a WKCompanionAppBundleIdentifier key set to the bundle identifier of the companion app."],
-               sources: ["developer.apple.com/documentation/bundleresources/information-property-list/wkcompanionappbundleidentifier", "Xcode's build error"],
-               checks: "Reads a watch app's WKCompanionAppBundleIdentifier and compares it with the iOS app's identifier.",
-               fix: "Set WKCompanionAppBundleIdentifier (INFOPLIST_KEY_WKCompanionAppBundleIdentifier) to the iOS app's bundle identifier."),
-        .check(.watchPrefix, .error, .bundles, "A WatchKit app's identifier starts with its companion app's identifier and a '.'.",
-               apple: ["The bundle identifier of a WatchKit app must have a prefix consisting of the companion app's bundle identifier, followed by a '.'."],
-               sources: ["Xcode's build error"],
-               checks: "Compares a watch app's identifier with the iOS app's.",
-               fix: "Name the watch app <app id>.watchkitapp."),
-    ]
+    static let identifierRules = RuleDescription.parse("""
+        bundle-id.charset | error | Bundles and versions
+        A bundle identifier holds only A–Z, a–z, 0–9, '-' and '.', in reverse-DNS form with no empty component.
+        Apple: The bundle identifier is invalid: only alphanumeric characters (A–Z, a–z, 0–9), hyphens (-) and periods (.).
+        Source: developer.apple.com/documentation/bundleresources/information-property-list/cfbundleidentifier
+        Lockstep: Reads each bundle's CFBundleIdentifier (expanded from PRODUCT_BUNDLE_IDENTIFIER in a project).
+        Fix: Fix PRODUCT_BUNDLE_IDENTIFIER; an empty component usually means a setting it uses is undefined.
+
+        bundle-id.duplicate | error | Bundles and versions
+        No two bundles of an app share a bundle identifier.
+        Apple: This application or a bundle it contains has the same bundle identifier as this application or another bundle that it contains. Bundle identifiers must be unique.
+        Apple: ITMS-90685: CFBundleIdentifier Collision. There is more than one bundle with the CFBundleIdentifier value 'X' under the iOS application 'Y.app'.
+        Apple: ITMS-90806: CFBundleIdentifier collision - Each bundle must have a unique bundle identifier.
+        Source: The iOS installer
+        Source: App Store Connect: ITMS-90685, ITMS-90806
+        Lockstep: Compares the identifiers of every bundle of a set and, in a built app, of its frameworks (the app's and the watch app's).
+        Fix: Give each target its own PRODUCT_BUNDLE_IDENTIFIER.
+
+        bundle-id.prefix | error | Bundles and versions
+        An embedded bundle's identifier starts with its containing app's identifier and a '.'.
+        Apple: error: Embedded binary's bundle identifier is not prefixed with the parent app's bundle identifier.
+        Apple: App extension bundle identifiers must have a prefix consisting of their containing application's bundle identifier followed by a '.'.
+        Source: Xcode's build error
+        Source: The iOS installer
+        Lockstep: Compares each embedded bundle's identifier with the bundle that directly contains it (a watch app's own widget with the watch app).
+        Fix: Name the extension <app id>.<name>: com.example.app.widget inside com.example.app.
+
+        bundle-id.single-component | error | Bundles and versions | iOS, watchOS, tvOS, visionOS
+        After the app's identifier and '.', an extension's identifier has no further '.' (iOS).
+        Apple: App extension bundle identifiers must have a prefix consisting of their containing application's bundle identifier followed by a '.', with no further '.' characters after the prefix.
+        Source: The iOS installer
+        Lockstep: Counts the components after the containing app's identifier; not on macOS, whose installer allows more.
+        Fix: Use one component after the app's identifier: com.example.app.widget, not com.example.app.widget.today.
+
+        watch.companion | error | Bundles and versions
+        A WatchKit app names its companion iOS app in WKCompanionAppBundleIdentifier.
+        Apple: The WatchKit app's Info.plist must have a WKCompanionAppBundleIdentifier key set to the bundle identifier of the companion app.
+        Source: developer.apple.com/documentation/bundleresources/information-property-list/wkcompanionappbundleidentifier
+        Source: Xcode's build error
+        Lockstep: Reads a watch app's WKCompanionAppBundleIdentifier and compares it with the iOS app's identifier.
+        Fix: Set WKCompanionAppBundleIdentifier (INFOPLIST_KEY_WKCompanionAppBundleIdentifier) to the iOS app's bundle identifier.
+
+        watch.prefix | error | Bundles and versions
+        A WatchKit app's identifier starts with its companion app's identifier and a '.'.
+        Apple: The bundle identifier of a WatchKit app must have a prefix consisting of the companion app's bundle identifier, followed by a '.'.
+        Source: Xcode's build error
+        Lockstep: Compares a watch app's identifier with the iOS app's.
+        Fix: Name the watch app <app id>.watchkitapp.
+        """)
 }
 
 extension Rules {

@@ -9,18 +9,22 @@ extension RuleID {
 }
 
 extension RuleCatalog {
-    static let privacyRules: [RuleDescription] = [
-        .check(.privacyManifest, .error, .appStore, "A bundle whose executable uses a required-reason API declares it, with an approved reason, in its PrivacyInfo.xcprivacy (a warning when only the app declares it).",
-               apple: ["ITMS-91053: Missing API declaration - Your app's code in the \"PlugIns/NotificationService.appex/NotificationService\" file references one or more APIs that require reasons, including the following API categories: NSPrivacyAccessedAPICategoryUserDefaults."],
-               sources: ["App Store Connect: ITMS-91053", "developer.apple.com/documentation/bundleresources/describing-use-of-required-reason-api"],
-               checks: "Reads the symbols each built executable imports (Mach-O) for the required-reason API categories and the categories its PrivacyInfo.xcprivacy declares; for a project, a target that claims an App Group uses its defaults suite.",
-               fix: "Add PrivacyInfo.xcprivacy to the target with NSPrivacyAccessedAPITypes entries for each category and an approved reason (UserDefaults shared through an App Group: 1C8F.1)."),
-        .check(.privacyManifestInvalid, .error, .appStore, "A PrivacyInfo.xcprivacy has only Apple's keys and types, known categories and approved reasons.",
-               apple: ["App Store Connect rejects app submissions that include invalid privacy manifest files. If you upload an app to App Store Connect that contains privacy manifest files with unexpected keys or values, you receive an email that includes the name and path of the invalid files in your app bundle."],
-               sources: ["developer.apple.com/documentation/bundleresources/privacy-manifest-files"],
-               checks: "Reads every privacy manifest a built bundle holds or a target copies, key by key (XcodeKit's PrivacyManifest).",
-               fix: "Fix the keys, types, categories and reason codes Lockstep names."),
-    ]
+    static let privacyRules = RuleDescription.parse("""
+        privacy.manifest | error | The App Store's other embedded-bundle rules
+        A bundle whose executable uses a required-reason API declares it, with an approved reason, in its PrivacyInfo.xcprivacy (a warning when only the app declares it).
+        Apple: ITMS-91053: Missing API declaration - Your app's code in the "PlugIns/NotificationService.appex/NotificationService" file references one or more APIs that require reasons, including the following API categories: NSPrivacyAccessedAPICategoryUserDefaults.
+        Source: App Store Connect: ITMS-91053
+        Source: developer.apple.com/documentation/bundleresources/describing-use-of-required-reason-api
+        Lockstep: Reads the symbols each built executable imports (Mach-O) for the required-reason API categories and the categories its PrivacyInfo.xcprivacy declares; for a project, a target that claims an App Group uses its defaults suite.
+        Fix: Add PrivacyInfo.xcprivacy to the target with NSPrivacyAccessedAPITypes entries for each category and an approved reason (UserDefaults shared through an App Group: 1C8F.1).
+
+        privacy.manifest-invalid | error | The App Store's other embedded-bundle rules
+        A PrivacyInfo.xcprivacy has only Apple's keys and types, known categories and approved reasons.
+        Apple: App Store Connect rejects app submissions that include invalid privacy manifest files. If you upload an app to App Store Connect that contains privacy manifest files with unexpected keys or values, you receive an email that includes the name and path of the invalid files in your app bundle.
+        Source: developer.apple.com/documentation/bundleresources/privacy-manifest-files
+        Lockstep: Reads every privacy manifest a built bundle holds or a target copies, key by key (XcodeKit's PrivacyManifest).
+        Fix: Fix the keys, types, categories and reason codes Lockstep names.
+        """)
 }
 
 extension Rules {

@@ -12,28 +12,36 @@ extension RuleID {
 }
 
 extension RuleCatalog {
-    static let projectRules: [RuleDescription] = [
-        .check(.settingsUnresolved, .error, .bundles, "A build setting a checked value uses is defined; a value the checkout cannot supply is unknown, and a warning.",
-               apple: ["Xcode builds a $(VAR) that nothing defines as the empty string; Xcode warns \"Unable to open base configuration reference file\" for a missing base xcconfig."],
-               sources: ["Xcode's build warning", "developer.apple.com/documentation/xcode/build-settings-reference"],
-               checks: "Resolves every checked Info.plist value through the project's build settings and xcconfig files (XcodeKit's TargetResolver); an undefined setting that empties a compared value is an error, one the checkout cannot supply (a generated xcconfig, a per-developer setting) a warning naming the command that writes it.",
-               fix: "Define the setting, or run the tool that writes the missing file (`pod install`, `flutter pub get`) before `lockstep check`."),
-        .check(.settingsTargetOverride, .warning, .bundles, "An embedded target inherits CURRENT_PROJECT_VERSION and MARKETING_VERSION instead of setting its own.",
-               apple: ["(Lockstep) The root cause of most ITMS-90473 mismatches: an extension target that sets its own version."],
-               sources: ["Lockstep's own rule, for App Store Connect's ITMS-90473"],
-               checks: "Reads where each embedded target's version settings are assigned: at target level (its buildSettings or its xcconfig) rather than inherited from the project.",
-               fix: "Delete the target-level setting so the target inherits the project's."),
-        .check(.bundleNotEmbedded, .note, .bundles, "An extension or watch app an app depends on is embedded by a Copy Files phase, so its versions are checked.",
-               apple: ["(Lockstep) If a script embeds it, its versions are not checked."],
-               sources: ["Lockstep's own rule (Xcode's \"Embed Foundation Extensions\" and \"Embed Watch Content\" phases)"],
-               checks: "Compares an app target's dependencies with the products its Copy Files phases embed.",
-               fix: "Embed it with an \"Embed Foundation Extensions\" / \"Embed Watch Content\" phase."),
-        .check(.bundleEmbedCycle, .error, .bundles, "No target embeds its own product, directly or through the bundles it embeds.",
-               apple: ["(Lockstep) A bundle cannot contain itself."],
-               sources: ["Lockstep's own rule"],
-               checks: "Follows the Copy Files phases from each target.",
-               fix: "Remove the app's own product from its Copy Files phases."),
-    ]
+    static let projectRules = RuleDescription.parse("""
+        settings.unresolved | error | Bundles and versions
+        A build setting a checked value uses is defined; a value the checkout cannot supply is unknown, and a warning.
+        Apple: Xcode builds a $(VAR) that nothing defines as the empty string; Xcode warns "Unable to open base configuration reference file" for a missing base xcconfig.
+        Source: Xcode's build warning
+        Source: developer.apple.com/documentation/xcode/build-settings-reference
+        Lockstep: Resolves every checked Info.plist value through the project's build settings and xcconfig files (XcodeKit's TargetResolver); an undefined setting that empties a compared value is an error, one the checkout cannot supply (a generated xcconfig, a per-developer setting) a warning naming the command that writes it.
+        Fix: Define the setting, or run the tool that writes the missing file (`pod install`, `flutter pub get`) before `lockstep check`.
+
+        settings.target-override | warning | Bundles and versions
+        An embedded target inherits CURRENT_PROJECT_VERSION and MARKETING_VERSION instead of setting its own.
+        Apple: (Lockstep) The root cause of most ITMS-90473 mismatches: an extension target that sets its own version.
+        Source: Lockstep's own rule, for App Store Connect's ITMS-90473
+        Lockstep: Reads where each embedded target's version settings are assigned: at target level (its buildSettings or its xcconfig) rather than inherited from the project.
+        Fix: Delete the target-level setting so the target inherits the project's.
+
+        bundle.not-embedded | note | Bundles and versions
+        An extension or watch app an app depends on is embedded by a Copy Files phase, so its versions are checked.
+        Apple: (Lockstep) If a script embeds it, its versions are not checked.
+        Source: Lockstep's own rule (Xcode's "Embed Foundation Extensions" and "Embed Watch Content" phases)
+        Lockstep: Compares an app target's dependencies with the products its Copy Files phases embed.
+        Fix: Embed it with an "Embed Foundation Extensions" / "Embed Watch Content" phase.
+
+        bundle.embed-cycle | error | Bundles and versions
+        No target embeds its own product, directly or through the bundles it embeds.
+        Apple: (Lockstep) A bundle cannot contain itself.
+        Source: Lockstep's own rule
+        Lockstep: Follows the Copy Files phases from each target.
+        Fix: Remove the app's own product from its Copy Files phases.
+        """)
 }
 
 extension ProjectReading {

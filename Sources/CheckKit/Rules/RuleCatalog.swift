@@ -76,18 +76,47 @@ public struct RuleDescription: Sendable, Equatable {
         self.isChecked = isChecked
     }
 
-    /// A rule `lockstep check` reports.
-    static func check(_ id: RuleID, _ severity: Severity, _ section: RuleSection, platforms: Set<Platform> = Set(Platform.allCases),
-                      _ summary: String, apple: [String], sources: [String], checks: String, fix: String) -> RuleDescription {
-        RuleDescription(id: id, severity: severity, platforms: platforms, summary: summary, appleText: apple, fix: fix,
-                        section: section, sources: sources, enforcement: checks, isChecked: true)
-    }
-
-    /// A rule the simulated processes enforce (no check logic: `enforces` says where it lives).
-    static func runtime(_ id: RuleID, _ section: RuleSection, platforms: Set<Platform> = [.iOS, .watchOS], _ summary: String,
-                        apple: [String], sources: [String], enforces: String, fix: String) -> RuleDescription {
-        RuleDescription(id: id, severity: .error, platforms: platforms, summary: summary, appleText: apple, fix: fix,
-                        section: section, sources: sources, enforcement: enforces, isChecked: false)
+    /// A family's rules, written as the reference reads them: one paragraph per rule, separated by a blank line.
+    ///
+    ///     version.missing | error | Bundles and versions
+    ///     Every bundle's Info.plist has a CFBundleVersion and a CFBundleShortVersionString.
+    ///     Apple: The bundle's Info.plist does not contain a CFBundleVersion key or its value is not a string.
+    ///     Source: App Store Connect's upload validation
+    ///     Lockstep: Reads each bundle's CFBundleVersion and CFBundleShortVersionString …
+    ///     Fix: Set CFBundleVersion = $(CURRENT_PROJECT_VERSION) …
+    ///
+    /// The first line is the id, then `error`, `warning` or `note` for a rule `lockstep check` reports (its usual
+    /// severity) or `runtime` for one the simulated processes enforce, then its `RuleSection`, and optionally the
+    /// platforms it applies to (every platform for a rule of check, iOS and watchOS for the runtime's). Then the
+    /// summary, and `Apple:` (one or more), `Source:` (one or more), `Lockstep:` and `Fix:` lines.
+    /// A paragraph that does not read so stops the program: every rule file is read by the catalogue's tests.
+    static func parse(_ text: String) -> [RuleDescription] {
+        text.components(separatedBy: "\n\n").compactMap { paragraph -> RuleDescription? in
+            let lines = paragraph.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            guard let head = lines.first else { return nil }
+            let fields = head.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard fields.count >= 3, lines.count >= 2, let section = RuleSection(rawValue: fields[2]) else {
+                preconditionFailure("A rule description must start with 'id | severity | section': \(head)")
+            }
+            let isChecked = fields[1] != "runtime"
+            guard let severity = isChecked ? Severity(rawValue: fields[1]) : .error else {
+                preconditionFailure("\(fields[0]): '\(fields[1])' is no severity (error, warning, note) and not 'runtime'")
+            }
+            let platforms: Set<Platform> = fields.count > 3
+                ? Set(fields[3].split(separator: ",").map { name in
+                    guard let platform = Platform(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
+                        preconditionFailure("\(fields[0]): '\(name)' is no platform")
+                    }
+                    return platform
+                })
+                : isChecked ? Set(Platform.allCases) : [.iOS, .watchOS]
+            func values(_ label: String) -> [String] {
+                lines.dropFirst(2).filter { $0.hasPrefix(label + ": ") }.map { String($0.dropFirst(label.count + 2)) }
+            }
+            return RuleDescription(id: RuleID(rawValue: fields[0]), severity: severity, platforms: platforms, summary: lines[1],
+                                   appleText: values("Apple"), fix: values("Fix").joined(separator: " "), section: section,
+                                   sources: values("Source"), enforcement: values("Lockstep").joined(separator: " "), isChecked: isChecked)
+        }
     }
 }
 

@@ -7,14 +7,16 @@ extension RuleID {
 }
 
 extension RuleCatalog {
-    static let signingRules: [RuleDescription] = [
-        .check(.signingProfile, .error, .appStore, "Each bundle's signed entitlements are allowed by its own embedded.mobileprovision, and every bundle's profile is of the same team.",
-               apple: ["Provisioning profile \"…LoopWidgetExtension\" doesn't match the entitlements file's value for the com.apple.security.application-groups entitlement.",
-                       "ITMS-90164: Invalid Code Signing Entitlements. The entitlements in your app bundle signature do not match the ones that are contained in the provisioning profile."],
-               sources: ["Xcode's signing error", "App Store Connect: ITMS-90164"],
-               checks: "Reads each built bundle's embedded.mobileprovision (the property list inside its CMS SignedData) and its signed entitlements, and compares application identifier, App Groups, keychain groups, aps-environment and team.",
-               fix: "Add the App Group (or keychain group, push environment) to the extension's App ID in the developer portal and regenerate its profile, or remove it from the target's entitlements."),
-    ]
+    static let signingRules = RuleDescription.parse("""
+        signing.profile | error | The App Store's other embedded-bundle rules
+        Each bundle's signed entitlements are allowed by its own embedded.mobileprovision, and every bundle's profile is of the same team.
+        Apple: Provisioning profile "…LoopWidgetExtension" doesn't match the entitlements file's value for the com.apple.security.application-groups entitlement.
+        Apple: ITMS-90164: Invalid Code Signing Entitlements. The entitlements in your app bundle signature do not match the ones that are contained in the provisioning profile.
+        Source: Xcode's signing error
+        Source: App Store Connect: ITMS-90164
+        Lockstep: Reads each built bundle's embedded.mobileprovision (the property list inside its CMS SignedData) and its signed entitlements, and compares application identifier, App Groups, keychain groups, aps-environment and team.
+        Fix: Add the App Group (or keychain group, push environment) to the extension's App ID in the developer portal and regenerate its profile, or remove it from the target's entitlements.
+        """)
 }
 
 extension Rules {

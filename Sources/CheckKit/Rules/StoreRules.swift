@@ -14,39 +14,51 @@ extension RuleID {
 }
 
 extension RuleCatalog {
-    static let storeRules: [RuleDescription] = [
-        .check(.bundleNested, .error, .appStore, "An app extension holds no Frameworks folder and no other bundles.",
-               apple: ["Asset validation failed (90205) Invalid Bundle. The bundle at 'X.app/PlugIns/Y.appex' contains disallowed nested bundles.",
-                       "Asset validation failed (90206) Invalid Bundle. The bundle at 'X.app/PlugIns/Y.appex' contains disallowed file 'Frameworks'."],
-               sources: ["App Store Connect: asset validation 90205, 90206"],
-               checks: "Lists what a built extension's folder holds.",
-               fix: "Embed frameworks in the app only (the extension target links them without embedding: \"Do Not Embed\")."),
-        .check(.osPlistVsBinary, .error, .appStore, "A bundle's MinimumOSVersion is not below the minimum OS its executable was built for.",
-               apple: ["ITMS-90208: Invalid Bundle. The bundle X.app/Frameworks/Y.framework does not support the minimum OS Version specified in the Info.plist."],
-               sources: ["App Store Connect: ITMS-90208"],
-               checks: "Compares a built bundle's MinimumOSVersion with its executable's LC_BUILD_VERSION (or LC_VERSION_MIN_*) minimum.",
-               fix: "Set the Info.plist's MinimumOSVersion (IPHONEOS_DEPLOYMENT_TARGET) to the deployment target the executable is built with."),
-        .check(.osExtensionFloor, .warning, .appStore, "An extension's MinimumOSVersion is not above its app's.",
-               apple: ["installd: Ignoring app extension at X.app/PlugIns/Y.appex because it doesn't work on this OS version"],
-               sources: ["The iOS installer's log (observed)"],
-               checks: "Compares each extension's MinimumOSVersion (a project's deployment target) with its app's.",
-               fix: "Give the extension the app's deployment target, or accept that it is missing on the versions in between."),
-        .check(.extensionActivationRule, .error, .appStore, "A share or action extension's NSExtensionActivationRule is not TRUEPREDICATE.",
-               apple: ["warning: Embedded binary's NSExtensionActivationRule is TRUEPREDICATE. Before you submit your containing app to the App Store, be sure to replace all uses of TRUEPREDICATE with specific predicate statements or NSExtensionActivationRule keys. If any extensions in your containing app include TRUEPREDICATE, the app will be rejected."],
-               sources: ["Xcode's build warning", "developer.apple.com/library/archive/documentation/General/Conceptual/ExtensibilityPG/ShareExtension.html"],
-               checks: "Reads the extension's NSExtensionAttributes.NSExtensionActivationRule when it is a predicate string.",
-               fix: "Replace TRUEPREDICATE with NSExtensionActivationSupports… keys or a specific predicate."),
-        .check(.extensionPlistTypes, .error, .appStore, "The NSExtensionActivationSupports… keys are booleans, the …WithMaxCount keys integers.",
-               apple: ["ITMS-90361: Invalid info.plist value type. The value type for the key 'NSExtensionActivationSupportsText' in bundle X.app/PlugIns/Y.appex is not boolean."],
-               sources: ["App Store Connect: ITMS-90361"],
-               checks: "Reads the type of each NSExtensionActivationSupports… value of a dictionary activation rule.",
-               fix: "Write <true/> or <integer>1</integer>, not a string such as \"YES\"."),
-        .check(.extensionDisplayName, .error, .appStore, "An app extension has a non-empty CFBundleDisplayName.",
-               apple: ["ITMS-90360: Missing Info.plist value. A value for the key 'CFBundleDisplayName' in bundle X.app/PlugIns/Y.appex is required."],
-               sources: ["App Store Connect: ITMS-90360"],
-               checks: "Reads each extension's CFBundleDisplayName; a warning for a project, whose build may still write it.",
-               fix: "Set CFBundleDisplayName (INFOPLIST_KEY_CFBundleDisplayName) in the extension's Info.plist."),
-    ]
+    static let storeRules = RuleDescription.parse("""
+        bundle.nested | error | The App Store's other embedded-bundle rules
+        An app extension holds no Frameworks folder and no other bundles.
+        Apple: Asset validation failed (90205) Invalid Bundle. The bundle at 'X.app/PlugIns/Y.appex' contains disallowed nested bundles.
+        Apple: Asset validation failed (90206) Invalid Bundle. The bundle at 'X.app/PlugIns/Y.appex' contains disallowed file 'Frameworks'.
+        Source: App Store Connect: asset validation 90205, 90206
+        Lockstep: Lists what a built extension's folder holds.
+        Fix: Embed frameworks in the app only (the extension target links them without embedding: "Do Not Embed").
+
+        os.plist-vs-binary | error | The App Store's other embedded-bundle rules
+        A bundle's MinimumOSVersion is not below the minimum OS its executable was built for.
+        Apple: ITMS-90208: Invalid Bundle. The bundle X.app/Frameworks/Y.framework does not support the minimum OS Version specified in the Info.plist.
+        Source: App Store Connect: ITMS-90208
+        Lockstep: Compares a built bundle's MinimumOSVersion with its executable's LC_BUILD_VERSION (or LC_VERSION_MIN_*) minimum.
+        Fix: Set the Info.plist's MinimumOSVersion (IPHONEOS_DEPLOYMENT_TARGET) to the deployment target the executable is built with.
+
+        os.extension-floor | warning | The App Store's other embedded-bundle rules
+        An extension's MinimumOSVersion is not above its app's.
+        Apple: installd: Ignoring app extension at X.app/PlugIns/Y.appex because it doesn't work on this OS version
+        Source: The iOS installer's log (observed)
+        Lockstep: Compares each extension's MinimumOSVersion (a project's deployment target) with its app's.
+        Fix: Give the extension the app's deployment target, or accept that it is missing on the versions in between.
+
+        extension.activation-rule | error | The App Store's other embedded-bundle rules
+        A share or action extension's NSExtensionActivationRule is not TRUEPREDICATE.
+        Apple: warning: Embedded binary's NSExtensionActivationRule is TRUEPREDICATE. Before you submit your containing app to the App Store, be sure to replace all uses of TRUEPREDICATE with specific predicate statements or NSExtensionActivationRule keys. If any extensions in your containing app include TRUEPREDICATE, the app will be rejected.
+        Source: Xcode's build warning
+        Source: developer.apple.com/library/archive/documentation/General/Conceptual/ExtensibilityPG/ShareExtension.html
+        Lockstep: Reads the extension's NSExtensionAttributes.NSExtensionActivationRule when it is a predicate string.
+        Fix: Replace TRUEPREDICATE with NSExtensionActivationSupports… keys or a specific predicate.
+
+        extension.plist-types | error | The App Store's other embedded-bundle rules
+        The NSExtensionActivationSupports… keys are booleans, the …WithMaxCount keys integers.
+        Apple: ITMS-90361: Invalid info.plist value type. The value type for the key 'NSExtensionActivationSupportsText' in bundle X.app/PlugIns/Y.appex is not boolean.
+        Source: App Store Connect: ITMS-90361
+        Lockstep: Reads the type of each NSExtensionActivationSupports… value of a dictionary activation rule.
+        Fix: Write <true/> or <integer>1</integer>, not a string such as "YES".
+
+        extension.display-name | error | The App Store's other embedded-bundle rules
+        An app extension has a non-empty CFBundleDisplayName.
+        Apple: ITMS-90360: Missing Info.plist value. A value for the key 'CFBundleDisplayName' in bundle X.app/PlugIns/Y.appex is required.
+        Source: App Store Connect: ITMS-90360
+        Lockstep: Reads each extension's CFBundleDisplayName; a warning for a project, whose build may still write it.
+        Fix: Set CFBundleDisplayName (INFOPLIST_KEY_CFBundleDisplayName) in the extension's Info.plist.
+        """)
 }
 
 extension Rules {

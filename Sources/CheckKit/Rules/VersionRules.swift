@@ -13,38 +13,52 @@ extension RuleID {
 }
 
 extension RuleCatalog {
-    static let versionRules: [RuleDescription] = [
-        .check(.versionMissing, .error, .bundles, "Every bundle's Info.plist has a CFBundleVersion and a CFBundleShortVersionString.",
-               apple: ["The bundle's Info.plist does not contain a CFBundleVersion key or its value is not a string.",
-                       "The bundle's Info.plist does not contain a CFBundleShortVersionString key or its value is a non-string value or a zero-length string value."],
-               sources: ["App Store Connect's upload validation", "developer.apple.com/documentation/bundleresources/information-property-list/cfbundleversion"],
-               checks: "Reads each bundle's CFBundleVersion and CFBundleShortVersionString (a manifest, the Info.plist, or the value a project's build settings give it); a value that is not a string counts as missing.",
-               fix: "Set CFBundleVersion = $(CURRENT_PROJECT_VERSION) and CFBundleShortVersionString = $(MARKETING_VERSION) in the Info.plist (or GENERATE_INFOPLIST_FILE = YES), and define both settings at project level."),
-        .check(.versionBuildFormat, .error, .bundles, "CFBundleVersion is one to three period-separated non-negative integers.",
-               apple: ["ITMS-90058: This bundle is invalid - The value for key CFBundleVersion [8.22.3-beta.0] in the Info.plist file must be a period-separated list of at most three non-negative integers."],
-               sources: ["App Store Connect: ITMS-90058", "developer.apple.com/documentation/bundleresources/information-property-list/cfbundleversion"],
-               checks: "Counts the numeric parts of each CFBundleVersion: four is a warning (accepted in practice), anything else an error; a warning on macOS, where an app may ship outside the Mac App Store.",
-               fix: "Use a build number such as 289 or 1.4.2; keep pre-release labels out of CFBundleVersion. Four parts are accepted in practice (a warning); on macOS this rule is a warning."),
-        .check(.versionShortFormat, .error, .bundles, "CFBundleShortVersionString is one to three period-separated non-negative integers.",
-               apple: ["ITMS-90060: This bundle is invalid. The value for key CFBundleShortVersionString '5.0.0-beta1' in the Info.plist file must be a period-separated list of at most three non-negative integers."],
-               sources: ["App Store Connect: ITMS-90060", "developer.apple.com/documentation/bundleresources/information-property-list/cfbundleshortversionstring"],
-               checks: "Counts the numeric parts of each CFBundleShortVersionString; a warning on macOS.",
-               fix: "Use a marketing version such as 2.1 or 2.1.0; on macOS this rule is a warning."),
-        .check(.versionBuildMismatch, .error, .bundles, "Every embedded extension's and watch app's CFBundleVersion equals the containing app's (compared as stored).",
-               apple: ["warning: The CFBundleVersion of an app extension ('1') must match that of its containing parent app ('289').",
-                       "ITMS-90473: CFBundleVersion Mismatch - The CFBundleVersion value '1' of extension 'X.app/PlugIns/Y.appex' does not match the CFBundleVersion value '9.1.18.2' of its containing iOS application 'X.app'.",
-                       "Asset validation failed (90379) CFBundleVersion Mismatch. The CFBundleVersion value '1' of watch application 'X.app/Watch/W.app' does not match the CFBundleVersion value '18.9.0.1' of its containing iOS application 'X.app'."],
-               sources: ["Xcode's build warning", "App Store Connect: ITMS-90473, 90379"],
-               checks: "Compares each embedded bundle's CFBundleVersion with the iOS app's byte for byte (\"1.0\" is not \"1.0.0\"); a verdict that depends on a setting the checkout cannot supply is a warning.",
-               fix: "Let every target inherit CURRENT_PROJECT_VERSION from the project (delete target-level overrides), or run `lockstep bump PATH --build next`."),
-        .check(.versionShortMismatch, .error, .bundles, "Every embedded extension's and watch app's CFBundleShortVersionString equals the containing app's.",
-               apple: ["warning: The CFBundleShortVersionString of an app extension ('1.0.0') must match that of its containing parent app ('1.0').",
-                       "ITMS-90473: CFBundleShortVersionString Mismatch",
-                       "error: The value of CFBundleShortVersionString in your WatchKit app's Info.plist (0.3.0) does not match the value in your companion app's Info.plist (0.3.1). These values are required to match."],
-               sources: ["Xcode's build warning and error", "App Store Connect: ITMS-90473"],
-               checks: "Compares each embedded bundle's CFBundleShortVersionString with the iOS app's byte for byte; a verdict that depends on an unknown setting is a warning.",
-               fix: "Let every target inherit MARKETING_VERSION from the project, or run `lockstep bump PATH --version X.Y.Z`."),
-    ]
+    static let versionRules = RuleDescription.parse("""
+        version.missing | error | Bundles and versions
+        Every bundle's Info.plist has a CFBundleVersion and a CFBundleShortVersionString.
+        Apple: The bundle's Info.plist does not contain a CFBundleVersion key or its value is not a string.
+        Apple: The bundle's Info.plist does not contain a CFBundleShortVersionString key or its value is a non-string value or a zero-length string value.
+        Source: App Store Connect's upload validation
+        Source: developer.apple.com/documentation/bundleresources/information-property-list/cfbundleversion
+        Lockstep: Reads each bundle's CFBundleVersion and CFBundleShortVersionString (a manifest, the Info.plist, or the value a project's build settings give it); a value that is not a string counts as missing.
+        Fix: Set CFBundleVersion = $(CURRENT_PROJECT_VERSION) and CFBundleShortVersionString = $(MARKETING_VERSION) in the Info.plist (or GENERATE_INFOPLIST_FILE = YES), and define both settings at project level.
+
+        version.build-format | error | Bundles and versions
+        CFBundleVersion is one to three period-separated non-negative integers.
+        Apple: ITMS-90058: This bundle is invalid - The value for key CFBundleVersion [8.22.3-beta.0] in the Info.plist file must be a period-separated list of at most three non-negative integers.
+        Source: App Store Connect: ITMS-90058
+        Source: developer.apple.com/documentation/bundleresources/information-property-list/cfbundleversion
+        Lockstep: Counts the numeric parts of each CFBundleVersion: four is a warning (accepted in practice), anything else an error; a warning on macOS, where an app may ship outside the Mac App Store.
+        Fix: Use a build number such as 289 or 1.4.2; keep pre-release labels out of CFBundleVersion. Four parts are accepted in practice (a warning); on macOS this rule is a warning.
+
+        version.short-format | error | Bundles and versions
+        CFBundleShortVersionString is one to three period-separated non-negative integers.
+        Apple: ITMS-90060: This bundle is invalid. The value for key CFBundleShortVersionString '5.0.0-beta1' in the Info.plist file must be a period-separated list of at most three non-negative integers.
+        Source: App Store Connect: ITMS-90060
+        Source: developer.apple.com/documentation/bundleresources/information-property-list/cfbundleshortversionstring
+        Lockstep: Counts the numeric parts of each CFBundleShortVersionString; a warning on macOS.
+        Fix: Use a marketing version such as 2.1 or 2.1.0; on macOS this rule is a warning.
+
+        version.build-mismatch | error | Bundles and versions
+        Every embedded extension's and watch app's CFBundleVersion equals the containing app's (compared as stored).
+        Apple: warning: The CFBundleVersion of an app extension ('1') must match that of its containing parent app ('289').
+        Apple: ITMS-90473: CFBundleVersion Mismatch - The CFBundleVersion value '1' of extension 'X.app/PlugIns/Y.appex' does not match the CFBundleVersion value '9.1.18.2' of its containing iOS application 'X.app'.
+        Apple: Asset validation failed (90379) CFBundleVersion Mismatch. The CFBundleVersion value '1' of watch application 'X.app/Watch/W.app' does not match the CFBundleVersion value '18.9.0.1' of its containing iOS application 'X.app'.
+        Source: Xcode's build warning
+        Source: App Store Connect: ITMS-90473, 90379
+        Lockstep: Compares each embedded bundle's CFBundleVersion with the iOS app's byte for byte ("1.0" is not "1.0.0"); a verdict that depends on a setting the checkout cannot supply is a warning.
+        Fix: Let every target inherit CURRENT_PROJECT_VERSION from the project (delete target-level overrides), or run `lockstep bump PATH --build next`.
+
+        version.short-mismatch | error | Bundles and versions
+        Every embedded extension's and watch app's CFBundleShortVersionString equals the containing app's.
+        Apple: warning: The CFBundleShortVersionString of an app extension ('1.0.0') must match that of its containing parent app ('1.0').
+        Apple: ITMS-90473: CFBundleShortVersionString Mismatch
+        Apple: error: The value of CFBundleShortVersionString in your WatchKit app's Info.plist (0.3.0) does not match the value in your companion app's Info.plist (0.3.1). These values are required to match.
+        Source: Xcode's build warning and error
+        Source: App Store Connect: ITMS-90473
+        Lockstep: Compares each embedded bundle's CFBundleShortVersionString with the iOS app's byte for byte; a verdict that depends on an unknown setting is a warning.
+        Fix: Let every target inherit MARKETING_VERSION from the project, or run `lockstep bump PATH --version X.Y.Z`.
+        """)
 }
 
 extension Rules {
