@@ -3,6 +3,7 @@
 import Foundation
 import LockstepTestSupport
 import Testing
+@testable import XcodeKit
 
 /// <doc:ReadingProjects> "What the checkout does not hold" and "Platforms": the constructs of real projects
 /// that a fresh CI checkout cannot fully supply, and targets that are not iOS. Each holds the verdict Xcode and App
