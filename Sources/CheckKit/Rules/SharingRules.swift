@@ -14,7 +14,7 @@ extension RuleCatalog {
         Once a defaults write returns, every other process reading the suite sees the value; a write is never lost or half-visible.
         Apple: When you set a default value, it's changed synchronously within your process, and asynchronously to persistent storage and other processes.
         Source: developer.apple.com/documentation/foundation/userdefaults
-        Lockstep: Stricter than the device, and documented: AppGroupKit's GroupDefaults writes each change to the suite's plist under its lock, atomically, before `set` returns.
+        Lockstep: Stricter than the device, and documented: AppGroupKit's GroupDefaults appends each change, checksummed, to the suite's journal under the suite's exclusive lock before `set` returns, and every read takes the lock shared; the journal is folded into the plist atomically.
         Fix: Do not rely on another process seeing a value later than Lockstep shows it; observe changes explicitly.
 
         defaults.change-events | runtime | Sharing data across processes
@@ -35,7 +35,7 @@ extension RuleCatalog {
         Darwin notifications carry only a name, may be coalesced, and reach only running processes.
         Apple: If the notification center is a Darwin notification center, this value must be ignored.
         Source: developer.apple.com/documentation/corefoundation/cfnotificationcallback
-        Lockstep: AppGroupKit's DarwinNotificationCenter delivers names only, on one device, to processes running when they are posted; `lockstep notify` posts one.
+        Lockstep: AppGroupKit's DarwinNotificationCenter carries a name only, to the processes of one simulated device (the watch's are its own); posts in quick succession may arrive as one. `lockstep notify --as ID post NAME` posts one and `wait NAME` waits for one.
         Fix: Re-read the shared state when a notification arrives and when the process starts or wakes.
 
         sqlite.shared | runtime | Sharing data across processes
