@@ -15,7 +15,10 @@ public protocol ErrorCode: Equatable, Sendable {
 /// `description` is the code's sentence and `exitStatus` its status, so `exit(withError:)` prints and exits
 /// the same way for every module. Apple-shaped errors (`WCError`, `ActivityAuthorizationError`) keep Apple's API
 /// instead.
-public struct CodedError<Code: ErrorCode>: ReportableError, Equatable, Sendable {
+public struct CodedError<C: ErrorCode>: ReportableError, Equatable, Sendable {
+    /// The module's code enum, so `BundleError.Code` names `BundleErrorCode`.
+    public typealias Code = C
+
     public var code: Code
     /// What the error is about: the file, bundle, group, key, habit or intent it names.
     public var subject: String
