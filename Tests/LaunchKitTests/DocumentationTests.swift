@@ -138,6 +138,16 @@ import Testing
         }
     }
 
+    /// `Manifest.embeddedDefaultText` says it is exactly what <doc:Design> shows: the article's manifest is what
+    /// `lockstep init` prints, byte for byte.
+    @Test func theDesignShowsTheManifestLockstepInitPrints() throws {
+        let initialized = try run(TestSupport.executable("lockstep"), ["init"])
+        #expect(initialized.status == 0, "\(initialized)")
+        let design = try #require(try Self.articles()["Design"])
+        let shown = "```json\n" + initialized.stdout.trimmingCharacters(in: .newlines) + "\n```"
+        #expect(design.contains(shown), "Design.md \"The manifest\" differs from `lockstep init`; paste its output there")
+    }
+
     /// The landing page links every article of the catalogue, and every article a file cites by `<doc:…>`.
     @Test func theLandingPageLinksEveryArticle() throws {
         let articles = try Self.articles()
