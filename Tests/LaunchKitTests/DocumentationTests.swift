@@ -173,13 +173,23 @@ import Testing
                 guard let nameRange = Range(match.range(at: 1), in: text), let titleRange = Range(match.range(at: 2), in: text),
                       let article = articles[String(text[nameRange])] else { continue }
                 let title = String(text[titleRange])
-                let headings = article.split(separator: "\n").filter { $0.hasPrefix("#") }
-                    .map { $0.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces) }
+                let headings = Self.headings(of: article)
                 #expect(headings.contains(title), "\(file) cites <doc:\(text[nameRange])> \"\(title)\", which is no heading of it")
                 checked += 1
             }
         }
         #expect(checked > 0, "the sources cite sections of the catalogue's articles")
+    }
+
+    /// The article's headings (`## The manifest` → "The manifest"), outside fenced code.
+    static func headings(of article: String) -> [String] {
+        var fenced = false
+        var headings: [String] = []
+        for line in article.split(separator: "\n") {
+            if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") { fenced.toggle(); continue }
+            if !fenced && line.hasPrefix("#") { headings.append(line.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces)) }
+        }
+        return headings
     }
 
     /// No file cites a document the repository does not hold (the project's rules and design notes are articles).
