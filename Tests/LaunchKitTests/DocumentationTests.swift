@@ -172,7 +172,8 @@ import Testing
             for match in expression.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
                 guard let nameRange = Range(match.range(at: 1), in: text), let titleRange = Range(match.range(at: 2), in: text),
                       let article = articles[String(text[nameRange])] else { continue }
-                let title = String(text[titleRange])
+                // A title a comment wraps continues on the next comment line: `"What the\n/// checkout …"`.
+                let title = String(text[titleRange]).replacingOccurrences(of: #"\s*\n\s*(//+)?\s*"#, with: " ", options: .regularExpression)
                 let headings = Self.headings(of: article)
                 #expect(headings.contains(title), "\(file) cites <doc:\(text[nameRange])> \"\(title)\", which is no heading of it")
                 checked += 1
