@@ -168,7 +168,8 @@ import Testing
         let articles = try Self.articles()
         var checked = 0
         for (file, text) in try Self.repositoryFiles() {
-            let expression = try NSRegularExpression(pattern: #"<doc:([A-Za-z]+)> "([^"]+)""#)
+            // Not in a code span: `<doc:Rules> "Title"` shows the syntax.
+            let expression = try NSRegularExpression(pattern: #"(?<!`)<doc:([A-Za-z]+)> "([^"]+)""#)
             for match in expression.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
                 guard let nameRange = Range(match.range(at: 1), in: text), let titleRange = Range(match.range(at: 2), in: text),
                       let article = articles[String(text[nameRange])] else { continue }
