@@ -40,15 +40,10 @@ extension Button: PrimitiveView {
         var label = single(resolve(self.label, inner))
         if style == .bordered || style == .borderedProminent {
             let fill = tint.resolve(context.environment).with(opacity: style == .bordered ? 0.15 : 1)
-            let padded = PaddingNode(insets: EdgeInsets(top: 7, leading: 12, bottom: 7, trailing: 12), child: label)
-            label = LayeredNode(base: padded, layer: ShapeNode(shape: Capsule(), fill: .color(fill), stroke: nil, inset: false, containerRadius: 0),
-                                alignment: .center, behind: true)
+            label = borderedCapsule(label, fill: fill)
         }
         if !context.environment.isEnabled { label = EffectNode(.opacity(0.4), child: label) }
-        let intent = self.intent
-        return [CaptureNode(child: label) { text, canvas in
-            canvas.controls.append(RenderedControl(label: text, intentTypeName: String(describing: type(of: intent)), intent: intent))
-        }]
+        return [intentControl(label, intent)]
     }
 }
 
@@ -90,16 +85,10 @@ extension Toggle: PrimitiveView {
                                               child: ShapeNode(shape: Circle(), fill: .color(RGBA(1, 1, 1)), stroke: nil, inset: false, containerRadius: 0))),
         ])
         let row: Node = env.toggleStyleKind == .button
-            ? LayeredNode(base: PaddingNode(insets: EdgeInsets(top: 7, leading: 12, bottom: 7, trailing: 12), child: single(label)),
-                          layer: ShapeNode(shape: Capsule(), fill: .color((env.tintColor ?? Color.accentColor).resolve(env).with(opacity: isOn ? 1 : 0.15)),
-                                           stroke: nil, inset: false, containerRadius: 0),
-                          alignment: .center, behind: true)
+            ? borderedCapsule(single(label), fill: (env.tintColor ?? Color.accentColor).resolve(env).with(opacity: isOn ? 1 : 0.15))
             : StackNode(axis: .horizontal, alignment: .center, spacing: nil,
                         children: label + [SpacerNode(minLength: nil), switchNode])
-        let intent = self.intent
-        return [CaptureNode(child: row) { text, canvas in
-            canvas.controls.append(RenderedControl(label: text, intentTypeName: String(describing: type(of: intent)), intent: intent))
-        }]
+        return [intentControl(row, intent)]
     }
 }
 
@@ -199,5 +188,19 @@ nonisolated extension View {
     public func toggleStyle<S: ToggleStyle>(_ style: S) -> some View {
         let kind: ToggleStyleKind = style is ButtonToggleStyle ? .button : .switch
         return environmentModifier { $0.toggleStyleKind = kind }
+    }
+}
+
+/// A bordered button's look, which a `.button`-style toggle shares: the label padded inside a filled capsule.
+private func borderedCapsule(_ label: Node, fill: RGBA) -> Node {
+    let padded = PaddingNode(insets: EdgeInsets(top: 7, leading: 12, bottom: 7, trailing: 12), child: label)
+    return LayeredNode(base: padded, layer: ShapeNode(shape: Capsule(), fill: .color(fill), stroke: nil, inset: false, containerRadius: 0),
+                       alignment: .center, behind: true)
+}
+
+/// A control that runs `intent`: what it draws is recorded with its label's text, so a test can find and tap it.
+private func intentControl(_ node: Node, _ intent: any AppIntent) -> Node {
+    CaptureNode(child: node) { text, canvas in
+        canvas.controls.append(RenderedControl(label: text, intentTypeName: String(describing: type(of: intent)), intent: intent))
     }
 }

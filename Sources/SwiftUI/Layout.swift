@@ -326,29 +326,19 @@ final class PaddingNode: Node {
     }
 }
 
-/// `frame(width:height:alignment:)`: offers the fixed dimensions, is exactly them (the child's size where nil),
-/// and aligns the child inside.
-final class FixedFrameNode: Node {
-    let width: CGFloat?
-    let height: CGFloat?
+/// What both `frame` modifiers share: the child gets the proposal `childProposal` makes of the frame's own, and is
+/// aligned inside the frame, for drawing and for the baseline alike.
+class FrameNode: Node {
     let alignment: Alignment
     let child: Node
 
-    init(width: CGFloat?, height: CGFloat?, alignment: Alignment, child: Node) {
-        self.width = width
-        self.height = height
+    init(alignment: Alignment, child: Node) {
         self.alignment = alignment
         self.child = child
     }
 
-    private func childProposal(_ proposal: Proposal) -> Proposal {
-        Proposal(width: width ?? proposal.width, height: height ?? proposal.height)
-    }
-
-    override func computeSize(_ proposal: Proposal) -> CGSize {
-        let size = child.size(for: childProposal(proposal))
-        return CGSize(width: width ?? size.width, height: height ?? size.height)
-    }
+    /// What the frame offers its child when it is itself offered `proposal`.
+    func childProposal(_ proposal: Proposal) -> Proposal { proposal }
 
     override func place(in rect: CGRect, _ canvas: Canvas) {
         let size = child.size(for: childProposal(Proposal(rect.size)))
@@ -362,14 +352,35 @@ final class FixedFrameNode: Node {
     }
 }
 
+/// `frame(width:height:alignment:)`: offers the fixed dimensions, is exactly them (the child's size where nil),
+/// and aligns the child inside.
+final class FixedFrameNode: FrameNode {
+    let width: CGFloat?
+    let height: CGFloat?
+
+    init(width: CGFloat?, height: CGFloat?, alignment: Alignment, child: Node) {
+        self.width = width
+        self.height = height
+        super.init(alignment: alignment, child: child)
+    }
+
+    override func childProposal(_ proposal: Proposal) -> Proposal {
+        Proposal(width: width ?? proposal.width, height: height ?? proposal.height)
+    }
+
+    override func computeSize(_ proposal: Proposal) -> CGSize {
+        let size = child.size(for: childProposal(proposal))
+        return CGSize(width: width ?? size.width, height: height ?? size.height)
+    }
+
+}
+
 /// `frame(minWidth:idealWidth:maxWidth:minHeight:idealHeight:maxHeight:alignment:)`: clamps the proposal to
 /// [min, max] (an unspecified proposal takes the ideal), offers it to the child, and then is the child's size
 /// pulled into [min, max] toward the proposal, as SwiftUI's flexible frame documents.
-final class FlexibleFrameNode: Node {
+final class FlexibleFrameNode: FrameNode {
     let minWidth: CGFloat?, idealWidth: CGFloat?, maxWidth: CGFloat?
     let minHeight: CGFloat?, idealHeight: CGFloat?, maxHeight: CGFloat?
-    let alignment: Alignment
-    let child: Node
 
     init(minWidth: CGFloat?, idealWidth: CGFloat?, maxWidth: CGFloat?, minHeight: CGFloat?, idealHeight: CGFloat?,
          maxHeight: CGFloat?, alignment: Alignment, child: Node) {
@@ -379,8 +390,7 @@ final class FlexibleFrameNode: Node {
         self.minHeight = minHeight
         self.idealHeight = idealHeight
         self.maxHeight = maxHeight
-        self.alignment = alignment
-        self.child = child
+        super.init(alignment: alignment, child: child)
     }
 
     private static func clamp(_ value: CGFloat?, _ lower: CGFloat?, _ upper: CGFloat?) -> CGFloat? {
@@ -390,7 +400,7 @@ final class FlexibleFrameNode: Node {
         return v
     }
 
-    private func childProposal(_ proposal: Proposal) -> Proposal {
+    override func childProposal(_ proposal: Proposal) -> Proposal {
         Proposal(width: FlexibleFrameNode.clamp(proposal.width ?? idealWidth, minWidth, maxWidth),
                  height: FlexibleFrameNode.clamp(proposal.height ?? idealHeight, minHeight, maxHeight))
     }
@@ -409,16 +419,6 @@ final class FlexibleFrameNode: Node {
                       height: FlexibleFrameNode.resolve(size.height, proposed: inner.height, minHeight, maxHeight))
     }
 
-    override func place(in rect: CGRect, _ canvas: Canvas) {
-        let size = child.size(for: childProposal(Proposal(rect.size)))
-        child.place(in: aligned(size, in: rect, alignment), canvas)
-    }
-
-    override func baseline(first: Bool, size: CGSize) -> CGFloat {
-        let childSize = child.size(for: childProposal(Proposal(size)))
-        let frame = aligned(childSize, in: CGRect(origin: .zero, size: size), alignment)
-        return frame.minY + child.baseline(first: first, size: childSize)
-    }
 }
 
 /// `fixedSize()`: offers the child nothing (its ideal size) on the fixed axes.

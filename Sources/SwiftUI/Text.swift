@@ -235,22 +235,22 @@ extension Text.Segment {
 
 /// How dates show in text, in the environment's locale, time zone and calendar.
 enum TextFormatting {
+    private static func formatted(_ date: Date, dateStyle: DateFormatter.Style, timeStyle: DateFormatter.Style,
+                                  _ env: EnvironmentValues) -> String {
+        let f = DateFormatter()
+        f.locale = env.locale
+        f.timeZone = env.timeZone
+        f.dateStyle = dateStyle
+        f.timeStyle = timeStyle
+        return f.string(from: date)
+    }
+
     static func format(_ date: Date, _ style: Text.DateStyle, _ env: EnvironmentValues, now: Date) -> String {
         switch style.kind {
         case .time:
-            let f = DateFormatter()
-            f.locale = env.locale
-            f.timeZone = env.timeZone
-            f.dateStyle = .none
-            f.timeStyle = .short
-            return f.string(from: date)
+            return formatted(date, dateStyle: .none, timeStyle: .short, env)
         case .date:
-            let f = DateFormatter()
-            f.locale = env.locale
-            f.timeZone = env.timeZone
-            f.dateStyle = .long
-            f.timeStyle = .none
-            return f.string(from: date)
+            return formatted(date, dateStyle: .long, timeStyle: .none, env)
         case .relative:
             // "2 hr, 15 min" (Apple's relative style: the two largest units, abbreviated, no "ago").
             return components(abs(date.timeIntervalSince(now)), env)

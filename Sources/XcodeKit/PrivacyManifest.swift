@@ -13,27 +13,27 @@ public enum PrivacyManifest {
 
     /// Imported symbols that show a category is used: the Objective-C class or C function a call needs at link
     /// time. (Swift's `UserDefaults` and `FileManager` attribute keys reach these too.)
-    static let evidence: [String: String] = [
-        "_OBJC_CLASS_$_NSUserDefaults": "NSPrivacyAccessedAPICategoryUserDefaults",
-        "_CFPreferencesCopyAppValue": "NSPrivacyAccessedAPICategoryUserDefaults",
-        "_CFPreferencesSetAppValue": "NSPrivacyAccessedAPICategoryUserDefaults",
-        "_stat": "NSPrivacyAccessedAPICategoryFileTimestamp", "_fstat": "NSPrivacyAccessedAPICategoryFileTimestamp",
-        "_lstat": "NSPrivacyAccessedAPICategoryFileTimestamp", "_fstatat": "NSPrivacyAccessedAPICategoryFileTimestamp",
-        "_getattrlist": "NSPrivacyAccessedAPICategoryFileTimestamp", "_fgetattrlist": "NSPrivacyAccessedAPICategoryFileTimestamp",
-        "_getattrlistat": "NSPrivacyAccessedAPICategoryFileTimestamp",
-        "_NSFileCreationDate": "NSPrivacyAccessedAPICategoryFileTimestamp",
-        "_NSFileModificationDate": "NSPrivacyAccessedAPICategoryFileTimestamp",
-        "_NSURLContentModificationDateKey": "NSPrivacyAccessedAPICategoryFileTimestamp",
-        "_NSURLCreationDateKey": "NSPrivacyAccessedAPICategoryFileTimestamp",
-        "_mach_absolute_time": "NSPrivacyAccessedAPICategorySystemBootTime",
-        "_statfs": "NSPrivacyAccessedAPICategoryDiskSpace", "_statvfs": "NSPrivacyAccessedAPICategoryDiskSpace",
-        "_fstatfs": "NSPrivacyAccessedAPICategoryDiskSpace", "_fstatvfs": "NSPrivacyAccessedAPICategoryDiskSpace",
-        "_NSFileSystemFreeSize": "NSPrivacyAccessedAPICategoryDiskSpace", "_NSFileSystemSize": "NSPrivacyAccessedAPICategoryDiskSpace",
-        "_NSURLVolumeAvailableCapacityKey": "NSPrivacyAccessedAPICategoryDiskSpace",
-        "_NSURLVolumeAvailableCapacityForImportantUsageKey": "NSPrivacyAccessedAPICategoryDiskSpace",
-        "_NSURLVolumeTotalCapacityKey": "NSPrivacyAccessedAPICategoryDiskSpace",
-        "_OBJC_CLASS_$_UITextInputMode": "NSPrivacyAccessedAPICategoryActiveKeyboards",
+    static let evidenceByCategory: [String: [String]] = [
+        "NSPrivacyAccessedAPICategoryUserDefaults": [
+            "_OBJC_CLASS_$_NSUserDefaults", "_CFPreferencesCopyAppValue", "_CFPreferencesSetAppValue",
+        ],
+        "NSPrivacyAccessedAPICategoryFileTimestamp": [
+            "_stat", "_fstat", "_lstat", "_fstatat", "_getattrlist", "_fgetattrlist", "_getattrlistat",
+            "_NSFileCreationDate", "_NSFileModificationDate", "_NSURLContentModificationDateKey", "_NSURLCreationDateKey",
+        ],
+        "NSPrivacyAccessedAPICategorySystemBootTime": ["_mach_absolute_time"],
+        "NSPrivacyAccessedAPICategoryDiskSpace": [
+            "_statfs", "_statvfs", "_fstatfs", "_fstatvfs", "_NSFileSystemFreeSize", "_NSFileSystemSize",
+            "_NSURLVolumeAvailableCapacityKey", "_NSURLVolumeAvailableCapacityForImportantUsageKey",
+            "_NSURLVolumeTotalCapacityKey",
+        ],
+        "NSPrivacyAccessedAPICategoryActiveKeyboards": ["_OBJC_CLASS_$_UITextInputMode"],
     ]
+
+    /// `evidenceByCategory` turned round: the category each symbol shows.
+    static let evidence: [String: String] = Dictionary(uniqueKeysWithValues: evidenceByCategory.flatMap { category, symbols in
+        symbols.map { ($0, category) }
+    })
 
     /// The categories `symbols` use, each with the symbols that show it.
     static func categories(usedBy symbols: Set<String>) -> [String: [String]] {

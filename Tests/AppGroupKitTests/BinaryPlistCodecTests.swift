@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import AppGroupKit
 import LockstepSystem
+import LockstepTestSupport
 
 /// The hand-written `bplist00` writer and reader must agree with Foundation's `PropertyListSerialization` both
 /// ways: what it writes, Foundation reads as the same value (so other languages' readers work too), and what
@@ -155,7 +156,7 @@ import LockstepSystem
         lone[unit + 2] = 0x00
         #expect(lone.withUnsafeBytes { BinaryPlistCodec.decode($0) } == nil)
         // Random damage never traps the reader, and whatever it accepts Foundation reads the same way (or refuses).
-        var generator = SplitMix(seed: 0x5EED)
+        var generator = SeededGenerator(seed: 0x5EED)
         var samples = Self.samples
         samples["long non-ASCII"] = nil  // keeps the loop fast
         let original = try #require(BinaryPlistCodec.encode(samples))
@@ -180,7 +181,7 @@ import LockstepSystem
 
     /// Random records of the shapes increments and sets write, compared with Foundation both ways.
     @Test func randomValuesRoundTripLikeFoundation() throws {
-        var generator = SplitMix(seed: 42)
+        var generator = SeededGenerator(seed: 42)
         func randomString() -> String {
             let alphabet = Array("abcXYZ019 .-_éü日本☕️𝄞")
             return String((0..<Int.random(in: 0...40, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
@@ -210,18 +211,5 @@ import LockstepSystem
             let theirs = try PropertyListSerialization.data(fromPropertyList: dictionary, format: .binary, options: 0)
             #expect(PropertyList.isEqual(theirs.withUnsafeBytes { BinaryPlistCodec.decode($0) }, dictionary))
         }
-    }
-}
-
-/// SplitMix64: a deterministic generator, so a failing case is reproduced by the seed alone.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

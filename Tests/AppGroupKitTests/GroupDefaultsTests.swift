@@ -194,11 +194,15 @@ import LockstepSystem
         #expect(try defaults.integer(forKey: "a") == 3)
     }
 
+    /// The fixture's suite files and two states of them, as two processes hold them: one that observes, one that writes.
+    static func observerAndWriter(_ fixture: Fixture) throws -> (files: SuiteFiles, observer: SuiteState, writer: SuiteState) {
+        let files = SuiteFiles(container: try fixture.sandbox().requireGroupContainer(Fixture.group), suiteName: Fixture.group)
+        return (files, SuiteState(files: files, writable: true), SuiteState(files: files, writable: true))
+    }
+
     @Test func anObserverTellsOtherWritersFromItsOwnAcrossACompaction() throws {
         let fixture = Fixture(); defer { fixture.cleanUp() }
-        let files = SuiteFiles(container: try fixture.sandbox().requireGroupContainer(Fixture.group), suiteName: Fixture.group)
-        let observer = SuiteState(files: files, writable: true)
-        let writer = SuiteState(files: files, writable: true)
+        let (_, observer, writer) = try Self.observerAndWriter(fixture)
         var changes: [GroupDefaults.Change]? = []
         try observer.refresh(changes: &changes)
         var none: [GroupDefaults.Change]? = nil
@@ -221,9 +225,7 @@ import LockstepSystem
     /// complete, and a compaction sends it back to the locked path.
     @Test func anObserverReadsAppendedRecordsWithoutTheLockButNotAHalfWrittenOne() throws {
         let fixture = Fixture(); defer { fixture.cleanUp() }
-        let files = SuiteFiles(container: try fixture.sandbox().requireGroupContainer(Fixture.group), suiteName: Fixture.group)
-        let observer = SuiteState(files: files, writable: true)
-        let writer = SuiteState(files: files, writable: true)
+        let (files, observer, writer) = try Self.observerAndWriter(fixture)
         var changes: [GroupDefaults.Change]? = []
         #expect(try !observer.readAppended(changes: &changes), "nothing loaded yet: the locked path first")
         try observer.refresh(changes: &changes)

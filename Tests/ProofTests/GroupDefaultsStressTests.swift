@@ -35,13 +35,7 @@ import Testing
         let holder = try Child("lockstep-probe", ["__worker", "hold-transaction", groups.path], keepStdinOpen: true)
         #expect(holder.waitForOutput("holding"))
         let waiter = try Child("lockstep-bench", ["__worker", "increment-defaults", groups.path, "1", "0"], keepStdinOpen: true)
-        #expect(waiter.waitForOutput("ready"))
-        waiter.send("go\n")
-        holder.signal(SIGKILL)
-        #expect(holder.wait().status == 128 + SIGKILL)
-        // Bounded: well under the 10 s lock timeout, so the waiter got the lock because the kernel released it.
-        #expect(waiter.waitForOutput("done", timeout: 5), "the waiter did not proceed after the holder died")
-        #expect(waiter.wait().status == 0)
+        Proof.killHolderReleasesWaiter(holder: holder, waiter: waiter)
         let defaults = try Proof.suite(groups.path)
         #expect(try defaults.integer(forKey: "counter") == 1)
         // The holder's unfinished transaction never landed.

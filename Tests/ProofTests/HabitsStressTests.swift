@@ -46,13 +46,7 @@ import Testing
         let holder = try Child("lockstep-probe", ["__worker", "hold-sqlite", path], keepStdinOpen: true)
         #expect(holder.waitForOutput("holding"))
         let waiter = try Child("lockstep-probe", ["__worker", "increment-habits", path, "1", "0"], keepStdinOpen: true)
-        #expect(waiter.waitForOutput("ready"))
-        waiter.send("go\n")
-        holder.signal(SIGKILL)
-        #expect(holder.wait().status == 128 + SIGKILL)
-        // Bounded: well under the store's 10 s busy timeout, so the kernel released the dead holder's lock.
-        #expect(waiter.waitForOutput("done", timeout: 5), "the waiter did not proceed after the holder died")
-        #expect(waiter.wait().status == 0)
+        Proof.killHolderReleasesWaiter(holder: holder, waiter: waiter)
         // The holder's uncommitted +1000 never landed; the waiter's +1 did.
         #expect(try HabitStore(path: path).value(of: habit, on: Self.day) == 2)
     }

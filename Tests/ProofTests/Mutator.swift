@@ -1,20 +1,5 @@
 import Foundation
-
-/// A deterministic generator (SplitMix64): the same seed gives the same cases on every machine, so a failing
-/// case is reproduced by its seed and index alone.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import LockstepTestSupport
 
 /// Mutates well-formed inputs into malformed ones: bit flips, byte noise, insertions and deletions, duplicated and
 /// swapped ranges, truncation, format tokens spliced in (so the parser gets past its first check), and for binary

@@ -1,3 +1,4 @@
+import LockstepTestSupport
 import Testing
 
 /// The fuzz loop is only worth its seed if the same seed gives the same cases: a failure must reproduce.

@@ -55,4 +55,16 @@ extension Proof {
             acknowledged = value
         }
     }
+
+    /// Kills `holder` (which printed `holding` with the lock taken) with SIGKILL once `waiter` (a throughput worker,
+    /// see `runTogether`) is released to wait for the same lock, and expects the waiter to finish. Bounded well under
+    /// the 10 s lock and busy timeouts, so the waiter got the lock because the kernel released the dead holder's.
+    static func killHolderReleasesWaiter(holder: Child, waiter: Child) {
+        #expect(waiter.waitForOutput("ready"))
+        waiter.send("go\n")
+        holder.signal(SIGKILL)
+        #expect(holder.wait().status == 128 + SIGKILL)
+        #expect(waiter.waitForOutput("done", timeout: 5), "the waiter did not proceed after the holder died")
+        #expect(waiter.wait().status == 0)
+    }
 }

@@ -125,15 +125,19 @@ import Testing
         #expect(try Self.check(version: "2").map(\.rule) == ["version.build-mismatch"])
     }
 
-    @Test func aProjectsEmbedAppClipsPhaseMakesTheClipABundleOfTheSet() throws {
-        let fixture = ProjectFixture(projectSettings: ["CURRENT_PROJECT_VERSION": "3", "MARKETING_VERSION": "1.0"], targets: [
+    /// A project whose app `com.x` embeds the App Clip target `Clip` (settings `clip`) in an Embed App Clips phase.
+    static func appWithClip(_ clip: [String: String]) -> ProjectFixture {
+        ProjectFixture(projectSettings: ["CURRENT_PROJECT_VERSION": "3", "MARKETING_VERSION": "1.0"], targets: [
             .init(name: "App", productType: "com.apple.product-type.application", settings: [
                 "GENERATE_INFOPLIST_FILE": "YES", "PRODUCT_BUNDLE_IDENTIFIER": "com.x",
             ], embeds: [.init(target: "Clip", spec: 16, dstPath: "$(CONTENTS_FOLDER_PATH)/AppClips")]),
-            .init(name: "Clip", productType: "com.apple.product-type.application.on-demand-install-capable", settings: [
-                "GENERATE_INFOPLIST_FILE": "YES", "PRODUCT_BUNDLE_IDENTIFIER": "com.y.Clip", "CURRENT_PROJECT_VERSION": "2",
-            ]),
+            .init(name: "Clip", productType: "com.apple.product-type.application.on-demand-install-capable",
+                  settings: clip.merging(["GENERATE_INFOPLIST_FILE": "YES"]) { mine, _ in mine }),
         ])
+    }
+
+    @Test func aProjectsEmbedAppClipsPhaseMakesTheClipABundleOfTheSet() throws {
+        let fixture = Self.appWithClip(["PRODUCT_BUNDLE_IDENTIFIER": "com.y.Clip", "CURRENT_PROJECT_VERSION": "2"])
         let tree = try FixtureTree(["App.xcodeproj/project.pbxproj": fixture.pbxproj()])
         defer { tree.cleanUp() }
         let result = try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release")
@@ -145,14 +149,7 @@ import Testing
     /// rule `clip.parent` on a project: the clip's entitlements name the app, `$(AppIdentifierPrefix)` symbolic.
     @Test func aProjectsAppClipNamesItsParent() throws {
         func rules(_ parents: [String]) throws -> [RuleID] {
-            let fixture = ProjectFixture(projectSettings: ["CURRENT_PROJECT_VERSION": "3", "MARKETING_VERSION": "1.0"], targets: [
-                .init(name: "App", productType: "com.apple.product-type.application", settings: [
-                    "GENERATE_INFOPLIST_FILE": "YES", "PRODUCT_BUNDLE_IDENTIFIER": "com.x",
-                ], embeds: [.init(target: "Clip", spec: 16, dstPath: "$(CONTENTS_FOLDER_PATH)/AppClips")]),
-                .init(name: "Clip", productType: "com.apple.product-type.application.on-demand-install-capable", settings: [
-                    "GENERATE_INFOPLIST_FILE": "YES", "PRODUCT_BUNDLE_IDENTIFIER": "com.x.Clip", "CODE_SIGN_ENTITLEMENTS": "Clip/Clip.entitlements",
-                ]),
-            ])
+            let fixture = Self.appWithClip(["PRODUCT_BUNDLE_IDENTIFIER": "com.x.Clip", "CODE_SIGN_ENTITLEMENTS": "Clip/Clip.entitlements"])
             let tree = try FixtureTree(["App.xcodeproj/project.pbxproj": fixture.pbxproj(),
                                         "Clip/Clip.entitlements": FixtureTree.plist(["com.apple.developer.parent-application-identifiers": parents])])
             defer { tree.cleanUp() }
