@@ -16,6 +16,9 @@ let package = Package(
         .executable(name: "lockstep-clip", targets: ["lockstep-clip"]),
         .library(name: "AppGroupKit", targets: ["AppGroupKit"]),
         .library(name: "BundleKit", targets: ["BundleKit"]),
+        .library(name: "XcodeKit", targets: ["XcodeKit"]),
+        .library(name: "XcodeGenKit", targets: ["XcodeGenKit"]),
+        .library(name: "CheckKit", targets: ["CheckKit"]),
         .library(name: "LockstepRuntime", targets: ["LockstepRuntime"]),
         .library(name: "LaunchKit", targets: ["LaunchKit"]),
         .library(name: "WidgetKit", targets: ["WidgetKit"]),
@@ -50,7 +53,16 @@ let package = Package(
         // SiriKit's base classes, for the class Xcode generates from an .intentdefinition (kept as a source file).
         .target(name: "Intents"),
         .target(name: "AppGroupKit", dependencies: ["LockstepSystem", "CZlib"]),
-        .target(name: "BundleKit", dependencies: ["LockstepSystem", "AppGroupKit", "CZlib"]),
+        // The manifest and bundle model: what the runtime, `verify` and every simulated executable read.
+        .target(name: "BundleKit", dependencies: ["LockstepSystem", "AppGroupKit"]),
+        // `check`'s readers of what Xcode makes: built apps (folders, .xcarchive, .ipa, Mach-O, signatures,
+        // profiles) and Xcode projects (project.pbxproj, xcconfig, build settings, Info.plist preprocessing).
+        .target(name: "XcodeKit", dependencies: ["LockstepSystem", "BundleKit", "CZlib"]),
+        // The YAML reader and XcodeGen specs, read into the project `xcodegen generate` writes.
+        .target(name: "XcodeGenKit", dependencies: ["LockstepSystem", "BundleKit", "XcodeKit"]),
+        // The checks: rules, their catalogue, policy and baselines, findings, reports (text, JSON, SARIF, JUnit …)
+        // and `bump`, over what the readers give.
+        .target(name: "CheckKit", dependencies: ["LockstepSystem", "BundleKit", "XcodeKit", "XcodeGenKit"]),
         .target(name: "WidgetKit", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime", "AppIntents", "ActivityKit", "SwiftUI", "Intents"]),
         // Live Activities: the app requests, updates and ends them; the widget extension renders them.
         .target(name: "ActivityKit", dependencies: ["LockstepSystem", "AppGroupKit", "BundleKit", "LockstepRuntime"]),
@@ -75,7 +87,7 @@ let package = Package(
 
         // Thin executables over the libraries.
         .executableTarget(name: "lockstep", dependencies: [
-            "LockstepSystem", "AppGroupKit", "BundleKit", "LockstepRuntime", "LaunchKit"]),
+            "LockstepSystem", "AppGroupKit", "BundleKit", "CheckKit", "LockstepRuntime", "LaunchKit"]),
         .executableTarget(name: "lockstep-host", dependencies: [
             "LockstepSystem", "LockstepRuntime", "HabitCore", "WidgetKit", "WatchConnectivity", "AppIntents",
         ]),
@@ -90,7 +102,7 @@ let package = Package(
             "LockstepSystem", "LockstepRuntime", "HabitCore", "AppIntents", "WidgetKit"]),
         // The benchmark `lockstep bench` runs, and its worker processes (built, not installed).
         .executableTarget(name: "lockstep-bench", dependencies: [
-            "LockstepSystem", "AppGroupKit", "BundleKit", "CSQLite", "CLinux"]),
+            "LockstepSystem", "AppGroupKit", "BundleKit", "CheckKit", "CSQLite", "CLinux"]),
         // The bare Foundation process the bench compares the idle widget's memory and `up`'s start with.
         .executableTarget(name: "lockstep-idle", dependencies: ["LockstepSystem"]),
         // A widget extension configured through SiriKit (`IntentConfiguration`, a generated `INIntent` subclass), for
@@ -113,14 +125,14 @@ let package = Package(
         .target(name: "LockstepTestSupport", dependencies: ["LockstepSystem", "LockstepTesting"], path: "Tests/LockstepTestSupport"),
         .testTarget(name: "LockstepSystemTests", dependencies: ["LockstepSystem", "LockstepTestSupport"]),
         .testTarget(name: "AppGroupKitTests", dependencies: ["AppGroupKit", "LockstepSystem", "LockstepTestSupport"]),
-        .testTarget(name: "BundleKitTests", dependencies: ["BundleKit", "LockstepTestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "XcodeProjectTests", dependencies: ["BundleKit", "LockstepTestSupport"]),
+        .testTarget(name: "BundleKitTests", dependencies: ["BundleKit", "XcodeKit", "CheckKit", "LockstepTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "XcodeProjectTests", dependencies: ["BundleKit", "XcodeKit", "XcodeGenKit", "CheckKit", "LockstepTestSupport"]),
         .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit", "LockstepRuntime", "LockstepTestSupport"]),
         .testTarget(name: "HabitsTests", dependencies: [
             "HabitCore", "WidgetKit", "WatchConnectivity", "AppIntents", "UserNotifications", "LockstepTestSupport", "Intents", "OSLog",
             "LockstepSystem", "AppGroupKit", "CSQLite", "BundleKit", "LockstepRuntime",
         ]),
         .testTarget(name: "SwiftUITests", dependencies: ["SwiftUI", "AppIntents"]),
-        .testTarget(name: "ProofTests", dependencies: ["AppGroupKit", "BundleKit", "HabitCore", "LockstepTestSupport"]),
+        .testTarget(name: "ProofTests", dependencies: ["AppGroupKit", "BundleKit", "XcodeKit", "XcodeGenKit", "CheckKit", "HabitCore", "LockstepTestSupport"]),
     ]
 )

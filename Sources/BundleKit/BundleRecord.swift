@@ -34,7 +34,7 @@ public enum Platform: String, Codable, Sendable, CaseIterable {
     }
 
     /// The build setting of the platform's minimum OS version.
-    var deploymentTargetSetting: String {
+    package var deploymentTargetSetting: String {
         switch self {
         case .iOS: "IPHONEOS_DEPLOYMENT_TARGET"
         case .watchOS: "WATCHOS_DEPLOYMENT_TARGET"
@@ -45,7 +45,7 @@ public enum Platform: String, Codable, Sendable, CaseIterable {
     }
 
     /// The device SDK that `[sdk=…]` conditions are decided for.
-    var sdk: String {
+    package var sdk: String {
         switch self {
         case .iOS: "iphoneos"
         case .watchOS: "watchos"
@@ -180,12 +180,6 @@ public struct BundleRecord: Equatable, Sendable {
         self.infoPlistWrittenByXcode = infoPlistWrittenByXcode
         self.store = store
     }
-
-    /// The unknown settings `value` is built from, by name.
-    func unknownNames(in value: String?) -> [String] {
-        guard let value, !unknowns.isEmpty, ASCII.contains(byte: UInt8(ascii: "$"), in: value) else { return [] }
-        return unknowns.keys.filter { ASCII.contains(BuildSettings.unknownSymbol($0), in: value) }.sorted()
-    }
 }
 
 /// What a built bundle's provisioning profile allows and what it is signed with (rule `signing.profile`).
@@ -208,7 +202,7 @@ public struct SigningFacts: Equatable, Sendable {
 
         public init() {}
 
-        init(_ plist: [String: Any]) {
+        package init(_ plist: [String: Any]) {
             applicationIdentifier = plist["application-identifier"] as? String
             appGroups = plist["com.apple.security.application-groups"] as? [String] ?? []
             keychainGroups = plist["keychain-access-groups"] as? [String] ?? []
@@ -245,7 +239,7 @@ public struct StoreFacts: Equatable, Sendable {
 
     /// rule `extension.activation-rule` and extension.plist-types: an Info.plist's activation rule when it is a
     /// predicate string, and the `NSExtensionActivationSupports…` keys whose values are neither booleans nor numbers.
-    static func activation(_ plist: [String: Any]) -> (rule: String?, problems: [String]) {
+    package static func activation(_ plist: [String: Any]) -> (rule: String?, problems: [String]) {
         let attributes = (plist["NSExtension"] as? [String: Any])?["NSExtensionAttributes"] as? [String: Any]
         let rule = attributes?["NSExtensionActivationRule"]
         var problems: [String] = []
@@ -296,6 +290,12 @@ public struct AppBundleSet: Equatable, Sendable {
         public var bundlePath: String
         public var identifier: String
         public var source: String
+
+        public init(bundlePath: String, identifier: String, source: String) {
+            self.bundlePath = bundlePath
+            self.identifier = identifier
+            self.source = source
+        }
     }
 
     /// The build configuration this set was resolved for (an Xcode project or spec); nil for a built app or a

@@ -7,9 +7,9 @@ import LockstepSystem
 /// `O_CLOEXEC` on Linux (seen with strace), so a process launched meanwhile would inherit the descriptor.
 /// Only regular files of bounded size and pipes (`lockstep check <(…)`) are read: a device such as `/dev/zero`
 /// would never end.
-enum InputFile {
+package enum InputFile {
     /// The largest input read (a real project.pbxproj is a few MB).
-    static let maximumSize = 256 << 20
+    package static let maximumSize = 256 << 20
 
     /// The whole file at `path`, or nil when it does not exist.
     ///
@@ -18,7 +18,7 @@ enum InputFile {
     /// or a folder likewise. Only `allowPipe` reads a pipe: the PATH a user gives (`lockstep check <(…)`).
     /// - Throws: `BundleError.unreadable` naming the file: a folder, a device, a FIFO, larger than `limit` bytes, or
     ///   the operating system's reason.
-    static func readIfExists(_ path: String, limit: Int = maximumSize, allowPipe: Bool = false) throws(BundleError) -> [UInt8]? {
+    package static func readIfExists(_ path: String, limit: Int = maximumSize, allowPipe: Bool = false) throws(BundleError) -> [UInt8]? {
         let fd: FileDescriptor
         do {
             fd = try FileDescriptor.openWithoutBlocking(path)
@@ -57,28 +57,28 @@ enum InputFile {
     }
 
     /// `BundleError.unreadable` for a system error, naming the reason the operating system gave.
-    static func unreadable(_ path: String, _ error: SystemError) -> BundleError {
+    package static func unreadable(_ path: String, _ error: SystemError) -> BundleError {
         BundleError(.unreadable, path: path, detail: error.errno.map { "\($0)" } ?? "it cannot be read")
     }
 
     /// The whole file at `path`.
     /// - Throws: `BundleError.unreadable` naming the file (`no such file` when it does not exist).
-    static func read(_ path: String, allowPipe: Bool = false) throws(BundleError) -> [UInt8] {
+    package static func read(_ path: String, allowPipe: Bool = false) throws(BundleError) -> [UInt8] {
         guard let bytes = try readIfExists(path, allowPipe: allowPipe) else { throw BundleError(.unreadable, path: path, detail: "no such file") }
         return bytes
     }
 
     /// The whole file at `path`, or nil when it is missing or cannot be read (a folder, no permission).
-    static func readIfPresent(_ path: String) -> [UInt8]? {
+    package static func readIfPresent(_ path: String) -> [UInt8]? {
         (try? readIfExists(path)) ?? nil
     }
 
     /// What can be read at `path`.
-    enum Kind { case file, pipe }
+    package enum Kind { case file, pipe }
 
     /// Checks, before anything opens it, that `path` is a regular file of at most `limit` bytes or a pipe.
     /// - Returns: nil when nothing exists at `path`.
-    static func kind(_ path: String, limit: Int = maximumSize) throws(BundleError) -> Kind? {
+    package static func kind(_ path: String, limit: Int = maximumSize) throws(BundleError) -> Kind? {
         let status: FileStatus?
         do { status = try FileSystem.status(path) } catch { throw unreadable(path, error) }
         guard let status else { return nil }

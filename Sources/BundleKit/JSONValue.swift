@@ -39,7 +39,7 @@ public enum JSONValue: Sendable, Equatable {
     /// `bytes` as UTF-8. A UTF-16 or UTF-32 document, told by its byte-order mark or by the zero bytes its first
     /// characters have (RFC 4627 §3), is converted, as `JSONSerialization` read those too.
     /// - Throws: `BundleError.invalidManifest` when its code units are not valid in that encoding.
-    static func utf8(_ bytes: [UInt8], path: String) throws(BundleError) -> [UInt8] {
+    package static func utf8(_ bytes: [UInt8], path: String) throws(BundleError) -> [UInt8] {
         let head = Array(bytes.prefix(4)) + [UInt8](repeating: 0xAA, count: max(0, 4 - bytes.count))
         let encoding: (units: Int, bigEndian: Bool, bom: Int)
         switch (head[0], head[1], head[2], head[3]) {
@@ -80,7 +80,7 @@ public enum JSONValue: Sendable, Equatable {
     /// Parses `bytes` and also returns where each string value sits in them (quotes included), by the key path
     /// that leads to it (`["embedded", "2", "buildVersion"]`): `lockstep bump` rewrites values in place. UTF-8 only:
     /// the spans are offsets into `bytes`.
-    static func parseWithStringSpans(_ bytes: [UInt8], path: String) throws(BundleError) -> (JSONValue, [(keyPath: [String], range: Range<Int>)]) {
+    package static func parseWithStringSpans(_ bytes: [UInt8], path: String) throws(BundleError) -> (JSONValue, [(keyPath: [String], range: Range<Int>)]) {
         var parser = JSONParser(bytes: bytes, recordsSpans: true)
         let value = try parser.document(path: path)
         return (value, parser.spans)

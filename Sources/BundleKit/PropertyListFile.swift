@@ -66,7 +66,7 @@ public enum PropertyListFile {
 
     /// Writes the facts the rules need from an Info.plist into `record`; a key the plist lacks leaves the
     /// record's value as it was.
-    static func apply(infoPlist plist: [String: Any], path: String, to record: inout BundleRecord, text: [UInt8]? = nil) {
+    package static func apply(infoPlist plist: [String: Any], path: String, to record: inout BundleRecord, text: [UInt8]? = nil) {
         func string(_ key: String) -> String? {
             guard let value = plist[key] as? String else { return nil }
             let position = text.flatMap { SourcePosition.plistKey(key, in: $0) }
@@ -106,7 +106,7 @@ public enum PropertyListFile {
     }
 
     /// The App Groups an entitlements plist claims (`com.apple.security.application-groups`, rule `group.entitlement`).
-    static func appGroups(entitlements plist: [String: Any]) -> [String] {
+    package static func appGroups(entitlements plist: [String: Any]) -> [String] {
         plist["com.apple.security.application-groups"] as? [String] ?? []
     }
 }

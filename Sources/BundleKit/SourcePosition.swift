@@ -1,8 +1,8 @@
 /// Where a key or a setting is written in a text file, so that a finding about it carries a line (and column):
 /// found when a value's source is made, by scanning the file's text, not kept for every key while reading.
-enum SourcePosition {
+package enum SourcePosition {
     /// The 1-based line and column (in bytes) of `offset` in `bytes`.
-    static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+    package static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
         var line = 1, lineStart = 0
         for index in 0..<min(offset, bytes.count) where bytes[index] == 0x0A {
             line += 1
@@ -13,7 +13,7 @@ enum SourcePosition {
 
     /// Where `<key>KEY</key>` is in an XML property list (the last one, as a reader keeps the last of a key written
     /// twice); nil for a binary or OpenStep plist, or a key it does not hold.
-    static func plistKey(_ key: String, in bytes: [UInt8]) -> (line: Int, column: Int)? {
+    package static func plistKey(_ key: String, in bytes: [UInt8]) -> (line: Int, column: Int)? {
         guard !bytes.starts(with: Array("bplist".utf8)) else { return nil }
         let escaped = key.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;")
@@ -35,17 +35,17 @@ enum SourcePosition {
     /// The offsets where the lines of a text start: a line number by binary search, for a reader that asks many
     /// times of one large file (a resolver placing every checked setting of 200 targets in a 1 MB project.pbxproj
     /// scanned the file from its start for each).
-    struct LineIndex: Sendable {
-        let starts: [Int]
+    package struct LineIndex: Sendable {
+        package let starts: [Int]
 
-        init(_ bytes: [UInt8]) {
+        package init(_ bytes: [UInt8]) {
             var starts = [0]
             for (index, byte) in bytes.enumerated() where byte == 0x0A { starts.append(index + 1) }
             self.starts = starts
         }
 
         /// As `SourcePosition.lineAndColumn(of:in:)`: the 1-based line and column (in bytes) of `offset`.
-        func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
+        package func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
             var low = 0, high = starts.count - 1
             while low < high {
                 let middle = (low + high + 1) / 2
@@ -53,20 +53,5 @@ enum SourcePosition {
             }
             return (low + 1, offset - starts[low] + 1)
         }
-    }
-
-    /// Where the setting `key` (`KEY = value;`) is in one object of a project.pbxproj.
-    /// - Parameter lines: the file's `LineIndex`, for a caller that asks many times (else the file is scanned).
-    static func pbxprojSetting(_ key: String, in bytes: [UInt8], object: Range<Int>, lines: LineIndex? = nil) -> (line: Int, column: Int)? {
-        guard object.lowerBound >= 0, object.upperBound <= bytes.count,
-              let value = EditSet.valueRange(of: key, in: Array(bytes[object])) else { return nil }
-        // Back from the value to the key's first byte: over `=`, blanks, the key (perhaps quoted).
-        var start = object.lowerBound + value.lowerBound
-        while start > object.lowerBound, bytes[start - 1] != 0x0A && bytes[start - 1] != 0x09 && bytes[start - 1] != UInt8(ascii: "{")
-                && bytes[start - 1] != UInt8(ascii: ";") {
-            start -= 1
-        }
-        while start < bytes.count, bytes[start] == 0x20 { start += 1 }
-        return lines?.lineAndColumn(of: start) ?? lineAndColumn(of: start, in: bytes)
     }
 }

@@ -118,9 +118,9 @@ public struct SimulatedProcess: Sendable {
     /// - Throws: `RuntimeError` `.versionMismatch` or `.stale` (exit 78).
     public func checkVersions() throws(RuntimeError) {
         guard let identifier = bundle.bundleIdentifier else { return }
-        let findings = manifest.versionFindings(for: identifier)
-        if !findings.isEmpty {
-            let text = findings.map { "\($0.message) [\($0.rule)]" }.joined(separator: " ")
+        let mismatches = manifest.versionMismatches(for: identifier)
+        if !mismatches.isEmpty {
+            let text = mismatches.map { "\($0) [runtime.version-parity]" }.joined(separator: " ")
             throw RuntimeError(.versionMismatch, subject: identifier,
                               detail: "\(describe(bundle)) refuses to start: \(text)")
         }

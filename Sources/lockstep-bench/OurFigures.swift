@@ -3,6 +3,7 @@
 #endif
 import AppGroupKit
 import BundleKit
+import CheckKit
 import Foundation
 import LockstepSystem
 

@@ -1,4 +1,5 @@
 import BundleKit
+import CheckKit
 import Foundation
 import LockstepSystem
 

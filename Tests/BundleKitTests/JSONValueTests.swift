@@ -1,4 +1,5 @@
 @testable import BundleKit
+@testable import CheckKit
 import Foundation
 import LockstepTestSupport
 import Testing

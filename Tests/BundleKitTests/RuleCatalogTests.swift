@@ -1,4 +1,5 @@
 @testable import BundleKit
+@testable import CheckKit
 import Foundation
 import LockstepTestSupport
 import Testing
@@ -8,7 +9,7 @@ import Testing
     /// Every rule id a finding of `check` can carry is described, so `lockstep rules ID` and SARIF know it; and
     /// product code names rules by their `RuleID` constants, never by a string it could misspell.
     @Test func everyRuleCheckReportsIsInTheCatalogue() throws {
-        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/BundleKit").standardized
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/CheckKit").standardized
         let declared = try String(contentsOfFile: sources.path + "/RuleID.swift", encoding: .utf8)
         let constant = try NSRegularExpression(pattern: #"public static let \w+: RuleID = "([a-z-]+\.[a-z-]+)""#)
         var ids = Set(constant.matches(in: declared, range: NSRange(declared.startIndex..., in: declared)).map {
@@ -20,10 +21,15 @@ import Testing
         let described = Set(RuleCatalog.rules.map(\.id.rawValue))
         #expect(ids.subtracting(described).isEmpty, "not described: \(ids.subtracting(described).sorted())")
         #expect(described.subtracting(ids).isEmpty, "described but not declared: \(described.subtracting(ids).sorted())")
-        let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        // The readers and the checks: every module a finding can come from.
+        let modules = ["BundleKit", "XcodeKit", "XcodeGenKit", "CheckKit"].map { sources.deletingLastPathComponent().appendingPathComponent($0).path }
+        let files = modules.flatMap { module in
+            (FileManager.default.enumerator(atPath: module)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []).map { module + "/" + $0 }
+        }
+        #expect(files.count > 30)
         let literal = try NSRegularExpression(pattern: #"(?:rule: |add\(|rule\()"[a-z-]+\.[a-z-]+""#)
-        for file in files where file != "RuleID.swift" {
-            let text = try String(contentsOfFile: sources.path + "/" + file, encoding: .utf8)
+        for file in files where !file.hasSuffix("/RuleID.swift") {
+            let text = try String(contentsOfFile: file, encoding: .utf8)
             #expect(literal.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil, "\(file) names a rule by a string")
         }
         #expect(RuleCatalog.rules.allSatisfy { !$0.summary.isEmpty && !$0.appleText.isEmpty && !$0.fix.isEmpty && !$0.platforms.isEmpty })

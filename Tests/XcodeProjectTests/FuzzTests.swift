@@ -1,8 +1,11 @@
 @testable import BundleKit
+@testable import CheckKit
 import Foundation
 import LockstepSystem
 import LockstepTestSupport
 import Testing
+@testable import XcodeGenKit
+@testable import XcodeKit
 
 /// A seeded, deterministic mutation fuzz of every reader `check` runs on files from a pull request (issue 20): each
 /// mutant of a valid input must come back — a value or an error — without a crash; a hang would stop the run.

@@ -1,8 +1,10 @@
 @testable import BundleKit
+@testable import CheckKit
 import Foundation
 import Glibc
 import LockstepTestSupport
 import Testing
+@testable import XcodeKit
 
 /// Hostile and odd input (issue 20), generated here and run through the built `lockstep` with a watchdog: each case
 /// must end with the right status well inside `Self.timeout` (a hang is killed and shows as status 137), and no run
@@ -228,7 +230,7 @@ import Testing
     /// Apple compares stored strings by bytes: é as one scalar and as e + U+0301 differ (Swift's == says equal).
     @Test func versionsAreComparedAsStored() {
         #expect("1.0é" == "1.0e\u{301}")
-        #expect(!Rules.stored("1.0é", "1.0e\u{301}"))
+        #expect(!VersionParity.stored("1.0é", "1.0e\u{301}"))
         let app = BundleRecord(name: "A", role: .host, bundleIdentifier: "com.a", shortVersion: "1.0é", buildVersion: "1",
                                bundlePath: "A.app", source: SourceLocation(file: "m"))
         var widget = app

@@ -2,6 +2,8 @@
 import Foundation
 import LockstepTestSupport
 import Testing
+@testable import XcodeGenKit
+@testable import XcodeKit
 
 /// The hostile-3 reader cases (issue 27 item 4), each from what the case does, not its file: YAML as Yams and
 /// libyaml read it, bounded spec merges, and the binary readers (Mach-O, profiles, zip).

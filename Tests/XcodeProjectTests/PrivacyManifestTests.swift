@@ -1,7 +1,9 @@
 @testable import BundleKit
+@testable import CheckKit
 import Foundation
 import LockstepTestSupport
 import Testing
+@testable import XcodeKit
 
 /// rule `privacy.manifest` and `privacy.manifest-invalid` on built apps: Mach-O executables written here with
 /// chosen imports, in the symbol table and in chained fixups.

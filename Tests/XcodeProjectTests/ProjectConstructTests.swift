@@ -1,7 +1,9 @@
 @testable import BundleKit
+@testable import CheckKit
 import Foundation
 import LockstepTestSupport
 import Testing
+@testable import XcodeKit
 
 /// Constructs of real projects that `check` once misread (issue 13, part B): preprocessed Info.plists, `$(SRCROOT)`
 /// with a relative project path, the watch-only stub, Apple's extension points, the watch app as the parent of its

@@ -1,7 +1,9 @@
 @testable import BundleKit
+@testable import CheckKit
 import Foundation
 import LockstepTestSupport
 import Testing
+@testable import XcodeKit
 
 /// Issue 27: where Xcode finds an xcconfig's `#include`, a generated Info.plist prefix header, and the C
 /// preprocessor's reading of an Info.plist, each from what real projects and the oracles (clang, GCC) do.

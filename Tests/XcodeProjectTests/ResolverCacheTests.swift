@@ -1,7 +1,9 @@
-import Foundation
-import Testing
 @testable import BundleKit
+@testable import CheckKit
+import Foundation
 import LockstepTestSupport
+import Testing
+@testable import XcodeKit
 
 /// What `TargetResolver` reads once and shares across targets and configurations (the project level, the
 /// defaults, xcconfig files, Info.plists, paths) must never carry one target's or configuration's value into

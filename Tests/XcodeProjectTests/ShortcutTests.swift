@@ -1,7 +1,9 @@
-import Foundation
-import Testing
 @testable import BundleKit
+@testable import CheckKit
+import Foundation
 import LockstepTestSupport
+import Testing
+@testable import XcodeKit
 
 /// `check` takes shortcuts for speed (templates of values read once, numbered names, strings made once per file,
 /// Info.plist facts and defaults shared between targets, a container index). Each must give exactly what the

@@ -1,7 +1,9 @@
 @testable import BundleKit
+@testable import CheckKit
 import Foundation
 import LockstepTestSupport
 import Testing
+@testable import XcodeKit
 
 /// rule `signing.profile` on built apps, with real CMS-signed profiles made by openssl from a throwaway key.
 @Suite struct SigningProfileTests {

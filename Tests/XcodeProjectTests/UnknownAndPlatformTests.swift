@@ -1,7 +1,8 @@
+@testable import BundleKit
+@testable import CheckKit
 import Foundation
 import LockstepTestSupport
 import Testing
-@testable import BundleKit
 
 /// <doc:ReadingProjects> "What the checkout does not hold: unknown, not empty" and "Platforms": the constructs of real projects
 /// that a fresh CI checkout cannot fully supply, and targets that are not iOS. Each holds the verdict Xcode and App

@@ -1,7 +1,8 @@
-import Foundation
-import Testing
 @testable import BundleKit
+@testable import CheckKit
+import Foundation
 import LockstepTestSupport
+import Testing
 
 @Suite struct XcodeBumpTests {
     /// The lines that differ between two versions of a file with the same number of lines.

@@ -1,7 +1,9 @@
 @testable import BundleKit
+@testable import CheckKit
 import Foundation
 import LockstepTestSupport
 import Testing
+@testable import XcodeGenKit
 
 /// `check` and `bump` on XcodeGen specs (issue 19): the YAML reader, the spec read as the project XcodeGen
 /// generates, and — for specs whose generated project is written beside them by hand, the way XcodeGen 2.x writes

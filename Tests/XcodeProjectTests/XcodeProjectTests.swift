@@ -1,7 +1,9 @@
-import Foundation
-import Testing
 @testable import BundleKit
+@testable import CheckKit
+import Foundation
 import LockstepTestSupport
+import Testing
+@testable import XcodeKit
 
 @Suite struct OpenStepParserTests {
     @Test func readsWhatRealPbxprojFilesContain() throws {

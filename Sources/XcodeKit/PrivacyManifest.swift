@@ -47,7 +47,7 @@ public enum PrivacyManifest {
     }
 
     /// A privacy manifest's declared categories, and why it is invalid (empty when it is valid).
-    static func read(_ plist: [String: Any]) -> (declared: Set<String>, problems: [String]) {
+    package static func read(_ plist: [String: Any]) -> (declared: Set<String>, problems: [String]) {
         var declared: Set<String> = []
         var problems: [String] = []
         let known: Set<String> = ["NSPrivacyTracking", "NSPrivacyTrackingDomains", "NSPrivacyCollectedDataTypes", "NSPrivacyAccessedAPITypes"]

@@ -1,3 +1,5 @@
+import BundleKit
+
 /// Every rule `lockstep check` reports, with what Apple says and what to do: the text of `lockstep rules`, and the
 /// rule descriptions of a SARIF report. The ids, severities and Apple's texts are <doc:Rules> "Bundles and versions"'s.
 public struct RuleDescription: Sendable, Equatable {

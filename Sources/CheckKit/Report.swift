@@ -1,5 +1,7 @@
+import BundleKit
 import Foundation
 import LockstepSystem
+import XcodeKit
 
 /// What `lockstep check` read and found: the bundle sets (for the JUnit test cases) and every finding.
 public struct CheckResult: Sendable {

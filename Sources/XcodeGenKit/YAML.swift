@@ -1,3 +1,6 @@
+import BundleKit
+import XcodeKit
+
 /// A YAML document as XcodeGen specs are written: the block and flow subset (mappings, sequences, plain, quoted,
 /// literal and folded scalars, comments, anchors, aliases and merge keys), read without a package dependency.
 ///
@@ -22,17 +25,6 @@ struct YAMLNode {
 
     /// The value of `key` (the last one when written twice).
     subscript(key: String) -> YAMLNode? { pairs?.last { $0.key == key }?.value }
-}
-
-/// Where a node is written: for findings ("project.yml, line 12") and for `bump`, which rewrites a scalar's bytes.
-struct YAMLMark {
-    var file: String
-    /// 1-based.
-    var line: Int
-    /// 1-based, in bytes.
-    var column: Int
-    /// The bytes the node's text occupies in the file (a quoted scalar: its quotes included).
-    var range: Range<Int>
 }
 
 enum YAML {

@@ -1,80 +1,132 @@
+import BundleKit
 import Foundation
 import LockstepSystem
 
+/// Where a node of an XcodeGen spec is written: for findings ("project.yml, line 12") and for `bump`, which rewrites
+/// a scalar's bytes. A project generated from a spec keeps one for each setting and generated Info.plist key.
+package struct YAMLMark: Sendable {
+    package var file: String
+    /// 1-based.
+    package var line: Int
+    /// 1-based, in bytes.
+    package var column: Int
+    /// The bytes the node's text occupies in the file (a quoted scalar: its quotes included).
+    package var range: Range<Int>
+
+    package init(file: String, line: Int, column: Int, range: Range<Int>) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.range = range
+    }
+}
+
 /// The parts of a `project.pbxproj` that bundles and versions depend on: configurations, native targets and
 /// which target embeds which (<doc:ReadingProjects> "Reading real projects").
-struct XcodeProject {
+package struct XcodeProject {
     /// One `XCBuildConfiguration`.
-    struct Configuration {
-        var id: String
-        var name: String
+    package struct Configuration {
+        package var id: String
+        package var name: String
         /// `buildSettings`, arrays joined with spaces as Xcode does when it expands them.
-        var settings: [(name: String, value: String)]
+        package var settings: [(name: String, value: String)]
         /// The xcconfig this configuration is based on, resolved to a path (nil when there is none).
-        var baseConfigurationPath: String?
+        package var baseConfigurationPath: String?
         /// For a project generated from an XcodeGen spec: where the spec writes each setting, by key.
-        var marks: [String: YAMLMark] = [:]
+        package var marks: [String: YAMLMark] = [:]
+
+        package init(id: String, name: String, settings: [(name: String, value: String)], baseConfigurationPath: String?, marks: [String: YAMLMark] = [:]) {
+            self.id = id
+            self.name = name
+            self.settings = settings
+            self.baseConfigurationPath = baseConfigurationPath
+            self.marks = marks
+        }
     }
 
     /// A property list XcodeGen writes when it generates the project (`info:` and `entitlements:` of a target):
     /// read instead of the file on disk, which the next `xcodegen generate` replaces.
-    struct GeneratedPlist {
-        var contents: [String: Any]
+    package struct GeneratedPlist {
+        package var contents: [String: Any]
         /// The spec file that defines it, which findings name.
-        var spec: String
+        package var spec: String
         /// Where the spec writes each key's value (`info.properties`), for `bump`.
-        var keyMarks: [String: YAMLMark]
+        package var keyMarks: [String: YAMLMark]
+
+        package init(contents: [String: Any], spec: String, keyMarks: [String: YAMLMark]) {
+            self.contents = contents
+            self.spec = spec
+            self.keyMarks = keyMarks
+        }
     }
 
     /// One target embedded into another by a `PBXCopyFilesBuildPhase`.
-    struct Embed {
-        var targetID: String
-        var location: EmbedLocation
+    package struct Embed {
+        package var targetID: String
+        package var location: EmbedLocation
+
+        package init(targetID: String, location: EmbedLocation) {
+            self.targetID = targetID
+            self.location = location
+        }
     }
 
     /// One `PBXNativeTarget`.
-    struct Target {
+    package struct Target {
         /// Where it is in `XcodeProject.targets`, so that what is kept per target is kept in arrays.
-        var index: Int
-        var id: String
-        var name: String
-        var productType: String
+        package var index: Int
+        package var id: String
+        package var name: String
+        package var productType: String
         /// What `productType` builds: read once here, as every configuration of the target asks.
-        var kind: ProductKind
-        var configurations: [Configuration]
+        package var kind: ProductKind
+        package var configurations: [Configuration]
         /// `defaultConfigurationName`: what Xcode builds the target with when asked for a configuration it lacks.
-        var defaultConfiguration: String?
-        var embeds: [Embed]
+        package var defaultConfiguration: String?
+        package var embeds: [Embed]
         /// The targets it depends on (`PBXTargetDependency`): built first, embedded only if a copy phase says so.
-        var dependencies: [String] = []
+        package var dependencies: [String] = []
         /// The `PrivacyInfo.xcprivacy` files it copies (its resources phase, or a synchronized folder of its own).
-        var privacyManifests: [String] = []
+        package var privacyManifests: [String] = []
+
+        package init(index: Int, id: String, name: String, productType: String, kind: ProductKind, configurations: [Configuration], defaultConfiguration: String?, embeds: [Embed], dependencies: [String] = [], privacyManifests: [String] = []) {
+            self.index = index
+            self.id = id
+            self.name = name
+            self.productType = productType
+            self.kind = kind
+            self.configurations = configurations
+            self.defaultConfiguration = defaultConfiguration
+            self.embeds = embeds
+            self.dependencies = dependencies
+            self.privacyManifests = privacyManifests
+        }
     }
 
     /// The `.xcodeproj` folder, as given.
-    var path: String
-    var pbxprojPath: String
+    package var path: String
+    package var pbxprojPath: String
     /// The folder holding the `.xcodeproj`, as given: what build-setting paths are relative to.
-    var sourceRoot: String
+    package var sourceRoot: String
     /// The same folder as an absolute path: `$(SRCROOT)` and `$(PROJECT_DIR)` are always absolute in Xcode, so a
     /// setting such as `$(SRCROOT)/App/Info.plist` names the same file whatever path the user gave.
-    var absoluteSourceRoot: String
-    var name: String
-    var configurations: [Configuration]
-    var targets: [Target]
+    package var absoluteSourceRoot: String
+    package var name: String
+    package var configurations: [Configuration]
+    package var targets: [Target]
     /// The byte range of each object in `bytes`, in file order (empty for an XML or binary project.pbxproj).
-    var objectRanges: [(id: String, range: Range<Int>)]
-    var bytes: [UInt8]
+    package var objectRanges: [(id: String, range: Range<Int>)]
+    package var bytes: [UInt8]
     /// Broken references that only lose part of the project: reported as findings, not thrown.
-    var problems: [String]
+    package var problems: [String]
     /// The property lists an XcodeGen spec generates, by the path the project reads them at.
-    var generated: [String: GeneratedPlist] = [:]
+    package var generated: [String: GeneratedPlist] = [:]
     /// The XcodeGen spec this project is generated from (nil for an .xcodeproj).
-    var specPath: String?
+    package var specPath: String?
 
     /// Reads `path/project.pbxproj`.
     /// - Throws: `BundleError` when the file is missing, is not an OpenStep plist, or has no root project.
-    init(path: String) throws(BundleError) {
+    package init(path: String) throws(BundleError) {
         self.path = path
         pbxprojPath = path + "/project.pbxproj"
         sourceRoot = PathText.parent(of: path)
@@ -150,7 +202,7 @@ struct XcodeProject {
 
 extension XcodeProject {
     /// The project `xcodegen generate` writes from the spec at `specPath`, in the spec's folder.
-    init(specPath: String, name: String, configurations: [Configuration], targets: [Target], generated: [String: GeneratedPlist]) {
+    package init(specPath: String, name: String, configurations: [Configuration], targets: [Target], generated: [String: GeneratedPlist]) {
         path = specPath
         pbxprojPath = specPath
         sourceRoot = PathText.parent(of: specPath)
@@ -352,14 +404,14 @@ private struct ObjectReader {
 }
 
 /// Path helpers on plain strings (build settings and pbxproj paths are strings, not URLs).
-enum PathText {
-    static func parent(of path: String) -> String {
+package enum PathText {
+    package static func parent(of path: String) -> String {
         let trimmed = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
         guard let slash = trimmed.lastIndex(of: "/") else { return "." }
         return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
     }
 
-    static func lastComponent(of path: String) -> String {
+    package static func lastComponent(of path: String) -> String {
         let trimmed = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
         return trimmed.split(separator: "/").last.map(String.init) ?? trimmed
     }
@@ -370,7 +422,7 @@ enum PathText {
         path.hasPrefix("/") ? join("/", path) : join(FileManager.default.currentDirectoryPath, path)
     }
 
-    static func join(_ base: String, _ relative: String) -> String {
+    package static func join(_ base: String, _ relative: String) -> String {
         let combined = relative.hasPrefix("/") ? relative : base + "/" + relative
         var parts: [Substring] = []
         for part in combined.split(separator: "/", omittingEmptySubsequences: true) {
@@ -383,7 +435,7 @@ enum PathText {
     }
 
     /// `relative` inside the relative folder `base` ("" for none), still relative: how spec paths are rebased.
-    static func joinRelative(_ base: String, _ relative: String) -> String {
+    package static func joinRelative(_ base: String, _ relative: String) -> String {
         guard !base.isEmpty, !relative.hasPrefix("/") else { return relative }
         let joined = join(base, relative)
         return joined == "." ? "" : joined
@@ -391,7 +443,7 @@ enum PathText {
 
     /// The file at `path`, or — for projects written on macOS's case-insensitive file system — the one whose
     /// name differs only in case (<doc:ReadingProjects> "Reading real projects").
-    static func existing(_ path: String) -> String? {
+    package static func existing(_ path: String) -> String? {
         let manager = FileManager.default
         if manager.fileExists(atPath: path) { return path }
         var current = path.hasPrefix("/") ? "/" : "."

@@ -1,5 +1,7 @@
+import BundleKit
 import Foundation
 import LockstepSystem
+import XcodeKit
 
 /// What a team has decided about `check`'s rules, from `.lockstep.json`: rules turned off, severities changed,
 /// findings waived with a reason, a baseline of known findings, and `--strict`.

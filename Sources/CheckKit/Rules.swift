@@ -1,3 +1,6 @@
+import BundleKit
+import XcodeKit
+
 /// The rule engine of <doc:Rules> "Bundles and versions": every violation in a containing app and its embedded bundles, each with
 /// Apple's own wording (Xcode's line, then the App Store Connect / installer text).
 ///
@@ -177,11 +180,7 @@ public enum Rules {
 
     // MARK: - Versions
 
-    private enum VersionKey {
-        case build, short
-        var key: String { self == .build ? "CFBundleVersion" : "CFBundleShortVersionString" }
-        func value(_ bundle: BundleRecord) -> String? { self == .build ? bundle.buildVersion : bundle.shortVersion }
-    }
+    private typealias VersionKey = VersionParity.Key
 
     /// `mismatchRule` replaces the mismatch rules' ids (for the runtime check); `nil` runs every version rule.
     /// - Parameter container: the bundle that directly contains `bundle` (a watch app for its own widget), which
@@ -202,7 +201,7 @@ public enum Rules {
             // <doc:ReadingProjects> "What the checkout does not hold": a value built from a setting the checkout cannot supply is
             // compared as it stands; only a verdict that depends on the unknown is a warning.
             let unknown = Unknown(bundle, value)
-            let sameAsApp = bundle != app && kind.value(app).map { stored($0, value) } == true
+            let sameAsApp = bundle != app && kind.value(app).map { VersionParity.stored($0, value) } == true
             if let unknown {
                 // The app's format stands for every bundle that reads the same value.
                 if !sameAsApp {
@@ -230,7 +229,7 @@ public enum Rules {
                                         values: [value]))
             } }
             // rule `version.build-mismatch` / version.short-mismatch: a string comparison ("1.0" ≠ "1.0.0").
-            guard bundle != app, let parent = kind.value(app), !parent.isEmpty, !stored(parent, value) else { continue }
+            guard bundle != app, let parent = kind.value(app), !parent.isEmpty, !VersionParity.stored(parent, value) else { continue }
             let rule = mismatchRule ?? (kind == .build ? RuleID.versionBuildMismatch : .versionShortMismatch)
             // Known text that already differs is the error it always is, whatever the unknown parts hold.
             if let unknown = unknown ?? Unknown(app, parent), !Unknown.differ(value, of: bundle, parent, of: app) {
@@ -239,33 +238,10 @@ public enum Rules {
                 continue
             }
             findings.append(Finding(rule: rule, severity: .error, bundle: bundle.bundlePath, path: path,
-                                    message: mismatchMessage(kind, value: value, parent: parent, bundle: bundle, app: app, container: container ?? app),
+                                    message: VersionParity.mismatchMessage(kind, value: value, parent: parent, bundle: bundle, app: app, container: container ?? app),
                                     values: [value, parent]))
         }
     }
-
-    private static func mismatchMessage(_ kind: VersionKey, value: String, parent: String, bundle: BundleRecord, app: BundleRecord, container: BundleRecord) -> String {
-        // A bundle nested in a watch app: Xcode names the watch app as its containing parent app, App Store Connect
-        // the iOS application.
-        if container != app, let direct = kind.value(container) {
-            let itms = kind == .build ? "ITMS-90473: CFBundleVersion Mismatch" : "ITMS-90473: CFBundleShortVersionString Mismatch"
-            return "The \(kind.key) of an app extension ('\(value)') must match that of its containing parent app ('\(direct)', \(container.bundlePath)). \(itms) - The \(kind.key) value '\(value)' of extension '\(bundle.bundlePath)' does not match the \(kind.key) value '\(parent)' of its containing iOS application '\(app.bundlePath)'."
-        }
-        switch (kind, bundle.role == .watch) {
-        case (.build, false):
-            return "The CFBundleVersion of an app extension ('\(value)') must match that of its containing parent app ('\(parent)'). ITMS-90473: CFBundleVersion Mismatch - The CFBundleVersion value '\(value)' of extension '\(bundle.bundlePath)' does not match the CFBundleVersion value '\(parent)' of its containing iOS application '\(app.bundlePath)'."
-        case (.build, true):
-            return "Asset validation failed (90379) CFBundleVersion Mismatch. The CFBundleVersion value '\(value)' of watch application '\(bundle.bundlePath)' does not match the CFBundleVersion value '\(parent)' of its containing iOS application '\(app.bundlePath)'."
-        case (.short, false):
-            return "The CFBundleShortVersionString of an app extension ('\(value)') must match that of its containing parent app ('\(parent)'). ITMS-90473: CFBundleShortVersionString Mismatch - The CFBundleShortVersionString value '\(value)' of extension '\(bundle.bundlePath)' does not match the CFBundleShortVersionString value '\(parent)' of its containing iOS application '\(app.bundlePath)'."
-        case (.short, true):
-            return "The value of CFBundleShortVersionString in your WatchKit app's Info.plist (\(value)) does not match the value in your companion app's Info.plist (\(parent)). These values are required to match."
-        }
-    }
-
-    /// Whether two values are the same as stored. Apple compares Info.plist strings by their bytes: `é` written as one
-    /// scalar and as `e` + U+0301 are different values to App Store Connect, though Swift's `==` calls them equal.
-    static func stored(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
 
     /// The number of period-separated non-negative integers in `version`, or `nil` if it is not such a list.
     public static func numericParts(_ version: String) -> Int? {
@@ -342,7 +318,7 @@ public enum Rules {
         case .watch:
             // rule `watch.companion`, watch.prefix
             // A watch-only app's stub container is no companion app: its watch app need not name one.
-            if !(bundle.companionAppBundleIdentifier.map { stored($0, parent) } ?? false) && !(app.infoPlistWrittenByXcode && bundle.companionAppBundleIdentifier == nil) {
+            if !(bundle.companionAppBundleIdentifier.map { VersionParity.stored($0, parent) } ?? false) && !(app.infoPlistWrittenByXcode && bundle.companionAppBundleIdentifier == nil) {
                 let found = bundle.companionAppBundleIdentifier.map { "it is '\($0)'" } ?? "it is missing"
                 // Known text that already disagrees is an error whatever the unknown parts hold.
                 let companion = bundle.companionAppBundleIdentifier ?? ""

@@ -1,102 +1,9 @@
+import BundleKit
 import Foundation
 import LockstepSystem
 
-
-/// The inputs `lockstep check` reads, whatever they are: a manifest, a built `.app`, a folder of built apps, an
-/// `.xcarchive`, an `.ipa`, or an Xcode project (read by `XcodeProjectInput`).
-public enum CheckInput {
-    /// Reads `path` and runs every rule of <doc:Rules> "Bundles and versions" on what it holds.
-    /// - Parameters:
-    ///   - configuration: for an Xcode project, the build configuration to read (all of them when `nil`).
-    /// - Throws: `BundleError` (exit 2) when the input cannot be read: one sentence naming the file.
-    public static func check(_ path: String, configuration: String? = nil) throws -> CheckResult {
-        let project = XcodeProjectInput.projectPath(for: path)
-        let spec = project == nil ? XcodeGenSpec.specPath(for: path) : nil
-        if project != nil || spec != nil {
-            let loaded = try project.map { try XcodeProjectInput.load($0, configuration: configuration) }
-                ?? XcodeProjectInput.load(spec: spec!, configuration: configuration)
-            // One set per configuration: a finding Debug and Release share is reported once, at the first place
-            // it points to (each configuration's setting has its own line in project.pbxproj).
-            let all = loaded.findings + loaded.sets.flatMap(Rules.check)
-            var seen = Set<Finding>(minimumCapacity: all.count)
-            let findings = all.filter { seen.insert($0.line == nil ? $0 : $0.with(line: nil)).inserted }
-            return CheckResult(sets: loaded.sets, findings: findings)
-        }
-        let sets = try bundleSets(path)
-        return CheckResult(sets: sets, findings: sets.flatMap(Rules.check))
-    }
-
-    /// What to do with a Tuist manifest, which `check` does not read: generate the project first.
-    static func generatedProject(_ spec: String) -> String {
-        "\(spec) is a Tuist manifest, which Lockstep does not read; run `tuist generate --no-open` and check the .xcodeproj it writes"
-    }
-
-    /// The containing apps at `path` (not an Xcode project), each with its embedded bundles.
-    public static func bundleSets(_ path: String) throws -> [AppBundleSet] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw BundleError(.unreadable, path: path, detail: "no such file or folder")
-        }
-        let trimmed = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
-        if isDirectory.boolValue {
-            let parent = (trimmed as NSString).deletingLastPathComponent
-            let name = (trimmed as NSString).lastPathComponent
-            if name.hasSuffix(".app") {
-                return [try BuiltApp.read(FileTree(root: parent.isEmpty ? "." : parent), app: name)]
-            }
-            if name.hasSuffix(".xcarchive") {
-                // An archive holds the app at Products/Applications/X.app (<doc:ReadingProjects> "Packaging of a built app").
-                return try apps(in: FileTree(root: "\(trimmed)/Products/Applications"), path: path,
-                                otherwise: "the archive holds no Products/Applications/*.app")
-            }
-            let tuist = FileManager.default.fileExists(atPath: "\(trimmed)/Project.swift")
-            return try apps(in: FileTree(root: trimmed), path: path,
-                            otherwise: tuist ? Self.generatedProject("Project.swift") : "the folder holds no .app bundle or .xcodeproj (pass a manifest, .xcarchive or .ipa itself)")
-        }
-        if try InputFile.kind(path) == .pipe {
-            // A pipe (`lockstep check <(…)`) can be read only once: read it whole, then tell a zip from a manifest.
-            let bytes = try InputFile.read(path, allowPipe: true)
-            guard !bytes.starts(with: [0x50, 0x4B]) else {
-                throw BundleError(.notAnIPA, path: path, detail: "an .ipa is read in place, so it must be a file, not a pipe")
-            }
-            return [try Manifest.parse(bytes, path: path).bundleSet]
-        }
-        let name = (trimmed as NSString).lastPathComponent
-        if name == "Project.swift" {
-            throw BundleError(.unsupportedInput, path: path, detail: Self.generatedProject(name))
-        }
-        let head = try readPrefix(path, count: 4)
-        if path.hasSuffix(".ipa") || head.starts(with: [0x50, 0x4B]) {
-            let tree = try ZipTree(ZipArchive(path: path))
-            let apps = tree.children("Payload").filter { $0.hasSuffix(".app") }
-            guard !apps.isEmpty else { throw BundleError(.notAnIPA, path: path, detail: "it has no Payload/X.app") }
-            return try apps.map { try BuiltApp.read(tree, app: "Payload/\($0)") }
-        }
-        return [try Manifest.load(path).bundleSet]
-    }
-}
-
-/// Every `X.app` directly inside `tree`, read with its embedded bundles.
-/// - Throws: `.unsupportedInput` for `path` with the sentence `otherwise` when there is none.
-private func apps(in tree: FileTree, path: String, otherwise: String) throws -> [AppBundleSet] {
-    let apps = tree.children("").filter { $0.hasSuffix(".app") }
-    guard !apps.isEmpty else { throw BundleError(.unsupportedInput, path: path, detail: otherwise) }
-    return try apps.map { try BuiltApp.read(tree, app: $0) }
-}
-
-/// The first `count` bytes of the file at `path` (fewer if it is shorter), to tell a zip from a manifest.
-private func readPrefix(_ path: String, count: Int) throws -> [UInt8] {
-    do {
-        let fd = try FileDescriptor.openWithoutBlocking(path)
-        defer { fd.close() }
-        return try fd.read(upTo: count, path: path)
-    } catch {
-        throw InputFile.unreadable(path, error)
-    }
-}
-
 /// A read-only tree of files: a folder on disk or the inside of a zip.
-protocol BundleTree {
+package protocol BundleTree {
     /// The file's bytes, or `nil` if there is no such file.
     /// - Throws: `BundleError` when it cannot be read or is larger than `limit` bytes.
     func read(_ relative: String, limit: Int) throws -> [UInt8]?
@@ -108,22 +15,24 @@ protocol BundleTree {
     func size(_ relative: String) -> Int
 }
 
-struct FileTree: BundleTree {
+package struct FileTree: BundleTree {
     let root: String
 
-    func read(_ relative: String, limit: Int) throws -> [UInt8]? {
+    package init(root: String) { self.root = root }
+
+    package func read(_ relative: String, limit: Int) throws -> [UInt8]? {
         try InputFile.readIfExists(display(relative), limit: limit)
     }
 
-    func children(_ relative: String) -> [String] {
+    package func children(_ relative: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: display(relative))) ?? []).sorted()
     }
 
-    func display(_ relative: String) -> String {
+    package func display(_ relative: String) -> String {
         relative.isEmpty ? root : root == "." ? relative : "\(root)/\(relative)"
     }
 
-    func size(_ relative: String) -> Int {
+    package func size(_ relative: String) -> Int {
         let folder = display(relative)
         guard let files = FileManager.default.enumerator(atPath: folder) else { return 0 }
         var total = 0
@@ -135,14 +44,14 @@ struct FileTree: BundleTree {
     }
 }
 
-struct ZipTree: BundleTree {
+package struct ZipTree: BundleTree {
     let zip: ZipArchive
 
-    init(_ zip: ZipArchive) { self.zip = zip }
+    package init(_ zip: ZipArchive) { self.zip = zip }
 
-    func read(_ relative: String, limit: Int) throws -> [UInt8]? { try zip.read(relative, limit: limit) }
+    package func read(_ relative: String, limit: Int) throws -> [UInt8]? { try zip.read(relative, limit: limit) }
 
-    func children(_ relative: String) -> [String] {
+    package func children(_ relative: String) -> [String] {
         let prefix = relative.isEmpty ? "" : relative + "/"
         var names = Set<String>()
         for name in zip.entries.keys where name.hasPrefix(prefix) {
@@ -151,12 +60,12 @@ struct ZipTree: BundleTree {
         return names.sorted()
     }
 
-    func size(_ relative: String) -> Int {
+    package func size(_ relative: String) -> Int {
         zip.entries.values.reduce(0) { $0 + ($1.name.hasPrefix(relative + "/") ? $1.uncompressedSize : 0) }
     }
 
     /// `App.ipa:Payload/App.app/Info.plist`: the archive, then the entry inside it.
-    func display(_ relative: String) -> String { "\(zip.path):\(relative)" }
+    package func display(_ relative: String) -> String { "\(zip.path):\(relative)" }
 }
 
 /// Reads a built `.app` and the bundles embedded in it.
@@ -165,8 +74,8 @@ struct ZipTree: BundleTree {
 /// archived and exported bundles), a `*.entitlements` file in the bundle folder (unsigned and fixture builds),
 /// then the code signature of the `CFBundleExecutable` (where a signed device build always has them). With none
 /// of these (an unsigned build), the bundle's App Groups are unknown and the group rules say so in a note.
-enum BuiltApp {
-    static func read(_ tree: BundleTree, app folder: String) throws -> AppBundleSet {
+package enum BuiltApp {
+    package static func read(_ tree: BundleTree, app folder: String) throws -> AppBundleSet {
         let appName = (folder as NSString).lastPathComponent
         let app = try record(tree, folder: folder, bundlePath: appName, role: .host, location: nil)
         var set = AppBundleSet(app: app, embedded: try embedded(tree, folder: folder, bundlePath: appName), origin: tree.display(folder))

@@ -1,5 +1,8 @@
+import BundleKit
 import Foundation
 import LockstepSystem
+import XcodeGenKit
+import XcodeKit
 
 extension XcodeProjectInput {
     /// Sets the build number (`build`) or marketing version (`version`) wherever the project defines it,
@@ -149,7 +152,7 @@ struct EditSet {
             for (id, range, keys) in located.sorted(by: { $0.1.lowerBound > $1.1.lowerBound }) {
                 var object = Array(bytes[range])
                 for (key, value) in keys {
-                    guard let valueRange = Self.valueRange(of: key, in: object) else {
+                    guard let valueRange = SourcePosition.pbxprojValueRange(of: key, in: object) else {
                         throw BundleError(.invalidBump, path: project.pbxprojPath, detail: "the setting \(key) of configuration \(id) could not be found in the text")
                     }
                     let quoted = object[valueRange.lowerBound] == UInt8(ascii: "\"")
@@ -212,30 +215,4 @@ struct EditSet {
         return outputs.map(\.path).sorted()
     }
 
-    /// The byte range of the value of `key` inside one pbxproj object's text (`KEY = value;`).
-    static func valueRange(of key: String, in object: [UInt8]) -> Range<Int>? {
-        let needles = [Array(key.utf8), Array("\"\(key)\"".utf8)]
-        var index = 0
-        while index < object.count {
-            for needle in needles where index + needle.count <= object.count && object[index..<(index + needle.count)].elementsEqual(needle) {
-                let before = index == 0 ? UInt8(ascii: " ") : object[index - 1]
-                guard before == 0x20 || before == 0x09 || before == 0x0A || before == UInt8(ascii: "{") || before == UInt8(ascii: ";") else { continue }
-                var cursor = index + needle.count
-                while cursor < object.count, object[cursor] == 0x20 || object[cursor] == 0x09 { cursor += 1 }
-                guard cursor < object.count, object[cursor] == UInt8(ascii: "=") else { continue }
-                cursor += 1
-                while cursor < object.count, object[cursor] == 0x20 || object[cursor] == 0x09 { cursor += 1 }
-                let start = cursor
-                if cursor < object.count, object[cursor] == UInt8(ascii: "\"") {
-                    cursor += 1
-                    while cursor < object.count, object[cursor] != UInt8(ascii: "\"") { cursor += object[cursor] == UInt8(ascii: "\\") ? 2 : 1 }
-                    return start..<min(cursor + 1, object.count)
-                }
-                while cursor < object.count, object[cursor] != UInt8(ascii: ";") { cursor += 1 }
-                return start..<cursor
-            }
-            index += 1
-        }
-        return nil
-    }
 }

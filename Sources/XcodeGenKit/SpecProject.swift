@@ -1,11 +1,13 @@
+import BundleKit
 import Foundation
+import XcodeKit
 
 /// The project XcodeGen generates from a spec, as an `XcodeProject` for the same resolver and rules as a real
 /// `.xcodeproj`, plus what only a spec can get wrong (<doc:ReadingProjects> "XcodeGen specs").
-struct SpecProject {
-    var project: XcodeProject
-    /// Findings about the spec itself (`spec.*`), reported beside the rules' findings.
-    var findings: [Finding]
+package struct SpecProject {
+    package var project: XcodeProject
+    /// What only a spec gets wrong (rules `spec.*`), which `check` reports beside the rules' findings.
+    package var issues: [SpecIssue]
 
     /// Builds the generated project from the spec's merged root mapping.
     /// - Throws: `BundleError.invalidSpec` for what `xcodegen generate` refuses (no `name`, an unknown target
@@ -14,8 +16,27 @@ struct SpecProject {
         var reader = SpecReader(path: path, root: root)
         try reader.read()
         project = reader.project()
-        findings = reader.findings
+        issues = reader.issues
     }
+}
+
+/// Something XcodeGen turns into other than what the spec seems to say, where it is written and why: `check`
+/// reports each as a finding of its rule (`spec.version-number`, `spec.watch-not-embedded`, `spec.embed-false`).
+package struct SpecIssue: Sendable {
+    package enum Kind: Sendable {
+        /// A version YAML reads as a number (rule `spec.version-number`).
+        case versionNumber
+        /// A watch app with `supportedDestinations` copied as a resource (rule `spec.watch-not-embedded`).
+        case watchNotEmbedded
+        /// An embeddable dependency with `embed: false` (rule `spec.embed-false`).
+        case embedFalse
+    }
+
+    package var kind: Kind
+    /// The target concerned (the project's name for a project-level setting).
+    package var bundle: String
+    package var mark: YAMLMark
+    package var message: String
 }
 
 /// A target of the spec, after templates and multi-platform expansion.
@@ -63,7 +84,7 @@ private struct SpecReader {
     var settingGroups: [String: YAMLNode] = [:]
     var projectConfigFiles: [String: String] = [:]
     var targets: [SpecTarget] = []
-    var findings: [Finding] = []
+    var issues: [SpecIssue] = []
     let xcconfigs: XcconfigReader
     let groupCache = GroupCache()
 
@@ -124,7 +145,7 @@ private struct SpecReader {
                 throw BundleError(.invalidSpec, path: dependency.mark.file, detail: "line \(dependency.mark.line), column \(dependency.mark.column): target '\(target.name)' depends on target '\(dependency.target)', which the spec does not define")
             }
         }
-        specFindings()
+        specIssues()
     }
 
     // MARK: targets
@@ -589,11 +610,10 @@ private struct SpecReader {
     // MARK: spec rules
 
     /// What XcodeGen turns into something other than what the spec seems to say (rule `spec.*`).
-    mutating func specFindings() {
+    mutating func specIssues() {
         for (key, node) in Self.versionValues(root, skipping: ["targets", "targetTemplates"]) {
             if let message = Self.versionNumberProblem(key, node, owner: "") {
-                findings.append(Finding(rule: .specVersionNumber, severity: .warning, bundle: name, path: node.mark.file, message: message,
-                                        line: node.mark.line, column: node.mark.column))
+                issues.append(SpecIssue(kind: .versionNumber, bundle: name, mark: node.mark, message: message))
             }
         }
         for target in targets {
@@ -602,21 +622,20 @@ private struct SpecReader {
                 guard let embedded = targets.first(where: { $0.name == dependency.target }), embedded.isApp,
                       embedded.platform == "auto", embedded.supportedDestinations.contains("watchOS"),
                       !(target.platform == "auto" && target.supportedDestinations.contains("watchOS")) else { continue }
-                findings.append(Finding(rule: .specWatchNotEmbedded, severity: .warning, bundle: embedded.name, path: dependency.mark.file,
-                    message: "Target '\(target.name)' depends on the watch app '\(embedded.name)' (line \(dependency.mark.line)), but XcodeGen embeds a watch app in Watch only when its platform is watchOS; with `supportedDestinations` it copies it as a resource, and the iPhone app ships without it. Set `platform: watchOS` on '\(embedded.name)'.").with(line: dependency.mark.line, column: dependency.mark.column))
+                issues.append(SpecIssue(kind: .watchNotEmbedded, bundle: embedded.name, mark: dependency.mark,
+                    message: "Target '\(target.name)' depends on the watch app '\(embedded.name)' (line \(dependency.mark.line)), but XcodeGen embeds a watch app in Watch only when its platform is watchOS; with `supportedDestinations` it copies it as a resource, and the iPhone app ships without it. Set `platform: watchOS` on '\(embedded.name)'."))
             }
             // rule `spec.embed-false`
             for dependency in target.dependencies where target.isApp && dependency.embed == false {
                 guard let embedded = targets.first(where: { $0.name == dependency.target }),
                       embedded.isExtension || embedded.shortType == "application.on-demand-install-capable" || (embedded.isApp && embedded.platform == "watchOS") else { continue }
-                findings.append(Finding(rule: .specEmbedFalse, severity: .warning, bundle: embedded.name, path: dependency.mark.file,
-                    message: "Target '\(target.name)' depends on '\(embedded.name)' with `embed: false` (line \(dependency.mark.line)): XcodeGen builds it but copies it into no bundle, so the app ships without it. Remove `embed: false` unless a script embeds it.").with(line: dependency.mark.line, column: dependency.mark.column))
+                issues.append(SpecIssue(kind: .embedFalse, bundle: embedded.name, mark: dependency.mark,
+                    message: "Target '\(target.name)' depends on '\(embedded.name)' with `embed: false` (line \(dependency.mark.line)): XcodeGen builds it but copies it into no bundle, so the app ships without it. Remove `embed: false` unless a script embeds it."))
             }
             // rule `spec.version-number`
             for (key, node) in Self.versionValues(target.node, skipping: []) {
                 if let message = Self.versionNumberProblem(key, node, owner: " of target '\(target.name)'") {
-                    findings.append(Finding(rule: .specVersionNumber, severity: .warning, bundle: target.name, path: node.mark.file, message: message,
-                                            line: node.mark.line, column: node.mark.column))
+                    issues.append(SpecIssue(kind: .versionNumber, bundle: target.name, mark: node.mark, message: message))
                 }
             }
         }

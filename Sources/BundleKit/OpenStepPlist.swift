@@ -1,14 +1,14 @@
 
 /// A value of an old-style (OpenStep) property list, the format Xcode writes `project.pbxproj` in.
-enum OpenStepValue: Equatable, Sendable {
+package enum OpenStepValue: Equatable, Sendable {
     case string(String)
     case array([OpenStepValue])
     case dictionary(OpenStepDictionary)
     case data([UInt8])
 
-    var string: String? { if case .string(let s) = self { return s } else { return nil } }
-    var array: [OpenStepValue]? { if case .array(let a) = self { return a } else { return nil } }
-    var dictionary: OpenStepDictionary? { if case .dictionary(let d) = self { return d } else { return nil } }
+    package var string: String? { if case .string(let s) = self { return s } else { return nil } }
+    package var array: [OpenStepValue]? { if case .array(let a) = self { return a } else { return nil } }
+    package var dictionary: OpenStepDictionary? { if case .dictionary(let d) = self { return d } else { return nil } }
 }
 
 /// The members of an OpenStep dictionary, in the order written; a key written twice keeps its last value.
@@ -16,24 +16,24 @@ enum OpenStepValue: Equatable, Sendable {
 /// Kept as written and searched member by member, not hashed: a project.pbxproj is thousands of small dictionaries
 /// (an object, its `buildSettings`) of which `check` looks up a few keys each, so hashing every key of every
 /// dictionary cost more than all the lookups. Hash the few large ones (`objects`) with `lastValues`.
-struct OpenStepDictionary: Equatable, Sendable {
-    var members: [(key: String, value: OpenStepValue)]
+package struct OpenStepDictionary: Equatable, Sendable {
+    package var members: [(key: String, value: OpenStepValue)]
 
-    init(_ members: [(key: String, value: OpenStepValue)] = []) { self.members = members }
+    package init(_ members: [(key: String, value: OpenStepValue)] = []) { self.members = members }
 
-    subscript(key: String) -> OpenStepValue? {
+    package subscript(key: String) -> OpenStepValue? {
         members.last { $0.key == key }?.value
     }
 
     /// Each key once, with its last value.
-    var lastValues: [String: OpenStepValue] {
+    package var lastValues: [String: OpenStepValue] {
         var values = [String: OpenStepValue](minimumCapacity: members.count)
         values.merge(members, uniquingKeysWith: { _, last in last })
         return values
     }
 
     /// Each key once, sorted: the first spelling of the key with its last value, as `lastValues` keeps them.
-    var sortedLastValues: [(key: String, value: OpenStepValue)] {
+    package var sortedLastValues: [(key: String, value: OpenStepValue)] {
         // Keys are almost never written twice: then sorting the members is enough.
         let byKey = members.sorted { $0.key < $1.key }
         if zip(byKey, byKey.dropFirst()).allSatisfy({ $0.key != $1.key }) { return byKey }
@@ -50,7 +50,7 @@ struct OpenStepDictionary: Equatable, Sendable {
         return result
     }
 
-    static func == (lhs: Self, rhs: Self) -> Bool { lhs.lastValues == rhs.lastValues }
+    package static func == (lhs: Self, rhs: Self) -> Bool { lhs.lastValues == rhs.lastValues }
 }
 
 /// A small, byte-level reader for OpenStep property lists.
@@ -58,15 +58,20 @@ struct OpenStepDictionary: Equatable, Sendable {
 /// Written instead of `PropertyListSerialization` because on Linux that one rejects several things real
 /// pbxproj files contain and gives no position on error; and because `bump` needs the byte range of each
 /// object to edit the file in place. One pass, no backtracking: a 200-target project parses in milliseconds.
-struct OpenStepParser {
-    struct Failure: Error {
-        var message: String
+package struct OpenStepParser {
+    package struct Failure: Error {
+        package var message: String
     }
 
     /// The root value, and the byte range of each member of the root's `objects` dictionary (by object id, in order).
-    struct Document {
-        var root: OpenStepDictionary
-        var objectRanges: [(id: String, range: Range<Int>)]
+    package struct Document {
+        package var root: OpenStepDictionary
+        package var objectRanges: [(id: String, range: Range<Int>)]
+
+        package init(root: OpenStepDictionary, objectRanges: [(id: String, range: Range<Int>)]) {
+            self.root = root
+            self.objectRanges = objectRanges
+        }
     }
 
     /// The file, read in place for the length of `parse` (every byte is looked at, so no bounds checks).
@@ -77,7 +82,7 @@ struct OpenStepParser {
     /// Where a `/*` comment that runs to the end of the file starts: the file is damaged, not complete.
     private var unclosedComment: Int?
 
-    static func parse(_ bytes: [UInt8]) throws(Failure) -> Document {
+    package static func parse(_ bytes: [UInt8]) throws(Failure) -> Document {
         try bytes.withUnsafeBufferPointer { bytes throws(Failure) in
             var parser = OpenStepParser(bytes: bytes)
             parser.skipTrivia()

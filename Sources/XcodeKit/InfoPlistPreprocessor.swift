@@ -1,3 +1,4 @@
+import BundleKit
 import Foundation
 
 /// The C preprocessor Xcode runs over an Info.plist when `INFOPLIST_PREPROCESS = YES`, read as clang

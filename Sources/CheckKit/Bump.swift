@@ -1,5 +1,7 @@
+import BundleKit
 import Foundation
 import LockstepSystem
+import XcodeGenKit
 
 
 /// What `lockstep bump` sets, on the app and every embedded bundle together (rule `version.build-mismatch`:

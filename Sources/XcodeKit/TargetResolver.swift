@@ -1,3 +1,4 @@
+import BundleKit
 import Foundation
 import LockstepSystem
 
@@ -5,34 +6,34 @@ import LockstepSystem
 ///
 /// Immutable and shared (a class, not a struct of thirteen fields): each bundle set, finding and bump step that
 /// refers to a resolution would otherwise copy it whole.
-final class ResolvedTarget {
+package final class ResolvedTarget {
     /// How one checked Info.plist value was obtained.
-    struct Value {
+    package struct Value {
         /// The unexpanded text (`$(CURRENT_PROJECT_VERSION)`, a literal, or the generated `$(MARKETING_VERSION)`).
-        var template: String
-        var value: String
-        var unresolved: Set<String>
-        var source: SourceLocation
+        package var template: String
+        package var value: String
+        package var unresolved: Set<String>
+        package var source: SourceLocation
         /// True when the text is a literal written in the Info.plist file (bump edits the plist, not a setting).
-        var literalInPlist: Bool
+        package var literalInPlist: Bool
     }
 
     /// The values of the checked keys, kept by `CheckedKey` (the rules ask for each of every target), not hashed.
-    struct CheckedValues {
+    package struct CheckedValues {
         private var values: [Value?] = CheckedKey.allCases.map { _ in nil }
 
-        subscript(_ key: CheckedKey) -> Value? {
+        package subscript(_ key: CheckedKey) -> Value? {
             get { values[key.rawValue] }
             set { values[key.rawValue] = newValue }
         }
 
         /// The value of the Info.plist key `key`, when it is a checked one.
-        subscript(_ key: String) -> Value? {
+        package subscript(_ key: String) -> Value? {
             CheckedKey.allCases.first { $0.key == key }.flatMap { self[$0] }
         }
 
         /// The values present, by Info.plist key.
-        func mapValues<T>(_ transform: (Value) -> T) -> [String: T] {
+        package func mapValues<T>(_ transform: (Value) -> T) -> [String: T] {
             var result = [String: T](minimumCapacity: values.count)
             for key in CheckedKey.allCases {
                 if let value = self[key] { result[key.key] = transform(value) }
@@ -41,33 +42,33 @@ final class ResolvedTarget {
         }
     }
 
-    let target: XcodeProject.Target
-    let configuration: String
+    package let target: XcodeProject.Target
+    package let configuration: String
     /// "target 'Widget' [Release]", as findings and records name it.
-    let context: String
-    let settings: BuildSettings
-    let plistPath: String?
-    let values: CheckedValues
-    let extensionPoint: String?
-    let hasExtensionDictionary: Bool
-    let appGroups: [String]
+    package let context: String
+    package let settings: BuildSettings
+    package let plistPath: String?
+    package let values: CheckedValues
+    package let extensionPoint: String?
+    package let hasExtensionDictionary: Bool
+    package let appGroups: [String]
     /// What the Info.plist says for <doc:Rules> "The App Store's other embedded-bundle rules" extension rules (display name, activation rule and its types).
-    let store: StoreFacts
+    package let store: StoreFacts
     /// The `CODE_SIGN_ENTITLEMENTS` file, when the target has one.
-    let entitlementsPath: String?
-    let productName: String
+    package let entitlementsPath: String?
+    package let productName: String
     /// Sentences for problems found while resolving (a missing Info.plist), as (file, message).
-    let problems: [(file: String, message: String, severity: Severity)]
-    let missingIncludes: [MissingInclude]
+    package let problems: [(file: String, message: String, severity: ProblemWeight)]
+    package let missingIncludes: [MissingInclude]
     /// The xcconfig files at the target's own level.
-    let targetXcconfigs: Set<String>
+    package let targetXcconfigs: Set<String>
     /// The platform the target builds for (<doc:ReadingProjects> "Platforms").
-    let platform: Platform
+    package let platform: Platform
     /// The settings its checked values and App Groups use that the checkout cannot supply, with where each would
     /// have come from (<doc:ReadingProjects> "What the checkout does not hold").
-    let unknowns: [String: String]
+    package let unknowns: [String: String]
 
-    init(target: XcodeProject.Target, configuration: String, context: String, settings: BuildSettings, plistPath: String?, values: CheckedValues, extensionPoint: String?, hasExtensionDictionary: Bool, appGroups: [String], store: StoreFacts, entitlementsPath: String?, productName: String, problems: [(file: String, message: String, severity: Severity)], missingIncludes: [MissingInclude], targetXcconfigs: Set<String>, platform: Platform, unknowns: [String: String]) {
+    init(target: XcodeProject.Target, configuration: String, context: String, settings: BuildSettings, plistPath: String?, values: CheckedValues, extensionPoint: String?, hasExtensionDictionary: Bool, appGroups: [String], store: StoreFacts, entitlementsPath: String?, productName: String, problems: [(file: String, message: String, severity: ProblemWeight)], missingIncludes: [MissingInclude], targetXcconfigs: Set<String>, platform: Platform, unknowns: [String: String]) {
         self.target = target
         self.configuration = configuration
         self.context = context
@@ -89,10 +90,10 @@ final class ResolvedTarget {
 }
 
 /// The Info.plist keys the rules of <doc:Rules> "Bundles and versions" compare.
-enum CheckedKey: Int, CaseIterable {
+package enum CheckedKey: Int, CaseIterable {
     case bundleIdentifier, buildVersion, shortVersion, companionAppBundleIdentifier, packageType
 
-    var key: String {
+    package var key: String {
         switch self {
         case .bundleIdentifier: "CFBundleIdentifier"
         case .buildVersion: "CFBundleVersion"
@@ -103,7 +104,7 @@ enum CheckedKey: Int, CaseIterable {
     }
 
     /// The setting a generated Info.plist takes the value from.
-    var standardSetting: String? {
+    package var standardSetting: String? {
         switch self {
         case .bundleIdentifier: "PRODUCT_BUNDLE_IDENTIFIER"
         case .buildVersion: "CURRENT_PROJECT_VERSION"
@@ -115,7 +116,7 @@ enum CheckedKey: Int, CaseIterable {
 }
 
 /// Resolves targets of one project, caching xcconfig files across targets and configurations.
-final class TargetResolver {
+package final class TargetResolver {
     let project: XcodeProject
     private lazy var xcconfigs = XcconfigReader(sourceRoot: project.sourceRoot)
     /// `PathText.existing` by path: targets share Info.plists, and nothing changes the files while reading.
@@ -157,7 +158,7 @@ final class TargetResolver {
     /// The settings `build` reads of every target, numbered once instead of hashed for each target.
     private let read: (generate: Int, infoPlist: Int, entitlements: Int, productName: Int)
 
-    init(project: XcodeProject) {
+    package init(project: XcodeProject) {
         self.project = project
         targetDefaults = Array(repeating: nil, count: project.targets.count)
         read = (names.number(adding: "GENERATE_INFOPLIST_FILE"), names.number(adding: "INFOPLIST_FILE"),
@@ -165,7 +166,7 @@ final class TargetResolver {
     }
 
     /// - Parameter target: one of `project.targets`.
-    func resolve(_ target: XcodeProject.Target, configuration: String) -> ResolvedTarget {
+    package func resolve(_ target: XcodeProject.Target, configuration: String) -> ResolvedTarget {
         let state = configurations[configuration] ?? makeState(configuration, first: target)
         if let cached = state.resolved[target.index] { return cached }
         let resolved = build(target, configuration: configuration, state: state)
@@ -530,7 +531,7 @@ final class TargetResolver {
     }
 
     /// Why the property list at `path` gave nothing: it is missing, not a regular file, or not a property list.
-    static func whyUnreadable(_ path: String) -> String {
+    package static func whyUnreadable(_ path: String) -> String {
         do {
             guard let bytes = try InputFile.readIfExists(path) else { return "does not exist" }
             _ = try PropertyListFile.dictionary(bytes, path: path)
@@ -542,7 +543,7 @@ final class TargetResolver {
         }
     }
 
-    static func readPlist(_ path: String) -> [String: Any]? {
+    package static func readPlist(_ path: String) -> [String: Any]? {
         guard let bytes = InputFile.readIfPresent(path) else { return nil }
         return try? PropertyListFile.dictionary(bytes, path: path)
     }
@@ -550,7 +551,7 @@ final class TargetResolver {
     /// One configuration's assignments at one level (its xcconfig, then its `buildSettings`), low → high.
     private struct Level {
         var assignments: [SettingAssignment] = []
-        var problems: [(file: String, message: String, severity: Severity)] = []
+        var problems: [(file: String, message: String, severity: ProblemWeight)] = []
         var missingIncludes: [MissingInclude] = []
         /// The xcconfig files the assignments came from.
         var xcconfigFiles: Set<String> = []
@@ -648,13 +649,13 @@ final class TargetResolver {
 }
 
 /// What a `productType` builds.
-struct ProductKind {
-    var isApplication: Bool
-    var isWatchApp: Bool
-    var packageType: String
-    var wrapperExtension: String
+package struct ProductKind {
+    package var isApplication: Bool
+    package var isWatchApp: Bool
+    package var packageType: String
+    package var wrapperExtension: String
 
-    init(_ productType: String) {
+    package init(_ productType: String) {
         let type = ASCII.replacing("com.apple.product-type.", with: "", in: productType)
         isApplication = type == "application" || type.hasPrefix("application.")
         isWatchApp = type == "application.watchapp" || type == "application.watchapp2"

@@ -1,20 +1,28 @@
+import BundleKit
 import Foundation
 import LockstepSystem
 
+/// How much a problem met while reading settings loses: `error` when settings are missing (a file that does not
+/// exist, an include cycle), `warning` when the checkout only does not hold them. `check` reports each at that
+/// severity (rule `settings.unresolved`).
+package enum ProblemWeight: Sendable {
+    case warning, error
+}
+
 /// Where one build-setting assignment is written: an xcconfig line, or a configuration in project.pbxproj.
-struct SettingSource: Hashable {
-    var file: String
+package struct SettingSource: Hashable {
+    package var file: String
     /// The xcconfig line (1-based), or the spec's line for a setting an XcodeGen spec writes; nil for
     /// project.pbxproj (found when a finding needs it, `SourcePosition.pbxprojSetting`) and Xcode's defaults.
-    var line: Int?
+    package var line: Int?
     /// The pbxproj `XCBuildConfiguration` id, for `bump`.
-    var configurationID: String?
+    package var configurationID: String?
     /// "target 'Widget' [Release]", "the project [Release]", "Xcode's default".
     var owner: String
     /// Whether this is the target's own level (its xcconfig or its buildSettings), not the project's.
-    var targetLevel = false
+    package var targetLevel = false
     /// For a setting an XcodeGen spec writes: the bytes of its value in `file`, for `bump`.
-    var specRange: Range<Int>? = nil
+    package var specRange: Range<Int>? = nil
     /// The column (1-based, in bytes) of the key (xcconfig) or the value (spec) on `line`.
     var column: Int? = nil
 
@@ -25,13 +33,13 @@ struct SettingSource: Hashable {
 ///
 /// Immutable and shared, not a struct: every target of a configuration holds the same project-level assignments,
 /// and a struct of seven strings costs seven reference counts each time a target's list is built or freed.
-final class SettingAssignment {
+package final class SettingAssignment {
     /// The key as written, conditions included (`CURRENT_PROJECT_VERSION[sdk=iphoneos*]`), for `bump`.
-    let key: String
+    package let key: String
     let name: String
     let conditions: [(key: String, value: String)]
-    let value: String
-    let source: SettingSource
+    package let value: String
+    package let source: SettingSource
     /// Whether the value references no setting (has no `$`), so expands to itself.
     let isLiteral: Bool
 
@@ -77,12 +85,12 @@ final class SettingAssignment {
 
     /// `X` when the value is exactly `$(X)`, `${X}` or `$X` (`BuildSettings.soleReference`), and whether it uses
     /// `$(inherited)`: asked of the same project-level assignments for every target.
-    private(set) lazy var soleReference = isLiteral ? nil : BuildSettings.soleReference(value)
-    private(set) lazy var usesInherited = !isLiteral && ASCII.contains("$(inherited)", in: value)
+    package private(set) lazy var soleReference = isLiteral ? nil : BuildSettings.soleReference(value)
+    package private(set) lazy var usesInherited = !isLiteral && ASCII.contains("$(inherited)", in: value)
 
     /// Where the assignment is written, as findings name it: the xcconfig and line, or the pbxproj and configuration.
     /// Made once per assignment: the project's are reported for every target that inherits them.
-    private(set) lazy var location = source.line.map { SourceLocation(file: source.file, detail: "\(name), line \($0)", line: $0, column: source.column) }
+    package private(set) lazy var location = source.line.map { SourceLocation(file: source.file, detail: "\(name), line \($0)", line: $0, column: source.column) }
         ?? SourceLocation(file: source.file, detail: "\(name) in \(source.owner)")
 
     /// The same assignment, at the target's own level or the project's.
@@ -156,7 +164,7 @@ final class ExpandableText {
 /// An xcconfig the checkout does not hold: an `#include` or `#include?` whose file does not exist, or a missing base
 /// configuration file (`baseConfigurationReference`). Its settings are unknown, not empty (<doc:ReadingProjects> "What the
 /// checkout does not hold").
-struct MissingInclude {
+package struct MissingInclude {
     var path: String
     /// The file that includes it, or the owner whose base configuration it is ("target 'App' [Release]").
     var includer: String
@@ -166,7 +174,7 @@ struct MissingInclude {
 
     /// The include to name for an unresolved setting: a missing required include is the likelier culprit
     /// than an optional local override, and a tool's generated file likelier than either.
-    static func likeliest(_ includes: [MissingInclude]) -> MissingInclude? {
+    package static func likeliest(_ includes: [MissingInclude]) -> MissingInclude? {
         includes.first { $0.generator != nil && !$0.optional } ?? includes.first { $0.generator != nil }
             ?? includes.first { !$0.optional } ?? includes.first
     }
@@ -183,7 +191,7 @@ struct MissingInclude {
     }
 
     /// "It would have come from …": rule `settings.unresolved` asks to name the file (and the command).
-    var hint: String { "It would have come from \(source)." }
+    package var hint: String { "It would have come from \(source)." }
 
     /// The file, how it is referenced, and what writes it.
     var source: String {
@@ -210,17 +218,17 @@ final class SettingNames {
 }
 
 /// Reads xcconfig files, following `#include` / `#include?`, once per file.
-final class XcconfigReader {
+package final class XcconfigReader {
     private enum Line {
         case include(path: String, optional: Bool, line: Int)
         case assignment(SettingAssignment)
     }
 
     /// What flattening one xcconfig (and its includes) produced.
-    struct Flattened {
-        var assignments: [SettingAssignment] = []
+    package struct Flattened {
+        package var assignments: [SettingAssignment] = []
         /// Sentences for problems that lose settings: a missing required include, a cycle, an unreadable file.
-        var problems: [(file: String, message: String, severity: Severity)] = []
+        var problems: [(file: String, message: String, severity: ProblemWeight)] = []
         /// Included files that do not exist, with the file that includes them: what would have defined a setting
         /// that is now unresolved (often a git-ignored or generated file, like Flutter's Generated.xcconfig).
         var missingIncludes: [MissingInclude] = []
@@ -247,12 +255,12 @@ final class XcconfigReader {
     /// a relative `#include` is searched.
     let sourceRoot: String?
 
-    init(sourceRoot: String? = nil) {
+    package init(sourceRoot: String? = nil) {
         self.sourceRoot = sourceRoot
     }
 
     /// The assignments of the xcconfig at `path`, includes expanded in place, in file order.
-    func flatten(_ path: String) -> Flattened {
+    package func flatten(_ path: String) -> Flattened {
         var stack: [String] = []
         return walk(path, stack: &stack)
     }
@@ -401,12 +409,12 @@ final class XcconfigReader {
 
     /// The lines of `text`. In Swift "\r\n" is one Character, so splitting on "\n" alone would keep a file
     /// written with Windows line endings as one line.
-    static func splitLines(_ text: String) -> [String] {
+    package static func splitLines(_ text: String) -> [String] {
         text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map(String.init)
     }
 
     /// Splits `NAME[k=v][k2=v2] = value // comment;` (<doc:ReadingProjects> "xcconfig syntax"), or nil for a comment or blank line.
-    static func assignmentParts(_ line: String) -> (key: String, name: String, conditions: [(key: String, value: String)], value: String, valueRange: Range<String.Index>)? {
+    package static func assignmentParts(_ line: String) -> (key: String, name: String, conditions: [(key: String, value: String)], value: String, valueRange: Range<String.Index>)? {
         let body = line.drop(while: { $0 == " " || $0 == "\t" })
         // The `=` that ends the key is the first one outside `[config=…]` conditions.
         var depth = 0
@@ -454,7 +462,7 @@ final class XcconfigReader {
 /// The build settings of one target in one configuration, with Xcode's precedence (<doc:ReadingProjects> "Reading real
 /// projects"): defaults < project xcconfig < project < target xcconfig < target; `$(inherited)` and a
 /// self-reference mean the next lower assignment; other references are late-bound over the whole stack.
-final class BuildSettings {
+package final class BuildSettings {
     /// Names that stay symbolic when expanded: signing-time values (rule `group.shared`).
     static let signingTimeNames: Set<String> = ["AppIdentifierPrefix", "TeamIdentifierPrefix"]
 
@@ -468,9 +476,9 @@ final class BuildSettings {
 
     /// The unknown symbol of `name`: its reference, kept in the expanded value so that rules can compare values
     /// built from the same unknown (<doc:ReadingProjects> "What the checkout does not hold").
-    static func unknownSymbol(_ name: String) -> String { "$(\(name))" }
+    package static func unknownSymbol(_ name: String) -> String { "$(\(name))" }
 
-    let assignments: [SettingAssignment]
+    package let assignments: [SettingAssignment]
     /// The numbers of the setting names, shared with the other targets of the project.
     private let names: SettingNames
     /// By name number: the index of the last assignment of that name (-1 for none); `previous[i]` is the one before
@@ -564,7 +572,7 @@ final class BuildSettings {
     }
 
     /// The index of the winning assignment of `name` below `limit`.
-    func winner(_ name: String, below limit: Int = .max) -> Int? {
+    package func winner(_ name: String, below limit: Int = .max) -> Int? {
         var index = lastIndex(name)
         while index >= limit { index = previous[index] }
         return index >= 0 ? index : nil
@@ -593,7 +601,7 @@ final class BuildSettings {
     func isDefined(_ name: String) -> Bool { lastIndex(name) >= 0 }
 
     /// The expanded value of `name`, and the names it referenced that nothing defines.
-    func value(_ name: String) -> (value: String, unresolved: Set<String>) {
+    package func value(_ name: String) -> (value: String, unresolved: Set<String>) {
         guard let index = winner(name) else { return ("", []) }
         return value(winning: index)
     }
@@ -765,7 +773,7 @@ final class BuildSettings {
     }
 
     /// The names of `unresolved` that stayed unknown symbols in `value`, rather than expanding to "".
-    static func unknownNames(in value: String, among unresolved: Set<String>) -> [String] {
+    package static func unknownNames(in value: String, among unresolved: Set<String>) -> [String] {
         unresolved.filter { ASCII.contains(unknownSymbol($0), in: value) }.sorted()
     }
 
@@ -838,7 +846,7 @@ final class BuildSettings {
 
     /// The assignments that a change of `name` would have to edit: every non-default assignment of it, and —
     /// when one is only a reference (`CURRENT_PROJECT_VERSION = $(BUILD_NUMBER)`) — those of the setting it names.
-    func definitions(of name: String, seen: Set<String> = []) -> [SettingAssignment] {
+    package func definitions(of name: String, seen: Set<String> = []) -> [SettingAssignment] {
         guard !seen.contains(name) else { return [] }
         var result: [SettingAssignment] = []
         for index in indices(of: name) where !assignments[index].source.isDefault {
@@ -867,7 +875,7 @@ final class BuildSettings {
     }
 
     /// `X` when `text` is exactly `$(X)`, `${X}` or `$X`.
-    static func soleReference(_ text: String) -> String? {
+    package static func soleReference(_ text: String) -> String? {
         if ASCII.isASCII(text), let name = text.utf8.withContiguousStorageIfAvailable({ buffer -> String? in
             // The same test on bytes: in ASCII text only a space and a tab are `.whitespaces`.
             var bytes = buffer[...]
@@ -892,7 +900,7 @@ final class BuildSettings {
 
     /// The names `text` references directly (not through other settings), for "which setting made this value".
     /// - Parameter limit: the most names wanted (the first one says where a value came from).
-    static func references(in text: String, limit: Int = .max) -> [String] {
+    package static func references(in text: String, limit: Int = .max) -> [String] {
         if ASCII.isASCII(text), let names = text.utf8.withContiguousStorageIfAvailable({ bytes -> [String] in
             // The same scan on bytes (ASCII letters and digits are the only ASCII `isLetter`/`isNumber`).
             var names: [String] = []
@@ -925,12 +933,12 @@ final class BuildSettings {
 /// ASCII character classes on UTF-8 bytes: build-setting names and references are ASCII, and testing a byte is
 /// far cheaper than a Unicode property lookup on a `Character` (which `check` would do for every byte of every
 /// setting of every target).
-enum ASCII {
-    static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
-    static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+package enum ASCII {
+    package static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+    package static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
     /// `[A-Za-z0-9_]`.
     static func isIdentifier(_ byte: UInt8) -> Bool { isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "_") }
-    static func isASCII(_ text: some StringProtocol) -> Bool {
+    package static func isASCII(_ text: some StringProtocol) -> Bool {
         let fast = text.utf8.withContiguousStorageIfAvailable { buffer -> Bool in
             // Eight bytes at a time: no byte has its top bit set.
             let raw = UnsafeRawBufferPointer(buffer)
@@ -950,25 +958,25 @@ enum ASCII {
 
     /// `text.utf8.contains(byte)`, searched in the contiguous UTF-8: iterating a `String.UTF8View` generically costs
     /// many times more, and `check` asks this of every setting of every target.
-    static func contains(byte: UInt8, in text: some StringProtocol) -> Bool {
+    package static func contains(byte: UInt8, in text: some StringProtocol) -> Bool {
         text.utf8.withContiguousStorageIfAvailable { $0.contains(byte) } ?? text.utf8.contains(byte)
     }
 
     /// `text.utf8.allSatisfy(test)`, tested in the contiguous UTF-8 (iterating a `String.UTF8View` generically costs
     /// many times more).
-    static func allSatisfy(_ text: String, _ test: (UInt8) -> Bool) -> Bool {
+    package static func allSatisfy(_ text: String, _ test: (UInt8) -> Bool) -> Bool {
         text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(test) } ?? text.utf8.allSatisfy(test)
     }
 
     /// ASCII without a carriage return: one `Character` per byte ("\r\n" is one Character), so counts, prefixes and
     /// offsets in bytes are the same as in Characters.
-    static func isOneBytePerCharacter(_ text: some StringProtocol) -> Bool {
+    package static func isOneBytePerCharacter(_ text: some StringProtocol) -> Bool {
         isASCII(text) && !ASCII.contains(byte: 0x0D, in: text)
     }
 
     /// `text.replacingOccurrences(of: target, with: replacement)`, done on bytes when both are ASCII (where
     /// Foundation's comparison is byte equality); Foundation's otherwise.
-    static func replacing(_ target: String, with replacement: String, in text: String) -> String {
+    package static func replacing(_ target: String, with replacement: String, in text: String) -> String {
         guard isASCII(text), isASCII(target), !target.isEmpty else {
             return text.replacingOccurrences(of: target, with: replacement)
         }
@@ -993,7 +1001,7 @@ enum ASCII {
     }
 
     /// `text.utf8.starts(with: prefix.utf8)`, compared in the contiguous UTF-8.
-    static func hasPrefix(_ prefix: String, _ text: String) -> Bool {
+    package static func hasPrefix(_ prefix: String, _ text: String) -> Bool {
         guard prefix.utf8.count <= text.utf8.count else { return false }
         let fast = text.utf8.withContiguousStorageIfAvailable { bytes in
             prefix.utf8.withContiguousStorageIfAvailable { UnsafeBufferPointer(rebasing: bytes[..<$0.count]).elementsEqual($0) }
@@ -1002,7 +1010,7 @@ enum ASCII {
     }
 
     /// `text.contains(target)` (Foundation's), done on bytes when both are ASCII.
-    static func contains(_ target: String, in text: String) -> Bool {
+    package static func contains(_ target: String, in text: String) -> Bool {
         guard isASCII(text), isASCII(target), !target.isEmpty else { return text.contains(target) }
         func search(_ needle: UnsafeBufferPointer<UInt8>) -> Bool? {
             text.utf8.withContiguousStorageIfAvailable { bytes in
@@ -1021,5 +1029,13 @@ enum ASCII {
     /// agree on ASCII (`isLetter`/`isNumber` are exactly `[A-Za-z]`/`[0-9]` there; "\r\n", one `Character`, fails both).
     static func allSatisfy(_ text: Substring, _ ascii: (UInt8) -> Bool, else unicode: (Character) -> Bool) -> Bool {
         isASCII(text) ? text.utf8.allSatisfy(ascii) : text.allSatisfy(unicode)
+    }
+}
+
+extension BundleRecord {
+    /// The unknown settings `value` is built from, by name.
+    package func unknownNames(in value: String?) -> [String] {
+        guard let value, !unknowns.isEmpty, ASCII.contains(byte: UInt8(ascii: "$"), in: value) else { return [] }
+        return unknowns.keys.filter { ASCII.contains(BuildSettings.unknownSymbol($0), in: value) }.sorted()
     }
 }

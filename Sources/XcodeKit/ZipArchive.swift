@@ -1,3 +1,4 @@
+import BundleKit
 import CZlib
 import LockstepSystem
 

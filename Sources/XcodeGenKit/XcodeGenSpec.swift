@@ -1,4 +1,6 @@
+import BundleKit
 import Foundation
+import XcodeKit
 
 /// An XcodeGen spec (`project.yml`), read into the project `xcodegen generate` would write from it, so that `check`
 /// and `bump` apply the same resolver and rules as to an `.xcodeproj` (<doc:ReadingProjects> "Reading real projects").
@@ -7,10 +9,10 @@ import Foundation
 /// `InfoPlistGenerator`): `include:` with `relativePaths`, `${ENV}` expansion, the `:REPLACE` merge, target
 /// templates, multi-platform targets, setting presets, `bundleIdPrefix`, the embed defaults of `dependencies`, and
 /// the Info.plist and entitlements files XcodeGen writes from `info:` and `entitlements:`.
-enum XcodeGenSpec {
+package enum XcodeGenSpec {
     /// The spec at `path`: a `*.yml`/`*.yaml` file, a `*.json` XcodeGen spec (not a manifest), or a folder holding
     /// `project.yml` or `xcodegen.yml` and no `.xcodeproj`. Nil when `path` is none of these.
-    static func specPath(for path: String) -> String? {
+    package static func specPath(for path: String) -> String? {
         var trimmed = path
         while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
         var isDirectory: ObjCBool = false
@@ -31,7 +33,7 @@ enum XcodeGenSpec {
 
     /// Reads the spec at `path` with the environment `${NAME}` references expand to.
     /// - Throws: `BundleError.invalidSpec` naming the file (and line and column) for anything XcodeGen would refuse.
-    static func load(_ path: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(BundleError) -> SpecProject {
+    package static func load(_ path: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(BundleError) -> SpecProject {
         var loader = SpecLoader(environment: environment)
         let root = try loader.load(path)
         return try SpecProject(path: path, root: root)
@@ -259,7 +261,7 @@ enum SpecNode {
 }
 
 /// How XcodeGen's YAML reader (Yams 5.0.1, YAML 1.1 types) types an unquoted scalar.
-enum YAMLScalar: Equatable {
+package enum YAMLScalar: Equatable {
     case bool(Bool)
     case integer(Int)
     case double(Double)
@@ -369,7 +371,7 @@ enum YAMLScalar: Equatable {
 
     /// `value` written where `old` was in a spec, for `bump`: in the same quotes, or plain when YAML reads it back
     /// as the same text (`1.4.0`, `43`), else double-quoted (`"2.10"`, which plain would be the number 2.1).
-    static func written(_ value: String, replacing old: [UInt8]) -> String {
+    package static func written(_ value: String, replacing old: [UInt8]) -> String {
         if old.first == UInt8(ascii: "'") { return "'\(value)'" }
         if old.first == UInt8(ascii: "\"") { return "\"\(value)\"" }
         return resolve(value).settingText == value ? value : "\"\(value)\""

@@ -1,4 +1,7 @@
+import BundleKit
 import Foundation
+import XcodeGenKit
+import XcodeKit
 
 /// Reading and bumping real Xcode projects (`.xcodeproj`): the entry points `lockstep check` and
 /// `lockstep bump` call.
@@ -54,8 +57,21 @@ public enum XcodeProjectInput {
                             environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Result {
         let spec = try XcodeGenSpec.load(path, environment: environment)
         var result = try ProjectReading(project: spec.project, configuration: configuration).result()
-        result.findings = spec.findings + result.findings
+        result.findings = spec.issues.map(Finding.init(spec:)) + result.findings
         return result
+    }
+}
+
+extension Finding {
+    /// What a spec gets wrong, as the finding of its rule (rules `spec.*`, all warnings: the project builds).
+    init(spec issue: SpecIssue) {
+        let rule: RuleID = switch issue.kind {
+        case .versionNumber: .specVersionNumber
+        case .watchNotEmbedded: .specWatchNotEmbedded
+        case .embedFalse: .specEmbedFalse
+        }
+        self.init(rule: rule, severity: .warning, bundle: issue.bundle, path: issue.mark.file, message: issue.message,
+                  line: issue.mark.line, column: issue.mark.column)
     }
 }
 
@@ -334,7 +350,7 @@ struct ProjectReading {
         let bundle = member.record.bundlePath
         let context = resolved.context
         for problem in resolved.problems {
-            add(Finding(rule: .settingsUnresolved, severity: problem.severity, bundle: bundle, path: problem.file,
+            add(Finding(rule: .settingsUnresolved, severity: problem.severity == .error ? .error : .warning, bundle: bundle, path: problem.file,
                         message: Self.sentence(problem.message)))
         }
         for checked in CheckedKey.allCases {

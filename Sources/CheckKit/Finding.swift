@@ -1,3 +1,5 @@
+import XcodeKit
+
 /// How serious a finding is. `--strict` turns warnings into errors.
 public enum Severity: String, Codable, Sendable, Comparable {
     case note, warning, error

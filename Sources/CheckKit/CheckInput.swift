@@ -1,0 +1,99 @@
+import BundleKit
+import Foundation
+import LockstepSystem
+import XcodeGenKit
+import XcodeKit
+
+
+/// The inputs `lockstep check` reads, whatever they are: a manifest, a built `.app`, a folder of built apps, an
+/// `.xcarchive`, an `.ipa`, or an Xcode project (read by `XcodeProjectInput`).
+public enum CheckInput {
+    /// Reads `path` and runs every rule of <doc:Rules> "Bundles and versions" on what it holds.
+    /// - Parameters:
+    ///   - configuration: for an Xcode project, the build configuration to read (all of them when `nil`).
+    /// - Throws: `BundleError` (exit 2) when the input cannot be read: one sentence naming the file.
+    public static func check(_ path: String, configuration: String? = nil) throws -> CheckResult {
+        let project = XcodeProjectInput.projectPath(for: path)
+        let spec = project == nil ? XcodeGenSpec.specPath(for: path) : nil
+        if project != nil || spec != nil {
+            let loaded = try project.map { try XcodeProjectInput.load($0, configuration: configuration) }
+                ?? XcodeProjectInput.load(spec: spec!, configuration: configuration)
+            // One set per configuration: a finding Debug and Release share is reported once, at the first place
+            // it points to (each configuration's setting has its own line in project.pbxproj).
+            let all = loaded.findings + loaded.sets.flatMap(Rules.check)
+            var seen = Set<Finding>(minimumCapacity: all.count)
+            let findings = all.filter { seen.insert($0.line == nil ? $0 : $0.with(line: nil)).inserted }
+            return CheckResult(sets: loaded.sets, findings: findings)
+        }
+        let sets = try bundleSets(path)
+        return CheckResult(sets: sets, findings: sets.flatMap(Rules.check))
+    }
+
+    /// What to do with a Tuist manifest, which `check` does not read: generate the project first.
+    static func generatedProject(_ spec: String) -> String {
+        "\(spec) is a Tuist manifest, which Lockstep does not read; run `tuist generate --no-open` and check the .xcodeproj it writes"
+    }
+
+    /// The containing apps at `path` (not an Xcode project), each with its embedded bundles.
+    public static func bundleSets(_ path: String) throws -> [AppBundleSet] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw BundleError(.unreadable, path: path, detail: "no such file or folder")
+        }
+        let trimmed = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
+        if isDirectory.boolValue {
+            let parent = (trimmed as NSString).deletingLastPathComponent
+            let name = (trimmed as NSString).lastPathComponent
+            if name.hasSuffix(".app") {
+                return [try BuiltApp.read(FileTree(root: parent.isEmpty ? "." : parent), app: name)]
+            }
+            if name.hasSuffix(".xcarchive") {
+                // An archive holds the app at Products/Applications/X.app (<doc:ReadingProjects> "Packaging of a built app").
+                return try apps(in: FileTree(root: "\(trimmed)/Products/Applications"), path: path,
+                                otherwise: "the archive holds no Products/Applications/*.app")
+            }
+            let tuist = FileManager.default.fileExists(atPath: "\(trimmed)/Project.swift")
+            return try apps(in: FileTree(root: trimmed), path: path,
+                            otherwise: tuist ? Self.generatedProject("Project.swift") : "the folder holds no .app bundle or .xcodeproj (pass a manifest, .xcarchive or .ipa itself)")
+        }
+        if try InputFile.kind(path) == .pipe {
+            // A pipe (`lockstep check <(…)`) can be read only once: read it whole, then tell a zip from a manifest.
+            let bytes = try InputFile.read(path, allowPipe: true)
+            guard !bytes.starts(with: [0x50, 0x4B]) else {
+                throw BundleError(.notAnIPA, path: path, detail: "an .ipa is read in place, so it must be a file, not a pipe")
+            }
+            return [try Manifest.parse(bytes, path: path).bundleSet]
+        }
+        let name = (trimmed as NSString).lastPathComponent
+        if name == "Project.swift" {
+            throw BundleError(.unsupportedInput, path: path, detail: Self.generatedProject(name))
+        }
+        let head = try readPrefix(path, count: 4)
+        if path.hasSuffix(".ipa") || head.starts(with: [0x50, 0x4B]) {
+            let tree = try ZipTree(ZipArchive(path: path))
+            let apps = tree.children("Payload").filter { $0.hasSuffix(".app") }
+            guard !apps.isEmpty else { throw BundleError(.notAnIPA, path: path, detail: "it has no Payload/X.app") }
+            return try apps.map { try BuiltApp.read(tree, app: "Payload/\($0)") }
+        }
+        return [try Manifest.load(path).bundleSet]
+    }
+}
+
+/// Every `X.app` directly inside `tree`, read with its embedded bundles.
+/// - Throws: `.unsupportedInput` for `path` with the sentence `otherwise` when there is none.
+private func apps(in tree: FileTree, path: String, otherwise: String) throws -> [AppBundleSet] {
+    let apps = tree.children("").filter { $0.hasSuffix(".app") }
+    guard !apps.isEmpty else { throw BundleError(.unsupportedInput, path: path, detail: otherwise) }
+    return try apps.map { try BuiltApp.read(tree, app: $0) }
+}
+
+/// The first `count` bytes of the file at `path` (fewer if it is shorter), to tell a zip from a manifest.
+private func readPrefix(_ path: String, count: Int) throws -> [UInt8] {
+    do {
+        let fd = try FileDescriptor.openWithoutBlocking(path)
+        defer { fd.close() }
+        return try fd.read(upTo: count, path: path)
+    } catch {
+        throw InputFile.unreadable(path, error)
+    }
+}
