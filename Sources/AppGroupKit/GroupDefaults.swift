@@ -113,6 +113,18 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
     /// Sets `value` for `key`; every other process sees it once this returns.
     /// - Throws: `.invalidValue` (nothing written) when `value` is not a property list.
     public func set(_ value: Any, forKey key: String) throws {
+        if type(of: value) == Int.self {
+            // An integer (a counter, a flag, a stamp): the increment's record, patched (`SuiteState.appendInteger`).
+            // This write's time is what another process waits for its change, and an Int needs no validating.
+            let integer = value as! Int
+            try SharedWriteGate.check()  // rule `runtime.stale`, as every write
+            return try locked(.exclusive) {
+                var none: [Change]? = nil
+                try state.refresh(changes: &none)
+                try state.appendInteger(integer, forKey: key, at: nil)
+                try appended()
+            }
+        }
         let canonical = try PropertyList.validate(value, key: key)
         let record = JournalRecord(pid: JournalRecord.currentProcess, sets: [key: canonical], removes: [])
         // A set's record does not depend on the suite: encode it before taking the lock, not while holding it.
