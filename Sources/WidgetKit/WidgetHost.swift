@@ -108,8 +108,12 @@ public enum WidgetHost {
             for system in systems { try system.start(showing: false) }
             let renderer = LiveActivityRenderer(system: ActivitySystem(groupsRoot: process.groupsRoot, appBundleIdentifier: app),
                                                 presentations: activities, renders: renders, output: { print($0) })
-            print("ready \(identifier): \(systems.first?.status() ?? "Live Activities only")")
-            for system in systems { try system.showFirstTimeline() }
+            // A teardown right after the ready line (`up` with a short scenario) waits for this drawing, which
+            // `lockstep gallery` and `up`'s gallery show: SIGTERM is held back from before the line is printed.
+            try TerminationSignals.deferred {
+                print("ready \(identifier): \(systems.first?.status() ?? "Live Activities only")")
+                for system in systems { try system.showFirstTimeline() }
+            }
             Thread.detachNewThread {
                 while let line = readLine() { inbox.push(line) }
                 inbox.close()
