@@ -39,11 +39,6 @@ public struct Manifest: Sendable {
         bundles.first { $0.role == role }
     }
 
-    /// The manifest as the unit the version rules check.
-    public var bundleSet: AppBundleSet {
-        AppBundleSet(app: app, embedded: embedded, origin: path ?? Manifest.embeddedDefaultName)
-    }
-
     /// How findings and errors name the embedded default, which has no file.
     public static let embeddedDefaultName = "<embedded default manifest>"
 

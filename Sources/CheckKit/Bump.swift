@@ -84,20 +84,10 @@ public enum Bump {
         }
     }
 
-    /// Replaces the file at `path` with `bytes` atomically (rule `files.atomic`), keeping its permissions. A
-    /// symlinked file (a project.yml linked from a shared folder) is written through: its target is replaced and
-    /// the link stays; anything but a regular file is refused.
+    /// Replaces the file at `path` with `bytes` (`SafeWrite`): a symlinked file (a project.yml linked from a shared
+    /// folder) is written through, its target replaced and the link kept; anything but a regular file is refused.
     static func replace(_ path: String, with bytes: [UInt8]) throws(BundleError) {
-        do {
-            try AtomicFile.writeThrough(bytes, to: path)
-        } catch {
-            let reason: String
-            switch error.code {
-            case .notARegularFile(let kind): reason = "it is \(kind), not a regular file"
-            default: reason = error.errno.map { "it cannot be written (\($0))" } ?? "it cannot be written"
-            }
-            throw BundleError(.invalidBump, path: path, detail: "\(reason); nothing was written")
-        }
+        try SafeWrite.write(bytes, to: path, code: .invalidBump, outcome: "nothing was written")
     }
 
     /// `current` with its last numeric component incremented.

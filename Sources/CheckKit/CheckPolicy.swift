@@ -54,7 +54,8 @@ public struct CheckPolicy: Sendable, Equatable {
         func rule(_ value: JSONValue, _ key: String) throws(BundleError) -> RuleID {
             guard case .string(let text) = value else { throw invalid("'\(key)' must hold rule ids as strings, not \(value.shownText())") }
             let id = RuleID(rawValue: text)
-            guard RuleCatalog.rule(id) != nil else {
+            // The runtime's rules are enforced by the simulated processes: a config of `check` cannot disable them.
+            guard RuleCatalog.rule(id)?.isChecked == true else {
                 throw invalid("'\(key)' names \(shown(text)), which is not a rule of lockstep check (see 'lockstep rules')")
             }
             return id
@@ -215,16 +216,18 @@ public enum Baseline {
     /// nothing is written when `path` is a folder, a FIFO or a device.
     /// - Throws: `BundleError(.unwritable)` naming the file, with nothing written.
     public static func write(_ result: CheckResult, to path: String) throws(BundleError) {
-        try SafeWrite.write(Array(Report.json(result).utf8), to: path, what: "the baseline")
+        try SafeWrite.write(Array(Report.json(result).utf8), to: path, code: .unwritable, outcome: "the baseline was not written")
     }
 }
 
-/// Writing a file `check` produces (a baseline) where the user points: through a symlink, never over a folder,
-/// a FIFO or a device.
+/// Replacing a file `check` or `bump` writes where the user points (a baseline, an edited project): atomically (rule
+/// `files.atomic`), through a symlink, keeping its permissions, never over a folder, a FIFO or a device.
 enum SafeWrite {
-    /// - Parameter what: what the file is, for the message ("the baseline").
-    /// - Throws: `BundleError(.unwritable)` naming `path`; nothing was written.
-    static func write(_ bytes: [UInt8], to path: String, what: String) throws(BundleError) {
+    /// - Parameters:
+    ///   - code: the error's code (`.unwritable` for a baseline, `.invalidBump` for `bump`).
+    ///   - outcome: what the sentence ends with ("the baseline was not written", "nothing was written").
+    /// - Throws: `BundleError` naming `path`: why it cannot be written, then `outcome`; nothing was written.
+    static func write(_ bytes: [UInt8], to path: String, code: BundleError.Code, outcome: String) throws(BundleError) {
         do {
             try AtomicFile.writeThrough(bytes, to: path)
         } catch {
@@ -233,7 +236,7 @@ enum SafeWrite {
             case .notARegularFile(let kind): reason = "it is \(kind), not a regular file"
             default: reason = error.errno.map { "\($0)" } ?? "it cannot be written"
             }
-            throw BundleError(.unwritable, path: path, detail: "\(reason); \(what) was not written")
+            throw BundleError(code, path: path, detail: "\(reason); \(outcome)")
         }
     }
 }

@@ -141,3 +141,13 @@ public struct Finding: Equatable, Hashable, Sendable {
         return copy
     }
 }
+
+extension Finding {
+    /// A finding at its rule's usual severity, as the rule's description in its family's file states it: a rule's
+    /// severity is written once, there. Only a lesser finding (a verdict an unknown setting decides, a note) names
+    /// its own.
+    init(rule: RuleID, bundle: String, path: String, message: String, line: Int? = nil, column: Int? = nil, values: [String]? = nil) {
+        self.init(rule: rule, severity: RuleCatalog.rule(rule)?.severity ?? .error, bundle: bundle, path: path, message: message,
+                  line: line, column: column, values: values)
+    }
+}

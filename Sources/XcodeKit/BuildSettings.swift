@@ -357,8 +357,8 @@ package final class XcconfigReader {
         return result
     }
 
-    /// The lines of an xcconfig, read on bytes (a 50 MB line once took 10 s read as `Character`s): the same reading
-    /// as `assignmentParts`, which `bump` uses on one line.
+    /// The lines of an xcconfig, read on bytes (a 50 MB line once took 10 s read as `Character`s); each assignment
+    /// as `assignmentRanges` reads it, which `bump` uses too (`assignmentParts`).
     private static func parse(_ bytes: [UInt8], file: String) -> [Line] {
         var result: [Line] = []
         var number = 0
@@ -379,30 +379,14 @@ package final class XcconfigReader {
                 }
                 continue
             }
-            guard !line.starts(with: "//".utf8) else { continue }
-            // The `=` that ends the key is the first one outside `[config=…]` conditions.
-            var depth = 0
-            guard let equals = line.firstIndex(where: { byte in
-                if byte == UInt8(ascii: "[") { depth += 1 } else if byte == UInt8(ascii: "]") { depth -= 1 }
-                return byte == UInt8(ascii: "=") && depth == 0
-            }) else { continue }
-            var keyBytes = line[..<equals]
-            while let last = keyBytes.last, isBlank(last) { keyBytes = keyBytes.dropLast() }
-            let rawKey = String(decoding: keyBytes, as: UTF8.self)
+            guard let ranges = assignmentRanges(line) else { continue }
+            let rawKey = String(decoding: line[ranges.key], as: UTF8.self)
             guard let (name, conditions) = splitKey(rawKey) else { continue }
-            var value = line[(equals + 1)...]
-            while let first = value.first, isBlank(first) { value = value.dropFirst() }
-            // A trailing `//` comment (see `assignmentParts`).
-            if let slash = value.indices.first(where: { value[$0] == UInt8(ascii: "/") && $0 + 1 < value.endIndex && value[$0 + 1] == UInt8(ascii: "/") }) {
-                value = value[..<slash]
-            }
-            while let last = value.last, isBlank(last) { value = value.dropLast() }
-            if value.last == UInt8(ascii: ";") { value = value.dropLast() }
-            while let last = value.last, isBlank(last) { value = value.dropLast() }
+            let value = line[ranges.value]
             result.append(.assignment(SettingAssignment(
                 key: rawKey, name: name, conditions: conditions, value: String(decoding: value, as: UTF8.self),
                 source: SettingSource(file: file, line: number, configurationID: nil, owner: file,
-                                      column: keyBytes.startIndex - lineStart + 1))))
+                                      column: ranges.key.lowerBound - lineStart + 1))))
         }
         return result
     }
@@ -415,27 +399,45 @@ package final class XcconfigReader {
 
     /// Splits `NAME[k=v][k2=v2] = value // comment;` (<doc:ReadingProjects> "xcconfig syntax"), or nil for a comment or blank line.
     package static func assignmentParts(_ line: String) -> (key: String, name: String, conditions: [(key: String, value: String)], value: String, valueRange: Range<String.Index>)? {
-        let body = line.drop(while: { $0 == " " || $0 == "\t" })
-        // The `=` that ends the key is the first one outside `[config=…]` conditions.
-        var depth = 0
-        let equals = line.firstIndex { character in
-            if character == "[" { depth += 1 } else if character == "]" { depth -= 1 }
-            return character == "=" && depth == 0
-        }
-        guard !body.hasPrefix("//"), let equals else { return nil }
-        let rawKey = line[..<equals].trimmingCharacters(in: .whitespaces)
+        let bytes = Array(line.utf8)
+        guard let ranges = assignmentRanges(bytes[...]) else { return nil }
+        let rawKey = String(decoding: bytes[ranges.key], as: UTF8.self)
         guard let (key, conditions) = splitKey(rawKey) else { return nil }
-        var start = line.index(after: equals)
-        while start < line.endIndex, line[start] == " " || line[start] == "\t" { start = line.index(after: start) }
-        var end = line.endIndex
-        // A trailing `//` comment. Xcode's "Configuration Settings File (xcconfig) format" says a comment begins with
-        // `//` and runs to the end of the line, so `//` in a URL starts one too (such values are written
-        // `https:/$()/…`): `1.0://rc1` is `1.0:`.
-        if let slash = line[start...].range(of: "//") { end = slash.lowerBound }
-        while end > start, line[line.index(before: end)] == " " || line[line.index(before: end)] == "\t" { end = line.index(before: end) }
-        if end > start, line[line.index(before: end)] == ";" { end = line.index(before: end) }
-        while end > start, line[line.index(before: end)] == " " || line[line.index(before: end)] == "\t" { end = line.index(before: end) }
+        // The ranges fall on ASCII bytes, so on scalar boundaries of `line`.
+        let utf8 = line.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: ranges.value.lowerBound), end = utf8.index(utf8.startIndex, offsetBy: ranges.value.upperBound)
         return (rawKey, key, conditions, String(line[start..<end]), start..<end)
+    }
+
+    /// Where the key (conditions included) and the value of one xcconfig line are, in bytes of `line`; nil for a
+    /// comment or a line with no `=`. The `=` that ends the key is the first one outside `[config=…]` conditions. A
+    /// trailing `//` comment is left out: Xcode's "Configuration Settings File (xcconfig) format" says a comment
+    /// begins with `//` and runs to the end of the line, so `//` in a URL starts one too (such values are written
+    /// `https:/$()/…`): `1.0://rc1` is `1.0:`. Then blanks and one `;` are left out.
+    static func assignmentRanges(_ line: ArraySlice<UInt8>) -> (key: Range<Int>, value: Range<Int>)? {
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+        var start = line.startIndex
+        while start < line.endIndex, isBlank(line[start]) { start += 1 }
+        guard !line[start...].starts(with: "//".utf8) else { return nil }
+        var depth = 0
+        guard let equals = line[start...].firstIndex(where: { byte in
+            if byte == UInt8(ascii: "[") { depth += 1 } else if byte == UInt8(ascii: "]") { depth -= 1 }
+            return byte == UInt8(ascii: "=") && depth == 0
+        }) else { return nil }
+        var keyEnd = equals
+        while keyEnd > start, isBlank(line[keyEnd - 1]) { keyEnd -= 1 }
+        var valueStart = equals + 1
+        while valueStart < line.endIndex, isBlank(line[valueStart]) { valueStart += 1 }
+        var end = line.endIndex
+        var index = valueStart
+        while index + 1 < line.endIndex {
+            if line[index] == UInt8(ascii: "/") && line[index + 1] == UInt8(ascii: "/") { end = index; break }
+            index += 1
+        }
+        while end > valueStart, isBlank(line[end - 1]) { end -= 1 }
+        if end > valueStart, line[end - 1] == UInt8(ascii: ";") { end -= 1 }
+        while end > valueStart, isBlank(line[end - 1]) { end -= 1 }
+        return (start..<keyEnd, valueStart..<end)
     }
 
     /// `NAME[k=v][k2=v2]` → the name and its conditions; nil when it is not a setting name.

@@ -58,6 +58,8 @@ import Testing
 
     @Test(arguments: [
         (#"{"disable": ["version.nope"]}"#, "'disable' names 'version.nope', which is not a rule of lockstep check (see 'lockstep rules')"),
+        // A rule the simulated processes enforce is explained by `lockstep rules`, but is not check's to disable.
+        (#"{"disable": ["widget.budget"]}"#, "'disable' names 'widget.budget', which is not a rule of lockstep check (see 'lockstep rules')"),
         (#"{"colour": true}"#, "'colour' is not a key it knows (disable, severity, waivers, baseline, strict)"),
         (#"{"strict": "yes"}"#, "'strict' has the wrong type (\"yes\")"),
         (#"{"severity": {"version.missing": "fatal"}}"#, "'severity' gives 'version.missing' \"fatal\"; use \"error\", \"warning\" or \"note\""),

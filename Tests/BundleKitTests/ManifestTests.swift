@@ -2,6 +2,7 @@ import BundleKit
 import Foundation
 import LockstepTestSupport
 import Testing
+import XcodeKit
 
 @Suite struct ManifestTests {
     @Test func embeddedDefaultIsTheHabitsApp() throws {

@@ -2,6 +2,7 @@ import BundleKit
 import CheckKit
 import Foundation
 import Testing
+import XcodeKit
 
 /// Every report format against a golden file in `Golden/` (compared byte for byte).
 @Suite struct ReportTests {

@@ -2,6 +2,7 @@ import BundleKit
 import CheckKit
 import Foundation
 import Testing
+import XcodeKit
 
 /// Every rule of <doc:Rules> "Bundles and versions", good and bad, on records built directly.
 @Suite struct RulesTests {

@@ -3,6 +3,7 @@ import CheckKit
 import Foundation
 import LockstepTestSupport
 import Testing
+import XcodeKit
 
 /// Mutated inputs of every format `lockstep check` reads: each is read or refused with a `BundleError` (exit 2,
 /// one sentence naming the file), never a trap and never a foreign error.

@@ -3,8 +3,9 @@
 import Foundation
 import LockstepTestSupport
 import Testing
+@testable import XcodeKit
 
-/// <doc:ReadingProjects> "What the checkout does not hold: unknown, not empty" and "Platforms": the constructs of real projects
+/// <doc:ReadingProjects> "What the checkout does not hold" and "Platforms": the constructs of real projects
 /// that a fresh CI checkout cannot fully supply, and targets that are not iOS. Each holds the verdict Xcode and App
 /// Store Connect give: no error for what they accept, an error for what they refuse.
 @Suite struct UnknownValueTests {

@@ -1,0 +1,56 @@
+// The rules of <doc:Rules> "Sharing data across processes": defaults, files, Darwin notifications, SQLite and
+// locks in a group container. Enforced by AppGroupKit, LockstepFoundation, LockstepSystem, HabitCore and LaunchKit.
+
+extension RuleCatalog {
+    static let sharingRules = RuleDescription.parse("""
+        defaults.plist-types | runtime | Sharing data across processes
+        Defaults values are property-list types only.
+        Apple: Attempt to insert non-property list object
+        Source: developer.apple.com/documentation/foundation/userdefaults
+        Lockstep: AppGroupKit's GroupDefaults and LockstepFoundation's UserDefaults refuse any other value with a clear error and write nothing; readers refuse a plist holding a set.
+        Fix: Store strings, numbers, booleans, dates, data, arrays and dictionaries of them; encode anything else (JSON, PropertyListEncoder) first.
+
+        defaults.visibility | runtime | Sharing data across processes
+        Once a defaults write returns, every other process reading the suite sees the value; a write is never lost or half-visible.
+        Apple: When you set a default value, it's changed synchronously within your process, and asynchronously to persistent storage and other processes.
+        Source: developer.apple.com/documentation/foundation/userdefaults
+        Lockstep: Stricter than the device, and documented: AppGroupKit's GroupDefaults appends each change, checksummed, to the suite's journal under the suite's exclusive lock before `set` returns, and every read takes the lock shared; the journal is folded into the plist atomically.
+        Fix: Do not rely on another process seeing a value later than Lockstep shows it; observe changes explicitly.
+
+        defaults.change-events | runtime | Sharing data across processes
+        didChangeNotification is posted for the process's own changes only; another process's change needs an explicit observer.
+        Apple: Posted when the current process changes the value of a setting ... If a different process changes your app's settings, the system doesn't generate this notification.
+        Source: developer.apple.com/documentation/foundation/userdefaults/didchangenotification
+        Lockstep: AppGroupKit's GroupDefaults posts the notification in the writing process only and offers a change observer for other processes; keys with dots work.
+        Fix: Observe the suite (KVO on iOS, a change observer with Lockstep) or re-read it when a Darwin notification arrives.
+
+        files.atomic | runtime | Sharing data across processes
+        A file shared between processes is replaced atomically: a reader sees the old file or the new one, never a torn one.
+        Apple: use CFPreferences, atomic safe save operations on flat files, SQLite or Core Data
+        Source: Technical Note TN2408 (developer.apple.com/library/ios/technotes/tn2408/_index.html)
+        Lockstep: Every shared file Lockstep writes goes through LockstepSystem's AtomicFile (a temporary file, fsync, rename, fsync of the folder); AppGroupKit's CoordinatedFiles and Mailbox build on it.
+        Fix: Write shared files with `Data.write(to:options: .atomic)` or a database, never in place.
+
+        darwin.name-only | runtime | Sharing data across processes
+        Darwin notifications carry only a name, may be coalesced, and reach only running processes.
+        Apple: If the notification center is a Darwin notification center, this value must be ignored.
+        Source: developer.apple.com/documentation/corefoundation/cfnotificationcallback
+        Lockstep: AppGroupKit's DarwinNotificationCenter carries a name only, to the processes of one simulated device (the watch's are its own); posts in quick succession may arrive as one. `lockstep notify --as ID post NAME` posts one and `wait NAME` waits for one.
+        Fix: Re-read the shared state when a notification arrives and when the process starts or wakes.
+
+        sqlite.shared | runtime | Sharing data across processes
+        A SQLite database shared by app and extensions uses WAL, immediate transactions and a busy timeout; an older schema never writes a newer store.
+        Apple: use CFPreferences, atomic safe save operations on flat files, SQLite or Core Data
+        Source: Technical Note TN2408 (developer.apple.com/library/ios/technotes/tn2408/_index.html)
+        Lockstep: The reference app's store (HabitCore's HabitStore) opens the shared database in WAL mode with BEGIN IMMEDIATE and a busy timeout, and refuses to write a store of a newer schema.
+        Fix: Open the shared database in WAL mode with a busy timeout, handle SQLITE_BUSY, and check the schema version before writing.
+
+        lock.dead10cc | runtime | Sharing data across processes
+        A process suspended while it holds a lock on a file in a group container is terminated.
+        Apple: 0xdead10cc ... The operating system terminated the app because it held on to a file lock or SQLite database lock during suspension.
+        Apple: Termination Reason: Namespace RUNNINGBOARD, Code 0xdead10cc
+        Source: developer.apple.com/documentation/xcode/understanding-the-exception-types-in-a-crash-report
+        Lockstep: When a scenario suspends a bundle (`suspend`), LaunchKit's Supervisor stops it, and if it holds a lock on a file in one of its device's group containers, kills it with the crash report's termination reason.
+        Fix: Release file and database locks (finish transactions) before the app or extension can be suspended.
+        """)
+}
