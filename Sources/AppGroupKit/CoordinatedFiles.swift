@@ -56,9 +56,8 @@ public struct CoordinatedFiles: Sendable {
     /// socket or device another process planted (a read would block or never end).
     private func file(_ relativePath: String) throws(AppGroupError) -> String {
         let path = try container.resolve(relativePath)
-        var info = stat()
-        if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
-            let what = (info.st_mode & S_IFMT) == S_IFDIR ? "a folder" : "a FIFO, socket or device"
+        if let status = try? FileSystem.status(path), status.kind != .regular {
+            let what = status.kind == .directory ? "a folder" : "a FIFO, socket or device"
             throw AppGroupError(.notAFile, subject: relativePath, detail: "\(what) in '\(container.path)'")
         }
         return path
