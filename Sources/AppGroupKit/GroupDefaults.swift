@@ -113,6 +113,18 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
     /// Sets `value` for `key`; every other process sees it once this returns.
     /// - Throws: `.invalidValue` (nothing written) when `value` is not a property list.
     public func set(_ value: Any, forKey key: String) throws {
+        if type(of: value) == Int.self {
+            // An integer (a counter, a flag, a stamp): the increment's record, patched (`SuiteState.appendInteger`).
+            // This write's time is what another process waits for its change, and an Int needs no validating.
+            let integer = value as! Int
+            try SharedWriteGate.check()  // rule `runtime.stale`, as every write
+            return try locked(.exclusive) {
+                var none: [Change]? = nil
+                try state.refresh(changes: &none)
+                try state.appendInteger(integer, forKey: key, at: nil)
+                try appended()
+            }
+        }
         let canonical = try PropertyList.validate(value, key: key)
         let record = JournalRecord(pid: JournalRecord.currentProcess, sets: [key: canonical], removes: [])
         // A set's record does not depend on the suite: encode it before taking the lock, not while holding it.
@@ -132,18 +144,32 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
     /// - Throws: `.invalidValue` when the key holds something other than an integer.
     @discardableResult
     public func increment(_ key: String, by amount: Int = 1) throws -> Int {
-        // Not through `transaction`: an increment is the hot read-modify-write, and its one-key record needs
-        // neither the transaction's bookkeeping nor validating (an Int is a property list).
-        try write { values in
-            let current = values[key]
-            guard current == nil || current is Int else {
-                throw AppGroupError(.invalidValue, subject: key, detail: "it holds a \(PropertyList.describeType(current!)), which cannot be incremented")
+        // Not through `transaction` nor a `JournalRecord`: an increment is the hot read-modify-write, inside the
+        // suite's exclusive lock, and its one-key record is the previous increment's with another integer
+        // (`SuiteState.appendInteger`); an Int needs no validating.
+        try SharedWriteGate.check()  // rule `runtime.stale`, as every write
+        return try locked(.exclusive) {
+            var none: [Change]? = nil
+            try state.refresh(changes: &none)
+            // The key is hashed once: the new value is stored through the same index (`appendInteger`).
+            let index = state.values.index(forKey: key)
+            let current = index.map { state.values[$0].value }
+            let old: Int
+            if let current {
+                guard let integer = current as? Int else {
+                    throw AppGroupError(.invalidValue, subject: key, detail: "it holds a \(PropertyList.describeType(current)), which cannot be incremented")
+                }
+                old = integer
+            } else {
+                old = 0
             }
-            let (new, overflow) = (current as? Int ?? 0).addingReportingOverflow(amount)
+            let (new, overflow) = old.addingReportingOverflow(amount)
             guard !overflow else {
-                throw AppGroupError(.invalidValue, subject: key, detail: "adding \(amount) to \(current as? Int ?? 0) overflows a 64-bit integer")
+                throw AppGroupError(.invalidValue, subject: key, detail: "adding \(amount) to \(old) overflows a 64-bit integer")
             }
-            return (JournalRecord(pid: JournalRecord.currentProcess, sets: [key: new], removes: []), new)
+            try state.appendInteger(new, forKey: key, at: index)
+            try appended()
+            return new
         }
     }
 
@@ -269,14 +295,20 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
             let (record, result) = try body(state.values)
             if let record {
                 try state.append(record, encoded: encoded)
-                if !registeredForExit {
-                    ExitCompaction.register(self)
-                    registeredForExit = true
-                }
-                if state.journalOffset > state.compactionThreshold { try state.compact() }
+                try appended()
             }
             return result
         }
+    }
+
+    /// After a record is appended, under the exclusive lock: the exit compaction knows this suite, and the journal
+    /// is folded once past the threshold.
+    private func appended() throws {
+        if !registeredForExit {
+            ExitCompaction.register(self)
+            registeredForExit = true
+        }
+        if state.journalOffset > state.compactionThreshold { try state.compact() }
     }
 
     private func locked<R>(_ mode: FileLock.Mode, _ body: () throws -> R) throws -> R {

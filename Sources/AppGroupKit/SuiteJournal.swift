@@ -67,7 +67,7 @@ struct JournalRecord {
     }
 
     /// Fills in the header room before the payload: its length and checksum.
-    private static func seal(_ bytes: inout [UInt8]) {
+    static func seal(_ bytes: inout [UInt8]) {
         let length = UInt32(bytes.count - headerSize)
         let checksum = bytes.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[headerSize...])) }
         for index in 0..<4 {
@@ -120,6 +120,46 @@ struct JournalRecord {
     }
 }
 
+/// The record an increment writes (`{"pid": pid, "set": {key: value}}`), kept between increments of one key: the
+/// next value of the same width changes only the integer's bytes and the checksum, so the record is patched in
+/// place instead of laid out again. Byte for byte what `JournalRecord.encoded()` writes for it (checked by
+/// `JournalTests`), every record still sealed with its own length and CRC-32.
+struct IntegerSetRecord {
+    let key: String
+    /// The integer's width in the plist (1, 2, 4 or 8 bytes): another width moves the offset table.
+    let width: Int
+    private(set) var bytes: [UInt8]
+    /// Where the integer's big-endian bytes start in `bytes`.
+    private let valuePosition: Int
+
+    init(key: String, value: Int) {
+        self.key = key
+        width = Self.width(of: value)
+        bytes = BinaryPlistCodec.encode(pid: Int(JournalRecord.currentProcess), setting: key, to: value, prefix: JournalRecord.headerSize)
+        // The value is the plist's last object, right before its offset table (7 offsets) and 32-byte trailer.
+        let offsetSize = Int(bytes[bytes.count - 32 + 6])
+        valuePosition = bytes.count - 32 - 7 * offsetSize - width
+        JournalRecord.seal(&bytes)
+    }
+
+    /// The plist integer width of `value` (negative numbers take 8 bytes).
+    static func width(of value: Int) -> Int {
+        value < 0 || value > Int(UInt32.max) ? 8 : value > Int(UInt16.max) ? 4 : value > Int(UInt8.max) ? 2 : 1
+    }
+
+    /// Whether `set(_:)` can write `value` for `key` into this record.
+    func fits(_ key: String, _ value: Int) -> Bool { self.key == key && width == Self.width(of: value) }
+
+    /// Puts `value` (of this record's width) in place and seals the record again.
+    mutating func set(_ value: Int) {
+        let bits = UInt64(bitPattern: Int64(value))
+        for index in 0..<width {
+            bytes[valuePosition + index] = UInt8(truncatingIfNeeded: bits >> UInt64(8 * (width - 1 - index)))
+        }
+        JournalRecord.seal(&bytes)
+    }
+}
+
 /// CRC-32 (IEEE 802.3): zlib's `crc32()`, the same one Python's `zlib.crc32` computes. Every journal record is
 /// checksummed when written and again by every process that replays it, inside the suite's lock.
 enum CRC32 {
@@ -139,40 +179,8 @@ enum CRC32 {
     static func checksum(_ bytes: [UInt8]) -> UInt32 { bytes.withUnsafeBytes { checksum($0) } }
 }
 
-/// Which version of a file a cache was built from: a replaced file (rename) has another inode, an appended one
-/// another size, a rewritten one another mtime.
-struct FileIdentity: Equatable {
-    var device: UInt64
-    var inode: UInt64
-    var size: Int64
-    var modified: Int64
-    var modifiedNanoseconds: Int64
-    /// Names the file has: 0 once a rename replaced it or it was removed (seen through an open descriptor).
-    var links: UInt64
-
-    init?(path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        self.init(info)
-    }
-
-    init?(descriptor: FileDescriptor) {
-        var info = stat()
-        guard fstat(descriptor.rawValue, &info) == 0 else { return nil }
-        self.init(info)
-    }
-
-    private init(_ info: stat) {
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
-        size = Int64(info.st_size)
-        modified = Int64(info.st_mtim.tv_sec)
-        modifiedNanoseconds = Int64(info.st_mtim.tv_nsec)
-        links = UInt64(info.st_nlink)
-    }
-
-    func isSameFile(as other: FileIdentity?) -> Bool { other.map { $0.device == device && $0.inode == inode } ?? false }
-}
+/// Which version of a file a cache was built from (LockstepSystem's `FileVersion`: device, inode, size, mtime, links).
+typealias FileIdentity = FileVersion
 
 /// A process's view of a suite: the parsed plist plus the journal replayed on top, refreshed incrementally.
 ///
@@ -190,8 +198,11 @@ final class SuiteState {
     private var journalIdentity: FileIdentity?
     /// Bytes of the open journal already replayed (the end of its last valid record).
     private(set) var journalOffset = 0
-    /// Whether the journal holds bytes past `journalOffset` that are no valid record (a killed writer's tail).
+    /// Whether the journal holds bytes past `journalOffset` that are no valid record (a killed writer's tail):
+    /// the next append cuts it off first.
     private var hasTornTail = false
+    /// The last increment's record, patched for the next (`appendInteger`).
+    private var integerRecord: IntegerSetRecord?
 
     init(files: SuiteFiles, writable: Bool) {
         self.files = files
@@ -244,13 +255,10 @@ final class SuiteState {
         guard loaded, let journal else { return false }
         let chunk = 4096
         let whole = try withUnsafeTemporaryAllocation(byteCount: chunk, alignment: 8) { buffer throws(AppGroupError) -> Bool in
-            switch valueOrErrno({ pread(journal.rawValue, buffer.baseAddress, chunk, off_t(journalOffset)) }) {
-            case .success(let count):
-                replay(UnsafeRawBufferPointer(rebasing: buffer[..<count]), changes: &changes)
-                return count < chunk
-            case .failure(let errno):
-                throw AppGroupError(SystemError(.read, path: files.journal, errno: errno))
-            }
+            let count: Int
+            do throws(SystemError) { count = try journal.read(into: buffer, at: journalOffset, path: files.journal) } catch { throw AppGroupError(error) }
+            replay(UnsafeRawBufferPointer(rebasing: buffer[..<count]), changes: &changes)
+            return count < chunk
         }
         // More than one read's worth: the rest the sized way.
         if !whole { _ = try drainJournal(changes: &changes) }
@@ -274,29 +282,35 @@ final class SuiteState {
     /// Appends one record and applies it. Call with the exclusive lock held, right after `refresh`.
     /// - Parameter encoded: `record.encoded()`, when the caller has it already.
     func append(_ record: JournalRecord, encoded: [UInt8]? = nil) throws {
-        if journal == nil { try openJournal() }
-        guard let journal else { return }
-        // A writer killed mid-append leaves a torn record after the last valid one: cut it off first.
-        if hasTornTail {
-            if case .failure(let errno) = valueOrErrno({ ftruncate(journal.rawValue, off_t(journalOffset)) }) {
-                throw AppGroupError(SystemError(.write, path: files.journal, errno: errno))
-            }
-            hasTornTail = false
-        }
-        let bytes = try encoded ?? record.encoded()
-        var written = 0
-        while written < bytes.count {
-            let result = bytes.withUnsafeBytes { buffer in
-                valueOrErrno { pwrite(journal.rawValue, buffer.baseAddress! + written, buffer.count - written, off_t(journalOffset + written)) }
-            }
-            switch result {
-            case .success(let count): written += count
-            case .failure(let errno): throw AppGroupError(SystemError(.write, path: files.journal, errno: errno))
-            }
-        }
-        journalOffset += bytes.count
+        try append(bytes: try encoded ?? record.encoded())
         var ignored: [GroupDefaults.Change]? = nil
         apply(record, changes: &ignored)
+    }
+
+    /// Writes a sealed record at the end of the valid records (cutting a killed writer's torn tail off first).
+    private func append(bytes: [UInt8]) throws {
+        if journal == nil { try openJournal() }
+        guard let journal else { return }
+        if hasTornTail {
+            do { try journal.truncate(to: journalOffset, path: files.journal) } catch { throw AppGroupError(error) }
+            hasTornTail = false
+        }
+        do { try journal.write(bytes, at: journalOffset, path: files.journal) } catch { throw AppGroupError(error) }
+        journalOffset += bytes.count
+    }
+
+    /// Appends the record setting `key` to the integer `value` and applies it: `append` for an increment, without
+    /// building a record (a dictionary of boxed values) and encoding it anew on every call inside the lock.
+    /// Call with the exclusive lock held, right after `refresh`.
+    /// - Parameter index: the key's index in `values` when the caller looked it up (nil: absent).
+    func appendInteger(_ value: Int, forKey key: String, at index: Dictionary<String, Any>.Index?) throws {
+        if integerRecord?.fits(key, value) == true {
+            integerRecord!.set(value)
+        } else {
+            integerRecord = IntegerSetRecord(key: key, value: value)
+        }
+        try append(bytes: integerRecord!.bytes)
+        if let index { values.values[index] = value } else { values[key] = value }
     }
 
     /// Folds the journal into the plist: plist replaced atomically, then the journal replaced by an empty one.
@@ -347,7 +361,7 @@ final class SuiteState {
         } catch {
             throw AppGroupError(error)
         }
-        journalIdentity = journal.flatMap { FileIdentity(descriptor: $0) }
+        journalIdentity = journal?.version()
         journalOffset = 0
         hasTornTail = false
     }

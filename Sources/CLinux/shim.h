@@ -160,3 +160,39 @@ static inline int lockstep_flock_timed(int fd, int operation, int64_t timeout_ns
     }
     return result;
 }
+
+/// The termination signal (SIGTERM or SIGINT) that arrived while it was held back, or 0.
+static volatile sig_atomic_t lockstep_termination_pending = 0;
+static struct sigaction lockstep_termination_saved[2] = {};  // initialized: Swift emits only defined globals
+
+static void lockstep_termination_note(int signal) { lockstep_termination_pending = signal; }
+
+/// Holds SIGTERM and SIGINT back, process-wide (any thread may receive them): one that arrives is noted by a
+/// handler instead of ending the process, until `lockstep_allow_termination`. SA_RESTART: the system calls it
+/// interrupts meanwhile go on. Returns 0, or -1 with errno (nothing changed).
+static inline int lockstep_defer_termination(void) {
+    lockstep_termination_pending = 0;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = lockstep_termination_note;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    if (sigaction(SIGTERM, &action, &lockstep_termination_saved[0]) != 0) return -1;
+    if (sigaction(SIGINT, &action, &lockstep_termination_saved[1]) != 0) {
+        int saved = errno;
+        sigaction(SIGTERM, &lockstep_termination_saved[0], NULL);
+        errno = saved;
+        return -1;
+    }
+    return 0;
+}
+
+/// Puts the previous SIGTERM and SIGINT actions back, then raises the one that arrived meanwhile, if any: the
+/// process ends (or its own handler runs) as it would have, only later.
+static inline void lockstep_allow_termination(void) {
+    sigaction(SIGTERM, &lockstep_termination_saved[0], NULL);
+    sigaction(SIGINT, &lockstep_termination_saved[1], NULL);
+    int pending = lockstep_termination_pending;
+    lockstep_termination_pending = 0;
+    if (pending) raise(pending);
+}

@@ -1,6 +1,6 @@
 // Apple's Intents (SiriKit) base classes: what the class Xcode generates from an `.intentdefinition` subclasses. The
 // user keeps that generated class as a source file; on Linux, without the Objective-C runtime, its `@objc(…)` and
-// `@NSManaged` lines go (see the README's own-code section): `@NSManaged public var habit: Habit?` becomes
+// `@NSManaged` lines go (<doc:YourOwnCode>): `@NSManaged public var habit: Habit?` becomes
 // `@IntentManaged public var habit: Habit?` (or `public var habit: Habit?` where no widget configures it).
 @_exported import Foundation
 

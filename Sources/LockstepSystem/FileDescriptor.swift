@@ -107,6 +107,43 @@ public struct FileDescriptor: Sendable {
         return buffer
     }
 
+    /// One `pread(2)` of at most `buffer.count` bytes at `offset` into `buffer`, retrying EINTR: the count read,
+    /// fewer than asked at the end of the file (0 there). For a caller reading into its own reused buffer.
+    public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int, path: String) throws(SystemError) -> Int {
+        switch valueOrErrno({ pread(rawValue, buffer.baseAddress, buffer.count, off_t(offset)) }) {
+        case .success(let count): return count
+        case .failure(let errno): throw SystemError(.read, path: path, errno: errno)
+        }
+    }
+
+    /// Writes every byte at `offset` (`pwrite(2)`), retrying short writes and EINTR; the file offset is not moved.
+    public func write(_ bytes: [UInt8], at offset: Int, path: String) throws(SystemError) {
+        var written = 0
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { buffer in
+                valueOrErrno { pwrite(rawValue, buffer.baseAddress! + written, buffer.count - written, off_t(offset + written)) }
+            }
+            switch result {
+            case .success(let count): written += count
+            case .failure(let errno): throw SystemError(.write, path: path, errno: errno)
+            }
+        }
+    }
+
+    /// Cuts the file to `size` bytes (`ftruncate(2)`).
+    public func truncate(to size: Int, path: String) throws(SystemError) {
+        if case .failure(let errno) = valueOrErrno({ ftruncate(rawValue, off_t(size)) }) {
+            throw SystemError(.write, path: path, errno: errno)
+        }
+    }
+
+    /// Which version of the open file this is (`fstat(2)`), or nil when it cannot be read.
+    public func version() -> FileVersion? {
+        var info = stat()
+        guard fstat(rawValue, &info) == 0 else { return nil }
+        return FileVersion(info)
+    }
+
     /// The file's size and link count (0 once it was renamed over or removed), from `statx(2)` asking for nothing
     /// else. Unlike `fstat`, it leaves the file's timestamps unread: on Linux 6.13+ filesystems with multigrain
     /// timestamps, reading them makes the next write stamp a fine-grained time and dirty the inode — a cost every

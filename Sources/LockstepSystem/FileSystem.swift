@@ -152,3 +152,34 @@ public struct FileStatus: Sendable, Equatable {
         permissions = UInt32(info.st_mode & 0o7777)
     }
 }
+
+/// Which version of a file a cache was built from (`stat(2)`): a replaced file (rename) has another inode, an
+/// appended one another size, a rewritten one another mtime.
+public struct FileVersion: Sendable, Equatable {
+    public var device: UInt64
+    public var inode: UInt64
+    public var size: Int64
+    public var modified: Int64
+    public var modifiedNanoseconds: Int64
+    /// Names the file has: 0 once a rename replaced it or it was removed (seen through an open descriptor).
+    public var links: UInt64
+
+    /// The version of the file at `path` (a symlink followed), or nil when there is none or it cannot be read.
+    public init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        self.init(info)
+    }
+
+    init(_ info: stat) {
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        modified = Int64(info.st_mtim.tv_sec)
+        modifiedNanoseconds = Int64(info.st_mtim.tv_nsec)
+        links = UInt64(info.st_nlink)
+    }
+
+    /// Whether both are versions of one file (same device and inode), whatever was written to it meanwhile.
+    public func isSameFile(as other: FileVersion?) -> Bool { other.map { $0.device == device && $0.inode == inode } ?? false }
+}

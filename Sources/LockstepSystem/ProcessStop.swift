@@ -1,3 +1,4 @@
+import CLinux
 import Synchronization
 
 /// Where a library reports an error that must end the process but that no caller can catch: a failure on one of
@@ -38,5 +39,17 @@ public enum ProcessStop {
     /// process stops), any other is one sentence on stderr.
     public static func tell(_ error: any Error) {
         if isFatal(error) { report(error) } else { Standard.error(error) }
+    }
+}
+
+extension TerminationSignals {
+    /// Runs `body` with SIGTERM and SIGINT held back, process-wide, for work a teardown must not cut in half: one
+    /// that arrives meanwhile ends the process (or runs its previous handler) once `body` returns, as it would
+    /// have a moment earlier. SIGKILL is not held back, so a supervisor's bounded teardown still ends a `body`
+    /// that hangs.
+    package static func deferred<R>(_ body: () throws -> R) rethrows -> R {
+        let held = lockstep_defer_termination() == 0
+        defer { if held { lockstep_allow_termination() } }
+        return try body()
     }
 }

@@ -102,10 +102,18 @@ public enum WidgetHost {
                 if let observation = try? center?.observe(name, handler: { _ in inbox.wake() }) { observations.append(observation) }
             }
             defer { observations.forEach { $0.cancel() } }
-            for system in systems { try system.start() }
+            // Ready once every timeline is loaded: `status`, `render` and `tap` answer from it. Its rendering is
+            // drawn right after the ready line (the "first timeline" line says it is on disk): replacing each
+            // family's file and picture durably waits on about twenty fsyncs, which `up` need not wait for.
+            for system in systems { try system.start(showing: false) }
             let renderer = LiveActivityRenderer(system: ActivitySystem(groupsRoot: process.groupsRoot, appBundleIdentifier: app),
                                                 presentations: activities, renders: renders, output: { print($0) })
-            print("ready \(identifier): \(systems.first?.status() ?? "Live Activities only")")
+            // A teardown right after the ready line (`up` with a short scenario) waits for this drawing, which
+            // `lockstep gallery` and `up`'s gallery show: SIGTERM is held back from before the line is printed.
+            try TerminationSignals.deferred {
+                print("ready \(identifier): \(systems.first?.status() ?? "Live Activities only")")
+                for system in systems { try system.showFirstTimeline() }
+            }
             Thread.detachNewThread {
                 while let line = readLine() { inbox.push(line) }
                 inbox.close()

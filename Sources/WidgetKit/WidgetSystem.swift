@@ -54,6 +54,8 @@ public final class WidgetSystem {
     private var timeline: Timeline<AnyEntry>?
     private var shownEntryDate: Date?
     private var seenRequests: [String: Int] = [:]
+    /// A timeline loaded but not rendered yet, with its log line (`start(showing: false)`).
+    private var unshown: (Timeline<AnyEntry>, String)?
 
     /// - Parameters:
     ///   - output: receives one line per event (reload, throttle, new entry shown), for stdout.
@@ -78,7 +80,10 @@ public final class WidgetSystem {
     }
 
     /// Loads the first timeline and renders it; from then on `tick()` follows requests, policies and entry dates.
-    public func start() throws {
+    /// - Parameter showing: false loads the timeline only (`status()` and `render` answer from it at once) and
+    ///   leaves its rendering — every family's file and picture, replaced durably — to `showFirstTimeline()`: a
+    ///   serving extension says it is ready first, as those writes wait on the disk (see `WidgetHost`).
+    public func start(showing: Bool = true) throws {
         try prepare()
         lock.withLock {
             // Requests made before this process started are satisfied by the first timeline.
@@ -86,12 +91,22 @@ public final class WidgetSystem {
                 seenRequests[name] = WidgetCenter.readRequest(at: WidgetCenter.requestPath(groupContainer: groupContainer, name: name))?.count ?? 0
             }
         }
-        try reload(.initial)
+        try reload(.initial, showing: showing)
+    }
+
+    /// Renders the first timeline that `start(showing: false)` loaded (nothing when there is none waiting).
+    public func showFirstTimeline() throws {
+        guard let (timeline, reason) = lock.withLock({ () -> (Timeline<AnyEntry>, String)? in
+            defer { unshown = nil }
+            return unshown
+        }) else { return }
+        try show(timeline, reason: reason)
     }
 
     /// One look at the world: app requests first, then the policy date, then a later entry becoming current.
     /// A failure ends the process (a stale build, exit 78, rule `runtime.stale`, or a broken container).
     public func tick() throws {
+        try showFirstTimeline()
         for name in [widget.kind, WidgetCenter.allKinds] {
             let path = WidgetCenter.requestPath(groupContainer: groupContainer, name: name)
             if let request = WidgetCenter.readRequest(at: path), request.count != lock.withLock({ seenRequests[name] }) {
@@ -161,7 +176,8 @@ public final class WidgetSystem {
     }
 
     /// Asks the provider for a new timeline, unless the budget forbids it (then the request is logged and dropped).
-    public func reload(_ reason: Reason) throws {
+    /// - Parameter showing: false keeps the new timeline's rendering for `showFirstTimeline()`.
+    public func reload(_ reason: Reason, showing: Bool = true) throws {
         let now = SimulatedTime.now(groupsRoot: groupsRoot)
         let host = Presence.observe(directory: GroupsLayout.presence(container: groupContainer), bundleIdentifier: hostBundleIdentifier)
         var accounting: String
@@ -187,12 +203,17 @@ public final class WidgetSystem {
             accounting = "budget \(spent.used)/\(budget.limit) used"
         }
         let new = try fetchTimeline()
-        lock.withLock { timeline = new; shownEntryDate = nil }
         var latency = ""
         if case .app(let request) = reason {
             latency = ", \(Milliseconds.since(request.requestedAt, now: WidgetCenter.realNow())) ms after the request"
         }
-        try show(new, reason: "reloaded \(widget.kind) (\(reason)\(latency); \(accounting); next \(new.policy))")
+        let line = "reloaded \(widget.kind) (\(reason)\(latency); \(accounting); next \(new.policy))"
+        lock.withLock {
+            timeline = new
+            shownEntryDate = nil
+            unshown = showing ? nil : (new, line)
+        }
+        if showing { try show(new, reason: line) }
     }
 
     /// Renders the entry due now to every family's file (and picture, while serving) and reports it.

@@ -84,12 +84,18 @@ enum Harness {
         return latencies
     }
 
-    /// Starts `executable` (or this one with `arguments`), waits for `readyLine` on its stdout, reads its resident
-    /// memory, and stops it.
+    /// Starts `executable` (or this one with `arguments`), waits for `readyLine` on its stdout — and, with `settle`,
+    /// for the answer to a command sent after it, so work a process does right after its ready line is counted —
+    /// reads its resident memory, and stops it.
     static func idleMemory(_ executable: String, _ arguments: [String], readyLine: String,
+                           settle: (command: String, answer: String)? = nil,
                            environment: [String: String] = [:]) throws -> (rss: Double, anonymous: Double) {
         let process = try BenchProcess(executable, arguments, environment: environment, quiet: true)
         _ = try process.expect(readyLine, timeout: 60)
+        if let settle {
+            try process.send(settle.command)
+            _ = try process.expect(settle.answer, timeout: 60)
+        }
         let memory = try ResidentMemory.of(process.pid)
         process.kill(SIGTERM)
         process.closeInput()

@@ -186,14 +186,16 @@ enum OurFigures {
     // MARK: widget memory
 
     /// Resident memory of an idle `lockstep-widget` (started as the widget of the embedded default manifest, in a
-    /// fresh groups root), read once it printed its ready line; medians of `memoryRepeats`.
+    /// fresh groups root), read once it answered a `status` sent after its ready line: the widget draws its first
+    /// timeline right after that line and serves commands only then, so the figure includes that drawing;
+    /// medians of `memoryRepeats`.
     static func widgetMemory(_ plan: BenchPlan) throws -> (rss: Double, anonymous: Double) {
         var samples: [(rss: Double, anonymous: Double)] = []
         for _ in 0..<plan.memoryRepeats {
             let groups = try BenchPaths.scratch("widget")
             defer { BenchPaths.remove(groups) }
             samples.append(try Harness.idleMemory(BenchPaths.sibling("lockstep-widget"), [], readyLine: "ready",
-                                                  environment: [GroupsRoot.environmentVariable: groups]))
+                                                  settle: ("status", "HabitsWidget: clock"), environment: [GroupsRoot.environmentVariable: groups]))
         }
         return (Statistics.median(samples.map(\.rss)), Statistics.median(samples.map(\.anonymous)))
     }

@@ -13,7 +13,7 @@ enum UpCommand: Command {
         tears everything down (SIGTERM, then SIGKILL after \(Int(Supervisor.grace)) s). Output lines are prefixed
         with the bundle's role, coloured on a terminal.
 
-          --scenario demo|FILE  the built-in demo, or a scenario file (format in the README)
+          --scenario demo|FILE  the built-in demo, or a scenario file (format: Sources/lockstep/Lockstep.docc/Simulating.md)
           --keep-running        after the scenario, keep the bundles up until Ctrl-C
           --no-color            never colour the prefixes
 

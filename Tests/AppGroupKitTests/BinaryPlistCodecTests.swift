@@ -46,6 +46,23 @@ import LockstepTestSupport
         #expect(size == bytes.count && decoded.pid == 42 && decoded.sets["counter"] as? Int == 7 && decoded.removes.isEmpty)
     }
 
+    /// An increment patches the previous increment's record in place; every value must give the very record a
+    /// fresh encoding gives, sealed with its own length and checksum.
+    @Test func patchedIncrementRecordMatchesAFreshOne() throws {
+        let values = [0, 1, 254, 255, 256, 65_535, 65_536, 4_294_967_295, 4_294_967_296, Int.max, Int.min, -1, 7]
+        for key in ["counter", "", "fifteen chars!!", "ключ", String(repeating: "k", count: 300)] {
+            var record: IntegerSetRecord?
+            for value in values + values.reversed() {
+                if record?.fits(key, value) == true { record!.set(value) } else { record = IntegerSetRecord(key: key, value: value) }
+                let fresh = try JournalRecord(pid: JournalRecord.currentProcess, sets: [key: value], removes: []).encoded()
+                #expect(record?.bytes == fresh, "\(key) = \(value)")
+                let bytes = try #require(record?.bytes)
+                let (decoded, size) = try #require(JournalRecord.decode(bytes, at: 0))
+                #expect(size == fresh.count && decoded.sets[key] as? Int == value)
+            }
+        }
+    }
+
     /// Replaying takes a shortcut for exactly those records; it must read what the generic reader reads, and decline
     /// everything else (other shapes, non-ASCII keys, Foundation's own bytes for the same dictionary).
     @Test func oneIntegerRecordReaderMatchesTheGenericReader() throws {

@@ -277,6 +277,8 @@ struct WidgetTests {
         try fixture.addHabits()
         #expect(try fixture.run("lockstep-host", "log", "Meditate").status == 0)
         let widget = try fixture.start("lockstep-widget")
+        // The ready line comes before the first rendering is on disk; the "first timeline" line after it.
+        #expect(widget.waitForLine("first timeline") != nil, "\(widget.output)")
         let large = WidgetSystem.renderPath(groupContainer: fixture.groupContainer, kind: "HabitsWidget", family: .systemLarge)
         #expect(try String(contentsOfFile: large, encoding: .utf8).contains("✓ 🧘 Meditate"))
         for (value, shown) in [("off", false), ("on", true)] {

@@ -369,4 +369,22 @@ func isGone(_ pid: pid_t) -> Bool { kill(pid, 0) == -1 && errno == ESRCH }
         #expect(!result.stdout.contains("✗"))
         #expect(launchedPids(result.stdout).allSatisfy(isGone))
     }
+
+    /// The widget says it is ready before it has drawn its first timeline; a teardown right after (a scenario with
+    /// no steps) still leaves every family's picture for the gallery.
+    @Test func aTeardownRightAfterReadyKeepsTheWidgetsFirstDrawing() throws {
+        let directory = TestSupport.temporaryDirectory("demo")
+        defer { TestSupport.cleanUp(directory) }
+        let groups = directory.appendingPathComponent("groups").path
+        let scenario = directory.appendingPathComponent("empty.scenario").path
+        try "# no steps\n".write(toFile: scenario, atomically: true, encoding: .utf8)
+        for _ in 0..<3 {
+            try? FileManager.default.removeItem(atPath: groups)
+            let result = try run("lockstep", ["up", "--groups", groups, "--scenario", scenario, "--no-color"], environment: ["LOCKSTEP_MANIFEST": ""])
+            #expect(result.status == 0, "\(result)")
+            let renders = "\(groups)/phone/AppGroup/group.com.example.habits/.lockstep/widgetkit/renders/HabitsWidget"
+            let pictures = (try? FileManager.default.contentsOfDirectory(atPath: renders)) ?? []
+            #expect(pictures.filter { $0.hasSuffix(".svg") }.count == 6, "\(pictures) \(result.stdout)")
+        }
+    }
 }
