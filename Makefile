@@ -42,13 +42,16 @@ bench:
 	$(SWIFT) build -c release
 	$(BIN_RELEASE)/lockstep bench
 
-# The product: `lockstep` and the four simulated executables. The bench (lockstep-bench, lockstep-idle) measures a
-# build, so it stays in the build directory: an installed `lockstep bench` says to run `make bench`.
+# The product: `lockstep` and the simulated executables of its kinds of bundle: those the embedded default manifest
+# (`lockstep init`) names, one per kind (a test holds them to the table of kinds, BundleRole.Kind.executable). The
+# bench (lockstep-bench, lockstep-idle) measures a build, so it stays in the build directory: an installed
+# `lockstep bench` says to run `make bench`.
 install:
 	$(SWIFT) build -c release
 	install -d $(PREFIX)/bin
-	for tool in lockstep lockstep-host lockstep-widget lockstep-watch lockstep-intent lockstep-notification lockstep-share lockstep-clip; do \
-		install -m 755 $(BIN_RELEASE)/$$tool $(PREFIX)/bin/$$tool; done
+	manifest="$$($(BIN_RELEASE)/lockstep init)" && \
+	for tool in lockstep $$(printf '%s\n' "$$manifest" | grep -o '"executable": *"[^"]*"' | cut -d'"' -f4 | sort -u); do \
+		install -m 755 $(BIN_RELEASE)/$$tool $(PREFIX)/bin/$$tool || exit 1; done
 
 clean:
 	rm -rf .build

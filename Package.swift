@@ -88,18 +88,15 @@ let package = Package(
         // Thin executables over the libraries.
         .executableTarget(name: "lockstep", dependencies: [
             "LockstepSystem", "AppGroupKit", "BundleKit", "CheckKit", "LockstepRuntime", "LaunchKit"]),
-        .executableTarget(name: "lockstep-host", dependencies: [
-            "LockstepSystem", "LockstepRuntime", "HabitCore", "WidgetKit", "WatchConnectivity", "AppIntents",
-        ]),
+        // The Habits app's executables: each is its entry-point call (`HostApp.main()` …, Sources/HabitCore/EntryPoints.swift).
+        .executableTarget(name: "lockstep-host", dependencies: ["HabitCore"]),
         // The Habits widget extension: a `@main WidgetBundle`, as on iOS.
         .executableTarget(name: "lockstep-widget", dependencies: ["HabitCore", "WidgetKit", "SwiftUI"]),
-        .executableTarget(name: "lockstep-watch", dependencies: [
-            "LockstepSystem", "LockstepRuntime", "HabitCore", "WatchConnectivity"]),
+        .executableTarget(name: "lockstep-watch", dependencies: ["HabitCore"]),
         .executableTarget(name: "lockstep-notification", dependencies: ["HabitCore", "UserNotifications"]),
         .executableTarget(name: "lockstep-share", dependencies: ["HabitCore", "LockstepFoundation"]),
-        .executableTarget(name: "lockstep-clip", dependencies: ["LockstepSystem", "LockstepRuntime", "HabitCore"]),
-        .executableTarget(name: "lockstep-intent", dependencies: [
-            "LockstepSystem", "LockstepRuntime", "HabitCore", "AppIntents", "WidgetKit"]),
+        .executableTarget(name: "lockstep-clip", dependencies: ["HabitCore"]),
+        .executableTarget(name: "lockstep-intent", dependencies: ["HabitCore"]),
         // The benchmark `lockstep bench` runs, and its worker processes (built, not installed).
         .executableTarget(name: "lockstep-bench", dependencies: [
             "LockstepSystem", "AppGroupKit", "BundleKit", "CheckKit", "CSQLite", "CLinux"]),
@@ -119,7 +116,7 @@ let package = Package(
         // Apple's UserNotifications names for a notification service extension, and its host.
         .target(name: "UserNotifications", dependencies: ["LockstepSystem", "LockstepRuntime"]),
         // For your own `swift test`: a simulated device of your bundles, processes with bounded waits.
-        .target(name: "LockstepTesting", dependencies: ["LockstepSystem", "AppGroupKit"]),
+        .target(name: "LockstepTesting", dependencies: ["LockstepSystem", "AppGroupKit", "BundleKit"]),
 
         // Tests: shared helpers in one support target; process-level tests spawn the built executables.
         .target(name: "LockstepTestSupport", dependencies: ["LockstepSystem", "LockstepTesting"], path: "Tests/LockstepTestSupport"),

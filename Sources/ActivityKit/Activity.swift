@@ -114,19 +114,16 @@ public final class Activity<Attributes: ActivityAttributes>: Identifiable, @unch
     }
 }
 
-/// What Lockstep's throwing forms report beyond Apple's errors: one sentence.
-public struct ActivityKitError: Error, Sendable, CustomStringConvertible, ReportableError {
-    public enum Code: Sendable { case notActive }
-    public var code: Code
-    public var subject: String
+/// What Lockstep's throwing forms report beyond Apple's errors: one sentence naming the Live Activity (`subject`).
+public typealias ActivityKitError = CodedError<ActivityKitErrorCode>
 
-    public init(_ code: Code, subject: String) {
-        self.code = code
-        self.subject = subject
-    }
+/// What an `ActivityKitError` is.
+public enum ActivityKitErrorCode: ErrorCode {
+    /// The activity has ended or was dismissed (rule `activity.lifecycle`).
+    case notActive
 
-    public var description: String {
-        switch code {
+    public func sentence(subject: String, detail: String) -> String {
+        switch self {
         case .notActive: "The Live Activity '\(subject)' has ended (or was dismissed), so it can no longer change."
         }
     }

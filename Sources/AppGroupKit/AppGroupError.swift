@@ -4,54 +4,32 @@ import LockstepSystem
 ///
 /// Refusals (`notEntitled`, `invalidIdentifier`, `invalidValue`, `malformedSuite`, `pathEscape`, `notAFile`,
 /// `unknownBundle`) happen before anything is written.
-public struct AppGroupError: Error, Sendable {
-    public enum Code: Equatable, Sendable {
-        /// The process's entitlements do not list the App Group (rule `group.entitlement`); `detail` names the
-        /// bundle and what it lists. Exit 77.
-        case notEntitled
-        /// A group id, bundle id, suite, notification or file name that is malformed (rule `group.id-format`). Exit 2.
-        case invalidIdentifier
-        /// A defaults value that is not a property-list type (rule `defaults.plist-types`). Exit 2.
-        case invalidValue
-        /// The suite's plist on disk is not a readable dictionary plist; it is left untouched. Exit 2.
-        case malformedSuite
-        /// A path that would leave its container (`..`, absolute, a symlink pointing outside). Exit 2.
-        case pathEscape
-        /// A file name in a container that names a folder, FIFO, socket or device; `detail` says which. Exit 2.
-        case notAFile
-        /// A bundle id the manifest does not list. Exit 2.
-        case unknownBundle
-        /// A bounded lock wait ran out. Exit 75.
-        case busy
-        /// The operating system refused (open, read, write, inotify); `detail` carries its sentence. Exit 1.
-        case system
-    }
+public typealias AppGroupError = CodedError<AppGroupErrorCode>
 
-    public var code: Code
-    /// What the error is about: the group id, bundle id, suite, key or path.
-    public var subject: String
-    /// The specific reason, completing the sentence.
-    public var detail: String
+/// What an `AppGroupError` is; its `subject` is the group id, bundle id, suite, key or path.
+public enum AppGroupErrorCode: ErrorCode {
+    /// The process's entitlements do not list the App Group (rule `group.entitlement`); `detail` names the
+    /// bundle and what it lists. Exit 77.
+    case notEntitled
+    /// A group id, bundle id, suite, notification or file name that is malformed (rule `group.id-format`). Exit 2.
+    case invalidIdentifier
+    /// A defaults value that is not a property-list type (rule `defaults.plist-types`). Exit 2.
+    case invalidValue
+    /// The suite's plist on disk is not a readable dictionary plist; it is left untouched. Exit 2.
+    case malformedSuite
+    /// A path that would leave its container (`..`, absolute, a symlink pointing outside). Exit 2.
+    case pathEscape
+    /// A file name in a container that names a folder, FIFO, socket or device; `detail` says which. Exit 2.
+    case notAFile
+    /// A bundle id the manifest does not list. Exit 2.
+    case unknownBundle
+    /// A bounded lock wait ran out. Exit 75.
+    case busy
+    /// The operating system refused (open, read, write, inotify); `detail` carries its sentence. Exit 1.
+    case system
 
-    public init(_ code: Code, subject: String, detail: String = "") {
-        self.code = code
-        self.subject = subject
-        self.detail = detail
-    }
-
-    /// Wraps a LockstepSystem failure, keeping `busy` distinct (exit 75).
-    init(_ error: SystemError) {
-        if case .busy = error.code {
-            self.init(.busy, subject: error.path, detail: error.description)
-        } else {
-            self.init(.system, subject: error.path, detail: error.description)
-        }
-    }
-}
-
-extension AppGroupError: ReportableError {
-    public var description: String {
-        switch code {
+    public func sentence(subject: String, detail: String) -> String {
+        switch self {
         case .notEntitled:
             return "\(detail.isEmpty ? "The bundle" : detail) is not entitled to the App Group '\(subject)':"
                 + " its com.apple.security.application-groups entitlement must list it [group.entitlement]."
@@ -66,11 +44,22 @@ extension AppGroupError: ReportableError {
     }
 
     public var exitStatus: ExitStatus {
-        switch code {
+        switch self {
         case .notEntitled: return .notEntitled
         case .invalidIdentifier, .invalidValue, .malformedSuite, .pathEscape, .notAFile, .unknownBundle: return .invalidInput
         case .busy: return .busy
         case .system: return .failure
+        }
+    }
+}
+
+extension AppGroupError {
+    /// Wraps a LockstepSystem failure, keeping `busy` distinct (exit 75).
+    init(_ error: SystemError) {
+        if case .busy = error.code {
+            self.init(.busy, subject: error.path, detail: error.description)
+        } else {
+            self.init(.system, subject: error.path, detail: error.description)
         }
     }
 }

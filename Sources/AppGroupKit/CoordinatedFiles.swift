@@ -56,6 +56,7 @@ public struct CoordinatedFiles: Sendable {
     /// socket or device another process planted (a read would block or never end).
     private func file(_ relativePath: String) throws(AppGroupError) -> String {
         let path = try container.resolve(relativePath)
+        // What cannot be examined is left to the read or write, which names its own reason.
         if let status = try? FileSystem.status(path), status.kind != .regular {
             let what = status.kind == .directory ? "a folder" : "a FIFO, socket or device"
             throw AppGroupError(.notAFile, subject: relativePath, detail: "\(what) in '\(container.path)'")

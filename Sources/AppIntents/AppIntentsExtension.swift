@@ -24,10 +24,7 @@ public enum AppIntentsExtension {
     /// running; 78 for a version mismatch or a stale build; an intent's own error, 1).
     public static func main(intents: [any AppIntent.Type], shortcuts: (any AppShortcutsProvider.Type)? = nil,
                             arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
-        Standard.setUp()
-        ProcessStop.install { exit(withError: $0) }
-        do {
-            guard let process = try SimulatedProcess.start(defaultRole: .intent) else { exit(.success) }  // `up`'s launch check
+        SimulatedProcess.main(role: .intent, usage: nil, arguments: arguments) { process, arguments in
             let host = try IntentsHost(process: process, registry: IntentRegistry(intents), shortcuts: shortcuts)
             if arguments.isEmpty {
                 print("ready \(process.bundle.bundleIdentifier ?? process.bundle.name)")
@@ -35,9 +32,6 @@ public enum AppIntentsExtension {
             } else {
                 print(try host.run(arguments))
             }
-            exit(.success)
-        } catch {
-            exit(withError: error)
         }
     }
 

@@ -1,40 +1,28 @@
 import LockstepSystem
 
-/// Why an intent could not run: one sentence naming the intent or parameter.
-public struct IntentError: Error, Equatable, Sendable {
-    public enum Code: Equatable, Sendable {
-        /// No intent has that name.
-        case unknownIntent
-        /// A parameter the intent needs was not given.
-        case missingParameter
-        /// A parameter value that does not parse as the parameter's type, or a parameter the intent does not have.
-        case invalidParameter
-        /// The intent ran in another process and threw there; `status` is the exit status that error carried.
-        case failedElsewhere(status: Int32)
-        /// The request to the app or its response could not be exchanged.
-        case transport
-        /// An intent with `openAppWhenRun` was asked of an extension while its app is not running (rule
-        /// `intent.where`).
-        case needsApp
-        /// A command the intents extension does not take.
-        case usage
-    }
+/// Why an intent could not run: one sentence naming the intent or parameter (or the remote error's sentence).
+public typealias IntentError = CodedError<IntentErrorCode>
 
-    public var code: Code
-    /// The intent or parameter concerned (or the remote error's sentence).
-    public var subject: String
-    public var detail: String
+/// What an `IntentError` is.
+public enum IntentErrorCode: ErrorCode {
+    /// No intent has that name.
+    case unknownIntent
+    /// A parameter the intent needs was not given.
+    case missingParameter
+    /// A parameter value that does not parse as the parameter's type, or a parameter the intent does not have.
+    case invalidParameter
+    /// The intent ran in another process and threw there; `status` is the exit status that error carried.
+    case failedElsewhere(status: Int32)
+    /// The request to the app or its response could not be exchanged.
+    case transport
+    /// An intent with `openAppWhenRun` was asked of an extension while its app is not running (rule
+    /// `intent.where`).
+    case needsApp
+    /// A command the intents extension does not take.
+    case usage
 
-    public init(_ code: Code, subject: String, detail: String = "") {
-        self.code = code
-        self.subject = subject
-        self.detail = detail
-    }
-}
-
-extension IntentError: ReportableError {
-    public var description: String {
-        switch code {
+    public func sentence(subject: String, detail: String) -> String {
+        switch self {
         case .unknownIntent: return "There is no intent named '\(subject)' (intents: \(detail))."
         case .missingParameter: return "The intent \(detail) needs the parameter --\(subject)."
         case .invalidParameter: return "The parameter '\(subject)' is invalid: \(detail)."
@@ -46,7 +34,7 @@ extension IntentError: ReportableError {
     }
 
     public var exitStatus: ExitStatus {
-        switch code {
+        switch self {
         case .unknownIntent, .missingParameter, .usage: return .usage
         case .invalidParameter: return .invalidInput
         case .failedElsewhere(let status): return ExitStatus(rawValue: status) ?? .failure

@@ -284,20 +284,20 @@ private struct BundleReader {
         }
 
         let appFolder = "\(appName ?? record.name).app"
-        switch role {
-        case .host:
+        switch role.kind.placement {
+        case .app:
             record.bundlePath = appFolder
-        case .watch:
+        case .watchApp:
             record.embedLocation = .watch
             record.bundlePath = "\(appFolder)/Watch/\(record.name).app"
-        case .clip:
+        case .appClip:
             record.embedLocation = .appClips
             record.bundlePath = "\(appFolder)/AppClips/\(record.name).app"
-        case .complication:
-            // A watch-side widget extension: inside the watch app, whose folder the manifest's watch bundle names.
+        case .watchAppExtension:
+            // A watch-side extension (a complication): inside the watch app, whose folder the manifest's watch bundle names.
             record.embedLocation = .plugIns
             record.bundlePath = "\(appFolder)/Watch/\(watchName ?? "Watch").app/PlugIns/\(record.name).appex"
-        case .widget, .intent, .notification, .share, .extension:
+        case .appExtension:
             // ExtensionKit extensions (App Intents) live in Extensions/, NSExtension ones in PlugIns/
             // (rule `intent.extension-point`).
             let location: EmbedLocation = record.extensionPoint == "com.apple.appintents-extension" ? .extensions : .plugIns

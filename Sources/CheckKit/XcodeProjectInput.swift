@@ -153,12 +153,8 @@ struct ProjectReading {
             role = .host
         } else if kind.isWatchApp || location == .watch {
             role = .watch
-        } else if point == "com.apple.widgetkit-extension" {
-            role = .widget
-        } else if point == "com.apple.appintents-extension" || point == "com.apple.intents-service" {
-            role = .intent
         } else {
-            role = .extension
+            role = BundleRole(extensionPoint: point)
         }
         return BundleRecord(
             name: resolved.target.name, role: role, bundleIdentifier: value(.bundleIdentifier),

@@ -1,44 +1,32 @@
 import LockstepSystem
 
-/// Why a Habits operation failed: one sentence naming the habit, value or store file.
-public struct HabitError: Error, Equatable, Sendable {
-    public enum Code: Equatable, Sendable {
-        /// No habit has that name (<doc:Design> "The command line": unknown habit → exit 1).
-        case unknownHabit
-        /// A habit with that name exists already.
-        case duplicateHabit
-        /// A value that is negative, not a number, or not allowed for the habit's kind.
-        case invalidValue
-        /// A habit name or emoji that cannot be stored (empty, too long).
-        case invalidName
-        /// The store file exists but is not a SQLite database (or is damaged); it is left untouched.
-        case corruptStore
-        /// The store was written by a newer schema; this build may read it but must not write it (rule `sqlite.shared`).
-        case schemaTooNew(found: Int32, known: Int32)
-        /// SQLITE_BUSY after the busy timeout: another process held the write lock too long.
-        case busy
-        /// Any other SQLite failure; `detail` carries SQLite's message.
-        case database
-        /// A command that does not fit its form; `subject` is the command, `detail` its usage.
-        case usage
-    }
+/// Why a Habits operation failed: one sentence naming the habit, value or store file (`subject`), with extra words
+/// such as SQLite's message or the accepted range (`detail`).
+public typealias HabitError = CodedError<HabitErrorCode>
 
-    public var code: Code
-    /// The habit name, value or file concerned.
-    public var subject: String
-    /// Extra words: SQLite's message, the accepted range.
-    public var detail: String
+/// What a `HabitError` is.
+public enum HabitErrorCode: ErrorCode {
+    /// No habit has that name (<doc:Design> "The command line": unknown habit → exit 1).
+    case unknownHabit
+    /// A habit with that name exists already.
+    case duplicateHabit
+    /// A value that is negative, not a number, or not allowed for the habit's kind.
+    case invalidValue
+    /// A habit name or emoji that cannot be stored (empty, too long).
+    case invalidName
+    /// The store file exists but is not a SQLite database (or is damaged); it is left untouched.
+    case corruptStore
+    /// The store was written by a newer schema; this build may read it but must not write it (rule `sqlite.shared`).
+    case schemaTooNew(found: Int32, known: Int32)
+    /// SQLITE_BUSY after the busy timeout: another process held the write lock too long.
+    case busy
+    /// Any other SQLite failure; `detail` carries SQLite's message.
+    case database
+    /// A command that does not fit its form; `subject` is the command, `detail` its usage.
+    case usage
 
-    public init(_ code: Code, subject: String, detail: String = "") {
-        self.code = code
-        self.subject = subject
-        self.detail = detail
-    }
-}
-
-extension HabitError: ReportableError {
-    public var description: String {
-        switch code {
+    public func sentence(subject: String, detail: String) -> String {
+        switch self {
         case .unknownHabit:
             return "There is no habit named '\(subject)'\(detail.isEmpty ? "" : " (habits: \(detail))")."
         case .duplicateHabit: return "A habit named '\(subject)' exists already."
@@ -56,7 +44,7 @@ extension HabitError: ReportableError {
     }
 
     public var exitStatus: ExitStatus {
-        switch code {
+        switch self {
         case .unknownHabit: return .failure
         case .duplicateHabit, .invalidValue, .invalidName, .corruptStore: return .invalidInput
         case .schemaTooNew: return .versionMismatch

@@ -13,19 +13,8 @@ public struct HabitsEnvironment: Sendable {
     public enum Role: String, Sendable, CaseIterable {
         case host, widget, watch, intent, complication, notification, share, clip
 
-        /// The manifest role an executable plays when started by hand.
-        public var bundleRole: BundleRole {
-            switch self {
-            case .host: return .host
-            case .widget: return .widget
-            case .watch: return .watch
-            case .intent: return .intent
-            case .complication: return .complication
-            case .notification: return .notification
-            case .share: return .share
-            case .clip: return .clip
-            }
-        }
+        /// The manifest role an executable plays when started by hand: the role of the same name (each case names one).
+        public var bundleRole: BundleRole { BundleRole(rawValue: rawValue) ?? .extension }
     }
 
     /// The widget kind the app reloads.

@@ -1,42 +1,30 @@
 import LockstepSystem
 
-/// Why a bundle could not be launched, supervised or verified: one sentence naming the bundle, file or step.
-public struct LaunchError: Error, Equatable, Sendable {
-    public enum Code: Equatable, Sendable {
-        /// No bundle in the manifest has this bundle identifier or role.
-        case unknownBundle
-        /// The bundle names no executable, or it is not next to `lockstep`, on PATH, or at the path given.
-        case executableNotFound
-        /// `posix_spawn` or a pipe failed.
-        case spawnFailed
-        /// rule `runtime.version-parity`: the bundle's versions differ from the installed app's (exit 78).
-        case versionMismatch
-        /// rule `runtime.stale`: the app was reinstalled at another build (exit 78).
-        case stale
-        /// A long-running bundle did not print its ready line in time, or exited before it did.
-        case notReady
-        /// A scenario file that cannot be read or parsed (exit 2).
-        case invalidScenario
-        /// A value on the command line or in the environment that is not valid (exit 2).
-        case invalidInput
-    }
+/// Why a bundle could not be launched, supervised or verified: one sentence naming the bundle, file or step
+/// (`subject`), completed by what exactly happened (`detail`).
+public typealias LaunchError = CodedError<LaunchErrorCode>
 
-    public var code: Code
-    /// The bundle, file or step concerned.
-    public var subject: String
-    /// The rest of the sentence: what exactly happened.
-    public var detail: String
+/// What a `LaunchError` is.
+public enum LaunchErrorCode: ErrorCode {
+    /// No bundle in the manifest has this bundle identifier or role.
+    case unknownBundle
+    /// The bundle names no executable, or it is not next to `lockstep`, on PATH, or at the path given.
+    case executableNotFound
+    /// `posix_spawn` or a pipe failed.
+    case spawnFailed
+    /// rule `runtime.version-parity`: the bundle's versions differ from the installed app's (exit 78).
+    case versionMismatch
+    /// rule `runtime.stale`: the app was reinstalled at another build (exit 78).
+    case stale
+    /// A long-running bundle did not print its ready line in time, or exited before it did.
+    case notReady
+    /// A scenario file that cannot be read or parsed (exit 2).
+    case invalidScenario
+    /// A value on the command line or in the environment that is not valid (exit 2).
+    case invalidInput
 
-    public init(_ code: Code, subject: String, detail: String) {
-        self.code = code
-        self.subject = subject
-        self.detail = detail
-    }
-}
-
-extension LaunchError: ReportableError {
-    public var description: String {
-        switch code {
+    public func sentence(subject: String, detail: String) -> String {
+        switch self {
         case .unknownBundle: return "The manifest has no bundle '\(subject)': \(detail)."
         case .executableNotFound: return "Cannot launch '\(subject)': \(detail)."
         case .spawnFailed: return "Could not start '\(subject)': \(detail)."
@@ -46,7 +34,7 @@ extension LaunchError: ReportableError {
     }
 
     public var exitStatus: ExitStatus {
-        switch code {
+        switch self {
         case .versionMismatch, .stale: return .versionMismatch
         // A manifest naming an executable that is not there is invalid input, found before anything is launched.
         case .invalidScenario, .invalidInput, .unknownBundle, .executableNotFound: return .invalidInput

@@ -18,20 +18,18 @@ public struct LaunchTargets: Sendable {
         }
     }
 
-    /// The bundles `lockstep up` keeps running (host, widget, watch), from the manifest given at start (`up` launches
-    /// them while it installs it); the others, such as an App Intents extension, are launched on demand and exit,
-    /// as iOS does.
+    /// The bundles `lockstep up` keeps running (host, widget, watch: their kind's `launch`), from the manifest given
+    /// at start (`up` launches them while it installs it); the others, such as an App Intents extension, are
+    /// launched on demand and exit, as iOS does.
     public var longRunning: [(record: BundleRecord, label: String)] {
-        zip(manifest.bundles, labels).filter { Self.longRunningRoles.contains($0.0.role) }.map { ($0.0, $0.1) }
+        zip(manifest.bundles, labels).filter { $0.0.role.kind.launch == .atUp }.map { ($0.0, $0.1) }
     }
-
-    static let longRunningRoles: [BundleRole] = [.host, .widget, .watch, .complication]
 
     /// The bundles launched on demand (an App Intents extension, other extensions): `lockstep up` launches each
     /// once at start as a launch check (`LaunchEnvironment.launchCheck`), so a bundle that cannot run is found
     /// before the scenario; scenario steps launch them for each task.
     public var onDemand: [(record: BundleRecord, label: String)] {
-        zip(manifest.bundles, labels).filter { !Self.longRunningRoles.contains($0.0.role) }.map { ($0.0, $0.1) }
+        zip(manifest.bundles, labels).filter { $0.0.role.kind.launch == .onDemand }.map { ($0.0, $0.1) }
     }
 
     /// The bundle named by `target` (a label, role, name or bundle identifier), as installed now — so a bundle

@@ -123,7 +123,7 @@ final class ScenarioRunner {
                 bundle.process.closeStdin()
                 guard let termination = supervisor.waitForExit(bundle, timeout: 60) else {
                     if supervisor.interrupted { return failed("interrupted") }
-                    supervisor.kill(bundle, reason: "it did not finish within 60 s")
+                    supervisor.killProcess(of: bundle, reason: "it did not finish within 60 s")
                     _ = supervisor.waitForExit(bundle, timeout: 10)
                     return failed("\(bundle.name) did not finish within 60 s")
                 }

@@ -258,7 +258,7 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
             return shared[[lock.major, lock.minor, lock.inode]]
         }.first
         guard let held else { return .suspended }
-        kill(bundle, reason: "\(Self.dead10ccReason) (it held a lock on \(held) while suspended)")
+        killProcess(of: bundle, reason: "\(Self.dead10ccReason) (it held a lock on \(held) while suspended)")
         return .terminatedHoldingLock(path: held)
     }
 
@@ -307,7 +307,7 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
     }
 
     /// Kills `bundle` with SIGKILL, recording the device's reason for the report.
-    func kill(_ bundle: SupervisedBundle, reason: String) {
+    func killProcess(of bundle: SupervisedBundle, reason: String) {
         condition.lock()
         let alive = bundle.termination == nil && bundle.killReason == nil
         if alive { bundle.killReason = reason }
@@ -374,7 +374,7 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
             for bundle in limited {
                 guard let limit = bundle.memoryLimitMB, let kB = ProcessInspection.residentAnonymousKB(bundle.pid),
                       kB > limit * 1024 else { continue }
-                kill(bundle, reason: MemoryLimit.report(limitMB: limit, record: bundle.record) + " (footprint \(kB / 1024) MB)")
+                killProcess(of: bundle, reason: MemoryLimit.report(limitMB: limit, record: bundle.record) + " (footprint \(kB / 1024) MB)")
             }
             Pause.microseconds(20_000)
         }

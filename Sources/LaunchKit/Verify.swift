@@ -56,8 +56,8 @@ public enum Verify {
         let host = manifest.app
         return zip(manifest.bundles, labels).compactMap { bundle, label in
             // A widget or a notification service reads the app's data; intents, share extensions and App Clips write it
-            // (rule `share.extension`, clip.container, notification.service).
-            guard [.widget, .intent, .notification, .share, .clip].contains(bundle.role), bundle.bundleIdentifier != host.bundleIdentifier,
+            // (rule `share.extension`, clip.container, notification.service): `BundleRole.Kind.sharesAppData`.
+            guard bundle.role.kind.sharesAppData, bundle.bundleIdentifier != host.bundleIdentifier,
                   Set(bundle.appGroups).isDisjoint(with: host.appGroups) else { return nil }
             let id = bundle.bundleIdentifier ?? bundle.name
             guard let group = host.appGroups.first else {

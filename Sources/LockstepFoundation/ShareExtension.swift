@@ -28,20 +28,11 @@ public enum ShareExtension {
     ///   activation rule has accepted the items.
     public static func main(principal: @autoclosure () -> NSObject & NSExtensionRequestHandling,
                             arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
-        Standard.setUp()
-        if arguments.first == "--help" {
-            print("usage: \(Program.name) [--text T | --url U | --image PATH | --file PATH]…")
-            exit(.success)
-        }
-        ProcessStop.install { exit(withError: $0) }
-        do {
-            guard let process = try SimulatedProcess.start(defaultRole: .share) else { exit(.success) }  // `up`'s launch check
+        SimulatedProcess.main(role: .share, usage: "\(Program.name) [--text T | --url U | --image PATH | --file PATH]…",
+                              arguments: arguments) { process, arguments in
             let items = try SharedItems(arguments: arguments)
             try items.check(activation: process.bundle.activationSupports, bundle: process.bundle.bundleIdentifier ?? process.bundle.name)
             print(try serve(items, with: principal()))
-            exit(.success)
-        } catch {
-            exit(withError: error)
         }
     }
 
@@ -57,9 +48,9 @@ public enum ShareExtension {
         case .completed?:
             return "request completed: \(items.summary) shared (\(milliseconds()) ms)"
         case .cancelled(let error)?:
-            throw ShareError(subject: items.summary, detail: "the extension cancelled the request: \(error.localizedDescription)")
+            throw ShareError(.failed, subject: items.summary, detail: "the extension cancelled the request: \(error.localizedDescription)")
         case nil:
-            throw ShareError(subject: items.summary, detail: "the extension called neither completeRequest nor cancelRequest within \(Int(answerLimit)) s")
+            throw ShareError(.failed, subject: items.summary, detail: "the extension called neither completeRequest nor cancelRequest within \(Int(answerLimit)) s")
         }
     }
 }
@@ -85,13 +76,13 @@ struct SharedItems {
         var index = 0
         while index < arguments.count {
             guard arguments[index].hasPrefix("--"), let kind = Kind(rawValue: String(arguments[index].dropFirst(2))), index + 1 < arguments.count else {
-                throw ShareError(subject: arguments.joined(separator: " "), detail: "give the items to share as --text T, --url U, --image PATH or --file PATH", usage: true)
+                throw ShareError(.usage, subject: arguments.joined(separator: " "), detail: "give the items to share as --text T, --url U, --image PATH or --file PATH")
             }
             items.append((kind, arguments[index + 1]))
             index += 2
         }
         guard !items.isEmpty else {
-            throw ShareError(subject: "", detail: "give the items to share as --text T, --url U, --image PATH or --file PATH", usage: true)
+            throw ShareError(.usage, subject: "", detail: "give the items to share as --text T, --url U, --image PATH or --file PATH")
         }
     }
 
@@ -107,7 +98,7 @@ struct SharedItems {
             let fits = kind == .text ? allowed > 0 : count <= allowed
             guard fits else {
                 let rule = kind == .text ? "\(kind.activationKey) is \(allowed > 0)" : "\(kind.activationKey) is \(allowed)"
-                throw ShareError(subject: summary, detail: "the share sheet does not offer \(bundle) for \(count) \(kind.rawValue) item\(count == 1 ? "" : "s"): its NSExtensionActivationRule's \(rule)")
+                throw ShareError(.failed, subject: summary, detail: "the share sheet does not offer \(bundle) for \(count) \(kind.rawValue) item\(count == 1 ? "" : "s"): its NSExtensionActivationRule's \(rule)")
             }
         }
     }
@@ -127,11 +118,19 @@ struct SharedItems {
     }
 }
 
-/// A share the extension does not take: one sentence.
-public struct ShareError: Error, ReportableError {
-    public var subject: String
-    public var detail: String
-    var usage = false
-    public var description: String { subject.isEmpty ? "Nothing to share: \(detail)." : "Sharing \(subject) failed: \(detail)." }
-    public var exitStatus: ExitStatus { usage ? .usage : .failure }
+/// A share the extension does not take: one sentence naming what was shared (`subject`).
+public typealias ShareError = CodedError<ShareErrorCode>
+
+/// What a `ShareError` is.
+public enum ShareErrorCode: ErrorCode {
+    /// The extension cancelled, never answered, or is not offered for these items (exit 1).
+    case failed
+    /// Arguments that name no item to share (exit 64).
+    case usage
+
+    public func sentence(subject: String, detail: String) -> String {
+        subject.isEmpty ? "Nothing to share: \(detail)." : "Sharing \(subject) failed: \(detail)."
+    }
+
+    public var exitStatus: ExitStatus { self == .usage ? .usage : .failure }
 }

@@ -27,28 +27,23 @@ public enum AppProcess {
     ///   - onStart: runs once the process knows who it is, before its ready line: where an app activates its
     ///     `WCSession.default`, as in `application(_:didFinishLaunchingWithOptions:)`.
     public static func main(role: BundleRole = .host, onStart: () throws -> Void = {}, handle: @escaping ([String]) throws -> String) -> Never {
-        Standard.setUp()
-        ProcessStop.install { exit(withError: $0) }
-        do {
-            guard let process = try SimulatedProcess.start(defaultRole: role) else { exit(.success) }  // `up`'s launch check
+        SimulatedProcess.main(role: role, usage: nil, arguments: []) { process, _ in
             try onStart()
             print("ready \(process.bundle.bundleIdentifier ?? process.bundle.name)")
-        } catch {
-            exit(withError: error)
-        }
-        // As on a device, the main thread runs the main queue (so `@MainActor` code, an intent's `perform()` among
-        // it, can run while the app serves); stdin is read on a thread of its own, and each command runs on the main
-        // queue, one at a time.
-        nonisolated(unsafe) let handle = handle
-        Thread.detachNewThread {
-            do {
-                try CommandInput.serve { words in try DispatchQueue.main.sync { try handle(words) } }
-                DispatchQueue.main.async { exit(.success) }
-            } catch {
-                // A stale build stops the process (rule `runtime.stale`).
-                DispatchQueue.main.async { exit(withError: error) }
+            // As on a device, the main thread runs the main queue (so `@MainActor` code, an intent's `perform()` among
+            // it, can run while the app serves); stdin is read on a thread of its own, and each command runs on the
+            // main queue, one at a time.
+            nonisolated(unsafe) let handle = handle
+            Thread.detachNewThread {
+                do {
+                    try CommandInput.serve { words in try DispatchQueue.main.sync { try handle(words) } }
+                    DispatchQueue.main.async { exit(.success) }
+                } catch {
+                    // A stale build stops the process (rule `runtime.stale`).
+                    DispatchQueue.main.async { exit(withError: error) }
+                }
             }
+            dispatchMain()
         }
-        dispatchMain()
     }
 }

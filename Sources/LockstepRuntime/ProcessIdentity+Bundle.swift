@@ -4,7 +4,7 @@ import BundleKit
 extension BundleRecord {
     /// The device the bundle runs on: the watch app and its complications on the watch, everything else on the phone
     /// (rule `group.watch-separate`: the watch has its own containers and notifications; `watch.complication`).
-    public var device: Device { role == .watch || role == .complication ? .watch : .phone }
+    public var device: Device { role.kind.runsOnWatch ? .watch : .phone }
 }
 
 extension ProcessIdentity {

@@ -1,4 +1,5 @@
 import AppGroupKit
+import BundleKit
 import Foundation
 import LockstepSystem
 
@@ -19,7 +20,8 @@ public final class SimulatedDevice: @unchecked Sendable {  // @unchecked: immuta
     public struct Bundle: Sendable {
         public var executable: String
         public var identifier: String
-        /// `host` for the app; `widget`, `intent`, `watch` or `extension` for an embedded bundle.
+        /// `host` for the app; a role of the manifest (`widget`, `intent`, `watch`, `complication` … or `extension`)
+        /// for an embedded bundle.
         public var role: String
         public var groups: [String]
 
@@ -134,7 +136,9 @@ public final class SimulatedDevice: @unchecked Sendable {  // @unchecked: immuta
 
     private func suiteOf(_ identifier: String, _ suite: String) throws -> GroupDefaults? {
         let bundle = try bundle(identifier)
-        let identity = ProcessIdentity(bundleIdentifier: bundle.identifier, appGroups: bundle.groups, device: bundle.role == "watch" ? .watch : .phone)
+        // The watch app and its complications on the watch (rule `group.watch-separate`), as the table of kinds says.
+        let onWatch = BundleRole(rawValue: bundle.role)?.kind.runsOnWatch ?? false
+        let identity = ProcessIdentity(bundleIdentifier: bundle.identifier, appGroups: bundle.groups, device: onWatch ? .watch : .phone)
         return try GroupDefaults(suiteName: suite, sandbox: try Sandbox(root: GroupsRoot(path: groupsRoot), identity: identity), diagnostics: { _ in })
     }
 }

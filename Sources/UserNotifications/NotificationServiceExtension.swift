@@ -25,29 +25,20 @@ public enum NotificationServiceExtension {
     ///   `NSExtensionPrincipalClass`).
     public static func main(service: @autoclosure @escaping () -> UNNotificationServiceExtension,
                             arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
-        Standard.setUp()
-        if arguments.first == "--help" {
-            print("usage: \(Program.name) [deliver 'PAYLOAD-JSON']\n  stdin commands: deliver 'PAYLOAD-JSON' | quit")
-            exit(.success)
-        }
-        ProcessStop.install { exit(withError: $0) }
-        do {
-            guard let process = try SimulatedProcess.start(defaultRole: .notification) else { exit(.success) }  // `up`'s launch check
+        let usage = "\(Program.name) [deliver 'PAYLOAD-JSON']\n  stdin commands: deliver 'PAYLOAD-JSON' | quit"
+        SimulatedProcess.main(role: .notification, usage: usage, arguments: arguments) { process, arguments in
             if arguments.isEmpty {
                 print("ready \(process.bundle.bundleIdentifier ?? process.bundle.name)")
                 try CommandInput.serve { words in try deliver(words, service: service) }
             } else {
                 print(try deliver(arguments, service: service))
             }
-            exit(.success)
-        } catch {
-            exit(withError: error)
         }
     }
 
     static func deliver(_ words: [String], service: () -> UNNotificationServiceExtension) throws -> String {
         guard words.first == "deliver", words.count == 2 else {
-            throw NotificationError(subject: words.joined(separator: " "), detail: "give deliver 'PAYLOAD-JSON'")
+            throw NotificationError(.notANotification, subject: words.joined(separator: " "), detail: "give deliver 'PAYLOAD-JSON'")
         }
         let (request, mutable) = try request(from: words[1])
         guard mutable else {
@@ -91,7 +82,7 @@ public enum NotificationServiceExtension {
     static func request(from json: String) throws -> (UNNotificationRequest, mutable: Bool) {
         guard let payload = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any],
               let aps = payload["aps"] as? [String: Any] else {
-            throw NotificationError(subject: json, detail: "a push payload is a JSON object with an \"aps\" object")
+            throw NotificationError(.notANotification, subject: json, detail: "a push payload is a JSON object with an \"aps\" object")
         }
         let content = UNMutableNotificationContent()
         if let alert = aps["alert"] as? String {
@@ -112,10 +103,17 @@ public enum NotificationServiceExtension {
     }
 }
 
-/// A payload or command the notification service extension cannot take: one sentence.
-public struct NotificationError: Error, ReportableError {
-    public var subject: String
-    public var detail: String
-    public var description: String { "'\(subject)' is not a notification to deliver: \(detail)." }
+/// A payload or command the notification service extension cannot take: one sentence naming it (`subject`).
+public typealias NotificationError = CodedError<NotificationErrorCode>
+
+/// What a `NotificationError` is.
+public enum NotificationErrorCode: ErrorCode {
+    /// Words that are no `deliver 'PAYLOAD-JSON'`, or a payload that is no push payload (exit 2).
+    case notANotification
+
+    public func sentence(subject: String, detail: String) -> String {
+        "'\(subject)' is not a notification to deliver: \(detail)."
+    }
+
     public var exitStatus: ExitStatus { .invalidInput }
 }

@@ -1,46 +1,34 @@
 import LockstepSystem
 
-/// Why a WidgetKit operation failed: one sentence naming the widget kind, family or file.
-public struct WidgetKitError: Error, Equatable, Sendable {
-    public enum Code: Equatable, Sendable {
-        /// A family name that is not one of `WidgetFamily`'s, or one the widget does not support.
-        case unknownFamily
-        /// The provider did not call its completion handler in time.
-        case providerTimedOut
-        /// A reload request or budget file could not be written.
-        case storage
-        /// The widget extension shares no App Group with its app, which Lockstep's widget needs to see the app's data
-        /// and its reload requests (rule `group.shared`).
-        case noSharedGroup
-        /// A command-line or stdin command the widget extension does not know.
-        case usage
-        /// `tap` names no control the widget's views show.
-        case noSuchControl
-        /// `--kind` names no widget of the bundle.
-        case unknownKind
-        /// A picture could not be written where `--svg` asked.
-        case unwritable
-        /// `configure` names a parameter an `IntentConfiguration`'s intent lacks, or a value not of its type.
-        case invalidConfiguration
-    }
+/// Why a WidgetKit operation failed: one sentence naming the widget kind, family or file (`subject`).
+public typealias WidgetKitError = CodedError<WidgetKitErrorCode>
 
-    public var code: Code
-    /// The family, kind or file concerned.
-    public var subject: String
-    public var detail: String
+/// What a `WidgetKitError` is.
+public enum WidgetKitErrorCode: ErrorCode {
+    /// A family name that is not one of `WidgetFamily`'s, or one the widget does not support.
+    case unknownFamily
+    /// The provider did not call its completion handler in time.
+    case providerTimedOut
+    /// A reload request or budget file could not be written.
+    case storage
+    /// The widget extension shares no App Group with its app, which Lockstep's widget needs to see the app's data
+    /// and its reload requests (rule `group.shared`).
+    case noSharedGroup
+    /// A command-line or stdin command the widget extension does not know.
+    case usage
+    /// `tap` names no control the widget's views show.
+    case noSuchControl
+    /// `--kind` names no widget of the bundle.
+    case unknownKind
+    /// A picture could not be written where `--svg` asked.
+    case unwritable
+    /// `configure` names a parameter an `IntentConfiguration`'s intent lacks, or a value not of its type.
+    case invalidConfiguration
 
-    public init(_ code: Code, subject: String, detail: String = "") {
-        self.code = code
-        self.subject = subject
-        self.detail = detail
-    }
-}
-
-extension WidgetKitError: ReportableError {
-    public var description: String {
+    public func sentence(subject: String, detail: String) -> String {
         // A detail quoted from another error may end with its own full stop.
-        let detail = self.detail.hasSuffix(".") ? String(self.detail.dropLast()) : self.detail
-        switch code {
+        let detail = detail.hasSuffix(".") ? String(detail.dropLast()) : detail
+        switch self {
         case .unknownFamily: return "'\(subject)' is not a widget family this widget supports (\(detail))."
         case .providerTimedOut: return "The timeline provider of '\(subject)' did not call its completion handler within \(detail)."
         case .storage: return "Could not record the widget request in '\(subject)': \(detail)."
@@ -54,7 +42,7 @@ extension WidgetKitError: ReportableError {
     }
 
     public var exitStatus: ExitStatus {
-        switch code {
+        switch self {
         case .unknownFamily, .usage, .noSuchControl, .unknownKind: return .usage
         case .unwritable, .invalidConfiguration: return .invalidInput
         case .noSharedGroup: return .notEntitled

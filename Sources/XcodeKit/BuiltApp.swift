@@ -232,10 +232,6 @@ package enum BuiltApp {
 
     /// The simulated role of an extension, from its extension point (<doc:Design> "The manifest").
     static func roleOfExtension(_ point: String?) -> BundleRole {
-        switch point {
-        case "com.apple.widgetkit-extension": return .widget
-        case "com.apple.appintents-extension", "com.apple.intents-service": return .intent
-        default: return .extension
-        }
+        BundleRole(extensionPoint: point)
     }
 }

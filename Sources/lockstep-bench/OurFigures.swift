@@ -10,7 +10,7 @@ import LockstepSystem
 /// Our side of each figure: Lockstep's own subsystems, measured exactly as their baselines are.
 enum OurFigures {
     /// rule `widget.memory`: widget extensions are killed above 30 MB.
-    static let widgetMemoryLimitMB = 30
+    static let widgetMemoryLimitMB = BundleRole.widget.kind.memoryLimitMB ?? 30
 
     /// The identity every bench process takes: one bundle entitled to one group.
     static let bundleIdentifier = "com.example.bench"
@@ -179,9 +179,9 @@ enum OurFigures {
         func remove() { BenchPaths.remove(directory) }
     }
 
-    /// The executables of the four bundles `up` waits for: host, widget and watch keep running; the intents extension
-    /// is launched once to check that it runs (it then runs per request).
-    static let bundleExecutables = ["lockstep-host", "lockstep-widget", "lockstep-watch", "lockstep-intent", "lockstep-notification", "lockstep-share", "lockstep-clip"]
+    /// The executables of the bundles `up` waits for, one per kind of the table (`BundleRole.Kind.executable`): host,
+    /// widget and watch keep running; the extensions that run on demand are launched once to check that they run.
+    static let bundleExecutables = BundleRole.shippedExecutables
 
     // MARK: widget memory
 

@@ -168,4 +168,11 @@ struct HabitStoreTests {
         defer { sqlite3_close_v2(db) }
         _ = try body(db!)
     }
+
+    @Test("each of the reference app's roles is the manifest role of its name")
+    func rolesAreManifestRoles() {
+        for role in HabitsEnvironment.Role.allCases {
+            #expect(role.bundleRole.rawValue == role.rawValue, "\(role)")
+        }
+    }
 }

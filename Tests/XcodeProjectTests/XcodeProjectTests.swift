@@ -307,7 +307,8 @@ import Testing
         let result = try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release")
         let set = result.sets[0]
         #expect(set.embedded.map(\.shortVersion) == ["4.1", "4.2"])
-        #expect(set.embedded.map(\.role) == [.extension, .extension])
+        // The notification service's extension point names its kind (BundleRole.kind); the keyboard has none here.
+        #expect(set.embedded.map(\.role) == [.notification, .extension])
         #expect(set.embedded[0].valueSources["CFBundleShortVersionString"] == SourceLocation(file: tree.path + "/Config/Notify.xcconfig", detail: "MARKETING_VERSION, line 2"))
         #expect(result.findings.map(\.rule) == ["settings.target-override"])
         #expect(result.findings.first?.path == tree.path + "/Config/Notify.xcconfig")
