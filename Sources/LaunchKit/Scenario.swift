@@ -1,7 +1,7 @@
 /// A scenario for `lockstep up`: steps run one after another against the launched bundles, each printing what it
 /// did and how long it took, ending with a checklist of the rules exercised.
 ///
-/// The text format, one step per line (the README documents it with an example):
+/// The text format, one step per line (<doc:Simulating> documents it with an example):
 ///
 ///     # a comment
 ///     == what the next steps show [rule.id, other.rule]

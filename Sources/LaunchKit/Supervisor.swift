@@ -56,7 +56,7 @@ public final class SupervisedBundle: @unchecked Sendable {  // @unchecked: mutab
 /// and a teardown that always ends in SIGKILL so no child outlives the supervisor.
 public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable state only under `condition`.
     /// The readiness convention: a bundle is ready once it prints a line `ready` (optionally `ready <details>`)
-    /// on stdout. Documented for third-party bundles in the README.
+    /// on stdout. Documented for third-party bundles in <doc:YourOwnCode> "A bundle in any language".
     public static func isReadyLine(_ text: String) -> Bool { text == "ready" || text.hasPrefix("ready ") }
 
     /// Seconds between SIGTERM and SIGKILL at teardown.

@@ -63,7 +63,7 @@ public enum WidgetHost {
         guard let process = try SimulatedProcess.start(defaultRole: .widget) else { return }  // `up`'s launch check
         let sandbox = try process.sandbox()
         let identifier = process.bundle.bundleIdentifier ?? process.bundle.name
-        let onWatch = process.bundle.role == .complication
+        let onWatch = process.bundle.role.kind.runsOnWatch
         // The group this widget shares with its app: where the app's data and its reload requests are.
         guard let group = process.bundle.appGroups.first(where: process.manifest.app.appGroups.contains),
               let container = try sandbox.groupContainer(group) else {

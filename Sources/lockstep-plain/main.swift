@@ -1,5 +1,5 @@
 // A plain executable: no `SimulatedProcess.start`, no Lockstep entry point — code written as for iOS, with the
-// README's Linux block. Launched by `lockstep run` as a bundle, it is that bundle from its first call.
+// Linux shim of <doc:YourOwnCode>. Launched by `lockstep run` as a bundle, it is that bundle from its first call.
 import Foundation
 import os.log
 import UserNotifications
