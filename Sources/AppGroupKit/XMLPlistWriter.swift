@@ -6,7 +6,7 @@ import Foundation
 /// most 76 characters. So the payloads and files other processes (or Python's `plistlib`) read do not change.
 ///
 /// Why not Foundation: see `PropertyList.data(_:format:)`.
-enum XMLPlistWriter {
+package enum XMLPlistWriter {
     private static let header = Array("""
         <?xml version="1.0" encoding="UTF-8"?>
         <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
@@ -81,8 +81,8 @@ enum XMLPlistWriter {
         bytes += repeatElement(UInt8(ascii: "\t"), count: count)
     }
 
-    /// Only `<`, `>` and `&` are escaped, as CoreFoundation does.
-    private static func escaped(_ string: String) -> String {
+    /// Only `<`, `>` and `&` are escaped, as CoreFoundation does (and as `check` looks a key up in a plist's text).
+    package static func escaped(_ string: String) -> String {
         var result = ""
         for scalar in string.unicodeScalars {
             switch scalar {

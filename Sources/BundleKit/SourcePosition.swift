@@ -1,3 +1,5 @@
+import AppGroupKit
+
 /// Where a key or a setting is written in a text file, so that a finding about it carries a line (and column):
 /// found when a value's source is made, by scanning the file's text, not kept for every key while reading.
 package enum SourcePosition {
@@ -15,9 +17,7 @@ package enum SourcePosition {
     /// twice); nil for a binary or OpenStep plist, or a key it does not hold.
     package static func plistKey(_ key: String, in bytes: [UInt8]) -> (line: Int, column: Int)? {
         guard !bytes.starts(with: Array("bplist".utf8)) else { return nil }
-        let escaped = key.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
-        let needle = Array("<key>\(escaped)</key>".utf8)
+        let needle = Array("<key>\(XMLPlistWriter.escaped(key))</key>".utf8)
         guard needle.count <= bytes.count else { return nil }
         var found: Int?
         var index = 0

@@ -67,7 +67,7 @@ public enum Rules {
             let candidates = bundle.valueSources.filter { $0.value.file == finding.path && $0.value.line != nil }
             guard !candidates.isEmpty else { continue }
             // The longest key the message names (CFBundleShortVersionString before CFBundleVersion).
-            let named = candidates.filter { finding.message.contains($0.key) }.max { $0.key.count < $1.key.count }
+            let named = candidates.filter { ASCII.contains($0.key, in: finding.message) }.max { $0.key.count < $1.key.count }
             guard let source = named?.value else { continue }
             findings[index] = finding.with(line: source.line, column: source.column)
         }
