@@ -59,7 +59,11 @@ package func svgNumber(_ value: CGFloat) -> String {
     // Clamped far past any drawing: `.offset(x: 1e19)` would otherwise trap in Int().
     let rounded = (min(max(Double(value), -1e9), 1e9) * 100).rounded() / 100
     if rounded == rounded.rounded() { return String(Int(rounded)) }
-    var s = String(format: "%.2f", rounded)
+    // What "%.2f" prints, from the whole hundredths: `String(format:)` goes through Foundation's formatter and a
+    // varargs list, several times the cost of the drawing around it.
+    let hundredths = Int((rounded * 100).rounded())
+    let fraction = abs(hundredths) % 100
+    var s = "\(hundredths < 0 ? "-" : "")\(abs(hundredths) / 100).\(fraction < 10 ? "0" : "")\(fraction)"
     while s.hasSuffix("0") { s.removeLast() }
     return s
 }

@@ -24,6 +24,7 @@ extension Button where Label == Text {
 
 extension Button: View { public typealias Body = Never }
 extension Button: PrimitiveView {
+    @MainActor public static func _resolve(_ view: Self, _ inputs: _ResolveInputs) -> _ResolvedNodes { _ResolvedNodes(nodes: view.nodes(inputs.context)) }
     @MainActor func nodes(_ context: ResolveContext) -> [Node] {
         var inner = context
         let style = context.environment.buttonStyleKind
@@ -72,6 +73,7 @@ extension Toggle where Label == Text {
 
 extension Toggle: View { public typealias Body = Never }
 extension Toggle: PrimitiveView {
+    @MainActor public static func _resolve(_ view: Self, _ inputs: _ResolveInputs) -> _ResolvedNodes { _ResolvedNodes(nodes: view.nodes(inputs.context)) }
     @MainActor func nodes(_ context: ResolveContext) -> [Node] {
         let env = context.environment
         let label = resolve(self.label, context)
@@ -114,6 +116,7 @@ extension Link where Label == Text {
 
 extension Link: View { public typealias Body = Never }
 extension Link: PrimitiveView {
+    @MainActor public static func _resolve(_ view: Self, _ inputs: _ResolveInputs) -> _ResolvedNodes { _ResolvedNodes(nodes: view.nodes(inputs.context)) }
     @MainActor func nodes(_ context: ResolveContext) -> [Node] {
         var inner = context
         if inner.environment.foregroundStyleValue == nil {

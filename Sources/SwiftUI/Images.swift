@@ -54,6 +54,7 @@ public struct Image: Equatable, Sendable {
 
 extension Image: View { public typealias Body = Never }
 extension Image: PrimitiveView {
+    @MainActor public static func _resolve(_ view: Self, _ inputs: _ResolveInputs) -> _ResolvedNodes { _ResolvedNodes(nodes: view.nodes(inputs.context)) }
     @MainActor func nodes(_ context: ResolveContext) -> [Node] {
         let env = context.environment
         let font = (env.font ?? .body).resolved
@@ -133,6 +134,7 @@ extension Label where Title == Text, Icon == Image {
 
 extension Label: View { public typealias Body = Never }
 extension Label: PrimitiveView {
+    @MainActor public static func _resolve(_ view: Self, _ inputs: _ResolveInputs) -> _ResolvedNodes { _ResolvedNodes(nodes: view.nodes(inputs.context)) }
     @MainActor func nodes(_ context: ResolveContext) -> [Node] {
         switch context.environment.labelStyleKind {
         case .titleOnly: return resolve(title, context)

@@ -44,6 +44,7 @@ extension Gauge where MarkedValueLabels == EmptyView {
 
 extension Gauge: View { public typealias Body = Never }
 extension Gauge: PrimitiveView {
+    @MainActor public static func _resolve(_ view: Self, _ inputs: _ResolveInputs) -> _ResolvedNodes { _ResolvedNodes(nodes: view.nodes(inputs.context)) }
     @MainActor func nodes(_ context: ResolveContext) -> [Node] {
         let env = context.environment
         let style = env.gaugeStyleKind
@@ -322,6 +323,7 @@ extension ProgressView where CurrentValueLabel == Text {
 
 extension ProgressView: View { public typealias Body = Never }
 extension ProgressView: PrimitiveView {
+    @MainActor public static func _resolve(_ view: Self, _ inputs: _ResolveInputs) -> _ResolvedNodes { _ResolvedNodes(nodes: view.nodes(inputs.context)) }
     @MainActor func nodes(_ context: ResolveContext) -> [Node] {
         let env = context.environment
         let fraction: Double?

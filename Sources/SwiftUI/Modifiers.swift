@@ -128,6 +128,7 @@ public struct SafeAreaRegions: OptionSet, Sendable {
 
 /// A view drawn behind or in front of another, sized by it.
 nonisolated struct _LayeredView<Content: View, Layer: View>: View, PrimitiveView {
+    @MainActor public static func _resolve(_ view: Self, _ inputs: _ResolveInputs) -> _ResolvedNodes { _ResolvedNodes(nodes: view.nodes(inputs.context)) }
     typealias Body = Never
     let content: Content
     let layer: Layer
@@ -145,6 +146,7 @@ nonisolated struct _LayeredView<Content: View, Layer: View>: View, PrimitiveView
 
 /// A style filling a shape, as a view (`background(_:in:)`, `overlay(_:in:)`, `containerBackground(_:for:)`).
 nonisolated struct _StyledShape<S: Shape>: View, PrimitiveView {
+    @MainActor public static func _resolve(_ view: Self, _ inputs: _ResolveInputs) -> _ResolvedNodes { _ResolvedNodes(nodes: view.nodes(inputs.context)) }
     typealias Body = Never
     let style: AnyShapeStyle
     let shape: S
@@ -463,6 +465,7 @@ nonisolated extension View {
 
 /// Records the container background for its placement and shows the content unchanged.
 nonisolated struct _ContainerBackground<Content: View, Background: View>: View, PrimitiveView {
+    @MainActor public static func _resolve(_ view: Self, _ inputs: _ResolveInputs) -> _ResolvedNodes { _ResolvedNodes(nodes: view.nodes(inputs.context)) }
     typealias Body = Never
     let content: Content
     let background: Background

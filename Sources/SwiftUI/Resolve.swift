@@ -19,14 +19,32 @@ protocol PrimitiveView {
     @MainActor func nodes(_ context: ResolveContext) -> [Node]
 }
 
-/// Turns a view into layout nodes: primitives make their own, others are their body's.
+/// Turns a view into layout nodes: primitives make their own, others are their body's (`View._resolve`).
 @MainActor
 func resolve<V: View>(_ view: V, _ context: ResolveContext) -> [Node] {
-    if let primitive = view as? any PrimitiveView {
-        return primitive.nodes(context)
+    V._resolve(view, _ResolveInputs(context: context)).nodes
+}
+
+/// What the renderer hands `View._resolve`: the resolve context, opaque outside this module.
+public struct _ResolveInputs {
+    let context: ResolveContext
+}
+
+/// What `View._resolve` gives back: the view's layout nodes, opaque outside this module.
+public struct _ResolvedNodes {
+    let nodes: [Node]
+}
+
+extension View {
+    /// A view with a body: its body's nodes. Every `PrimitiveView` names its own `_resolve`; a primitive (no body)
+    /// that did not would still draw itself through the cast.
+    @MainActor @preconcurrency public static func _resolve(_ view: Self, _ inputs: _ResolveInputs) -> _ResolvedNodes {
+        if Body.self == Never.self, let primitive = view as? any PrimitiveView {
+            return _ResolvedNodes(nodes: primitive.nodes(inputs.context))
+        }
+        let body = CurrentEnvironment.with(inputs.context.environment) { view.body }
+        return _ResolvedNodes(nodes: resolve(body, inputs.context))
     }
-    let body = CurrentEnvironment.with(context.environment) { view.body }
-    return resolve(body, context)
 }
 
 /// A view resolved to exactly one node (several become a ZStack, none an empty node).
@@ -39,13 +57,19 @@ func resolveOne<V: View>(_ view: V, _ context: ResolveContext) -> Node {
 // MARK: - the structural views
 
 extension EmptyView: PrimitiveView {
+    @MainActor public static func _resolve(_ view: Self, _ inputs: _ResolveInputs) -> _ResolvedNodes { _ResolvedNodes(nodes: view.nodes(inputs.context)) }
     @MainActor func nodes(_ context: ResolveContext) -> [Node] { [] }
 }
 
 extension TupleView: PrimitiveView {
+    @MainActor public static func _resolve(_ view: Self, _ inputs: _ResolveInputs) -> _ResolvedNodes { _ResolvedNodes(nodes: view.nodes(inputs.context)) }
     @MainActor func nodes(_ context: ResolveContext) -> [Node] {
         var out: [Node] = []
-        // A tuple of views, as the builder made it: each element is a view.
+        if let children {
+            for child in children { out += resolve(child, context) }
+            return out
+        }
+        // A tuple of views made by hand (`TupleView((a, b))`): each element is a view.
         for child in Mirror(reflecting: value).children {
             if let view = child.value as? any View { out += resolve(view, context) }
         }
@@ -54,6 +78,7 @@ extension TupleView: PrimitiveView {
 }
 
 extension _ConditionalContent: PrimitiveView {
+    @MainActor public static func _resolve(_ view: Self, _ inputs: _ResolveInputs) -> _ResolvedNodes { _ResolvedNodes(nodes: view.nodes(inputs.context)) }
     @MainActor func nodes(_ context: ResolveContext) -> [Node] {
         switch storage {
         case let .trueContent(view): return resolve(view, context)
@@ -63,6 +88,7 @@ extension _ConditionalContent: PrimitiveView {
 }
 
 extension Optional: PrimitiveView where Wrapped: View {
+    @MainActor public static func _resolve(_ view: Self, _ inputs: _ResolveInputs) -> _ResolvedNodes { _ResolvedNodes(nodes: view.nodes(inputs.context)) }
     @MainActor func nodes(_ context: ResolveContext) -> [Node] {
         switch self {
         case let .some(view): return resolve(view, context)
@@ -72,10 +98,12 @@ extension Optional: PrimitiveView where Wrapped: View {
 }
 
 extension AnyView: PrimitiveView {
+    @MainActor public static func _resolve(_ view: Self, _ inputs: _ResolveInputs) -> _ResolvedNodes { _ResolvedNodes(nodes: view.nodes(inputs.context)) }
     @MainActor func nodes(_ context: ResolveContext) -> [Node] { resolve(view, context) }
 }
 
 extension Group: PrimitiveView where Content: View {
+    @MainActor public static func _resolve(_ view: Self, _ inputs: _ResolveInputs) -> _ResolvedNodes { _ResolvedNodes(nodes: view.nodes(inputs.context)) }
     @MainActor func nodes(_ context: ResolveContext) -> [Node] { resolve(content, context) }
 }
 
@@ -87,6 +115,7 @@ public struct _ViewModifier_Content<Modifier: ViewModifier> {
 }
 extension _ViewModifier_Content: View { public typealias Body = Never }
 extension _ViewModifier_Content: PrimitiveView {
+    @MainActor public static func _resolve(_ view: Self, _ inputs: _ResolveInputs) -> _ResolvedNodes { _ResolvedNodes(nodes: view.nodes(inputs.context)) }
     @MainActor func nodes(_ context: ResolveContext) -> [Node] {
         guard let content = context.modifierContents.last else { return [] }
         var outer = context
@@ -117,6 +146,7 @@ extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
     public typealias Body = Never
 }
 extension ModifiedContent: PrimitiveView where Content: View, Modifier: ViewModifier {
+    @MainActor public static func _resolve(_ view: Self, _ inputs: _ResolveInputs) -> _ResolvedNodes { _ResolvedNodes(nodes: view.nodes(inputs.context)) }
     @MainActor func nodes(_ context: ResolveContext) -> [Node] {
         var inner = context
         let content = self.content
@@ -135,6 +165,7 @@ nonisolated extension View {
 
 /// The renderer's own modifiers: each wraps every node its content resolves to.
 nonisolated struct _LayoutModifier<Content: View>: View, PrimitiveView {
+    @MainActor public static func _resolve(_ view: Self, _ inputs: _ResolveInputs) -> _ResolvedNodes { _ResolvedNodes(nodes: view.nodes(inputs.context)) }
     typealias Body = Never
     let content: Content
     let wrap: (Node, ResolveContext) -> Node
@@ -150,6 +181,7 @@ nonisolated struct _LayoutModifier<Content: View>: View, PrimitiveView {
 
 /// A modifier that changes the environment its content resolves in.
 nonisolated struct _EnvironmentModifier<Content: View>: View, PrimitiveView {
+    @MainActor public static func _resolve(_ view: Self, _ inputs: _ResolveInputs) -> _ResolvedNodes { _ResolvedNodes(nodes: view.nodes(inputs.context)) }
     typealias Body = Never
     let content: Content
     let transform: (inout EnvironmentValues) -> Void
@@ -163,6 +195,7 @@ nonisolated struct _EnvironmentModifier<Content: View>: View, PrimitiveView {
 
 /// A modifier that records something when resolved (`widgetURL`, `containerBackground`).
 nonisolated struct _FindingModifier<Content: View>: View, PrimitiveView {
+    @MainActor public static func _resolve(_ view: Self, _ inputs: _ResolveInputs) -> _ResolvedNodes { _ResolvedNodes(nodes: view.nodes(inputs.context)) }
     typealias Body = Never
     let content: Content
     let record: (ResolveContext) -> Void

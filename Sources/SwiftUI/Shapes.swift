@@ -97,6 +97,7 @@ public struct _ShapeView<S: Shape> {
 }
 extension _ShapeView: View { public typealias Body = Never }
 extension _ShapeView: PrimitiveView {
+    @MainActor public static func _resolve(_ view: Self, _ inputs: _ResolveInputs) -> _ResolvedNodes { _ResolvedNodes(nodes: view.nodes(inputs.context)) }
     @MainActor func nodes(_ context: ResolveContext) -> [Node] {
         let env = context.environment
         let fillPaint: Paint? = stroke == nil ? resolvePaint(fill ?? AnyShapeStyle(ForegroundStyle()), env) : fill.map { resolvePaint($0, env) }
@@ -243,6 +244,7 @@ extension Path: Shape {
 
 extension Color: View { public typealias Body = Never }
 extension Color: PrimitiveView {
+    @MainActor public static func _resolve(_ view: Self, _ inputs: _ResolveInputs) -> _ResolvedNodes { _ResolvedNodes(nodes: view.nodes(inputs.context)) }
     /// A color as a view: a rectangle filled with it, taking the space offered.
     @MainActor func nodes(_ context: ResolveContext) -> [Node] {
         [ShapeNode(shape: Rectangle(), fill: context.environment.grouped(.color(resolve(context.environment))), stroke: nil, inset: false, containerRadius: 0)]
@@ -251,6 +253,7 @@ extension Color: PrimitiveView {
 
 extension LinearGradient: View { public typealias Body = Never }
 extension LinearGradient: PrimitiveView {
+    @MainActor public static func _resolve(_ view: Self, _ inputs: _ResolveInputs) -> _ResolvedNodes { _ResolvedNodes(nodes: view.nodes(inputs.context)) }
     @MainActor func nodes(_ context: ResolveContext) -> [Node] {
         [ShapeNode(shape: Rectangle(), fill: resolvePaint(self, context.environment), stroke: nil, inset: false, containerRadius: 0)]
     }

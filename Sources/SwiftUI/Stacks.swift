@@ -11,6 +11,7 @@ public struct HStack<Content: View> {
 }
 extension HStack: View { public typealias Body = Never }
 extension HStack: PrimitiveView {
+    @MainActor public static func _resolve(_ view: Self, _ inputs: _ResolveInputs) -> _ResolvedNodes { _ResolvedNodes(nodes: view.nodes(inputs.context)) }
     @MainActor func nodes(_ context: ResolveContext) -> [Node] {
         [StackNode(axis: .horizontal, alignment: Alignment(horizontal: .center, vertical: alignment), spacing: spacing,
                    children: resolve(content, context))]
@@ -30,6 +31,7 @@ public struct VStack<Content: View> {
 }
 extension VStack: View { public typealias Body = Never }
 extension VStack: PrimitiveView {
+    @MainActor public static func _resolve(_ view: Self, _ inputs: _ResolveInputs) -> _ResolvedNodes { _ResolvedNodes(nodes: view.nodes(inputs.context)) }
     @MainActor func nodes(_ context: ResolveContext) -> [Node] {
         [StackNode(axis: .vertical, alignment: Alignment(horizontal: alignment, vertical: .center), spacing: spacing,
                    children: resolve(content, context))]
@@ -47,6 +49,7 @@ public struct ZStack<Content: View> {
 }
 extension ZStack: View { public typealias Body = Never }
 extension ZStack: PrimitiveView {
+    @MainActor public static func _resolve(_ view: Self, _ inputs: _ResolveInputs) -> _ResolvedNodes { _ResolvedNodes(nodes: view.nodes(inputs.context)) }
     @MainActor func nodes(_ context: ResolveContext) -> [Node] {
         [ZStackNode(alignment: alignment, children: resolve(content, context))]
     }
@@ -59,6 +62,7 @@ public struct Spacer: Sendable {
 }
 extension Spacer: View { public typealias Body = Never }
 extension Spacer: PrimitiveView {
+    @MainActor public static func _resolve(_ view: Self, _ inputs: _ResolveInputs) -> _ResolvedNodes { _ResolvedNodes(nodes: view.nodes(inputs.context)) }
     @MainActor func nodes(_ context: ResolveContext) -> [Node] { [SpacerNode(minLength: minLength)] }
 }
 
@@ -68,6 +72,7 @@ public struct Divider: Sendable {
 }
 extension Divider: View { public typealias Body = Never }
 extension Divider: PrimitiveView {
+    @MainActor public static func _resolve(_ view: Self, _ inputs: _ResolveInputs) -> _ResolvedNodes { _ResolvedNodes(nodes: view.nodes(inputs.context)) }
     @MainActor func nodes(_ context: ResolveContext) -> [Node] {
         // UIKit's `separator` color: 3C3C43 at 29% (light), 545458 at 60% (dark).
         let dark = context.environment.colorScheme == .dark
@@ -105,6 +110,7 @@ extension ForEach: View where Content: View {
 }
 
 extension ForEach: PrimitiveView where Content: View {
+    @MainActor public static func _resolve(_ view: Self, _ inputs: _ResolveInputs) -> _ResolvedNodes { _ResolvedNodes(nodes: view.nodes(inputs.context)) }
     @MainActor func nodes(_ context: ResolveContext) -> [Node] {
         data.flatMap { resolve(content($0), context) }
     }
@@ -121,6 +127,7 @@ public struct ViewThatFits<Content: View> {
 }
 extension ViewThatFits: View { public typealias Body = Never }
 extension ViewThatFits: PrimitiveView {
+    @MainActor public static func _resolve(_ view: Self, _ inputs: _ResolveInputs) -> _ResolvedNodes { _ResolvedNodes(nodes: view.nodes(inputs.context)) }
     @MainActor func nodes(_ context: ResolveContext) -> [Node] {
         [ViewThatFitsNode(axes: axes, candidates: resolve(content, context))]
     }
@@ -168,6 +175,7 @@ public struct GeometryProxy {
 
 extension GeometryReader: View { public typealias Body = Never }
 extension GeometryReader: PrimitiveView {
+    @MainActor public static func _resolve(_ view: Self, _ inputs: _ResolveInputs) -> _ResolvedNodes { _ResolvedNodes(nodes: view.nodes(inputs.context)) }
     @MainActor func nodes(_ context: ResolveContext) -> [Node] {
         let content = self.content
         return [GeometryNode { size in

@@ -206,12 +206,10 @@ public struct Text: Equatable, Sendable {
 /// A style a text run holds (Equatable so `Text` stays Equatable, as Apple's is).
 struct AnyColorish: Equatable, @unchecked Sendable {  // @unchecked: ShapeStyle is Sendable; the box only adds ==.
     let style: any ShapeStyle
-    private let key: String
-    init(style: any ShapeStyle) {
-        self.style = style
-        self.key = "\(style)"
-    }
-    static func == (a: AnyColorish, b: AnyColorish) -> Bool { a.key == b.key }
+    init(style: any ShapeStyle) { self.style = style }
+    // Described when compared, not when made: describing a value goes through reflection, whose first use for each
+    // type costs a widget's first rendering more than drawing the text does.
+    static func == (a: AnyColorish, b: AnyColorish) -> Bool { "\(a.style)" == "\(b.style)" }
 }
 
 extension Text: View { public typealias Body = Never }
@@ -294,6 +292,7 @@ enum TextFormatting {
 }
 
 extension Text: PrimitiveView {
+    @MainActor public static func _resolve(_ view: Self, _ inputs: _ResolveInputs) -> _ResolvedNodes { _ResolvedNodes(nodes: view.nodes(inputs.context)) }
     @MainActor func nodes(_ context: ResolveContext) -> [Node] {
         let env = context.environment
         let now = env.renderDate ?? Date()

@@ -8,6 +8,11 @@
 public protocol View {
     associatedtype Body: View
     @ViewBuilder @MainActor @preconcurrency var body: Self.Body { get }
+    /// The renderer's entry (underscored, as Apple's own `_makeView`; no view implements it): how this view becomes
+    /// layout nodes. Each primitive view's conformance names its own, any other view's is its body's: the renderer
+    /// finds it through the conformance instead of asking at run time whether a view is primitive — a cast whose
+    /// first answer for each view type scans every protocol conformance the process loaded.
+    @MainActor @preconcurrency static func _resolve(_ view: Self, _ inputs: _ResolveInputs) -> _ResolvedNodes
 }
 
 /// A view with no body of its own, drawn by the renderer (Apple's primitive views have `Body == Never`).
@@ -29,7 +34,11 @@ extension EmptyView: View { public typealias Body = Never }
 
 /// Several views, as a `@ViewBuilder` block with more than one statement makes them.
 public struct TupleView<T> {
-    public var value: T
+    public var value: T { didSet { children = nil } }
+    /// The elements as views, when a `@ViewBuilder` block made this and `value` is unchanged since (the renderer
+    /// walks them instead of reflecting on `value`, whose first reflection and casts for each tuple type cost more
+    /// than drawing it).
+    var children: [any View]?
     public init(_ value: T) { self.value = value }
 }
 extension TupleView: View { public typealias Body = Never }

@@ -7,7 +7,11 @@ public struct ViewBuilder {
     public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
 
     public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<(repeat each Content)> {
-        TupleView((repeat each content))
+        var view = TupleView((repeat each content))
+        var children: [any View] = []
+        for child in repeat each content { children.append(child) }
+        view.children = children
+        return view
     }
 
     public static func buildExpression<Content: View>(_ content: Content) -> Content { content }

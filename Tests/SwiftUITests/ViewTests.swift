@@ -74,6 +74,19 @@ private struct Bordered: ViewModifier {
             == ["No streak", "positive", "row 0", "row 1", "mint", "dark"])
     }
 
+    @Test func tupleViewsShowTheirElementsHoweverMade() {
+        // Made by a @ViewBuilder block, by hand, and changed after the block made it: each shows what `value` holds.
+        @ViewBuilder func block() -> TupleView<(Text, Text)> {
+            Text("a")
+            Text("b")
+        }
+        #expect(texts(block()) == ["a", "b"])
+        #expect(texts(TupleView((Text("c"), Color.red, Text("d")))) == ["c", "d"])
+        var changed = block()
+        changed.value.1 = Text("e")
+        #expect(texts(changed) == ["a", "e"])
+    }
+
     @Test func forEachOverIdentifiableAndKeyPaths() {
         let habits = [Habit(id: "a", name: "Walk"), Habit(id: "b", name: "Read")]
         let view = VStack {
@@ -190,6 +203,20 @@ private struct Bordered: ViewModifier {
         parser.delegate = root
         #expect(parser.parse(), "not well-formed: \(parser.parserError.map { "\($0)" } ?? "")")
         return root
+    }
+
+    @Test func svgNumbersArePrintfsTwoDecimalsWithoutTrailingZeros() {
+        func printf(_ value: Double) -> String {
+            let rounded = (value * 100).rounded() / 100
+            if rounded == rounded.rounded() { return String(Int(rounded)) }
+            var s = String(format: "%.2f", rounded)
+            while s.hasSuffix("0") { s.removeLast() }
+            return s
+        }
+        var values: [Double] = [0.5, -0.5, 0.05, -0.05, 0.005, -0.004, 0.1, 12.3, -12.34, 99.995, 1234567.89, -0.999]
+        values += stride(from: -300.0, through: 300.0, by: 0.037).map { $0 }
+        for value in values { #expect(svgNumber(CGFloat(value)) == printf(value), "\(value)") }
+        #expect(svgNumber(.nan) == "0" && svgNumber(1e19) == "1000000000")
     }
 
     @Test func svgIsWellFormedWithItsSizeAndEscapedText() throws {
