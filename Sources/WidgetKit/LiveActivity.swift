@@ -64,7 +64,10 @@ struct ActivityPresentation<Attributes: ActivityAttributes>: LiveActivityPresent
     let lockScreen: (ActivityViewContext<Attributes>, RenderRequest) -> RenderedView
     let dynamicIsland: (ActivityViewContext<Attributes>) -> DynamicIsland
 
-    var attributesType: String { String(describing: Attributes.self) }
+    /// What `String(describing: Attributes.self)` prints (the name ActivityKit files a request under), without its
+    /// detour through casts and reflection, whose first use costs the widget's start-up more than the rest of
+    /// describing the bundle.
+    var attributesType: String { _typeName(Attributes.self, qualified: false) }
 
     func render(_ record: ActivityRecord, isStale: Bool) -> [LiveActivityPicture]? {
         let decoder = JSONDecoder()

@@ -54,13 +54,15 @@ protocol DescribedWidget {
 
 @MainActor
 enum Describe {
+    // Only a type with no body can be one of the described primitives: the cast's first answer for each type scans
+    // every protocol conformance the process loaded, and a widget you write (it has a body) need not pay it.
     static func configuration<C: WidgetConfiguration>(_ configuration: C) -> [WidgetDescriptor] {
-        if let described = configuration as? any DescribedConfiguration { return described.descriptors }
+        if C.Body.self == Never.self, let described = configuration as? any DescribedConfiguration { return described.descriptors }
         return Self.configuration(configuration.body)
     }
 
     static func widget<W: Widget>(_ widget: W) -> [WidgetDescriptor] {
-        if let described = widget as? any DescribedWidget { return described.descriptors }
+        if W.Body.self == Never.self, let described = widget as? any DescribedWidget { return described.descriptors }
         return configuration(widget.body)
     }
 
