@@ -59,8 +59,9 @@ extension Rules {
         let path = bundle.source.file
         /// At the rule's severity, or a lesser one.
         func add(_ rule: RuleID, lesser severity: Severity? = nil, _ message: String, values: [String] = []) {
-            findings.append(Finding(rule: rule, severity: severity ?? RuleCatalog.rule(rule)?.severity ?? .error, bundle: bundle.bundlePath,
-                                    path: path, message: message, values: values))
+            var finding = Finding(rule: rule, bundle: bundle.bundlePath, path: path, message: message, values: values)
+            if let severity { finding.severity = severity }
+            findings.append(finding)
         }
         let isExtension = bundle.embedLocation == .plugIns || bundle.embedLocation == .extensions
         // rule `bundle.nested` (ITMS-90206 for a Frameworks folder, 90205 for other bundles).
