@@ -110,23 +110,13 @@ extension GaugeStyle where Self == AccessoryLinearCapacityGaugeStyle {
 extension GaugeStyle where Self == LinearCapacityGaugeStyle { public static var linearCapacity: LinearCapacityGaugeStyle { LinearCapacityGaugeStyle() } }
 
 enum GaugeStyleKind { case accessoryCircular, accessoryCircularCapacity, accessoryLinear, accessoryLinearCapacity, linearCapacity }
-private struct GaugeStyleKey: EnvironmentKey { static let defaultValue: GaugeStyleKind? = nil }
 
 extension EnvironmentValues {
     /// The gauge style in effect: `.automatic` is the linear capacity style on iOS, the circular one in the
     /// circular accessory family (WidgetKit sets `automaticGaugeStyle` for that family).
     var gaugeStyleKind: GaugeStyleKind {
-        get { self[GaugeStyleKey.self] ?? (isCircularAccessory ? .accessoryCircular : .linearCapacity) }
-        set { self[GaugeStyleKey.self] = newValue }
-    }
-}
-
-private struct CircularAccessoryKey: EnvironmentKey { static let defaultValue = false }
-extension EnvironmentValues {
-    /// Whether the view is drawn in a circular accessory family, where an `.automatic` gauge is circular.
-    package var isCircularAccessory: Bool {
-        get { self[CircularAccessoryKey.self] }
-        set { self[CircularAccessoryKey.self] = newValue }
+        get { chosenGaugeStyle ?? (isCircularAccessory ? .accessoryCircular : .linearCapacity) }
+        set { chosenGaugeStyle = newValue }
     }
 }
 
@@ -375,13 +365,6 @@ extension ProgressViewStyle where Self == LinearProgressViewStyle { public stati
 extension ProgressViewStyle where Self == CircularProgressViewStyle { public static var circular: CircularProgressViewStyle { CircularProgressViewStyle() } }
 
 enum ProgressViewStyleKind { case linear, circular }
-private struct ProgressViewStyleKey: EnvironmentKey { static let defaultValue = ProgressViewStyleKind.linear }
-extension EnvironmentValues {
-    var progressViewStyleKind: ProgressViewStyleKind {
-        get { self[ProgressViewStyleKey.self] }
-        set { self[ProgressViewStyleKey.self] = newValue }
-    }
-}
 
 nonisolated extension View {
     public func progressViewStyle<S: ProgressViewStyle>(_ style: S) -> some View {

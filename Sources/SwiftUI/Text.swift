@@ -339,25 +339,6 @@ extension Text: PrimitiveView {
     }
 }
 
-private struct TruncationModeKey: EnvironmentKey { static let defaultValue: Text.TruncationMode = .tail }
-private struct UnredactedKey: EnvironmentKey { static let defaultValue = false }
-private struct PrivacySensitiveKey: EnvironmentKey { static let defaultValue = false }
-
-extension EnvironmentValues {
-    public var truncationMode: Text.TruncationMode {
-        get { self[TruncationModeKey.self] }
-        set { self[TruncationModeKey.self] = newValue }
-    }
-    var isUnredacted: Bool {
-        get { self[UnredactedKey.self] }
-        set { self[UnredactedKey.self] = newValue }
-    }
-    var isPrivacySensitive: Bool {
-        get { self[PrivacySensitiveKey.self] }
-        set { self[PrivacySensitiveKey.self] = newValue }
-    }
-}
-
 // MARK: - fonts as drawn
 
 /// A font with everything text measurement needs.
