@@ -79,7 +79,7 @@ extension Gauge: PrimitiveView {
                 let current = text(currentValueLabel, font: .system(size: 15, weight: .medium))
                 top = current.isEmpty ? text(label, font: .system(size: 15, weight: .medium)) : current
             }
-            let bar = BarNode(value: GaugeValue(fraction: fraction, capacity: capacity, paint: tint, track: track), height: capacity ? 6 : 6)
+            let bar = BarNode(value: GaugeValue(fraction: fraction, capacity: capacity, paint: tint, track: track), height: 6)
             let bounds = StackNode(axis: .horizontal, alignment: .center, spacing: 6,
                                    children: text(minimumValueLabel, font: .caption2) + [bar] + text(maximumValueLabel, font: .caption2))
             var rows: [Node] = top + [bounds]
