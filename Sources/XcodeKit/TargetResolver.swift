@@ -387,18 +387,30 @@ package final class TargetResolver {
             let position = plistFile.flatMap { plistKeyPosition(key, in: $0) }
             return SourceLocation(file: plistPath ?? project.pbxprojPath, detail: detail, line: position?.line, column: position?.column)
         }
-        var location = origin.location
-        if location.line == nil, origin.source.file == project.pbxprojPath, let id = origin.source.configurationID {
+        return pbxprojLocation(of: origin)
+    }
+
+    /// Where `assignment` is written, with its line in project.pbxproj found once per assignment: the project
+    /// level's assignments are the origin of a value of every target of the configuration.
+    private func pbxprojLocation(of assignment: SettingAssignment) -> SourceLocation {
+        if let cached = pbxprojLocations[ObjectIdentifier(assignment)] { return cached }
+        var location = assignment.location
+        if location.line == nil, assignment.source.file == project.pbxprojPath, let id = assignment.source.configurationID {
             if objectRangesByID == nil { objectRangesByID = Dictionary(project.objectRanges, uniquingKeysWith: { _, last in last }) }
             if pbxprojLines == nil { pbxprojLines = SourcePosition.LineIndex(project.bytes) }
             if let range = objectRangesByID?[id],
-               let position = SourcePosition.pbxprojSetting(origin.key, in: project.bytes, object: range, lines: pbxprojLines) {
+               let position = SourcePosition.pbxprojSetting(assignment.key, in: project.bytes, object: range, lines: pbxprojLines) {
                 location.line = position.line
                 location.column = position.column
             }
         }
+        // The resolver's configuration states keep every assignment alive, so its identifier is not reused.
+        pbxprojLocations[ObjectIdentifier(assignment)] = location
         return location
     }
+
+    /// `pbxprojLocation(of:)` by assignment.
+    private var pbxprojLocations: [ObjectIdentifier: SourceLocation] = [:]
 
     /// The pbxproj objects' byte ranges by id, made when a finding first needs a setting's line.
     private var objectRangesByID: [String: Range<Int>]?
@@ -413,9 +425,16 @@ package final class TargetResolver {
         if let generated = project.generated[path] {
             return generated.keyMarks[key].map { ($0.line, $0.column) }
         }
+        // Once per file and key: the targets that share an Info.plist ask for the same keys.
+        if let cached = plistKeyPositions[path]?[key] { return cached }
         if plistTexts[path] == nil { plistTexts[path] = .some(InputFile.readIfPresent(path)) }
-        return (plistTexts[path] ?? nil).flatMap { SourcePosition.plistKey(key, in: $0) }
+        let position = (plistTexts[path] ?? nil).flatMap { SourcePosition.plistKey(key, in: $0) }
+        plistKeyPositions[path, default: [:]][key] = .some(position)
+        return position
     }
+
+    /// `plistKeyPosition` by file and key.
+    private var plistKeyPositions: [String: [String: (line: Int, column: Int)?]] = [:]
 
     /// A path from a build setting: <doc:Rules> "Bundles and versions", relative to the folder holding the .xcodeproj.
     private func sourcePath(_ setting: String) -> String {
