@@ -53,7 +53,8 @@ public enum Rules {
             clipFindings(bundle, app: set.app, into: &findings)
             locate(&findings, from: first, in: bundle)
         }
-        frameworkFindings(set, into: &findings)
+        // Only a built app has frameworks; without any there is nothing to compare (and no list of every record to copy).
+        if !set.frameworks.isEmpty { frameworkFindings(set, into: &findings) }
         return findings
     }
 

@@ -27,10 +27,15 @@ extension SourcePosition {
     static func pbxprojValueRange(of key: String, in slice: ArraySlice<UInt8>) -> Range<Int>? {
         let needles = [Array(key.utf8), Array("\"\(key)\"".utf8)]
         return slice.withUnsafeBufferPointer { object -> Range<Int>? in
+            // Most bytes start neither needle: two comparisons before going through the needles.
+            let firsts = (needles[0].first, UInt8(ascii: "\""))
             var index = 0
             while index < object.count {
-                // Most bytes start neither needle: one comparison before comparing a whole needle.
                 let byte = object[index]
+                guard byte == firsts.0 || byte == firsts.1 || firsts.0 == nil else {
+                    index += 1
+                    continue
+                }
                 for needle in needles where (needle.isEmpty || byte == needle[0]) && index + needle.count <= object.count
                     && object[index..<(index + needle.count)].elementsEqual(needle) {
                     let before = index == 0 ? UInt8(ascii: " ") : object[index - 1]
