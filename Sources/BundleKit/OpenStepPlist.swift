@@ -348,12 +348,28 @@ private struct StringTable {
                 }
                 return made
             }
-            if count == bytes.count, UnsafeBufferPointer(rebasing: file[Int(slots[slot].start)..<(Int(slots[slot].start) + count)]).elementsEqual(bytes) {
+            if count == bytes.count, Self.equal(UnsafeBufferPointer(rebasing: file[Int(slots[slot].start)..<(Int(slots[slot].start) + count)]), bytes) {
                 return slots[slot].string
             }
             slot = (slot + 1) & mask
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether two runs of bytes of the same length are equal, compared eight bytes at a time (the generic
+    /// `elementsEqual` compares one at a time, through an iterator: a twentieth of a 200-target check).
+    private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        let (x, y) = (UnsafeRawBufferPointer(a), UnsafeRawBufferPointer(b))
+        var i = 0
+        while i + 8 <= x.count {
+            guard x.loadUnaligned(fromByteOffset: i, as: UInt64.self) == y.loadUnaligned(fromByteOffset: i, as: UInt64.self) else { return false }
+            i += 8
+        }
+        while i < x.count {
+            guard x[i] == y[i] else { return false }
+            i += 1
+        }
+        return true
     }
 
     /// A multiplicative hash of eight bytes at a time: cheaper than `Hasher`, and the table does not need its

@@ -53,7 +53,8 @@ public enum Rules {
             clipFindings(bundle, app: set.app, into: &findings)
             locate(&findings, from: first, in: bundle)
         }
-        frameworkFindings(set, into: &findings)
+        // Only a built app has frameworks; without any there is nothing to compare (and no list of every record to copy).
+        if !set.frameworks.isEmpty { frameworkFindings(set, into: &findings) }
         return findings
     }
 
@@ -61,15 +62,22 @@ public enum Rules {
     /// value they are about: the one whose key the finding names (a finding about the bundle as a whole, or about
     /// a key it lacks, keeps no line). (Issue 27: findings with lines in every format.)
     static func locate(_ findings: inout [Finding], from first: Int, in bundle: BundleRecord) {
-        guard first < findings.count, bundle.valueSources.values.contains(where: { $0.line != nil }) else { return }
+        guard first < findings.count else { return }
+        // The sources with a line, listed once per bundle rather than filtered out of the dictionary per finding.
+        var located: [(key: String, source: SourceLocation)] = []
+        for (key, source) in bundle.valueSources where source.line != nil { located.append((key, source)) }
+        guard !located.isEmpty else { return }
         for index in first..<findings.count where findings[index].line == nil {
-            let finding = findings[index]
-            let candidates = bundle.valueSources.filter { $0.value.file == finding.path && $0.value.line != nil }
-            guard !candidates.isEmpty else { continue }
-            // The longest key the message names (CFBundleShortVersionString before CFBundleVersion).
-            let named = candidates.filter { ASCII.contains($0.key, in: finding.message) }.max { $0.key.count < $1.key.count }
-            guard let source = named?.value else { continue }
-            findings[index] = finding.with(line: source.line, column: source.column)
+            // The longest key the message names (CFBundleShortVersionString before CFBundleVersion), among the
+            // values from the file the finding points at. (The keys are Info.plist and entitlement keys: ASCII, so
+            // their lengths in bytes are their lengths in Characters.)
+            var named: (key: String, source: SourceLocation)?
+            for candidate in located where candidate.source.file == findings[index].path
+                && candidate.key.utf8.count > (named?.key.utf8.count ?? -1) && ASCII.contains(candidate.key, in: findings[index].message) {
+                named = candidate
+            }
+            guard let source = named?.source else { continue }
+            findings[index] = findings[index].with(line: source.line, column: source.column)
         }
     }
 

@@ -19,12 +19,30 @@ package final class ResolvedTarget {
     }
 
     /// The values of the checked keys, kept by `CheckedKey` (the rules ask for each of every target), not hashed.
+    /// One field per key, not an array of optionals: such an array is an allocation per target, and freeing it
+    /// goes through the runtime's generic value witnesses for each element (a twentieth of a 200-target check).
     package struct CheckedValues {
-        private var values: [Value?] = CheckedKey.allCases.map { _ in nil }
+        private var bundleIdentifier, buildVersion, shortVersion, companionAppBundleIdentifier, packageType: Value?
 
         package subscript(_ key: CheckedKey) -> Value? {
-            get { values[key.rawValue] }
-            set { values[key.rawValue] = newValue }
+            get {
+                switch key {
+                case .bundleIdentifier: bundleIdentifier
+                case .buildVersion: buildVersion
+                case .shortVersion: shortVersion
+                case .companionAppBundleIdentifier: companionAppBundleIdentifier
+                case .packageType: packageType
+                }
+            }
+            set {
+                switch key {
+                case .bundleIdentifier: bundleIdentifier = newValue
+                case .buildVersion: buildVersion = newValue
+                case .shortVersion: shortVersion = newValue
+                case .companionAppBundleIdentifier: companionAppBundleIdentifier = newValue
+                case .packageType: packageType = newValue
+                }
+            }
         }
 
         /// The value of the Info.plist key `key`, when it is a checked one.
@@ -34,7 +52,7 @@ package final class ResolvedTarget {
 
         /// The values present, by Info.plist key.
         package func mapValues<T>(_ transform: (Value) -> T) -> [String: T] {
-            var result = [String: T](minimumCapacity: values.count)
+            var result = [String: T](minimumCapacity: CheckedKey.allCases.count)
             for key in CheckedKey.allCases {
                 if let value = self[key] { result[key.key] = transform(value) }
             }
@@ -387,18 +405,30 @@ package final class TargetResolver {
             let position = plistFile.flatMap { plistKeyPosition(key, in: $0) }
             return SourceLocation(file: plistPath ?? project.pbxprojPath, detail: detail, line: position?.line, column: position?.column)
         }
-        var location = origin.location
-        if location.line == nil, origin.source.file == project.pbxprojPath, let id = origin.source.configurationID {
+        return pbxprojLocation(of: origin)
+    }
+
+    /// Where `assignment` is written, with its line in project.pbxproj found once per assignment: the project
+    /// level's assignments are the origin of a value of every target of the configuration.
+    private func pbxprojLocation(of assignment: SettingAssignment) -> SourceLocation {
+        if let cached = pbxprojLocations[ObjectIdentifier(assignment)] { return cached }
+        var location = assignment.location
+        if location.line == nil, assignment.source.file == project.pbxprojPath, let id = assignment.source.configurationID {
             if objectRangesByID == nil { objectRangesByID = Dictionary(project.objectRanges, uniquingKeysWith: { _, last in last }) }
             if pbxprojLines == nil { pbxprojLines = SourcePosition.LineIndex(project.bytes) }
             if let range = objectRangesByID?[id],
-               let position = SourcePosition.pbxprojSetting(origin.key, in: project.bytes, object: range, lines: pbxprojLines) {
+               let position = SourcePosition.pbxprojSetting(assignment.key, in: project.bytes, object: range, lines: pbxprojLines) {
                 location.line = position.line
                 location.column = position.column
             }
         }
+        // The resolver's configuration states keep every assignment alive, so its identifier is not reused.
+        pbxprojLocations[ObjectIdentifier(assignment)] = location
         return location
     }
+
+    /// `pbxprojLocation(of:)` by assignment.
+    private var pbxprojLocations: [ObjectIdentifier: SourceLocation] = [:]
 
     /// The pbxproj objects' byte ranges by id, made when a finding first needs a setting's line.
     private var objectRangesByID: [String: Range<Int>]?
@@ -413,9 +443,16 @@ package final class TargetResolver {
         if let generated = project.generated[path] {
             return generated.keyMarks[key].map { ($0.line, $0.column) }
         }
+        // Once per file and key: the targets that share an Info.plist ask for the same keys.
+        if let cached = plistKeyPositions[path]?[key] { return cached }
         if plistTexts[path] == nil { plistTexts[path] = .some(InputFile.readIfPresent(path)) }
-        return (plistTexts[path] ?? nil).flatMap { SourcePosition.plistKey(key, in: $0) }
+        let position = (plistTexts[path] ?? nil).flatMap { SourcePosition.plistKey(key, in: $0) }
+        plistKeyPositions[path, default: [:]][key] = .some(position)
+        return position
     }
+
+    /// `plistKeyPosition` by file and key.
+    private var plistKeyPositions: [String: [String: (line: Int, column: Int)?]] = [:]
 
     /// A path from a build setting: <doc:Rules> "Bundles and versions", relative to the folder holding the .xcodeproj.
     private func sourcePath(_ setting: String) -> String {

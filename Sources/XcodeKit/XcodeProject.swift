@@ -288,6 +288,15 @@ private struct ObjectReader {
         return nil
     }
 
+    /// Whether the file reference `id` may resolve to a `PrivacyInfo.xcprivacy`: its path's last component is the
+    /// one of its own `path` (unless that is empty, `.` or `..`), so the others need no walk up the groups (an app's
+    /// resources phase lists hundreds of files).
+    private func mayBePrivacyManifest(_ id: String) -> Bool {
+        guard let own = objects[id]?.dictionary?["path"]?.string, !own.isEmpty else { return true }
+        let last = PathText.lastComponent(of: own)
+        return last == "PrivacyInfo.xcprivacy" || last == "." || last == ".."
+    }
+
     /// rule `privacy.manifest`: the `PrivacyInfo.xcprivacy` files a target copies — from its resources phase,
     /// or found in a synchronized folder of its own (objectVersion 77), a few levels deep.
     func privacyManifests(phases: [String], synchronized: [String]) -> [String] {
@@ -295,7 +304,8 @@ private struct ObjectReader {
         for phase in phases {
             guard let object = objects[phase]?.dictionary, object["isa"]?.string == "PBXResourcesBuildPhase" else { continue }
             for file in (object["files"]?.array ?? []).compactMap(\.string) {
-                guard let reference = objects[file]?.dictionary?["fileRef"]?.string, let path = path(of: reference),
+                guard let reference = objects[file]?.dictionary?["fileRef"]?.string, mayBePrivacyManifest(reference),
+                      let path = path(of: reference),
                       PathText.lastComponent(of: path) == "PrivacyInfo.xcprivacy" else { continue }
                 result.append(path)
             }
