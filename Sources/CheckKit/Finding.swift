@@ -145,9 +145,10 @@ public struct Finding: Equatable, Hashable, Sendable {
 extension Finding {
     /// A finding at its rule's usual severity, as the rule's description in its family's file states it: a rule's
     /// severity is written once, there. Only a lesser finding (a verdict an unknown setting decides, a note) names
-    /// its own.
+    /// its own. The rule is looked up in the catalogue, so a rule file cannot report an id it does not describe.
     init(rule: RuleID, bundle: String, path: String, message: String, line: Int? = nil, column: Int? = nil, values: [String]? = nil) {
-        self.init(rule: rule, severity: RuleCatalog.rule(rule)?.severity ?? .error, bundle: bundle, path: path, message: message,
+        guard let description = RuleCatalog.rule(rule) else { preconditionFailure("rule \(rule) is reported but no rule file describes it") }
+        self.init(rule: rule, severity: description.severity, bundle: bundle, path: path, message: message,
                   line: line, column: column, values: values)
     }
 }

@@ -8,9 +8,9 @@ import XcodeKit
 public enum Rules {
     /// The rule ids `check` evaluates for every bundle, in report order.
     public static let ids: [RuleID] = [
-        .versionMissing, .versionBuildFormat, .versionShortFormat, .versionBuildMismatch, .versionShortMismatch,
-        .bundleIDCharset, .bundleIDDuplicate, .bundleIDPrefix, .bundleIDSingleComponent, .watchCompanion, .watchPrefix,
-        .extensionPoint, .groupShared,
+        "version.missing", "version.build-format", "version.short-format", "version.build-mismatch", "version.short-mismatch",
+        "bundle-id.charset", "bundle-id.duplicate", "bundle-id.prefix", "bundle-id.single-component", "watch.companion", "watch.prefix",
+        "extension.point", "group.shared",
     ]
 
     /// The platforms a rule applies to (<doc:ReadingProjects> "Platforms"), as its description in the catalogue states them.

@@ -199,11 +199,7 @@ struct ProjectReading {
 
         let projectName = PathText.lastComponent(of: project.path)
         var privacyChecked: Set<String> = []
-        for finding in embeddingCycles() { add(finding, configuration: nil) }
-        for problem in project.problems {
-            add(Finding(rule: .settingsUnresolved, bundle: projectName, path: project.pbxprojPath,
-                        message: "In \(project.pbxprojPath), \(problem)."), configuration: nil)
-        }
+        for finding in embeddingCycles() + projectFileFindings() { add(finding, configuration: nil) }
         for app in apps {
             for configuration in configurations {
                 let members = members(of: app, configuration: configuration)

@@ -5,16 +5,22 @@
 /// printed since the previous step began, so each one directly follows the step that causes its line (or a `send`
 /// that asks the bundle to print its state). The `==` headings name the rules each part exercises, for the checklist.
 public enum DemoScenario {
-    public static let text = """
-    # The Habits demo: every step below crosses a process boundary.
-
-    == The app adds three habits to the shared SQLite store; the widget reloads and renders 0/3 [process.separate, sqlite.shared, widget.reload, widget.provider, widget.families]
+    /// The demo's first steps, which a scenario of its own starts from too: the app adds the three habits and the
+    /// widget shows them.
+    public static let addHabits = """
     send host add Meditate 🧘
     wait host added 🧘 Meditate
     send host add Read 📚
     wait host added 📚 Read
     send host add Walk 🚶
     wait widget 0/3 habits done
+    """
+
+    public static let text = """
+    # The Habits demo: every step below crosses a process boundary.
+
+    == The app adds three habits to the shared SQLite store; the widget reloads and renders 0/3 [process.separate, sqlite.shared, widget.reload, widget.provider, widget.families]
+    \(addHabits)
 
     == Siri runs CompleteHabit: the intent runs in the app, which is running, and the widget reloads [intent.perform, intent.where, widget.reload]
     run intent perform CompleteHabit --habit Meditate

@@ -6,7 +6,12 @@ import Testing
 
 /// What `check` writes and how it reads a team's config and baseline, through the built executable: each case of
 /// the third reliability round's "Writers, config and baseline" (issue 27), written from its description.
-@Suite struct CheckOutputTests {
+/// Each test has a fresh folder of its own, `dir`, removed when it ends.
+@Suite final class CheckOutputTests {
+    let dir = TestSupport.temporaryDirectory()
+
+    deinit { TestSupport.cleanUp(dir) }
+
     /// An XcodeGen spec of an app and a widget in `dir`, whose widget sets its own build number `widgetBuild`
     /// (a target-level override and, when it differs from the app's `1`, a mismatch).
     static func spec(in dir: URL, name: String = "project.yml", appIdentifier: String = "com.example.app",
@@ -63,8 +68,6 @@ import Testing
 
     /// `--write-baseline` through a symlink replaces the link's target and keeps the link.
     @Test func writeBaselineWritesThroughASymlink() throws {
-        let dir = TestSupport.temporaryDirectory()
-        defer { TestSupport.cleanUp(dir) }
         let spec = try Self.spec(in: dir)
         let target = try Self.write("old\n", "target.json", in: dir)
         let link = dir.appendingPathComponent("link.json").path
@@ -80,8 +83,6 @@ import Testing
 
     /// A FIFO or a folder where the baseline goes: exit 2, one sentence, nothing written, the FIFO still a FIFO.
     @Test func writeBaselineRefusesWhatIsNotARegularFile() throws {
-        let dir = TestSupport.temporaryDirectory()
-        defer { TestSupport.cleanUp(dir) }
         let spec = try Self.spec(in: dir)
         let pipe = dir.appendingPathComponent("pipe.json").path
         #expect(try run("/usr/bin/mkfifo", [pipe]).status == 0)
@@ -98,8 +99,6 @@ import Testing
 
     /// A baseline that cannot be written says "write", names the file, and ends with one period.
     @Test func anUnwritableBaselineIsOneSentence() throws {
-        let dir = TestSupport.temporaryDirectory()
-        defer { TestSupport.cleanUp(dir) }
         let spec = try Self.spec(in: dir)
         let path = dir.appendingPathComponent("missing/b.json").path
         let result = try run("lockstep", ["check", spec, "--write-baseline", path])
@@ -109,8 +108,6 @@ import Testing
 
     /// `lockstep bump` of a symlinked spec edits the spec the link points to; the link stays a link.
     @Test func bumpWritesThroughASymlinkedSpec() throws {
-        let dir = TestSupport.temporaryDirectory()
-        defer { TestSupport.cleanUp(dir) }
         let spec = try Self.spec(in: dir, name: "real.yml", widgetBuild: "1")
         let link = dir.appendingPathComponent("project.yml").path
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real.yml")
@@ -131,8 +128,6 @@ import Testing
         (#"{"finding": []}"#, "is not a JSON report of lockstep check (no 'findings' array)"),
     ])
     func aBaselineOfNonFindingsIsExitTwo(text: String, detail: String) throws {
-        let dir = TestSupport.temporaryDirectory()
-        defer { TestSupport.cleanUp(dir) }
         let spec = try Self.spec(in: dir)
         let baseline = try Self.write(text, "b.json", in: dir)
         let result = try run("lockstep", ["check", spec, "--baseline", baseline])
@@ -143,8 +138,6 @@ import Testing
 
     /// A config naming a baseline that does not exist: the baseline is called a baseline, with the config that names it.
     @Test func aMissingBaselineNamesTheConfigThatNamesIt() throws {
-        let dir = TestSupport.temporaryDirectory()
-        defer { TestSupport.cleanUp(dir) }
         let spec = try Self.spec(in: dir)
         _ = try Self.write(#"{"baseline": "gone.json"}"#, "team.json", in: dir)
         let result = try run("lockstep", ["check", spec, "--config", "team.json"], currentDirectory: dir.path)
@@ -157,8 +150,6 @@ import Testing
     /// The settings.target-override message says "project's" and "target's": its fingerprint holds the setting
     /// and the two values, no prose, so new wording keeps a baseline valid.
     @Test func fingerprintsHoldValuesNotProse() throws {
-        let dir = TestSupport.temporaryDirectory()
-        defer { TestSupport.cleanUp(dir) }
         let spec = try Self.spec(in: dir)
         let result = try run("lockstep", ["check", spec, "--format", "json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -188,8 +179,6 @@ import Testing
 
     /// A baseline written before fingerprints were versioned still marks the same findings as known.
     @Test func anOldBaselineIsStillRead() throws {
-        let dir = TestSupport.temporaryDirectory()
-        defer { TestSupport.cleanUp(dir) }
         let spec = try Self.spec(in: dir)
         let result = try run("lockstep", ["check", spec, "--format", "json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -209,8 +198,6 @@ import Testing
     // MARK: - Configs
 
     @Test func aDuplicateKeyIsExitTwoNamingIt() throws {
-        let dir = TestSupport.temporaryDirectory()
-        defer { TestSupport.cleanUp(dir) }
         let spec = try Self.spec(in: dir)
         let config = try Self.write(#"{"disable": ["version.build-mismatch"], "strict": false, "disable": []}"#, "c.json", in: dir)
         let result = try run("lockstep", ["check", spec, "--config", config])
@@ -220,8 +207,6 @@ import Testing
 
     /// A wrong-typed value of a megabyte is quoted as a bounded prefix; a key with a newline stays on one line.
     @Test func configMessagesAreBoundedAndOneLine() throws {
-        let dir = TestSupport.temporaryDirectory()
-        defer { TestSupport.cleanUp(dir) }
         let spec = try Self.spec(in: dir)
         let huge = try Self.write("{\"strict\": \"\(String(repeating: "y", count: 500_000))\"}", "huge.json", in: dir)
         let big = try run("lockstep", ["check", spec, "--config", huge])
@@ -235,8 +220,6 @@ import Testing
 
     /// A waiver names a bundle by its path or its bundle identifier; one that matches nothing is a note.
     @Test func waiversByIdentifierAndUnusedWaiversNoted() throws {
-        let dir = TestSupport.temporaryDirectory()
-        defer { TestSupport.cleanUp(dir) }
         let spec = try Self.spec(in: dir)
         let config = try Self.write("""
             {"waivers": [
@@ -252,8 +235,6 @@ import Testing
 
     /// An Xcode project's bundles are read once per build configuration; the summary counts each bundle once.
     @Test func theSummaryCountsBundlesAndConfigurationsApart() throws {
-        let dir = TestSupport.temporaryDirectory()
-        defer { TestSupport.cleanUp(dir) }
         let spec = try Self.spec(in: dir)
         let result = try run("lockstep", ["check", spec])
         #expect(result.stdout.hasSuffix(" in 2 bundles, 2 build configurations.\n"), "\(result)")
@@ -265,8 +246,6 @@ import Testing
 
     /// A bundle identifier holding U+0001 and U+001B: the JUnit report holds no character XML 1.0 forbids.
     @Test func junitHoldsNoForbiddenCharacter() throws {
-        let dir = TestSupport.temporaryDirectory()
-        defer { TestSupport.cleanUp(dir) }
         let spec = try Self.spec(in: dir, appIdentifier: "com.exa\u{1}mple.\u{1B}app")
         // YAML refuses raw control characters (as libyaml does): the spec writes them as escapes in double quotes.
         let text = try String(contentsOfFile: spec, encoding: .utf8)
@@ -286,8 +265,6 @@ import Testing
 
     /// A project in a folder with a space: SARIF URIs are percent-encoded and every URI is a URI reference.
     @Test func sarifURIsAreEncoded() throws {
-        let dir = TestSupport.temporaryDirectory()
-        defer { TestSupport.cleanUp(dir) }
         let folder = dir.appendingPathComponent("My App [é]")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         _ = try Self.spec(in: folder)
@@ -310,8 +287,6 @@ import Testing
     /// A finding about an entry of an .ipa points at the .ipa (a URI relative to %SRCROOT%, no scheme) and names
     /// the entry as a logical location and in the message.
     @Test func sarifPointsAnIPAEntryAtTheIPA() throws {
-        let dir = TestSupport.temporaryDirectory()
-        defer { TestSupport.cleanUp(dir) }
         let files = Fixtures.builtApp { $0["X.app/PlugIns/Widget.appex"]?["CFBundleVersion"] = "7" }
         try Data(Fixtures.zip(files.map { ("Payload/" + $0.0, $0.1) })).write(to: dir.appendingPathComponent("App.ipa"))
         let result = try run("lockstep", ["check", "App.ipa", "--format", "sarif"], currentDirectory: dir.path)

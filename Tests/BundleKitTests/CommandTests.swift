@@ -24,14 +24,9 @@ import Testing
         "{ CFBundleIdentifier = \"com.example.app\"; CFBundleVersion = 1 \n",
         "<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict><key>CFBundleIdentifier</key><string>x</dict></plist>",
     ]) func malformedInfoPlistIsOneLineOnStderr(text: String) throws {
-        let dir = TestSupport.temporaryDirectory()
-        defer { TestSupport.cleanUp(dir) }
-        let app = dir.appendingPathComponent("X.app")
-        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: app.appendingPathComponent("Info.plist"))
-        let result = try run("lockstep", ["check", app.path])
+        let (result, app) = try checkBuiltApp(infoPlist: Data(text.utf8))
         #expect(result.status == 2, "\(result)")
-        #expect(result.stderr == "lockstep check: '\(app.path)/Info.plist' is not a readable property list: it is not an XML, binary or OpenStep property list, or it is truncated.\n")
+        #expect(result.stderr == "lockstep check: '\(app)/Info.plist' is not a readable property list: it is not an XML, binary or OpenStep property list, or it is truncated.\n")
     }
 
     /// An OpenStep Info.plist, read by Lockstep's own parser, gives the values Foundation gives.

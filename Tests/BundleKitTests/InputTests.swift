@@ -4,8 +4,19 @@ import Foundation
 import LockstepTestSupport
 import Testing
 
-/// Built bundles on disk, in an `.xcarchive` and in an `.ipa`, and the bad inputs `check` must refuse.
-@Suite struct InputTests {
+/// Built bundles on disk, in an `.xcarchive` and in an `.ipa`, and the bad inputs `check` must refuse. Each test has a
+/// fresh folder of its own, `dir`, removed when it ends.
+@Suite final class InputTests {
+    let dir = TestSupport.temporaryDirectory()
+
+    deinit { TestSupport.cleanUp(dir) }
+
+    /// `files` written under `dir`, and what `check` finds in its X.app.
+    func checkApp(_ files: [(String, [UInt8])]) throws -> CheckResult {
+        try Fixtures.write(files, under: dir)
+        return try CheckInput.check(dir.appendingPathComponent("X.app").path)
+    }
+
     /// A mismatched widget build, an unknown extension point in ExtensionKit, and a watch with the wrong companion.
     static let broken = Fixtures.builtApp { plists in
         plists["X.app/PlugIns/Widget.appex"]?["CFBundleVersion"] = "1"
@@ -24,10 +35,7 @@ import Testing
     ]
 
     @Test func builtAppFolder() throws {
-        let dir = TestSupport.temporaryDirectory()
-        defer { TestSupport.cleanUp(dir) }
-        try Fixtures.write(Fixtures.builtApp(), under: dir)
-        let clean = try CheckInput.check(dir.appendingPathComponent("X.app").path)
+        let clean = try checkApp(Fixtures.builtApp())
         #expect(clean.findings == [])
         #expect(clean.sets.count == 1)
         let set = try #require(clean.sets.first)
@@ -46,18 +54,13 @@ import Testing
     }
 
     @Test func builtAppWithoutEntitlementsFileSaysGroupsWereNotChecked() throws {
-        let dir = TestSupport.temporaryDirectory()
-        defer { TestSupport.cleanUp(dir) }
-        try Fixtures.write(Fixtures.builtApp().filter { !$0.0.hasSuffix(".xcent") || $0.0.hasPrefix("X.app/archived") }, under: dir)
-        let result = try CheckInput.check(dir.appendingPathComponent("X.app").path)
+        let result = try checkApp(Fixtures.builtApp().filter { !$0.0.hasSuffix(".xcent") || $0.0.hasPrefix("X.app/archived") })
         #expect(result.findings.map(\.severity) == [.note, .note, .note])
         #expect(result.findings.allSatisfy { $0.rule == "group.shared" })
         #expect(result.exitStatus == .success)
     }
 
     @Test func entitlementsFromTheCodeSignature() throws {
-        let dir = TestSupport.temporaryDirectory()
-        defer { TestSupport.cleanUp(dir) }
         var files = Fixtures.builtApp { plists in
             plists["X.app"]?["CFBundleExecutable"] = "X"
             plists["X.app/PlugIns/Widget.appex"]?["CFBundleExecutable"] = "Widget"
@@ -67,8 +70,7 @@ import Testing
         // A universal binary whose group the app does not claim.
         files.append(("X.app/PlugIns/Widget.appex/Widget", Fixtures.signedExecutable(entitlements: Fixtures.entitlements(["group.com.x.other"]), universal: true)))
         files.append(("X.app/Watch/W.app/W", Array("#!/bin/sh\n".utf8)))  // not a Mach-O: groups unknown
-        try Fixtures.write(files, under: dir)
-        let result = try CheckInput.check(dir.appendingPathComponent("X.app").path)
+        let result = try checkApp(files)
         #expect(Self.summary(result) == [
             "group.shared error X.app/PlugIns/Widget.appex",
             "group.shared note X.app/Extensions/Intents.appex",
@@ -79,16 +81,13 @@ import Testing
     }
 
     @Test func aWatchAppsOwnWidgetIsPrefixedWithTheWatchAppsIdentifier() throws {
-        let dir = TestSupport.temporaryDirectory()
-        defer { TestSupport.cleanUp(dir) }
         let widget: [String: Any] = ["CFBundleDisplayName": "Habits", "NSExtension": ["NSExtensionPointIdentifier": "com.apple.widgetkit-extension"]]
         var files = Fixtures.builtApp()
         files.append(("X.app/Watch/W.app/PlugIns/Complication.appex/Info.plist",
                       Fixtures.plistBytes(Fixtures.infoPlist("com.x.habits.watchkitapp.complication", extra: widget), binary: true)))
         files.append(("X.app/Watch/W.app/PlugIns/Bad.appex/Info.plist",
                       Fixtures.plistBytes(Fixtures.infoPlist("com.x.habits.bad", build: "3", extra: widget), binary: false)))
-        try Fixtures.write(files, under: dir)
-        let result = try CheckInput.check(dir.appendingPathComponent("X.app").path)
+        let result = try checkApp(files)
         #expect(result.sets.first?.embedded.map(\.bundlePath).last == "X.app/Watch/W.app/PlugIns/Complication.appex")
         // Complication: prefixed with the watch app's id, and (no entitlements) groups unknown. Bad: neither.
         #expect(Self.summary(result) == [
@@ -100,16 +99,12 @@ import Testing
     }
 
     @Test func xcarchive() throws {
-        let dir = TestSupport.temporaryDirectory()
-        defer { TestSupport.cleanUp(dir) }
         let archive = dir.appendingPathComponent("X.xcarchive")
         try Fixtures.write(Self.broken, under: archive.appendingPathComponent("Products/Applications"))
         #expect(Self.summary(try CheckInput.check(archive.path)) == Self.expectedBroken)
     }
 
     @Test func ipaWithStoredAndDeflatedEntries() throws {
-        let dir = TestSupport.temporaryDirectory()
-        defer { TestSupport.cleanUp(dir) }
         let files = Self.broken.map { ("Payload/" + $0.0, $0.1) }
         let ipa = dir.appendingPathComponent("X.ipa")
         // Plists deflated, entitlements stored: both methods in one archive.
@@ -121,8 +116,6 @@ import Testing
     }
 
     @Test func badInputsAreOneSentenceNamingTheFile() throws {
-        let dir = TestSupport.temporaryDirectory()
-        defer { TestSupport.cleanUp(dir) }
         func error(_ path: String) -> BundleError? {
             #expect(throws: BundleError.self) { try CheckInput.check(path) }
         }

@@ -17,8 +17,9 @@ import Testing
     }
 
     /// Every rule is defined in exactly one file under `Sources/CheckKit/Rules/`: its id, description and logic; the
-    /// catalogue (and so `lockstep rules`, SARIF and the reference) is derived from those files. Every constant a
-    /// finding can carry is described, and product code names rules by their constants, never by a string.
+    /// catalogue (and so `lockstep rules`, SARIF and the reference) is derived from those files. A rule file reports
+    /// only the ids it describes, every rule of check is reported by its file, and other product code names no rule
+    /// but in `Rules.ids`.
     @Test func eachRuleIsDefinedInExactlyOneRuleFile() throws {
         let ruleFiles = Self.swiftFiles("CheckKit/Rules").filter { !$0.hasSuffix("/RuleCatalog.swift") && !$0.hasSuffix("/RuleID.swift") }
         #expect(ruleFiles.count >= 10)
@@ -27,20 +28,27 @@ import Testing
         #expect(ids.count > 60)
         #expect(Set(ids).count == ids.count, "an id is described twice")
         for id in ids {
-            // Its description's first line (`id | severity | section`), or its constant.
+            // Its description's first line (`id | severity | section`), or the logic that reports it.
             let files = zip(ruleFiles, texts).filter { $0.1.contains("\n        \(id) | ") || $0.1.contains("\"\(id)\"") }
                 .map { URL(fileURLWithPath: $0.0).lastPathComponent }
             #expect(files.count == 1, "\(id) is defined in \(files.isEmpty ? "no rule file" : files.joined(separator: ", "))")
         }
-        // Every constant is described (a finding's rule explains itself), and only rule files declare them.
-        let constant = try NSRegularExpression(pattern: #"static let \w+: RuleID = "([a-z0-9-]+\.[a-z0-9-]+)""#)
-        let declared = texts.flatMap { text in
-            constant.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { String(text[Range($0.range(at: 1), in: text)!]) }
+        // A rule file's code names the ids it reports as literals ("version.missing"): each is one its own
+        // descriptions hold (a finding's rule explains itself), and each rule of check is reported somewhere.
+        let named = try NSRegularExpression(pattern: #""([a-z0-9-]+\.[a-z][a-z0-9-]*)""#)
+        var reported: Set<String> = []
+        for (file, text) in zip(ruleFiles, texts) {
+            let described = Set(ids.filter { text.contains("\n        \($0) | ") })
+            for match in named.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                let id = String(text[Range(match.range(at: 1), in: text)!])
+                reported.insert(id)
+                #expect(described.contains(id), "\(URL(fileURLWithPath: file).lastPathComponent) reports \(id), which it does not describe")
+            }
         }
-        #expect(declared.count > 30)
-        #expect(Set(declared).subtracting(ids).isEmpty, "declared but not described: \(Set(declared).subtracting(ids).sorted())")
+        #expect(reported.count > 30)
         let checked = Set(RuleCatalog.rules.map(\.id.rawValue))
-        #expect(checked.subtracting(declared).isEmpty, "checked but with no constant: \(checked.subtracting(declared).sorted())")
+        #expect(checked.subtracting(reported).isEmpty, "checked but reported by no rule file: \(checked.subtracting(reported).sorted())")
+        #expect(Rules.ids.allSatisfy { RuleCatalog.rule($0)?.isChecked == true }, "Rules.ids names a rule check does not describe")
         // Product code outside the rule files names a rule by its constant: the readers and the checks.
         let literal = try NSRegularExpression(pattern: #"(?:rule: |add\(|rule\(|: RuleID = )"[a-z-]+\.[a-z-]+""#)
         let others = ["BundleKit", "XcodeKit", "XcodeGenKit", "CheckKit"].flatMap(Self.swiftFiles).filter { !$0.contains("/CheckKit/Rules/") }
@@ -51,7 +59,7 @@ import Testing
         }
         #expect(RuleCatalog.all.allSatisfy { !$0.summary.isEmpty && !$0.appleText.isEmpty && !$0.fix.isEmpty && !$0.platforms.isEmpty
             && !$0.sources.isEmpty && !$0.enforcement.isEmpty })
-        #expect(RuleCatalog.rule(.bundleIDSingleComponent)?.platforms.contains(.macOS) == false)
+        #expect(RuleCatalog.rule("bundle-id.single-component")?.platforms.contains(.macOS) == false)
     }
 
     @Test func rulesCommandListsExplainsAndRefuses() throws {

@@ -33,6 +33,16 @@ final class HabitsFixture {
         return child
     }
 
+    /// Adds the demo's three habits and starts the widget, which has said it is ready as the Habits widget and
+    /// written its first timeline of them when this returns.
+    func startWidgetWithHabits() throws -> Child {
+        try addHabits()
+        let widget = try start("lockstep-widget")
+        #expect(widget.waitForLine("ready com.example.habits.widget") != nil, "\(widget.output)")
+        #expect(widget.waitForLine("first timeline") != nil, "\(widget.output)")
+        return widget
+    }
+
     /// Adds the demo's three habits through one-shot host commands.
     func addHabits() throws {
         for (name, emoji) in [("Meditate", "🧘"), ("Read", "📚"), ("Walk", "🚶")] {

@@ -129,9 +129,7 @@ struct WidgetTests {
     @Test("widget.families: each family's texts in its file and, while serving, its picture at the family's size")
     func families() throws {
         let fixture = HabitsFixture()
-        try fixture.addHabits()
-        let widget = try fixture.start("lockstep-widget")
-        #expect(widget.waitForLine("first timeline") != nil, "\(widget.output)")
+        let widget = try fixture.startWidgetWithHabits()
         // The phone widget's six families (systemExtraLarge is iPad's, accessoryCorner the watch's).
         let phone: [WidgetFamily] = [.systemSmall, .systemMedium, .systemLarge, .accessoryCircular, .accessoryRectangular, .accessoryInline]
         let renders = GroupsLayout.widgetRenders(container: fixture.groupContainer)
@@ -187,9 +185,7 @@ struct WidgetTests {
     @Test("widget.interactive: tap presses the rendered button and runs the very intent it holds; no such button is exit 64")
     func tap() throws {
         let fixture = HabitsFixture()
-        try fixture.addHabits()
-        let widget = try fixture.start("lockstep-widget")
-        #expect(widget.waitForLine("ready com.example.habits.widget") != nil, "\(widget.output)")
+        let widget = try fixture.startWidgetWithHabits()
         // By the button's label: the medium family shows one button per habit left.
         widget.sendLine("tap Read")
         #expect(widget.waitForLine("CompleteHabit tapped in the widget; not counted: the person's own action")?.contains("1/3 habits done") == true, "\(widget.output)")
@@ -212,9 +208,7 @@ struct WidgetTests {
     @Test("widget.configurable: --kind picks the bundle's AppIntentConfiguration widget; configure sets its intent, budget-free")
     func configurable() throws {
         let fixture = HabitsFixture()
-        try fixture.addHabits()
-        let widget = try fixture.start("lockstep-widget")
-        #expect(widget.waitForLine("ready com.example.habits.widget") != nil, "\(widget.output)")
+        let widget = try fixture.startWidgetWithHabits()
         widget.sendLine("--kind HabitFocus configure --habit Walk")
         #expect(widget.waitForLine("reloaded HabitFocus (configuration changed")?.contains("🚶 Walk · ○ to do") == true, "\(widget.output)")
         widget.sendLine("--kind HabitFocus tap CompleteHabit")
@@ -257,9 +251,7 @@ struct WidgetTests {
     @Test("lockstep gallery: one self-contained page with every picture a serving widget drew; a bad --out writes nothing")
     func gallery() throws {
         let fixture = HabitsFixture()
-        try fixture.addHabits()
-        let widget = try fixture.start("lockstep-widget")
-        #expect(widget.waitForLine("first timeline") != nil, "\(widget.output)")
+        let widget = try fixture.startWidgetWithHabits()
         #expect(widget.finish() == 0)
         let out = fixture.root.appendingPathComponent("g.html").path
         let result = try fixture.run("lockstep", "gallery", "--groups", fixture.root.path, "--out", out)

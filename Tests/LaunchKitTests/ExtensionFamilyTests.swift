@@ -1,27 +1,20 @@
 import BundleKit
 import Foundation
+import LaunchKit
 import LockstepTestSupport
 import Testing
 
 /// <doc:Rules> "The rest of the extension family" across processes: `lockstep up` on the Habits app (the embedded default) with a scenario per rule, each
 /// with the case where the rule says no.
 @Suite struct ExtensionFamilyTests {
-    /// A fresh groups root; the scenario's setup adds the demo's three habits from the running app.
+    /// A fresh groups root; the scenario starts as the demo does, with the app adding the three habits.
     struct Device {
         let directory = TestSupport.temporaryDirectory("family")
         var groups: String { directory.appendingPathComponent("groups").path }
 
         func up(_ steps: String, manifest: String? = nil, environment: [String: String] = [:]) throws -> ProcessResult {
             let scenario = directory.appendingPathComponent("scenario-\(UUID().uuidString.prefix(6)).txt").path
-            try ("""
-                send host add Meditate 🧘
-                wait host added 🧘 Meditate
-                send host add Read 📚
-                wait host added 📚 Read
-                send host add Walk 🚶
-                wait widget 0/3 habits done
-
-                """ + steps).write(toFile: scenario, atomically: true, encoding: .utf8)
+            try (DemoScenario.addHabits + "\n\n" + steps).write(toFile: scenario, atomically: true, encoding: .utf8)
             var arguments = ["up", "--groups", groups, "--scenario", scenario, "--no-color"]
             if let manifest {
                 let path = directory.appendingPathComponent("manifest.json").path

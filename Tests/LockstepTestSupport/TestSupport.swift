@@ -26,6 +26,17 @@ public enum TestSupport {
     }
 }
 
+/// `lockstep check` run on a built app, `X.app` in a fresh folder, whose only file is the Info.plist `bytes`; the
+/// folder is removed before this returns, and the app's path is given for the messages that name it.
+public func checkBuiltApp(infoPlist bytes: Data) throws -> (result: ProcessResult, app: String) {
+    let dir = TestSupport.temporaryDirectory("built-app")
+    defer { TestSupport.cleanUp(dir) }
+    let app = dir.appendingPathComponent("X.app")
+    try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+    try bytes.write(to: app.appendingPathComponent("Info.plist"))
+    return (try run("lockstep", ["check", app.path]), app.path)
+}
+
 /// Runs an executable to completion (bounded by `timeout`) and returns its status and output.
 public func run(_ executable: String, _ arguments: [String] = [], environment: [String: String] = [:], stdin: Data? = nil, timeout: Double = 60,
                 currentDirectory: String? = nil) throws -> ProcessResult {

@@ -40,12 +40,7 @@ import Testing
     }
 
     @Test func lockstepCheckExitsTwoInsteadOfCrashing() throws {
-        let directory = TestSupport.temporaryDirectory("proof-set-plist")
-        defer { TestSupport.cleanUp(directory) }
-        let app = directory.appendingPathComponent("X.app")
-        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
-        try Data(Self.setOfDictionary).write(to: app.appendingPathComponent("Info.plist"))
-        let result = try run("lockstep", ["check", app.path])
+        let result = try checkBuiltApp(infoPlist: Data(Self.setOfDictionary)).result
         #expect(result.status == 2, "\(result)")
         #expect(result.stderr.contains("Info.plist"), "\(result)")
     }

@@ -188,12 +188,9 @@ import Testing
                 "SDKROOT": "watchos", "CURRENT_PROJECT_VERSION": "7",
             ]),
         ])
-        let tree = try FixtureTree([
-            "App.xcodeproj/project.pbxproj": fixture.pbxproj(),
+        let result = try fixture.load(with: [
             "WatchWidget/Info.plist": FixtureTree.plist(Self.widgetPlist),
         ])
-        defer { tree.cleanUp() }
-        let result = try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release")
         let errors = Self.errors(result)
         #expect(errors.map(\.rule) == ["version.build-mismatch"])
         #expect(errors.first?.message == "The CFBundleVersion of an app extension ('7') must match that of its containing parent app ('8', App.app/Watch/Watch.app). ITMS-90473: CFBundleVersion Mismatch - The CFBundleVersion value '7' of extension 'App.app/Watch/Watch.app/PlugIns/WatchWidget.appex' does not match the CFBundleVersion value '8' of its containing iOS application 'App.app'.")
@@ -202,13 +199,10 @@ import Testing
     /// An extension the app depends on but copies with a script: a note says its versions are not checked.
     @Test func extensionEmbeddedByAScriptIsANote() throws {
         let fixture = Self.appAndWidget(dependencies: ["Widget"], embed: false)
-        let tree = try FixtureTree([
-            "App.xcodeproj/project.pbxproj": fixture.pbxproj(),
+        let result = try fixture.load(with: [
             "App/Info.plist": FixtureTree.plist(Self.versioned),
             "Widget/Info.plist": FixtureTree.plist(Self.widgetPlist),
-        ])
-        defer { tree.cleanUp() }
-        let result = try XcodeProjectInput.load(tree.path + "/App.xcodeproj")
+        ], configuration: nil)
         #expect(result.findings.map(\.rule) == ["bundle.not-embedded"])
         #expect(result.findings.first?.severity == .note)
         #expect(result.findings.first?.message == "Target 'App' depends on 'Widget' (com.apple.product-type.app-extension), but no Copy Files phase of the project embeds it: if a script embeds it, its versions are not checked.")
@@ -223,13 +217,10 @@ import Testing
     @Test func anAppThatEmbedsItselfIsAFindingAndItsExtensionsAreChecked() throws {
         var fixture = Self.appAndWidget(widget: ["CURRENT_PROJECT_VERSION": "11"])
         fixture.targets[0].embeds.append(.init(target: "App", spec: 13))
-        let tree = try FixtureTree([
-            "App.xcodeproj/project.pbxproj": fixture.pbxproj(),
+        let result = try fixture.load(with: [
             "App/Info.plist": FixtureTree.plist(Self.versioned),
             "Widget/Info.plist": FixtureTree.plist(Self.widgetPlist),
         ])
-        defer { tree.cleanUp() }
-        let result = try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release")
         #expect(result.sets.count == 1)
         #expect(result.sets.first?.embedded.map(\.name) == ["Widget"])
         #expect(Self.errors(result).map(\.rule) == ["bundle.embed-cycle", "version.build-mismatch"])
@@ -245,15 +236,13 @@ import Testing
         fixture.targets[1].xcconfig = "Widget/widget.xcconfig"
         let pbxproj = try NSRegularExpression(pattern: #"(\t\t\t\t[0-9A-F]{24},\n)"#)
             .stringByReplacingMatches(in: fixture.pbxproj(), range: NSRange(location: 0, length: fixture.pbxproj().utf16.count), withTemplate: "$1$1")
-        let tree = try FixtureTree([
+        let result = try FixtureTree.loadProject([
             "App.xcodeproj/project.pbxproj": pbxproj,
             "Shared/base.xcconfig": "CURRENT_PROJECT_VERSION = 12\nMARKETING_VERSION = 3.1\n",
             "Widget/widget.xcconfig": "WIDGET_FLAG = YES\n",
             "App/Info.plist": FixtureTree.plist(Self.versioned),
             "Widget/Info.plist": FixtureTree.plist(Self.widgetPlist),
         ])
-        defer { tree.cleanUp() }
-        let result = try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release")
         #expect(result.findings.filter { $0.rule == "settings.unresolved" }.isEmpty, "\(result.findings)")
         #expect(result.sets.first?.embedded.first?.buildVersion == "12")
         #expect(Self.errors(result).isEmpty)
@@ -264,13 +253,10 @@ import Testing
         var fixture = Self.appAndWidget()
         fixture.targets[1].productType = "com.apple.product-type.framework"
         fixture.targets[1].settings["CURRENT_PROJECT_VERSION"] = "1"
-        let tree = try FixtureTree([
-            "App.xcodeproj/project.pbxproj": fixture.pbxproj(),
+        let result = try fixture.load(with: [
             "App/Info.plist": FixtureTree.plist(Self.versioned),
             "Widget/Info.plist": FixtureTree.plist(Self.versioned),
         ])
-        defer { tree.cleanUp() }
-        let result = try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release")
         #expect(result.sets.first?.embedded.isEmpty == true)
         #expect(Self.errors(result).isEmpty, "\(Self.errors(result))")
     }

@@ -1,3 +1,4 @@
+import CheckKit
 import Foundation
 import LockstepTestSupport
 
@@ -28,6 +29,22 @@ struct ProjectFixture {
         var dependencies: [String] = []
         /// Files its resources phase copies, relative to the project folder.
         var resources: [String] = []
+
+        /// An application target with its bundle identifier and Info.plist (nil: Xcode generates it), embedding
+        /// the extensions `embeds` in PlugIns.
+        static func app(_ name: String, identifier: String, plist: String?, settings: [String: String] = [:], embeds: [String] = []) -> Target {
+            Target(name: name, productType: "com.apple.product-type.application", settings: basics(identifier, plist).merging(settings) { $1 },
+                   embeds: embeds.map { Embed(target: $0, spec: 13) })
+        }
+
+        /// An app extension target with its bundle identifier and Info.plist (nil: Xcode generates it).
+        static func appExtension(_ name: String, identifier: String, plist: String?, settings: [String: String] = [:]) -> Target {
+            Target(name: name, productType: "com.apple.product-type.app-extension", settings: basics(identifier, plist).merging(settings) { $1 })
+        }
+
+        private static func basics(_ identifier: String, _ plist: String?) -> [String: String] {
+            ["PRODUCT_BUNDLE_IDENTIFIER": identifier].merging(plist.map { ["INFOPLIST_FILE": $0] } ?? ["GENERATE_INFOPLIST_FILE": "YES"]) { $1 }
+        }
     }
 
     var projectSettings: [String: String] = [:]
@@ -147,6 +164,12 @@ struct ProjectFixture {
         return text
     }
 
+    /// This project as `name.xcodeproj` in a checkout of `files`, read once at `configuration`.
+    func load(with files: [String: String], name: String = "App", configuration: String? = "Release") throws -> XcodeProjectInput.Result {
+        try FixtureTree.loadProject(files.merging(["\(name).xcodeproj/project.pbxproj": pbxproj()]) { $1 }, "\(name).xcodeproj",
+                                    configuration: configuration)
+    }
+
     /// Xcode's quoting: bare when only `[A-Za-z0-9_$/:.-]`, else in double quotes with `\"` and `\\`.
     static func quote(_ value: String) -> String {
         if !value.isEmpty, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_$/:.-".contains($0)) }) { return value }
@@ -177,6 +200,14 @@ struct FixtureTree {
     }
 
     func cleanUp() { TestSupport.cleanUp(root) }
+
+    /// `files` written to a fresh checkout, its project `project` read at `configuration`, and the checkout removed:
+    /// for a test that reads a project once.
+    static func loadProject(_ files: [String: String], _ project: String = "App.xcodeproj", configuration: String? = "Release") throws -> XcodeProjectInput.Result {
+        let tree = try FixtureTree(files)
+        defer { tree.cleanUp() }
+        return try XcodeProjectInput.load(tree.path + "/" + project, configuration: configuration)
+    }
 
     /// An XML Info.plist with `entries` (string values, or a nested dictionary of strings for NSExtension).
     static func plist(_ entries: [String: Any]) -> String {

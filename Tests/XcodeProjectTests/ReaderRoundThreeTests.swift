@@ -32,7 +32,6 @@ import Testing
     @Test func includeRelativeToTheProjectFolderIsFound() throws {
         let fixture = Self.xcconfigProject(app: "App/Release.xcconfig", widget: "Widget/Release.xcconfig")
         var files: [String: String] = [
-            "App.xcodeproj/project.pbxproj": fixture.pbxproj(),
             "Config/AppVersion.xcconfig": "MARKETING_VERSION = 2.4\nCURRENT_PROJECT_VERSION = 31\n",
             "App/Common.xcconfig": "#include \"Config/AppVersion.xcconfig\"\n",
             "App/Release.xcconfig": "#include \"Common.xcconfig\"\n",
@@ -41,19 +40,14 @@ import Testing
             "App/Info.plist": FixtureTree.plist(Self.plist),
             "Widget/Info.plist": FixtureTree.plist(Self.widgetPlist),
         ]
-        var tree = try FixtureTree(files)
-        var result = try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release")
+        let result = try fixture.load(with: files)
         #expect(Self.errors(result).isEmpty, "\(Self.errors(result).map(\.message))")
         #expect(result.sets[0].app.shortVersion == "2.4")
         #expect(result.sets[0].app.buildVersion == "31")
-        tree.cleanUp()
 
         // A mismatch planted in a file found this way is caught.
         files["Widget/Common.xcconfig"] = "#include \"Config/AppVersion.xcconfig\"\nCURRENT_PROJECT_VERSION = 30\n"
-        tree = try FixtureTree(files)
-        defer { tree.cleanUp() }
-        result = try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release")
-        #expect(Self.errors(result).map(\.rule) == ["version.build-mismatch"])
+        #expect(Self.errors(try fixture.load(with: files)).map(\.rule) == ["version.build-mismatch"])
     }
 
     /// The order: beside the including file first, then beside the file that included it, then the project folder.
@@ -102,26 +96,20 @@ import Testing
         </plist>
         """
         var files: [String: String] = [
-            "App.xcodeproj/project.pbxproj": fixture.pbxproj(),
             ".gitignore": "DerivedSources/\n",
             "App/Info.plist": app,
             "Widget/Info.plist": FixtureTree.plist(Self.widgetPlist),
         ]
-        var tree = try FixtureTree(files)
-        var result = try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release")
+        let result = try fixture.load(with: files)
         #expect(Self.errors(result).isEmpty, "\(Self.errors(result).map(\.message))")
         #expect(result.sets[0].app.shortVersion == "3.1")
         #expect(result.sets[0].app.buildVersion == "12")
         let warnings = result.findings.filter { $0.severity == .warning && $0.message.contains("DerivedSources/InfoPlist.h") }
         #expect(warnings.count == 1 && warnings[0].message.contains("unknown"), "\(result.findings.map(\.message))")
-        tree.cleanUp()
 
         // Still compared: a widget whose version differs is caught.
         files["Widget/Info.plist"] = FixtureTree.plist(Self.widgetPlist.merging(["CFBundleVersion": "11"]) { $1 })
-        tree = try FixtureTree(files)
-        defer { tree.cleanUp() }
-        result = try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release")
-        #expect(Self.errors(result).map(\.rule) == ["version.build-mismatch"])
+        #expect(Self.errors(try fixture.load(with: files)).map(\.rule) == ["version.build-mismatch"])
     }
 
     // MARK: - The preprocessor, as clang -traditional-cpp and GCC -traditional read it
@@ -221,22 +209,19 @@ import Testing
     }
 
     static func mismatch(_ result: XcodeProjectInput.Result) throws -> Finding {
-        try #require(errors(result).first { $0.rule == .versionBuildMismatch })
+        try #require(errors(result).first { $0.rule == "version.build-mismatch" })
     }
 
     /// A mismatch found in an xcconfig points at the assignment's line and column.
     @Test func xcconfigAssignmentLine() throws {
         let fixture = Self.xcconfigProject(app: "App/Release.xcconfig", widget: "Widget/Release.xcconfig")
-        let tree = try FixtureTree([
-            "App.xcodeproj/project.pbxproj": fixture.pbxproj(),
+        let finding = try Self.mismatch(try fixture.load(with: [
             "Config/AppVersion.xcconfig": "MARKETING_VERSION = 2.4\nCURRENT_PROJECT_VERSION = 31\n",
             "App/Release.xcconfig": "#include \"Config/AppVersion.xcconfig\"\n",
             "Widget/Release.xcconfig": "#include \"Config/AppVersion.xcconfig\"\n// the widget's own\n  CURRENT_PROJECT_VERSION = 30\n",
             "App/Info.plist": FixtureTree.plist(Self.plist),
             "Widget/Info.plist": FixtureTree.plist(Self.widgetPlist),
-        ])
-        defer { tree.cleanUp() }
-        let finding = try Self.mismatch(try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release"))
+        ]))
         #expect(finding.path.hasSuffix("Widget/Release.xcconfig"))
         #expect(finding.line == 3 && finding.column == 3, "\(finding)")
     }
@@ -244,13 +229,11 @@ import Testing
     /// A mismatch set in project.pbxproj points at the setting's line there.
     @Test func pbxprojSettingLine() throws {
         let text = ProjectConstructTests.appAndWidget(widget: ["CURRENT_PROJECT_VERSION": "11"]).pbxproj()
-        let tree = try FixtureTree([
+        let finding = try Self.mismatch(try FixtureTree.loadProject([
             "App.xcodeproj/project.pbxproj": text,
             "App/Info.plist": FixtureTree.plist(Self.plist),
             "Widget/Info.plist": FixtureTree.plist(Self.widgetPlist),
-        ])
-        defer { tree.cleanUp() }
-        let finding = try Self.mismatch(try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release"))
+        ]))
         #expect(finding.path.hasSuffix("project.pbxproj"))
         let line = try #require(finding.line, "\(finding)")
         let written = text.components(separatedBy: "\n")[line - 1]
@@ -261,13 +244,10 @@ import Testing
     /// A value written in the Info.plist itself points at its `<key>` line.
     @Test func plistKeyLine() throws {
         let widget = FixtureTree.plist(Self.widgetPlist.merging(["CFBundleVersion": "11"]) { $1 })
-        let tree = try FixtureTree([
-            "App.xcodeproj/project.pbxproj": ProjectConstructTests.appAndWidget().pbxproj(),
+        let finding = try Self.mismatch(try ProjectConstructTests.appAndWidget().load(with: [
             "App/Info.plist": FixtureTree.plist(Self.plist),
             "Widget/Info.plist": widget,
-        ])
-        defer { tree.cleanUp() }
-        let finding = try Self.mismatch(try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release"))
+        ]))
         #expect(finding.path.hasSuffix("Widget/Info.plist"))
         #expect(finding.line == Self.line(of: "<key>CFBundleVersion</key>", in: widget), "\(finding)")
     }

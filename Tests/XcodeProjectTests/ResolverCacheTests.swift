@@ -72,14 +72,11 @@ import Testing
 
     @Test func aTargetOverrideIsNotLeakedToItsSiblings() throws {
         var targets: [ProjectFixture.Target] = [
-            .init(name: "App", productType: "com.apple.product-type.application", settings: [
-                "INFOPLIST_FILE": "Shared/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app",
-            ], embeds: (1...3).map { .init(target: "Ext\($0)", spec: 13) }),
+            .app("App", identifier: "com.example.app", plist: "Shared/Info.plist", embeds: (1...3).map { "Ext\($0)" }),
         ]
         for index in 1...3 {
-            var settings = ["INFOPLIST_FILE": "Shared/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app.ext\(index)"]
-            if index == 2 { settings["CURRENT_PROJECT_VERSION"] = "$(inherited).1"; settings["PRODUCT_NAME"] = "Second" }
-            targets.append(.init(name: "Ext\(index)", productType: "com.apple.product-type.app-extension", settings: settings))
+            let override = index == 2 ? ["CURRENT_PROJECT_VERSION": "$(inherited).1", "PRODUCT_NAME": "Second"] : [:]
+            targets.append(.appExtension("Ext\(index)", identifier: "com.example.app.ext\(index)", plist: "Shared/Info.plist", settings: override))
         }
         let fixture = ProjectFixture(projectSettings: ["CURRENT_PROJECT_VERSION": "42", "MARKETING_VERSION": "1.4.0"], targets: targets)
         let tree = try FixtureTree(["App.xcodeproj/project.pbxproj": fixture.pbxproj(), "Shared/Info.plist": Self.plist])
@@ -98,13 +95,8 @@ import Testing
 
     @Test func sharedInfoPlistIsExpandedPerTarget() throws {
         let fixture = ProjectFixture(projectSettings: ["CURRENT_PROJECT_VERSION": "3", "MARKETING_VERSION": "2.0"], targets: [
-            .init(name: "App", productType: "com.apple.product-type.application", settings: [
-                "INFOPLIST_FILE": "Shared/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app",
-            ], embeds: [.init(target: "Ext", spec: 13)]),
-            .init(name: "Ext", productType: "com.apple.product-type.app-extension", settings: [
-                "INFOPLIST_FILE": "./Shared/../Shared/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app.ext",
-                "MARKETING_VERSION": "2.1",
-            ]),
+            .app("App", identifier: "com.example.app", plist: "Shared/Info.plist", embeds: ["Ext"]),
+            .appExtension("Ext", identifier: "com.example.app.ext", plist: "./Shared/../Shared/Info.plist", settings: ["MARKETING_VERSION": "2.1"]),
         ])
         let tree = try FixtureTree(["App.xcodeproj/project.pbxproj": fixture.pbxproj(), "Shared/Info.plist": Self.plist])
         defer { tree.cleanUp() }

@@ -23,6 +23,16 @@ import Testing
         ].merging(entries) { $1 })
     }
 
+    /// A checkout of `fixture` as `name.xcodeproj` with `files`, each target's Info.plist this suite's: `versions` for
+    /// the app, `extensionPlist()` for an extension.
+    static func checkout(_ fixture: ProjectFixture, name: String = "App", _ files: [String: String]) throws -> FixtureTree {
+        var all = ["\(name).xcodeproj/project.pbxproj": fixture.pbxproj()]
+        for target in fixture.targets {
+            if let plist = target.settings["INFOPLIST_FILE"] { all[plist] = target.productType == app ? versions : extensionPlist() }
+        }
+        return try FixtureTree(all.merging(files) { $1 })
+    }
+
     /// An app and a share extension, each on its own CocoaPods base xcconfig that `pod install` writes.
     static func cocoaPods(projectLevel: Bool) -> [String: String] {
         func pods(_ target: String) -> String { "Pods/Target Support Files/Pods-\(target)/Pods-\(target).release.xcconfig" }
@@ -79,14 +89,11 @@ import Testing
                   xcconfig: "Flutter/Release.xcconfig"),
         ])
         let plist = ["CFBundleVersion": "$(FLUTTER_BUILD_NUMBER)", "CFBundleShortVersionString": "$(FLUTTER_BUILD_NAME)"]
-        let tree = try FixtureTree([
-            "ios/Runner.xcodeproj/project.pbxproj": fixture.pbxproj(),
+        let result = try fixture.load(with: [
             "ios/Flutter/Release.xcconfig": "#include \"Generated.xcconfig\"\n",
             "ios/Runner/Info.plist": FixtureTree.plist(plist.merging(["CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER)"]) { $1 }),
             "ios/Widget/Info.plist": Self.extensionPlist(plist),
-        ])
-        defer { tree.cleanUp() }
-        let result = try XcodeProjectInput.load(tree.path + "/ios/Runner.xcodeproj", configuration: "Release")
+        ], name: "ios/Runner")
         let set = result.sets[0]
         #expect(set.all.map(\.buildVersion) == ["$(FLUTTER_BUILD_NUMBER)", "$(FLUTTER_BUILD_NUMBER)"])
         let findings = Rules.check(set) + result.findings
@@ -104,10 +111,8 @@ import Testing
                   embeds: [.init(target: "Widget", spec: 13)]),
             .init(name: "Widget", productType: Self.appex, settings: ["INFOPLIST_FILE": "Widget/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "$(MAIN_APP_BUNDLE_IDENTIFIER).widget"]),
         ])
-        let tree = try FixtureTree([
-            "Loop.xcodeproj/project.pbxproj": fixture.pbxproj(),
+        let tree = try Self.checkout(fixture, name: "Loop", [
             "Config/Base.xcconfig": "DEVELOPMENT_TEAM =\nMAIN_APP_BUNDLE_IDENTIFIER = com.$(DEVELOPMENT_TEAM).loopkit\n#include? \"../LoopConfigOverride.xcconfig\"\n",
-            "Loop/Info.plist": Self.versions, "Widget/Info.plist": Self.extensionPlist(),
         ])
         defer { tree.cleanUp() }
         let result = try XcodeProjectInput.load(tree.path + "/Loop.xcodeproj", configuration: "Release")
@@ -142,11 +147,7 @@ import Testing
             .init(name: "Share", productType: Self.appex, settings: ["INFOPLIST_FILE": "Share/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app$(BUNDLE_ID_SUFFIX).share"]),
             .init(name: "Widget", productType: Self.appex, settings: ["INFOPLIST_FILE": "Share/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app.widget$(BUNDLE_ID_SUFFIX)"]),
         ])
-        let tree = try FixtureTree([
-            "App.xcodeproj/project.pbxproj": fixture.pbxproj(),
-            "Config/Shared.xcconfig": "#include? \"Local.xcconfig\"\n",
-            "App/Info.plist": Self.versions, "Share/Info.plist": Self.extensionPlist(),
-        ])
+        let tree = try Self.checkout(fixture, ["Config/Shared.xcconfig": "#include? \"Local.xcconfig\"\n"])
         defer { tree.cleanUp() }
         let result = try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release")
         let rules = Rules.check(result.sets[0]).filter { $0.severity != .note }
@@ -226,11 +227,7 @@ import Testing
         let fixture = ProjectFixture(projectSettings: ["CURRENT_PROJECT_VERSION": "1", "MARKETING_VERSION": "1.0"], projectXcconfig: "Config/Shared.xcconfig", targets: [
             .init(name: "App", productType: Self.app, settings: ["INFOPLIST_FILE": "App/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app"]),
         ])
-        let tree = try FixtureTree([
-            "App.xcodeproj/project.pbxproj": fixture.pbxproj(),
-            "Config/Shared.xcconfig": "#include \"Signing.xcconfig\"\n",
-            "App/Info.plist": Self.versions,
-        ])
+        let tree = try Self.checkout(fixture, ["Config/Shared.xcconfig": "#include \"Signing.xcconfig\"\n"])
         defer { tree.cleanUp() }
         let result = try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release")
         #expect(result.findings.map(\.severity) == [.error])

@@ -13,6 +13,18 @@ import Testing
         return zip(old, new).filter { $0 != $1 }.map { "\($0.0.trimmingCharacters(in: .whitespaces)) → \($0.1.trimmingCharacters(in: .whitespaces))" }
     }
 
+    /// Runs `body` on a fresh checkout of `files` (the Habits project's by default), then expects every file of the
+    /// checkout to read as it was written: a refused bump writes nothing.
+    func expectNothingWritten(_ files: [String: String] = HabitsFixture.files, sourceLocation: Testing.SourceLocation = #_sourceLocation,
+                              _ body: (FixtureTree) throws -> Void) throws {
+        let tree = try FixtureTree(files)
+        defer { tree.cleanUp() }
+        try body(tree)
+        for (path, text) in files.sorted(by: { $0.key < $1.key }) {
+            #expect(try tree.read(path) == text, "\(path) was written", sourceLocation: sourceLocation)
+        }
+    }
+
     @Test func bumpEditsOnlyTheDefinitionsAndTheProjectThenAgrees() throws {
         let tree = try FixtureTree(HabitsFixture.files)
         defer { tree.cleanUp() }
@@ -51,27 +63,18 @@ import Testing
     /// A read-only xcconfig among the files to change: refused before anything is written, so the pbxproj the
     /// bump would also have changed is left byte for byte as it was.
     @Test func readOnlyFileLeavesTheWholeProjectUntouched() throws {
-        let tree = try FixtureTree(HabitsFixture.files)
-        defer { tree.cleanUp() }
-        let project = tree.path + "/Habits.xcodeproj"
-        let pbxproj = try tree.read("Habits.xcodeproj/project.pbxproj")
-        let shared = try tree.read("Config/Shared.xcconfig")
-        #expect(chmod(tree.path + "/Config/Shared.xcconfig", 0o444) == 0)
-        #expect(throws: BundleError(.invalidBump, path: tree.path + "/Config/Shared.xcconfig", detail: "the file is read-only; nothing was written")) {
-            try XcodeProjectInput.bump(project, build: "290", version: nil)
+        try expectNothingWritten { tree in
+            #expect(chmod(tree.path + "/Config/Shared.xcconfig", 0o444) == 0)
+            #expect(throws: BundleError(.invalidBump, path: tree.path + "/Config/Shared.xcconfig", detail: "the file is read-only; nothing was written")) {
+                try XcodeProjectInput.bump(tree.path + "/Habits.xcodeproj", build: "290", version: nil)
+            }
         }
-        #expect(try tree.read("Habits.xcodeproj/project.pbxproj") == pbxproj)
-        #expect(try tree.read("Config/Shared.xcconfig") == shared)
     }
 
     @Test func literalInfoPlistValuesAndNext() throws {
         let fixture = ProjectFixture(projectSettings: ["CURRENT_PROJECT_VERSION": "9"], targets: [
-            .init(name: "App", productType: "com.apple.product-type.application", settings: [
-                "INFOPLIST_FILE": "App/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app",
-            ], embeds: [.init(target: "Share", spec: 13)]),
-            .init(name: "Share", productType: "com.apple.product-type.app-extension", settings: [
-                "INFOPLIST_FILE": "Share/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app.share",
-            ]),
+            .app("App", identifier: "com.example.app", plist: "App/Info.plist", embeds: ["Share"]),
+            .appExtension("Share", identifier: "com.example.app.share", plist: "Share/Info.plist"),
         ])
         let tree = try FixtureTree([
             "App.xcodeproj/project.pbxproj": fixture.pbxproj(),
@@ -89,13 +92,8 @@ import Testing
 
     @Test func bumpFollowsIndirectionAndConditionalKeys() throws {
         let fixture = ProjectFixture(projectSettings: ["CURRENT_PROJECT_VERSION": "$(BUILD_NUMBER)", "MARKETING_VERSION": "2.0"], projectXcconfig: "Config/Version.xcconfig", targets: [
-            .init(name: "App", productType: "com.apple.product-type.application", settings: [
-                "GENERATE_INFOPLIST_FILE": "YES", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app",
-            ], embeds: [.init(target: "Widget", spec: 13)]),
-            .init(name: "Widget", productType: "com.apple.product-type.app-extension", settings: [
-                "GENERATE_INFOPLIST_FILE": "YES", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app.widget",
-                "MARKETING_VERSION[sdk=iphoneos*]": "1.9",
-            ]),
+            .app("App", identifier: "com.example.app", plist: nil, embeds: ["Widget"]),
+            .appExtension("Widget", identifier: "com.example.app.widget", plist: nil, settings: ["MARKETING_VERSION[sdk=iphoneos*]": "1.9"]),
         ])
         let tree = try FixtureTree([
             "App.xcodeproj/project.pbxproj": fixture.pbxproj(),
@@ -123,9 +121,7 @@ import Testing
 
     @Test func windowsLineEndingsAreReadAndKept() throws {
         let fixture = ProjectFixture(projectXcconfig: "Version.xcconfig", targets: [
-            .init(name: "App", productType: "com.apple.product-type.application", settings: [
-                "GENERATE_INFOPLIST_FILE": "YES", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app",
-            ]),
+            .app("App", identifier: "com.example.app", plist: nil),
         ])
         let tree = try FixtureTree([
             "App.xcodeproj/project.pbxproj": fixture.pbxproj(),
@@ -138,35 +134,29 @@ import Testing
     }
 
     @Test func invalidValuesWriteNothing() throws {
-        let tree = try FixtureTree(HabitsFixture.files)
-        defer { tree.cleanUp() }
-        let project = tree.path + "/Habits.xcodeproj"
-        let pbxproj = try tree.read("Habits.xcodeproj/project.pbxproj")
-        #expect(throws: BundleError(.invalidBump, path: project, detail: "'2.0-beta' is not a valid CFBundleShortVersionString: it must be a period-separated list of at most 3 non-negative integers")) {
-            try XcodeProjectInput.bump(project, build: "300", version: "2.0-beta")
+        try expectNothingWritten { tree in
+            let project = tree.path + "/Habits.xcodeproj"
+            #expect(throws: BundleError(.invalidBump, path: project, detail: "'2.0-beta' is not a valid CFBundleShortVersionString: it must be a period-separated list of at most 3 non-negative integers")) {
+                try XcodeProjectInput.bump(project, build: "300", version: "2.0-beta")
+            }
+            #expect(throws: BundleError.self) { try XcodeProjectInput.bump(project, build: "1.2.3.4.5", version: nil) }
         }
-        #expect(throws: BundleError.self) { try XcodeProjectInput.bump(project, build: "1.2.3.4.5", version: nil) }
-        #expect(try tree.read("Habits.xcodeproj/project.pbxproj") == pbxproj)
     }
 
     @Test func aVersionBuiltFromSeveralSettingsIsRefusedBeforeWriting() throws {
         let fixture = ProjectFixture(projectSettings: ["CURRENT_PROJECT_VERSION": "9", "MARKETING_VERSION": "1.0"], targets: [
-            .init(name: "App", productType: "com.apple.product-type.application", settings: [
-                "INFOPLIST_FILE": "App/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app",
-            ]),
+            .app("App", identifier: "com.example.app", plist: "App/Info.plist"),
         ])
-        let tree = try FixtureTree([
+        try expectNothingWritten([
             "App.xcodeproj/project.pbxproj": fixture.pbxproj(),
             "App/Info.plist": FixtureTree.plist(["CFBundleVersion": "$(MARKETING_VERSION).$(CURRENT_PROJECT_VERSION)"]),
-        ])
-        defer { tree.cleanUp() }
-        let pbxproj = try tree.read("App.xcodeproj/project.pbxproj")
-        do {
-            _ = try XcodeProjectInput.bump(tree.path + "/App.xcodeproj", build: "10", version: nil)
-            Issue.record("bump accepted a composite CFBundleVersion")
-        } catch let error as BundleError {
-            #expect(error.description == "Cannot bump '\(tree.path)/App.xcodeproj/project.pbxproj': CFBundleVersion of target 'App' [Debug] is '$(MARKETING_VERSION).$(CURRENT_PROJECT_VERSION)', which is not a single setting Lockstep can set; edit it by hand.")
+        ]) { tree in
+            do {
+                _ = try XcodeProjectInput.bump(tree.path + "/App.xcodeproj", build: "10", version: nil)
+                Issue.record("bump accepted a composite CFBundleVersion")
+            } catch let error as BundleError {
+                #expect(error.description == "Cannot bump '\(tree.path)/App.xcodeproj/project.pbxproj': CFBundleVersion of target 'App' [Debug] is '$(MARKETING_VERSION).$(CURRENT_PROJECT_VERSION)', which is not a single setting Lockstep can set; edit it by hand.")
+            }
         }
-        #expect(try tree.read("App.xcodeproj/project.pbxproj") == pbxproj)
     }
 }

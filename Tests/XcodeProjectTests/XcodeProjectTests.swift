@@ -326,13 +326,10 @@ import Testing
                 "INFOPLIST_FILE": "Widget/Info.plist",
             ], xcconfig: "Config/Versions.xcconfig"),
         ])
-        let tree = try FixtureTree([
-            "App.xcodeproj/project.pbxproj": fixture.pbxproj(),
+        let result = try fixture.load(with: [
             "Config/Versions.xcconfig": "MARKETING_VERSION = 3.1\nCURRENT_PROJECT_VERSION = 12\n",
             "Widget/Info.plist": FixtureTree.plist(["NSExtension": ["NSExtensionPointIdentifier": "com.apple.widgetkit-extension"]]),
         ])
-        defer { tree.cleanUp() }
-        let result = try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release")
         #expect(result.sets[0].all.map(\.buildVersion) == ["12", "12"])
         #expect(result.sets[0].embedded[0].role == .widget)
         #expect(result.findings.isEmpty)

@@ -1,23 +1,11 @@
 import BundleKit
 
 // The App Clip rules: what `check` reports (<doc:Rules> "The App Store's other embedded-bundle rules") and what the
-// simulated clip does (<doc:Rules> "The rest of the extension family").
-
-extension RuleID {
-    public static let clipPrefix: RuleID = "clip.prefix"
-    public static let clipParent: RuleID = "clip.parent"
-    public static let clipSize: RuleID = "clip.size"
-}
+// simulated clip does (<doc:Rules> "The rest of the extension family"). Rule `clip.prefix` is an identifier rule, in
+// IdentifierRules.swift.
 
 extension RuleCatalog {
     static let clipRules = RuleDescription.parse("""
-        clip.prefix | error | The App Store's other embedded-bundle rules
-        An App Clip's identifier is its full app's identifier, '.', and a string (X.app/AppClips/C.app).
-        Apple: Ensure that the application identifier for the App Clip uses the full app's application identifier as its prefix, followed by a string
-        Source: developer.apple.com/documentation/appclip/creating-an-app-clip-with-xcode
-        Lockstep: Compares the identifier of a bundle in AppClips/ with its app's (logic: the identifier rules).
-        Fix: Name the App Clip <app id>.Clip, as Xcode does.
-
         clip.parent | error | The App Store's other embedded-bundle rules
         An App Clip's com.apple.developer.parent-application-identifiers holds exactly the full app's application identifier.
         Apple: A list of parent application identifiers for an App Clip with exactly one entry
@@ -54,7 +42,7 @@ extension Rules {
         if let parents = store.parentApplicationIdentifiers {
             let expected = app.store?.applicationIdentifier
             if parents.count != 1 || (expected != nil && parents.first != expected) {
-                add(.clipParent, "com.apple.developer.parent-application-identifiers must be a list of parent application identifiers for an App Clip with exactly one entry, the corresponding app's application identifier. (It is \(parents.map { "'\($0)'" }.joined(separator: ", ")); the app's is '\(expected ?? "unknown")'.)", values: parents + [expected ?? ""])
+                add("clip.parent", "com.apple.developer.parent-application-identifiers must be a list of parent application identifiers for an App Clip with exactly one entry, the corresponding app's application identifier. (It is \(parents.map { "'\($0)'" }.joined(separator: ", ")); the app's is '\(expected ?? "unknown")'.)", values: parents + [expected ?? ""])
             }
         }
         // By the clip's minimum OS: before iOS 16 10 MB, iOS 16 15 MB, iOS 17 and later 100 MB (digital invocations).
@@ -62,7 +50,7 @@ extension Rules {
             let major = Int(store.minimumOS?.split(separator: ".").first ?? "") ?? 0
             let limit = major >= 17 ? 100 : major == 16 ? 15 : 10
             if size > limit * 1_000_000 {
-                add(.clipSize, "ITMS-90865: Thinned app clip size is too large - The main bundle of the \(clip.name) App Clip is \(size / 1_000_000) MB, which exceeds the maximum allowable size of \(limit) MB after app thinning. (Measured uncompressed, before thinning; its MinimumOSVersion is \(store.minimumOS ?? "not set").)", values: [String(limit)])
+                add("clip.size", "ITMS-90865: Thinned app clip size is too large - The main bundle of the \(clip.name) App Clip is \(size / 1_000_000) MB, which exceeds the maximum allowable size of \(limit) MB after app thinning. (Measured uncompressed, before thinning; its MinimumOSVersion is \(store.minimumOS ?? "not set").)", values: [String(limit)])
             }
         }
     }

@@ -2,10 +2,6 @@ import BundleKit
 
 // The extension point rule of <doc:Rules> "Bundles and versions": an app extension says which extension point it is.
 
-extension RuleID {
-    public static let extensionPoint: RuleID = "extension.point"
-}
-
 extension RuleCatalog {
     static let extensionPointRules = RuleDescription.parse("""
         extension.point | error | Bundles and versions
@@ -60,17 +56,17 @@ extension Rules {
         let dictionaryKey = bundle.embedLocation == .extensions ? "EXAppExtensionAttributes" : "NSExtension"
         let pointKey = bundle.embedLocation == .extensions ? "EXExtensionPointIdentifier" : "NSExtensionPointIdentifier"
         guard bundle.hasExtensionDictionary else {
-            findings.append(Finding(rule: .extensionPoint, bundle: bundle.bundlePath, path: path,
+            findings.append(Finding(rule: "extension.point", bundle: bundle.bundlePath, path: path,
                                     message: "App extensions must define the \(dictionaryKey) key with a dictionary value in their Info.plist.", values: [dictionaryKey]))
             return
         }
         guard let point = bundle.extensionPoint, !point.isEmpty else {
-            findings.append(Finding(rule: .extensionPoint, bundle: bundle.bundlePath, path: path,
+            findings.append(Finding(rule: "extension.point", bundle: bundle.bundlePath, path: path,
                                     message: "Appex bundle at \(bundle.bundlePath) does not define the \(pointKey) key in its Info.plist. This key must have a reverse-DNS format string value.", values: [pointKey]))
             return
         }
         guard knownExtensionPoints.contains(point) else {
-            findings.append(Finding(rule: .extensionPoint, severity: .warning, bundle: bundle.bundlePath, path: path,
+            findings.append(Finding(rule: "extension.point", severity: .warning, bundle: bundle.bundlePath, path: path,
                                     message: "The extension point '\(point)' of \(bundle.bundlePath) is not one Apple documents for iOS app extensions; check its \(pointKey).", values: [point]))
             return
         }

@@ -4,12 +4,6 @@ import XcodeKit
 // The App Group rules: what `check` reports (<doc:Rules> "Bundles and versions", "The App Store's other
 // embedded-bundle rules") and what the simulated processes enforce (<doc:Rules> "Processes and containers").
 
-extension RuleID {
-    public static let groupShared: RuleID = "group.shared"
-    public static let groupIDFormat: RuleID = "group.id-format"
-    public static let groupConfigDrift: RuleID = "group.config-drift"
-}
-
 extension RuleCatalog {
     static let groupRules = RuleDescription.parse("""
         group.id-format | runtime | Processes and containers | iOS, watchOS, tvOS, visionOS
@@ -77,25 +71,25 @@ extension Rules {
     static func groupFindings(_ bundle: BundleRecord, app: BundleRecord, into findings: inout [Finding]) {
         let path = file(bundle, "com.apple.security.application-groups")
         guard bundle.appGroupsKnown else {
-            findings.append(Finding(rule: .groupShared, severity: .note, bundle: bundle.bundlePath, path: path,
+            findings.append(Finding(rule: "group.shared", severity: .note, bundle: bundle.bundlePath, path: path,
                                     message: "The entitlements of \(bundle.bundlePath) are not in a file Lockstep reads (archived-expanded-entitlements.xcent or a .entitlements file), so its App Groups were not checked.", values: []))
             return
         }
         // rule `group.id-format`: iOS App Group ids are `group.<name>`; a Mac app's may be team-prefixed
         // (`$(TeamIdentifierPrefix)…`, <doc:ReadingProjects> "Platforms").
-        for group in bundle.appGroups where !group.hasPrefix("group.") && applies(.groupIDFormat, to: bundle) {
+        for group in bundle.appGroups where !group.hasPrefix("group.") && applies("group.id-format", to: bundle) {
             let message = "The App Group '\(group)' claimed by \(bundle.bundlePath) does not start with 'group.': on iOS an App Group identifier has the form group.<name>."
             if let unknown = Unknown(bundle, group), group.hasPrefix(BuildSettings.unknownSymbol(unknown.first)) {
-                findings.append(Finding(rule: .groupShared, severity: .warning, bundle: bundle.bundlePath, path: path,
+                findings.append(Finding(rule: "group.shared", severity: .warning, bundle: bundle.bundlePath, path: path,
                     message: message + " It starts with \(unknown.names), which the checkout cannot supply. \(unknown.hint)", values: [group]))
             } else {
-                findings.append(Finding(rule: .groupShared, bundle: bundle.bundlePath, path: path, message: message, values: [group]))
+                findings.append(Finding(rule: "group.shared", bundle: bundle.bundlePath, path: path, message: message, values: [group]))
             }
         }
         // A watch app's group containers are watch-local (rule `group.watch-separate`): nothing to share with the host.
         guard bundle != app, bundle.role != .watch, app.appGroupsKnown else { return }
         if bundle.appGroups.isEmpty {
-            findings.append(Finding(rule: .groupShared, severity: .note, bundle: bundle.bundlePath, path: path,
+            findings.append(Finding(rule: "group.shared", severity: .note, bundle: bundle.bundlePath, path: path,
                 message: "\(bundle.bundlePath) claims no App Group, so it shares no container with \(app.bundlePath) (allowed; many extensions need none).", values: []))
         }
         for group in bundle.appGroups where !app.appGroups.contains(group) {
@@ -103,7 +97,7 @@ extension Rules {
             // A warning only where some group of the app may be this one, whatever the unknown parts hold.
             let possible = app.appGroups.filter { !Unknown.differ(group, of: bundle, $0, of: app) }
             let unknown = possible.isEmpty ? nil : Unknown(bundle, group) ?? possible.lazy.compactMap { Unknown(app, $0) }.first
-            findings.append(Finding(rule: .groupShared, severity: unknown == nil ? .error : .warning, bundle: bundle.bundlePath, path: path,
+            findings.append(Finding(rule: "group.shared", severity: unknown == nil ? .error : .warning, bundle: bundle.bundlePath, path: path,
                 message: unknown.map { message + " The verdict depends on \($0.names), which the checkout cannot supply. \($0.hint)" } ?? message,
                 values: [group]))
         }
@@ -133,7 +127,7 @@ extension ProjectReading {
             let all = seen[key]!
             let with = all.filter { !$0.groups.isEmpty }, without = all.filter { $0.groups.isEmpty }
             guard let first = with.first, !without.isEmpty else { return nil }
-            return Finding(rule: .groupConfigDrift, bundle: bundle, path: first.file,
+            return Finding(rule: "group.config-drift", bundle: bundle, path: first.file,
                 message: "\(bundle) claims the App Group '\(first.groups[0])' in \(with.map(\.configuration).joined(separator: ", ")) but no App Group in \(without.map(\.configuration).joined(separator: ", ")): built that way it shares nothing with its app (a widget that works in development shows no data when shipped).")
         }
     }

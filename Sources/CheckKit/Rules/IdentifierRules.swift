@@ -2,16 +2,8 @@ import BundleKit
 import XcodeKit
 
 // The bundle identifier rules of <doc:Rules> "Bundles and versions": their characters, their prefixes, their
-// uniqueness, and a watch app's companion.
-
-extension RuleID {
-    public static let bundleIDCharset: RuleID = "bundle-id.charset"
-    public static let bundleIDDuplicate: RuleID = "bundle-id.duplicate"
-    public static let bundleIDPrefix: RuleID = "bundle-id.prefix"
-    public static let bundleIDSingleComponent: RuleID = "bundle-id.single-component"
-    public static let watchCompanion: RuleID = "watch.companion"
-    public static let watchPrefix: RuleID = "watch.prefix"
-}
+// uniqueness, and a watch app's companion; and an App Clip's prefix (<doc:Rules> "The App Store's other
+// embedded-bundle rules"), which the same comparison decides.
 
 extension RuleCatalog {
     static let identifierRules = RuleDescription.parse("""
@@ -62,6 +54,13 @@ extension RuleCatalog {
         Source: Xcode's build error
         Lockstep: Compares a watch app's identifier with the iOS app's.
         Fix: Name the watch app <app id>.watchkitapp.
+
+        clip.prefix | error | The App Store's other embedded-bundle rules
+        An App Clip's identifier is its full app's identifier, '.', and a string (X.app/AppClips/C.app).
+        Apple: Ensure that the application identifier for the App Clip uses the full app's application identifier as its prefix, followed by a string
+        Source: developer.apple.com/documentation/appclip/creating-an-app-clip-with-xcode
+        Lockstep: Compares the identifier of a bundle in AppClips/ with its app's.
+        Fix: Name the App Clip <app id>.Clip, as Xcode does.
         """)
 }
 
@@ -94,12 +93,12 @@ extension Rules {
                 || (1..<bytes.count).contains { bytes[$0] == dot && bytes[$0 - 1] == dot }
         } ?? known.utf8.split(separator: dot, omittingEmptySubsequences: false).contains(where: \.isEmpty)
         if !allowed || emptyComponent {
-            add(.bundleIDCharset, "The bundle identifier '\(identifier)' is invalid: a bundle identifier may contain only alphanumeric characters (A–Z, a–z, 0–9), hyphens (-) and periods (.), in reverse-DNS form with no empty component.", values: [identifier])
+            add("bundle-id.charset", "The bundle identifier '\(identifier)' is invalid: a bundle identifier may contain only alphanumeric characters (A–Z, a–z, 0–9), hyphens (-) and periods (.), in reverse-DNS form with no empty component.", values: [identifier])
         }
         // rule `bundle-id.duplicate`. One lookup for the usual new identifier; a duplicate keeps the first bundle.
         if let first = seen.updateValue(bundle.bundlePath, forKey: identifier) {
             seen[identifier] = first
-            add(.bundleIDDuplicate, "This application or a bundle it contains has the same bundle identifier as this application or another bundle that it contains. Bundle identifiers must be unique. ('\(identifier)' is also the identifier of '\(first)'.)", values: [identifier, first],
+            add("bundle-id.duplicate", "This application or a bundle it contains has the same bundle identifier as this application or another bundle that it contains. Bundle identifiers must be unique. ('\(identifier)' is also the identifier of '\(first)'.)", values: [identifier, first],
                 dependsOnUnknown: Unknown(bundle, identifier) != nil)
         }
         guard bundle != app, let parent = app.bundleIdentifier else { return }
@@ -121,27 +120,27 @@ extension Rules {
                 let companionUnknown = Unknown.differ(companion, of: bundle, parent, of: app) ? nil
                     : Unknown(bundle, bundle.companionAppBundleIdentifier) ?? Unknown(app, parent)
                 let message = "The WatchKit app's Info.plist must have a WKCompanionAppBundleIdentifier key set to the bundle identifier of the companion app. (\(found); the companion app is '\(parent)'.)"
-                findings.append(Finding(rule: .watchCompanion, severity: companionUnknown == nil ? .error : .warning, bundle: bundle.bundlePath,
+                findings.append(Finding(rule: "watch.companion", severity: companionUnknown == nil ? .error : .warning, bundle: bundle.bundlePath,
                     path: file(bundle, "WKCompanionAppBundleIdentifier"),
                     message: companionUnknown.map { message + " The verdict depends on \($0.names), which the checkout cannot supply. \($0.hint)" } ?? message,
                     values: [companion, parent]))
             }
             if !prefixed {
-                add(.watchPrefix, "The bundle identifier of a WatchKit app must have a prefix consisting of the companion app's bundle identifier, followed by a '.'. (WatchKit app: '\(identifier)'; companion app: '\(parent)'.)", values: [identifier, parent],
+                add("watch.prefix", "The bundle identifier of a WatchKit app must have a prefix consisting of the companion app's bundle identifier, followed by a '.'. (WatchKit app: '\(identifier)'; companion app: '\(parent)'.)", values: [identifier, parent],
                     dependsOnUnknown: !Unknown.differ(identifier, of: bundle, parent + ".", of: app, prefixOnly: true))
             }
         case _ where bundle.embedLocation == .appClips:
             // rule `clip.prefix`: the full app's identifier, '.', then a string (Xcode's default is `.Clip`).
             if !prefixed {
-                add(.clipPrefix, "Ensure that the application identifier for the App Clip uses the full app's application identifier as its prefix, followed by a string. (App Clip: '\(identifier)'; full app: '\(parent)'.)", values: [identifier, parent],
+                add("clip.prefix", "Ensure that the application identifier for the App Clip uses the full app's application identifier as its prefix, followed by a string. (App Clip: '\(identifier)'; full app: '\(parent)'.)", values: [identifier, parent],
                     dependsOnUnknown: !Unknown.differ(identifier, of: bundle, parent + ".", of: app, prefixOnly: true))
             }
         case .host, .widget, .intent, .complication, .notification, .share, .clip, .extension:
             if !prefixed {
                 // rule `bundle-id.prefix`: Xcode's error with its two detail lines, then the installer's sentence.
-                add(.bundleIDPrefix, "Embedded binary's bundle identifier is not prefixed with the parent app's bundle identifier. Embedded Binary Bundle Identifier: \(identifier) Parent App Bundle Identifier: \(parent) App extension bundle identifiers must have a prefix consisting of their containing application's bundle identifier followed by a '.'.", values: [identifier, parent],
+                add("bundle-id.prefix", "Embedded binary's bundle identifier is not prefixed with the parent app's bundle identifier. Embedded Binary Bundle Identifier: \(identifier) Parent App Bundle Identifier: \(parent) App extension bundle identifiers must have a prefix consisting of their containing application's bundle identifier followed by a '.'.", values: [identifier, parent],
                     dependsOnUnknown: !Unknown.differ(identifier, of: bundle, parent + ".", of: app, prefixOnly: true))
-            } else if applies(.bundleIDSingleComponent, to: bundle) {
+            } else if applies("bundle-id.single-component", to: bundle) {
                 // rule `bundle-id.single-component`: the iOS installer's rule; a Mac app's extensions may nest deeper
                 // (<doc:ReadingProjects> "Platforms"). A '.' in the known part of the suffix is an error; an unknown part may
                 // hold one, a warning.
@@ -150,9 +149,9 @@ extension Rules {
                 if ASCII.contains(".", in: Unknown.known(suffix, of: bundle)) || suffixUnknown != nil {
                     let message = "App extension bundle identifiers must have a prefix consisting of their containing application's bundle identifier followed by a '.', with no further '.' characters after the prefix. ('\(identifier)' has more than one component after '\(parent).'.)"
                     if ASCII.contains(".", in: Unknown.known(suffix, of: bundle)) {
-                        add(.bundleIDSingleComponent, message, values: [identifier, parent])
+                        add("bundle-id.single-component", message, values: [identifier, parent])
                     } else if let suffixUnknown {
-                        findings.append(Finding(rule: .bundleIDSingleComponent, severity: .warning, bundle: bundle.bundlePath, path: path,
+                        findings.append(Finding(rule: "bundle-id.single-component", severity: .warning, bundle: bundle.bundlePath, path: path,
                             message: "After '\(parent).', '\(identifier)' continues with '\(suffix)', built from \(suffixUnknown.names), which the checkout cannot supply: if it holds a '.', App extension bundle identifiers must have a prefix consisting of their containing application's bundle identifier followed by a '.', with no further '.' characters after the prefix. \(suffixUnknown.hint)",
                             values: [identifier, parent]))
                     }
@@ -175,7 +174,7 @@ extension Rules {
             let message = earlier.hasSuffix(".framework") && PathText.lastComponent(of: earlier) == PathText.lastComponent(of: framework.bundlePath)
                 ? "ITMS-90806: CFBundleIdentifier collision - Each bundle must have a unique bundle identifier. The bundle identifier '\(framework.identifier)' is used in the bundles '[\(PathText.lastComponent(of: earlier)), \(PathText.lastComponent(of: framework.bundlePath))]'. ('\(earlier)' and '\(framework.bundlePath)'.)"
                 : "ITMS-90685: CFBundleIdentifier Collision. There is more than one bundle with the CFBundleIdentifier value '\(framework.identifier)' under the iOS application '\(appName)'. ('\(earlier)' and '\(framework.bundlePath)'.)"
-            findings.append(Finding(rule: .bundleIDDuplicate, bundle: framework.bundlePath, path: framework.source, message: message,
+            findings.append(Finding(rule: "bundle-id.duplicate", bundle: framework.bundlePath, path: framework.source, message: message,
                                     values: [framework.identifier, earlier]))
         }
     }

@@ -3,11 +3,6 @@ import XcodeKit
 
 // The privacy manifest rules of <doc:Rules> "The App Store's other embedded-bundle rules".
 
-extension RuleID {
-    public static let privacyManifest: RuleID = "privacy.manifest"
-    public static let privacyManifestInvalid: RuleID = "privacy.manifest-invalid"
-}
-
 extension RuleCatalog {
     static let privacyRules = RuleDescription.parse("""
         privacy.manifest | error | The App Store's other embedded-bundle rules
@@ -33,7 +28,7 @@ extension Rules {
         guard let privacy = bundle.privacy else { return }
         let path = privacy.manifestPath ?? bundle.source.file
         if !privacy.problems.isEmpty {
-            findings.append(Finding(rule: .privacyManifestInvalid, bundle: bundle.bundlePath, path: path,
+            findings.append(Finding(rule: "privacy.manifest-invalid", bundle: bundle.bundlePath, path: path,
                 message: "App Store Connect rejects app submissions that include invalid privacy manifest files. (\(privacy.problems.joined(separator: "; ")).)", values: privacy.problems))
         }
         let missing = privacy.used.keys.filter { !(privacy.declared?.contains($0) ?? false) }.sorted()
@@ -43,7 +38,7 @@ extension Rules {
         let coveredByApp = bundle != app && missing.allSatisfy { app.privacy?.declared?.contains($0) ?? false }
         let symbols = missing.flatMap { privacy.used[$0]!.prefix(2) }.joined(separator: ", ")
         let manifest = "\(bundle.bundlePath)/PrivacyInfo.xcprivacy"
-        findings.append(Finding(rule: .privacyManifest, severity: coveredByApp ? .warning : .error, bundle: bundle.bundlePath, path: path,
+        findings.append(Finding(rule: "privacy.manifest", severity: coveredByApp ? .warning : .error, bundle: bundle.bundlePath, path: path,
             message: "ITMS-91053: Missing API declaration - Your app's code in the \"\(privacy.executable)\" file references one or more APIs that require reasons, including the following API categories: \(missing.joined(separator: ", ")). (It imports \(symbols).) "
                 + (coveredByApp ? "Only the app's privacy manifest declares them; App Store Connect names extension executables, so declare them in \(manifest) too."
                                 : "Declare each with an approved reason in \(manifest) (NSPrivacyAccessedAPITypes)."), values: missing))
@@ -62,20 +57,20 @@ extension ProjectReading {
         var declared = false
         for path in target.privacyManifests {
             guard let plist = TargetResolver.readPlist(path) else {
-                findings.append(Finding(rule: .privacyManifestInvalid, bundle: bundle, path: path,
+                findings.append(Finding(rule: "privacy.manifest-invalid", bundle: bundle, path: path,
                     message: "App Store Connect rejects app submissions that include invalid privacy manifest files. (\(path) \(TargetResolver.whyUnreadable(path)).)"))
                 continue
             }
             let (categories, problems) = PrivacyManifest.read(plist)
             declared = declared || categories.contains(category)
             if !problems.isEmpty {
-                findings.append(Finding(rule: .privacyManifestInvalid, bundle: bundle, path: path,
+                findings.append(Finding(rule: "privacy.manifest-invalid", bundle: bundle, path: path,
                     message: "App Store Connect rejects app submissions that include invalid privacy manifest files. (\(problems.joined(separator: "; ")).)"))
             }
         }
         guard !declared else { return findings }
         let copies = target.privacyManifests.isEmpty ? "copies no PrivacyInfo.xcprivacy" : "copies a PrivacyInfo.xcprivacy that does not declare it"
-        findings.append(Finding(rule: .privacyManifest, severity: .warning, bundle: bundle, path: member.record.valueSources["com.apple.security.application-groups"]?.file ?? project.pbxprojPath,
+        findings.append(Finding(rule: "privacy.manifest", severity: .warning, bundle: bundle, path: member.record.valueSources["com.apple.security.application-groups"]?.file ?? project.pbxprojPath,
             message: "Target '\(target.name)' claims the App Group '\(member.resolved.appGroups[0])', so its code reads the group's UserDefaults suite (\(category), reason 1C8F.1), but it \(copies): App Store Connect sends ITMS-91053 naming its executable when the build imports NSUserDefaults. (A project shows no imports; check the built .app to be sure.)"))
         return findings
     }

@@ -4,13 +4,6 @@ import XcodeKit
 // The rules only an Xcode project or spec can break (<doc:Rules> "Bundles and versions"): settings a checked value
 // uses, a target's own version settings, and how targets are embedded (<doc:ReadingProjects> "Embedded").
 
-extension RuleID {
-    public static let settingsUnresolved: RuleID = "settings.unresolved"
-    public static let settingsTargetOverride: RuleID = "settings.target-override"
-    public static let bundleNotEmbedded: RuleID = "bundle.not-embedded"
-    public static let bundleEmbedCycle: RuleID = "bundle.embed-cycle"
-}
-
 extension RuleCatalog {
     static let projectRules = RuleDescription.parse("""
         settings.unresolved | error | Bundles and versions
@@ -45,13 +38,22 @@ extension RuleCatalog {
 }
 
 extension ProjectReading {
+    /// rule `settings.unresolved` for what the project file itself leaves unreadable (a target listed but not
+    /// defined): the values it would give are unknown.
+    func projectFileFindings() -> [Finding] {
+        project.problems.map { problem in
+            Finding(rule: "settings.unresolved", bundle: PathText.lastComponent(of: project.path), path: project.pbxprojPath,
+                    message: "In \(project.pbxprojPath), \(problem).")
+        }
+    }
+
     /// A target whose copy phases embed its own product, directly or through the bundles it embeds: Xcode would copy a
     /// bundle into itself. One finding per target on such a cycle.
     func embeddingCycles() -> [Finding] {
         project.targets.compactMap { target in
             let direct = target.embeds.contains { $0.targetID == target.id }
             guard direct || target.embeds.contains(where: { reachable(from: $0.targetID).contains(target.id) }) else { return nil }
-            return Finding(rule: .bundleEmbedCycle, bundle: target.name, path: project.pbxprojPath,
+            return Finding(rule: "bundle.embed-cycle", bundle: target.name, path: project.pbxprojPath,
                 message: direct ? "Target '\(target.name)' embeds its own product in a Copy Files phase: a bundle cannot contain itself."
                     : "Target '\(target.name)' embeds a bundle that embeds '\(target.name)' in turn (a cycle of Copy Files phases): a bundle cannot contain itself.")
         }
@@ -71,7 +73,7 @@ extension ProjectReading {
                 let kind = dependency.kind
                 guard !embedded.contains(id), kind.isWatchApp || kind.packageType == "XPC!",
                       !ASCII.contains("system-extension", in: dependency.productType) else { continue }
-                findings.append(Finding(rule: .bundleNotEmbedded, bundle: app.name, path: project.pbxprojPath,
+                findings.append(Finding(rule: "bundle.not-embedded", bundle: app.name, path: project.pbxprojPath,
                     message: "Target '\(app.name)' depends on '\(dependency.name)' (\(dependency.productType)), but no Copy Files phase of the project embeds it: if a script embeds it, its versions are not checked."))
             }
         }
@@ -83,7 +85,7 @@ extension ProjectReading {
         let bundle = member.record.bundlePath
         let context = resolved.context
         for problem in resolved.problems {
-            add(Finding(rule: .settingsUnresolved, severity: problem.severity == .error ? .error : .warning, bundle: bundle, path: problem.file,
+            add(Finding(rule: "settings.unresolved", severity: problem.severity == .error ? .error : .warning, bundle: bundle, path: problem.file,
                         message: Self.sentence(problem.message)))
         }
         for checked in CheckedKey.allCases {
@@ -97,7 +99,7 @@ extension ProjectReading {
                 let compared = checked != .packageType
                 var message = "\(key) of \(context) is '\(value.template)', but nothing defines \(name), so Xcode builds it as '\(value.value)' (agvtool and fastlane read the literal '\(value.template)')."
                 if let missing = MissingInclude.likeliest(resolved.missingIncludes) { message += " " + missing.hint }
-                add(Finding(rule: .settingsUnresolved, severity: compared ? .error : .warning, bundle: bundle,
+                add(Finding(rule: "settings.unresolved", severity: compared ? .error : .warning, bundle: bundle,
                             path: value.source.file, message: message, line: value.source.line, column: value.source.column,
                             values: [key, name, value.template]))
             }
@@ -122,7 +124,7 @@ extension ProjectReading {
                 where_.column = position.column
             }
             let hostValue = host.resolved.values[checked]?.value ?? "none"
-            add(Finding(rule: .settingsTargetOverride, bundle: member.record.bundlePath, path: assignment.source.file,
+            add(Finding(rule: "settings.target-override", bundle: member.record.bundlePath, path: assignment.source.file,
                         message: "\(context) sets \(setting) = \(assignment.value) itself (\(where_.file), \(where_.detail!)) instead of inheriting the project's, and its \(key) uses it (the containing app '\(host.resolved.target.name)' has '\(hostValue)'): the root cause of most \(key) mismatches. Remove the target's setting so it inherits.",
                         values: [setting, assignment.value, hostValue]).with(line: where_.line, column: where_.column))
         }

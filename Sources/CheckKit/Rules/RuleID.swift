@@ -1,8 +1,9 @@
 /// A rule, by its id (`version.build-mismatch`): what every finding names, `lockstep rules` explains,
-/// `.lockstep.json` disables and a baseline remembers. Product code names a rule of `check` by its constant, which its
-/// family's file under `Rules/` declares beside its description and logic; a literal (`"version.missing"`) is for
-/// tests, for ids read from a team's config (which `CheckPolicy` checks against the catalogue), and for the runtime's
-/// rules in their descriptions.
+/// `.lockstep.json` disables and a baseline remembers. An id is written as the literal users read
+/// (`"version.missing"`), in its family's file under `Rules/` only: at the head of its description, which makes it a
+/// rule of the catalogue, and in the logic that reports it. A finding at its rule's severity looks the rule up in the
+/// catalogue, and `RuleCatalogTests` checks that a rule file reports only the ids it describes; ids read from a
+/// team's config are checked against the catalogue by `CheckPolicy`.
 public struct RuleID: RawRepresentable, Hashable, Comparable, Sendable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
     public let rawValue: String
 

@@ -2,10 +2,6 @@ import BundleKit
 
 // The signing rule of <doc:Rules> "The App Store's other embedded-bundle rules".
 
-extension RuleID {
-    public static let signingProfile: RuleID = "signing.profile"
-}
-
 extension RuleCatalog {
     static let signingRules = RuleDescription.parse("""
         signing.profile | error | The App Store's other embedded-bundle rules
@@ -25,7 +21,7 @@ extension Rules {
     static func signingFindings(_ bundle: BundleRecord, app: BundleRecord, into findings: inout [Finding]) {
         guard let signing = bundle.signing else { return }
         func add(_ severity: Severity, _ message: String, values: [String] = []) {
-            findings.append(Finding(rule: .signingProfile, severity: severity, bundle: bundle.bundlePath, path: signing.profilePath, message: message, values: values))
+            findings.append(Finding(rule: "signing.profile", severity: severity, bundle: bundle.bundlePath, path: signing.profilePath, message: message, values: values))
         }
         guard signing.readable else {
             add(.warning, "The embedded.mobileprovision of \(bundle.bundlePath) cannot be read (it is not a CMS SignedData holding a property list), so its entitlements were not compared.")

@@ -4,12 +4,6 @@ import XcodeGenKit
 // than what the spec seems to say. XcodeGenKit finds each (`SpecIssue`, in SpecProject's `specIssues`); here they
 // become findings.
 
-extension RuleID {
-    public static let specWatchNotEmbedded: RuleID = "spec.watch-not-embedded"
-    public static let specEmbedFalse: RuleID = "spec.embed-false"
-    public static let specVersionNumber: RuleID = "spec.version-number"
-}
-
 extension RuleCatalog {
     static let specRules = RuleDescription.parse("""
         spec.watch-not-embedded | warning | Bundles and versions
@@ -39,9 +33,9 @@ extension Finding {
     /// What a spec gets wrong, as the finding of its rule (rules `spec.*`, warnings: the project builds).
     init(spec issue: SpecIssue) {
         let rule: RuleID = switch issue.kind {
-        case .versionNumber: .specVersionNumber
-        case .watchNotEmbedded: .specWatchNotEmbedded
-        case .embedFalse: .specEmbedFalse
+        case .versionNumber: "spec.version-number"
+        case .watchNotEmbedded: "spec.watch-not-embedded"
+        case .embedFalse: "spec.embed-false"
         }
         self.init(rule: rule, bundle: issue.bundle, path: issue.mark.file, message: issue.message,
                   line: issue.mark.line, column: issue.mark.column)

@@ -4,15 +4,6 @@ import XcodeKit
 // The rules of <doc:Rules> "The App Store's other embedded-bundle rules" that a built bundle's folder, Info.plist
 // and executable show: nesting, minimum OS versions, and the keys of an extension's Info.plist.
 
-extension RuleID {
-    public static let bundleNested: RuleID = "bundle.nested"
-    public static let osPlistVsBinary: RuleID = "os.plist-vs-binary"
-    public static let osExtensionFloor: RuleID = "os.extension-floor"
-    public static let extensionActivationRule: RuleID = "extension.activation-rule"
-    public static let extensionPlistTypes: RuleID = "extension.plist-types"
-    public static let extensionDisplayName: RuleID = "extension.display-name"
-}
-
 extension RuleCatalog {
     static let storeRules = RuleDescription.parse("""
         bundle.nested | error | The App Store's other embedded-bundle rules
@@ -68,36 +59,37 @@ extension Rules {
         let path = bundle.source.file
         /// At the rule's severity, or a lesser one.
         func add(_ rule: RuleID, lesser severity: Severity? = nil, _ message: String, values: [String] = []) {
-            findings.append(Finding(rule: rule, severity: severity ?? RuleCatalog.rule(rule)?.severity ?? .error, bundle: bundle.bundlePath,
-                                    path: path, message: message, values: values))
+            var finding = Finding(rule: rule, bundle: bundle.bundlePath, path: path, message: message, values: values)
+            if let severity { finding.severity = severity }
+            findings.append(finding)
         }
         let isExtension = bundle.embedLocation == .plugIns || bundle.embedLocation == .extensions
         // rule `bundle.nested` (ITMS-90206 for a Frameworks folder, 90205 for other bundles).
         for item in store.nested {
-            add(.bundleNested, item == "Frameworks"
+            add("bundle.nested", item == "Frameworks"
                 ? "Asset validation failed (90206) Invalid Bundle. The bundle at '\(bundle.bundlePath)' contains disallowed file 'Frameworks'. (Embed frameworks in the app, not in its extensions.)"
                 : "Asset validation failed (90205) Invalid Bundle. The bundle at '\(bundle.bundlePath)' contains disallowed nested bundles. ('\(item)')", values: [item])
         }
         // rule `os.plist-vs-binary` (ITMS-90208).
         if let declared = store.minimumOS, let built = store.executableMinimumOS, compareVersions(declared, built) < 0 {
-            add(.osPlistVsBinary, "ITMS-90208: Invalid Bundle. The bundle \(bundle.bundlePath) does not support the minimum OS Version specified in the Info.plist. (MinimumOSVersion is \(declared); the executable is built for \(built) and later.)", values: [declared, built])
+            add("os.plist-vs-binary", "ITMS-90208: Invalid Bundle. The bundle \(bundle.bundlePath) does not support the minimum OS Version specified in the Info.plist. (MinimumOSVersion is \(declared); the executable is built for \(built) and later.)", values: [declared, built])
         }
         // rule `os.extension-floor`: allowed, but the extension is silently dropped on the versions in between.
         if isExtension, bundle != app, let own = store.minimumOS, let parent = app.store?.minimumOS, compareVersions(own, parent) > 0 {
-            add(.osExtensionFloor, "The extension's MinimumOSVersion \(own) is above its app's \(parent): on the versions in between installd logs \"Ignoring app extension at \(bundle.bundlePath) because it doesn't work on this OS version\" and the extension is missing.", values: [own, parent])
+            add("os.extension-floor", "The extension's MinimumOSVersion \(own) is above its app's \(parent): on the versions in between installd logs \"Ignoring app extension at \(bundle.bundlePath) because it doesn't work on this OS version\" and the extension is missing.", values: [own, parent])
         }
         guard bundle.embedLocation == .plugIns else { return }
         // rule `extension.activation-rule`, extension.plist-types, extension.display-name.
         if let rule = store.activationRule, ASCII.contains("TRUEPREDICATE", in: rule) {
-            add(.extensionActivationRule, "Embedded binary's NSExtensionActivationRule is TRUEPREDICATE. Before you submit your containing app to the App Store, be sure to replace all uses of TRUEPREDICATE with specific predicate statements or NSExtensionActivationRule keys. If any extensions in your containing app include TRUEPREDICATE, the app will be rejected.")
+            add("extension.activation-rule", "Embedded binary's NSExtensionActivationRule is TRUEPREDICATE. Before you submit your containing app to the App Store, be sure to replace all uses of TRUEPREDICATE with specific predicate statements or NSExtensionActivationRule keys. If any extensions in your containing app include TRUEPREDICATE, the app will be rejected.")
         }
         for problem in store.activationTypeProblems {
             let key = String(problem.prefix { $0 != " " })
-            add(.extensionPlistTypes, "ITMS-90361: Invalid info.plist value type. The value type for the key '\(key)' in bundle \(bundle.bundlePath) \(problem.hasSuffix("is not an integer)") ? "is not an integer" : "is not boolean").", values: [key])
+            add("extension.plist-types", "ITMS-90361: Invalid info.plist value type. The value type for the key '\(key)' in bundle \(bundle.bundlePath) \(problem.hasSuffix("is not an integer)") ? "is not an integer" : "is not boolean").", values: [key])
         }
         if !store.hasDisplayName {
             // A project's Info.plist may be completed at build time (a plist the build writes, a script): a warning.
-            add(.extensionDisplayName, lesser: store.isBuilt ? nil : .warning, "ITMS-90360: Missing Info.plist value. A value for the key 'CFBundleDisplayName' in bundle \(bundle.bundlePath) is required.")
+            add("extension.display-name", lesser: store.isBuilt ? nil : .warning, "ITMS-90360: Missing Info.plist value. A value for the key 'CFBundleDisplayName' in bundle \(bundle.bundlePath) is required.")
         }
     }
 

@@ -2,15 +2,8 @@ import BundleKit
 import XcodeKit
 
 // The version rules of <doc:Rules> "Bundles and versions": every bundle has both versions, in App Store Connect's
-// format, equal to its containing app's.
-
-extension RuleID {
-    public static let versionMissing: RuleID = "version.missing"
-    public static let versionBuildFormat: RuleID = "version.build-format"
-    public static let versionShortFormat: RuleID = "version.short-format"
-    public static let versionBuildMismatch: RuleID = "version.build-mismatch"
-    public static let versionShortMismatch: RuleID = "version.short-mismatch"
-}
+// format, equal to its containing app's; and the same comparison a simulated process makes before it starts
+// (<doc:Rules> "The stale extension").
 
 extension RuleCatalog {
     static let versionRules = RuleDescription.parse("""
@@ -58,7 +51,23 @@ extension RuleCatalog {
         Source: App Store Connect: ITMS-90473
         Lockstep: Compares each embedded bundle's CFBundleShortVersionString with the iOS app's byte for byte; a verdict that depends on an unknown setting is a warning.
         Fix: Let every target inherit MARKETING_VERSION from the project, or run `lockstep bump PATH --version X.Y.Z`.
+
+        runtime.version-parity | runtime | The stale extension
+        A simulated process refuses to start when its bundle's CFBundleVersion or CFBundleShortVersionString differs from the installed containing app's.
+        Apple: The CFBundleVersion of an app extension ('2') must match that of its containing parent app ('3').
+        Apple: ITMS-90473: CFBundleVersion Mismatch
+        Source: Xcode's build warning
+        Source: App Store Connect: ITMS-90473
+        Lockstep: Every simulated process compares its own versions with the installed manifest's app before it starts (LockstepRuntime's SimulatedProcess.checkVersions, with BundleKit's VersionParity sentences) and exits 78 with Apple's wording and [runtime.version-parity]; `lockstep up` reports the bundle as exited before it was ready.
+        Fix: Build and install every bundle at the app's versions (`lockstep bump` sets them in a project or manifest).
         """)
+}
+
+extension VersionParity.Key {
+    /// rule `version.build-format` or `version.short-format`: the form of this key's value.
+    var formatRule: RuleID { self == .build ? "version.build-format" : "version.short-format" }
+    /// rule `version.build-mismatch` or `version.short-mismatch`: this key's value against the app's.
+    var mismatchRule: RuleID { self == .build ? "version.build-mismatch" : "version.short-mismatch" }
 }
 
 extension Rules {
@@ -77,7 +86,7 @@ extension Rules {
                 let message = kind == .build
                     ? "The bundle's Info.plist does not contain a CFBundleVersion key or its value is not a string."
                     : "The bundle's Info.plist does not contain a CFBundleShortVersionString key or its value is a non-string value or a zero-length string value."
-                findings.append(Finding(rule: .versionMissing, bundle: bundle.bundlePath, path: path, message: message, values: [kind.key]))
+                findings.append(Finding(rule: "version.missing", bundle: bundle.bundlePath, path: path, message: message, values: [kind.key]))
                 continue
             }
             // <doc:ReadingProjects> "What the checkout does not hold": a value built from a setting the checkout cannot supply is
@@ -87,7 +96,7 @@ extension Rules {
             if let unknown {
                 // The app's format stands for every bundle that reads the same value.
                 if !sameAsApp {
-                    findings.append(Finding(rule: kind == .build ? RuleID.versionBuildFormat : .versionShortFormat, severity: .warning,
+                    findings.append(Finding(rule: kind.formatRule, severity: .warning,
                         bundle: bundle.bundlePath, path: path,
                         message: "\(kind.key) of \(bundle.bundlePath) is '\(value)', built from \(unknown.names), which the checkout cannot supply, so its format is not checked. \(unknown.hint)", values: [value]))
                 }
@@ -96,7 +105,7 @@ extension Rules {
                 break
             case .some(4) where kind == .build:
                 // rule `version.build-format`: four numeric parts are accepted in practice, so a warning.
-                findings.append(Finding(rule: .versionBuildFormat, severity: .warning, bundle: bundle.bundlePath, path: path,
+                findings.append(Finding(rule: "version.build-format", severity: .warning, bundle: bundle.bundlePath, path: path,
                     message: "ITMS-90058: This bundle is invalid - The value for key CFBundleVersion [\(value)] in the Info.plist file must be a period-separated list of at most three non-negative integers. (App Store Connect accepts four in practice.)", values: [value]))
             default:
                 let message = kind == .build
@@ -105,14 +114,14 @@ extension Rules {
                 // <doc:ReadingProjects> "Platforms": the format is App Store Connect's rule. A Mac app may ship outside the Mac App
                 // Store (Developer ID, a Sparkle feed) with a pre-release version such as '6.0a2': there, a warning.
                 let onMac = bundle.platform == .macOS
-                findings.append(Finding(rule: kind == .build ? RuleID.versionBuildFormat : .versionShortFormat, severity: onMac ? .warning : .error,
+                findings.append(Finding(rule: kind.formatRule, severity: onMac ? .warning : .error,
                                         bundle: bundle.bundlePath, path: path,
                                         message: onMac ? message + " (App Store Connect's rule: a Mac app distributed outside the Mac App Store may use any version string.)" : message,
                                         values: [value]))
             } }
             // rule `version.build-mismatch` / version.short-mismatch: a string comparison ("1.0" ≠ "1.0.0").
             guard bundle != app, let parent = kind.value(app), !parent.isEmpty, !VersionParity.stored(parent, value) else { continue }
-            let rule = mismatchRule ?? (kind == .build ? RuleID.versionBuildMismatch : .versionShortMismatch)
+            let rule = mismatchRule ?? kind.mismatchRule
             // Known text that already differs is the error it always is, whatever the unknown parts hold.
             if let unknown = unknown ?? Unknown(app, parent), !Unknown.differ(value, of: bundle, parent, of: app) {
                 findings.append(Finding(rule: rule, severity: .warning, bundle: bundle.bundlePath, path: path,
@@ -155,9 +164,9 @@ extension Rules {
     static func runtimeFindings(_ bundle: BundleRecord, app: BundleRecord) -> [Finding] {
         guard bundle != app else { return [] }
         var findings: [Finding] = []
-        versionFindings(bundle, app: app, rule: .runtimeVersionParity, into: &findings)
+        versionFindings(bundle, app: app, rule: "runtime.version-parity", into: &findings)
         return findings.filter {
-            $0.rule == .runtimeVersionParity
+            $0.rule == "runtime.version-parity"
         }
     }
 }
