@@ -38,38 +38,45 @@ package enum XMLPlistWriter {
         case .scalar(.date(let date)):
             element("date", text(date), into: &bytes)
         case .scalar(.data(let data)):
-            bytes += "<data>\n".utf8
-            base64(data, indent: indent, into: &bytes)
-            tabs(indent, into: &bytes)
-            bytes += "</data>\n".utf8
+            return container("data", isEmpty: false, indent: indent, into: &bytes) { bytes in
+                base64(data, indent: indent, into: &bytes)
+                return true
+            }
         case .array(let array):
-            guard !array.isEmpty else {
-                bytes += "<array/>\n".utf8
+            return container("array", isEmpty: array.isEmpty, indent: indent, into: &bytes) { bytes in
+                for element in array {
+                    guard write(element, indent: indent + 1, into: &bytes) else { return false }
+                }
                 return true
             }
-            bytes += "<array>\n".utf8
-            for element in array {
-                guard write(element, indent: indent + 1, into: &bytes) else { return false }
-            }
-            tabs(indent, into: &bytes)
-            bytes += "</array>\n".utf8
         case .dictionary(let dictionary):
-            guard !dictionary.isEmpty else {
-                bytes += "<dict/>\n".utf8
+            return container("dict", isEmpty: dictionary.isEmpty, indent: indent, into: &bytes) { bytes in
+                // CFStringCompare without options: UTF-16 code units, not Swift's Unicode-aware `<`.
+                for key in dictionary.keys.sorted(by: { $0.utf16.lexicographicallyPrecedes($1.utf16) }) {
+                    tabs(indent + 1, into: &bytes)
+                    element("key", escaped(key), into: &bytes)
+                    guard write(dictionary[key]!, indent: indent + 1, into: &bytes) else { return false }
+                }
                 return true
             }
-            bytes += "<dict>\n".utf8
-            // CFStringCompare without options: UTF-16 code units, not Swift's Unicode-aware `<`.
-            for key in dictionary.keys.sorted(by: { $0.utf16.lexicographicallyPrecedes($1.utf16) }) {
-                tabs(indent + 1, into: &bytes)
-                element("key", escaped(key), into: &bytes)
-                guard write(dictionary[key]!, indent: indent + 1, into: &bytes) else { return false }
-            }
-            tabs(indent, into: &bytes)
-            bytes += "</dict>\n".utf8
         case nil:
             return false
         }
+        return true
+    }
+
+    /// `<tag>`, what `content` writes (false: a value that is not a property list), and `</tag>` at `indent`; `<tag/>`
+    /// when `isEmpty`, as CoreFoundation writes an empty array or dictionary.
+    private static func container(_ tag: String, isEmpty: Bool, indent: Int, into bytes: inout [UInt8],
+                                  _ content: (inout [UInt8]) -> Bool) -> Bool {
+        guard !isEmpty else {
+            bytes += "<\(tag)/>\n".utf8
+            return true
+        }
+        bytes += "<\(tag)>\n".utf8
+        guard content(&bytes) else { return false }
+        tabs(indent, into: &bytes)
+        bytes += "</\(tag)>\n".utf8
         return true
     }
 

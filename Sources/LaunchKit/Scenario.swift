@@ -1,3 +1,5 @@
+import LockstepRuntime
+
 /// A scenario for `lockstep up`: steps run one after another against the launched bundles, each printing what it
 /// did and how long it took, ending with a checklist of the rules exercised.
 ///
@@ -203,28 +205,9 @@ public struct Scenario: Sendable {
 
     /// Splits on blanks; single or double quotes group words (`--habit "Read a book"`).
     private static func words(_ text: String, invalid: (String) -> LaunchError) throws(LaunchError) -> [String] {
-        var words: [String] = []
-        var current = ""
-        var inWord = false
-        var quote: Character?
-        for character in text {
-            if let open = quote {
-                if character == open { quote = nil } else { current.append(character) }
-            } else if character == "\"" || character == "'" {
-                quote = character
-                inWord = true
-            } else if character == " " || character == "\t" {
-                if inWord { words.append(current) }
-                current = ""
-                inWord = false
-            } else {
-                current.append(character)
-                inWord = true
-            }
-        }
-        if quote != nil { throw invalid("has an unclosed quote") }
-        if inWord { words.append(current) }
-        return words
+        let split = CommandInput.words(text, quotes: ["\"", "'"], isBlank: { $0 == " " || $0 == "\t" })
+        if split.unclosedQuote { throw invalid("has an unclosed quote") }
+        return split.words
     }
 }
 

@@ -6,25 +6,35 @@ import LockstepSystem
 public enum CommandInput {
     /// Splits a command line into words; double quotes group words (`add "Drink water" 💧`).
     public static func words(_ line: String) -> [String] {
+        words(line, quotes: ["\""], isBlank: \.isWhitespace).words
+    }
+
+    /// Splits `line` into words at `isBlank` characters. A quote (any of `quotes`) groups what follows, blanks
+    /// included, up to the same quote character, and makes a word even when empty (`""`). `unclosedQuote` is for
+    /// callers that reject `"a b` (scenarios); the line protocol takes it as `a b`.
+    package static func words(_ line: String, quotes: Set<Character>,
+                              isBlank: (Character) -> Bool) -> (words: [String], unclosedQuote: Bool) {
         var words: [String] = []
         var current = ""
-        var quoted = false
-        var started = false
+        var inWord = false
+        var quote: Character?
         for character in line {
-            if character == "\"" {
-                quoted.toggle()
-                started = true
-            } else if character.isWhitespace && !quoted {
-                if started { words.append(current) }
+            if let open = quote {
+                if character == open { quote = nil } else { current.append(character) }
+            } else if quotes.contains(character) {
+                quote = character
+                inWord = true
+            } else if isBlank(character) {
+                if inWord { words.append(current) }
                 current = ""
-                started = false
+                inWord = false
             } else {
                 current.append(character)
-                started = true
+                inWord = true
             }
         }
-        if started { words.append(current) }
-        return words
+        if inWord { words.append(current) }
+        return (words, quote != nil)
     }
 
     /// Reads stdin until EOF or `quit`, running `execute` on each line and printing its result.

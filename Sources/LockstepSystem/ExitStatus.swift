@@ -50,6 +50,11 @@ public func exit(withError error: any Error, program: String = Program.name) -> 
 
 /// Exits the process with a Lockstep status, flushing stdout first.
 public func exit(_ status: ExitStatus) -> Never {
+    exit(rawStatus: status.rawValue)
+}
+
+/// Exits with a status that need not be one of Lockstep's (`lockstep run` passes on its bundle's), flushing stdout first.
+package func exit(rawStatus status: Int32) -> Never {
     fflush(stdout)
-    Glibc.exit(status.rawValue)
+    Glibc.exit(status)
 }

@@ -198,6 +198,14 @@ package enum TerminationSignals {
 }
 
 extension Program {
+    /// Becomes the executable at `path`, run with `arguments` (its argv[0] is `path`), as `execv` does: returns only
+    /// when that failed, with this process unchanged.
+    package static func replace(with path: String, arguments: [String]) {
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        execv(path, argv)
+        for argument in argv { free(argument) }
+    }
+
     /// The running executable's path (`/proc/self/exe`).
     package static var executablePath: String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)

@@ -15,12 +15,10 @@ final class Canvas {
         case endGroup
     }
 
+    /// A piece of a line drawn in one font and paint (the font already scaled to the drawing).
     struct TextRun {
         var text: String
-        var fontSize: CGFloat
-        var weight: Int
-        var italic: Bool
-        var monospaced: Bool
+        var font: ResolvedFont
         var paint: Paint
     }
 
@@ -141,10 +139,10 @@ extension Canvas {
                 body.append(indent + "<path d=\"\(d)\" \(attrs)/>")
             case let .text(runs, origin):
                 guard let first = runs.first else { continue }
-                var line = indent + "<text x=\"\(svgNumber(origin.x))\" y=\"\(svgNumber(origin.y))\" font-family=\"\(first.monospaced ? "'SF Mono', Menlo, monospace" : "-apple-system, 'SF Pro Text', Inter, sans-serif")\" xml:space=\"preserve\">"
+                var line = indent + "<text x=\"\(svgNumber(origin.x))\" y=\"\(svgNumber(origin.y))\" font-family=\"\(first.font.monospaced ? "'SF Mono', Menlo, monospace" : "-apple-system, 'SF Pro Text', Inter, sans-serif")\" xml:space=\"preserve\">"
                 for run in runs {
-                    line += "<tspan font-size=\"\(svgNumber(run.fontSize))\" font-weight=\"\(run.weight)\""
-                    if run.italic { line += " font-style=\"italic\"" }
+                    line += "<tspan font-size=\"\(svgNumber(run.font.size))\" font-weight=\"\(run.font.weight)\""
+                    if run.font.italic { line += " font-style=\"italic\"" }
                     line += " " + paintAttributes(run.paint, "fill") + ">" + xmlEscaped(run.text) + "</tspan>"
                 }
                 body.append(line + "</text>")

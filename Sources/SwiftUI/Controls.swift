@@ -158,20 +158,6 @@ extension ToggleStyle where Self == ButtonToggleStyle { public static var button
 
 enum ToggleStyleKind { case `switch`, button }
 
-private struct ButtonStyleKey: EnvironmentKey { static let defaultValue = ButtonStyleKind.automatic }
-private struct ToggleStyleKey: EnvironmentKey { static let defaultValue = ToggleStyleKind.switch }
-
-extension EnvironmentValues {
-    var buttonStyleKind: ButtonStyleKind {
-        get { self[ButtonStyleKey.self] }
-        set { self[ButtonStyleKey.self] = newValue }
-    }
-    var toggleStyleKind: ToggleStyleKind {
-        get { self[ToggleStyleKey.self] }
-        set { self[ToggleStyleKey.self] = newValue }
-    }
-}
-
 nonisolated extension View {
     public func buttonStyle<S: PrimitiveButtonStyle>(_ style: S) -> some View {
         let kind: ButtonStyleKind

@@ -6,7 +6,61 @@ public protocol EnvironmentKey {
 
 /// The values a view inherits from its ancestors: `colorScheme`, `font`, `redactionReasons` …, and any value a
 /// framework or app adds with an `EnvironmentKey` and a computed property.
+///
+/// SwiftUI's own values are stored properties with their defaults, all listed here: the key path a view reads
+/// (`@Environment(\.colorScheme)`) is the same, and a read is a field access, not a lookup and a cast. Values
+/// other modules add (WidgetKit's `widgetFamily`, an app's own) go through `EnvironmentKey`, as on iOS.
 public struct EnvironmentValues: CustomStringConvertible {
+    // Apple's values.
+    public var colorScheme: ColorScheme = .light
+    public var redactionReasons: RedactionReasons = []
+    /// The font text uses when it does not set its own (`nil`: `.body`).
+    public var font: Font?
+    public var locale = Locale(identifier: "en_US")
+    public var timeZone = TimeZone.current
+    public var calendar = Calendar(identifier: .gregorian)
+    public var lineLimit: Int?
+    public var minimumScaleFactor: CGFloat = 1
+    public var multilineTextAlignment: TextAlignment = .leading
+    public var isEnabled = true
+    public var displayScale: CGFloat = 3
+    public var lineSpacing: CGFloat = 0
+    /// The Dynamic Type size: Lockstep draws text at the default, `.large`.
+    public var sizeCategory: ContentSizeCategory = .large
+    public var layoutDirection: LayoutDirection = .leftToRight
+    public var imageScale: Image.Scale = .medium
+    public var truncationMode: Text.TruncationMode = .tail
+
+    // What WidgetKit sets for the widget being drawn.
+    /// Whether the view is drawn in a circular accessory family, where an `.automatic` gauge is circular.
+    package var isCircularAccessory = false
+    /// The corner radius of the container `ContainerRelativeShape` follows (a widget's corners).
+    package var containerCornerRadius: CGFloat = 0
+    /// The moment the view is drawn at: what `Text(date, style: .relative)` and timers count from (the timeline
+    /// entry's date).
+    package var renderDate: Date?
+    /// From the widget's rendering mode; `widgetAccentable()` puts views in the accent group.
+    package var widgetColorRendering: WidgetColorRendering = .fullColor
+
+    // What SwiftUI's own modifiers set for the renderer.
+    var buttonStyleKind: ButtonStyleKind = .automatic
+    var toggleStyleKind: ToggleStyleKind = .switch
+    var labelStyleKind: LabelStyleKind = .titleAndIcon
+    var progressViewStyleKind: ProgressViewStyleKind = .linear
+    /// `gaugeStyle(_:)`'s choice; nil: `.automatic` (see `gaugeStyleKind`).
+    var chosenGaugeStyle: GaugeStyleKind?
+    var textTraits = TextTraits()
+    /// The lines a text is at least as tall as (`lineLimit(2...4)`, `lineLimit(2, reservesSpace: true)`).
+    var reservedLines: Int?
+    var foregroundHierarchy: [AnyShapeStyle] = []
+    var isWidgetAccentable = false
+    var foregroundStyleValue: AnyShapeStyle?
+    var tintColor: Color?
+    var textCase: Text.Case?
+    var isUnredacted = false
+    var isPrivacySensitive = false
+
+    /// The values set through an `EnvironmentKey`, by key.
     private var values: [ObjectIdentifier: Any] = [:]
 
     public init() {}
@@ -16,7 +70,7 @@ public struct EnvironmentValues: CustomStringConvertible {
         set { values[ObjectIdentifier(key)] = newValue }
     }
 
-    public var description: String { "EnvironmentValues(\(values.count) set)" }
+    public var description: String { "EnvironmentValues(\(values.count) keyed values set)" }
 }
 
 /// The environment a body is evaluated in. The renderer evaluates bodies synchronously on its own thread, inside
@@ -69,83 +123,10 @@ public struct RedactionReasons: OptionSet, Hashable, Sendable {
     public static let invalidated = RedactionReasons(rawValue: 1 << 2)
 }
 
-private struct ColorSchemeKey: EnvironmentKey { static let defaultValue: ColorScheme = .light }
-private struct RedactionReasonsKey: EnvironmentKey { static let defaultValue: RedactionReasons = [] }
-private struct FontKey: EnvironmentKey { static let defaultValue: Font? = nil }
-private struct LocaleKey: EnvironmentKey { static var defaultValue: Locale { Locale(identifier: "en_US") } }
-private struct TimeZoneKey: EnvironmentKey { static var defaultValue: TimeZone { TimeZone.current } }
-private struct CalendarKey: EnvironmentKey { static var defaultValue: Calendar { Calendar(identifier: .gregorian) } }
-private struct LineLimitKey: EnvironmentKey { static let defaultValue: Int? = nil }
-private struct MinimumScaleFactorKey: EnvironmentKey { static let defaultValue: CGFloat = 1 }
-private struct MultilineTextAlignmentKey: EnvironmentKey { static let defaultValue: TextAlignment = .leading }
-private struct IsEnabledKey: EnvironmentKey { static let defaultValue = true }
-private struct DisplayScaleKey: EnvironmentKey { static let defaultValue: CGFloat = 3 }
-private struct LineSpacingKey: EnvironmentKey { static let defaultValue: CGFloat = 0 }
-private struct SizeCategoryKey: EnvironmentKey { static let defaultValue: ContentSizeCategory = .large }
-private struct LayoutDirectionKey: EnvironmentKey { static let defaultValue: LayoutDirection = .leftToRight }
-
 extension EnvironmentValues {
-    public var colorScheme: ColorScheme {
-        get { self[ColorSchemeKey.self] }
-        set { self[ColorSchemeKey.self] = newValue }
-    }
-    public var redactionReasons: RedactionReasons {
-        get { self[RedactionReasonsKey.self] }
-        set { self[RedactionReasonsKey.self] = newValue }
-    }
-    /// The font text uses when it does not set its own (`nil`: `.body`).
-    public var font: Font? {
-        get { self[FontKey.self] }
-        set { self[FontKey.self] = newValue }
-    }
-    public var locale: Locale {
-        get { self[LocaleKey.self] }
-        set { self[LocaleKey.self] = newValue }
-    }
-    public var timeZone: TimeZone {
-        get { self[TimeZoneKey.self] }
-        set { self[TimeZoneKey.self] = newValue }
-    }
-    public var calendar: Calendar {
-        get { self[CalendarKey.self] }
-        set { self[CalendarKey.self] = newValue }
-    }
-    public var lineLimit: Int? {
-        get { self[LineLimitKey.self] }
-        set { self[LineLimitKey.self] = newValue }
-    }
-    public var minimumScaleFactor: CGFloat {
-        get { self[MinimumScaleFactorKey.self] }
-        set { self[MinimumScaleFactorKey.self] = newValue }
-    }
-    public var multilineTextAlignment: TextAlignment {
-        get { self[MultilineTextAlignmentKey.self] }
-        set { self[MultilineTextAlignmentKey.self] = newValue }
-    }
-    public var isEnabled: Bool {
-        get { self[IsEnabledKey.self] }
-        set { self[IsEnabledKey.self] = newValue }
-    }
-    public var displayScale: CGFloat {
-        get { self[DisplayScaleKey.self] }
-        set { self[DisplayScaleKey.self] = newValue }
-    }
-    public var lineSpacing: CGFloat {
-        get { self[LineSpacingKey.self] }
-        set { self[LineSpacingKey.self] = newValue }
-    }
-    /// The Dynamic Type size: Lockstep draws text at the default, `.large`.
-    public var sizeCategory: ContentSizeCategory {
-        get { self[SizeCategoryKey.self] }
-        set { self[SizeCategoryKey.self] = newValue }
-    }
     public var dynamicTypeSize: DynamicTypeSize {
         get { DynamicTypeSize(sizeCategory) }
         set { sizeCategory = newValue.category }
-    }
-    public var layoutDirection: LayoutDirection {
-        get { self[LayoutDirectionKey.self] }
-        set { self[LayoutDirectionKey.self] = newValue }
     }
 }
 

@@ -95,15 +95,6 @@ final class ImageNode: Node {
     }
 }
 
-private struct ImageScaleKey: EnvironmentKey { static let defaultValue: Image.Scale = .medium }
-
-extension EnvironmentValues {
-    public var imageScale: Image.Scale {
-        get { self[ImageScaleKey.self] }
-        set { self[ImageScaleKey.self] = newValue }
-    }
-}
-
 /// A title with an icon (`Label("Done", systemImage: "checkmark")`), drawn as the icon then the title.
 public struct Label<Title: View, Icon: View> {
     let title: Title
@@ -157,14 +148,6 @@ extension LabelStyle where Self == TitleOnlyLabelStyle { public static var title
 extension LabelStyle where Self == IconOnlyLabelStyle { public static var iconOnly: IconOnlyLabelStyle { IconOnlyLabelStyle() } }
 
 enum LabelStyleKind { case titleAndIcon, titleOnly, iconOnly }
-private struct LabelStyleKey: EnvironmentKey { static let defaultValue = LabelStyleKind.titleAndIcon }
-
-extension EnvironmentValues {
-    var labelStyleKind: LabelStyleKind {
-        get { self[LabelStyleKey.self] }
-        set { self[LabelStyleKey.self] = newValue }
-    }
-}
 
 nonisolated extension View {
     public func labelStyle<S: LabelStyle>(_ style: S) -> some View {

@@ -68,7 +68,7 @@ extension Gauge: PrimitiveView {
             } else if !capacity {
                 bottom = minimum.isEmpty && maximum.isEmpty ? text(label, font: .system(size: 10, weight: .medium)) : []
             }
-            return [RingGaugeNode(fraction: fraction, capacity: capacity, paint: tint, track: track, center: center,
+            return [RingGaugeNode(value: GaugeValue(fraction: fraction, capacity: capacity, paint: tint, track: track), center: center,
                                   bottom: bottom, minimum: capacity ? [] : minimum, maximum: capacity ? [] : maximum)]
         case .accessoryLinear, .accessoryLinearCapacity, .linearCapacity:
             let capacity = style != .accessoryLinear
@@ -79,7 +79,7 @@ extension Gauge: PrimitiveView {
                 let current = text(currentValueLabel, font: .system(size: 15, weight: .medium))
                 top = current.isEmpty ? text(label, font: .system(size: 15, weight: .medium)) : current
             }
-            let bar = BarNode(fraction: fraction, capacity: capacity, paint: tint, track: track, height: capacity ? 6 : 6)
+            let bar = BarNode(value: GaugeValue(fraction: fraction, capacity: capacity, paint: tint, track: track), height: 6)
             let bounds = StackNode(axis: .horizontal, alignment: .center, spacing: 6,
                                    children: text(minimumValueLabel, font: .caption2) + [bar] + text(maximumValueLabel, font: .caption2))
             var rows: [Node] = top + [bounds]
@@ -110,23 +110,13 @@ extension GaugeStyle where Self == AccessoryLinearCapacityGaugeStyle {
 extension GaugeStyle where Self == LinearCapacityGaugeStyle { public static var linearCapacity: LinearCapacityGaugeStyle { LinearCapacityGaugeStyle() } }
 
 enum GaugeStyleKind { case accessoryCircular, accessoryCircularCapacity, accessoryLinear, accessoryLinearCapacity, linearCapacity }
-private struct GaugeStyleKey: EnvironmentKey { static let defaultValue: GaugeStyleKind? = nil }
 
 extension EnvironmentValues {
     /// The gauge style in effect: `.automatic` is the linear capacity style on iOS, the circular one in the
     /// circular accessory family (WidgetKit sets `automaticGaugeStyle` for that family).
     var gaugeStyleKind: GaugeStyleKind {
-        get { self[GaugeStyleKey.self] ?? (isCircularAccessory ? .accessoryCircular : .linearCapacity) }
-        set { self[GaugeStyleKey.self] = newValue }
-    }
-}
-
-private struct CircularAccessoryKey: EnvironmentKey { static let defaultValue = false }
-extension EnvironmentValues {
-    /// Whether the view is drawn in a circular accessory family, where an `.automatic` gauge is circular.
-    package var isCircularAccessory: Bool {
-        get { self[CircularAccessoryKey.self] }
-        set { self[CircularAccessoryKey.self] = newValue }
+        get { chosenGaugeStyle ?? (isCircularAccessory ? .accessoryCircular : .linearCapacity) }
+        set { chosenGaugeStyle = newValue }
     }
 }
 
@@ -145,24 +135,27 @@ nonisolated extension View {
     }
 }
 
+/// What a gauge draws of its value, as a ring or a bar: how full it is, whether it is filled to the value (capacity)
+/// or marked at it, and the paints of the value and of the track.
+struct GaugeValue {
+    var fraction: Double
+    var capacity: Bool
+    var paint: Paint
+    var track: Paint
+}
+
 /// A circular gauge: an open ring (gap at the bottom, a marker at the value) or a closed capacity ring filled
 /// clockwise from the top, with the center label and the bounds in the gap. Its size is the accessory circle's
 /// (58 points), or less when offered less.
 final class RingGaugeNode: Node {
-    let fraction: Double
-    let capacity: Bool
-    let paint: Paint
-    let track: Paint
+    let value: GaugeValue
     let center: [Node], bottom: [Node], minimum: [Node], maximum: [Node]
 
     static let side: CGFloat = 58
     static let lineWidth: CGFloat = 6
 
-    init(fraction: Double, capacity: Bool, paint: Paint, track: Paint, center: [Node], bottom: [Node], minimum: [Node], maximum: [Node]) {
-        self.fraction = fraction
-        self.capacity = capacity
-        self.paint = paint
-        self.track = track
+    init(value: GaugeValue, center: [Node], bottom: [Node], minimum: [Node], maximum: [Node]) {
+        self.value = value
         self.center = center
         self.bottom = bottom
         self.minimum = minimum
@@ -185,16 +178,17 @@ final class RingGaugeNode: Node {
             p.addArc(center: c, radius: radius, startAngle: .degrees(from), endAngle: .degrees(to), clockwise: false)
             return p.data
         }
-        let start = capacity ? -90.0 : 135.0, sweep = capacity ? 360.0 : 270.0
-        canvas.ops.append(.path(arc(start, start + sweep), at: square.origin, fill: nil, stroke: (track, StrokeStyle(lineWidth: w, lineCap: capacity ? .butt : .round))))
-        if capacity {
-            if fraction > 0 { canvas.ops.append(.path(arc(start, start + sweep * fraction), at: square.origin, fill: nil, stroke: (paint, StrokeStyle(lineWidth: w, lineCap: capacity ? .butt : .round)))) }
+        let start = value.capacity ? -90.0 : 135.0, sweep = value.capacity ? 360.0 : 270.0
+        let line = StrokeStyle(lineWidth: w, lineCap: value.capacity ? .butt : .round)
+        canvas.ops.append(.path(arc(start, start + sweep), at: square.origin, fill: nil, stroke: (value.track, line)))
+        if value.capacity {
+            if value.fraction > 0 { canvas.ops.append(.path(arc(start, start + sweep * value.fraction), at: square.origin, fill: nil, stroke: (value.paint, line))) }
         } else {
             // The open ring's marker: a dot on the ring at the value.
-            let angle = (start + sweep * fraction) * .pi / 180
+            let angle = (start + sweep * value.fraction) * .pi / 180
             let dot = CGRect(x: c.x + radius * CGFloat(cos(angle)) - w / 2 - 1, y: c.y + radius * CGFloat(sin(angle)) - w / 2 - 1, width: w + 2, height: w + 2)
-            canvas.ops.append(.path(arc(start, start + sweep * fraction), at: square.origin, fill: nil, stroke: (paint, StrokeStyle(lineWidth: w, lineCap: capacity ? .butt : .round))))
-            canvas.ops.append(.path(Path(ellipseIn: dot).data, at: square.origin, fill: .color(RGBA(1, 1, 1)), stroke: (paint, StrokeStyle(lineWidth: 1))))
+            canvas.ops.append(.path(arc(start, start + sweep * value.fraction), at: square.origin, fill: nil, stroke: (value.paint, line)))
+            canvas.ops.append(.path(Path(ellipseIn: dot).data, at: square.origin, fill: .color(RGBA(1, 1, 1)), stroke: (value.paint, StrokeStyle(lineWidth: 1))))
         }
         let inner = square.insetBy(dx: w + 2, dy: w + 2)
         if let node = center.first {
@@ -216,17 +210,11 @@ final class RingGaugeNode: Node {
 
 /// A horizontal bar: as wide as offered, `height` tall; filled to the value (capacity) or marked at it.
 final class BarNode: Node {
-    let fraction: Double
-    let capacity: Bool
-    let paint: Paint
-    let track: Paint
+    let value: GaugeValue
     let height: CGFloat
 
-    init(fraction: Double, capacity: Bool, paint: Paint, track: Paint, height: CGFloat) {
-        self.fraction = fraction
-        self.capacity = capacity
-        self.paint = paint
-        self.track = track
+    init(value: GaugeValue, height: CGFloat) {
+        self.value = value
         self.height = height
     }
 
@@ -236,16 +224,16 @@ final class BarNode: Node {
 
     override func place(in rect: CGRect, _ canvas: Canvas) {
         let local = CGRect(origin: .zero, size: rect.size)
-        canvas.ops.append(.path(Path(roundedRect: local, cornerRadius: height / 2).data, at: rect.origin, fill: track, stroke: nil))
-        if capacity {
-            let filled = CGRect(x: 0, y: 0, width: rect.width * CGFloat(fraction), height: height)
+        canvas.ops.append(.path(Path(roundedRect: local, cornerRadius: height / 2).data, at: rect.origin, fill: value.track, stroke: nil))
+        if value.capacity {
+            let filled = CGRect(x: 0, y: 0, width: rect.width * CGFloat(value.fraction), height: height)
             if filled.width > 0 {
-                canvas.ops.append(.path(Path(roundedRect: filled, cornerRadius: height / 2).data, at: rect.origin, fill: paint, stroke: nil))
+                canvas.ops.append(.path(Path(roundedRect: filled, cornerRadius: height / 2).data, at: rect.origin, fill: value.paint, stroke: nil))
             }
         } else {
-            let x = (rect.width - height - 2) * CGFloat(fraction)
+            let x = (rect.width - height - 2) * CGFloat(value.fraction)
             let dot = CGRect(x: x, y: -1, width: height + 2, height: height + 2)
-            canvas.ops.append(.path(Path(ellipseIn: dot).data, at: rect.origin, fill: .color(RGBA(1, 1, 1)), stroke: (paint, StrokeStyle(lineWidth: 1.5))))
+            canvas.ops.append(.path(Path(ellipseIn: dot).data, at: rect.origin, fill: .color(RGBA(1, 1, 1)), stroke: (value.paint, StrokeStyle(lineWidth: 1.5))))
         }
     }
 }
@@ -347,12 +335,12 @@ extension ProgressView: PrimitiveView {
         } ?? []
         let circular = env.progressViewStyleKind == .circular || fraction == nil
         if circular {
-            let ring = RingGaugeNode(fraction: fraction ?? 0.25, capacity: true, paint: fraction == nil ? env.foregroundPaint(level: 1) : tint,
-                                     track: track, center: [], bottom: [], minimum: [], maximum: [])
+            let value = GaugeValue(fraction: fraction ?? 0.25, capacity: true, paint: fraction == nil ? env.foregroundPaint(level: 1) : tint, track: track)
+            let ring = RingGaugeNode(value: value, center: [], bottom: [], minimum: [], maximum: [])
             let sized = FixedFrameNode(width: 20, height: 20, alignment: .center, child: ring)
             return [StackNode(axis: .vertical, alignment: .center, spacing: 8, children: [sized] + labelNodes + currentNodes)]
         }
-        let bar = BarNode(fraction: fraction ?? 0, capacity: true, paint: tint, track: track, height: 4)
+        let bar = BarNode(value: GaugeValue(fraction: fraction ?? 0, capacity: true, paint: tint, track: track), height: 4)
         return [StackNode(axis: .vertical, alignment: .leading, spacing: 4, children: labelNodes + [bar] + currentNodes)]
     }
 }
@@ -375,13 +363,6 @@ extension ProgressViewStyle where Self == LinearProgressViewStyle { public stati
 extension ProgressViewStyle where Self == CircularProgressViewStyle { public static var circular: CircularProgressViewStyle { CircularProgressViewStyle() } }
 
 enum ProgressViewStyleKind { case linear, circular }
-private struct ProgressViewStyleKey: EnvironmentKey { static let defaultValue = ProgressViewStyleKind.linear }
-extension EnvironmentValues {
-    var progressViewStyleKind: ProgressViewStyleKind {
-        get { self[ProgressViewStyleKey.self] }
-        set { self[ProgressViewStyleKey.self] = newValue }
-    }
-}
 
 nonisolated extension View {
     public func progressViewStyle<S: ProgressViewStyle>(_ style: S) -> some View {

@@ -484,38 +484,47 @@ final class AspectRatioNode: Node {
 
 // MARK: - background, overlay, drawing modifiers
 
-/// `background`/`overlay`: sized by the base view; the secondary view is offered the base's size and aligned on it.
-final class LayeredNode: Node {
-    let base: Node
+/// A modifier that changes how its child draws, never how it lays out: as big as the child for every proposal, with
+/// its layout priority, and the same to a stack (spacer or not, its axis) and to baseline alignment.
+class DrawingModifierNode: Node {
+    let child: Node
+
+    init(child: Node) {
+        self.child = child
+        super.init()
+        self.priority = child.priority
+    }
+
+    final override func computeSize(_ proposal: Proposal) -> CGSize { child.size(for: proposal) }
+    final override var isSpacer: Bool { child.isSpacer }
+    final override func stackAxis(_ axis: Axis) { child.stackAxis(axis) }
+    final override func baseline(first: Bool, size: CGSize) -> CGFloat { child.baseline(first: first, size: size) }
+}
+
+/// `background`/`overlay`: sized by the base view (the child); the secondary view is offered the base's size and
+/// aligned on it.
+final class LayeredNode: DrawingModifierNode {
     let layer: Node
     let alignment: Alignment
     let behind: Bool
 
     init(base: Node, layer: Node, alignment: Alignment, behind: Bool) {
-        self.base = base
         self.layer = layer
         self.alignment = alignment
         self.behind = behind
-        super.init()
-        self.priority = base.priority
+        super.init(child: base)
     }
-
-    override func computeSize(_ proposal: Proposal) -> CGSize { base.size(for: proposal) }
 
     override func place(in rect: CGRect, _ canvas: Canvas) {
         let layerFrame = aligned(layer.size(for: Proposal(rect.size)), in: rect, alignment)
         if behind { layer.place(in: layerFrame, canvas) }
-        base.place(in: rect, canvas)
+        child.place(in: rect, canvas)
         if !behind { layer.place(in: layerFrame, canvas) }
     }
-
-    override var isSpacer: Bool { base.isSpacer }
-    override func stackAxis(_ axis: Axis) { base.stackAxis(axis) }
-    override func baseline(first: Bool, size: CGSize) -> CGFloat { base.baseline(first: first, size: size) }
 }
 
 /// A modifier that changes only how its child draws (opacity, clipping, offset, shadow), never its size.
-final class EffectNode: Node {
+final class EffectNode: DrawingModifierNode {
     enum Effect {
         case opacity(Double)
         case clip(any Shape)
@@ -526,17 +535,12 @@ final class EffectNode: Node {
     }
 
     let effect: Effect
-    let child: Node
 
     init(_ effect: Effect, child: Node) {
         self.effect = effect
-        self.child = child
-        super.init()
-        self.priority = child.priority
+        super.init(child: child)
         self.zIndex = child.zIndex
     }
-
-    override func computeSize(_ proposal: Proposal) -> CGSize { child.size(for: proposal) }
 
     override func place(in rect: CGRect, _ canvas: Canvas) {
         switch effect {
@@ -554,10 +558,6 @@ final class EffectNode: Node {
         child.place(in: rect, canvas)
         canvas.ops.append(.endGroup)
     }
-
-    override var isSpacer: Bool { child.isSpacer }
-    override func stackAxis(_ axis: Axis) { child.stackAxis(axis) }
-    override func baseline(first: Bool, size: CGSize) -> CGFloat { child.baseline(first: first, size: size) }
 }
 
 /// Several views where one is expected (a group modified as a whole, a `Group` in a `ZStack`): a ZStack of them.
@@ -569,26 +569,17 @@ func single(_ nodes: [Node]) -> Node {
 final class EmptyNode: Node {}
 
 /// Runs `action` when placed (a control or link records itself and the texts its label draws).
-final class CaptureNode: Node {
-    let child: Node
+final class CaptureNode: DrawingModifierNode {
     let finish: (String, Canvas) -> Void
 
     init(child: Node, finish: @escaping (String, Canvas) -> Void) {
-        self.child = child
         self.finish = finish
-        super.init()
-        self.priority = child.priority
+        super.init(child: child)
     }
-
-    override func computeSize(_ proposal: Proposal) -> CGSize { child.size(for: proposal) }
 
     override func place(in rect: CGRect, _ canvas: Canvas) {
         canvas.beginCapture()
         child.place(in: rect, canvas)
         finish(canvas.endCapture(), canvas)
     }
-
-    override var isSpacer: Bool { child.isSpacer }
-    override func stackAxis(_ axis: Axis) { child.stackAxis(axis) }
-    override func baseline(first: Bool, size: CGSize) -> CGFloat { child.baseline(first: first, size: size) }
 }

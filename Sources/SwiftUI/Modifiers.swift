@@ -377,26 +377,6 @@ struct TextTraits {
     var monospaced = false
 }
 
-private struct TextTraitsKey: EnvironmentKey { static let defaultValue = TextTraits() }
-private struct ReservedLinesKey: EnvironmentKey { static let defaultValue: Int? = nil }
-private struct ForegroundHierarchyKey: EnvironmentKey { static let defaultValue: [AnyShapeStyle] = [] }
-
-extension EnvironmentValues {
-    var textTraits: TextTraits {
-        get { self[TextTraitsKey.self] }
-        set { self[TextTraitsKey.self] = newValue }
-    }
-    /// The lines a text is at least as tall as (`lineLimit(2...4)`, `lineLimit(2, reservesSpace: true)`).
-    var reservedLines: Int? {
-        get { self[ReservedLinesKey.self] }
-        set { self[ReservedLinesKey.self] = newValue }
-    }
-    var foregroundHierarchy: [AnyShapeStyle] {
-        get { self[ForegroundHierarchyKey.self] }
-        set { self[ForegroundHierarchyKey.self] = newValue }
-    }
-}
-
 // MARK: - controls
 
 extension View {
@@ -478,15 +458,6 @@ nonisolated struct _ContainerBackground<Content: View, Background: View>: View, 
                 alignment: alignment, child: layer)
         }
         return resolve(content, context)
-    }
-}
-
-private struct WidgetAccentableKey: EnvironmentKey { static let defaultValue = false }
-
-extension EnvironmentValues {
-    var isWidgetAccentable: Bool {
-        get { self[WidgetAccentableKey.self] }
-        set { self[WidgetAccentableKey.self] = newValue }
     }
 }
 

@@ -192,37 +192,3 @@ nonisolated extension View {
         environmentModifier { transform(&$0[keyPath: keyPath]) }
     }
 }
-
-// MARK: - the renderer's environment
-
-private struct ForegroundStyleKey: EnvironmentKey { static let defaultValue: AnyShapeStyle? = nil }
-private struct TintKey: EnvironmentKey { static let defaultValue: Color? = nil }
-private struct ContainerCornerRadiusKey: EnvironmentKey { static let defaultValue: CGFloat = 0 }
-private struct RenderDateKey: EnvironmentKey { static let defaultValue: Date? = nil }
-private struct TextCaseKey: EnvironmentKey { static let defaultValue: Text.Case? = nil }
-
-extension EnvironmentValues {
-    var foregroundStyleValue: AnyShapeStyle? {
-        get { self[ForegroundStyleKey.self] }
-        set { self[ForegroundStyleKey.self] = newValue }
-    }
-    var tintColor: Color? {
-        get { self[TintKey.self] }
-        set { self[TintKey.self] = newValue }
-    }
-    var textCase: Text.Case? {
-        get { self[TextCaseKey.self] }
-        set { self[TextCaseKey.self] = newValue }
-    }
-    /// The corner radius of the container `ContainerRelativeShape` follows (a widget's corners); WidgetKit sets it.
-    package var containerCornerRadius: CGFloat {
-        get { self[ContainerCornerRadiusKey.self] }
-        set { self[ContainerCornerRadiusKey.self] = newValue }
-    }
-    /// The moment the view is drawn at: what `Text(date, style: .relative)` and timers count from. WidgetKit sets
-    /// the timeline entry's date.
-    package var renderDate: Date? {
-        get { self[RenderDateKey.self] }
-        set { self[RenderDateKey.self] = newValue }
-    }
-}

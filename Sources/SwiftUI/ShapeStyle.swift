@@ -332,15 +332,7 @@ package enum WidgetColorRendering: Sendable {
     case vibrant
 }
 
-private struct WidgetColorRenderingKey: EnvironmentKey { static let defaultValue = WidgetColorRendering.fullColor }
-
 extension EnvironmentValues {
-    /// Set by WidgetKit from the widget's rendering mode; `widgetAccentable()` puts views in the accent group.
-    package var widgetColorRendering: WidgetColorRendering {
-        get { self[WidgetColorRenderingKey.self] }
-        set { self[WidgetColorRenderingKey.self] = newValue }
-    }
-
     /// A resolved paint as the widget's rendering mode draws it.
     func grouped(_ paint: Paint) -> Paint {
         switch widgetColorRendering {

@@ -339,25 +339,6 @@ extension Text: PrimitiveView {
     }
 }
 
-private struct TruncationModeKey: EnvironmentKey { static let defaultValue: Text.TruncationMode = .tail }
-private struct UnredactedKey: EnvironmentKey { static let defaultValue = false }
-private struct PrivacySensitiveKey: EnvironmentKey { static let defaultValue = false }
-
-extension EnvironmentValues {
-    public var truncationMode: Text.TruncationMode {
-        get { self[TruncationModeKey.self] }
-        set { self[TruncationModeKey.self] = newValue }
-    }
-    var isUnredacted: Bool {
-        get { self[UnredactedKey.self] }
-        set { self[UnredactedKey.self] = newValue }
-    }
-    var isPrivacySensitive: Bool {
-        get { self[PrivacySensitiveKey.self] }
-        set { self[PrivacySensitiveKey.self] = newValue }
-    }
-}
-
 // MARK: - fonts as drawn
 
 /// A font with everything text measurement needs.
@@ -414,32 +395,28 @@ extension Font {
 
 /// Advance widths from the generated Inter table (FontMetrics.swift).
 enum TextMeasure {
-    /// Where each character's advances sit in the table's rows.
-    private static let index: [Unicode.Scalar: Int] = {
-        var map: [Unicode.Scalar: Int] = [:]
-        for (i, s) in FontMetrics.characters.unicodeScalars.enumerated() { map[s] = i }
-        return map
-    }()
+    /// Each character's advances at the table's weights.
+    private static let table = Dictionary(uniqueKeysWithValues: FontMetrics.advances)
 
-    /// The nearest weight the table has.
-    private static func row(_ weight: Int) -> (widths: [UInt16], tabularDigit: UInt16) {
+    /// The table's column for the nearest weight it has.
+    private static func column(_ weight: Int) -> Int {
         let w = min(900, max(100, (weight + 50) / 100 * 100))
-        return FontMetrics.advances[w] ?? FontMetrics.advances[400]!
+        return FontMetrics.weights.firstIndex(of: w) ?? FontMetrics.weights.firstIndex(of: 400)!
     }
 
     /// The width of `text` in `font`, in points.
     static func width(_ text: Substring, _ font: ResolvedFont) -> CGFloat {
-        let table = index
-        let row = row(font.weight)
+        let table = table
+        let column = column(font.weight)
         var units = 0.0
         for scalar in text.unicodeScalars {
             if font.monospaced {
                 // SF Mono: every character advances 0.6 em.
                 units += isCombining(scalar) ? 0 : 0.6 * FontMetrics.unitsPerEm
             } else if font.monospacedDigit, scalar.properties.numericType == .decimal, scalar.value < 0x80 {
-                units += Double(row.tabularDigit)
-            } else if let i = table[scalar] {
-                units += Double(row.widths[i])
+                units += Double(FontMetrics.tabularDigit[column])
+            } else if let advances = table[scalar] {
+                units += Double(advances[column])
             } else if isCombining(scalar) || scalar.value == 0x200D || (0xFE00...0xFE0F).contains(scalar.value) {
                 units += 0
             } else {

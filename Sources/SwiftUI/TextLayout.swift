@@ -308,9 +308,7 @@ final class TextNode: Node {
                     canvas.ops.append(.symbol(name: symbol, rect: CGRect(x: x, y: baseline - side * 0.85, width: side, height: side), paint: run.paint))
                     runStart = x + pieceWidth
                 } else {
-                    let font = run.font.scaled(laid.scale)
-                    textRuns.append(Canvas.TextRun(text: String(piece.map(\.character)), fontSize: font.size, weight: font.weight,
-                                                   italic: font.italic, monospaced: font.monospaced, paint: run.paint))
+                    textRuns.append(Canvas.TextRun(text: String(piece.map(\.character)), font: run.font.scaled(laid.scale), paint: run.paint))
                 }
                 x += pieceWidth
                 index = end

@@ -49,8 +49,7 @@ public final class WidgetDescriptor {
         environment.widgetFamily = family
         // The iPhone Lock Screen draws accessory widgets vibrant; the watch face and the Home Screen in full colour.
         environment.widgetRenderingMode = family.isAccessory && device == .iPhone ? .vibrant : .fullColor
-        environment.showsWidgetContainerBackground = showsBackground
-        environment.widgetContentMargins = margins
+        environment.setWidgetContainer(showsBackground: showsBackground, margins: margins)
         let size = family == .accessoryCorner ? family.displaySize : family.displaySize(on: device)
         return RenderRequest(size: size, environment: environment, contentMargins: margins,
                              containerBackground: .widget, showsContainerBackground: showsBackground)

@@ -23,15 +23,16 @@ extension EnvironmentValues {
     }
 
     /// Whether the system shows the widget's container background (false in StandBy and on the Lock Screen).
-    public var showsWidgetContainerBackground: Bool {
-        get { self[ShowsWidgetContainerBackgroundKey.self] }
-        set { self[ShowsWidgetContainerBackgroundKey.self] = newValue }
-    }
+    /// Read-only, as Apple declares it: the system decides, and a view cannot set it.
+    public var showsWidgetContainerBackground: Bool { self[ShowsWidgetContainerBackgroundKey.self] }
 
-    /// The content margins the system applies to the widget (iOS 17).
-    public var widgetContentMargins: EdgeInsets {
-        get { self[WidgetContentMarginsKey.self] }
-        set { self[WidgetContentMarginsKey.self] = newValue }
+    /// The content margins the system applies to the widget (iOS 17). Read-only, as Apple declares it.
+    public var widgetContentMargins: EdgeInsets { self[WidgetContentMarginsKey.self] }
+
+    /// What the system decides for the widget being drawn: whether its container background shows, and its margins.
+    mutating func setWidgetContainer(showsBackground: Bool, margins: EdgeInsets) {
+        self[ShowsWidgetContainerBackgroundKey.self] = showsBackground
+        self[WidgetContentMarginsKey.self] = margins
     }
 }
 

@@ -83,8 +83,8 @@ enum SQLiteBaseline {
     /// `__worker increment-sqlite DB COUNT WARMUP`.
     static func incrementWorker(_ arguments: [String]) throws {
         let path = arguments.first ?? ""
-        try Workers.throughput(count: Workers.integer(arguments, 1),
-                                          warmup: Workers.integer(arguments, 2)) {
+        try ThroughputWorker.run(count: Workers.integer(arguments, 1),
+                                 warmup: Workers.integer(arguments, 2)) {
             let db = try open(path)
             let begin = try prepare(db, "BEGIN IMMEDIATE", path)
             let select = try prepare(db, "SELECT value FROM counter WHERE id = 1", path)
@@ -146,8 +146,8 @@ enum FlockAppendBaseline {
     /// `__worker increment-flock DIR COUNT WARMUP`.
     static func incrementWorker(_ arguments: [String]) throws {
         let directory = arguments.first ?? ""
-        try Workers.throughput(count: Workers.integer(arguments, 1),
-                                          warmup: Workers.integer(arguments, 2)) {
+        try ThroughputWorker.run(count: Workers.integer(arguments, 1),
+                                 warmup: Workers.integer(arguments, 2)) {
             let lock = try FileDescriptor.open("\(directory)/records.lock", O_RDWR | O_CREAT)
             let log = try FileDescriptor.open("\(directory)/records", O_WRONLY | O_CREAT | O_APPEND)
             return {

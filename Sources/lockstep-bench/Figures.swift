@@ -8,26 +8,21 @@ import LockstepSystem
 enum Figures {
     /// Every figure in order; `progress` is told which one starts (the text table shows it on stderr).
     static func all(_ plan: BenchPlan, progress: (String) -> Void) -> [BenchRow] {
-        var rows: [BenchRow] = []
-        // Each figure starts with nothing left to write back: the megabytes the increment and write-cost figures
-        // leave dirty would otherwise be flushed during the next figures, and slow whichever side waits on fsync.
-        func start(_ figure: String) {
+        let figures: [(name: String, measure: (BenchPlan) -> [BenchRow])] = [
+            ("change latency", changeLatency),
+            ("increment throughput", incrementThroughput),
+            ("write cost", writeCost),
+            ("up to ready", upToReady),
+            ("widget memory", widgetMemory),
+            ("check \(plan.projectTargets) targets", checkProject),
+        ]
+        return figures.flatMap { figure in
+            // Each figure starts with nothing left to write back: the megabytes the increment and write-cost figures
+            // leave dirty would otherwise be flushed during the next figures, and slow whichever side waits on fsync.
             sync()
-            progress(figure)
+            progress(figure.name)
+            return figure.measure(plan)
         }
-        start("change latency")
-        rows += changeLatency(plan)
-        start("increment throughput")
-        rows += incrementThroughput(plan)
-        start("write cost")
-        rows += writeCost(plan)
-        start("up to ready")
-        rows += upToReady(plan)
-        start("widget memory")
-        rows += widgetMemory(plan)
-        start("check \(plan.projectTargets) targets")
-        rows += checkProject(plan)
-        return rows
     }
 
     /// A row from two measurements, either of which may have failed (its error becomes the row's note).
@@ -136,25 +131,17 @@ enum Figures {
         defer { BenchPaths.remove(directory) }
         let path = "\(directory)/counter.sqlite"
         try SQLiteBaseline.create(path)
-        let result = try Harness.throughput(
-            processes: processes, operationsEach: plan.incrementsPerProcess,
-            worker: ["increment-sqlite", path, String(plan.incrementsPerProcess), String(plan.incrementWarmup)])
-        let expected = processes * (plan.incrementsPerProcess + plan.incrementWarmup)
-        let total = try SQLiteBaseline.total(path)
-        guard total == expected else { throw BenchError.workerFailed("SQLite counted \(total), expected \(expected)") }
-        return result
+        return try Harness.incrementThroughput(plan, processes: processes, worker: "increment-sqlite", counter: path,
+                                               total: { try SQLiteBaseline.total(path) },
+                                               lost: { BenchError.workerFailed("SQLite counted \($0), expected \($1)") })
     }
 
     static func flockThroughput(_ plan: BenchPlan, processes: Int) throws -> Double {
         let directory = try BenchPaths.scratch("flock")
         defer { BenchPaths.remove(directory) }
-        let result = try Harness.throughput(
-            processes: processes, operationsEach: plan.incrementsPerProcess,
-            worker: ["increment-flock", directory, String(plan.incrementsPerProcess), String(plan.incrementWarmup)])
-        let expected = processes * (plan.incrementsPerProcess + plan.incrementWarmup)
-        let total = FlockAppendBaseline.total(directory)
-        guard total == expected else { throw BenchError.workerFailed("the append log has \(total) records, expected \(expected)") }
-        return result
+        return try Harness.incrementThroughput(plan, processes: processes, worker: "increment-flock", counter: directory,
+                                               total: { FlockAppendBaseline.total(directory) },
+                                               lost: { BenchError.workerFailed("the append log has \($0) records, expected \($1)") })
     }
 
     // MARK: write cost

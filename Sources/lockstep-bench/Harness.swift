@@ -61,6 +61,19 @@ enum Harness {
         return Double(processes * operationsEach) / (last - first)
     }
 
+    /// A throughput run of `worker` processes that each add their warm-up and timed increments (`__worker KIND
+    /// COUNTER COUNT WARMUP`) to one shared counter: operations per second, once `total()` finds every increment
+    /// there; otherwise `lost(total, expected)` is thrown, as a figure from lost increments would be meaningless.
+    static func incrementThroughput(_ plan: BenchPlan, processes: Int, worker kind: String, counter: String,
+                                    total: () throws -> Int, lost: (Int, Int) -> BenchError) throws -> Double {
+        let result = try throughput(processes: processes, operationsEach: plan.incrementsPerProcess,
+                                    worker: [kind, counter, String(plan.incrementsPerProcess), String(plan.incrementWarmup)])
+        let expected = processes * (plan.incrementsPerProcess + plan.incrementWarmup)
+        let counted = try total()
+        guard counted == expected else { throw lost(counted, expected) }
+        return result
+    }
+
     /// Measures change latency: for each sample, stamps the time, calls `change(i)` in this process, and waits for
     /// `observer` (another process) to report that it was woken with value `i`, stamped on the same monotonic clock.
     /// Waiting for each answer before the next change keeps samples independent (nothing is coalesced).

@@ -65,19 +65,15 @@ enum OurFigures {
     static func incrementThroughput(_ plan: BenchPlan, processes: Int) throws -> Double {
         let groupsRoot = try BenchPaths.scratch("increment")
         defer { BenchPaths.remove(groupsRoot) }
-        let result = try Harness.throughput(
-            processes: processes, operationsEach: plan.incrementsPerProcess,
-            worker: ["increment-defaults", groupsRoot, String(plan.incrementsPerProcess), String(plan.incrementWarmup)])
-        let expected = processes * (plan.incrementsPerProcess + plan.incrementWarmup)
-        let total = try suite(groupsRoot).integer(forKey: "counter") ?? 0
-        guard total == expected else { throw BenchError.notMeasured("group defaults counted \(total), expected \(expected): increments were lost") }
-        return result
+        return try Harness.incrementThroughput(plan, processes: processes, worker: "increment-defaults", counter: groupsRoot,
+                                               total: { try suite(groupsRoot).integer(forKey: "counter") ?? 0 },
+                                               lost: { BenchError.notMeasured("group defaults counted \($0), expected \($1): increments were lost") })
     }
 
     /// `__worker increment-defaults GROUPS COUNT WARMUP`.
     static func incrementWorker(_ arguments: [String]) throws {
-        try Workers.throughput(count: Workers.integer(arguments, 1),
-                                          warmup: Workers.integer(arguments, 2)) {
+        try ThroughputWorker.run(count: Workers.integer(arguments, 1),
+                                 warmup: Workers.integer(arguments, 2)) {
             let defaults = try suite(arguments.first ?? "")
             return { try defaults.increment("counter") }
         }

@@ -20,18 +20,6 @@ enum Workers {
         }
     }
 
-    /// Runs a throughput worker: `setUp` once, `warmup` untimed operations, then the barrier, then `count` timed ones.
-    static func throughput(count: Int, warmup: Int, _ setUp: () throws -> () throws -> Void) throws {
-        let operation = try setUp()
-        for _ in 0..<warmup { try operation() }
-        print("ready")
-        guard Swift.readLine() == "go" else { return }
-        let start = Monotonic.now
-        for _ in 0..<count { try operation() }
-        let end = Monotonic.now
-        print("done \(start) \(end)")
-    }
-
     /// Parses the integer argument at `index`.
     static func integer(_ arguments: [String], _ index: Int) throws -> Int {
         guard index < arguments.count, let value = Int(arguments[index]) else {

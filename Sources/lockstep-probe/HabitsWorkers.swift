@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import HabitCore
+import LockstepSystem
 
 /// Workers for the Habits store (HabitCore's SQLite database), as the proof tests drive it from many processes.
 enum HabitsWorkers {
@@ -10,7 +11,7 @@ enum HabitsWorkers {
 
     /// `increment-habits DATABASE COUNT WARMUP`: logs 1 to the habit, COUNT times after the barrier.
     static func incrementWorker(_ arguments: [String]) throws {
-        try ProofWorkers.throughput(count: ProofWorkers.integer(arguments, 1), warmup: ProofWorkers.integer(arguments, 2)) {
+        try ThroughputWorker.run(count: ProofWorkers.integer(arguments, 1), warmup: ProofWorkers.integer(arguments, 2)) {
             let store = try HabitStore(path: arguments.first ?? "")
             return { _ = try store.log(named: habit, value: 1, on: day) }
         }

@@ -49,18 +49,6 @@ enum ProofWorkers {
         }
     }
 
-    /// Runs a throughput worker: `setUp` once, `warmup` untimed operations, then prints `ready`, waits for `go`, runs
-    /// `count` timed ones and prints `done START END` (monotonic seconds), as `lockstep-bench`'s workers do.
-    static func throughput(count: Int, warmup: Int, _ setUp: () throws -> () throws -> Void) throws {
-        let operation = try setUp()
-        for _ in 0..<warmup { try operation() }
-        print("ready")
-        guard Swift.readLine() == "go" else { return }
-        let start = Monotonic.now
-        for _ in 0..<count { try operation() }
-        print("done \(start) \(Monotonic.now)")
-    }
-
     /// The integer argument at `index`.
     static func integer(_ arguments: [String], _ index: Int) throws -> Int {
         guard index < arguments.count, let value = Int(arguments[index]) else {

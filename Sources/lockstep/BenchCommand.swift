@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import LaunchKit
 import LockstepSystem
 
@@ -32,9 +29,8 @@ enum BenchCommand: Command {
         // Only next to this `lockstep`: a `lockstep-bench` elsewhere on PATH would measure other executables.
         let running = ExecutableLocator.running
         let bench = String(running[..<(running.lastIndex(of: "/") ?? running.startIndex)]) + "/lockstep-bench"
-        guard access(bench, X_OK) == 0 else { throw BenchNotBuilt(path: bench) }
-        let argv = ([bench] + arguments).map { strdup($0) } + [nil]
-        execv(bench, argv)
+        guard FileSystem.isExecutable(bench) else { throw BenchNotBuilt(path: bench) }
+        Program.replace(with: bench, arguments: arguments)
         throw BenchNotBuilt(path: bench)
     }
 }

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import LaunchKit
 import LockstepSystem
 
@@ -23,12 +20,7 @@ enum RunCommand: Command {
         }
         let status = try RunBundle.run(parsed.positionals[0], arguments: parsed.passthrough,
                                        manifest: parsed.value("--manifest"), groupsRoot: parsed.groupsRoot)
-        exitWithRawStatus(status)
+        // The bundle's own status, which need not be one of Lockstep's.
+        exit(rawStatus: status)
     }
-}
-
-/// `lockstep run` exits with the bundle's own status, which need not be one of Lockstep's.
-private func exitWithRawStatus(_ status: Int32) -> Never {
-    fflush(stdout)
-    Glibc.exit(status)
 }
