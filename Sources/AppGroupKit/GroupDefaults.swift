@@ -121,7 +121,7 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
             return try locked(.exclusive) {
                 var none: [Change]? = nil
                 try state.refresh(changes: &none)
-                try state.appendInteger(integer, forKey: key, at: nil)
+                try state.appendInteger(integer, forKey: key)
                 try appended()
             }
         }
@@ -151,11 +151,12 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
         return try locked(.exclusive) {
             var none: [Change]? = nil
             try state.refresh(changes: &none)
-            // The key is hashed once: the new value is stored through the same index (`appendInteger`).
-            let index = state.values.index(forKey: key)
-            let current = index.map { state.values[$0].value }
+            // The usual case, an increment after this process's last increment of the key with nothing else
+            // replayed since, reads the value kept with that record: no hashing, no cast (`SuiteState.appendInteger`).
             let old: Int
-            if let current {
+            if let pending = state.pendingInteger(forKey: key) {
+                old = pending
+            } else if let current = state.values[key] {
                 guard let integer = current as? Int else {
                     throw AppGroupError(.invalidValue, subject: key, detail: "it holds a \(PropertyList.describeType(current)), which cannot be incremented")
                 }
@@ -167,7 +168,7 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
             guard !overflow else {
                 throw AppGroupError(.invalidValue, subject: key, detail: "adding \(amount) to \(old) overflows a 64-bit integer")
             }
-            try state.appendInteger(new, forKey: key, at: index)
+            try state.appendInteger(new, forKey: key)
             try appended()
             return new
         }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 
 /// Wakes a waiting thread when something changes in a few directories: inotify(7) when the kernel offers it,
 /// otherwise polling at a fixed interval (`LOCKSTEP_WATCH=poll` forces the fallback).
@@ -8,44 +9,57 @@ import Glibc
 /// A wake is only a hint: callers re-read the state they care about after every wake, so a spurious wake (a poll
 /// tick, an unrelated file) costs one check and a coalesced one loses nothing. The one directory watcher: every
 /// simulated framework and the stale-build guard wait the same way, with the same fallback.
-public final class DirectoryWatcher: Sendable {  // Only immutable descriptors; `cancel` writes one byte to a socket.
-    /// How often the fallback looks when inotify is unavailable.
+///
+/// An untimed wait blocks in `read(2)` on the inotify descriptor itself — one system call per wake, as a bare
+/// inotify reader makes — and `cancel()` ends it by removing the watches (`inotify_rm_watch`): the kernel then
+/// queues an `IN_IGNORED` event for each, which wakes the blocked read, or the next one. No pipe is needed.
+public final class DirectoryWatcher: Sendable {  // The descriptor and watches are immutable; the rest is atomic.
+    /// How often the fallback looks when inotify is unavailable (or no watch is left).
     static let pollInterval = 0.05
 
     private let inotify: Int32?
-    private let cancelRead: Int32
-    private let cancelWrite: Int32
+    /// The watch descriptors `cancel()` removes.
+    private let watches: [Int32]
+    private let cancelled = Atomic<Bool>(false)
+    /// Watches whose `IN_IGNORED` the waiter has not read yet. Once none is left (every watched directory was
+    /// removed, or the queue overflowed and may have dropped one), no event can end a blocked read any more, so the
+    /// waiter polls instead, as where inotify is unavailable.
+    private let live: Atomic<Int>
 
     /// Whether changes are observed through inotify (false: polling).
     public var usesInotify: Bool { inotify != nil }
 
     /// - Parameter directories: folders to watch; they must exist.
-    /// - Throws: `SystemError` when its wake-up pipe cannot be made.
+    /// - Throws: nothing at present (inotify failing means polling); the signature leaves room for a watcher
+    ///   that needs a resource of its own again.
     public init(directories: [String]) throws(SystemError) {
-        let ends = try FileDescriptor.pipe()
-        cancelRead = ends.read.rawValue
-        cancelWrite = ends.write.rawValue
-        // `cancel` must never block, however often it is called.
-        _ = fcntl(cancelWrite, F_SETFL, fcntl(cancelWrite, F_GETFL) | O_NONBLOCK)
         let forcePoll = getenv("LOCKSTEP_WATCH").map { String(cString: $0) == "poll" } ?? false
-        var fd: Int32? = forcePoll ? nil : inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+        // Blocking: an untimed wait sleeps in `read(2)`; a timed one reads only after `poll(2)` said it is ready.
+        var fd: Int32? = forcePoll ? nil : inotify_init1(Int32(IN_CLOEXEC))
         if let descriptor = fd, descriptor < 0 { fd = nil }
+        var added: [Int32] = []
         if let descriptor = fd {
             let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MODIFY | IN_CREATE | IN_DELETE | IN_ATTRIB)
-            for directory in directories where inotify_add_watch(descriptor, directory, mask) < 0 {
-                // A file system without inotify support (some network mounts): fall back to polling.
-                close(descriptor)
-                fd = nil
-                break
+            for directory in directories {
+                let watch = inotify_add_watch(descriptor, directory, mask)
+                if watch < 0 {
+                    // A file system without inotify support (some network mounts): fall back to polling.
+                    close(descriptor)
+                    fd = nil
+                    added = []
+                    break
+                }
+                // The same directory twice gives the same watch: one IN_IGNORED, counted once.
+                if !added.contains(watch) { added.append(watch) }
             }
         }
         inotify = fd
+        watches = added
+        live = Atomic(added.count)
     }
 
     deinit {
         if let inotify { close(inotify) }
-        close(cancelRead)
-        close(cancelWrite)
     }
 
     /// Blocks until something may have changed (`true`), or until `timeout` seconds pass or `cancel()` is
@@ -53,49 +67,64 @@ public final class DirectoryWatcher: Sendable {  // Only immutable descriptors; 
     public func wait(timeout: Double?) -> Bool {
         let start = Monotonic.now
         while true {
+            if cancelled.load(ordering: .acquiring) { return false }
             var remaining = -1
             if let timeout {
                 let left = timeout - (Monotonic.now - start)
                 if left <= 0 { return false }
                 remaining = Int(left * 1000) + 1
             }
-            if inotify == nil {
+            guard let inotify, live.load(ordering: .relaxed) > 0 else {
+                // Polling: a tick is a wake; `cancel()` is seen at the next one.
                 let interval = Int(Self.pollInterval * 1000)
                 remaining = remaining < 0 ? interval : min(remaining, interval)
-            }
-            // On the stack: this runs once per change observed, inside the latency the bench measures.
-            var fds = (pollfd(fd: cancelRead, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: inotify ?? -1, events: Int16(POLLIN), revents: 0))
-            let ready = withUnsafeMutableBytes(of: &fds) {
-                poll($0.baseAddress!.assumingMemoryBound(to: pollfd.self), inotify == nil ? 1 : 2, Int32(remaining))
-            }
-            if ready < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            if fds.0.revents != 0 { return false }
-            if inotify == nil {
-                if ready == 0, let timeout, Monotonic.now - start >= timeout { return false }
+                _ = poll(nil, 0, Int32(remaining))
+                if cancelled.load(ordering: .acquiring) { return false }
+                if let timeout, Monotonic.now - start >= timeout { return false }
                 return true
             }
-            if ready > 0, let inotify, fds.1.revents != 0 {
-                drain(inotify)
-                return true
+            if remaining >= 0 {
+                var descriptor = pollfd(fd: inotify, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&descriptor, 1, Int32(remaining))
+                if ready < 0 && errno != EINTR { return false }
+                if ready <= 0 { continue }  // the deadline is checked at the top
+            }
+            switch readEvents(inotify) {
+            case nil: return false
+            case false?: continue  // EINTR
+            case true?: return !cancelled.load(ordering: .acquiring)
             }
         }
     }
 
     /// Makes the current and every later `wait` return `false`.
     public func cancel() {
-        var byte: UInt8 = 1
-        _ = write(cancelWrite, &byte, 1)
+        // The flag first: a waiter woken by the IN_IGNORED below (now, or by a read that starts later) sees it.
+        guard !cancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        guard let inotify else { return }
+        for watch in watches { _ = inotify_rm_watch(inotify, watch) }
     }
 
-    private func drain(_ fd: Int32) {
-        // A read returns every pending event that fits: one that does not fill the buffer emptied the queue
-        // (saves a second read, one system call on every wake-up).
-        withUnsafeTemporaryAllocation(byteCount: 4096, alignment: 8) { buffer in
-            while read(fd, buffer.baseAddress, buffer.count) > buffer.count - 512 {}
+    /// One `read(2)` of the pending events: a read returns every event that fits, and events left over only make
+    /// the next wait return at once (a spurious wake, harmless), so the queue is not drained with a second call.
+    /// Counts the watches the kernel dropped (`IN_IGNORED`: a watched directory was removed).
+    /// - Returns: true once read, false when interrupted (EINTR), nil on another error.
+    private func readEvents(_ fd: Int32) -> Bool? {
+        withUnsafeTemporaryAllocation(byteCount: 4096, alignment: 8) { buffer -> Bool? in
+            let count = read(fd, buffer.baseAddress, buffer.count)
+            if count < 0 { return errno == EINTR ? false : nil }
+            // struct inotify_event: wd (Int32), mask, cookie, len (UInt32), then `len` bytes of name.
+            var offset = 0
+            var dropped = 0
+            while offset + 16 <= count {
+                let mask = buffer.load(fromByteOffset: offset + 4, as: UInt32.self)
+                if mask & UInt32(IN_IGNORED) != 0 { dropped += 1 }
+                // The queue overflowed: an IN_IGNORED may be among the lost events, so stop trusting the count.
+                if mask & UInt32(IN_Q_OVERFLOW) != 0 { dropped = watches.count }
+                offset += 16 + Int(buffer.load(fromByteOffset: offset + 12, as: UInt32.self))
+            }
+            if dropped > 0 { live.subtract(dropped, ordering: .relaxed) }
+            return true
         }
     }
 }

@@ -63,6 +63,56 @@ import LockstepTestSupport
         }
     }
 
+    /// A patch moves the checksum by the bytes that changed (CRC-32 is linear) instead of recomputing it: over long
+    /// runs of patches, in every width, each record must still carry the CRC-32 of its payload.
+    @Test func patchedChecksumsStayTheCRCOfThePayload() throws {
+        var generator = SeededGenerator(seed: 30)
+        let ranges: [ClosedRange<Int>] = [0...255, 256...65_535, 65_536...4_294_967_295, 4_294_967_296...Int.max, Int.min...(-1)]
+        for key in ["counter", String(repeating: "k", count: 300)] {
+            for range in ranges {
+                var record = IntegerSetRecord(key: key, value: range.lowerBound)
+                var value = range.lowerBound
+                for step in 0..<400 {
+                    // Consecutive values (mostly one byte changes, sometimes a carry) and jumps anywhere in the width.
+                    value = step % 3 == 0 ? Int.random(in: range, using: &generator) : (value == range.upperBound ? range.lowerBound : value + 1)
+                    #expect(record.fits(key, value))
+                    record.set(value)
+                    let bytes = record.bytes
+                    let payload = Array(bytes[JournalRecord.headerSize...])
+                    let sealed = (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[4 + $1]) << UInt32(8 * $1) }
+                    #expect(sealed == CRC32.checksum(payload), "\(key) = \(value)")
+                    #expect(JournalRecord.decode(bytes, at: 0)?.0.sets[key] as? Int == value)
+                }
+            }
+        }
+    }
+
+    /// A replayed record is read through its writer's previous one only when it differs from it in the integer's
+    /// bytes alone and carries the CRC-32 of its payload: anything else (a damaged checksum or integer, another
+    /// writer, key or width, a record cut short) is left to the general path.
+    @Test func aReplayedRecordIsAdoptedOnlyWhenOnlyItsIntegerChanged() throws {
+        var model = IntegerSetRecord(pid: 4242, key: "counter", value: 5)
+        for value in [6, 7, 200, 0, 255] {
+            let next = IntegerSetRecord(pid: 4242, key: "counter", value: value).bytes
+            let adopted = next.withUnsafeBytes { model.adopt($0) }
+            #expect(adopted?.size == next.count && adopted?.value == value)
+            #expect(model.bytes == next)
+        }
+        let next = IntegerSetRecord(pid: 4242, key: "counter", value: 9).bytes
+        var damaged = next
+        damaged[damaged.count - 32 - 7 - 1] ^= 0x10  // the integer, checksum left as it was
+        var badChecksum = next
+        badChecksum[5] ^= 1
+        for candidate in [damaged, badChecksum, IntegerSetRecord(pid: 4243, key: "counter", value: 9).bytes,
+                          IntegerSetRecord(pid: 4242, key: "counteR", value: 9).bytes,
+                          IntegerSetRecord(pid: 4242, key: "counter", value: 300).bytes, Array(next.dropLast())] {
+            #expect(candidate.withUnsafeBytes { model.adopt($0) } == nil)
+        }
+        // A record followed by more bytes (the next record) is read alone.
+        let adopted = (next + [1, 2, 3]).withUnsafeBytes { model.adopt($0) }
+        #expect(adopted?.size == next.count && adopted?.value == 9)
+    }
+
     /// Replaying takes a shortcut for exactly those records; it must read what the generic reader reads, and decline
     /// everything else (other shapes, non-ASCII keys, Foundation's own bytes for the same dictionary).
     @Test func oneIntegerRecordReaderMatchesTheGenericReader() throws {

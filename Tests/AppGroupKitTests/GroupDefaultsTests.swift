@@ -304,6 +304,32 @@ import LockstepSystem
         }
         #expect(try defaults.integer(forKey: "n") == 200)
     }
+
+    /// An increment after this process's own increment of the key reads the value kept with its record (no
+    /// dictionary lookup): every other way of reading or changing the suite in between must still see that value,
+    /// and an increment must see every other change. Checked against a model, with another process's writes mixed in.
+    @Test func incrementsMixedWithEveryOtherWriteMatchAModel() throws {
+        let fixture = Fixture(); defer { fixture.cleanUp() }
+        let defaults = try #require(try GroupDefaults(suiteName: Fixture.group, sandbox: fixture.sandbox()))
+        let other = try #require(try GroupDefaults(suiteName: Fixture.group, sandbox: fixture.sandbox("com.example.habits.widget")))
+        var model: [String: Int] = [:]
+        var generator = SeededGenerator(seed: 30)
+        for step in 0..<600 {
+            let key = ["a", "b"][Int(generator.next() % 2)]
+            switch generator.next() % 9 {
+            case 0: try defaults.set(step, forKey: key); model[key] = step
+            case 1: try other.set(step * 1000, forKey: key); model[key] = step * 1000
+            case 2: try other.increment(key); model[key, default: 0] += 1
+            case 3: try defaults.removeObject(forKey: key); model[key] = nil
+            case 4: try defaults.transaction { try $0.set(step, forKey: key) }; model[key] = step
+            case 5: if step % 50 == 0 { try defaults.synchronize() }
+            case 6: #expect(try defaults.integer(forKey: key) == model[key])
+            default: #expect(try defaults.increment(key, by: 255) == model[key, default: 0] + 255); model[key, default: 0] += 255
+            }
+            #expect(try other.dictionaryRepresentation() as? [String: Int] == model)
+        }
+        #expect(try defaults.dictionaryRepresentation() as? [String: Int] == model)
+    }
 }
 
 /// Collects diagnostic lines from a library call.
