@@ -101,7 +101,7 @@ public struct GroupsLayout: Equatable, Sendable {
     /// `<container>/.lockstep/presence`: which bundles run, and in what state.
     public static func presence(container: String) -> String { "\(bookkeeping(container: container))/presence" }
     /// `<container>/.lockstep/widgetkit/reload`: the widget reload requests, one counter per kind.
-    public static func widgetReloads(container: String) -> String { "\(bookkeeping(container: container))/widgetkit/reload" }
+    public static func widgetReloads(container: String) -> String { "\(widgets(container: container))/reload" }
     /// `<container>/.lockstep/widgetkit`: every widget kind's folder, and `reload/`.
     public static func widgets(container: String) -> String { "\(bookkeeping(container: container))/widgetkit" }
     /// `<container>/.lockstep/widgetkit/<kind>/<family>.txt`: a family's current rendering.
@@ -109,10 +109,10 @@ public struct GroupsLayout: Equatable, Sendable {
         "\(widget(kind, container: container))/\(family).txt"
     }
     /// `<container>/.lockstep/widgetkit/<kind>`: one widget kind's renders and reload budget.
-    public static func widget(_ kind: String, container: String) -> String { "\(bookkeeping(container: container))/widgetkit/\(kind)" }
+    public static func widget(_ kind: String, container: String) -> String { "\(widgets(container: container))/\(kind)" }
     /// `<container>/.lockstep/widgetkit/renders`: the latest picture of each widget kind in each family
     /// (`<kind>/<family>.svg`) and of each Live Activity presentation (`<attributes>/<presentation>.svg`).
-    public static func widgetRenders(container: String) -> String { "\(bookkeeping(container: container))/widgetkit/renders" }
+    public static func widgetRenders(container: String) -> String { "\(widgets(container: container))/renders" }
     /// `<container>/.lockstep/widgetkit/<kind>/budget`: the kind's daily reload budget.
     public static func widgetBudget(_ kind: String, container: String) -> String { "\(widget(kind, container: container))/budget" }
     /// `<container>/.lockstep/widgetkit/<kind>/log`: the kind's timeline log, a line per event.

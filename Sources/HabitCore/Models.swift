@@ -54,19 +54,6 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
     public var description: String { rawValue }
 }
 
-/// A value logged for a habit on a day.
-public struct HabitLog: Sendable, Equatable, Codable {
-    public var habitID: String
-    public var day: Day
-    public var value: Double
-
-    public init(habitID: String, day: Day, value: Double) {
-        self.habitID = habitID
-        self.day = day
-        self.value = value
-    }
-}
-
 /// Today at a glance: what the widget, the watch and ListIncomplete show.
 public struct TodaysSummary: Sendable, Equatable, Codable {
     public var day: Day

@@ -14,12 +14,6 @@ public struct AppBundleSet: Equatable, Sendable {
         public var bundlePath: String
         public var identifier: String
         public var source: String
-
-        public init(bundlePath: String, identifier: String, source: String) {
-            self.bundlePath = bundlePath
-            self.identifier = identifier
-            self.source = source
-        }
     }
 
     /// The build configuration this set was resolved for (an Xcode project or spec); nil for a built app or a
