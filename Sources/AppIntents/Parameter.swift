@@ -322,11 +322,15 @@ public enum IntentExecution {
     public static func run<T>(_ body: @escaping () async throws -> T) throws -> T {
         let box = ResultBox<T>(body)
         let done = DispatchSemaphore(value: 0)
+        let waitsOnMainThread = Thread.isMainThread
         Task(executorPreference: executor) {
             await box.run()
             done.signal()
+            // The semaphore does not wake the main run loop the waiter runs: an empty block on the main queue does,
+            // so the wait ends now instead of at the end of its 50 ms step (a widget's first timeline waited it out).
+            if waitsOnMainThread { DispatchQueue.main.async {} }
         }
-        if Thread.isMainThread {
+        if waitsOnMainThread {
             while done.wait(timeout: .now()) == .timedOut {
                 _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.05))
             }
