@@ -86,7 +86,7 @@ public struct ActivitySystem: Sendable {
         guard let process = SimulatedProcess.current else { throw .unsupportedTarget }
         if ProcessEnvironment.value("LOCKSTEP_LIVE_ACTIVITIES") == "off" { throw .denied }
         // rule `activity.lifecycle`: the key belongs to the app (an App Clip can start one too), not the extension.
-        guard [.host, .clip].contains(process.bundle.role), process.bundle.supportsLiveActivities else { throw .unsupportedTarget }
+        guard process.bundle.role.kind.startsLiveActivities, process.bundle.supportsLiveActivities else { throw .unsupportedTarget }
         return process
     }
 

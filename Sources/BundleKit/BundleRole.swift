@@ -56,6 +56,9 @@ public enum BundleRole: String, Codable, Sendable, CaseIterable {
         public var sharesAppData = false
         /// Where the manifest's bundle of this kind sits in the app's folder.
         public var placement: Placement = .appExtension
+        /// Whether its code may start a Live Activity: the app, or its App Clip, never an extension (rule
+        /// `activity.lifecycle`; ActivityKit throws `unsupportedTarget` elsewhere).
+        public var startsLiveActivities = false
 
         /// How the device reports a kill above the memory limit.
         public enum MemoryReport: Sendable, Equatable {
@@ -78,7 +81,7 @@ public enum BundleRole: String, Codable, Sendable, CaseIterable {
     public var kind: Kind {
         switch self {
         case .host:
-            Kind(executable: "lockstep-host", launch: .atUp, placement: .app)
+            Kind(executable: "lockstep-host", launch: .atUp, placement: .app, startsLiveActivities: true)
         case .widget:
             // rule `widget.memory`: 30 MB, observed.
             Kind(extensionPoints: ["com.apple.widgetkit-extension"], executable: "lockstep-widget", memoryLimitMB: 30,
@@ -103,7 +106,7 @@ public enum BundleRole: String, Codable, Sendable, CaseIterable {
                  memoryLimitMB: 120, sharesAppData: true)
         case .clip:
             // rule `clip.container`: it writes the app's data through the group.
-            Kind(executable: "lockstep-clip", sharesAppData: true, placement: .appClip)
+            Kind(executable: "lockstep-clip", sharesAppData: true, placement: .appClip, startsLiveActivities: true)
         case .extension:
             Kind()
         }

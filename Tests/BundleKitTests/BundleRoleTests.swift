@@ -29,6 +29,8 @@ import Testing
         #expect(BundleRole.allCases.filter { $0.kind.launch == .atUp } == [.host, .widget, .watch, .complication])
         #expect(BundleRole.allCases.filter(\.kind.runsOnWatch) == [.watch, .complication])
         #expect(BundleRole.allCases.filter(\.kind.sharesAppData) == [.widget, .intent, .notification, .share, .clip])
+        // rule `activity.lifecycle`: the app and its App Clip start Live Activities, no extension does.
+        #expect(BundleRole.allCases.filter(\.kind.startsLiveActivities) == [.host, .clip])
         // rule `widget.memory`, `extension.memory`.
         #expect(BundleRole.allCases.map(\.kind.memoryLimitMB) == [nil, 30, nil, nil, 30, 24, 120, nil, nil])
         #expect(BundleRole.notification.kind.memoryReport.text(limitMB: 24) == "exceeded mem limit: ActiveHard 24 MB (fatal)")
