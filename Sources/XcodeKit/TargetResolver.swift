@@ -221,8 +221,8 @@ package final class TargetResolver {
 
         // <doc:ReadingProjects> "Platforms": the platform from SDKROOT (SUPPORTED_PLATFORMS when it is `auto`); conditions on
         // the SDK are decided for that platform's device SDK.
-        let platform = Self.platform(sdkroot: raw.last { $0.name == "SDKROOT" && $0.conditions.isEmpty }?.value,
-                                     supported: raw.last { $0.name == "SUPPORTED_PLATFORMS" && $0.conditions.isEmpty }?.value)
+        let platform = Self.platform(sdkroot: Self.lastUnconditioned("SDKROOT", in: raw),
+                                     supported: Self.lastUnconditioned("SUPPORTED_PLATFORMS", in: raw))
         let sdk = platform.sdk
         let context = platform == .iOS ? owner : "target '\(target.name)' (\(platform.rawValue)) [\(configuration)]"
         let holds = raw.map { $0.conditions.isEmpty || BuildSettings.conditionsHold($0.conditions, configuration: configuration, sdk: sdk) }
@@ -379,6 +379,15 @@ package final class TargetResolver {
             return "\(name) is set by each developer (Xcode's Signing & Capabilities, or a git-ignored xcconfig), so the checkout does not hold it."
         }
         return MissingInclude.likeliest(missing).map(\.hint) ?? "Nothing in the checkout defines it."
+    }
+
+    /// The value of the last assignment of `name` in `assignments` that has no conditions. The names' byte counts
+    /// are compared first: most names are longer than a small string, and comparing two such strings goes through
+    /// the runtime's general comparison (two scans of every target's assignments were 1.4 M instructions of a
+    /// 200-target check).
+    private static func lastUnconditioned(_ name: String, in assignments: [SettingAssignment]) -> String? {
+        let count = name.utf8.count
+        return assignments.last { $0.name.utf8.count == count && $0.conditions.isEmpty && $0.name == name }?.value
     }
 
     /// <doc:ReadingProjects> "Platforms": the platform of `SDKROOT`, or of `SUPPORTED_PLATFORMS` when SDKROOT is `auto` or
