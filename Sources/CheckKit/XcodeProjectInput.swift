@@ -169,7 +169,7 @@ struct ProjectReading {
 
     /// Where each checked value came from; the rules point their findings there.
     private func valueSources(_ resolved: ResolvedTarget) -> [String: SourceLocation] {
-        var sources = resolved.values.mapValues(\.source)
+        var sources = resolved.values.sources(reserving: 1)
         if let entitlements = resolved.entitlementsPath {
             let key = "com.apple.security.application-groups"
             sources[key] = SourceLocation(file: entitlements, detail: key)
