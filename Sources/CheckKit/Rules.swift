@@ -33,26 +33,35 @@ public enum Rules {
         var byPath: ContainerIndex?
         if asciiPaths.allSatisfy({ $0 }) { byPath = ContainerIndex(set.embedded) }
         // The app, then the embedded bundles (as `set.all`, without copying every record into a new array).
-        for index in -1..<set.embedded.count {
-            let bundle = index < 0 ? set.app : set.embedded[index]
+        // Each record is passed where it is stored (`set.app`, `set.embedded[index]`, the container likewise):
+        // binding one to a name copies every field of it, and freeing the copy releases them again.
+        func checkBundle(_ bundle: BundleRecord) {
+            let first = findings.count
+            func run(container: BundleRecord) {
+                versionFindings(bundle, app: set.app, container: container, rule: nil, into: &findings)
+                identifierFindings(bundle, app: container, seen: &seen, into: &findings)
+                extensionFindings(bundle, into: &findings)
+                groupFindings(bundle, app: container, into: &findings)
+                privacyFindings(bundle, app: set.app, into: &findings)
+                storeFindings(bundle, app: container, into: &findings)
+                signingFindings(bundle, app: set.app, into: &findings)
+                clipFindings(bundle, app: set.app, into: &findings)
+            }
             // Versions are compared with the iOS app (App Store Connect does); identifiers and groups with the
             // bundle that directly contains this one (a watch app's own widget is prefixed with the watch app's id).
-            let container = if let byPath, ASCII.isOneBytePerCharacter(bundle.bundlePath) {
-                container(of: bundle, in: set, byPath: byPath)
+            if let byPath, ASCII.isOneBytePerCharacter(bundle.bundlePath) {
+                if let index = containerIndex(of: bundle, in: set, byPath: byPath) {
+                    run(container: set.embedded[index])
+                } else {
+                    run(container: set.app)
+                }
             } else {
-                container(of: bundle, in: set, asciiPaths: asciiPaths)
+                run(container: container(of: bundle, in: set, asciiPaths: asciiPaths))
             }
-            let first = findings.count
-            versionFindings(bundle, app: set.app, container: container, rule: nil, into: &findings)
-            identifierFindings(bundle, app: container, seen: &seen, into: &findings)
-            extensionFindings(bundle, into: &findings)
-            groupFindings(bundle, app: container, into: &findings)
-            privacyFindings(bundle, app: set.app, into: &findings)
-            storeFindings(bundle, app: container, into: &findings)
-            signingFindings(bundle, app: set.app, into: &findings)
-            clipFindings(bundle, app: set.app, into: &findings)
             locate(&findings, from: first, in: bundle)
         }
+        checkBundle(set.app)
+        for index in set.embedded.indices { checkBundle(set.embedded[index]) }
         // Only a built app has frameworks; without any there is nothing to compare (and no list of every record to copy).
         if !set.frameworks.isEmpty { frameworkFindings(set, into: &findings) }
         return findings
@@ -106,15 +115,20 @@ public enum Rules {
     /// `container(of:in:asciiPaths:)` when the bundle's path and every path of `set.embedded` have one byte per
     /// Character: its parent folders, longest first, looked up in `byPath` (the indices of `set.embedded` by path).
     static func container(of bundle: BundleRecord, in set: AppBundleSet, byPath: ContainerIndex) -> BundleRecord {
+        containerIndex(of: bundle, in: set, byPath: byPath).map { set.embedded[$0] } ?? set.app
+    }
+
+    /// The index in `set.embedded` of what `container(of:in:byPath:)` returns; nil for the app.
+    static func containerIndex(of bundle: BundleRecord, in set: AppBundleSet, byPath: ContainerIndex) -> Int? {
         let path = bundle.bundlePath.utf8
         var length = path.count
         for slash in path.indices.reversed() {
             length -= 1
             guard path[slash] == UInt8(ascii: "/"), byPath.hasPath(ofLength: length),
                   let index = byPath.indices[bundle.bundlePath[..<slash]]?.first(where: { set.embedded[$0] != bundle }) else { continue }
-            return set.embedded[index]
+            return index
         }
-        return set.app
+        return nil
     }
 
     /// The indices of a set's embedded bundles by bundle path, and which lengths (in bytes) their paths have: most
@@ -125,9 +139,11 @@ public enum Rules {
 
         init(_ bundles: [BundleRecord]) {
             indices = [Substring: [Int]](minimumCapacity: bundles.count)
-            for (index, bundle) in bundles.enumerated() {
-                indices[bundle.bundlePath[...], default: []].append(index)
-                let length = bundle.bundlePath.utf8.count
+            // By index: enumerating the records would copy each.
+            for index in bundles.indices {
+                let path = bundles[index].bundlePath
+                indices[path[...], default: []].append(index)
+                let length = path.utf8.count
                 if length >= lengths.count { lengths += repeatElement(false, count: length + 1 - lengths.count) }
                 lengths[length] = true
             }

@@ -115,13 +115,19 @@ extension ProjectReading {
         var order: [(key: String, bundle: String)] = []
         for set in sets {
             let configuration = set.origin.split(separator: "[").last.map { String($0.dropLast()) } ?? set.origin
-            for bundle in set.all where bundle.appGroupsKnown {
+            func note(_ bundle: BundleRecord) {
+                guard bundle.appGroupsKnown else { return }
                 // One app target's bundle: two apps of a project may both build a `NetNewsWire.app`.
                 let key = "\(set.app.name)\u{0}\(bundle.bundlePath)"
-                if seen[key] == nil { order.append((key, bundle.bundlePath)) }
+                // One lookup: the dictionary grows when the key is new.
+                let known = seen.count
                 seen[key, default: []].append((configuration, bundle.appGroups,
                                                bundle.valueSources["com.apple.security.application-groups"]?.file ?? bundle.source.file))
+                if seen.count != known { order.append((key, bundle.bundlePath)) }
             }
+            // The app, then the embedded bundles, read in place: `set.all` copies every record into a new array.
+            note(set.app)
+            for index in set.embedded.indices { note(set.embedded[index]) }
         }
         return order.compactMap { key, bundle in
             let all = seen[key]!
