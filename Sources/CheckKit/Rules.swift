@@ -79,14 +79,19 @@ public enum Rules {
         for index in first..<findings.count where findings[index].line == nil {
             // The longest key the message names (CFBundleShortVersionString before CFBundleVersion), among the
             // values from the file the finding points at. (The keys are Info.plist and entitlement keys: ASCII, so
-            // their lengths in bytes are their lengths in Characters.)
-            var named: (key: String, source: SourceLocation)?
-            for candidate in located where candidate.source.file == findings[index].path
-                && candidate.key.utf8.count > (named?.key.utf8.count ?? -1) && ASCII.contains(candidate.key, in: findings[index].message) {
+            // their lengths in bytes are their lengths in Characters.) Read in place, by index: binding each
+            // candidate copied its key and location.
+            var named: Int?
+            var namedLength = -1
+            for candidate in located.indices where located[candidate].key.utf8.count > namedLength
+                && located[candidate].source.file == findings[index].path && ASCII.contains(located[candidate].key, in: findings[index].message) {
                 named = candidate
+                namedLength = located[candidate].key.utf8.count
             }
-            guard let source = named?.source else { continue }
-            findings[index] = findings[index].with(line: source.line, column: source.column)
+            guard let named else { continue }
+            // `with(line:column:)` in place: the located sources all have a line.
+            findings[index].line = located[named].source.line
+            findings[index].column = located[named].source.column
         }
     }
 
