@@ -166,8 +166,11 @@ public enum Rules {
         /// "$(DEVELOPMENT_TEAM)", "$(A) and $(B)".
         var names: String { all.map(BuildSettings.unknownSymbol).joined(separator: " and ") }
 
-        /// Nil when `value` is known.
+        /// Nil when `value` is known. Inlined, so that a bundle with no unknown settings (most) is told by reading
+        /// one field where its record is stored: called, the specialized initializer took a copy of the record.
+        @inline(__always)
         init?(_ bundle: BundleRecord, _ value: String?) {
+            guard !bundle.unknowns.isEmpty else { return nil }
             let names = bundle.unknownNames(in: value)
             guard let first = names.first else { return nil }
             all = names
@@ -208,8 +211,10 @@ public enum Rules {
         }
 
         /// `value` with each unknown part replaced by a letter: the part of it whose form the rules can check.
+        @inline(__always)
         static func known(_ value: String, of bundle: BundleRecord) -> String {
-            bundle.unknownNames(in: value).reduce(value) { ASCII.replacing(BuildSettings.unknownSymbol($1), with: "X", in: $0) }
+            guard !bundle.unknowns.isEmpty else { return value }
+            return bundle.unknownNames(in: value).reduce(value) { ASCII.replacing(BuildSettings.unknownSymbol($1), with: "X", in: $0) }
         }
     }
 
