@@ -74,6 +74,10 @@ public struct SourceLocation: Equatable, Hashable, Sendable, CustomStringConvert
     /// plist key, the spec's value. Findings about the value carry it.
     public var line: Int?
     public var column: Int?
+    /// For a setting in a project.pbxproj, whose line is found only when a finding points at it: the setting's key
+    /// as written and the id of the object that holds it (`PbxprojPositions.located`). Finding the line of every
+    /// checked value of every target when few of them are reported was a thirteenth of a 200-target check.
+    package var pbxprojSetting: PbxprojSetting?
 
     public init(file: String, detail: String? = nil) {
         self.file = file
@@ -88,6 +92,18 @@ public struct SourceLocation: Equatable, Hashable, Sendable, CustomStringConvert
     }
 
     public var description: String { detail.map { "\(file) (\($0))" } ?? file }
+}
+
+/// A setting in a project.pbxproj: its key as written and the id of the object that holds it. A class, so that a
+/// `SourceLocation` grows by a word, not by two strings, for the values that never need their line.
+package final class PbxprojSetting: Sendable {
+    package let key: String
+    package let object: String
+
+    package init(key: String, object: String) {
+        self.key = key
+        self.object = object
+    }
 }
 
 /// One bundle's facts, as the rules of <doc:Rules> "Bundles and versions" need them — from a manifest, an Info.plist and

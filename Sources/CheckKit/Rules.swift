@@ -58,7 +58,7 @@ public enum Rules {
             } else {
                 run(container: container(of: bundle, in: set, asciiPaths: asciiPaths))
             }
-            locate(&findings, from: first, in: bundle)
+            locate(&findings, from: first, in: bundle, positions: set.pbxproj)
         }
         checkBundle(set.app)
         for index in set.embedded.indices { checkBundle(set.embedded[index]) }
@@ -70,28 +70,34 @@ public enum Rules {
     /// Gives the findings from `first` on that point at a file of `bundle`'s values the line (and column) of the
     /// value they are about: the one whose key the finding names (a finding about the bundle as a whole, or about
     /// a key it lacks, keeps no line). (Issue 27: findings with lines in every format.)
-    static func locate(_ findings: inout [Finding], from first: Int, in bundle: BundleRecord) {
+    /// - Parameter positions: the lines of the project.pbxproj settings among the values, when they came from one.
+    static func locate(_ findings: inout [Finding], from first: Int, in bundle: BundleRecord, positions: PbxprojPositions?) {
         guard first < findings.count else { return }
-        // The sources with a line, listed once per bundle rather than filtered out of the dictionary per finding.
-        var located: [(key: String, source: SourceLocation)] = []
-        for (key, source) in bundle.valueSources where source.line != nil { located.append((key, source)) }
-        guard !located.isEmpty else { return }
+        let sources = bundle.valueSources
         for index in first..<findings.count where findings[index].line == nil {
             // The longest key the message names (CFBundleShortVersionString before CFBundleVersion), among the
-            // values from the file the finding points at. (The keys are Info.plist and entitlement keys: ASCII, so
-            // their lengths in bytes are their lengths in Characters.) Read in place, by index: binding each
-            // candidate copied its key and location.
-            var named: Int?
+            // values with a line (or a pbxproj setting's, found below) from the file the finding points at. (The
+            // keys are Info.plist and entitlement keys: ASCII, so their lengths in bytes are their lengths in
+            // Characters.) The dictionary is walked in place by index, once per finding: a bundle has few, and
+            // copying out its located sources first cost more than the walks.
+            var named: Dictionary<String, SourceLocation>.Index?
             var namedLength = -1
-            for candidate in located.indices where located[candidate].key.utf8.count > namedLength
-                && located[candidate].source.file == findings[index].path && ASCII.contains(located[candidate].key, in: findings[index].message) {
-                named = candidate
-                namedLength = located[candidate].key.utf8.count
+            var candidate = sources.startIndex
+            while candidate != sources.endIndex {
+                defer { sources.formIndex(after: &candidate) }
+                let source = sources.values[candidate]
+                guard source.line != nil || (positions != nil && source.pbxprojSetting != nil) else { continue }
+                let key = sources.keys[candidate]
+                if key.utf8.count > namedLength, source.file == findings[index].path, ASCII.contains(key, in: findings[index].message) {
+                    named = candidate
+                    namedLength = key.utf8.count
+                }
             }
             guard let named else { continue }
-            // `with(line:column:)` in place: the located sources all have a line.
-            findings[index].line = located[named].source.line
-            findings[index].column = located[named].source.column
+            // `with(line:column:)` in place: the located sources all have a line, or are a pbxproj setting's.
+            let source = positions.map { $0.located(sources.values[named]) } ?? sources.values[named]
+            findings[index].line = source.line
+            findings[index].column = source.column
         }
     }
 

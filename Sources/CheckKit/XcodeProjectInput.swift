@@ -65,12 +65,15 @@ public enum XcodeProjectInput {
 /// Turns a parsed project into bundle sets and findings.
 struct ProjectReading {
     let project: XcodeProject
+    /// The lines of the project's pbxproj settings, for the findings that point at one.
+    let positions: PbxprojPositions
     let resolver: TargetResolver
     let configurations: [String]
     let byID: [String: XcodeProject.Target]
 
     init(project: XcodeProject, configuration: String?) throws(BundleError) {
         self.project = project
+        positions = PbxprojPositions(project)
         resolver = TargetResolver(project: project)
         byID = Dictionary(project.targets.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         // The project's configurations are the ones a build can ask for (`xcodebuild -configuration`).
@@ -146,7 +149,7 @@ struct ProjectReading {
     }
 
     private func record(_ resolved: ResolvedTarget, location: EmbedLocation?, kind: ProductKind, path: String) -> BundleRecord {
-        func value(_ key: CheckedKey) -> String? { resolved.values[key]?.value }
+        func value(_ key: CheckedKey) -> String? { resolved.values.text(key) }
         let point = resolved.extensionPoint
         let role: BundleRole
         if location == nil {
@@ -211,8 +214,10 @@ struct ProjectReading {
                 for member in members {
                     findingsFor(member, host: host) { add($0, configuration: configuration) }
                 }
-                sets.append(AppBundleSet(app: host.record, embedded: members.dropFirst().map(\.record),
-                                         origin: "\(projectName) [\(configuration)]", configuration: configuration))
+                var set = AppBundleSet(app: host.record, embedded: members.dropFirst().map(\.record),
+                                       origin: "\(projectName) [\(configuration)]", configuration: configuration)
+                set.pbxproj = positions
+                sets.append(set)
             }
             for finding in unembeddedDependencies(of: app) { add(finding, configuration: nil) }
         }

@@ -20,6 +20,9 @@ public struct AppBundleSet: Equatable, Sendable {
     /// manifest. Reports count bundles once across configurations.
     public var configuration: String?
 
+    /// For a set resolved from an Xcode project: where its pbxproj settings are, for the findings that point at one.
+    package var pbxproj: PbxprojPositions?
+
     public init(app: BundleRecord, embedded: [BundleRecord], origin: String, configuration: String? = nil) {
         self.app = app
         self.embedded = embedded

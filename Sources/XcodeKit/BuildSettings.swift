@@ -88,10 +88,15 @@ package final class SettingAssignment {
     package private(set) lazy var soleReference = isLiteral ? nil : BuildSettings.soleReference(value)
     package private(set) lazy var usesInherited = !isLiteral && ASCII.contains("$(inherited)", in: value)
 
-    /// Where the assignment is written, as findings name it: the xcconfig and line, or the pbxproj and configuration.
-    /// Made once per assignment: the project's are reported for every target that inherits them.
+    /// Where the assignment is written, as findings name it: the xcconfig and line, or the pbxproj and configuration
+    /// (whose line `PbxprojPositions.located` finds when a finding needs it). Made once per assignment: the
+    /// project's are reported for every target that inherits them.
     package private(set) lazy var location = source.line.map { SourceLocation(file: source.file, detail: "\(name), line \($0)", line: $0, column: source.column) }
-        ?? SourceLocation(file: source.file, detail: "\(name) in \(source.owner)")
+        ?? {
+            var location = SourceLocation(file: source.file, detail: "\(name) in \(source.owner)")
+            location.pbxprojSetting = source.configurationID.map { PbxprojSetting(key: key, object: $0) }
+            return location
+        }()
 
     /// The same assignment, at the target's own level or the project's.
     func atTargetLevel(_ targetLevel: Bool) -> SettingAssignment {
@@ -776,7 +781,9 @@ package final class BuildSettings {
 
     /// The names of `unresolved` that stayed unknown symbols in `value`, rather than expanding to "".
     package static func unknownNames(in value: String, among unresolved: Set<String>) -> [String] {
-        unresolved.filter { ASCII.contains(unknownSymbol($0), in: value) }.sorted()
+        // Nearly every value resolves: no filtered set and no sort for it (1.2 M instructions of a 200-target check).
+        guard !unresolved.isEmpty else { return [] }
+        return unresolved.filter { ASCII.contains(unknownSymbol($0), in: value) }.sorted()
     }
 
     /// The reference starting at `i` — `$(NAME…)`, `${NAME…}` (up to the bracket that closes the first) or `$NAME` —

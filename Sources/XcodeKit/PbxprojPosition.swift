@@ -1,4 +1,5 @@
 import BundleKit
+import Synchronization
 
 /// Where a setting is written in a project.pbxproj, for findings that point at its line.
 extension SourcePosition {
@@ -58,5 +59,41 @@ extension SourcePosition {
             }
             return nil
         }
+    }
+}
+
+/// The lines of a project.pbxproj's settings, found when a finding first points at one: a resolver hands out each
+/// checked value's `SourceLocation` with `pbxprojSetting` instead of its line, and the rules ask this for the line
+/// of the values they report. Shared by the bundle sets of one project (they are `Sendable`): the object index and
+/// the line starts are made once, under a lock, by the first finding that needs them.
+package final class PbxprojPositions: Sendable, Equatable {
+    let path: String
+    let bytes: [UInt8]
+    private let objectRanges: [(id: String, range: Range<Int>)]
+    private let index = Mutex<(objects: [String: Range<Int>], lines: SourcePosition.LineIndex)?>(nil)
+
+    package init(_ project: XcodeProject) {
+        path = project.pbxprojPath
+        bytes = project.bytes
+        objectRanges = project.objectRanges
+    }
+
+    /// The same project file.
+    package static func == (a: PbxprojPositions, b: PbxprojPositions) -> Bool { a.path == b.path && a.bytes == b.bytes }
+
+    /// `location` with its line and column, when it is a setting of this project.pbxproj whose line was left to be
+    /// found; else `location` as it is.
+    package func located(_ location: SourceLocation) -> SourceLocation {
+        guard location.line == nil, location.file == path, let setting = location.pbxprojSetting else { return location }
+        let position = index.withLock { index -> (line: Int, column: Int)? in
+            // The last object of an id, as the parser keeps the last of a key written twice.
+            let (objects, lines) = index ?? (Dictionary(objectRanges, uniquingKeysWith: { _, last in last }), SourcePosition.LineIndex(bytes))
+            index = (objects, lines)
+            return objects[setting.object].flatMap { SourcePosition.pbxprojSetting(setting.key, in: bytes, object: $0, lines: lines) }
+        }
+        var located = location
+        located.line = position?.line
+        located.column = position?.column
+        return located
     }
 }

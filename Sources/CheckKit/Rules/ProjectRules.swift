@@ -89,7 +89,7 @@ extension ProjectReading {
                         message: Self.sentence(problem.message)))
         }
         for checked in CheckedKey.allCases {
-            guard let value = resolved.values[checked], !value.unresolved.isEmpty else { continue }
+            guard resolved.values.isUnresolved(checked), let value = resolved.values[checked] else { continue }
             let key = checked.key
             // An unknown (a setting the checkout cannot supply) is not empty: the rules decide on it, and warn
             // where their verdict depends on it (<doc:ReadingProjects> "What the checkout does not hold").
@@ -99,8 +99,9 @@ extension ProjectReading {
                 let compared = checked != .packageType
                 var message = "\(key) of \(context) is '\(value.template)', but nothing defines \(name), so Xcode builds it as '\(value.value)' (agvtool and fastlane read the literal '\(value.template)')."
                 if let missing = MissingInclude.likeliest(resolved.missingIncludes) { message += " " + missing.hint }
+                let source = positions.located(value.source)
                 add(Finding(rule: "settings.unresolved", severity: compared ? .error : .warning, bundle: bundle,
-                            path: value.source.file, message: message, line: value.source.line, column: value.source.column,
+                            path: source.file, message: message, line: source.line, column: source.column,
                             values: [key, name, value.template]))
             }
         }
@@ -115,15 +116,9 @@ extension ProjectReading {
             guard assignment.source.targetLevel, BuildSettings.references(in: value.template).contains(setting),
                   !assignment.usesInherited, assignment.soleReference != setting,
                   !host.resolved.targetXcconfigs.contains(assignment.source.file) else { continue }
-            var where_ = assignment.location
             // A pbxproj setting's line, found in its configuration's object now that a finding needs it.
-            if where_.line == nil, assignment.source.file == project.pbxprojPath, let id = assignment.source.configurationID,
-               let range = project.objectRanges.last(where: { $0.id == id })?.range,
-               let position = SourcePosition.pbxprojSetting(assignment.key, in: project.bytes, object: range) {
-                where_.line = position.line
-                where_.column = position.column
-            }
-            let hostValue = host.resolved.values[checked]?.value ?? "none"
+            let where_ = positions.located(assignment.location)
+            let hostValue = host.resolved.values.text(checked) ?? "none"
             add(Finding(rule: "settings.target-override", bundle: member.record.bundlePath, path: assignment.source.file,
                         message: "\(context) sets \(setting) = \(assignment.value) itself (\(where_.file), \(where_.detail!)) instead of inheriting the project's, and its \(key) uses it (the containing app '\(host.resolved.target.name)' has '\(hostValue)'): the root cause of most \(key) mismatches. Remove the target's setting so it inherits.",
                         values: [setting, assignment.value, hostValue]).with(line: where_.line, column: where_.column))
