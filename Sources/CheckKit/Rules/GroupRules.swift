@@ -111,14 +111,28 @@ extension ProjectReading {
     /// `group.shared` compares them with the app's in each configuration.
     func configurationDrift(_ sets: [AppBundleSet]) -> [Finding] {
         guard configurations.count > 1 else { return [] }
-        var seen: [String: [(configuration: String, groups: [String], file: String)]] = [:]
-        var order: [(key: String, bundle: String)] = []
+        // One app target's bundle: two apps of a project may both build a `NetNewsWire.app`.
+        struct Key: Hashable {
+            var app: String
+            var bundle: String
+        }
+        // Only a bundle that claims a group somewhere can drift: those first, so that the others (in a project
+        // without App Groups, every one) are not collected per configuration.
+        var claiming: Set<Key> = []
+        for set in sets {
+            if !set.app.appGroups.isEmpty { claiming.insert(Key(app: set.app.name, bundle: set.app.bundlePath)) }
+            for index in set.embedded.indices where !set.embedded[index].appGroups.isEmpty {
+                claiming.insert(Key(app: set.app.name, bundle: set.embedded[index].bundlePath))
+            }
+        }
+        guard !claiming.isEmpty else { return [] }
+        var seen: [Key: [(configuration: String, groups: [String], file: String)]] = [:]
+        var order: [(key: Key, bundle: String)] = []
         for set in sets {
             let configuration = set.origin.split(separator: "[").last.map { String($0.dropLast()) } ?? set.origin
             func note(_ bundle: BundleRecord) {
-                guard bundle.appGroupsKnown else { return }
-                // One app target's bundle: two apps of a project may both build a `NetNewsWire.app`.
-                let key = "\(set.app.name)\u{0}\(bundle.bundlePath)"
+                let key = Key(app: set.app.name, bundle: bundle.bundlePath)
+                guard bundle.appGroupsKnown, claiming.contains(key) else { return }
                 // One lookup: the dictionary grows when the key is new.
                 let known = seen.count
                 seen[key, default: []].append((configuration, bundle.appGroups,
