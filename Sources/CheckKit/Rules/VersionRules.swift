@@ -75,8 +75,9 @@ extension Rules {
 
     /// `mismatchRule` replaces the mismatch rules' ids (for the runtime check); `nil` runs every version rule.
     /// - Parameter container: the bundle that directly contains `bundle` (a watch app for its own widget), which
-    ///   Xcode's sentence names; App Store Connect compares every bundle with the iOS app, `app`.
-    static func versionFindings(_ bundle: BundleRecord, app: BundleRecord, container: BundleRecord? = nil, rule mismatchRule: RuleID?, into findings: inout [Finding]) {
+    ///   Xcode's sentence names; App Store Connect compares every bundle with the iOS app, `app`. Not optional: a
+    ///   record made optional is a copy of every field, for each bundle of a set.
+    static func versionFindings(_ bundle: BundleRecord, app: BundleRecord, container: BundleRecord, rule mismatchRule: RuleID?, into findings: inout [Finding]) {
         for kind in [VersionKey.build, .short] {
             let path = file(bundle, kind.key)
             guard let value = kind.value(bundle), !value.isEmpty else {
@@ -129,7 +130,7 @@ extension Rules {
                 continue
             }
             findings.append(Finding(rule: rule, bundle: bundle.bundlePath, path: path,
-                                    message: VersionParity.mismatchMessage(kind, value: value, parent: parent, bundle: bundle, app: app, container: container ?? app),
+                                    message: VersionParity.mismatchMessage(kind, value: value, parent: parent, bundle: bundle, app: app, container: container),
                                     values: [value, parent]))
         }
     }
@@ -164,7 +165,7 @@ extension Rules {
     static func runtimeFindings(_ bundle: BundleRecord, app: BundleRecord) -> [Finding] {
         guard bundle != app else { return [] }
         var findings: [Finding] = []
-        versionFindings(bundle, app: app, rule: "runtime.version-parity", into: &findings)
+        versionFindings(bundle, app: app, container: app, rule: "runtime.version-parity", into: &findings)
         return findings.filter {
             $0.rule == "runtime.version-parity"
         }
