@@ -223,32 +223,41 @@ enum Figures {
     }
 }
 
-/// Times of `python3` with the `pbxproj` library loading a project, when it is installed.
+/// `python3` with the `pbxproj` library loading a project, when it is installed: a process that loads it once
+/// unmeasured, prints `ready`, then for each `go` on stdin loads it again and prints the seconds the load took
+/// (interpreter start-up excluded: the script times the load itself).
 enum PbxprojBaseline {
-    /// Median seconds for `XcodeProject.load(path)` inside Python (interpreter start-up excluded: the script times
-    /// the load itself), or an error saying why it could not be measured.
-    static func loadTime(_ pbxproj: String, repeats: Int) throws -> Double {
-        let script = """
+    static let script = """
         import sys, time
         from pbxproj import XcodeProject
-        times = []
-        for _ in range(int(sys.argv[2])):
+        XcodeProject.load(sys.argv[1])
+        print("ready", flush=True)
+        for line in sys.stdin:
             start = time.perf_counter()
             XcodeProject.load(sys.argv[1])
-            times.append(time.perf_counter() - start)
-        times.sort()
-        print("seconds", times[(len(times) - 1) // 2])
+            print("seconds", time.perf_counter() - start, flush=True)
         """
+
+    /// The running baseline, once it is ready; an error saying why it could not be measured otherwise.
+    static func start(_ pbxproj: String) throws -> BenchProcess {
         guard let python = findOnPath("python3") else { throw BenchError.notMeasured("python3 is not installed") }
-        let process = try BenchProcess(python, ["-c", script, pbxproj, String(repeats)], quiet: true)
+        let process = try BenchProcess(python, ["-c", script, pbxproj], quiet: true)
         do {
-            let seconds = try process.expect("seconds", timeout: 300)
-            try process.finish()
-            guard let value = Double(seconds) else { throw BenchError.workerFailed("python printed '\(seconds)'") }
-            return value
+            _ = try process.expect("ready", timeout: 300)
+            return process
         } catch {
+            process.closeInput()
+            process.wait()
             throw BenchError.notMeasured("python3 -c 'import pbxproj' does not work here (pip install pbxproj)")
         }
+    }
+
+    /// Seconds of one load.
+    static func sample(_ process: BenchProcess) throws -> Double {
+        try process.send("go")
+        let seconds = try process.expect("seconds", timeout: 300)
+        guard let value = Double(seconds) else { throw BenchError.workerFailed("python printed '\(seconds)'") }
+        return value
     }
 
     static func findOnPath(_ name: String) -> String? {

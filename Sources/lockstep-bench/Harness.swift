@@ -31,12 +31,12 @@ struct BenchPlan {
     static let full = BenchPlan(
         quick: false, latencySamples: 1_000, latencyWarmup: 20, latencyBlocks: 4, incrementsPerProcess: 10_000, incrementWarmup: 200,
         repeats: 3, processCounts: [1, 4, 8], bigSuiteKeys: 100_000, launchRepeats: 11,
-        memoryRepeats: 3, projectTargets: 200, checkRepeats: 5)
+        memoryRepeats: 3, projectTargets: 200, checkRepeats: 9)
 
     static let quick = BenchPlan(
         quick: true, latencySamples: 200, latencyWarmup: 10, latencyBlocks: 4, incrementsPerProcess: 2_000, incrementWarmup: 50,
         repeats: 1, processCounts: [1, 4, 8], bigSuiteKeys: 100_000, launchRepeats: 5,
-        memoryRepeats: 1, projectTargets: 200, checkRepeats: 2)
+        memoryRepeats: 1, projectTargets: 200, checkRepeats: 3)
 }
 
 /// The measuring loops every figure shares, so ours and its baseline are measured the same way.

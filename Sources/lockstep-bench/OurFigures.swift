@@ -79,6 +79,20 @@ enum OurFigures {
         }
     }
 
+    /// `__worker check-project PROJECT`: checks the project once unmeasured, prints `ready`, then for each `go` on
+    /// stdin checks it and reads it (`XcodeProjectInput.load`, the parse the check row is also compared with) and
+    /// prints `seconds CHECK PARSE`; it exits when stdin closes.
+    static func checkWorker(_ arguments: [String]) throws {
+        guard let project = arguments.first else { throw BenchError.usage("lockstep-bench __worker check-project: name the project.") }
+        _ = try CheckInput.check(project)
+        print("ready")
+        while readLine() == "go" {
+            let check = try Harness.time { _ = try CheckInput.check(project) }
+            let parse = try Harness.time { _ = try XcodeProjectInput.load(project) }
+            print("seconds \(check) \(parse)")
+        }
+    }
+
     // MARK: write cost
 
     /// Microseconds per `set` of one key in a suite of `keys` keys, amortized honestly: the timed writes are one
@@ -199,26 +213,39 @@ enum OurFigures {
     // MARK: check
 
     /// `check` of a generated project: its total time beside its own parse time, and beside the Python `pbxproj`
-    /// library loading the same file (when `python3 -c 'import pbxproj'` works). Medians of `checkRepeats`, after
-    /// one unmeasured warm-up; all in this process, as the Python side times only the load.
+    /// library loading the same file (when `python3 -c 'import pbxproj'` works). Each side runs in a process of its
+    /// own that times only the work (ours `__worker check-project`, the baseline a Python script), after one
+    /// unmeasured warm-up; their samples alternate, one of each in turn, so that a machine whose speed drifts
+    /// slows both alike. Medians of `checkRepeats`.
     static func checkProject(_ plan: BenchPlan) -> [BenchRow] {
         let name = "check \(plan.projectTargets) targets"
-        let measured = Result { () throws -> (check: Double, parse: Double, project: String, directory: String) in
+        let measured = Result { () throws -> (check: Double, parse: Double, pbxproj: Result<Double, Error>) in
             let directory = try BenchPaths.scratch("xcode")
+            defer { BenchPaths.remove(directory) }
             let project = try XcodeProjectInput.generateSampleProject(at: directory, targets: plan.projectTargets)
-            _ = try CheckInput.check(project)
-            var checks: [Double] = [], parses: [Double] = []
-            for _ in 0..<plan.checkRepeats {
-                checks.append(try Harness.time { _ = try CheckInput.check(project) } * 1000)
-                parses.append(try Harness.time { _ = try XcodeProjectInput.load(project) } * 1000)
+            let ours = try BenchProcess(BenchPaths.own, ["__worker", "check-project", project])
+            defer { ours.closeInput(); ours.wait() }
+            _ = try ours.expect("ready", timeout: 120)
+            let baseline = Result { try PbxprojBaseline.start(project + "/project.pbxproj") }
+            defer { if case .success(let python) = baseline { python.closeInput(); python.wait() } }
+            var checks: [Double] = [], parses: [Double] = [], loads: [Double] = []
+            for index in 0..<plan.checkRepeats {
+                // Ours first in even turns, the baseline first in odd ones.
+                for side in index % 2 == 0 ? [0, 1] : [1, 0] {
+                    if side == 0 {
+                        try ours.send("go")
+                        let times = try ours.expect("seconds", timeout: 120).split(separator: " ").compactMap { Double($0) }
+                        guard times.count == 2 else { throw BenchError.workerFailed("the check worker's 'seconds' line has no times") }
+                        checks.append(times[0] * 1000)
+                        parses.append(times[1] * 1000)
+                    } else if case .success(let python) = baseline {
+                        loads.append(try PbxprojBaseline.sample(python) * 1000)
+                    }
+                }
             }
-            return (Statistics.median(checks), Statistics.median(parses), project, directory)
+            return (Statistics.median(checks), Statistics.median(parses), baseline.map { _ in Statistics.median(loads) })
         }
-        defer { if case .success(let value) = measured { BenchPaths.remove(value.directory) } }
-        let pbxproj = Result { () throws -> Double in
-            let project = try measured.get().project
-            return try PbxprojBaseline.loadTime(project + "/project.pbxproj", repeats: plan.checkRepeats) * 1000
-        }
+        let pbxproj = measured.flatMap { $0.pbxproj }
         return [
             Figures.row(name, unit: "ms", ours: measured.map(\.check), baseline: measured.map(\.parse),
                         baselineName: "its own parse of the project (XcodeProjectInput.load)", goal: .report),

@@ -16,6 +16,7 @@ enum Workers {
         case "increment-flock": try FlockAppendBaseline.incrementWorker(rest)
         case "observe-defaults": try OurFigures.observeWorker(rest)
         case "increment-defaults": try OurFigures.incrementWorker(rest)
+        case "check-project": try OurFigures.checkWorker(rest)
         default: throw BenchError.usage("lockstep-bench __worker: unknown kind '\(arguments.first ?? "")'.")
         }
     }
