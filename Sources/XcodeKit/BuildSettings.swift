@@ -447,10 +447,10 @@ package final class XcconfigReader {
 
     /// `NAME[k=v][k2=v2]` → the name and its conditions; nil when it is not a setting name.
     static func splitKey(_ rawKey: String) -> (name: String, conditions: [(key: String, value: String)])? {
-        if !ASCII.contains(byte: UInt8(ascii: "["), in: rawKey) && ASCII.isASCII(rawKey) {
-            // The common case, on bytes: a plain ASCII name.
-            return !rawKey.isEmpty && ASCII.allSatisfy(rawKey, ASCII.isIdentifier) ? (rawKey, []) : nil
-        }
+        // The common case, on bytes, in one pass: a plain ASCII name (identifier bytes are ASCII, and no `[`).
+        if !rawKey.isEmpty && ASCII.allSatisfy(rawKey, ASCII.isIdentifier) { return (rawKey, []) }
+        // ASCII without conditions, but not a name.
+        if !ASCII.contains(byte: UInt8(ascii: "["), in: rawKey) && ASCII.isASCII(rawKey) { return nil }
         var key = Substring(rawKey)
         var conditions: [(key: String, value: String)] = []
         if let bracket = key.firstIndex(of: "[") {
