@@ -349,13 +349,13 @@ private struct ObjectReader {
                 continue
             }
             // In the order of their names.
-            let written = object["buildSettings"]?.dictionary?.sortedLastValues ?? []
+            let written = object["buildSettings"]?.dictionary?.sortedLastEntries ?? []
             var settings: [(name: String, value: String)] = []
             settings.reserveCapacity(written.count)
-            for (key, value) in written {
-                switch value {
-                case .string(let s): settings.append((key, s))
-                case .array(let items): settings.append((key, items.compactMap(\.string).joined(separator: " ")))
+            for member in written {
+                switch member.value {
+                case .string(let s): settings.append((member.key, s))
+                case .array(let items): settings.append((member.key, items.compactMap(\.string).joined(separator: " ")))
                 default: continue
                 }
             }
@@ -613,7 +613,7 @@ struct IDTable<Value> {
 extension IDTable<OpenStepValue> {
     /// Each key once, with its last value (`OpenStepDictionary.lastValues`).
     init(lastValues dictionary: OpenStepDictionary) {
-        self.init(capacity: dictionary.members.count)
-        for (key, value) in dictionary.members { self[key] = value }
+        self.init(capacity: dictionary.entries.count)
+        for member in dictionary.entries { self[member.key] = member.value }
     }
 }
