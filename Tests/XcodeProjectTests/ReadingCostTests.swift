@@ -75,6 +75,25 @@ import Testing
         }
     }
 
+    /// ASCII paths joined and cut as bytes give what the characters' way gives, for every short path of slashes,
+    /// dots and names; other paths still go the characters' way.
+    @Test func asciiPathsAsBytesMatchTheCharactersWay() {
+        var paths = [""]
+        for _ in 0..<4 { paths += paths.flatMap { path in ["a", ".", "/", "bc"].map { path + $0 } } }
+        paths = Array(Set(paths)).sorted()
+        for path in paths + ["\r\n/x", "a/\r\n", "/\u{7F}/."] {
+            #expect(PathText.lastComponent(of: path) == PathText.lastComponentByCharacters(of: path), "\(path)")
+        }
+        let bases = paths.filter { $0.utf8.count <= 3 } + ["/Users/x/Proj", "Proj/", "", "/"]
+        for base in bases {
+            for relative in paths {
+                #expect(PathText.join(base, relative) == PathText.joinByCharacters(base, relative), "\(base) + \(relative)")
+            }
+        }
+        #expect(PathText.join("/p/\u{E9}", "../a") == "/p/a")
+        #expect(PathText.lastComponent(of: "x/\u{301}") == PathText.lastComponentByCharacters(of: "x/\u{301}"))
+    }
+
     /// Containers nested and side by side keep their own members, in order, however many there are; a failure
     /// deep inside open containers reports its line.
     @Test func containersKeepTheirMembers() throws {
