@@ -442,6 +442,19 @@ private struct StringTable {
     /// log2 of the number of slots.
     private let bits: Int
 
+    /// A string of up to 15 bytes, by its bytes packed in two words (zero beyond its count): `String` holds such a
+    /// string inline, so there is no allocation to share, but making it (checking its UTF-8) cost more than
+    /// finding it here. One slot per hash, the last string made there: a miss only means making the string.
+    private struct Short {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        /// -1: a free slot.
+        var count = -1
+        var string = ""
+    }
+
+    private var shorts = Array(repeating: Short(), count: 1 << 10)
+
     /// - Parameter capacity: rounded up to a power of two.
     init(capacity: Int) {
         var bits = 1
@@ -450,12 +463,41 @@ private struct StringTable {
         slots = Array(repeating: Slot(), count: 1 << bits)
     }
 
+    /// The string of `file[token]` for a token of at most 15 bytes.
+    private mutating func short(_ file: UnsafeBufferPointer<UInt8>, _ token: Range<Int>) -> String {
+        let count = token.count
+        var low: UInt64 = 0, high: UInt64 = 0
+        if token.lowerBound + 16 <= file.count {
+            let raw = UnsafeRawBufferPointer(file)
+            low = raw.loadUnaligned(fromByteOffset: token.lowerBound, as: UInt64.self)
+            high = raw.loadUnaligned(fromByteOffset: token.lowerBound + 8, as: UInt64.self)
+            // Little-endian: the token's bytes are the low ones of each word.
+            if count < 8 {
+                low &= (1 << UInt64(count * 8)) &- 1
+                high = 0
+            } else {
+                high &= (1 << UInt64((count - 8) * 8)) &- 1
+            }
+        } else {
+            for (offset, index) in token.enumerated() {
+                if offset < 8 { low |= UInt64(file[index]) << UInt64(offset * 8) } else { high |= UInt64(file[index]) << UInt64((offset - 8) * 8) }
+            }
+        }
+        var hash = (low ^ (high &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(count)) &* 0x9E37_79B9_7F4A_7C15
+        hash ^= hash >> 29
+        let slot = Int(truncatingIfNeeded: hash >> (64 - 10))
+        if shorts[slot].count == count && shorts[slot].low == low && shorts[slot].high == high { return shorts[slot].string }
+        let made = String(decoding: UnsafeBufferPointer(rebasing: file[token]), as: UTF8.self)
+        shorts[slot] = Short(low: low, high: high, count: count, string: made)
+        return made
+    }
+
     /// `String(decoding: file[token], as: UTF8.self)`, the same string as the last time these bytes were read.
     mutating func string(_ file: UnsafeBufferPointer<UInt8>, _ token: Range<Int>) -> String {
         let bytes = UnsafeBufferPointer(rebasing: file[token])
-        // A string of up to 15 bytes is held in the `String` itself (no allocation to share): made afresh, it costs
-        // less than finding it. A file too large for 32-bit offsets has no table.
-        guard bytes.count > 15, file.count <= Int(Int32.max) else { return String(decoding: bytes, as: UTF8.self) }
+        if bytes.count <= 15 { return short(file, token) }
+        // A file too large for 32-bit offsets has no table.
+        guard file.count <= Int(Int32.max) else { return String(decoding: bytes, as: UTF8.self) }
         let mask = slots.count - 1
         // The top bits of a multiplicative hash are the ones every byte reaches.
         var slot = Int(truncatingIfNeeded: Self.hash(bytes) >> (64 - bits))

@@ -75,6 +75,24 @@ import Testing
         }
     }
 
+    /// Short strings (held inline by `String`, found by their bytes) are the bytes as read, whatever their length,
+    /// their bytes and how near the end of the file they are; strings that share a slot each stay themselves.
+    @Test func shortStringsAreTheBytesAsRead() throws {
+        let names = (1...15).map { String(repeating: "n", count: $0) } + ["\u{E9}t\u{E9}", "x\u{E9}x\u{E9}x\u{E9}x"]
+        for (index, name) in names.enumerated() {
+            for tail in 0..<18 {
+                let text = "{k = \(index); \(name) = \"\(name)\"; v = (\(name), \(name)x, \(name))" + String(repeating: " ", count: tail) + ";}"
+                let root = try OpenStepParser.parse(Array(text.utf8)).root
+                #expect(root[name] == .string(name) && root["k"] == .string("\(index)"))
+                #expect(root["v"] == .array([.string(name), .string(name + "x"), .string(name)]))
+            }
+        }
+        var text = "{"
+        for index in 0..<5_000 { text += "s\(index) = t\(index % 1_500); " }
+        let root = try OpenStepParser.parse(Array((text + "}").utf8)).root
+        for index in 0..<5_000 { #expect(root["s\(index)"] == .string("t\(index % 1_500)")) }
+    }
+
     /// ASCII paths joined and cut as bytes give what the characters' way gives, for every short path of slashes,
     /// dots and names; other paths still go the characters' way.
     @Test func asciiPathsAsBytesMatchTheCharactersWay() {
