@@ -62,6 +62,13 @@ package struct OpenStepDictionary: Equatable, Sendable {
     /// `sortedLastValues` as members.
     package var sortedLastEntries: [Member] {
         let members = entries
+        // Xcode writes build settings sorted: then the members are the answer, without a sorted copy of each.
+        var ascending = true
+        for index in members.indices.dropFirst() where !(members[index - 1].key < members[index].key) {
+            ascending = false
+            break
+        }
+        if ascending { return members }
         // Keys are almost never written twice: then sorting the members is enough.
         let byKey = members.sorted { $0.key < $1.key }
         if zip(byKey, byKey.dropFirst()).allSatisfy({ $0.key != $1.key }) { return byKey }

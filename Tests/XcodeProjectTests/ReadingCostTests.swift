@@ -93,6 +93,21 @@ import Testing
         for index in 0..<5_000 { #expect(root["s\(index)"] == .string("t\(index % 1_500)")) }
     }
 
+    /// Settings written sorted (as Xcode writes them) are returned as written; written out of order or twice, they
+    /// are sorted with each key's last value, as before.
+    @Test func sortedSettingsAsWrittenOrSorted() {
+        let cases: [[(String, String)]] = [
+            [("A", "1"), ("B", "2"), ("C", "3")], [("A", "1"), ("A", "2")], [("A", "1"), ("C", "2"), ("B", "3")],
+            [("\u{E9}", "1"), ("e\u{301}", "2")], [("e\u{301}", "1"), ("f", "2")], [], [("Z", "1")],
+        ]
+        for members in cases {
+            let dictionary = OpenStepDictionary(members.map { ($0.0, OpenStepValue.string($0.1)) })
+            let expected = dictionary.lastValues.sorted { $0.key < $1.key }
+            #expect(dictionary.sortedLastValues.map(\.key) == expected.map(\.key))
+            #expect(dictionary.sortedLastValues.map(\.value) == expected.map(\.value))
+        }
+    }
+
     /// ASCII paths joined and cut as bytes give what the characters' way gives, for every short path of slashes,
     /// dots and names; other paths still go the characters' way.
     @Test func asciiPathsAsBytesMatchTheCharactersWay() {
