@@ -154,7 +154,7 @@ package struct XcodeProject {
             }
         }
         objectRanges = document.objectRanges
-        guard let objects = document.root["objects"]?.dictionary.map(IDTable<OpenStepValue>.init(lastValues:)),
+        guard let objects = document.root["objects"]?.dictionary.map(ObjectIndex.init),
               let rootID = document.root["rootObject"]?.string else {
             throw BundleError(.invalidProject, path: path, detail: "project.pbxproj has no 'objects' or no 'rootObject'")
         }
@@ -245,12 +245,12 @@ extension XcodeProject {
 
 /// Walks the object graph; collects broken references as problems instead of failing.
 private struct ObjectReader {
-    let objects: IDTable<OpenStepValue>
+    let objects: ObjectIndex
     let sourceRoot: String
     var parents: IDTable<String>
     var problems: [String] = []
 
-    init(objects: IDTable<OpenStepValue>, sourceRoot: String) {
+    init(objects: ObjectIndex, sourceRoot: String) {
         self.objects = objects
         self.sourceRoot = sourceRoot
         parents = IDTable(capacity: objects.count)
@@ -532,9 +532,7 @@ struct IDTable<Value> {
         while 1 << bits < 2 * capacity && bits < 31 { bits += 1 }
         slots = Array(repeating: 0, count: 1 << bits)
         shift = 64 - bits
-        var hasher = Hasher()
-        hasher.combine(0 as UInt8)
-        seed = UInt64(truncatingIfNeeded: hasher.finalize())
+        seed = Self.newSeed()
         keys.reserveCapacity(capacity)
         values.reserveCapacity(capacity)
     }
@@ -594,7 +592,16 @@ struct IDTable<Value> {
         }
     }
 
-    private func hash(_ key: String) -> UInt64 {
+    /// A seed from `Hasher`'s (fixed when `SWIFT_DETERMINISTIC_HASHING` is set).
+    static func newSeed() -> UInt64 {
+        var hasher = Hasher()
+        hasher.combine(0 as UInt8)
+        return UInt64(truncatingIfNeeded: hasher.finalize())
+    }
+
+    private func hash(_ key: String) -> UInt64 { Self.hash(key, seed: seed) }
+
+    static func hash(_ key: String, seed: UInt64) -> UInt64 {
         if let hash = key.utf8.withContiguousStorageIfAvailable({ Self.hash(UnsafeRawBufferPointer($0), seed: seed) }) ?? nil {
             return hash
         }
@@ -640,11 +647,47 @@ struct IDTable<Value> {
     }
 }
 
-extension IDTable<OpenStepValue> {
-    /// Each key once, with its last value (`OpenStepDictionary.lastValues`).
-    init(lastValues dictionary: OpenStepDictionary) {
-        self.init(capacity: dictionary.entries.count)
-        for member in dictionary.entries { self[member.key] = member.value }
+/// The root's `objects` by id, each key with its last value (`OpenStepDictionary.lastValues`): the parsed members
+/// themselves, found through a table of their indices hashed as `IDTable` hashes, instead of a copy of each id and
+/// object (a retain and a release of each, a third of building the table).
+struct ObjectIndex {
+    private let members: [OpenStepDictionary.Member]
+    /// A member's index + 1 (low 32 bits) and its hash's low 32 bits; 0 is a free slot. At most half full.
+    private var slots: [UInt64]
+    private let shift: Int
+    private let seed = IDTable<Void>.newSeed()
+
+    init(_ dictionary: OpenStepDictionary) {
+        members = dictionary.entries
+        var bits = 3
+        while 1 << bits < 2 * members.count { bits += 1 }
+        slots = Array(repeating: 0, count: 1 << bits)
+        shift = 64 - bits
+        for index in members.indices {
+            // A key written twice: its slot takes the later member.
+            let (slot, hash) = find(members[index].key)
+            slots[slot] = hash << 32 | UInt64(index + 1)
+        }
+    }
+
+    var count: Int { members.count }
+
+    subscript(id: String) -> OpenStepValue? {
+        let entry = slots[find(id).slot]
+        return entry == 0 ? nil : members[Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1].value
+    }
+
+    private func find(_ key: String) -> (slot: Int, hash: UInt64) {
+        let hash = IDTable<Void>.hash(key, seed: seed)
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash >> UInt64(shift))
+        while true {
+            let entry = slots[slot]
+            if entry == 0 || (entry ^ hash << 32) >> 32 == 0 && members[Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1].key == key {
+                return (slot, hash)
+            }
+            slot = (slot + 1) & mask
+        }
     }
 }
 

@@ -43,6 +43,19 @@ import Testing
         #expect(table["k"] == nil && table["\u{212A}"] == 1 && table["\u{212A}\u{301}"] == nil)
     }
 
+    /// The index of `objects` answers as `lastValues` does: each id's last value, ids compared as strings.
+    @Test func objectIndexAnswersAsLastValues() {
+        var members: [(key: String, value: OpenStepValue)] = []
+        for step in 0..<3_000 { members.append((String(format24: step % 1_100), .string("v\(step)"))) }
+        members += [("\u{E9}", .string("pre")), ("e\u{301}", .string("de")), ("K", .string("k")), ("\u{212A}", .string("kelvin"))]
+        let dictionary = OpenStepDictionary(members)
+        let index = ObjectIndex(dictionary)
+        for (key, value) in dictionary.lastValues { #expect(index[key] == value) }
+        #expect(index["\u{E9}"] == .string("de") && index["K"] == .string("kelvin"))
+        #expect(index[String(format24: 1_100)] == nil && index[""] == nil)
+        #expect(ObjectIndex(OpenStepDictionary())["a"] == nil)
+    }
+
     /// `unique` keeps the first of each id, in order, for short lists (compared) and long ones (hashed).
     @Test func uniqueKeepsFirstSeenOrder() {
         for count in [0, 1, 5, 8, 9, 40] {
