@@ -160,10 +160,14 @@ package struct OpenStepParser {
 
     private var atEnd: Bool { index >= bytes.count }
 
-    /// Most calls find the next token at once: that test is inlined, the loop is not.
+    /// Most calls find the next token at once or after one space (`key = value;`): that test is inlined, the loop
+    /// is not.
     @inline(__always)
     private mutating func skipTrivia() {
-        if index < bytes.count, bytes[index] > 0x20, bytes[index] != UInt8(ascii: "/") { return }
+        if index < bytes.count {
+            if bytes[index] == 0x20, index + 1 < bytes.count { index += 1 }
+            if bytes[index] > 0x20, bytes[index] != UInt8(ascii: "/") { return }
+        }
         skipTriviaRun()
     }
 
@@ -287,6 +291,11 @@ package struct OpenStepParser {
         default:
             let start = index
             unquoted.withUnsafeBufferPointer { unquoted in
+                // Four bytes a step while four are left (an object id is 24), then one at a time.
+                while index + 4 <= bytes.count && unquoted[Int(bytes[index])] && unquoted[Int(bytes[index + 1])]
+                        && unquoted[Int(bytes[index + 2])] && unquoted[Int(bytes[index + 3])] {
+                    index += 4
+                }
                 while index < bytes.count && unquoted[Int(bytes[index])] { index += 1 }
             }
             guard index > start else {
