@@ -242,7 +242,7 @@ package struct OpenStepParser {
     private mutating func value(depth: Int, recordMembers: Bool) throws(Failure) -> OpenStepValue {
         skipTrivia()
         guard !atEnd else { throw Failure(message: "the file ends early (truncated?) \(position)") }
-        guard depth < 512 else { throw Failure(message: "values are nested too deeply \(position)") }
+        guard depth < Self.maximumDepth else { throw Failure(message: "values are nested too deeply \(position)") }
         switch bytes[index] {
         case UInt8(ascii: "{"):
             index += 1
@@ -251,8 +251,14 @@ package struct OpenStepParser {
                 skipTrivia()
                 guard !atEnd else { throw Failure(message: "the file ends early (truncated?): a dictionary is not closed \(position)") }
                 if bytes[index] == UInt8(ascii: "}") { index += 1; break }
-                guard case .string(let key) = try value(depth: depth + 1, recordMembers: false) else {
-                    throw Failure(message: "a dictionary key must be a string \(position)")
+                let key: String
+                if depth + 1 < Self.maximumDepth, let token = try stringToken() {
+                    key = token
+                } else {
+                    guard case .string(let token) = try value(depth: depth + 1, recordMembers: false) else {
+                        throw Failure(message: "a dictionary key must be a string \(position)")
+                    }
+                    key = token
                 }
                 skipTrivia()
                 if !atEnd && bytes[index] == UInt8(ascii: ";") {
@@ -264,7 +270,12 @@ package struct OpenStepParser {
                 try expect(UInt8(ascii: "="))
                 skipTrivia()
                 let start = index
-                let member = try value(depth: depth + 1, recordMembers: depth == 0 && key == "objects")
+                let member: OpenStepValue
+                if depth + 1 < Self.maximumDepth, !atEnd, let token = try stringToken() {
+                    member = .string(token)
+                } else {
+                    member = try value(depth: depth + 1, recordMembers: depth == 0 && key == "objects")
+                }
                 members.push(.init(key: key, value: member))
                 if recordMembers { objectRanges.append((key, start..<index)) }
                 try expect(UInt8(ascii: ";"))
@@ -277,8 +288,12 @@ package struct OpenStepParser {
                 skipTrivia()
                 guard !atEnd else { throw Failure(message: "the file ends early (truncated?): an array is not closed \(position)") }
                 if bytes[index] == UInt8(ascii: ")") { index += 1; break }
-                let element = try value(depth: depth + 1, recordMembers: false)
-                elements.push(element)
+                if depth + 1 < Self.maximumDepth, let token = try stringToken() {
+                    elements.push(.string(token))
+                } else {
+                    let element = try value(depth: depth + 1, recordMembers: false)
+                    elements.push(element)
+                }
                 skipTrivia()
                 if !atEnd && bytes[index] == UInt8(ascii: ",") { index += 1 }
                 else if !atEnd && bytes[index] != UInt8(ascii: ")") { throw Failure(message: "expected ',' or ')' in an array \(position)") }
@@ -289,20 +304,33 @@ package struct OpenStepParser {
         case UInt8(ascii: "<"):
             return .data(try data())
         default:
-            let start = index
-            unquoted.withUnsafeBufferPointer { unquoted in
-                // Four bytes a step while four are left (an object id is 24), then one at a time.
-                while index + 4 <= bytes.count && unquoted[Int(bytes[index])] && unquoted[Int(bytes[index + 1])]
-                        && unquoted[Int(bytes[index + 2])] && unquoted[Int(bytes[index + 3])] {
-                    index += 4
-                }
-                while index < bytes.count && unquoted[Int(bytes[index])] { index += 1 }
-            }
-            guard index > start else {
+            guard let token = try stringToken() else {
                 throw Failure(message: "unexpected '\(Character(Unicode.Scalar(bytes[index])))' \(position)")
             }
-            return .string(strings.string(bytes, start..<index))
+            return .string(token)
         }
+    }
+
+    /// How deep values may nest: deeper is refused, before the stack runs out.
+    private static let maximumDepth = 512
+
+    /// The quoted or unquoted string at `index` (not at the end, not trivia), or nil if the next value is not one.
+    /// Keys and most values are: read here, without a call of `value` and an enum to take the string back out of.
+    @inline(__always)
+    private mutating func stringToken() throws(Failure) -> String? {
+        let first = bytes[index]
+        if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") { return try quoted() }
+        guard unquoted[Int(first)] else { return nil }
+        let start = index
+        unquoted.withUnsafeBufferPointer { unquoted in
+            // Four bytes a step while four are left (an object id is 24), then one at a time.
+            while index + 4 <= bytes.count && unquoted[Int(bytes[index])] && unquoted[Int(bytes[index + 1])]
+                    && unquoted[Int(bytes[index + 2])] && unquoted[Int(bytes[index + 3])] {
+                index += 4
+            }
+            while index < bytes.count && unquoted[Int(bytes[index])] { index += 1 }
+        }
+        return strings.string(bytes, start..<index)
     }
 
     /// `isUnquoted` of every byte: the test of every byte of every unquoted string of the file (a bit test or the

@@ -121,6 +121,27 @@ import Testing
         }
     }
 
+    /// Strings read in place (keys, elements) keep the nesting limit where it was: a string 511 levels below the
+    /// root is read, one at 512 is refused, at its own line.
+    @Test func stringsInPlaceKeepTheNestingLimit() throws {
+        // The root is level 0, `k`'s value level 1, and each `(` opened there one more.
+        func nested(_ arrays: Int, _ leaf: String) -> String {
+            "{k = " + String(repeating: "(", count: arrays) + "\n" + leaf + String(repeating: ")", count: arrays) + ";}"
+        }
+        for leaf in ["x", "\"x\"", "{x = y;}", "{\"x\" = y;}", "(x)"] {
+            // A leaf that is a container holds its string one level further down.
+            let arrays = leaf.hasPrefix("x") || leaf.hasPrefix("\"") ? 510 : 509
+            let root = try OpenStepParser.parse(Array(nested(arrays, leaf).utf8)).root
+            #expect(root["k"] != nil)
+            do {
+                _ = try OpenStepParser.parse(Array(nested(arrays + 1, leaf).utf8))
+                Issue.record("\(leaf) one level deeper was read")
+            } catch {
+                #expect(error.message.contains("nested too deeply") && error.message.contains("line 2"), "\(leaf): \(error.message)")
+            }
+        }
+    }
+
     /// ASCII paths joined and cut as bytes give what the characters' way gives, for every short path of slashes,
     /// dots and names; other paths still go the characters' way.
     @Test func asciiPathsAsBytesMatchTheCharactersWay() {
