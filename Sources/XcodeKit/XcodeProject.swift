@@ -518,9 +518,13 @@ package enum PathText {
 /// a seed from `Hasher`, so a project cannot choose ids that all land in one slot. Only lookups and insertions: it
 /// is never enumerated, so its order shows nowhere.
 struct IDTable<Value> {
-    private var keys: [String] = []
-    private var values: [Value] = []
-    /// An entry's index + 1 in `keys` and `values` (low 32 bits) and its hash's low 32 bits (not those that chose the
+    private struct Entry {
+        var key: String
+        var value: Value
+    }
+
+    private var entries: [Entry] = []
+    /// An entry's index + 1 in `entries` (low 32 bits) and its hash's low 32 bits (not those that chose the
     /// slot), compared before its key; 0 is a free slot. Never more than half full.
     private var slots: [UInt64]
     /// 64 - log2(slots.count): the hash's top bits pick the slot.
@@ -533,22 +537,21 @@ struct IDTable<Value> {
         slots = Array(repeating: 0, count: 1 << bits)
         shift = 64 - bits
         seed = Self.newSeed()
-        keys.reserveCapacity(capacity)
-        values.reserveCapacity(capacity)
+        entries.reserveCapacity(capacity)
     }
 
-    var count: Int { keys.count }
+    var count: Int { entries.count }
 
     /// The value for `key`; setting nil is not supported (nothing is ever removed).
     subscript(key: String) -> Value? {
         get {
             let entry = slots[find(key).slot]
-            return entry == 0 ? nil : values[Self.index(entry)]
+            return entry == 0 ? nil : entries[Self.index(entry)].value
         }
         set {
             guard let newValue else { return }
             let (slot, hash) = find(key)
-            if slots[slot] != 0 { values[Self.index(slots[slot])] = newValue } else { add(key, newValue, hash, at: slot) }
+            if slots[slot] != 0 { entries[Self.index(slots[slot])].value = newValue } else { add(key, newValue, hash, at: slot) }
         }
     }
 
@@ -561,10 +564,9 @@ struct IDTable<Value> {
     }
 
     private mutating func add(_ key: String, _ value: Value, _ hash: UInt64, at slot: Int) {
-        keys.append(key)
-        values.append(value)
-        slots[slot] = hash << 32 | UInt64(keys.count)
-        if 2 * keys.count > slots.count { grow() }
+        entries.append(Entry(key: key, value: value))
+        slots[slot] = hash << 32 | UInt64(entries.count)
+        if 2 * entries.count > slots.count { grow() }
     }
 
     private static func index(_ entry: UInt64) -> Int { Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1 }
@@ -574,7 +576,7 @@ struct IDTable<Value> {
         slots = Array(repeating: 0, count: slots.count * 2)
         shift -= 1
         for entry in old where entry != 0 {
-            var slot = Int(truncatingIfNeeded: hash(keys[Self.index(entry)]) >> UInt64(shift))
+            var slot = Int(truncatingIfNeeded: hash(entries[Self.index(entry)].key) >> UInt64(shift))
             while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
             slots[slot] = entry
         }
@@ -587,7 +589,7 @@ struct IDTable<Value> {
         var slot = Int(truncatingIfNeeded: hash >> UInt64(shift))
         while true {
             let entry = slots[slot]
-            if entry == 0 || (entry ^ hash << 32) >> 32 == 0 && keys[Self.index(entry)] == key { return (slot, hash) }
+            if entry == 0 || (entry ^ hash << 32) >> 32 == 0 && entries[Self.index(entry)].key == key { return (slot, hash) }
             slot = (slot + 1) & mask
         }
     }
