@@ -154,7 +154,7 @@ package struct XcodeProject {
             }
         }
         objectRanges = document.objectRanges
-        guard let objects = document.root["objects"]?.dictionary?.lastValues,
+        guard let objects = document.root["objects"]?.dictionary.map(ObjectIndex.init),
               let rootID = document.root["rootObject"]?.string else {
             throw BundleError(.invalidProject, path: path, detail: "project.pbxproj has no 'objects' or no 'rootObject'")
         }
@@ -167,7 +167,7 @@ package struct XcodeProject {
         // Product file reference → target, to know which target a copy phase embeds.
         // Each listed once: a project that lists one target 100,000 times is one target, not 100,000 to resolve.
         let targetIDs = Self.unique((root["targets"]?.array ?? []).compactMap(\.string))
-        var productOwner: [String: String] = [:]
+        var productOwner = IDTable<String>(capacity: targetIDs.count)
         for id in targetIDs {
             if let product = objects[id]?.dictionary?["productReference"]?.string { productOwner[product] = id }
         }
@@ -219,8 +219,15 @@ extension XcodeProject {
 
     /// `ids` without repeats, in first-seen order: object lists in a hostile project repeat ids to multiply work.
     static func unique(_ ids: [String]) -> [String] {
-        var seen = Set<String>(minimumCapacity: ids.count)
-        return ids.filter { seen.insert($0).inserted }
+        // Most lists (a target's phases, a list's configurations) are a handful of ids: compared, not hashed.
+        if ids.count <= 8 {
+            var result: [String] = []
+            result.reserveCapacity(ids.count)
+            for id in ids where !result.contains(id) { result.append(id) }
+            return result
+        }
+        var seen = IDTable<Void>(capacity: ids.count)
+        return ids.filter { seen.insert($0, ()) }
     }
 
     /// A Foundation property list as the OpenStep values the reader works on.
@@ -238,23 +245,25 @@ extension XcodeProject {
 
 /// Walks the object graph; collects broken references as problems instead of failing.
 private struct ObjectReader {
-    let objects: [String: OpenStepValue]
+    let objects: ObjectIndex
     let sourceRoot: String
-    var parents: [String: String] = [:]
+    var parents: IDTable<String>
     var problems: [String] = []
 
-    init(objects: [String: OpenStepValue], sourceRoot: String) {
+    init(objects: ObjectIndex, sourceRoot: String) {
         self.objects = objects
         self.sourceRoot = sourceRoot
+        parents = IDTable(capacity: objects.count)
     }
 
     mutating func indexGroups(from group: String) {
         var stack = [group]
-        var seen: Set<String> = []
+        var seen = IDTable<Void>(capacity: objects.count)
         // A file listed in two groups is pushed twice: skip the repeat, and go on with the rest of the tree.
         while let id = stack.popLast() {
-            guard seen.insert(id).inserted else { continue }
-            for child in objects[id]?.dictionary?["children"]?.array?.compactMap(\.string) ?? [] {
+            guard seen.insert(id, ()) else { continue }
+            guard let children = objects[id]?.dictionary?["children"]?.array else { continue }
+            for case .string(let child) in children {
                 parents[child] = id
                 stack.append(child)
             }
@@ -340,13 +349,13 @@ private struct ObjectReader {
                 continue
             }
             // In the order of their names.
-            let written = object["buildSettings"]?.dictionary?.sortedLastValues ?? []
+            let written = object["buildSettings"]?.dictionary?.sortedLastEntries ?? []
             var settings: [(name: String, value: String)] = []
             settings.reserveCapacity(written.count)
-            for (key, value) in written {
-                switch value {
-                case .string(let s): settings.append((key, s))
-                case .array(let items): settings.append((key, items.compactMap(\.string).joined(separator: " ")))
+            for member in written {
+                switch member.value {
+                case .string(let s): settings.append((member.key, s))
+                case .array(let items): settings.append((member.key, items.compactMap(\.string).joined(separator: " ")))
                 default: continue
                 }
             }
@@ -368,7 +377,7 @@ private struct ObjectReader {
         return result
     }
 
-    mutating func embeds(phases: [String], productOwner: [String: String], owner: String) -> [XcodeProject.Embed] {
+    mutating func embeds(phases: [String], productOwner: IDTable<String>, owner: String) -> [XcodeProject.Embed] {
         var result: [XcodeProject.Embed] = []
         for phaseID in XcodeProject.unique(phases) {
             guard let phase = objects[phaseID]?.dictionary else {
@@ -422,6 +431,26 @@ package enum PathText {
     }
 
     package static func lastComponent(of path: String) -> String {
+        // An ASCII path's characters are its bytes: read as bytes (the characters' way counts and splits the whole
+        // path, some thousand instructions for each file of a resources phase).
+        if let last = path.utf8.withContiguousStorageIfAvailable({ bytes -> String? in
+            guard ASCIIPath.isASCII(bytes) else { return nil }
+            let trimmed = bytes.count > 1 && bytes.last == ASCIIPath.slash ? bytes.count - 1 : bytes.count
+            var end = trimmed
+            while end > 0 && bytes[end - 1] == ASCIIPath.slash { end -= 1 }
+            // Nothing but slashes: `split` gives no component, and the trimmed path is the answer.
+            guard end > 0 else { return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<trimmed]), as: UTF8.self) }
+            var start = end
+            while start > 0 && bytes[start - 1] != ASCIIPath.slash { start -= 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        }) ?? nil {
+            return last
+        }
+        return lastComponentByCharacters(of: path)
+    }
+
+    /// `lastComponent`, character by character: what the byte reading of an ASCII path must equal.
+    static func lastComponentByCharacters(of path: String) -> String {
         let trimmed = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
         return trimmed.split(separator: "/").last.map(String.init) ?? trimmed
     }
@@ -433,6 +462,16 @@ package enum PathText {
     }
 
     package static func join(_ base: String, _ relative: String) -> String {
+        // ASCII paths (nearly all) are joined as bytes: the characters' way splits into substrings and joins them.
+        var base = base, relative = relative
+        if let joined = relative.withUTF8({ relative in base.withUTF8 { base in ASCIIPath.join(base, relative) } }) {
+            return joined
+        }
+        return joinByCharacters(base, relative)
+    }
+
+    /// `join`, character by character: what the byte joining of ASCII paths must equal.
+    static func joinByCharacters(_ base: String, _ relative: String) -> String {
         let combined = relative.hasPrefix("/") ? relative : base + "/" + relative
         var parts: [Substring] = []
         for part in combined.split(separator: "/", omittingEmptySubsequences: true) {
@@ -468,5 +507,242 @@ package enum PathText {
             current = current == "/" ? "/" + match : current + "/" + match
         }
         return path.hasPrefix("/") ? current : String(current.dropFirst(2))  // without the "./" it started from
+    }
+}
+
+/// A table keyed by pbxproj object ids (or any strings), hashed with a multiplicative hash of their UTF-8 bytes
+/// instead of `Hasher`.
+///
+/// Reading a project follows a reference (a 24-character id) for every object it visits, and indexes the groups by
+/// child: SipHash of the ids through `[String: …]` was a tenth of reading DuckDuckGo's iOS project. Each table takes
+/// a seed from `Hasher`, so a project cannot choose ids that all land in one slot. Only lookups and insertions: it
+/// is never enumerated, so its order shows nowhere.
+struct IDTable<Value> {
+    private struct Entry {
+        var key: String
+        var value: Value
+    }
+
+    private var entries: [Entry] = []
+    /// An entry's index + 1 in `entries` (low 32 bits) and its hash's low 32 bits (not those that chose the
+    /// slot), compared before its key; 0 is a free slot. Never more than half full.
+    private var slots: [UInt64]
+    /// 64 - log2(slots.count): the hash's top bits pick the slot.
+    private var shift: Int
+    private let seed: UInt64
+
+    init(capacity: Int) {
+        var bits = 3
+        while 1 << bits < 2 * capacity && bits < 31 { bits += 1 }
+        slots = Array(repeating: 0, count: 1 << bits)
+        shift = 64 - bits
+        seed = Self.newSeed()
+        entries.reserveCapacity(capacity)
+    }
+
+    var count: Int { entries.count }
+
+    /// The value for `key`; setting nil is not supported (nothing is ever removed).
+    subscript(key: String) -> Value? {
+        get {
+            let entry = slots[find(key).slot]
+            return entry == 0 ? nil : entries[Self.index(entry)].value
+        }
+        set {
+            guard let newValue else { return }
+            let (slot, hash) = find(key)
+            if slots[slot] != 0 { entries[Self.index(slots[slot])].value = newValue } else { add(key, newValue, hash, at: slot) }
+        }
+    }
+
+    /// Adds `key` with `value` unless it is there; whether it was added.
+    mutating func insert(_ key: String, _ value: Value) -> Bool {
+        let (slot, hash) = find(key)
+        guard slots[slot] == 0 else { return false }
+        add(key, value, hash, at: slot)
+        return true
+    }
+
+    private mutating func add(_ key: String, _ value: Value, _ hash: UInt64, at slot: Int) {
+        entries.append(Entry(key: key, value: value))
+        slots[slot] = hash << 32 | UInt64(entries.count)
+        if 2 * entries.count > slots.count { grow() }
+    }
+
+    private static func index(_ entry: UInt64) -> Int { Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1 }
+
+    private mutating func grow() {
+        let old = slots
+        slots = Array(repeating: 0, count: slots.count * 2)
+        shift -= 1
+        for entry in old where entry != 0 {
+            var slot = Int(truncatingIfNeeded: hash(entries[Self.index(entry)].key) >> UInt64(shift))
+            while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
+            slots[slot] = entry
+        }
+    }
+
+    /// The slot holding `key`, or the free slot where it would go; and the key's hash.
+    private func find(_ key: String) -> (slot: Int, hash: UInt64) {
+        let hash = hash(key)
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash >> UInt64(shift))
+        while true {
+            let entry = slots[slot]
+            if entry == 0 || (entry ^ hash << 32) >> 32 == 0 && entries[Self.index(entry)].key == key { return (slot, hash) }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// A seed from `Hasher`'s (fixed when `SWIFT_DETERMINISTIC_HASHING` is set).
+    static func newSeed() -> UInt64 {
+        var hasher = Hasher()
+        hasher.combine(0 as UInt8)
+        return UInt64(truncatingIfNeeded: hasher.finalize())
+    }
+
+    private func hash(_ key: String) -> UInt64 { Self.hash(key, seed: seed) }
+
+    static func hash(_ key: String, seed: UInt64) -> UInt64 {
+        if let hash = key.utf8.withContiguousStorageIfAvailable({ Self.hash(UnsafeRawBufferPointer($0), seed: seed) }) ?? nil {
+            return hash
+        }
+        // Keys are compared as `String`s are, by canonical equivalence, so equal keys must hash alike. An ASCII key
+        // is its own normal form; another key equals an ASCII one only if each of its scalars is ASCII or one of the
+        // three whose canonical decomposition is a single ASCII character, and then hashes as that ASCII key. Any
+        // other key hashes with `String`'s own hash, which normalizes.
+        var folded: [UInt8] = []
+        for scalar in key.unicodeScalars {
+            switch scalar.value {
+            case 0..<0x80: folded.append(UInt8(scalar.value))
+            case 0x37E: folded.append(UInt8(ascii: ";"))  // GREEK QUESTION MARK
+            case 0x1FEF: folded.append(UInt8(ascii: "`"))  // GREEK VARIA
+            case 0x212A: folded.append(UInt8(ascii: "K"))  // KELVIN SIGN
+            default: return UInt64(truncatingIfNeeded: key.hashValue) ^ seed
+            }
+        }
+        return folded.withUnsafeBytes { Self.hash($0, seed: seed) } ?? 0
+    }
+
+    /// Eight bytes at a time, each step multiplied and folded so that every byte reaches the top bits; nil for bytes
+    /// that are not all ASCII.
+    private static func hash(_ raw: UnsafeRawBufferPointer, seed: UInt64) -> UInt64? {
+        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var hash = (seed ^ UInt64(truncatingIfNeeded: raw.count)) &* multiplier
+        var high: UInt64 = 0
+        var i = 0
+        while i + 8 <= raw.count {
+            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            high |= word
+            hash = (hash ^ word) &* multiplier
+            hash ^= hash >> 32
+            i += 8
+        }
+        var tail: UInt64 = 0
+        while i < raw.count {
+            tail = tail << 8 | UInt64(raw[i])
+            i += 1
+        }
+        guard (high | tail) & 0x8080_8080_8080_8080 == 0 else { return nil }
+        hash = (hash ^ tail) &* multiplier
+        return hash ^ (hash >> 29)
+    }
+}
+
+/// The root's `objects` by id, each key with its last value (`OpenStepDictionary.lastValues`): the parsed members
+/// themselves, found through a table of their indices hashed as `IDTable` hashes, instead of a copy of each id and
+/// object (a retain and a release of each, a third of building the table).
+struct ObjectIndex {
+    private let members: [OpenStepDictionary.Member]
+    /// A member's index + 1 (low 32 bits) and its hash's low 32 bits; 0 is a free slot. At most half full.
+    private var slots: [UInt64]
+    private let shift: Int
+    private let seed = IDTable<Void>.newSeed()
+
+    init(_ dictionary: OpenStepDictionary) {
+        members = dictionary.entries
+        var bits = 3
+        while 1 << bits < 2 * members.count { bits += 1 }
+        slots = Array(repeating: 0, count: 1 << bits)
+        shift = 64 - bits
+        for index in members.indices {
+            // A key written twice: its slot takes the later member.
+            let (slot, hash) = find(members[index].key)
+            slots[slot] = hash << 32 | UInt64(index + 1)
+        }
+    }
+
+    var count: Int { members.count }
+
+    subscript(id: String) -> OpenStepValue? {
+        let entry = slots[find(id).slot]
+        return entry == 0 ? nil : members[Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1].value
+    }
+
+    private func find(_ key: String) -> (slot: Int, hash: UInt64) {
+        let hash = IDTable<Void>.hash(key, seed: seed)
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash >> UInt64(shift))
+        while true {
+            let entry = slots[slot]
+            if entry == 0 || (entry ^ hash << 32) >> 32 == 0 && members[Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1].key == key {
+                return (slot, hash)
+            }
+            slot = (slot + 1) & mask
+        }
+    }
+}
+
+/// `PathText`'s joining and last component on the bytes of ASCII paths, where each byte is a character.
+private enum ASCIIPath {
+    static let slash = UInt8(ascii: "/")
+    static let dot = UInt8(ascii: ".")
+
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var high: UInt8 = 0
+        for byte in bytes { high |= byte }
+        return high < 0x80
+    }
+
+    /// `PathText.joinByCharacters(base, relative)`, or nil when either is not ASCII.
+    static func join(_ base: UnsafeBufferPointer<UInt8>, _ relative: UnsafeBufferPointer<UInt8>) -> String? {
+        guard isASCII(base), isASCII(relative) else { return nil }
+        let absolute = relative.first == slash
+        // The components of base (unless relative is absolute), then of relative, each as (which, range).
+        var parts: [(fromBase: Bool, range: Range<Int>)] = []
+        func add(_ bytes: UnsafeBufferPointer<UInt8>, fromBase: Bool) {
+            var index = 0
+            while index < bytes.count {
+                while index < bytes.count && bytes[index] == slash { index += 1 }
+                let start = index
+                while index < bytes.count && bytes[index] != slash { index += 1 }
+                guard index > start else { continue }
+                let length = index - start
+                if length == 1 && bytes[start] == dot { continue }
+                if length == 2 && bytes[start] == dot && bytes[start + 1] == dot, let last = parts.last,
+                   !isDotDot(last.fromBase ? base : relative, last.range) {
+                    parts.removeLast()
+                    continue
+                }
+                parts.append((fromBase, start..<index))
+            }
+        }
+        if !absolute { add(base, fromBase: true) }
+        add(relative, fromBase: false)
+        // `base + "/" + relative` starts with a slash when base does, or is empty.
+        let combinedIsAbsolute = absolute || base.isEmpty || base.first == slash
+        var out: [UInt8] = []
+        out.reserveCapacity(base.count + relative.count + 2)
+        if combinedIsAbsolute { out.append(slash) }
+        for (index, part) in parts.enumerated() {
+            if index > 0 { out.append(slash) }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: (part.fromBase ? base : relative)[part.range]))
+        }
+        if out.isEmpty { return "." }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func isDotDot(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        range.count == 2 && bytes[range.lowerBound] == dot && bytes[range.lowerBound + 1] == dot
     }
 }
