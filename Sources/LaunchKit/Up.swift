@@ -36,6 +36,7 @@ public enum Up {
 
         // Everything that can be wrong with the input is found before anything is written or launched.
         let scenario = try loadScenario(options.scenario)
+        try requireFreshRoot(for: options.scenario, groupsRoot: options.groupsRoot)
         // As installed: relative executable paths made absolute against the manifest's folder.
         let manifest = Installer.resolvingExecutables(try Manifest.resolve(explicit: options.manifest, groupsRoot: options.groupsRoot))
         let targets = LaunchTargets(manifest: manifest, groupsRoot: options.groupsRoot)
@@ -140,6 +141,16 @@ public enum Up {
 
     /// The built-in `demo` (`DemoScenario.text`) or a scenario file.
     /// - Throws: `LaunchError.invalidScenario` naming the file and line.
+    /// The demo adds its own three habits and first waits for the widget to show `0/3 habits done`: on a groups root
+    /// where an earlier run left its devices, that can never hold, and every later wait would time out in turn
+    /// (minutes of failures). Said at once instead, before anything is written; the root is never emptied for the
+    /// user, as it may hold data they want.
+    static func requireFreshRoot(for scenario: String, groupsRoot: String) throws(LaunchError) {
+        guard scenario == "demo",
+              let device = Device.allCases.first(where: { FileSystem.exists(GroupsLayout(root: groupsRoot).device($0)) }) else { return }
+        throw LaunchError(.invalidInput, subject: groupsRoot, detail: "The demo scenario starts from an empty groups root, but '\(groupsRoot)' holds the devices of an earlier run ('\(device.rawValue)/'): remove that folder, or pass --groups with a new one (`make demo` does both).")
+    }
+
     public static func loadScenario(_ name: String) throws(LaunchError) -> Scenario {
         if name == "demo" { return try Scenario.parse(DemoScenario.text, name: "demo") }
         let bytes: [UInt8]?

@@ -18,7 +18,8 @@ enum UpCommand: Command {
           --no-color            never colour the prefixes
 
         Exits 0 when every step held, 1 when a step failed or a bundle ended unexpectedly (named in the last
-        line), 2 for an invalid manifest or scenario (nothing launched).
+        line), 2 for an invalid manifest or scenario, or the demo on a groups root an earlier run used (nothing
+        launched).
         """
 
     static func run(_ arguments: [String]) throws -> ExitStatus {

@@ -370,6 +370,23 @@ func isGone(_ pid: pid_t) -> Bool { kill(pid, 0) == -1 && errno == ESRCH }
         #expect(launchedPids(result.stdout).allSatisfy(isGone))
     }
 
+    /// The demo on a groups root where an earlier run left its devices could never hold (it starts by adding its three
+    /// habits): one sentence at once, exit 2, nothing launched and nothing in the root changed.
+    @Test func theDemoRefusesAGroupsRootAnEarlierRunUsed() throws {
+        let directory = TestSupport.temporaryDirectory("demo")
+        defer { TestSupport.cleanUp(directory) }
+        let groups = directory.appendingPathComponent("groups").path
+        let store = "\(groups)/phone/AppGroup/group.com.example.habits/habits.sqlite"
+        try FileManager.default.createDirectory(atPath: (store as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try "earlier".write(toFile: store, atomically: true, encoding: .utf8)
+        let result = try run("lockstep", ["up", "--groups", groups, "--no-color"], environment: ["LOCKSTEP_MANIFEST": ""])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr == "lockstep up: The demo scenario starts from an empty groups root, but '\(groups)' holds the devices of an earlier run ('phone/'): remove that folder, or pass --groups with a new one (`make demo` does both).\n", "\(result)")
+        #expect(result.stdout.isEmpty, "\(result)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: groups) == ["phone"])
+        #expect(try String(contentsOfFile: store, encoding: .utf8) == "earlier")
+    }
+
     /// The widget says it is ready before it has drawn its first timeline; a teardown right after (a scenario with
     /// no steps) still leaves every family's picture for the gallery.
     @Test func aTeardownRightAfterReadyKeepsTheWidgetsFirstDrawing() throws {
