@@ -432,7 +432,7 @@ package final class TargetResolver {
 
     /// Where a checked value came from: the plist for a literal, else the setting its first reference names; with
     /// the line and column where the reader knows them (the plist's `<key>`, the xcconfig assignment, the spec's
-    /// value), or what `positions` needs to find the line of a pbxproj setting when a finding points at it.
+    /// value), or what `PbxprojPositions` needs to find the line of a pbxproj setting when a finding points at it.
     private func source(of template: (text: String, reference: String?), key: String, plistPath: String?, plistFile: String?, settings: BuildSettings) -> SourceLocation {
         guard let name = template.reference, let origin = settings.origin(of: name), !origin.source.isDefault else {
             let detail = template.reference == nil ? key : "\(key) = \(template.text)"
