@@ -32,11 +32,6 @@ package struct OpenStepDictionary: Equatable, Sendable {
     /// The members, in the order written.
     package var entries: [Member]
 
-    package var members: [(key: String, value: OpenStepValue)] {
-        get { entries.map { ($0.key, $0.value) } }
-        set { entries = newValue.map { Member(key: $0.key, value: $0.value) } }
-    }
-
     package init(_ members: [(key: String, value: OpenStepValue)] = []) {
         entries = members.map { Member(key: $0.key, value: $0.value) }
     }
@@ -55,11 +50,6 @@ package struct OpenStepDictionary: Equatable, Sendable {
     }
 
     /// Each key once, sorted: the first spelling of the key with its last value, as `lastValues` keeps them.
-    package var sortedLastValues: [(key: String, value: OpenStepValue)] {
-        sortedLastEntries.map { ($0.key, $0.value) }
-    }
-
-    /// `sortedLastValues` as members.
     package var sortedLastEntries: [Member] {
         let members = entries
         // Xcode writes build settings sorted: then the members are the answer, without a sorted copy of each.

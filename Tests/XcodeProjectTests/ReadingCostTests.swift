@@ -116,8 +116,8 @@ import Testing
         for members in cases {
             let dictionary = OpenStepDictionary(members.map { ($0.0, OpenStepValue.string($0.1)) })
             let expected = dictionary.lastValues.sorted { $0.key < $1.key }
-            #expect(dictionary.sortedLastValues.map(\.key) == expected.map(\.key))
-            #expect(dictionary.sortedLastValues.map(\.value) == expected.map(\.value))
+            #expect(dictionary.sortedLastEntries.map(\.key) == expected.map(\.key))
+            #expect(dictionary.sortedLastEntries.map(\.value) == expected.map(\.value))
         }
     }
 
@@ -172,11 +172,11 @@ import Testing
         }
         text += "}"
         let root = try OpenStepParser.parse(Array(text.utf8)).root
-        #expect(root.members.count == 30)
+        #expect(root.entries.count == 30)
         for outer in 0..<30 {
             let dictionary = try #require(root["d\(outer)"]?.dictionary)
-            #expect(dictionary.members.count == outer * 7)
-            for (index, member) in dictionary.members.enumerated() {
+            #expect(dictionary.entries.count == outer * 7)
+            for (index, member) in dictionary.entries.enumerated() {
                 #expect(member.key == "k\(index)")
                 #expect(member.value == .array([.string("v\(index)"), .dictionary(OpenStepDictionary([("x", .string("\(index)"))])), .array([])]))
             }

@@ -103,7 +103,7 @@ import Testing
         ]
         for members in cases {
             let dictionary = OpenStepDictionary(members.map { ($0.0, OpenStepValue.string($0.1)) })
-            let sorted = dictionary.sortedLastValues
+            let sorted = dictionary.sortedLastEntries
             let expected = dictionary.lastValues.sorted { $0.key < $1.key }
             #expect(sorted.map { Array($0.key.utf8) } == expected.map { Array($0.key.utf8) })
             #expect(sorted.map(\.value) == expected.map(\.value))
@@ -125,9 +125,9 @@ import Testing
         expected["bad"] = String(decoding: [0xC3, 0x28, 0xFF] as [UInt8], as: UTF8.self)
         expected["bad2"] = expected["bad"]
         let root = try OpenStepParser.parse(bytes).root
-        #expect(root.members.count == expected.count)
-        for (key, value) in root.members {
-            #expect(value == .string(expected[key]!))
+        #expect(root.entries.count == expected.count)
+        for member in root.entries {
+            #expect(member.value == .string(expected[member.key]!))
         }
     }
 
