@@ -31,7 +31,7 @@ extension XcodeProjectInput {
     private static func bump(project: XcodeProject, build: String?, version: String?) throws -> [String] {
         let path = project.path
         let reading = try ProjectReading(project: project, configuration: nil)
-        let memberLists = reading.apps.flatMap { app in reading.configurations.map { reading.members(of: app, configuration: $0) } }
+        let memberLists = reading.apps.flatMap { app in reading.configurations.map { reading.members(of: app, configuration: $0).members } }
         guard !memberLists.isEmpty else {
             throw BundleError(.invalidBump, path: path, detail: "the project has no application target to bump")
         }

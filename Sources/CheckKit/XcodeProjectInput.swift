@@ -117,15 +117,19 @@ struct ProjectReading {
         return seen
     }
 
-    /// One bundle in a set: its resolution, where it sits, and its record.
+    /// One bundle in a set: its resolution and where it sits. Its record is made straight into the set's arrays:
+    /// a copy kept here retained every field of each record again.
     struct Member {
         var resolved: ResolvedTarget
-        var record: BundleRecord
+        var bundlePath: String
+        var location: EmbedLocation?
     }
 
-    /// The app and every target it embeds, recursively, for one configuration.
-    func members(of app: XcodeProject.Target, configuration: String) -> [Member] {
+    /// The app and every target it embeds, recursively, for one configuration: the members, and their records
+    /// (the app's, then the embedded bundles' in the same order).
+    func members(of app: XcodeProject.Target, configuration: String) -> (members: [Member], app: BundleRecord, embedded: [BundleRecord]) {
         var result: [Member] = []
+        var records: (app: BundleRecord?, embedded: [BundleRecord]) = (nil, [])
         var visited: Set<String> = []
         func visit(_ target: XcodeProject.Target, location: EmbedLocation?, parentPath: String?) {
             guard visited.insert(target.id).inserted else { return }
@@ -136,7 +140,12 @@ struct ProjectReading {
             let kind = target.kind
             let file = "\(resolved.productName.isEmpty ? target.name : resolved.productName).\(kind.wrapperExtension)"
             let path = parentPath.map { "\($0)/\(location!.rawValue)/\(file)" } ?? file
-            result.append(Member(resolved: resolved, record: record(resolved, location: location, kind: kind, path: path)))
+            result.append(Member(resolved: resolved, bundlePath: path, location: location))
+            if records.app == nil {
+                records.app = record(resolved, location: location, kind: kind, path: path)
+            } else {
+                records.embedded.append(record(resolved, location: location, kind: kind, path: path))
+            }
             for embed in target.embeds {
                 // A framework or plug-in bundle a copy phase puts in PlugIns is no app extension
                 // (<doc:ReadingProjects> "Embedded"): the extension rules are about .appex and the apps of Watch and AppClips.
@@ -145,7 +154,7 @@ struct ProjectReading {
             }
         }
         visit(app, location: nil, parentPath: nil)
-        return result
+        return (result, records.app!, records.embedded)
     }
 
     private func record(_ resolved: ResolvedTarget, location: EmbedLocation?, kind: ProductKind, path: String) -> BundleRecord {
@@ -205,7 +214,7 @@ struct ProjectReading {
         for finding in embeddingCycles() + projectFileFindings() { add(finding, configuration: nil) }
         for app in apps {
             for configuration in configurations {
-                let members = members(of: app, configuration: configuration)
+                let (members, appRecord, embedded) = members(of: app, configuration: configuration)
                 for member in members where !member.resolved.appGroups.isEmpty && !privacyChecked.contains(member.resolved.target.id) {
                     privacyChecked.insert(member.resolved.target.id)
                     for finding in privacyFindings(member) { add(finding, configuration: nil) }
@@ -214,7 +223,7 @@ struct ProjectReading {
                 for member in members {
                     findingsFor(member, host: host) { add($0, configuration: configuration) }
                 }
-                var set = AppBundleSet(app: host.record, embedded: members.dropFirst().map(\.record),
+                var set = AppBundleSet(app: appRecord, embedded: embedded,
                                        origin: "\(projectName) [\(configuration)]", configuration: configuration)
                 set.pbxproj = positions
                 sets.append(set)

@@ -72,22 +72,25 @@ package struct XcodeProject {
     }
 
     /// One `PBXNativeTarget`.
-    package struct Target {
+    ///
+    /// Immutable and shared (a class, not a struct of ten fields): resolving, embedding and the project rules hand
+    /// each target around, and every copy of a struct retained and released each of its strings and arrays.
+    package final class Target {
         /// Where it is in `XcodeProject.targets`, so that what is kept per target is kept in arrays.
-        package var index: Int
-        package var id: String
-        package var name: String
-        package var productType: String
+        package let index: Int
+        package let id: String
+        package let name: String
+        package let productType: String
         /// What `productType` builds: read once here, as every configuration of the target asks.
-        package var kind: ProductKind
-        package var configurations: [Configuration]
+        package let kind: ProductKind
+        package let configurations: [Configuration]
         /// `defaultConfigurationName`: what Xcode builds the target with when asked for a configuration it lacks.
-        package var defaultConfiguration: String?
-        package var embeds: [Embed]
+        package let defaultConfiguration: String?
+        package let embeds: [Embed]
         /// The targets it depends on (`PBXTargetDependency`): built first, embedded only if a copy phase says so.
-        package var dependencies: [String] = []
+        package let dependencies: [String]
         /// The `PrivacyInfo.xcprivacy` files it copies (its resources phase, or a synchronized folder of its own).
-        package var privacyManifests: [String] = []
+        package let privacyManifests: [String]
 
         package init(index: Int, id: String, name: String, productType: String, kind: ProductKind, configurations: [Configuration], defaultConfiguration: String?, embeds: [Embed], dependencies: [String] = [], privacyManifests: [String] = []) {
             self.index = index

@@ -51,7 +51,7 @@ extension ProjectReading {
     /// (a built app's executable decides); an invalid manifest it copies is an error.
     func privacyFindings(_ member: Member) -> [Finding] {
         let target = member.resolved.target
-        let bundle = member.record.bundlePath
+        let bundle = member.bundlePath
         let category = "NSPrivacyAccessedAPICategoryUserDefaults"
         var findings: [Finding] = []
         var declared = false
@@ -70,7 +70,7 @@ extension ProjectReading {
         }
         guard !declared else { return findings }
         let copies = target.privacyManifests.isEmpty ? "copies no PrivacyInfo.xcprivacy" : "copies a PrivacyInfo.xcprivacy that does not declare it"
-        findings.append(Finding(rule: "privacy.manifest", severity: .warning, bundle: bundle, path: member.record.valueSources["com.apple.security.application-groups"]?.file ?? project.pbxprojPath,
+        findings.append(Finding(rule: "privacy.manifest", severity: .warning, bundle: bundle, path: member.resolved.entitlementsPath ?? project.pbxprojPath,
             message: "Target '\(target.name)' claims the App Group '\(member.resolved.appGroups[0])', so its code reads the group's UserDefaults suite (\(category), reason 1C8F.1), but it \(copies): App Store Connect sends ITMS-91053 naming its executable when the build imports NSUserDefaults. (A project shows no imports; check the built .app to be sure.)"))
         return findings
     }

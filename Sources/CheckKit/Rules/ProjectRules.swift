@@ -82,7 +82,7 @@ extension ProjectReading {
 
     func findingsFor(_ member: Member, host: Member, into add: (Finding) -> Void) {
         let resolved = member.resolved
-        let bundle = member.record.bundlePath
+        let bundle = member.bundlePath
         let context = resolved.context
         for problem in resolved.problems {
             add(Finding(rule: "settings.unresolved", severity: problem.severity == .error ? .error : .warning, bundle: bundle, path: problem.file,
@@ -105,7 +105,7 @@ extension ProjectReading {
                             values: [key, name, value.template]))
             }
         }
-        guard member.record.embedLocation != nil else { return }
+        guard member.location != nil else { return }
         // rule `settings.target-override`: an embedded target that sets the version itself, and uses it.
         for checked in [CheckedKey.buildVersion, .shortVersion] {
             let (key, setting) = (checked.key, checked.standardSetting!)
@@ -119,7 +119,7 @@ extension ProjectReading {
             // A pbxproj setting's line, found in its configuration's object now that a finding needs it.
             let where_ = positions.located(assignment.location)
             let hostValue = host.resolved.values.text(checked) ?? "none"
-            add(Finding(rule: "settings.target-override", bundle: member.record.bundlePath, path: assignment.source.file,
+            add(Finding(rule: "settings.target-override", bundle: bundle, path: assignment.source.file,
                         message: "\(context) sets \(setting) = \(assignment.value) itself (\(where_.file), \(where_.detail!)) instead of inheriting the project's, and its \(key) uses it (the containing app '\(host.resolved.target.name)' has '\(hostValue)'): the root cause of most \(key) mismatches. Remove the target's setting so it inherits.",
                         values: [setting, assignment.value, hostValue]).with(line: where_.line, column: where_.column))
         }
