@@ -20,10 +20,12 @@ public enum CheckInput {
                 ?? XcodeProjectInput.load(spec: spec!, configuration: configuration)
             // One set per configuration: a finding Debug and Release share is reported once, at the first place
             // it points to (each configuration's setting has its own line in project.pbxproj).
-            let all = loaded.findings + loaded.sets.flatMap(Rules.check)
-            var seen = Set<Finding>(minimumCapacity: all.count)
-            let findings = all.filter { seen.insert($0.line == nil ? $0 : $0.with(line: nil)).inserted }
-            return CheckResult(sets: loaded.sets, findings: findings)
+            var findings = FirstOfEach(capacity: loaded.findings.count + loaded.sets.reduce(0) { $0 + $1.embedded.count + 1 })
+            for finding in loaded.findings { findings.add(finding) }
+            for set in loaded.sets {
+                for finding in Rules.check(set) { findings.add(finding) }
+            }
+            return CheckResult(sets: loaded.sets, findings: findings.kept)
         }
         let sets = try bundleSets(path)
         return CheckResult(sets: sets, findings: sets.flatMap(Rules.check))
@@ -76,6 +78,31 @@ public enum CheckInput {
             return try apps.map { try BuiltApp.read(tree, app: "Payload/\($0)") }
         }
         return [try Manifest.load(path).bundleSet]
+    }
+}
+
+/// Findings in order, each kept only if no earlier one is the same but for its line and column. The kept ones are
+/// found by a hash of what a position does not change, and compared in place: a set of line-less copies retained
+/// every field of each finding again.
+private struct FirstOfEach {
+    private(set) var kept: [Finding] = []
+    /// The indices in `kept`, by the hash of their rule, bundle and file.
+    private var byHash: [Int: [Int]]
+
+    init(capacity: Int) {
+        kept.reserveCapacity(capacity)
+        byHash = .init(minimumCapacity: capacity)
+    }
+
+    mutating func add(_ finding: Finding) {
+        var hasher = Hasher()
+        hasher.combine(finding.rule)
+        hasher.combine(finding.bundle)
+        hasher.combine(finding.path)
+        let key = hasher.finalize()
+        if let indices = byHash[key], indices.contains(where: { kept[$0].equalsIgnoringPosition(finding) }) { return }
+        byHash[key, default: []].append(kept.count)
+        kept.append(finding)
     }
 }
 

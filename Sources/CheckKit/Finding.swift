@@ -116,6 +116,12 @@ public struct Finding: Equatable, Hashable, Sendable {
             && a.column == b.column && a.message == b.message && a.suppression == b.suppression
     }
 
+    /// Whether the two are equal but for their line and column: the same finding of two configurations.
+    func equalsIgnoringPosition(_ other: Finding) -> Bool {
+        rule == other.rule && severity == other.severity && bundle == other.bundle && path == other.path
+            && message == other.message && suppression == other.suppression
+    }
+
     /// The rule, bundle, path and line: findings that share them are few and are told apart by `==`, and hashing
     /// every message was most of what `check` spends removing the findings two configurations share.
     public func hash(into hasher: inout Hasher) {
