@@ -983,6 +983,30 @@ package enum ASCII {
         isASCII(text) && !ASCII.contains(byte: 0x0D, in: text)
     }
 
+    /// `isOneBytePerCharacter` of a `String`, both tests in one pass of eight bytes a step. The rules ask it of
+    /// every bundle path and identifier, from other modules, where the generic one runs unspecialized.
+    package static func isOneBytePerCharacter(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { buffer in
+            let raw = UnsafeRawBufferPointer(buffer)
+            var i = 0
+            while i + 8 <= raw.count {
+                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                // A zero byte of `word ^ 0x0D…` is a carriage return (the classic has-zero-byte test, exact when
+                // no byte has its top bit set, which the first test rules out).
+                let carriageReturns = word ^ 0x0D0D_0D0D_0D0D_0D0D
+                let hasCarriageReturn = (carriageReturns &- 0x0101_0101_0101_0101) & ~carriageReturns & 0x8080_8080_8080_8080
+                if word & 0x8080_8080_8080_8080 != 0 || hasCarriageReturn != 0 { return false }
+                i += 8
+            }
+            while i < raw.count {
+                if raw[i] >= 0x80 || raw[i] == 0x0D { return false }
+                i += 1
+            }
+            return true
+        }
+    }
+
     /// `text.replacingOccurrences(of: target, with: replacement)`, done on bytes when both are ASCII (where
     /// Foundation's comparison is byte equality); Foundation's otherwise.
     package static func replacing(_ target: String, with replacement: String, in text: String) -> String {
@@ -1018,20 +1042,25 @@ package enum ASCII {
         return (fast ?? nil) ?? text.utf8.starts(with: prefix.utf8)
     }
 
-    /// `text.contains(target)` (Foundation's), done on bytes when both are ASCII.
+    /// `text.contains(target)` (Foundation's), done on bytes when both are ASCII, in place (no copy of either): the
+    /// C library's `memchr` finds each place the first byte is, `memcmp` compares the rest. `check` asks this of
+    /// every setting it expands and of every finding's message.
     package static func contains(_ target: String, in text: String) -> Bool {
         guard isASCII(text), isASCII(target), !target.isEmpty else { return text.contains(target) }
-        func search(_ needle: UnsafeBufferPointer<UInt8>) -> Bool? {
-            text.utf8.withContiguousStorageIfAvailable { bytes in
-                guard bytes.count >= needle.count else { return false }
-                return (0...(bytes.count - needle.count)).contains { start in
-                    bytes[start] == needle[0] && UnsafeBufferPointer(rebasing: bytes[start..<(start + needle.count)]).elementsEqual(needle)
+        var text = text, target = target
+        return text.withUTF8 { bytes in
+            target.withUTF8 { needle in
+                guard bytes.count >= needle.count, let base = bytes.baseAddress, let first = needle.baseAddress else { return false }
+                let last = base + (bytes.count - needle.count)
+                var start = base
+                while start <= last, let found = memchr(start, Int32(first.pointee), last - start + 1) {
+                    let candidate = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
+                    if memcmp(candidate, first, needle.count) == 0 { return true }
+                    start = candidate + 1
                 }
+                return false
             }
         }
-        // The needle in place too (no copy): `check` asks this of every setting it expands.
-        let found = target.utf8.withContiguousStorageIfAvailable(search) ?? Array(target.utf8).withUnsafeBufferPointer(search)
-        return found ?? text.contains(target)
     }
 
     /// `text.allSatisfy(unicode)`, tested on bytes with `ascii` when the text is ASCII. Only for predicates that
