@@ -485,7 +485,27 @@ package final class BuildSettings {
     /// built from the same unknown (<doc:ReadingProjects> "What the checkout does not hold").
     package static func unknownSymbol(_ name: String) -> String { "$(\(name))" }
 
-    package let assignments: [SettingAssignment]
+    /// The assignments, low → high, kept as three runs: a target's own defaults, the defaults and project level its
+    /// configuration shares with every target, and the target's own level. Indices run across the three. The shared
+    /// run is the configuration's array, not a copy: copying it for each target retained and released each of its
+    /// assignments (a fifth of resolving a target, with the shared index). A flat list is all in `own`.
+    private let first: [SettingAssignment]
+    private let shared: [SettingAssignment]
+    private let own: [SettingAssignment]
+    /// Where `shared` and `own` start.
+    private let sharedStart: Int, ownStart: Int
+    /// How many assignments there are.
+    package let count: Int
+
+    /// Assignment `index`, low → high.
+    @inline(__always)
+    package func assignment(at index: Int) -> SettingAssignment {
+        index >= ownStart ? own[index - ownStart] : index >= sharedStart ? shared[index - sharedStart] : first[index]
+    }
+
+    /// Every assignment, low → high.
+    package var assignments: [SettingAssignment] { first + shared + own }
+
     /// The numbers of the setting names, shared with the other targets of the project.
     private let names: SettingNames
     /// By name number: the index of the last assignment of that name (-1 for none); `previous[i]` is the one before
@@ -516,30 +536,38 @@ package final class BuildSettings {
     /// - Parameters:
     ///   - assignments: low → high, already filtered to those whose conditions hold.
     ///   - conditionallyDefined: names whose assignments were filtered out.
-    ///   - shared: the index of a list that starts with the same names (Xcode's defaults and the project level,
-    ///     the same for every target of a configuration), used when it does; made with the same `names`.
     ///   - names: the numbers of setting names, shared by the targets of a project.
     ///   - hasUnknownSources: whether a file that would define settings is missing (`hasUnknownSources`).
-    init(assignments: [SettingAssignment], conditionallyDefined: Set<String> = [], sharing shared: NameIndex? = nil,
-         names: SettingNames = SettingNames(), hasUnknownSources: Bool = false) {
-        self.assignments = assignments
+    convenience init(assignments: [SettingAssignment], conditionallyDefined: Set<String> = [], names: SettingNames = SettingNames(),
+                     hasUnknownSources: Bool = false) {
+        self.init(first: [], shared: [], own: assignments, index: nil, conditionallyDefined: conditionallyDefined, names: names,
+                  hasUnknownSources: hasUnknownSources)
+    }
+
+    /// Settings in three runs (`first`, `shared`, `own`), whose conditions all hold.
+    /// - Parameter index: the name index of `first` followed by `shared`, made with the same `names` (every target of a
+    ///   configuration has the same names in `first`: its defaults that depend on the target).
+    init(first: [SettingAssignment], shared: [SettingAssignment], own: [SettingAssignment], index: NameIndex?,
+         conditionallyDefined: Set<String> = [], names: SettingNames, hasUnknownSources: Bool) {
+        self.first = first
+        self.shared = shared
+        self.own = own
+        sharedStart = first.count
+        ownStart = first.count + shared.count
+        count = ownStart + own.count
         self.conditionallyDefined = conditionallyDefined
         self.hasUnknownSources = hasUnknownSources
         self.names = names
-        expansion = Array(repeating: Self.unexpanded, count: assignments.count)
-        var start = 0
-        if let shared, shared.names.count <= assignments.count,
-           zip(shared.names, assignments).allSatisfy({ $0 == $1.name }) {
-            start = shared.names.count
-        }
-        // Numbered first, so that `last` has a place for every name; built in locals, not in the properties (each
-        // access to a class's property is checked for exclusivity).
-        let numbers = assignments[start...].map { names.number(adding: $0.name) }
-        var last = start > 0 ? shared!.last : []
+        expansion = Array(repeating: Self.unexpanded, count: count)
+        // The index of the first two runs is the configuration's; only the target's own level is numbered here.
+        // Built in locals, not in the properties (each access to a class's property is checked for exclusivity).
+        precondition(ownStart == 0 || index?.names.count == ownStart, "a shared name index covers the first two runs")
+        let numbers = own.map { names.number(adding: $0.name) }
+        var last = index?.last ?? []
         last.append(contentsOf: repeatElement(-1, count: names.count - last.count))
-        var previous = start > 0 ? shared!.previous : []
-        previous.append(contentsOf: repeatElement(-1, count: assignments.count - previous.count))
-        for (index, number) in zip(start..., numbers) {
+        var previous = index?.previous ?? []
+        previous.append(contentsOf: repeatElement(-1, count: count - previous.count))
+        for (index, number) in zip(ownStart..., numbers) {
             previous[index] = last[number]
             last[number] = index
         }
@@ -554,7 +582,7 @@ package final class BuildSettings {
         fileprivate var last: [Int] = []
         fileprivate var previous: [Int] = []
 
-        init(_ assignments: ArraySlice<SettingAssignment>, names numbers: SettingNames) {
+        init(_ assignments: some Sequence<SettingAssignment>, names numbers: SettingNames) {
             for assignment in assignments {
                 let number = numbers.number(adding: assignment.name)
                 if number >= last.count { last += Array(repeating: -1, count: number + 1 - last.count) }
@@ -625,7 +653,7 @@ package final class BuildSettings {
     private func value(winning index: Int) -> (value: String, unresolved: Set<String>) {
         // Most values are literals, which expand to themselves: nothing to keep. (Past the nesting bound, or too
         // long to keep, `expandOnce` decides as for any value.)
-        let assignment = assignments[index]
+        let assignment = self.assignment(at: index)
         if assignment.isLiteral, nesting < Self.maximumNesting, assignment.value.utf8.count <= Self.maximumLength {
             return (assignment.value, [])
         }
@@ -634,7 +662,7 @@ package final class BuildSettings {
         // `$(inherited)` lines would overflow the stack.
         var chain: [Int] = []
         var top = index
-        while assignments[top].buildsOnLower, previous[top] >= 0, expansion[previous[top]] == Self.unexpanded {
+        while self.assignment(at: top).buildsOnLower, previous[top] >= 0, expansion[previous[top]] == Self.unexpanded {
             top = previous[top]
             chain.append(top)
         }
@@ -649,13 +677,13 @@ package final class BuildSettings {
         expansion[index] = Self.expanding
         nesting += 1
         var unresolved: Set<String> = []
-        let assignment = assignments[index]
+        let assignment = self.assignment(at: index)
         var value = assignment.isLiteral ? assignment.value
             : assignment.repeatedTemplate().map { expand($0, numbers: assignment.referenceNumbers(in: names), at: index, unresolved: &unresolved) }
                 ?? expand(assignment.value, at: index, unresolved: &unresolved)
         nesting -= 1
         if value.utf8.count > Self.maximumLength {
-            oversized.append(assignments[index])
+            oversized.append(self.assignment(at: index))
             value = ""
         }
         expansion[index] = expansions.count
@@ -742,7 +770,7 @@ package final class BuildSettings {
         var value: String
         if let overlaid = overlay[name] {
             value = overlaid
-        } else if let index, name == "inherited" || name == assignments[index].name {
+        } else if let index, name == "inherited" || name == self.assignment(at: index).name {
             // The next lower assignment of the same setting. Only a setting's own expansion has an index, and that
             // never has an overlay or keeps names symbolic, so the memo of the lower assignment is its value here.
             if previous[index] >= 0 {
@@ -858,8 +886,8 @@ package final class BuildSettings {
     package func definitions(of name: String, seen: Set<String> = []) -> [SettingAssignment] {
         guard !seen.contains(name) else { return [] }
         var result: [SettingAssignment] = []
-        for index in indices(of: name) where !assignments[index].source.isDefault {
-            let assignment = assignments[index]
+        for index in indices(of: name) where !self.assignment(at: index).source.isDefault {
+            let assignment = self.assignment(at: index)
             result.append(assignment)
             if let referenced = assignment.soleReference, referenced != name, referenced != "inherited" {
                 result += definitions(of: referenced, seen: seen.union([name]))
@@ -871,14 +899,14 @@ package final class BuildSettings {
     /// The assignment that decided `name`'s value, following a value that is only a reference to another setting.
     func origin(of name: String, depth: Int = 0) -> SettingAssignment? {
         guard let index = winner(name), depth < 16 else { return nil }
-        let assignment = assignments[index]
+        let assignment = self.assignment(at: index)
         if let referenced = assignment.soleReference, referenced != name, referenced != "inherited",
            let deeper = origin(of: referenced, depth: depth + 1) {
             return deeper
         }
         // The next lower assignment of the same name.
         if assignment.usesInherited || assignment.soleReference == name, previous[index] >= 0 {
-            return assignments[previous[index]]
+            return self.assignment(at: previous[index])
         }
         return assignment
     }

@@ -168,10 +168,8 @@ package final class TargetResolver {
     /// The numbers of the setting names, for every target's `BuildSettings`.
     private let names = SettingNames()
     private var configurations: [String: ConfigurationState] = [:]
-    /// Where each of `targetDefaultPairs` is in the defaults of a configuration.
-    private var defaultTargetIndices: [Int] = []
     /// The assignments of `targetDefaultPairs`, by target index: every configuration of a target has the same.
-    private var targetDefaults: [[SettingAssignment]?]
+    private var targetDefaultRuns: [[SettingAssignment]?]
     /// Those that depend only on the product type, by product type.
     private var productTypeDefaults: [String: [SettingAssignment]] = [:]
     /// Info.plists and entitlements by path: extensions often share one file.
@@ -182,16 +180,21 @@ package final class TargetResolver {
 
     /// What every target of one configuration shares, made when its first target is resolved.
     private final class ConfigurationState {
-        /// Xcode's defaults, as the first target has them.
-        let defaults: [SettingAssignment]
+        /// Xcode's defaults that do not depend on the target, then the project level: the middle run of every
+        /// target's settings (`BuildSettings`), shared, not copied.
+        let shared: [SettingAssignment]
         let projectLevel: Level
-        /// The name index of the defaults and the project level.
+        /// The name index of the defaults that depend on the target (`targetDefaultPairs`, the same names for every
+        /// target), then `shared`.
         let nameIndex: BuildSettings.NameIndex
+        /// Whether every assignment of `shared` holds on an SDK, by SDK: the project level's conditions are the same
+        /// for every target built for it.
+        var sharedHolds: [String: Bool] = [:]
         /// The resolutions, by target index.
         var resolved: [ResolvedTarget?]
 
-        init(defaults: [SettingAssignment], projectLevel: Level, nameIndex: BuildSettings.NameIndex, targets: Int) {
-            self.defaults = defaults
+        init(shared: [SettingAssignment], projectLevel: Level, nameIndex: BuildSettings.NameIndex, targets: Int) {
+            self.shared = shared
             self.projectLevel = projectLevel
             self.nameIndex = nameIndex
             resolved = Array(repeating: nil, count: targets)
@@ -203,7 +206,7 @@ package final class TargetResolver {
 
     package init(project: XcodeProject) {
         self.project = project
-        targetDefaults = Array(repeating: nil, count: project.targets.count)
+        targetDefaultRuns = Array(repeating: nil, count: project.targets.count)
         read = (names.number(adding: "GENERATE_INFOPLIST_FILE"), names.number(adding: "INFOPLIST_FILE"),
                 names.number(adding: "CODE_SIGN_ENTITLEMENTS"), names.number(adding: "PRODUCT_NAME"))
     }
@@ -217,47 +220,65 @@ package final class TargetResolver {
         return resolved
     }
 
-    /// The state of `configuration`, whose defaults are those of its first target.
+    /// The state of `configuration`: its defaults that do not depend on the target (`target` is any of them), and
+    /// its project level.
     private func makeState(_ configuration: String, first target: XcodeProject.Target) -> ConfigurationState {
-        let defaults = Self.defaultPairs(target, configuration: configuration, project: project).map(Self.defaultAssignment)
-        defaultTargetIndices = Self.targetDefaultPairs(target).map { pair in defaults.firstIndex { $0.name == pair.0 }! }
+        let ownNames = Set(Self.targetDefaultPairs(target).map(\.0))
+        let defaults = Self.defaultPairs(target, configuration: configuration, project: project)
+            .filter { !ownNames.contains($0.0) }.map(Self.defaultAssignment)
         // The project level is the same for every target: read once per configuration.
         let projectLevel = project.configurations.first { $0.name == configuration }
             .map { level($0, owner: "the project [\(configuration)]", targetLevel: false) } ?? Level()
-        let state = ConfigurationState(defaults: defaults, projectLevel: projectLevel,
-                                       nameIndex: BuildSettings.NameIndex((defaults + projectLevel.assignments)[...], names: names),
+        let shared = defaults + projectLevel.assignments
+        let state = ConfigurationState(shared: shared, projectLevel: projectLevel,
+                                       nameIndex: BuildSettings.NameIndex(targetDefaults(target) + shared, names: names),
                                        targets: project.targets.count)
         configurations[configuration] = state
         return state
     }
 
     private func build(_ target: XcodeProject.Target, configuration: String, state: ConfigurationState) -> ResolvedTarget {
-        var raw = defaults(for: target, in: state)
+        // The three runs of the target's settings, low → high: its own defaults, what the configuration shares,
+        // its own level. Xcode's defaults have one assignment per name, so their order among themselves changes no value.
+        let first = targetDefaults(target)
+        let shared = state.shared
         let projectLevel = state.projectLevel
         let owner = "target '\(target.name)' [\(configuration)]"
         let targetLevel = target.configurations.first { $0.name == configuration }
             .map { level($0, owner: owner, targetLevel: true) } ?? Level()
-        raw.reserveCapacity(raw.count + projectLevel.assignments.count + targetLevel.assignments.count)
-        raw += projectLevel.assignments
-        raw += targetLevel.assignments
+        let own = targetLevel.assignments
         var problems = projectLevel.problems + targetLevel.problems
         let missingIncludes = projectLevel.missingIncludes + targetLevel.missingIncludes
         let targetXcconfigs = targetLevel.xcconfigFiles
 
         // <doc:ReadingProjects> "Platforms": the platform from SDKROOT (SUPPORTED_PLATFORMS when it is `auto`); conditions on
         // the SDK are decided for that platform's device SDK.
-        let platform = Self.platform(sdkroot: Self.lastUnconditioned("SDKROOT", in: raw),
-                                     supported: Self.lastUnconditioned("SUPPORTED_PLATFORMS", in: raw))
+        func lastUnconditioned(_ name: String) -> String? {
+            Self.lastUnconditioned(name, in: own) ?? Self.lastUnconditioned(name, in: shared) ?? Self.lastUnconditioned(name, in: first)
+        }
+        let platform = Self.platform(sdkroot: lastUnconditioned("SDKROOT"), supported: lastUnconditioned("SUPPORTED_PLATFORMS"))
         let sdk = platform.sdk
         let context = platform == .iOS ? owner : "target '\(target.name)' (\(platform.rawValue)) [\(configuration)]"
-        let holds = raw.map { $0.conditions.isEmpty || BuildSettings.conditionsHold($0.conditions, configuration: configuration, sdk: sdk) }
+        func holds(_ assignment: SettingAssignment) -> Bool {
+            assignment.conditions.isEmpty || BuildSettings.conditionsHold(assignment.conditions, configuration: configuration, sdk: sdk)
+        }
+        let sharedHolds = state.sharedHolds[sdk] ?? {
+            let all = shared.allSatisfy(holds)
+            state.sharedHolds[sdk] = all
+            return all
+        }()
         // A file that would define settings is missing: what nothing here defines is unknown, not empty.
         let hasUnknownSources = !missingIncludes.isEmpty
-        // Usually every assignment holds: then no copy of them.
-        let settings = holds.allSatisfy { $0 } ? BuildSettings(assignments: raw, sharing: state.nameIndex, names: names, hasUnknownSources: hasUnknownSources)
-            : BuildSettings(assignments: zip(raw, holds).filter(\.1).map(\.0),
-                            conditionallyDefined: Set(zip(raw, holds).filter { !$0.1 }.map(\.0.name)), names: names,
-                            hasUnknownSources: hasUnknownSources)
+        // Usually every assignment holds (Xcode's defaults have no conditions): then the runs are kept as they are.
+        let settings: BuildSettings
+        if sharedHolds, own.allSatisfy(holds) {
+            settings = BuildSettings(first: first, shared: shared, own: own, index: state.nameIndex, names: names,
+                                     hasUnknownSources: hasUnknownSources)
+        } else {
+            let raw = first + shared + own
+            settings = BuildSettings(assignments: raw.filter(holds), conditionallyDefined: Set(raw.filter { !holds($0) }.map(\.name)),
+                                     names: names, hasUnknownSources: hasUnknownSources)
+        }
 
         let generate = settings.value(number: read.generate).value.uppercased() == "YES"
         var plist = InfoPlist()
@@ -630,23 +651,15 @@ package final class TargetResolver {
         return level
     }
 
-    /// Xcode's built-in settings that real Info.plists reference, as the lowest level.
-    private func defaults(for target: XcodeProject.Target, in state: ConfigurationState) -> [SettingAssignment] {
-        // Most defaults are the same for every target of a configuration: the first target's list is reused, and
-        // only the defaults that depend on the target are replaced by the target's own, where they differ.
-        var result = state.defaults
-        let own = targetDefaults[target.index] ?? {
-            // Those of the name are the target's own; those of the product type, shared by the targets of that type.
-            let byType = productTypeDefaults[target.productType] ?? Self.typeDefaultPairs(target).map(Self.defaultAssignment)
-            productTypeDefaults[target.productType] = byType
-            let made = Self.nameDefaultPairs(target).map(Self.defaultAssignment) + byType
-            targetDefaults[target.index] = made
-            return made
-        }()
-        for (assignment, position) in zip(own, defaultTargetIndices) where result[position].value != assignment.value {
-            result[position] = assignment
-        }
-        return result
+    /// Xcode's defaults that depend on the target (`targetDefaultPairs`), made once per target: those of its name
+    /// are its own; those of its product type are shared by the targets of that type.
+    private func targetDefaults(_ target: XcodeProject.Target) -> [SettingAssignment] {
+        if let made = targetDefaultRuns[target.index] { return made }
+        let byType = productTypeDefaults[target.productType] ?? Self.typeDefaultPairs(target).map(Self.defaultAssignment)
+        productTypeDefaults[target.productType] = byType
+        let made = Self.nameDefaultPairs(target).map(Self.defaultAssignment) + byType
+        targetDefaultRuns[target.index] = made
+        return made
     }
 
     private static func defaultAssignment(_ pair: (String, String)) -> SettingAssignment {

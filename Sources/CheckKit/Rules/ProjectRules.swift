@@ -112,7 +112,7 @@ extension ProjectReading {
             // The cheap tests first: most targets inherit the setting, so its winner is not at target level.
             guard let value = resolved.values[checked], !value.literalInPlist,
                   let index = resolved.settings.winner(setting) else { continue }
-            let assignment = resolved.settings.assignments[index]
+            let assignment = resolved.settings.assignment(at: index)
             guard assignment.source.targetLevel, BuildSettings.references(in: value.template).contains(setting),
                   !assignment.usesInherited, assignment.soleReference != setting,
                   !host.resolved.targetXcconfigs.contains(assignment.source.file) else { continue }
