@@ -635,6 +635,9 @@ package final class BuildSettings {
     /// Whether anything (a default included) defines `name`.
     func isDefined(_ name: String) -> Bool { lastIndex(name) >= 0 }
 
+    /// `isDefined(_:)` of the name numbered `number` in these settings' `SettingNames`.
+    func isDefined(number: Int) -> Bool { winner(number: number) != nil }
+
     /// The expanded value of `name`, and the names it referenced that nothing defines.
     package func value(_ name: String) -> (value: String, unresolved: Set<String>) {
         guard let index = winner(name) else { return ("", []) }
@@ -897,8 +900,9 @@ package final class BuildSettings {
     }
 
     /// The assignment that decided `name`'s value, following a value that is only a reference to another setting.
-    func origin(of name: String, depth: Int = 0) -> SettingAssignment? {
-        guard let index = winner(name), depth < 16 else { return nil }
+    /// - Parameter number: `name`'s number in these settings' `SettingNames`, when the caller knows it.
+    func origin(of name: String, number: Int? = nil, depth: Int = 0) -> SettingAssignment? {
+        guard let index = number.map(winner(number:)) ?? winner(name), depth < 16 else { return nil }
         let assignment = self.assignment(at: index)
         if let referenced = assignment.soleReference, referenced != name, referenced != "inherited",
            let deeper = origin(of: referenced, depth: depth + 1) {

@@ -202,13 +202,22 @@ package final class TargetResolver {
     }
 
     /// The settings `build` reads of every target, numbered once instead of hashed for each target.
-    private let read: (generate: Int, infoPlist: Int, entitlements: Int, productName: Int)
+    private let read: (generate: Int, infoPlist: Int, entitlements: Int, productName: Int, preprocess: Int)
+    /// The deployment target setting of each platform, in `Platform.allCases` order, numbered likewise.
+    private let deploymentTargets: [Int]
+    /// By `CheckedKey`: `INFOPLIST_KEY_<key>` and the standard setting a generated Info.plist takes the value from.
+    private let generatedNames: [(infoPlistKey: Int, standard: Int?)]
 
     package init(project: XcodeProject) {
         self.project = project
         targetDefaultRuns = Array(repeating: nil, count: project.targets.count)
         read = (names.number(adding: "GENERATE_INFOPLIST_FILE"), names.number(adding: "INFOPLIST_FILE"),
-                names.number(adding: "CODE_SIGN_ENTITLEMENTS"), names.number(adding: "PRODUCT_NAME"))
+                names.number(adding: "CODE_SIGN_ENTITLEMENTS"), names.number(adding: "PRODUCT_NAME"),
+                names.number(adding: "INFOPLIST_PREPROCESS"))
+        deploymentTargets = Platform.allCases.map { [names] in names.number(adding: $0.deploymentTargetSetting) }
+        generatedNames = CheckedKey.allCases.map { [names] in
+            (names.number(adding: "INFOPLIST_KEY_" + $0.key), $0.standardSetting.map(names.number(adding:)))
+        }
     }
 
     /// - Parameter target: one of `project.targets`.
@@ -315,12 +324,12 @@ package final class TargetResolver {
             let (key, standard, inPlist) = (checked.key, checked.standardSetting, plist.checked[checked.rawValue])
             // The template (with the first setting it references, which says where the value came from), expanded.
             var unresolved: Set<String> = []
-            let template: (text: String, reference: String?)
+            let template: Template
             let value: String
             if let inPlist {
-                template = (inPlist.value.text, inPlist.reference)
+                template = Template(text: inPlist.value.text, reference: inPlist.reference, number: inPlist.number)
                 value = settings.expand(inPlist.value, unresolved: &unresolved)
-            } else if generate, let generated = Self.generatedTemplate(key: key, standard: standard, settings: settings) {
+            } else if generate, let generated = generatedTemplate(checked, standard: standard, settings: settings) {
                 template = generated
                 value = settings.expand(generated.text, unresolved: &unresolved)
             } else {
@@ -399,7 +408,7 @@ package final class TargetResolver {
         // What signing makes of the bundle id: `$(AppIdentifierPrefix)` stays symbolic, as in the entitlements.
         store.applicationIdentifier = values[.bundleIdentifier].map { "$(AppIdentifierPrefix)" + $0.value }
         // rule `os.extension-floor`: the deployment target is what a built Info.plist's MinimumOSVersion becomes.
-        let deployment = settings.value(platform.deploymentTargetSetting)
+        let deployment = settings.value(number: deploymentTargets[Platform.allCases.firstIndex(of: platform)!])
         if !deployment.value.isEmpty, deployment.unresolved.isEmpty { store.minimumOS = deployment.value }
 
         let productName = settings.value(number: read.productName).value
@@ -444,18 +453,31 @@ package final class TargetResolver {
         return names.contains(.iOS) || names.isEmpty ? .iOS : names[0]
     }
 
+    /// A checked value's unexpanded text, the first setting it references (which says where the value came from),
+    /// and that setting's number in `names`.
+    private struct Template {
+        var text: String
+        var reference: String?
+        var number: Int?
+    }
+
     /// GENERATE_INFOPLIST_FILE: `$(INFOPLIST_KEY_<key>)`, else the standard setting (a plist value wins over both).
-    private static func generatedTemplate(key: String, standard: String?, settings: BuildSettings) -> (text: String, reference: String?)? {
-        if settings.isDefined("INFOPLIST_KEY_" + key) { return ("$(INFOPLIST_KEY_\(key))", "INFOPLIST_KEY_" + key) }
-        if let standard, settings.isDefined(standard) { return ("$(\(standard))", standard) }
+    private func generatedTemplate(_ checked: CheckedKey, standard: String?, settings: BuildSettings) -> Template? {
+        let (key, numbers) = (checked.key, generatedNames[checked.rawValue])
+        if settings.isDefined(number: numbers.infoPlistKey) {
+            return Template(text: "$(INFOPLIST_KEY_\(key))", reference: "INFOPLIST_KEY_" + key, number: numbers.infoPlistKey)
+        }
+        if let standard, let number = numbers.standard, settings.isDefined(number: number) {
+            return Template(text: "$(\(standard))", reference: standard, number: number)
+        }
         return nil
     }
 
     /// Where a checked value came from: the plist for a literal, else the setting its first reference names; with
     /// the line and column where the reader knows them (the plist's `<key>`, the xcconfig assignment, the spec's
     /// value), or what `PbxprojPositions` needs to find the line of a pbxproj setting when a finding points at it.
-    private func source(of template: (text: String, reference: String?), key: String, plistPath: String?, plistFile: String?, settings: BuildSettings) -> SourceLocation {
-        guard let name = template.reference, let origin = settings.origin(of: name), !origin.source.isDefault else {
+    private func source(of template: Template, key: String, plistPath: String?, plistFile: String?, settings: BuildSettings) -> SourceLocation {
+        guard let name = template.reference, let origin = settings.origin(of: name, number: template.number), !origin.source.isDefault else {
             let detail = template.reference == nil ? key : "\(key) = \(template.text)"
             let position = plistFile.flatMap { plistKeyPosition(key, in: $0) }
             return SourceLocation(file: plistPath ?? project.pbxprojPath, detail: detail, line: position?.line, column: position?.column)
@@ -513,7 +535,7 @@ package final class TargetResolver {
         /// The top-level strings that reference a setting (contain `$`), by key, and which checked key each is.
         var referencing: [(key: String, text: ExpandableText, checked: CheckedKey?)] = []
         /// By `CheckedKey`: the key's value (nil when absent or not a string) and the first setting it references.
-        var checked: [(value: ExpandableText, reference: String?)?] = CheckedKey.allCases.map { _ in nil }
+        var checked: [(value: ExpandableText, reference: String?, number: Int?)?] = CheckedKey.allCases.map { _ in nil }
         var extensionPoint: String?
         var exExtensionPoint: String?
         /// Whether there is an `NSExtension` or `EXAppExtensionAttributes` dictionary.
@@ -533,7 +555,10 @@ package final class TargetResolver {
                 }
             }
             checked = CheckedKey.allCases.map { key in
-                strings[key.key].map { (ExpandableText($0, names: names), BuildSettings.references(in: $0, limit: 1).first) }
+                strings[key.key].map { text in
+                    let reference = BuildSettings.references(in: text, limit: 1).first
+                    return (ExpandableText(text, names: names), reference, reference.map(names.number(adding:)))
+                }
             }
             let nsExtension = plist["NSExtension"] as? [String: Any]
             let exAttributes = plist["EXAppExtensionAttributes"] as? [String: Any]
@@ -550,7 +575,7 @@ package final class TargetResolver {
     /// `DerivedSources/`) is unknown, not an error and not empty: the Info.plist is read without its macros, and
     /// `unknownHeader` names it.
     private func preprocessedInfoPlist(_ path: String, settings: BuildSettings) -> (plist: InfoPlist?, failure: String?, unknownHeader: String?)? {
-        guard project.generated[path] == nil, settings.value("INFOPLIST_PREPROCESS").value.uppercased() == "YES" else { return nil }
+        guard project.generated[path] == nil, settings.value(number: read.preprocess).value.uppercased() == "YES" else { return nil }
         let header = settings.value("INFOPLIST_PREFIX_HEADER").value
         let definitions = settings.value("INFOPLIST_PREPROCESSOR_DEFINITIONS").value
         let flags = settings.value("INFOPLIST_OTHER_PREPROCESSOR_FLAGS").value
