@@ -337,7 +337,8 @@ package final class TargetResolver {
             }
             for name in BuildSettings.unknownNames(in: value, among: unresolved) { unknowns[name] = Self.unknownHint(name, missingIncludes) }
             values[checked] = .init(template: template.text, value: value, unresolved: unresolved,
-                                    source: source(of: template, key: key, plistPath: plistPath, plistFile: plistFile, settings: settings),
+                                    source: source(of: template, key: key, plistPath: plistPath, plistFile: plistFile, settings: settings,
+                                                   plist: inPlist == nil ? nil : (plist, checked)),
                                     literalInPlist: inPlist != nil && !ASCII.contains(byte: UInt8(ascii: "$"), in: template.text))
         }
 
@@ -476,11 +477,17 @@ package final class TargetResolver {
     /// Where a checked value came from: the plist for a literal, else the setting its first reference names; with
     /// the line and column where the reader knows them (the plist's `<key>`, the xcconfig assignment, the spec's
     /// value), or what `PbxprojPositions` needs to find the line of a pbxproj setting when a finding points at it.
-    private func source(of template: Template, key: String, plistPath: String?, plistFile: String?, settings: BuildSettings) -> SourceLocation {
+    /// - Parameter plist: the Info.plist the template was read from, and its key: where the value comes from the
+    ///   plist itself, that place is the same for every target that reads the file, and is kept there.
+    private func source(of template: Template, key: String, plistPath: String?, plistFile: String?, settings: BuildSettings,
+                        plist: (file: InfoPlist, key: CheckedKey)?) -> SourceLocation {
         guard let name = template.reference, let origin = settings.origin(of: name, number: template.number), !origin.source.isDefault else {
+            if let plist, let kept = plist.file.sources[plist.key.rawValue] { return kept }
             let detail = template.reference == nil ? key : "\(key) = \(template.text)"
             let position = plistFile.flatMap { plistKeyPosition(key, in: $0) }
-            return SourceLocation(file: plistPath ?? project.pbxprojPath, detail: detail, line: position?.line, column: position?.column)
+            let source = SourceLocation(file: plistPath ?? project.pbxprojPath, detail: detail, line: position?.line, column: position?.column)
+            if let plist { plist.file.sources[plist.key.rawValue] = source }
+            return source
         }
         return origin.location
     }
@@ -536,6 +543,9 @@ package final class TargetResolver {
         var referencing: [(key: String, text: ExpandableText, checked: CheckedKey?)] = []
         /// By `CheckedKey`: the key's value (nil when absent or not a string) and the first setting it references.
         var checked: [(value: ExpandableText, reference: String?, number: Int?)?] = CheckedKey.allCases.map { _ in nil }
+        /// By `CheckedKey`: where a value that comes from the file itself (a literal, or a reference to one of
+        /// Xcode's defaults) is written, made when the first target that reads the file asks.
+        var sources: [SourceLocation?] = CheckedKey.allCases.map { _ in nil }
         var extensionPoint: String?
         var exExtensionPoint: String?
         /// Whether there is an `NSExtension` or `EXAppExtensionAttributes` dictionary.
