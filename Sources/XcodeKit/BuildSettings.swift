@@ -220,6 +220,10 @@ final class SettingNames {
         numbers[name] = numbers.count
         return numbers.count - 1
     }
+
+    /// By `CheckedKey`: the number of its standard setting (`CheckedKey.standardSetting`), which the resolver and
+    /// the rules ask every target for.
+    private(set) lazy var standardSettings: [Int?] = CheckedKey.allCases.map { $0.standardSetting.map(number(adding:)) }
 }
 
 /// Reads xcconfig files, following `#include` / `#include?`, once per file.
@@ -634,6 +638,11 @@ package final class BuildSettings {
 
     /// Whether anything (a default included) defines `name`.
     func isDefined(_ name: String) -> Bool { lastIndex(name) >= 0 }
+
+    /// The index of the winning assignment of `checked`'s standard setting (`CheckedKey.standardSetting`).
+    package func winner(standardOf checked: CheckedKey) -> Int? {
+        names.standardSettings[checked.rawValue].flatMap(winner(number:))
+    }
 
     /// `isDefined(_:)` of the name numbered `number` in these settings' `SettingNames`.
     func isDefined(number: Int) -> Bool { winner(number: number) != nil }

@@ -216,7 +216,7 @@ package final class TargetResolver {
                 names.number(adding: "INFOPLIST_PREPROCESS"))
         deploymentTargets = Platform.allCases.map { [names] in names.number(adding: $0.deploymentTargetSetting) }
         generatedNames = CheckedKey.allCases.map { [names] in
-            (names.number(adding: "INFOPLIST_KEY_" + $0.key), $0.standardSetting.map(names.number(adding:)))
+            (names.number(adding: "INFOPLIST_KEY_" + $0.key), names.standardSettings[$0.rawValue])
         }
     }
 

@@ -109,11 +109,13 @@ extension ProjectReading {
         // rule `settings.target-override`: an embedded target that sets the version itself, and uses it.
         for checked in [CheckedKey.buildVersion, .shortVersion] {
             let (key, setting) = (checked.key, checked.standardSetting!)
-            // The cheap tests first: most targets inherit the setting, so its winner is not at target level.
-            guard let value = resolved.values[checked], !value.literalInPlist,
-                  let index = resolved.settings.winner(setting) else { continue }
+            // The cheap tests first: most targets inherit the setting, so its winner is not at target level (and the
+            // checked value, a copy across modules, is not needed).
+            guard let index = resolved.settings.winner(standardOf: checked),
+                  resolved.settings.assignment(at: index).source.targetLevel,
+                  let value = resolved.values[checked], !value.literalInPlist else { continue }
             let assignment = resolved.settings.assignment(at: index)
-            guard assignment.source.targetLevel, BuildSettings.references(in: value.template).contains(setting),
+            guard BuildSettings.references(in: value.template).contains(setting),
                   !assignment.usesInherited, assignment.soleReference != setting,
                   !host.resolved.targetXcconfigs.contains(assignment.source.file) else { continue }
             // A pbxproj setting's line, found in its configuration's object now that a finding needs it.
