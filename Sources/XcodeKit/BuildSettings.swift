@@ -479,7 +479,9 @@ package final class BuildSettings {
 
     /// Settings each developer sets for themselves, usually in a git-ignored file: left empty or undefined in a
     /// checkout, they are unknown, not empty (<doc:ReadingProjects> "What the checkout does not hold").
-    static let perDeveloperNames: Set<String> = ["DEVELOPMENT_TEAM"]
+    /// (A list, not a set: it is asked of every empty value a target expands, and one comparison costs less than
+    /// hashing the name.)
+    static let perDeveloperNames: [String] = ["DEVELOPMENT_TEAM"]
 
     /// Whether a setting nothing here defines may be defined by a file the checkout does not hold (a missing base
     /// configuration or include): then it expands to its own unknown symbol `$(NAME)`, not to "".
@@ -699,6 +701,9 @@ package final class BuildSettings {
             value = ""
         }
         expansion[index] = expansions.count
+        // A target expands a few settings (its product and executable names, …): room for them at once, not
+        // one reallocation after another.
+        if expansions.isEmpty { expansions.reserveCapacity(8) }
         expansions.append((value, unresolved))
         return (value, unresolved)
     }
