@@ -22,7 +22,10 @@ public enum CheckInput {
             // it points to (each configuration's setting has its own line in project.pbxproj).
             var findings = FirstOfEach(capacity: loaded.findings.count + loaded.sets.reduce(0) { $0 + $1.embedded.count + 1 })
             for finding in loaded.findings { findings.add(finding) }
-            for set in loaded.sets {
+            for (index, set) in loaded.sets.enumerated() {
+                // A configuration whose bundles are an earlier one's but for where their values are written finds
+                // only what that one found, each finding then dropped as the same but for its line.
+                if loaded.sets[..<index].contains(where: { Rules.findsTheSame(in: set, as: $0) }) { continue }
                 for finding in Rules.check(set) { findings.add(finding) }
             }
             return CheckResult(sets: loaded.sets, findings: findings.kept)

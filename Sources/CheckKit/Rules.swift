@@ -67,6 +67,33 @@ public enum Rules {
         return findings
     }
 
+    /// Whether `check(b)` finds what `check(a)` finds and nothing else, but for lines and columns: the two sets hold
+    /// the same bundles, with the same values from the same files, and differ at most in where in those files
+    /// the values are written — a project's Debug and Release, whose settings each have their own line, or their
+    /// own `[Debug]` in a source's detail. The rules read a value's source only for its file (`file(_:_:)`) and, in
+    /// `locate`, for its line: what this leaves out of the comparison.
+    static func findsTheSame(in b: AppBundleSet, as a: AppBundleSet) -> Bool {
+        guard a.embedded.count == b.embedded.count, a.pbxproj === b.pbxproj, a.frameworks == b.frameworks,
+              sameButWhereWritten(a.app, b.app) else { return false }
+        // By index: enumerating or zipping the records would copy each.
+        return a.embedded.indices.allSatisfy { sameButWhereWritten(a.embedded[$0], b.embedded[$0]) }
+    }
+
+    /// Whether two records are equal but for the details, lines and columns of their sources.
+    private static func sameButWhereWritten(_ a: BundleRecord, _ b: BundleRecord) -> Bool {
+        guard a.valueSources.count == b.valueSources.count, a.source.file == b.source.file else { return false }
+        for index in a.valueSources.indices where b.valueSources[a.valueSources.keys[index]]?.file != a.valueSources.values[index].file {
+            return false
+        }
+        // Every other field, as `==` compares them (a field added later included).
+        var x = a, y = b
+        x.source = SourceLocation(file: a.source.file)
+        y.source = x.source
+        x.valueSources = [:]
+        y.valueSources = [:]
+        return x == y
+    }
+
     /// Gives the findings from `first` on that point at a file of `bundle`'s values the line (and column) of the
     /// value they are about: the one whose key the finding names (a finding about the bundle as a whole, or about
     /// a key it lacks, keeps no line). (Issue 27: findings with lines in every format.)
