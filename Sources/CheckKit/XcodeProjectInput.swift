@@ -70,12 +70,16 @@ struct ProjectReading {
     let resolver: TargetResolver
     let configurations: [String]
     let byID: [String: XcodeProject.Target]
+    /// By target index: the indices of the targets its copy phases embed (those `byID` finds), in order. The
+    /// embedding rules walk this graph for every target: by index, not by hashing each id again.
+    let embedded: [[Int]]
 
     init(project: XcodeProject, configuration: String?) throws(BundleError) {
         self.project = project
         positions = PbxprojPositions(project)
         resolver = TargetResolver(project: project)
         byID = Dictionary(project.targets.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        embedded = project.targets.map { [byID] target in target.embeds.compactMap { byID[$0.targetID]?.index } }
         // The project's configurations are the ones a build can ask for (`xcodebuild -configuration`).
         var names = project.configurations.map(\.name)
         if names.isEmpty { names = project.targets.first?.configurations.map(\.name) ?? [] }
@@ -95,26 +99,38 @@ struct ProjectReading {
     /// An app that only its own embedded bundles embed (itself, or a cycle of copy phases, which Xcode cannot
     /// build) is still a containing app, so its real extensions are checked; `embeddingCycles` reports the cycle.
     var apps: [XcodeProject.Target] {
-        var embedders: [String: [String]] = [:]
+        // Who embeds each application target (the others cannot be containing apps whoever embeds them).
+        var embedders: [Int: [Int]] = [:]
         for target in project.targets {
-            for embed in target.embeds { embedders[embed.targetID, default: []].append(target.id) }
+            for child in embedded[target.index] where project.targets[child].kind.isApplication {
+                embedders[child, default: []].append(target.index)
+            }
         }
         return project.targets.filter { target in
             guard target.kind.isApplication,
                   target.productType != "com.apple.product-type.application.on-demand-install-capable" else { return false }
-            let others = embedders[target.id] ?? []
-            return others.isEmpty || others.allSatisfy { reachable(from: target.id).contains($0) }
+            let others = embedders[target.index] ?? []
+            return others.isEmpty || others.allSatisfy { reaches($0, from: target.index) }
         }
     }
 
-    /// The targets `id` embeds, directly or through the bundles it embeds, itself included.
-    func reachable(from id: String) -> Set<String> {
-        var seen: Set<String> = [id]
-        var queue = [id]
+    /// Whether the target at `start` embeds the one at `goal`, directly or through the bundles it embeds (itself
+    /// included: a target reaches itself).
+    func reaches(_ goal: Int, from start: Int) -> Bool {
+        guard start != goal else { return true }
+        // Most targets embed nothing: no walk.
+        guard !embedded[start].isEmpty else { return false }
+        var seen = [Bool](repeating: false, count: embedded.count)
+        var queue = [start]
+        seen[start] = true
         while let next = queue.popLast() {
-            for embed in byID[next]?.embeds ?? [] where seen.insert(embed.targetID).inserted { queue.append(embed.targetID) }
+            for child in embedded[next] where !seen[child] {
+                if child == goal { return true }
+                seen[child] = true
+                queue.append(child)
+            }
         }
-        return seen
+        return false
     }
 
     /// One bundle in a set: its resolution and where it sits. Its record is made straight into the set's arrays:

@@ -52,7 +52,7 @@ extension ProjectReading {
     func embeddingCycles() -> [Finding] {
         project.targets.compactMap { target in
             let direct = target.embeds.contains { $0.targetID == target.id }
-            guard direct || target.embeds.contains(where: { reachable(from: $0.targetID).contains(target.id) }) else { return nil }
+            guard direct || embedded[target.index].contains(where: { reaches(target.index, from: $0) }) else { return nil }
             return Finding(rule: "bundle.embed-cycle", bundle: target.name, path: project.pbxprojPath,
                 message: direct ? "Target '\(target.name)' embeds its own product in a Copy Files phase: a bundle cannot contain itself."
                     : "Target '\(target.name)' embeds a bundle that embeds '\(target.name)' in turn (a cycle of Copy Files phases): a bundle cannot contain itself.")
@@ -62,16 +62,21 @@ extension ProjectReading {
     /// Extensions and watch apps the app's targets depend on but no Copy Files phase embeds: a run-script phase may
     /// copy them into the app, and then nothing here checks their versions. A note, so that is not silent.
     func unembeddedDependencies(of app: XcodeProject.Target) -> [Finding] {
-        let embedded = Set(project.targets.flatMap { $0.embeds.map(\.targetID) })
+        // By target index: whether any copy phase embeds it.
+        var isEmbedded = [Bool](repeating: false, count: project.targets.count)
+        for children in embedded { for child in children { isEmbedded[child] = true } }
         var findings: [Finding] = []
-        var seen: Set<String> = [app.id]
+        var seen = [Bool](repeating: false, count: project.targets.count)
+        seen[app.index] = true
         var queue = [app]
         while let target = queue.popLast() {
-            for id in target.dependencies + target.embeds.map(\.targetID) where seen.insert(id).inserted {
-                guard let dependency = byID[id] else { continue }
+            // Its dependencies, then what it embeds; each target once.
+            for index in target.dependencies.compactMap({ byID[$0]?.index }) + embedded[target.index] where !seen[index] {
+                seen[index] = true
+                let dependency = project.targets[index]
                 queue.append(dependency)
                 let kind = dependency.kind
-                guard !embedded.contains(id), kind.isWatchApp || kind.packageType == "XPC!",
+                guard !isEmbedded[index], kind.isWatchApp || kind.packageType == "XPC!",
                       !ASCII.contains("system-extension", in: dependency.productType) else { continue }
                 findings.append(Finding(rule: "bundle.not-embedded", bundle: app.name, path: project.pbxprojPath,
                     message: "Target '\(app.name)' depends on '\(dependency.name)' (\(dependency.productType)), but no Copy Files phase of the project embeds it: if a script embeds it, its versions are not checked."))
