@@ -198,6 +198,37 @@ public struct BundleRecord: Equatable, Sendable {
     }
 }
 
+extension BundleRecord {
+    /// The stored properties `equalsButForWhereWritten` compares, in declaration order: a test fails when one is
+    /// added to the record and not to the comparison.
+    package static let comparedButForWhereWritten = [
+        "name", "role", "bundleIdentifier", "shortVersion", "buildVersion", "extensionPoint", "hasExtensionDictionary",
+        "companionAppBundleIdentifier", "packageType", "appGroups", "appGroupsKnown", "embedLocation", "bundlePath", "source",
+        "valueSources", "executable", "memoryLimitMB", "platform", "supportsLiveActivities", "activationSupports", "privacy",
+        "store", "signing", "infoPlistWrittenByXcode", "unknowns",
+    ]
+
+    /// Whether the two are equal but for where their values are written: `source` and `valueSources` are compared by
+    /// file only, not by detail, line or column — the same bundle in two build configurations, each of whose settings
+    /// has its own line and its own `[Debug]` in a source's detail. Field by field, without copying either record.
+    package func equalsButForWhereWritten(_ other: BundleRecord) -> Bool {
+        guard name == other.name, role == other.role, bundleIdentifier == other.bundleIdentifier,
+              shortVersion == other.shortVersion, buildVersion == other.buildVersion, extensionPoint == other.extensionPoint,
+              hasExtensionDictionary == other.hasExtensionDictionary,
+              companionAppBundleIdentifier == other.companionAppBundleIdentifier, packageType == other.packageType,
+              appGroups == other.appGroups, appGroupsKnown == other.appGroupsKnown, embedLocation == other.embedLocation,
+              bundlePath == other.bundlePath, source.file == other.source.file, valueSources.count == other.valueSources.count,
+              executable == other.executable, memoryLimitMB == other.memoryLimitMB, platform == other.platform,
+              supportsLiveActivities == other.supportsLiveActivities, activationSupports == other.activationSupports,
+              privacy == other.privacy, store == other.store, signing == other.signing,
+              infoPlistWrittenByXcode == other.infoPlistWrittenByXcode, unknowns == other.unknowns else { return false }
+        for index in valueSources.indices where other.valueSources[valueSources.keys[index]]?.file != valueSources.values[index].file {
+            return false
+        }
+        return true
+    }
+}
+
 /// What a built bundle's provisioning profile allows and what it is signed with (rule `signing.profile`).
 public struct SigningFacts: Equatable, Sendable {
     /// The profile, as reports name it.

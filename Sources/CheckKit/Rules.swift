@@ -74,24 +74,9 @@ public enum Rules {
     /// `locate`, for its line: what this leaves out of the comparison.
     static func findsTheSame(in b: AppBundleSet, as a: AppBundleSet) -> Bool {
         guard a.embedded.count == b.embedded.count, a.pbxproj === b.pbxproj, a.frameworks == b.frameworks,
-              sameButWhereWritten(a.app, b.app) else { return false }
+              a.app.equalsButForWhereWritten(b.app) else { return false }
         // By index: enumerating or zipping the records would copy each.
-        return a.embedded.indices.allSatisfy { sameButWhereWritten(a.embedded[$0], b.embedded[$0]) }
-    }
-
-    /// Whether two records are equal but for the details, lines and columns of their sources.
-    private static func sameButWhereWritten(_ a: BundleRecord, _ b: BundleRecord) -> Bool {
-        guard a.valueSources.count == b.valueSources.count, a.source.file == b.source.file else { return false }
-        for index in a.valueSources.indices where b.valueSources[a.valueSources.keys[index]]?.file != a.valueSources.values[index].file {
-            return false
-        }
-        // Every other field, as `==` compares them (a field added later included).
-        var x = a, y = b
-        x.source = SourceLocation(file: a.source.file)
-        y.source = x.source
-        x.valueSources = [:]
-        y.valueSources = [:]
-        return x == y
+        return a.embedded.indices.allSatisfy { a.embedded[$0].equalsButForWhereWritten(b.embedded[$0]) }
     }
 
     /// Gives the findings from `first` on that point at a file of `bundle`'s values the line (and column) of the

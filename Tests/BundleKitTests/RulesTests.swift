@@ -132,3 +132,37 @@ import XcodeKit
         #expect(manifest.versionFindings(for: "com.unknown") == [])
     }
 }
+
+/// `BundleRecord.equalsButForWhereWritten`, which lets `check` run the rules once for two configurations.
+@Suite struct WhereWrittenTests {
+    static func record(line: Int, detail: String) -> BundleRecord {
+        var record = BundleRecord(name: "W", role: .widget, bundleIdentifier: "com.x.app.w", shortVersion: "1.0", buildVersion: "5",
+                                  bundlePath: "X.app/PlugIns/W.appex", source: SourceLocation(file: "W/Info.plist", detail: detail))
+        record.valueSources["CFBundleVersion"] = SourceLocation(file: "X.xcodeproj/project.pbxproj", detail: "CURRENT_PROJECT_VERSION in \(detail)", line: line)
+        return record
+    }
+
+    /// Every stored property of the record is compared: one added to `BundleRecord` must be added to the comparison.
+    @Test func everyStoredPropertyIsCompared() {
+        let labels = Mirror(reflecting: Self.record(line: 1, detail: "")).children.compactMap(\.label)
+        #expect(labels == BundleRecord.comparedButForWhereWritten)
+    }
+
+    @Test func onlyWhereValuesAreWrittenMayDiffer() {
+        let debug = Self.record(line: 12, detail: "target 'W' [Debug]"), release = Self.record(line: 30, detail: "target 'W' [Release]")
+        #expect(debug != release)
+        #expect(debug.equalsButForWhereWritten(release))
+        var other = release
+        other.buildVersion = "6"
+        #expect(!debug.equalsButForWhereWritten(other))
+        other = release
+        other.valueSources["CFBundleVersion"]?.file = "Config/Release.xcconfig"
+        #expect(!debug.equalsButForWhereWritten(other))
+        other = release
+        other.valueSources["CFBundleShortVersionString"] = SourceLocation(file: "X.xcodeproj/project.pbxproj")
+        #expect(!debug.equalsButForWhereWritten(other))
+        other = release
+        other.store = StoreFacts()
+        #expect(!debug.equalsButForWhereWritten(other))
+    }
+}
