@@ -177,6 +177,8 @@ package final class TargetResolver {
     private var infoPlists: [String: InfoPlist?] = [:]
     /// Preprocessed Info.plists, by file and the macros they were preprocessed with.
     private var preprocessed: [String: (plist: InfoPlist?, failure: String?, unknownHeader: String?)] = [:]
+    /// What a target without an Info.plist reads.
+    private let noInfoPlist = InfoPlist()
 
     /// What every target of one configuration shares, made when its first target is resolved.
     private final class ConfigurationState {
@@ -190,6 +192,10 @@ package final class TargetResolver {
         /// Whether every assignment of `shared` holds on an SDK, by SDK: the project level's conditions are the same
         /// for every target built for it.
         var sharedHolds: [String: Bool] = [:]
+        /// The last unconditioned `SDKROOT` and `SUPPORTED_PLATFORMS` of `shared`, which decide a target's platform
+        /// unless its own level sets them.
+        lazy var platformSettings = (sdkroot: TargetResolver.lastUnconditioned("SDKROOT", in: shared),
+                                     supported: TargetResolver.lastUnconditioned("SUPPORTED_PLATFORMS", in: shared))
         /// The resolutions, by target index.
         var resolved: [ResolvedTarget?]
 
@@ -262,10 +268,10 @@ package final class TargetResolver {
 
         // <doc:ReadingProjects> "Platforms": the platform from SDKROOT (SUPPORTED_PLATFORMS when it is `auto`); conditions on
         // the SDK are decided for that platform's device SDK.
-        func lastUnconditioned(_ name: String) -> String? {
-            Self.lastUnconditioned(name, in: own) ?? Self.lastUnconditioned(name, in: shared) ?? Self.lastUnconditioned(name, in: first)
-        }
-        let platform = Self.platform(sdkroot: lastUnconditioned("SDKROOT"), supported: lastUnconditioned("SUPPORTED_PLATFORMS"))
+        // The configuration's run is the same for every target: searched once (`ConfigurationState.platformSettings`).
+        let platform = Self.platform(sdkroot: Self.lastUnconditioned("SDKROOT", in: own) ?? state.platformSettings.sdkroot ?? Self.lastUnconditioned("SDKROOT", in: first),
+                                     supported: Self.lastUnconditioned("SUPPORTED_PLATFORMS", in: own) ?? state.platformSettings.supported
+                                         ?? Self.lastUnconditioned("SUPPORTED_PLATFORMS", in: first))
         let sdk = platform.sdk
         let context = platform == .iOS ? owner : "target '\(target.name)' (\(platform.rawValue)) [\(configuration)]"
         func holds(_ assignment: SettingAssignment) -> Bool {
@@ -290,7 +296,8 @@ package final class TargetResolver {
         }
 
         let generate = settings.value(number: read.generate).value.uppercased() == "YES"
-        var plist = InfoPlist()
+        // No Info.plist read: the empty one, shared (nothing is kept in it: it has no checked values).
+        var plist = noInfoPlist
         var plistPath: String?
         /// The Info.plist's own path (for an XcodeGen one, the generated path, whose keys the spec marks).
         var plistFile: String?
@@ -420,7 +427,7 @@ package final class TargetResolver {
         }
 
         return ResolvedTarget(
-            target: target, configuration: configuration, context: context, settings: settings, plistPath: plistPath, values: values,
+            target: target, configuration: configuration, context: context, settings: settings, plistPath: plistPath, values: consume values,
             extensionPoint: extensionPoint, hasExtensionDictionary: plist.hasExtensionDictionary,
             appGroups: appGroups, store: store, entitlementsPath: entitlementsPath, productName: productName, problems: problems,
             missingIncludes: missingIncludes, targetXcconfigs: targetXcconfigs, platform: platform, unknowns: unknowns)
@@ -675,6 +682,7 @@ package final class TargetResolver {
             level.problems = flat.problems
             level.missingIncludes = flat.missingIncludes
         }
+        level.assignments.reserveCapacity(level.assignments.count + configuration.settings.count)
         for (key, value) in configuration.settings {
             guard let (name, conditions) = XcconfigReader.splitKey(key) else { continue }
             // A setting from an XcodeGen spec is named by its file and line there; one XcodeGen adds, by the spec.
