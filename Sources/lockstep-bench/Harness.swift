@@ -26,17 +26,20 @@ struct BenchPlan {
     var memoryRepeats: Int
     /// Targets of the generated Xcode project.
     var projectTargets: Int
+    /// Pairs of processes (ours and the baseline's) the check row starts, one pair after the other, and the samples
+    /// it takes in each.
+    var checkProcesses: Int
     var checkRepeats: Int
 
     static let full = BenchPlan(
         quick: false, latencySamples: 1_000, latencyWarmup: 20, latencyBlocks: 4, incrementsPerProcess: 10_000, incrementWarmup: 200,
         repeats: 3, processCounts: [1, 4, 8], bigSuiteKeys: 100_000, launchRepeats: 11,
-        memoryRepeats: 3, projectTargets: 200, checkRepeats: 9)
+        memoryRepeats: 3, projectTargets: 200, checkProcesses: 5, checkRepeats: 3)
 
     static let quick = BenchPlan(
         quick: true, latencySamples: 200, latencyWarmup: 10, latencyBlocks: 4, incrementsPerProcess: 2_000, incrementWarmup: 50,
         repeats: 1, processCounts: [1, 4, 8], bigSuiteKeys: 100_000, launchRepeats: 5,
-        memoryRepeats: 1, projectTargets: 200, checkRepeats: 3)
+        memoryRepeats: 1, projectTargets: 200, checkProcesses: 1, checkRepeats: 3)
 }
 
 /// The measuring loops every figure shares, so ours and its baseline are measured the same way.

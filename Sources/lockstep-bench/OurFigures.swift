@@ -213,37 +213,46 @@ enum OurFigures {
     // MARK: check
 
     /// `check` of a generated project: its total time beside its own parse time, and beside the Python `pbxproj`
-    /// library loading the same file (when `python3 -c 'import pbxproj'` works). Each side runs in a process of its
-    /// own that times only the work (ours `__worker check-project`, the baseline a Python script), after one
+    /// library loading the same file (when `python3 -c 'import pbxproj'` works). Each side runs in processes of its
+    /// own that time only the work (ours `__worker check-project`, the baseline a Python script), each after one
     /// unmeasured warm-up; their samples alternate, one of each in turn, so that a machine whose speed drifts
-    /// slows both alike. Medians of `checkRepeats`.
+    /// slows both alike. `checkProcesses` pairs of processes, one after the other, `checkRepeats` samples each:
+    /// on this VM one process of either side can run the same work at half the speed of the next, so one pair says
+    /// little. Medians of all the samples.
     static func checkProject(_ plan: BenchPlan) -> [BenchRow] {
         let name = "check \(plan.projectTargets) targets"
         let measured = Result { () throws -> (check: Double, parse: Double, pbxproj: Result<Double, Error>) in
             let directory = try BenchPaths.scratch("xcode")
             defer { BenchPaths.remove(directory) }
             let project = try XcodeProjectInput.generateSampleProject(at: directory, targets: plan.projectTargets)
-            let ours = try BenchProcess(BenchPaths.own, ["__worker", "check-project", project])
-            defer { ours.closeInput(); ours.wait() }
-            _ = try ours.expect("ready", timeout: 120)
-            let baseline = Result { try PbxprojBaseline.start(project + "/project.pbxproj") }
-            defer { if case .success(let python) = baseline { python.closeInput(); python.wait() } }
             var checks: [Double] = [], parses: [Double] = [], loads: [Double] = []
-            for index in 0..<plan.checkRepeats {
-                // Ours first in even turns, the baseline first in odd ones.
-                for side in index % 2 == 0 ? [0, 1] : [1, 0] {
-                    if side == 0 {
-                        try ours.send("go")
-                        let times = try ours.expect("seconds", timeout: 120).split(separator: " ").compactMap { Double($0) }
-                        guard times.count == 2 else { throw BenchError.workerFailed("the check worker's 'seconds' line has no times") }
-                        checks.append(times[0] * 1000)
-                        parses.append(times[1] * 1000)
-                    } else if case .success(let python) = baseline {
-                        loads.append(try PbxprojBaseline.sample(python) * 1000)
+            var unmeasured: Error?
+            for pair in 0..<plan.checkProcesses {
+                let ours = try BenchProcess(BenchPaths.own, ["__worker", "check-project", project])
+                defer { ours.closeInput(); ours.wait() }
+                _ = try ours.expect("ready", timeout: 120)
+                // A baseline that cannot start is not tried again.
+                let baseline = unmeasured.map { Result<BenchProcess, Error>.failure($0) }
+                    ?? Result { try PbxprojBaseline.start(project + "/project.pbxproj") }
+                defer { if case .success(let python) = baseline { python.closeInput(); python.wait() } }
+                if case .failure(let error) = baseline { unmeasured = error }
+                for index in 0..<plan.checkRepeats {
+                    // Ours first in even turns, the baseline first in odd ones.
+                    for side in (pair + index) % 2 == 0 ? [0, 1] : [1, 0] {
+                        if side == 0 {
+                            try ours.send("go")
+                            let times = try ours.expect("seconds", timeout: 120).split(separator: " ").compactMap { Double($0) }
+                            guard times.count == 2 else { throw BenchError.workerFailed("the check worker's 'seconds' line has no times") }
+                            checks.append(times[0] * 1000)
+                            parses.append(times[1] * 1000)
+                        } else if case .success(let python) = baseline {
+                            loads.append(try PbxprojBaseline.sample(python) * 1000)
+                        }
                     }
                 }
             }
-            return (Statistics.median(checks), Statistics.median(parses), baseline.map { _ in Statistics.median(loads) })
+            let pbxproj = unmeasured.map { Result<Double, Error>.failure($0) } ?? .success(Statistics.median(loads))
+            return (Statistics.median(checks), Statistics.median(parses), pbxproj)
         }
         let pbxproj = measured.flatMap { $0.pbxproj }
         return [
