@@ -509,9 +509,6 @@ package final class BuildSettings {
         index >= ownStart ? own[index - ownStart] : index >= sharedStart ? shared[index - sharedStart] : first[index]
     }
 
-    /// Every assignment, low → high.
-    package var assignments: [SettingAssignment] { first + shared + own }
-
     /// The numbers of the setting names, shared with the other targets of the project.
     private let names: SettingNames
     /// By name number: the index of the last assignment of that name (-1 for none); `previous[i]` is the one before
@@ -1024,13 +1021,9 @@ package enum ASCII {
     }
 
     /// ASCII without a carriage return: one `Character` per byte ("\r\n" is one Character), so counts, prefixes and
-    /// offsets in bytes are the same as in Characters.
-    package static func isOneBytePerCharacter(_ text: some StringProtocol) -> Bool {
-        isASCII(text) && !ASCII.contains(byte: 0x0D, in: text)
-    }
-
-    /// `isOneBytePerCharacter` of a `String`, both tests in one pass of eight bytes a step. The rules ask it of
-    /// every bundle path and identifier, from other modules, where the generic one runs unspecialized.
+    /// offsets in bytes are the same as in Characters. Both tests in one pass of eight bytes a step, on a `String`:
+    /// the rules ask it of every bundle path and identifier, from other modules, where a generic version ran
+    /// unspecialized.
     package static func isOneBytePerCharacter(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { buffer in
