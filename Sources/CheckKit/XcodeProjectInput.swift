@@ -70,16 +70,19 @@ struct ProjectReading {
     let resolver: TargetResolver
     let configurations: [String]
     let byID: [String: XcodeProject.Target]
-    /// By target index: the indices of the targets its copy phases embed (those `byID` finds), in order. The
-    /// embedding rules walk this graph for every target: by index, not by hashing each id again.
-    let embedded: [[Int]]
+    /// By target index: the targets its copy phases embed (those `byID` finds), in order, each with where it is
+    /// embedded. The embedding rules and the bundle sets walk this graph for every target: by index, not by hashing
+    /// each id again.
+    let embedded: [[(index: Int, location: EmbedLocation)]]
 
     init(project: XcodeProject, configuration: String?) throws(BundleError) {
         self.project = project
         positions = PbxprojPositions(project)
         resolver = TargetResolver(project: project)
         byID = Dictionary(project.targets.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        embedded = project.targets.map { [byID] target in target.embeds.compactMap { byID[$0.targetID]?.index } }
+        embedded = project.targets.map { [byID] target in
+            target.embeds.compactMap { embed in byID[embed.targetID].map { ($0.index, embed.location) } }
+        }
         // The project's configurations are the ones a build can ask for (`xcodebuild -configuration`).
         var names = project.configurations.map(\.name)
         if names.isEmpty { names = project.targets.first?.configurations.map(\.name) ?? [] }
@@ -102,7 +105,7 @@ struct ProjectReading {
         // Who embeds each application target (the others cannot be containing apps whoever embeds them).
         var embedders: [Int: [Int]] = [:]
         for target in project.targets {
-            for child in embedded[target.index] where project.targets[child].kind.isApplication {
+            for (child, _) in embedded[target.index] where project.targets[child].kind.isApplication {
                 embedders[child, default: []].append(target.index)
             }
         }
@@ -124,7 +127,7 @@ struct ProjectReading {
         var queue = [start]
         seen[start] = true
         while let next = queue.popLast() {
-            for child in embedded[next] where !seen[child] {
+            for (child, _) in embedded[next] where !seen[child] {
                 if child == goal { return true }
                 seen[child] = true
                 queue.append(child)
@@ -145,10 +148,13 @@ struct ProjectReading {
     /// (the app's, then the embedded bundles' in the same order).
     func members(of app: XcodeProject.Target, configuration: String) -> (members: [Member], app: BundleRecord, embedded: [BundleRecord]) {
         var result: [Member] = []
-        var records: (app: BundleRecord?, embedded: [BundleRecord]) = (nil, [])
-        var visited: Set<String> = []
+        var embeddedRecords: [BundleRecord] = []
+        var appRecord: BundleRecord?
+        // By target index: a set of ids hashed each target's id for every set.
+        var visited = [Bool](repeating: false, count: project.targets.count)
         func visit(_ target: XcodeProject.Target, location: EmbedLocation?, parentPath: String?) {
-            guard visited.insert(target.id).inserted else { return }
+            guard !visited[target.index] else { return }
+            visited[target.index] = true
             // A target lacking this configuration is built with its default one, as Xcode does.
             let name = target.configurations.contains { $0.name == configuration } ? configuration
                 : (target.defaultConfiguration ?? target.configurations.first?.name ?? configuration)
@@ -157,20 +163,22 @@ struct ProjectReading {
             let file = "\(resolved.productName.isEmpty ? target.name : resolved.productName).\(kind.wrapperExtension)"
             let path = parentPath.map { "\($0)/\(location!.rawValue)/\(file)" } ?? file
             result.append(Member(resolved: resolved, bundlePath: path, location: location))
-            if records.app == nil {
-                records.app = record(resolved, location: location, kind: kind, path: path)
+            // The first member is the app (testing the optional record for nil copied it whole).
+            if result.count == 1 {
+                appRecord = record(resolved, location: location, kind: kind, path: path)
             } else {
-                records.embedded.append(record(resolved, location: location, kind: kind, path: path))
+                embeddedRecords.append(record(resolved, location: location, kind: kind, path: path))
             }
-            for embed in target.embeds {
+            for (index, location) in embedded[target.index] {
                 // A framework or plug-in bundle a copy phase puts in PlugIns is no app extension
                 // (<doc:ReadingProjects> "Embedded"): the extension rules are about .appex and the apps of Watch and AppClips.
-                guard let child = byID[embed.targetID], child.kind.isApplication || child.kind.wrapperExtension == "appex" else { continue }
-                visit(child, location: embed.location, parentPath: path)
+                let child = project.targets[index]
+                guard child.kind.isApplication || child.kind.wrapperExtension == "appex" else { continue }
+                visit(child, location: location, parentPath: path)
             }
         }
         visit(app, location: nil, parentPath: nil)
-        return (result, records.app!, records.embedded)
+        return (result, appRecord!, embeddedRecords)
     }
 
     private func record(_ resolved: ResolvedTarget, location: EmbedLocation?, kind: ProductKind, path: String) -> BundleRecord {

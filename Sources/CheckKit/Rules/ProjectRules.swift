@@ -52,7 +52,7 @@ extension ProjectReading {
     func embeddingCycles() -> [Finding] {
         project.targets.compactMap { target in
             let direct = target.embeds.contains { $0.targetID == target.id }
-            guard direct || embedded[target.index].contains(where: { reaches(target.index, from: $0) }) else { return nil }
+            guard direct || embedded[target.index].contains(where: { reaches(target.index, from: $0.index) }) else { return nil }
             return Finding(rule: "bundle.embed-cycle", bundle: target.name, path: project.pbxprojPath,
                 message: direct ? "Target '\(target.name)' embeds its own product in a Copy Files phase: a bundle cannot contain itself."
                     : "Target '\(target.name)' embeds a bundle that embeds '\(target.name)' in turn (a cycle of Copy Files phases): a bundle cannot contain itself.")
@@ -64,14 +64,14 @@ extension ProjectReading {
     func unembeddedDependencies(of app: XcodeProject.Target) -> [Finding] {
         // By target index: whether any copy phase embeds it.
         var isEmbedded = [Bool](repeating: false, count: project.targets.count)
-        for children in embedded { for child in children { isEmbedded[child] = true } }
+        for children in embedded { for child in children { isEmbedded[child.index] = true } }
         var findings: [Finding] = []
         var seen = [Bool](repeating: false, count: project.targets.count)
         seen[app.index] = true
         var queue = [app]
         while let target = queue.popLast() {
             // Its dependencies, then what it embeds; each target once.
-            for index in target.dependencies.compactMap({ byID[$0]?.index }) + embedded[target.index] where !seen[index] {
+            for index in target.dependencies.compactMap({ byID[$0]?.index }) + embedded[target.index].map(\.index) where !seen[index] {
                 seen[index] = true
                 let dependency = project.targets[index]
                 queue.append(dependency)
