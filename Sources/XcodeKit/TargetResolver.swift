@@ -168,6 +168,8 @@ package final class TargetResolver {
     /// The numbers of the setting names, for every target's `BuildSettings`.
     private let names = SettingNames()
     private var configurations: [String: ConfigurationState] = [:]
+    /// The configuration `resolve` was last asked for.
+    private var lastState: (name: String, state: ConfigurationState)?
     /// The assignments of `targetDefaultPairs`, by target index: every configuration of a target has the same.
     private var targetDefaultRuns: [[SettingAssignment]?]
     /// Those that depend only on the product type, by product type.
@@ -228,7 +230,10 @@ package final class TargetResolver {
 
     /// - Parameter target: one of `project.targets`.
     package func resolve(_ target: XcodeProject.Target, configuration: String) -> ResolvedTarget {
-        let state = configurations[configuration] ?? makeState(configuration, first: target)
+        // A set asks for one configuration target after target: its state without hashing its name each time.
+        let state = lastState.flatMap { $0.name == configuration ? $0.state : nil }
+            ?? configurations[configuration] ?? makeState(configuration, first: target)
+        lastState = (configuration, state)
         if let cached = state.resolved[target.index] { return cached }
         let resolved = build(target, configuration: configuration, state: state)
         state.resolved[target.index] = resolved
@@ -303,13 +308,10 @@ package final class TargetResolver {
         var plistFile: String?
         let plistSetting = settings.value(number: read.infoPlist).value
         if !plistSetting.isEmpty {
-            // <doc:Rules> "Bundles and versions": paths in build settings are relative to the folder holding the .xcodeproj.
-            let wanted = sourcePath(plistSetting)
-            let found = existingPath(wanted)
-            // A plist XcodeGen generates is named by the spec that defines it.
-            plistPath = found.flatMap { project.generated[$0]?.spec } ?? found ?? wanted
+            let (wanted, found, shown, generated) = infoPlistFile(plistSetting)
+            plistPath = shown
             plistFile = found
-            let preprocessed = found.flatMap { preprocessedInfoPlist($0, settings: settings) }
+            let preprocessed = generated ? nil : found.flatMap { preprocessedInfoPlist($0, settings: settings) }
             if let header = preprocessed?.unknownHeader {
                 problems.append((header, "the Info.plist prefix header '\(header)' of \(context) (INFOPLIST_PREFIX_HEADER) is not in the checkout (a build phase writes such a header, usually into a git-ignored folder), so the macros it defines are unknown; the rest of the Info.plist is read as written", .warning))
             }
@@ -591,8 +593,27 @@ package final class TargetResolver {
     /// A prefix header the checkout does not hold (WooCommerce's is written by a build phase into a git-ignored
     /// `DerivedSources/`) is unknown, not an error and not empty: the Info.plist is read without its macros, and
     /// `unknownHeader` names it.
+    /// The Info.plist an `INFOPLIST_FILE` value names: the path it names, the file that exists there, the path
+    /// findings name it by, and whether XcodeGen generates it. Once per value: targets share Info.plists, and each
+    /// looked its path up in three tables again.
+    private func infoPlistFile(_ setting: String) -> (wanted: String, found: String?, shown: String, generated: Bool) {
+        if let known = infoPlistFiles[setting] { return known }
+        // <doc:Rules> "Bundles and versions": paths in build settings are relative to the folder holding the .xcodeproj.
+        let wanted = sourcePath(setting)
+        let found = existingPath(wanted)
+        let generated = found.flatMap { project.generated[$0] }
+        // A plist XcodeGen generates is named by the spec that defines it.
+        let file = (wanted, found, generated?.spec ?? found ?? wanted, generated != nil)
+        infoPlistFiles[setting] = file
+        return file
+    }
+
+    /// `infoPlistFile` by `INFOPLIST_FILE` value.
+    private var infoPlistFiles: [String: (wanted: String, found: String?, shown: String, generated: Bool)] = [:]
+
+    /// - Parameter path: an Info.plist XcodeGen does not generate.
     private func preprocessedInfoPlist(_ path: String, settings: BuildSettings) -> (plist: InfoPlist?, failure: String?, unknownHeader: String?)? {
-        guard project.generated[path] == nil, settings.value(number: read.preprocess).value.uppercased() == "YES" else { return nil }
+        guard settings.value(number: read.preprocess).value.uppercased() == "YES" else { return nil }
         let header = settings.value("INFOPLIST_PREFIX_HEADER").value
         let definitions = settings.value("INFOPLIST_PREPROCESSOR_DEFINITIONS").value
         let flags = settings.value("INFOPLIST_OTHER_PREPROCESSOR_FLAGS").value
