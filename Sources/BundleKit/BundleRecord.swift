@@ -112,59 +112,109 @@ package final class PbxprojSetting: Sendable {
 /// Every value is optional because real inputs omit them; the rules report what is missing.
 public struct BundleRecord: Equatable, Sendable {
     /// Display name (`HabitsWidget`, or the Xcode target name).
-    public var name: String
-    public var role: BundleRole
+    public var name: String { get { box.fields.name } set { fields.name = newValue } }
+    public var role: BundleRole { get { box.fields.role } set { fields.role = newValue } }
     /// `CFBundleIdentifier`.
-    public var bundleIdentifier: String?
+    public var bundleIdentifier: String? { get { box.fields.bundleIdentifier } set { fields.bundleIdentifier = newValue } }
     /// `CFBundleShortVersionString`.
-    public var shortVersion: String?
+    public var shortVersion: String? { get { box.fields.shortVersion } set { fields.shortVersion = newValue } }
     /// `CFBundleVersion`.
-    public var buildVersion: String?
+    public var buildVersion: String? { get { box.fields.buildVersion } set { fields.buildVersion = newValue } }
     /// `NSExtension.NSExtensionPointIdentifier` or `EXAppExtensionAttributes.EXExtensionPointIdentifier`.
-    public var extensionPoint: String?
+    public var extensionPoint: String? { get { box.fields.extensionPoint } set { fields.extensionPoint = newValue } }
     /// Whether the Info.plist has an `NSExtension` (or `EXAppExtensionAttributes`) dictionary at all.
-    public var hasExtensionDictionary: Bool
+    public var hasExtensionDictionary: Bool { get { box.fields.hasExtensionDictionary } set { fields.hasExtensionDictionary = newValue } }
     /// `WKCompanionAppBundleIdentifier`.
-    public var companionAppBundleIdentifier: String?
+    public var companionAppBundleIdentifier: String? { get { box.fields.companionAppBundleIdentifier } set { fields.companionAppBundleIdentifier = newValue } }
     /// `CFBundlePackageType` (`APPL`, `XPC!`).
-    public var packageType: String?
+    public var packageType: String? { get { box.fields.packageType } set { fields.packageType = newValue } }
     /// `com.apple.security.application-groups`.
-    public var appGroups: [String]
+    public var appGroups: [String] { get { box.fields.appGroups } set { fields.appGroups = newValue } }
     /// Whether `appGroups` is known: `false` for a built bundle whose entitlements file could not be found
     /// (they are then only inside the code signature), so the App Group rules are skipped, not guessed.
-    public var appGroupsKnown: Bool
+    public var appGroupsKnown: Bool { get { box.fields.appGroupsKnown } set { fields.appGroupsKnown = newValue } }
     /// Where the bundle is embedded in its containing app (`nil` for the app itself).
-    public var embedLocation: EmbedLocation?
+    public var embedLocation: EmbedLocation? { get { box.fields.embedLocation } set { fields.embedLocation = newValue } }
     /// The bundle's path as App Store Connect names it: `Habits.app/PlugIns/HabitsWidget.appex`.
-    public var bundlePath: String
+    public var bundlePath: String { get { box.fields.bundlePath } set { fields.bundlePath = newValue } }
     /// The file diagnostics point at for this bundle (an Info.plist, the manifest, a pbxproj).
-    public var source: SourceLocation
+    public var source: SourceLocation { get { box.fields.source } set { fields.source = newValue } }
     /// Where each checked value came from, keyed by Info.plist key (`CFBundleVersion` → the xcconfig line that set it).
-    public var valueSources: [String: SourceLocation]
+    public var valueSources: [String: SourceLocation] { get { box.fields.valueSources } set { fields.valueSources = newValue } }
     /// The executable to launch for this bundle (manifest only).
-    public var executable: String?
+    public var executable: String? { get { box.fields.executable } set { fields.executable = newValue } }
     /// The memory limit in MB the supervisor enforces (rule `widget.memory`), if any.
-    public var memoryLimitMB: Int?
+    public var memoryLimitMB: Int? { get { box.fields.memoryLimitMB } set { fields.memoryLimitMB = newValue } }
     /// The platform the bundle is built for.
-    public var platform: Platform
+    public var platform: Platform { get { box.fields.platform } set { fields.platform = newValue } }
     /// `NSSupportsLiveActivities`: the app may start Live Activities (rule `activity.lifecycle`).
-    public var supportsLiveActivities = false
+    public var supportsLiveActivities: Bool { get { box.fields.supportsLiveActivities } set { fields.supportsLiveActivities = newValue } }
     /// The `NSExtensionActivationSupports…` keys of a dictionary `NSExtensionActivationRule`, each as a count (a
     /// boolean is 0 or 1): the items a share extension is offered (rule `share.extension`).
-    public var activationSupports: [String: Int] = [:]
+    public var activationSupports: [String: Int] { get { box.fields.activationSupports } set { fields.activationSupports = newValue } }
     /// What a built bundle's executable and privacy manifest say (rule `privacy.manifest`); nil when there is
     /// no executable Lockstep could read (a project, a manifest, an unsigned fixture).
-    public var privacy: PrivacyFacts?
+    public var privacy: PrivacyFacts? { get { box.fields.privacy } set { fields.privacy = newValue } }
     /// What a built bundle's Info.plist, executable and folder say for the other App Store rules of <doc:Rules> "The App Store's other embedded-bundle rules".
-    public var store: StoreFacts?
+    public var store: StoreFacts? { get { box.fields.store } set { fields.store = newValue } }
     /// A built bundle's `embedded.mobileprovision` and signed entitlements (rule `signing.profile`).
-    public var signing: SigningFacts?
+    public var signing: SigningFacts? { get { box.fields.signing } set { fields.signing = newValue } }
     /// Whether Xcode writes this bundle's Info.plist itself, versions included: the stub container of a watch-only
     /// app (`com.apple.product-type.application.watchapp2-container`), which has no Info.plist of its own to check.
-    public var infoPlistWrittenByXcode: Bool
+    public var infoPlistWrittenByXcode: Bool { get { box.fields.infoPlistWrittenByXcode } set { fields.infoPlistWrittenByXcode = newValue } }
     /// Settings its values use that the checkout cannot supply (kept as `$(NAME)` in the values), with a sentence
     /// saying where each would have come from (<doc:ReadingProjects> "What the checkout does not hold").
-    public var unknowns: [String: String]
+    public var unknowns: [String: String] { get { box.fields.unknowns } set { fields.unknowns = newValue } }
+
+    /// The stored fields (each documented at its property above), shared by the copies of a record until one of
+    /// them changes a field.
+    package struct Fields: Equatable, Sendable {
+        var name: String
+        var role: BundleRole
+        var bundleIdentifier: String?
+        var shortVersion: String?
+        var buildVersion: String?
+        var extensionPoint: String?
+        var hasExtensionDictionary: Bool
+        var companionAppBundleIdentifier: String?
+        var packageType: String?
+        var appGroups: [String]
+        var appGroupsKnown: Bool
+        var embedLocation: EmbedLocation?
+        var bundlePath: String
+        var source: SourceLocation
+        var valueSources: [String: SourceLocation]
+        var executable: String?
+        var memoryLimitMB: Int?
+        var platform: Platform
+        var supportsLiveActivities: Bool = false
+        var activationSupports: [String: Int] = [:]
+        var privacy: PrivacyFacts?
+        var store: StoreFacts?
+        var signing: SigningFacts?
+        var infoPlistWrittenByXcode: Bool
+        var unknowns: [String: String]
+    }
+
+    /// A record's fields, immutable: changing one makes a new box. The fields are 600 bytes holding some thirty
+    /// references, and Swift copied them whole — retaining each reference, then releasing them all again —
+    /// whenever a record was made, or read out of an array to be handed to another module or to a closure (the
+    /// rules, the comparison of two configurations): 1,200 copies in a 200-target check. A box is copied by one retain.
+    private final class Box: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var box: Box
+
+    /// Every field at once, for the comparisons that read them all.
+    package var fields: Fields {
+        get { box.fields }
+        set { box = Box(newValue) }
+    }
+
+    /// Equal records: the same box, or equal fields.
+    public static func == (a: BundleRecord, b: BundleRecord) -> Bool { a.box === b.box || a.box.fields == b.box.fields }
 
     public init(
         name: String, role: BundleRole, bundleIdentifier: String? = nil, shortVersion: String? = nil,
@@ -174,33 +224,19 @@ public struct BundleRecord: Equatable, Sendable {
         valueSources: [String: SourceLocation] = [:], executable: String? = nil, memoryLimitMB: Int? = nil,
         platform: Platform = .iOS, unknowns: [String: String] = [:], store: StoreFacts? = nil, infoPlistWrittenByXcode: Bool = false
     ) {
-        self.name = name
-        self.role = role
-        self.bundleIdentifier = bundleIdentifier
-        self.shortVersion = shortVersion
-        self.buildVersion = buildVersion
-        self.extensionPoint = extensionPoint
-        self.hasExtensionDictionary = hasExtensionDictionary
-        self.companionAppBundleIdentifier = companionAppBundleIdentifier
-        self.packageType = packageType
-        self.appGroups = appGroups
-        self.appGroupsKnown = appGroupsKnown
-        self.embedLocation = embedLocation
-        self.bundlePath = bundlePath
-        self.source = source
-        self.valueSources = valueSources
-        self.executable = executable
-        self.memoryLimitMB = memoryLimitMB
-        self.platform = platform
-        self.unknowns = unknowns
-        self.infoPlistWrittenByXcode = infoPlistWrittenByXcode
-        self.store = store
+        box = Box(Fields(
+            name: name, role: role, bundleIdentifier: bundleIdentifier, shortVersion: shortVersion, buildVersion: buildVersion,
+            extensionPoint: extensionPoint, hasExtensionDictionary: hasExtensionDictionary,
+            companionAppBundleIdentifier: companionAppBundleIdentifier, packageType: packageType, appGroups: appGroups,
+            appGroupsKnown: appGroupsKnown, embedLocation: embedLocation, bundlePath: bundlePath, source: source,
+            valueSources: valueSources, executable: executable, memoryLimitMB: memoryLimitMB, platform: platform,
+            privacy: nil, store: store, signing: nil, infoPlistWrittenByXcode: infoPlistWrittenByXcode, unknowns: unknowns))
     }
 }
 
 extension BundleRecord {
-    /// The stored properties `equalsButForWhereWritten` compares, in declaration order: a test fails when one is
-    /// added to the record and not to the comparison.
+    /// The fields `equalsButForWhereWritten` compares, in declaration order: a test fails when one is added to the
+    /// record and not to the comparison.
     package static let comparedButForWhereWritten = [
         "name", "role", "bundleIdentifier", "shortVersion", "buildVersion", "extensionPoint", "hasExtensionDictionary",
         "companionAppBundleIdentifier", "packageType", "appGroups", "appGroupsKnown", "embedLocation", "bundlePath", "source",

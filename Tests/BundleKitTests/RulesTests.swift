@@ -142,9 +142,9 @@ import XcodeKit
         return record
     }
 
-    /// Every stored property of the record is compared: one added to `BundleRecord` must be added to the comparison.
-    @Test func everyStoredPropertyIsCompared() {
-        let labels = Mirror(reflecting: Self.record(line: 1, detail: "")).children.compactMap(\.label)
+    /// Every field of the record is compared: one added to `BundleRecord` must be added to the comparison.
+    @Test func everyFieldIsCompared() {
+        let labels = Mirror(reflecting: Self.record(line: 1, detail: "").fields).children.compactMap(\.label)
         #expect(labels == BundleRecord.comparedButForWhereWritten)
     }
 
