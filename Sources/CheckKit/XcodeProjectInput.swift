@@ -160,8 +160,8 @@ struct ProjectReading {
                 : (target.defaultConfiguration ?? target.configurations.first?.name ?? configuration)
             let resolved = resolver.resolve(target, configuration: name)
             let kind = target.kind
-            let file = "\(resolved.productName.isEmpty ? target.name : resolved.productName).\(kind.wrapperExtension)"
-            let path = parentPath.map { "\($0)/\(location!.rawValue)/\(file)" } ?? file
+            let file = ASCII.joined(resolved.productName.isEmpty ? target.name : resolved.productName, ".", kind.wrapperExtension)
+            let path = parentPath.map { ASCII.joined($0, "/", location!.rawValue, "/", file) } ?? file
             result.append(Member(resolved: resolved, bundlePath: path, location: location))
             // The first member is the app (testing the optional record for nil copied it whole).
             if result.count == 1 {

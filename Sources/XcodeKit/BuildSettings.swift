@@ -93,7 +93,7 @@ package final class SettingAssignment {
     /// project's are reported for every target that inherits them.
     package private(set) lazy var location = source.line.map { SourceLocation(file: source.file, detail: "\(name), line \($0)", line: $0, column: source.column) }
         ?? {
-            var location = SourceLocation(file: source.file, detail: "\(name) in \(source.owner)")
+            var location = SourceLocation(file: source.file, detail: ASCII.joined(name, " in ", source.owner))
             location.pbxprojSetting = source.configurationID.map { PbxprojSetting(key: key, object: $0) }
             return location
         }()
@@ -1043,6 +1043,26 @@ package enum ASCII {
                 i += 1
             }
             return true
+        }
+    }
+
+    /// The strings one after another, made at their final size: an interpolation grows its buffer as it goes, an
+    /// allocation and a copy each time (a name between two literals cost 2,000 instructions; the names of every
+    /// target, bundle path and setting source were a sixteenth of a 200-target check).
+    @inlinable
+    package static func joined(_ parts: String...) -> String {
+        var count = 0
+        for part in parts { count += part.utf8.count }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var offset = 0
+            for var part in parts {
+                // Native and small strings have contiguous UTF-8; a bridged one is made so.
+                part.withUTF8 { bytes in
+                    if let source = bytes.baseAddress { (buffer.baseAddress! + offset).update(from: source, count: bytes.count) }
+                    offset += bytes.count
+                }
+            }
+            return offset
         }
     }
 

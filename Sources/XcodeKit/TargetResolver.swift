@@ -263,7 +263,7 @@ package final class TargetResolver {
         let first = targetDefaults(target)
         let shared = state.shared
         let projectLevel = state.projectLevel
-        let owner = "target '\(target.name)' [\(configuration)]"
+        let owner = ASCII.joined("target '", target.name, "' [", configuration, "]")
         let targetLevel = target.configurations.first { $0.name == configuration }
             .map { level($0, owner: owner, targetLevel: true) } ?? Level()
         let own = targetLevel.assignments
