@@ -463,15 +463,18 @@ private struct MoveStack<Element> {
 /// and a UTF-8 check, and then its own release. Bounded: a full table, or a long run of colliding slots, only means
 /// the string is made afresh.
 private struct StringTable {
-    /// Where in the file a slot's string was read (its bytes are compared there), and the string; a count of 0 is
-    /// a free slot.
+    /// Where in the file a slot's string was read (its bytes are compared there), and where in `strings` the string
+    /// is; a count of 0 is a free slot. Numbers only: a table of strings retained the empty string once per slot
+    /// when it was made, and released it once per slot when freed.
     private struct Slot {
         var start: Int32 = 0
         var count: Int32 = 0
-        var string = ""
+        var string: Int32 = 0
     }
 
     private var slots: [Slot]
+    /// The strings the slots and `shorts` hold.
+    private var strings: [String] = []
     private var used = 0
     /// log2 of the number of slots.
     private let bits: Int
@@ -484,7 +487,8 @@ private struct StringTable {
         var high: UInt64 = 0
         /// -1: a free slot.
         var count = -1
-        var string = ""
+        /// Where in `strings` the string is.
+        var string = 0
     }
 
     private var shorts = Array(repeating: Short(), count: 1 << 10)
@@ -520,9 +524,16 @@ private struct StringTable {
         var hash = (low ^ (high &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(count)) &* 0x9E37_79B9_7F4A_7C15
         hash ^= hash >> 29
         let slot = Int(truncatingIfNeeded: hash >> (64 - 10))
-        if shorts[slot].count == count && shorts[slot].low == low && shorts[slot].high == high { return shorts[slot].string }
+        if shorts[slot].count == count && shorts[slot].low == low && shorts[slot].high == high { return strings[shorts[slot].string] }
         let made = String(decoding: UnsafeBufferPointer(rebasing: file[token]), as: UTF8.self)
-        shorts[slot] = Short(low: low, high: high, count: count, string: made)
+        // A slot taken over by another string gives it its place in `strings`.
+        if shorts[slot].count >= 0 {
+            strings[shorts[slot].string] = made
+            shorts[slot] = Short(low: low, high: high, count: count, string: shorts[slot].string)
+        } else {
+            shorts[slot] = Short(low: low, high: high, count: count, string: strings.count)
+            strings.append(made)
+        }
         return made
     }
 
@@ -540,13 +551,14 @@ private struct StringTable {
             if count == 0 {
                 let made = String(decoding: bytes, as: UTF8.self)
                 if used < slots.count / 2 {
-                    slots[slot] = Slot(start: Int32(token.lowerBound), count: Int32(bytes.count), string: made)
+                    slots[slot] = Slot(start: Int32(token.lowerBound), count: Int32(bytes.count), string: Int32(strings.count))
+                    strings.append(made)
                     used += 1
                 }
                 return made
             }
             if count == bytes.count, Self.equal(UnsafeBufferPointer(rebasing: file[Int(slots[slot].start)..<(Int(slots[slot].start) + count)]), bytes) {
-                return slots[slot].string
+                return strings[Int(slots[slot].string)]
             }
             slot = (slot + 1) & mask
         }
