@@ -213,8 +213,11 @@ public struct BundleRecord: Equatable, Sendable {
         set { box = Box(newValue) }
     }
 
-    /// Equal records: the same box, or equal fields.
-    public static func == (a: BundleRecord, b: BundleRecord) -> Bool { a.box === b.box || a.box.fields == b.box.fields }
+    /// Equal records: the same box, or equal fields. The rules ask whether a bundle is its set's app this way for
+    /// every bundle: two bundles of a set differ in their paths, compared before every field.
+    public static func == (a: BundleRecord, b: BundleRecord) -> Bool {
+        a.box === b.box || (a.box.fields.bundlePath == b.box.fields.bundlePath && a.box.fields == b.box.fields)
+    }
 
     public init(
         name: String, role: BundleRole, bundleIdentifier: String? = nil, shortVersion: String? = nil,
