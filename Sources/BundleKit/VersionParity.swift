@@ -14,7 +14,13 @@ package enum VersionParity {
 
     /// Whether two values are the same as stored. Apple compares Info.plist strings by their bytes: `é` written as one
     /// scalar and as `e` + U+0301 are different values to App Store Connect, though Swift's `==` calls them equal.
-    package static func stored(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
+    /// (Compared in place: the generic comparison of two UTF-8 views walks them a byte at a time through iterators,
+    /// 350 instructions for two build numbers, asked of every version of every bundle.)
+    package static func stored(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        var (a, b) = (a, b)
+        return a.withUTF8 { x in b.withUTF8 { y in x.elementsEqual(y) } }
+    }
 
     /// Apple's sentence for `bundle`'s `kind` value (`value`) differing from its containing app's (`parent`).
     /// - Parameter container: the bundle that directly contains `bundle` (a watch app for its own widget), which
