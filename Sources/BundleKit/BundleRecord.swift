@@ -94,6 +94,70 @@ public struct SourceLocation: Equatable, Hashable, Sendable, CustomStringConvert
     public var description: String { detail.map { "\(file) (\($0))" } ?? file }
 }
 
+/// Where each of a bundle's values came from, by Info.plist or entitlement key (`CFBundleVersion` → the xcconfig
+/// line that set it). A bundle has a handful, found by comparing keys: a dictionary hashed each key to add it and
+/// again to find it, for every bundle (a fiftieth of a 200-target check), and its equality hashed them all again.
+public struct ValueSources: Equatable, Sendable, Sequence, ExpressibleByDictionaryLiteral, CustomStringConvertible {
+    public typealias Element = (key: String, value: SourceLocation)
+    /// The keys, each once, in the order they were added, and their sources at the same indices (two arrays: an
+    /// array of pairs is copied pair by pair to compare one key).
+    package private(set) var keys: [String] = []
+    package private(set) var sources: [SourceLocation] = []
+
+    public init() {}
+
+    /// Empty, with room for `capacity` entries.
+    package init(capacity: Int) {
+        keys.reserveCapacity(capacity)
+        sources.reserveCapacity(capacity)
+    }
+
+    public init(dictionaryLiteral elements: (String, SourceLocation)...) {
+        for (key, value) in elements { self[key] = value }
+    }
+
+    /// Adds `key`, which is not among the keys yet, without looking for it.
+    package mutating func add(_ key: String, _ source: SourceLocation) {
+        assert(!keys.contains(key), "\(key) is a value source already")
+        keys.append(key)
+        sources.append(source)
+    }
+
+    public var count: Int { keys.count }
+    public var isEmpty: Bool { keys.isEmpty }
+
+    /// The source of `key`'s value; setting nil removes it.
+    public subscript(key: String) -> SourceLocation? {
+        get { keys.firstIndex(of: key).map { sources[$0] } }
+        set {
+            switch (keys.firstIndex(of: key), newValue) {
+            case (let index?, let value?): sources[index] = value
+            case (let index?, nil): keys.remove(at: index); sources.remove(at: index)
+            case (nil, let value?): keys.append(key); sources.append(value)
+            case (nil, nil): break
+            }
+        }
+    }
+
+    public func makeIterator() -> AnyIterator<Element> {
+        var index = 0
+        return AnyIterator {
+            guard index < keys.count else { return nil }
+            defer { index += 1 }
+            return (keys[index], sources[index])
+        }
+    }
+
+    /// The same keys with equal sources, in any order (as two dictionaries are equal).
+    public static func == (a: ValueSources, b: ValueSources) -> Bool {
+        a.count == b.count && a.keys.indices.allSatisfy { b[a.keys[$0]] == a.sources[$0] }
+    }
+
+    public var description: String {
+        "[" + keys.indices.map { "\(keys[$0]): \(sources[$0])" }.joined(separator: ", ") + "]"
+    }
+}
+
 /// A setting in a project.pbxproj: its key as written and the id of the object that holds it. A class, so that a
 /// `SourceLocation` grows by a word, not by two strings, for the values that never need their line.
 package final class PbxprojSetting: Sendable {
@@ -140,7 +204,7 @@ public struct BundleRecord: Equatable, Sendable {
     /// The file diagnostics point at for this bundle (an Info.plist, the manifest, a pbxproj).
     public var source: SourceLocation { get { box.fields.source } set { fields.source = newValue } }
     /// Where each checked value came from, keyed by Info.plist key (`CFBundleVersion` → the xcconfig line that set it).
-    public var valueSources: [String: SourceLocation] { get { box.fields.valueSources } set { fields.valueSources = newValue } }
+    public var valueSources: ValueSources { get { box.fields.valueSources } set { fields.valueSources = newValue } }
     /// The executable to launch for this bundle (manifest only).
     public var executable: String? { get { box.fields.executable } set { fields.executable = newValue } }
     /// The memory limit in MB the supervisor enforces (rule `widget.memory`), if any.
@@ -183,7 +247,7 @@ public struct BundleRecord: Equatable, Sendable {
         var embedLocation: EmbedLocation?
         var bundlePath: String
         var source: SourceLocation
-        var valueSources: [String: SourceLocation]
+        var valueSources: ValueSources
         var executable: String?
         var memoryLimitMB: Int?
         var platform: Platform
@@ -224,7 +288,7 @@ public struct BundleRecord: Equatable, Sendable {
         buildVersion: String? = nil, extensionPoint: String? = nil, hasExtensionDictionary: Bool = false,
         companionAppBundleIdentifier: String? = nil, packageType: String? = nil, appGroups: [String] = [],
         appGroupsKnown: Bool = true, embedLocation: EmbedLocation? = nil, bundlePath: String, source: SourceLocation,
-        valueSources: [String: SourceLocation] = [:], executable: String? = nil, memoryLimitMB: Int? = nil,
+        valueSources: ValueSources = [:], executable: String? = nil, memoryLimitMB: Int? = nil,
         platform: Platform = .iOS, unknowns: [String: String] = [:], store: StoreFacts? = nil, infoPlistWrittenByXcode: Bool = false
     ) {
         box = Box(Fields(
@@ -261,9 +325,8 @@ extension BundleRecord {
               supportsLiveActivities == other.supportsLiveActivities, activationSupports == other.activationSupports,
               privacy == other.privacy, store == other.store, signing == other.signing,
               infoPlistWrittenByXcode == other.infoPlistWrittenByXcode, unknowns == other.unknowns else { return false }
-        for index in valueSources.indices where other.valueSources[valueSources.keys[index]]?.file != valueSources.values[index].file {
-            return false
-        }
+        let (keys, sources) = (valueSources.keys, valueSources.sources)
+        for index in keys.indices where other.valueSources[keys[index]]?.file != sources[index].file { return false }
         return true
     }
 }

@@ -85,21 +85,19 @@ public enum Rules {
     /// - Parameter positions: the lines of the project.pbxproj settings among the values, when they came from one.
     static func locate(_ findings: inout [Finding], from first: Int, in bundle: BundleRecord, positions: PbxprojPositions?) {
         guard first < findings.count else { return }
-        let sources = bundle.valueSources
+        let (keys, sources) = (bundle.valueSources.keys, bundle.valueSources.sources)
         for index in first..<findings.count where findings[index].line == nil {
             // The longest key the message names (CFBundleShortVersionString before CFBundleVersion), among the
             // values with a line (or a pbxproj setting's, found below) from the file the finding points at. (The
             // keys are Info.plist and entitlement keys: ASCII, so their lengths in bytes are their lengths in
-            // Characters.) The dictionary is walked in place by index, once per finding: a bundle has few, and
+            // Characters.) The sources are walked in place by index, once per finding: a bundle has few, and
             // copying out its located sources first cost more than the walks.
-            var named: Dictionary<String, SourceLocation>.Index?
+            var named: Int?
             var namedLength = -1
-            var candidate = sources.startIndex
-            while candidate != sources.endIndex {
-                defer { sources.formIndex(after: &candidate) }
-                let source = sources.values[candidate]
+            for candidate in keys.indices {
+                let source = sources[candidate]
                 guard source.line != nil || (positions != nil && source.pbxprojSetting != nil) else { continue }
-                let key = sources.keys[candidate]
+                let key = keys[candidate]
                 if key.utf8.count > namedLength, source.file == findings[index].path, ASCII.contains(key, in: findings[index].message) {
                     named = candidate
                     namedLength = key.utf8.count
@@ -107,7 +105,7 @@ public enum Rules {
             }
             guard let named else { continue }
             // `with(line:column:)` in place: the located sources all have a line, or are a pbxproj setting's.
-            let source = positions.map { $0.located(sources.values[named]) } ?? sources.values[named]
+            let source = positions.map { $0.located(sources[named]) } ?? sources[named]
             findings[index].line = source.line
             findings[index].column = source.column
         }

@@ -204,7 +204,7 @@ struct ProjectReading {
     }
 
     /// Where each checked value came from; the rules point their findings there.
-    private func valueSources(_ resolved: ResolvedTarget) -> [String: SourceLocation] {
+    private func valueSources(_ resolved: ResolvedTarget) -> ValueSources {
         var sources = resolved.values.sources(reserving: 1)
         if let entitlements = resolved.entitlementsPath {
             let key = "com.apple.security.application-groups"

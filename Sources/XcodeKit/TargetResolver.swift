@@ -53,14 +53,14 @@ package final class ResolvedTarget {
         /// Where each present value came from, by Info.plist key, in room for `extra` more entries: a bundle
         /// record's `valueSources`. Made field by field, as `mapValues(\.source)` does, but without a key path
         /// applied through a generic closure (4% of a 200-target check).
-        package func sources(reserving extra: Int) -> [String: SourceLocation] {
-            var result = [String: SourceLocation](minimumCapacity: CheckedKey.allCases.count + extra)
+        package func sources(reserving extra: Int) -> ValueSources {
+            var result = ValueSources(capacity: CheckedKey.allCases.count + extra)
             // The sources alone: binding each value copied all of it.
-            if let source = bundleIdentifier?.source { result[CheckedKey.bundleIdentifier.key] = source }
-            if let source = buildVersion?.source { result[CheckedKey.buildVersion.key] = source }
-            if let source = shortVersion?.source { result[CheckedKey.shortVersion.key] = source }
-            if let source = companionAppBundleIdentifier?.source { result[CheckedKey.companionAppBundleIdentifier.key] = source }
-            if let source = packageType?.source { result[CheckedKey.packageType.key] = source }
+            if let source = bundleIdentifier?.source { result.add(CheckedKey.bundleIdentifier.key, source) }
+            if let source = buildVersion?.source { result.add(CheckedKey.buildVersion.key, source) }
+            if let source = shortVersion?.source { result.add(CheckedKey.shortVersion.key, source) }
+            if let source = companionAppBundleIdentifier?.source { result.add(CheckedKey.companionAppBundleIdentifier.key, source) }
+            if let source = packageType?.source { result.add(CheckedKey.packageType.key, source) }
             return result
         }
 
