@@ -301,6 +301,11 @@ public struct BundleRecord: Equatable, Sendable {
     }
 }
 
+extension BundleRecord: CustomDebugStringConvertible {
+    /// Every field, as a struct of them prints (`BundleRecord(name: "Widget", role: …)`), not the box that holds them.
+    public var debugDescription: String { "BundleRecord" + String(describing: box.fields).dropFirst("Fields".count) }
+}
+
 extension BundleRecord {
     /// The fields `equalsButForWhereWritten` compares, in declaration order: a test fails when one is added to the
     /// record and not to the comparison.

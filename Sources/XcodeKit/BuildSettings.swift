@@ -98,6 +98,15 @@ package final class SettingAssignment {
             return location
         }()
 
+    /// Whether `other` assigns the same value to the same name under the same conditions, from the same kind of place
+    /// (Xcode's default or not, the target's level or not): it differs at most in where it is written.
+    func equalsButForWhereWritten(_ other: SettingAssignment) -> Bool {
+        guard self !== other else { return true }
+        return name == other.name && value == other.value && source.isDefault == other.source.isDefault
+            && source.targetLevel == other.source.targetLevel && conditions.count == other.conditions.count
+            && zip(conditions, other.conditions).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    }
+
     /// The same assignment, at the target's own level or the project's.
     func atTargetLevel(_ targetLevel: Bool) -> SettingAssignment {
         guard source.targetLevel != targetLevel else { return self }
@@ -536,6 +545,35 @@ package final class BuildSettings {
     /// empty on purpose, so not unresolved.
     private let conditionallyDefined: Set<String>
 
+    /// Every name looked up so far: what a resolution read, so that `TargetResolver` can tell whether another
+    /// configuration's settings would have given it the same values (`readsTheSame`). Kept for the three runs only.
+    private let lookups: Lookups?
+
+    /// The names a `BuildSettings` was asked for: one bit per name number, set through a pointer (an array property
+    /// of a class is checked for exclusivity at every access, and a target looks up some fifty names), and the
+    /// names asked for that had no number then.
+    private final class Lookups {
+        let words: Int
+        let bits: UnsafeMutablePointer<UInt64>
+        /// Whether a name numbered after these settings were made was looked up: then `readsTheSame` cannot tell.
+        var numberedLater = false
+        var unnumbered: [String] = []
+
+        init(names: Int) {
+            words = names / 64 + 1
+            bits = .allocate(capacity: words)
+            bits.initialize(repeating: 0, count: words)
+        }
+
+        deinit { bits.deallocate() }
+
+        @inline(__always)
+        func note(_ number: Int) {
+            let word = number >> 6
+            if word < words { bits[word] |= 1 << UInt64(number & 63) } else { numberedLater = true }
+        }
+    }
+
     /// - Parameters:
     ///   - assignments: low → high, already filtered to those whose conditions hold.
     ///   - conditionallyDefined: names whose assignments were filtered out.
@@ -576,6 +614,27 @@ package final class BuildSettings {
         }
         self.last = last
         self.previous = previous
+        lookups = index == nil ? nil : Lookups(names: names.count)
+    }
+
+    /// Whether every setting these settings looked up has the same assignments in `other`, but for where they are
+    /// written: then whatever was read from these, expanded, would read the same from `other`. Both are made of
+    /// three runs with the same first run (the target's defaults); `differing` says, by name number, which names the
+    /// shared runs assign differently.
+    /// - Returns: false also when these settings did not record what they looked up (a flat list).
+    func readsTheSame(in other: BuildSettings, differing: [Bool]) -> Bool {
+        guard let lookups, !lookups.numberedLater, other.lookups != nil, first.count == other.first.count,
+              own.count == other.own.count, zip(own, other.own).allSatisfy({ $0.equalsButForWhereWritten($1) }) else { return false }
+        for word in 0..<lookups.words {
+            var rest = lookups.bits[word]
+            while rest != 0 {
+                let number = word * 64 + rest.trailingZeroBitCount
+                rest &= rest - 1
+                if number < differing.count, differing[number] { return false }
+            }
+        }
+        // A name nothing numbered when it was looked up was defined nowhere then; the other may define it.
+        return !lookups.unnumbered.contains { other.isDefined($0) }
     }
 
     /// Which assignment of a list is the last of each name, and which one each assignment builds on: numbering every
@@ -618,13 +677,18 @@ package final class BuildSettings {
 
     /// The index of the winning assignment of the name numbered `number` in `names`.
     private func winner(number: Int) -> Int? {
-        number < last.count && last[number] >= 0 ? last[number] : nil
+        lookups?.note(number)
+        return number < last.count && last[number] >= 0 ? last[number] : nil
     }
 
     /// The index of the last assignment of `name`, or -1.
     private func lastIndex(_ name: String) -> Int {
-        guard let number = names.number(name), number < last.count else { return -1 }
-        return last[number]
+        guard let number = names.number(name) else {
+            lookups?.unnumbered.append(name)
+            return -1
+        }
+        lookups?.note(number)
+        return number < last.count ? last[number] : -1
     }
 
     /// The indices of every assignment of `name`, low → high.

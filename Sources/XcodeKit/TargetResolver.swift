@@ -16,6 +16,10 @@ package final class ResolvedTarget {
         package var source: SourceLocation
         /// True when the text is a literal written in the Info.plist file (bump edits the plist, not a setting).
         package var literalInPlist: Bool
+        /// The first setting the template references, which says where the value came from, and its number in
+        /// the project's `SettingNames`: another configuration that reads the same finds its source there.
+        var reference: String?
+        var referenceNumber: Int?
     }
 
     /// The values of the checked keys, kept by `CheckedKey` (the rules ask for each of every target), not hashed.
@@ -64,6 +68,20 @@ package final class ResolvedTarget {
             return result
         }
 
+        /// Gives each value that `source` finds a source for (by its reference and the reference's number) that
+        /// source, in place: reading a value out of its optional and back copied all of it.
+        mutating func resource(_ source: (String, Int?) -> SourceLocation?) {
+            func update(_ value: inout Value?) {
+                guard let reference = value?.reference, let found = source(reference, value?.referenceNumber) else { return }
+                value!.source = found
+            }
+            update(&bundleIdentifier)
+            update(&buildVersion)
+            update(&shortVersion)
+            update(&companionAppBundleIdentifier)
+            update(&packageType)
+        }
+
         /// The expanded text of `key`'s value. The subscript, called from another module, returns a copy of the
         /// whole value (its strings, set and source), 9,600 times in a 200-target check: this copies one string.
         package func text(_ key: CheckedKey) -> String? {
@@ -110,8 +128,12 @@ package final class ResolvedTarget {
     /// The settings its checked values and App Groups use that the checkout cannot supply, with where each would
     /// have come from (<doc:ReadingProjects> "What the checkout does not hold").
     package let unknowns: [String: String]
+    /// Whether another configuration whose settings read the same may take this resolution but for where its
+    /// values are written (`TargetResolver.sameButForWhereWritten`): it was built (its settings recorded what it
+    /// read), and nothing in it names its configuration but its context, its settings and its values' sources.
+    let isReusable: Bool
 
-    init(target: XcodeProject.Target, configuration: String, context: String, settings: BuildSettings, plistPath: String?, values: CheckedValues, extensionPoint: String?, hasExtensionDictionary: Bool, appGroups: [String], store: StoreFacts, entitlementsPath: String?, productName: String, problems: [(file: String, message: String, severity: ProblemWeight)], missingIncludes: [MissingInclude], targetXcconfigs: Set<String>, platform: Platform, unknowns: [String: String]) {
+    init(target: XcodeProject.Target, configuration: String, context: String, settings: BuildSettings, plistPath: String?, values: CheckedValues, extensionPoint: String?, hasExtensionDictionary: Bool, appGroups: [String], store: StoreFacts, entitlementsPath: String?, productName: String, problems: [(file: String, message: String, severity: ProblemWeight)], missingIncludes: [MissingInclude], targetXcconfigs: Set<String>, platform: Platform, unknowns: [String: String], isReusable: Bool) {
         self.target = target
         self.configuration = configuration
         self.context = context
@@ -129,6 +151,7 @@ package final class ResolvedTarget {
         self.targetXcconfigs = targetXcconfigs
         self.platform = platform
         self.unknowns = unknowns
+        self.isReusable = isReusable
     }
 }
 
@@ -184,6 +207,7 @@ package final class TargetResolver {
 
     /// What every target of one configuration shares, made when its first target is resolved.
     private final class ConfigurationState {
+        let name: String
         /// Xcode's defaults that do not depend on the target, then the project level: the middle run of every
         /// target's settings (`BuildSettings`), shared, not copied.
         let shared: [SettingAssignment]
@@ -201,13 +225,40 @@ package final class TargetResolver {
         /// The resolutions, by target index.
         var resolved: [ResolvedTarget?]
 
-        init(shared: [SettingAssignment], projectLevel: Level, nameIndex: BuildSettings.NameIndex, targets: Int) {
+        /// By the name of an earlier configuration: `differences(from:names:)`.
+        /// (By state, compared by identity: a set asks for every target, and hashing the name each time cost more.)
+        private var differing: [(from: ConfigurationState, names: [Bool])] = []
+
+        init(name: String, shared: [SettingAssignment], projectLevel: Level, nameIndex: BuildSettings.NameIndex, targets: Int) {
+            self.name = name
             self.shared = shared
             self.projectLevel = projectLevel
             self.nameIndex = nameIndex
             resolved = Array(repeating: nil, count: targets)
         }
+
+        /// By name number: whether this configuration's shared run assigns that name differently from `other`'s
+        /// but for where the assignments are written. Names numbered later are in neither run.
+        func differences(from other: ConfigurationState, names: SettingNames) -> [Bool] {
+            if let known = differing.first(where: { $0.from === other }) { return known.names }
+            func byName(_ run: [SettingAssignment]) -> [Int: [SettingAssignment]] {
+                var result: [Int: [SettingAssignment]] = [:]
+                for assignment in run { result[names.number(adding: assignment.name), default: []].append(assignment) }
+                return result
+            }
+            let (mine, theirs) = (byName(shared), byName(other.shared))
+            var result = [Bool](repeating: false, count: names.count)
+            for number in Set(mine.keys).union(theirs.keys) {
+                let (a, b) = (mine[number] ?? [], theirs[number] ?? [])
+                result[number] = a.count != b.count || zip(a, b).contains { !$0.equalsButForWhereWritten($1) }
+            }
+            differing.append((other, result))
+            return result
+        }
     }
+
+    /// The configurations' states, in the order they were first asked for.
+    private var states: [ConfigurationState] = []
 
     /// The settings `build` reads of every target, numbered once instead of hashed for each target.
     private let read: (generate: Int, infoPlist: Int, entitlements: Int, productName: Int, preprocess: Int)
@@ -235,7 +286,7 @@ package final class TargetResolver {
             ?? configurations[configuration] ?? makeState(configuration, first: target)
         lastState = (configuration, state)
         if let cached = state.resolved[target.index] { return cached }
-        let resolved = build(target, configuration: configuration, state: state)
+        let resolved = sameButForWhereWritten(target, state: state) ?? build(target, configuration: configuration, state: state)
         state.resolved[target.index] = resolved
         return resolved
     }
@@ -250,11 +301,75 @@ package final class TargetResolver {
         let projectLevel = project.configurations.first { $0.name == configuration }
             .map { level($0, owner: "the project [\(configuration)]", targetLevel: false) } ?? Level()
         let shared = defaults + projectLevel.assignments
-        let state = ConfigurationState(shared: shared, projectLevel: projectLevel,
+        let state = ConfigurationState(name: configuration, shared: shared, projectLevel: projectLevel,
                                        nameIndex: BuildSettings.NameIndex(targetDefaults(target) + shared, names: names),
                                        targets: project.targets.count)
         configurations[configuration] = state
+        states.append(state)
         return state
+    }
+
+    /// `target` in the configuration of `state`, taken from its resolution in an earlier configuration whose settings
+    /// it reads the same but for where they are written (Debug and Release of most projects, which assign the
+    /// values `check` reads alike, and differ in settings it never reads): only its context, settings and its
+    /// values' sources are this configuration's own. Nil when no earlier resolution qualifies: `build` then resolves it.
+    ///
+    /// The earlier resolution recorded every setting it looked up (`BuildSettings.readsTheSame`): a value it
+    /// expanded looked up each setting it references, so a setting it read through another is recorded too.
+    private func sameButForWhereWritten(_ target: XcodeProject.Target, state: ConfigurationState) -> ResolvedTarget? {
+        guard let earlierState = states.first(where: { $0 !== state && $0.resolved[target.index]?.isReusable == true }),
+              let earlier = earlierState.resolved[target.index],
+              state.projectLevel.problems.isEmpty, state.projectLevel.missingIncludes.isEmpty else { return nil }
+        let configuration = state.name
+        let owner = ASCII.joined("target '", target.name, "' [", configuration, "]")
+        let targetLevel = target.configurations.first { $0.name == configuration }
+            .map { level($0, owner: owner, targetLevel: true) } ?? Level()
+        guard targetLevel.problems.isEmpty, targetLevel.missingIncludes.isEmpty,
+              let (settings, platform) = threeRuns(target, configuration: configuration, state: state, own: targetLevel.assignments),
+              platform == earlier.platform,
+              earlier.settings.readsTheSame(in: settings, differing: state.differences(from: earlierState, names: names)) else { return nil }
+        let context = platform == .iOS ? owner : "target '\(target.name)' (\(platform.rawValue)) [\(configuration)]"
+        // A value whose setting is written somewhere is sourced there in this configuration; one from the Info.plist
+        // or Xcode's defaults comes from the same place in every configuration.
+        var values = earlier.values
+        values.resource { reference, number in
+            settings.origin(of: reference, number: number).flatMap { $0.source.isDefault ? nil : $0.location }
+        }
+        return ResolvedTarget(
+            target: target, configuration: configuration, context: context, settings: settings, plistPath: earlier.plistPath,
+            values: values, extensionPoint: earlier.extensionPoint, hasExtensionDictionary: earlier.hasExtensionDictionary,
+            appGroups: earlier.appGroups, store: earlier.store, entitlementsPath: earlier.entitlementsPath,
+            productName: earlier.productName, problems: [], missingIncludes: [], targetXcconfigs: targetLevel.xcconfigFiles,
+            platform: platform, unknowns: earlier.unknowns, isReusable: false)
+    }
+
+    /// The platform of `target` with its own level `own`, and its settings as three runs when every assignment's
+    /// conditions hold for that platform (nil when one does not: then they are filtered, see `build`).
+    private func threeRuns(_ target: XcodeProject.Target, configuration: String, state: ConfigurationState,
+                           own: [SettingAssignment]) -> (BuildSettings, Platform)? {
+        let first = targetDefaults(target)
+        let platform = platform(first: first, state: state, own: own)
+        let sdk = platform.sdk
+        func holds(_ assignment: SettingAssignment) -> Bool {
+            assignment.conditions.isEmpty || BuildSettings.conditionsHold(assignment.conditions, configuration: configuration, sdk: sdk)
+        }
+        let sharedHolds = state.sharedHolds[sdk] ?? {
+            let all = state.shared.allSatisfy(holds)
+            state.sharedHolds[sdk] = all
+            return all
+        }()
+        guard sharedHolds, own.allSatisfy(holds) else { return nil }
+        return (BuildSettings(first: first, shared: state.shared, own: own, index: state.nameIndex, names: names,
+                              hasUnknownSources: false), platform)
+    }
+
+    /// <doc:ReadingProjects> "Platforms": the platform from SDKROOT (SUPPORTED_PLATFORMS when it is `auto`); conditions on
+    /// the SDK are decided for that platform's device SDK. The configuration's run is the same for every target:
+    /// searched once (`ConfigurationState.platformSettings`).
+    private func platform(first: [SettingAssignment], state: ConfigurationState, own: [SettingAssignment]) -> Platform {
+        Self.platform(sdkroot: Self.lastUnconditioned("SDKROOT", in: own) ?? state.platformSettings.sdkroot ?? Self.lastUnconditioned("SDKROOT", in: first),
+                      supported: Self.lastUnconditioned("SUPPORTED_PLATFORMS", in: own) ?? state.platformSettings.supported
+                          ?? Self.lastUnconditioned("SUPPORTED_PLATFORMS", in: first))
     }
 
     private func build(_ target: XcodeProject.Target, configuration: String, state: ConfigurationState) -> ResolvedTarget {
@@ -271,12 +386,7 @@ package final class TargetResolver {
         let missingIncludes = projectLevel.missingIncludes + targetLevel.missingIncludes
         let targetXcconfigs = targetLevel.xcconfigFiles
 
-        // <doc:ReadingProjects> "Platforms": the platform from SDKROOT (SUPPORTED_PLATFORMS when it is `auto`); conditions on
-        // the SDK are decided for that platform's device SDK.
-        // The configuration's run is the same for every target: searched once (`ConfigurationState.platformSettings`).
-        let platform = Self.platform(sdkroot: Self.lastUnconditioned("SDKROOT", in: own) ?? state.platformSettings.sdkroot ?? Self.lastUnconditioned("SDKROOT", in: first),
-                                     supported: Self.lastUnconditioned("SUPPORTED_PLATFORMS", in: own) ?? state.platformSettings.supported
-                                         ?? Self.lastUnconditioned("SUPPORTED_PLATFORMS", in: first))
+        let platform = platform(first: first, state: state, own: own)
         let sdk = platform.sdk
         let context = platform == .iOS ? owner : "target '\(target.name)' (\(platform.rawValue)) [\(configuration)]"
         func holds(_ assignment: SettingAssignment) -> Bool {
@@ -348,7 +458,8 @@ package final class TargetResolver {
             values[checked] = .init(template: template.text, value: value, unresolved: unresolved,
                                     source: source(of: template, key: key, plistPath: plistPath, plistFile: plistFile, settings: settings,
                                                    plist: inPlist == nil ? nil : (plist, checked)),
-                                    literalInPlist: inPlist != nil && !ASCII.contains(byte: UInt8(ascii: "$"), in: template.text))
+                                    literalInPlist: inPlist != nil && !ASCII.contains(byte: UInt8(ascii: "$"), in: template.text),
+                                    reference: template.reference, referenceNumber: template.number)
         }
 
         func expanded(_ text: String?) -> String? {
@@ -432,7 +543,8 @@ package final class TargetResolver {
             target: target, configuration: configuration, context: context, settings: settings, plistPath: plistPath, values: consume values,
             extensionPoint: extensionPoint, hasExtensionDictionary: plist.hasExtensionDictionary,
             appGroups: appGroups, store: store, entitlementsPath: entitlementsPath, productName: productName, problems: problems,
-            missingIncludes: missingIncludes, targetXcconfigs: targetXcconfigs, platform: platform, unknowns: unknowns)
+            missingIncludes: missingIncludes, targetXcconfigs: targetXcconfigs, platform: platform, unknowns: unknowns,
+            isReusable: problems.isEmpty && missingIncludes.isEmpty && settings.oversized.isEmpty)
     }
 
     /// Where an unknown setting would have come from: the likeliest missing file, else a per-developer setting.

@@ -21,6 +21,8 @@ struct ProjectFixture {
         var perConfiguration: [String: [String: String]] = [:]
         /// The target's xcconfig, relative to the project folder (a file reference in a group).
         var xcconfig: String? = nil
+        /// An xcconfig of its own for some configurations, instead of `xcconfig`.
+        var xcconfigPerConfiguration: [String: String] = [:]
         var embeds: [Embed] = []
         var isa = "PBXNativeTarget"
         /// The target's own configurations, when they differ from the project's.
@@ -48,6 +50,8 @@ struct ProjectFixture {
     }
 
     var projectSettings: [String: String] = [:]
+    /// The project level's settings that differ by configuration, over `projectSettings`.
+    var projectPerConfiguration: [String: [String: String]] = [:]
     var projectXcconfig: String? = nil
     var configurations = ["Debug", "Release"]
     var targets: [Target] = []
@@ -81,7 +85,7 @@ struct ProjectFixture {
             groupChildren[folder, default: []].append(ref)
             return ref
         }
-        func configurationList(owner: String, names: [String], settings: (String) -> [String: String], xcconfig: String?) -> String {
+        func configurationList(owner: String, names: [String], settings: (String) -> [String: String], xcconfig xcconfigOf: (String) -> String?) -> String {
             let list = id()
             var ids: [String] = []
             for name in names {
@@ -90,7 +94,7 @@ struct ProjectFixture {
                 let body = settings(name).sorted { $0.key < $1.key }
                     .map { "\t\t\t\t\(Self.quote($0.key)) = \(Self.quote($0.value));" }.joined(separator: "\n")
                 var base = ""
-                if let xcconfig {
+                if let xcconfig = xcconfigOf(name) {
                     if let syncGroupID, let folder = synchronizedXcconfigFolder, xcconfig.hasPrefix(folder + "/") {
                         base = "\t\t\tbaseConfigurationReferenceAnchor = \(syncGroupID) /* \(folder) */;\n\t\t\tbaseConfigurationReferenceRelativePath = \(Self.quote(String(xcconfig.dropFirst(folder.count + 1))));\n"
                     } else {
@@ -139,10 +143,10 @@ struct ProjectFixture {
                 dependencyIDs.append(dependencyID)
                 add("PBXTargetDependency", "\t\t\(dependencyID) /* PBXTargetDependency */ = {isa = PBXTargetDependency; target = \(targetIDs[dependency]!) /* \(dependency) */; };")
             }
-            let list = configurationList(owner: "\(target.isa) \"\(target.name)\"", names: target.configurations ?? configurations, settings: { target.settings.merging(target.perConfiguration[$0] ?? [:]) { $1 } }, xcconfig: target.xcconfig)
+            let list = configurationList(owner: "\(target.isa) \"\(target.name)\"", names: target.configurations ?? configurations, settings: { target.settings.merging(target.perConfiguration[$0] ?? [:]) { $1 } }, xcconfig: { target.xcconfigPerConfiguration[$0] ?? target.xcconfig })
             add(target.isa, "\t\t\(targetIDs[target.name]!) /* \(target.name) */ = {\n\t\t\tisa = \(target.isa);\n\t\t\tbuildConfigurationList = \(list) /* Build configuration list for \(target.isa) \"\(target.name)\" */;\n\t\t\tbuildPhases = (\n\(phases.map { "\t\t\t\t\($0) /* Embed */," }.joined(separator: "\n"))\n\t\t\t);\n\t\t\tdependencies = (\n\(dependencyIDs.map { "\t\t\t\t\($0)," }.joined(separator: "\n"))\n\t\t\t);\n\t\t\tname = \(Self.quote(target.name));\n\t\t\tproductName = \(Self.quote(target.name));\n\t\t\tproductReference = \(product) /* \(target.name).\(wrapper) */;\n\t\t\tproductType = \"\(target.productType)\";\n\t\t};")
         }
-        let projectList = configurationList(owner: "PBXProject \"Fixture\"", names: configurations, settings: { _ in projectSettings }, xcconfig: projectXcconfig)
+        let projectList = configurationList(owner: "PBXProject \"Fixture\"", names: configurations, settings: { projectSettings.merging(projectPerConfiguration[$0] ?? [:]) { $1 } }, xcconfig: { _ in projectXcconfig })
 
         // Groups: one per folder of a referenced xcconfig, under the main group.
         var mainChildren = groupChildren[""] ?? []
