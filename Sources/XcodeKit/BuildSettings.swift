@@ -546,7 +546,7 @@ package final class BuildSettings {
     private let conditionallyDefined: Set<String>
 
     /// Every name looked up so far: what a resolution read, so that `TargetResolver` can tell whether another
-    /// configuration's settings would have given it the same values (`readsTheSame`). Kept for the three runs only.
+    /// configuration's settings would have given it the same values (`readsTheSame`). Kept only when asked, for three runs.
     private let lookups: Lookups?
 
     /// The names a `BuildSettings` was asked for: one bit per name number, set through a pointer (an array property
@@ -588,8 +588,9 @@ package final class BuildSettings {
     /// Settings in three runs (`first`, `shared`, `own`), whose conditions all hold.
     /// - Parameter index: the name index of `first` followed by `shared`, made with the same `names` (every target of a
     ///   configuration has the same names in `first`: its defaults that depend on the target).
+    /// - Parameter recordingLookups: whether to record the names looked up, for `readsTheSame` (three runs only).
     init(first: [SettingAssignment], shared: [SettingAssignment], own: [SettingAssignment], index: NameIndex?,
-         conditionallyDefined: Set<String> = [], names: SettingNames, hasUnknownSources: Bool) {
+         conditionallyDefined: Set<String> = [], names: SettingNames, hasUnknownSources: Bool, recordingLookups: Bool = false) {
         self.first = first
         self.shared = shared
         self.own = own
@@ -614,17 +615,16 @@ package final class BuildSettings {
         }
         self.last = last
         self.previous = previous
-        lookups = index == nil ? nil : Lookups(names: names.count)
+        lookups = index != nil && recordingLookups ? Lookups(names: names.count) : nil
     }
 
     /// Whether every setting these settings looked up has the same assignments in `other`, but for where they are
-    /// written: then whatever was read from these, expanded, would read the same from `other`. Both are made of
+    /// written: then whatever was read from these, expanded, would read the same from `other`. Both must be made of
     /// three runs with the same first run (the target's defaults); `differing` says, by name number, which names the
     /// shared runs assign differently.
-    /// - Returns: false also when these settings did not record what they looked up (a flat list).
+    /// - Returns: false also when these settings did not record what they looked up.
     func readsTheSame(in other: BuildSettings, differing: [Bool]) -> Bool {
-        guard let lookups, !lookups.numberedLater, other.lookups != nil, first.count == other.first.count,
-              own.count == other.own.count, zip(own, other.own).allSatisfy({ $0.equalsButForWhereWritten($1) }) else { return false }
+        guard let lookups, !lookups.numberedLater, first.count == other.first.count, hasOwnRun(alike: other.own) else { return false }
         for word in 0..<lookups.words {
             var rest = lookups.bits[word]
             while rest != 0 {
@@ -635,6 +635,11 @@ package final class BuildSettings {
         }
         // A name nothing numbered when it was looked up was defined nowhere then; the other may define it.
         return !lookups.unnumbered.contains { other.isDefined($0) }
+    }
+
+    /// Whether `own` is this target level's run but for where its assignments are written.
+    func hasOwnRun(alike own: [SettingAssignment]) -> Bool {
+        self.own.count == own.count && zip(self.own, own).allSatisfy { $0.equalsButForWhereWritten($1) }
     }
 
     /// Which assignment of a list is the last of each name, and which one each assignment builds on: numbering every

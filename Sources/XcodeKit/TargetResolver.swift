@@ -325,8 +325,10 @@ package final class TargetResolver {
         let targetLevel = target.configurations.first { $0.name == configuration }
             .map { level($0, owner: owner, targetLevel: true) } ?? Level()
         guard targetLevel.problems.isEmpty, targetLevel.missingIncludes.isEmpty,
-              let (settings, platform) = threeRuns(target, configuration: configuration, state: state, own: targetLevel.assignments),
-              platform == earlier.platform,
+              earlier.settings.hasOwnRun(alike: targetLevel.assignments) else { return nil }
+        let (settings, platform, threeRuns) = settings(target, configuration: configuration, state: state, own: targetLevel.assignments,
+                                                       hasUnknownSources: false, recordingLookups: false)
+        guard threeRuns, platform == earlier.platform,
               earlier.settings.readsTheSame(in: settings, differing: state.differences(from: earlierState, names: names)) else { return nil }
         let context = platform == .iOS ? owner : "target '\(target.name)' (\(platform.rawValue)) [\(configuration)]"
         // A value whose setting is written somewhere is sourced there in this configuration; one from the Info.plist
@@ -337,16 +339,19 @@ package final class TargetResolver {
         }
         return ResolvedTarget(
             target: target, configuration: configuration, context: context, settings: settings, plistPath: earlier.plistPath,
-            values: values, extensionPoint: earlier.extensionPoint, hasExtensionDictionary: earlier.hasExtensionDictionary,
+            values: consume values, extensionPoint: earlier.extensionPoint, hasExtensionDictionary: earlier.hasExtensionDictionary,
             appGroups: earlier.appGroups, store: earlier.store, entitlementsPath: earlier.entitlementsPath,
             productName: earlier.productName, problems: [], missingIncludes: [], targetXcconfigs: targetLevel.xcconfigFiles,
             platform: platform, unknowns: earlier.unknowns, isReusable: false)
     }
 
-    /// The platform of `target` with its own level `own`, and its settings as three runs when every assignment's
-    /// conditions hold for that platform (nil when one does not: then they are filtered, see `build`).
-    private func threeRuns(_ target: XcodeProject.Target, configuration: String, state: ConfigurationState,
-                           own: [SettingAssignment]) -> (BuildSettings, Platform)? {
+    /// The settings of `target` in the configuration of `state`, with its own level `own`, and the platform it builds
+    /// for. The three runs, low → high: its own defaults, what the configuration shares, its own level (Xcode's
+    /// defaults have one assignment per name, so their order among themselves changes no value).
+    /// - Returns: `threeRuns` when every assignment's conditions hold (usually: Xcode's defaults have none), and the
+    ///   runs are kept as they are; otherwise the assignments that hold, in one list.
+    private func settings(_ target: XcodeProject.Target, configuration: String, state: ConfigurationState, own: [SettingAssignment],
+                          hasUnknownSources: Bool, recordingLookups: Bool) -> (settings: BuildSettings, platform: Platform, threeRuns: Bool) {
         let first = targetDefaults(target)
         let platform = platform(first: first, state: state, own: own)
         let sdk = platform.sdk
@@ -358,9 +363,13 @@ package final class TargetResolver {
             state.sharedHolds[sdk] = all
             return all
         }()
-        guard sharedHolds, own.allSatisfy(holds) else { return nil }
-        return (BuildSettings(first: first, shared: state.shared, own: own, index: state.nameIndex, names: names,
-                              hasUnknownSources: false), platform)
+        if sharedHolds, own.allSatisfy(holds) {
+            return (BuildSettings(first: first, shared: state.shared, own: own, index: state.nameIndex, names: names,
+                                  hasUnknownSources: hasUnknownSources, recordingLookups: recordingLookups), platform, true)
+        }
+        let raw = first + state.shared + own
+        return (BuildSettings(assignments: raw.filter(holds), conditionallyDefined: Set(raw.filter { !holds($0) }.map(\.name)),
+                              names: names, hasUnknownSources: hasUnknownSources), platform, false)
     }
 
     /// <doc:ReadingProjects> "Platforms": the platform from SDKROOT (SUPPORTED_PLATFORMS when it is `auto`); conditions on
@@ -373,10 +382,6 @@ package final class TargetResolver {
     }
 
     private func build(_ target: XcodeProject.Target, configuration: String, state: ConfigurationState) -> ResolvedTarget {
-        // The three runs of the target's settings, low → high: its own defaults, what the configuration shares,
-        // its own level. Xcode's defaults have one assignment per name, so their order among themselves changes no value.
-        let first = targetDefaults(target)
-        let shared = state.shared
         let projectLevel = state.projectLevel
         let owner = ASCII.joined("target '", target.name, "' [", configuration, "]")
         let targetLevel = target.configurations.first { $0.name == configuration }
@@ -386,29 +391,11 @@ package final class TargetResolver {
         let missingIncludes = projectLevel.missingIncludes + targetLevel.missingIncludes
         let targetXcconfigs = targetLevel.xcconfigFiles
 
-        let platform = platform(first: first, state: state, own: own)
-        let sdk = platform.sdk
+        // A file that would define settings is missing: what nothing here defines is unknown, not empty. What the
+        // settings are asked for is recorded, for a later configuration that may take this resolution.
+        let (settings, platform, _) = settings(target, configuration: configuration, state: state, own: own,
+                                               hasUnknownSources: !missingIncludes.isEmpty, recordingLookups: true)
         let context = platform == .iOS ? owner : "target '\(target.name)' (\(platform.rawValue)) [\(configuration)]"
-        func holds(_ assignment: SettingAssignment) -> Bool {
-            assignment.conditions.isEmpty || BuildSettings.conditionsHold(assignment.conditions, configuration: configuration, sdk: sdk)
-        }
-        let sharedHolds = state.sharedHolds[sdk] ?? {
-            let all = shared.allSatisfy(holds)
-            state.sharedHolds[sdk] = all
-            return all
-        }()
-        // A file that would define settings is missing: what nothing here defines is unknown, not empty.
-        let hasUnknownSources = !missingIncludes.isEmpty
-        // Usually every assignment holds (Xcode's defaults have no conditions): then the runs are kept as they are.
-        let settings: BuildSettings
-        if sharedHolds, own.allSatisfy(holds) {
-            settings = BuildSettings(first: first, shared: shared, own: own, index: state.nameIndex, names: names,
-                                     hasUnknownSources: hasUnknownSources)
-        } else {
-            let raw = first + shared + own
-            settings = BuildSettings(assignments: raw.filter(holds), conditionallyDefined: Set(raw.filter { !holds($0) }.map(\.name)),
-                                     names: names, hasUnknownSources: hasUnknownSources)
-        }
 
         let generate = settings.value(number: read.generate).value.uppercased() == "YES"
         // No Info.plist read: the empty one, shared (nothing is kept in it: it has no checked values).
