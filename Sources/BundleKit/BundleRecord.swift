@@ -330,8 +330,16 @@ extension BundleRecord {
               supportsLiveActivities == other.supportsLiveActivities, activationSupports == other.activationSupports,
               privacy == other.privacy, store == other.store, signing == other.signing,
               infoPlistWrittenByXcode == other.infoPlistWrittenByXcode, unknowns == other.unknowns else { return false }
+        // Sources are usually added in the same order: compared side by side, a key looked up only where they are not.
         let (keys, sources) = (valueSources.keys, valueSources.sources)
-        for index in keys.indices where other.valueSources[keys[index]]?.file != sources[index].file { return false }
+        let (otherKeys, otherSources) = (other.valueSources.keys, other.valueSources.sources)
+        for index in keys.indices {
+            if keys[index] == otherKeys[index] {
+                guard sources[index].file == otherSources[index].file else { return false }
+            } else if other.valueSources[keys[index]]?.file != sources[index].file {
+                return false
+            }
+        }
         return true
     }
 }
