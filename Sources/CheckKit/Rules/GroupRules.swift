@@ -89,8 +89,10 @@ extension Rules {
         // A watch app's group containers are watch-local (rule `group.watch-separate`): nothing to share with the host.
         guard bundle != app, bundle.role != .watch, app.appGroupsKnown else { return }
         if bundle.appGroups.isEmpty {
+            // Most extensions claim none: this note is made for nearly every one, so made at its final size.
             findings.append(Finding(rule: "group.shared", severity: .note, bundle: bundle.bundlePath, path: path,
-                message: "\(bundle.bundlePath) claims no App Group, so it shares no container with \(app.bundlePath) (allowed; many extensions need none).", values: []))
+                message: ASCII.joined(bundle.bundlePath, " claims no App Group, so it shares no container with ", app.bundlePath,
+                                      " (allowed; many extensions need none)."), values: []))
         }
         for group in bundle.appGroups where !app.appGroups.contains(group) {
             let message = "\(bundle.bundlePath) claims the App Group '\(group)', which its containing app \(app.bundlePath) does not claim: they share nothing through it. Every group of an extension must also be in the app's com.apple.security.application-groups."
