@@ -545,7 +545,7 @@ private struct StringTable {
         guard file.count <= Int(Int32.max) else { return String(decoding: bytes, as: UTF8.self) }
         let mask = slots.count - 1
         // The top bits of a multiplicative hash are the ones every byte reaches.
-        var slot = Int(truncatingIfNeeded: Self.hash(bytes) >> (64 - bits))
+        var slot = Int(truncatingIfNeeded: StringHash.bytes(UnsafeRawBufferPointer(bytes), seed: 0).value >> (64 - bits))
         for _ in 0..<8 {
             let count = Int(slots[slot].count)
             if count == 0 {
@@ -579,26 +579,5 @@ private struct StringTable {
             i += 1
         }
         return true
-    }
-
-    /// A multiplicative hash of eight bytes at a time: cheaper than `Hasher`, and the table does not need its
-    /// resistance to chosen collisions (a run of them only stops the lookup).
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        let raw = UnsafeRawBufferPointer(bytes)
-        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-        var hash = UInt64(truncatingIfNeeded: raw.count) &* multiplier
-        var i = 0
-        while i + 8 <= raw.count {
-            hash = (hash ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* multiplier
-            hash ^= hash >> 32
-            i += 8
-        }
-        var tail: UInt64 = 0
-        while i < raw.count {
-            tail = tail << 8 | UInt64(raw[i])
-            i += 1
-        }
-        hash = (hash ^ tail) &* multiplier
-        return hash ^ (hash >> 32)
     }
 }

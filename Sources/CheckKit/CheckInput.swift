@@ -86,26 +86,49 @@ public enum CheckInput {
 
 /// Findings in order, each kept only if no earlier one is the same but for its line and column. The kept ones are
 /// found by a hash of what a position does not change, and compared in place: a set of line-less copies retained
-/// every field of each finding again.
+/// every field of each finding again, and a dictionary of index arrays hashed each key with SipHash and made an
+/// array per finding.
 private struct FirstOfEach {
     private(set) var kept: [Finding] = []
-    /// The indices in `kept`, by the hash of their rule, bundle and file.
-    private var byHash: [Int: [Int]]
+    /// Open addressing, at most half full: an index in `kept` + 1 (0 is a free slot), and by the same index the hash
+    /// of that finding's rule, bundle and file.
+    private var slots: [Int]
+    private var hashes: [UInt64] = []
+    private let seed = StringHash.newSeed()
 
     init(capacity: Int) {
         kept.reserveCapacity(capacity)
-        byHash = .init(minimumCapacity: capacity)
+        hashes.reserveCapacity(capacity)
+        var count = 8
+        while count < 2 * capacity { count *= 2 }
+        slots = Array(repeating: 0, count: count)
     }
 
     mutating func add(_ finding: Finding) {
-        var hasher = Hasher()
-        hasher.combine(finding.rule)
-        hasher.combine(finding.bundle)
-        hasher.combine(finding.path)
-        let key = hasher.finalize()
-        if let indices = byHash[key], indices.contains(where: { kept[$0].equalsIgnoringPosition(finding) }) { return }
-        byHash[key, default: []].append(kept.count)
+        let hash = StringHash.hash(finding.rule.rawValue, seed: seed) &* 31 &+ StringHash.hash(finding.bundle, seed: seed) &* 17
+            &+ StringHash.hash(finding.path, seed: seed)
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] != 0 {
+            let index = slots[slot] - 1
+            if hashes[index] == hash, kept[index].equalsIgnoringPosition(finding) { return }
+            slot = (slot + 1) & mask
+        }
         kept.append(finding)
+        hashes.append(hash)
+        slots[slot] = kept.count
+        // Never more than half full (the capacity is an estimate).
+        if kept.count * 2 > slots.count { grow() }
+    }
+
+    private mutating func grow() {
+        slots = Array(repeating: 0, count: slots.count * 2)
+        let mask = slots.count - 1
+        for (index, hash) in hashes.enumerated() {
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = index + 1
+        }
     }
 }
 

@@ -539,7 +539,7 @@ struct IDTable<Value> {
         while 1 << bits < 2 * capacity && bits < 31 { bits += 1 }
         slots = Array(repeating: 0, count: 1 << bits)
         shift = 64 - bits
-        seed = Self.newSeed()
+        seed = StringHash.newSeed()
         entries.reserveCapacity(capacity)
     }
 
@@ -597,59 +597,7 @@ struct IDTable<Value> {
         }
     }
 
-    /// A seed from `Hasher`'s (fixed when `SWIFT_DETERMINISTIC_HASHING` is set).
-    static func newSeed() -> UInt64 {
-        var hasher = Hasher()
-        hasher.combine(0 as UInt8)
-        return UInt64(truncatingIfNeeded: hasher.finalize())
-    }
-
-    private func hash(_ key: String) -> UInt64 { Self.hash(key, seed: seed) }
-
-    static func hash(_ key: String, seed: UInt64) -> UInt64 {
-        if let hash = key.utf8.withContiguousStorageIfAvailable({ Self.hash(UnsafeRawBufferPointer($0), seed: seed) }) ?? nil {
-            return hash
-        }
-        // Keys are compared as `String`s are, by canonical equivalence, so equal keys must hash alike. An ASCII key
-        // is its own normal form; another key equals an ASCII one only if each of its scalars is ASCII or one of the
-        // three whose canonical decomposition is a single ASCII character, and then hashes as that ASCII key. Any
-        // other key hashes with `String`'s own hash, which normalizes.
-        var folded: [UInt8] = []
-        for scalar in key.unicodeScalars {
-            switch scalar.value {
-            case 0..<0x80: folded.append(UInt8(scalar.value))
-            case 0x37E: folded.append(UInt8(ascii: ";"))  // GREEK QUESTION MARK
-            case 0x1FEF: folded.append(UInt8(ascii: "`"))  // GREEK VARIA
-            case 0x212A: folded.append(UInt8(ascii: "K"))  // KELVIN SIGN
-            default: return UInt64(truncatingIfNeeded: key.hashValue) ^ seed
-            }
-        }
-        return folded.withUnsafeBytes { Self.hash($0, seed: seed) } ?? 0
-    }
-
-    /// Eight bytes at a time, each step multiplied and folded so that every byte reaches the top bits; nil for bytes
-    /// that are not all ASCII.
-    private static func hash(_ raw: UnsafeRawBufferPointer, seed: UInt64) -> UInt64? {
-        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-        var hash = (seed ^ UInt64(truncatingIfNeeded: raw.count)) &* multiplier
-        var high: UInt64 = 0
-        var i = 0
-        while i + 8 <= raw.count {
-            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            high |= word
-            hash = (hash ^ word) &* multiplier
-            hash ^= hash >> 32
-            i += 8
-        }
-        var tail: UInt64 = 0
-        while i < raw.count {
-            tail = tail << 8 | UInt64(raw[i])
-            i += 1
-        }
-        guard (high | tail) & 0x8080_8080_8080_8080 == 0 else { return nil }
-        hash = (hash ^ tail) &* multiplier
-        return hash ^ (hash >> 29)
-    }
+    private func hash(_ key: String) -> UInt64 { StringHash.hash(key, seed: seed) }
 }
 
 /// The root's `objects` by id, each key with its last value (`OpenStepDictionary.lastValues`): the parsed members
@@ -660,7 +608,7 @@ struct ObjectIndex {
     /// A member's index + 1 (low 32 bits) and its hash's low 32 bits; 0 is a free slot. At most half full.
     private var slots: [UInt64]
     private let shift: Int
-    private let seed = IDTable<Void>.newSeed()
+    private let seed = StringHash.newSeed()
 
     init(_ dictionary: OpenStepDictionary) {
         members = dictionary.entries
@@ -683,7 +631,7 @@ struct ObjectIndex {
     }
 
     private func find(_ key: String) -> (slot: Int, hash: UInt64) {
-        let hash = IDTable<Void>.hash(key, seed: seed)
+        let hash = StringHash.hash(key, seed: seed)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash >> UInt64(shift))
         while true {
