@@ -222,6 +222,9 @@ package final class TargetResolver {
         /// unless its own level sets them.
         lazy var platformSettings = (sdkroot: TargetResolver.lastUnconditioned("SDKROOT", in: shared),
                                      supported: TargetResolver.lastUnconditioned("SUPPORTED_PLATFORMS", in: shared))
+        /// The platform of a target whose own runs set neither: the same for all of them, not read from the SDK's
+        /// name again for each.
+        lazy var sharedPlatform = TargetResolver.platform(sdkroot: platformSettings.sdkroot, supported: platformSettings.supported)
         /// The resolutions, by target index.
         var resolved: [ResolvedTarget?]
 
@@ -376,9 +379,11 @@ package final class TargetResolver {
     /// the SDK are decided for that platform's device SDK. The configuration's run is the same for every target:
     /// searched once (`ConfigurationState.platformSettings`).
     private func platform(first: [SettingAssignment], state: ConfigurationState, own: [SettingAssignment]) -> Platform {
-        Self.platform(sdkroot: Self.lastUnconditioned("SDKROOT", in: own) ?? state.platformSettings.sdkroot ?? Self.lastUnconditioned("SDKROOT", in: first),
-                      supported: Self.lastUnconditioned("SUPPORTED_PLATFORMS", in: own) ?? state.platformSettings.supported
-                          ?? Self.lastUnconditioned("SUPPORTED_PLATFORMS", in: first))
+        let sdkroot = Self.lastUnconditioned("SDKROOT", in: own), supported = Self.lastUnconditioned("SUPPORTED_PLATFORMS", in: own)
+        let firstSDKRoot = Self.lastUnconditioned("SDKROOT", in: first), firstSupported = Self.lastUnconditioned("SUPPORTED_PLATFORMS", in: first)
+        if sdkroot == nil, supported == nil, firstSDKRoot == nil, firstSupported == nil { return state.sharedPlatform }
+        return Self.platform(sdkroot: sdkroot ?? state.platformSettings.sdkroot ?? firstSDKRoot,
+                             supported: supported ?? state.platformSettings.supported ?? firstSupported)
     }
 
     private func build(_ target: XcodeProject.Target, configuration: String, state: ConfigurationState) -> ResolvedTarget {
