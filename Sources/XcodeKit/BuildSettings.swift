@@ -218,7 +218,8 @@ package struct MissingInclude {
 /// The setting names of one project, numbered as they are met: each target's `BuildSettings` indexes its
 /// assignments by these numbers, in arrays, instead of hashing its own dictionary of every name it has.
 final class SettingNames {
-    private var numbers: [String: Int] = [:]
+    /// An `IDTable`, not a dictionary: every target's own level is numbered, and SipHash of each name was most of it.
+    private var numbers = IDTable<Int>(capacity: 256)
 
     var count: Int { numbers.count }
 
@@ -226,8 +227,9 @@ final class SettingNames {
 
     func number(adding name: String) -> Int {
         if let number = numbers[name] { return number }
-        numbers[name] = numbers.count
-        return numbers.count - 1
+        let number = numbers.count
+        numbers[name] = number
+        return number
     }
 
     /// By `CheckedKey`: the number of its standard setting (`CheckedKey.standardSetting`), which the resolver and
