@@ -215,9 +215,9 @@ package final class TargetResolver {
         /// The name index of the defaults that depend on the target (`targetDefaultPairs`, the same names for every
         /// target), then `shared`.
         let nameIndex: BuildSettings.NameIndex
-        /// Whether every assignment of `shared` holds on an SDK, by SDK: the project level's conditions are the same
-        /// for every target built for it.
-        var sharedHolds: [String: Bool] = [:]
+        /// Whether every assignment of `shared` holds on a platform's SDK, by `Platform.allCases` index: the project
+        /// level's conditions are the same for every target built for it.
+        var sharedHolds: [Bool?] = Array(repeating: nil, count: Platform.allCases.count)
         /// The last unconditioned `SDKROOT` and `SUPPORTED_PLATFORMS` of `shared`, which decide a target's platform
         /// unless its own level sets them.
         lazy var platformSettings = (sdkroot: TargetResolver.lastUnconditioned("SDKROOT", in: shared),
@@ -361,9 +361,10 @@ package final class TargetResolver {
         func holds(_ assignment: SettingAssignment) -> Bool {
             assignment.conditions.isEmpty || BuildSettings.conditionsHold(assignment.conditions, configuration: configuration, sdk: sdk)
         }
-        let sharedHolds = state.sharedHolds[sdk] ?? {
+        let platformIndex = Self.index(of: platform)
+        let sharedHolds = state.sharedHolds[platformIndex] ?? {
             let all = state.shared.allSatisfy(holds)
-            state.sharedHolds[sdk] = all
+            state.sharedHolds[platformIndex] = all
             return all
         }()
         if sharedHolds, own.allSatisfy(holds) {
@@ -373,6 +374,17 @@ package final class TargetResolver {
         let raw = first + state.shared + own
         return (BuildSettings(assignments: raw.filter(holds), conditionallyDefined: Set(raw.filter { !holds($0) }.map(\.name)),
                               names: names, hasUnknownSources: hasUnknownSources), platform, false)
+    }
+
+    /// `platform`'s index in `Platform.allCases`, without making that array.
+    private static func index(of platform: Platform) -> Int {
+        switch platform {
+        case .iOS: 0
+        case .watchOS: 1
+        case .tvOS: 2
+        case .visionOS: 3
+        case .macOS: 4
+        }
     }
 
     /// <doc:ReadingProjects> "Platforms": the platform from SDKROOT (SUPPORTED_PLATFORMS when it is `auto`); conditions on
@@ -521,7 +533,7 @@ package final class TargetResolver {
         // What signing makes of the bundle id: `$(AppIdentifierPrefix)` stays symbolic, as in the entitlements.
         store.applicationIdentifier = values[.bundleIdentifier].map { "$(AppIdentifierPrefix)" + $0.value }
         // rule `os.extension-floor`: the deployment target is what a built Info.plist's MinimumOSVersion becomes.
-        let deployment = settings.value(number: deploymentTargets[Platform.allCases.firstIndex(of: platform)!])
+        let deployment = settings.value(number: deploymentTargets[Self.index(of: platform)])
         if !deployment.value.isEmpty, deployment.unresolved.isEmpty { store.minimumOS = deployment.value }
 
         let productName = settings.value(number: read.productName).value
