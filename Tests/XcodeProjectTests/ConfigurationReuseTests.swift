@@ -9,12 +9,10 @@ import Testing
 /// earlier one read is assigned alike in both (issue 30): each configuration must still read exactly as when it is
 /// read alone, its values' sources (files, details, lines) its own.
 @Suite struct ConfigurationReuseTests {
-    static let plist = FixtureTree.plist([
-        "CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER)", "CFBundleVersion": "$(CURRENT_PROJECT_VERSION)",
-        "CFBundleShortVersionString": "$(MARKETING_VERSION)", "CFBundleExecutable": "$(EXECUTABLE_NAME)",
-        "CFBundlePackageType": "$(PRODUCT_BUNDLE_PACKAGE_TYPE)",
+    /// The widget's Info.plist: `ResolverCacheTests`' keys, and its extension point.
+    static let plist = FixtureTree.plist(ResolverCacheTests.plistKeys.merging([
         "NSExtension": ["NSExtensionPointIdentifier": "com.apple.widgetkit-extension"],
-    ])
+    ]) { $1 })
 
     /// An app embedding a widget; `widget` and `project` are added to their settings, `perConfiguration` and
     /// `projectPerConfiguration` to each configuration's.
