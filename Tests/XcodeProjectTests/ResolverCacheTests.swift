@@ -10,11 +10,11 @@ import Testing
 /// another's.
 @Suite struct ResolverCacheTests {
     /// An Info.plist that takes every checked value, and its executable's name, from settings.
-    static let plistKeys: [String: Any] = [
-        "CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER)", "CFBundleVersion": "$(CURRENT_PROJECT_VERSION)",
-        "CFBundleShortVersionString": "$(MARKETING_VERSION)", "CFBundleExecutable": "$(EXECUTABLE_NAME)",
-        "CFBundlePackageType": "$(PRODUCT_BUNDLE_PACKAGE_TYPE)",
-    ]
+    static var plistKeys: [String: Any] {
+        ["CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER)", "CFBundleVersion": "$(CURRENT_PROJECT_VERSION)",
+         "CFBundleShortVersionString": "$(MARKETING_VERSION)", "CFBundleExecutable": "$(EXECUTABLE_NAME)",
+         "CFBundlePackageType": "$(PRODUCT_BUNDLE_PACKAGE_TYPE)"]
+    }
     static let plist = FixtureTree.plist(plistKeys)
 
     /// Two targets on one xcconfig whose conditional settings differ by SDK and configuration, one Info.plist.
