@@ -101,8 +101,11 @@ public struct ValueSources: Equatable, Sendable, Sequence, ExpressibleByDictiona
     public typealias Element = (key: String, value: SourceLocation)
     /// The keys, each once, in the order they were added, and their sources at the same indices (two arrays: an
     /// array of pairs is copied pair by pair to compare one key).
-    package private(set) var keys: [String] = []
+    public private(set) var keys: [String] = []
     package private(set) var sources: [SourceLocation] = []
+
+    /// The sources, in the order of `keys`.
+    public var values: [SourceLocation] { sources }
 
     public init() {}
 
@@ -116,7 +119,8 @@ public struct ValueSources: Equatable, Sendable, Sequence, ExpressibleByDictiona
         for (key, value) in elements { self[key] = value }
     }
 
-    /// Adds `key`, which is not among the keys yet, without looking for it.
+    /// Adds `key`, which is not among the keys yet, without looking for it (asserted in debug builds; the resolver,
+    /// its one caller, adds the five checked keys, each once).
     package mutating func add(_ key: String, _ source: SourceLocation) {
         assert(!keys.contains(key), "\(key) is a value source already")
         keys.append(key)

@@ -1,6 +1,8 @@
 /// A fast hash of strings for Lockstep's own tables (project ids, the parser's strings, findings), in place of
 /// `Hasher`'s SipHash: eight bytes a step, each step multiplied and folded so that every byte reaches the top bits.
-/// Each table takes a seed from `Hasher` (`newSeed`), so an input cannot choose keys that all land in one slot.
+/// A table whose probing an input could make long takes a seed from `Hasher` (`newSeed`), so an input cannot choose
+/// keys that all land in one slot; the parser's string table probes eight slots at most, then makes the string, and
+/// needs none.
 package enum StringHash {
     /// A seed from `Hasher`'s (fixed when `SWIFT_DETERMINISTIC_HASHING` is set).
     package static func newSeed() -> UInt64 {

@@ -557,7 +557,9 @@ package final class BuildSettings {
     private final class Lookups {
         let words: Int
         let bits: UnsafeMutablePointer<UInt64>
-        /// Whether a name numbered after these settings were made was looked up: then `readsTheSame` cannot tell.
+        /// Whether a name numbered beyond the words made for these settings was looked up: then `readsTheSame` cannot
+        /// tell. (The last word has room for up to 63 names numbered after these settings were made; those get their
+        /// bit: such a name is in neither configuration's shared run, or `differing` marks it.)
         var numberedLater = false
         var unnumbered: [String] = []
 

@@ -228,8 +228,8 @@ package final class TargetResolver {
         /// The resolutions, by target index.
         var resolved: [ResolvedTarget?]
 
-        /// By the name of an earlier configuration: `differences(from:names:)`.
-        /// (By state, compared by identity: a set asks for every target, and hashing the name each time cost more.)
+        /// `differences(from:names:)` by the earlier configuration's state, found by identity (a set asks for every
+        /// target, and hashing the configuration's name each time cost more).
         private var differing: [(from: ConfigurationState, names: [Bool])] = []
 
         init(name: String, shared: [SettingAssignment], projectLevel: Level, nameIndex: BuildSettings.NameIndex, targets: Int) {
@@ -704,11 +704,6 @@ package final class TargetResolver {
         }
     }
 
-    /// With `INFOPLIST_PREPROCESS = YES`, the Info.plist at `path` run through the C preprocessor as Xcode does
-    /// (`InfoPlistPreprocessor`), cached by file and macros; nil when the target does not preprocess it.
-    /// A prefix header the checkout does not hold (WooCommerce's is written by a build phase into a git-ignored
-    /// `DerivedSources/`) is unknown, not an error and not empty: the Info.plist is read without its macros, and
-    /// `unknownHeader` names it.
     /// The Info.plist an `INFOPLIST_FILE` value names: the path it names, the file that exists there, the path
     /// findings name it by, and whether XcodeGen generates it. Once per value: targets share Info.plists, and each
     /// looked its path up in three tables again.
@@ -727,6 +722,11 @@ package final class TargetResolver {
     /// `infoPlistFile` by `INFOPLIST_FILE` value.
     private var infoPlistFiles: [String: (wanted: String, found: String?, shown: String, generated: Bool)] = [:]
 
+    /// With `INFOPLIST_PREPROCESS = YES`, the Info.plist at `path` run through the C preprocessor as Xcode does
+    /// (`InfoPlistPreprocessor`), cached by file and macros; nil when the target does not preprocess it.
+    /// A prefix header the checkout does not hold (WooCommerce's is written by a build phase into a git-ignored
+    /// `DerivedSources/`) is unknown, not an error and not empty: the Info.plist is read without its macros, and
+    /// `unknownHeader` names it.
     /// - Parameter path: an Info.plist XcodeGen does not generate.
     private func preprocessedInfoPlist(_ path: String, settings: BuildSettings) -> (plist: InfoPlist?, failure: String?, unknownHeader: String?)? {
         guard settings.value(number: read.preprocess).value.uppercased() == "YES" else { return nil }
