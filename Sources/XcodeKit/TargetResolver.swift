@@ -324,16 +324,14 @@ package final class TargetResolver {
               let earlier = earlierState.resolved[target.index],
               state.projectLevel.problems.isEmpty, state.projectLevel.missingIncludes.isEmpty else { return nil }
         let configuration = state.name
-        let owner = ASCII.joined("target '", target.name, "' [", configuration, "]")
-        let targetLevel = target.configurations.first { $0.name == configuration }
-            .map { level($0, owner: owner, targetLevel: true) } ?? Level()
+        let (owner, targetLevel) = ownLevel(of: target, configuration: configuration)
         guard targetLevel.problems.isEmpty, targetLevel.missingIncludes.isEmpty,
               earlier.settings.hasOwnRun(alike: targetLevel.assignments) else { return nil }
         let (settings, platform, threeRuns) = settings(target, configuration: configuration, state: state, own: targetLevel.assignments,
                                                        hasUnknownSources: false, recordingLookups: false)
         guard threeRuns, platform == earlier.platform,
               earlier.settings.readsTheSame(in: settings, differing: state.differences(from: earlierState, names: names)) else { return nil }
-        let context = platform == .iOS ? owner : "target '\(target.name)' (\(platform.rawValue)) [\(configuration)]"
+        let context = Self.context(of: target, owner: owner, platform: platform, configuration: configuration)
         // A value whose setting is written somewhere is sourced there in this configuration; one from the Info.plist
         // or Xcode's defaults comes from the same place in every configuration.
         var values = earlier.values
@@ -346,6 +344,18 @@ package final class TargetResolver {
             appGroups: earlier.appGroups, store: earlier.store, entitlementsPath: earlier.entitlementsPath,
             productName: earlier.productName, problems: [], missingIncludes: [], targetXcconfigs: targetLevel.xcconfigFiles,
             platform: platform, unknowns: earlier.unknowns, isReusable: false)
+    }
+
+    /// The target's own level in `configuration` (empty when it lacks that configuration), and its owner as findings
+    /// and sources name it: "target 'Widget' [Release]".
+    private func ownLevel(of target: XcodeProject.Target, configuration: String) -> (owner: String, level: Level) {
+        let owner = ASCII.joined("target '", target.name, "' [", configuration, "]")
+        return (owner, target.configurations.first { $0.name == configuration }.map { level($0, owner: owner, targetLevel: true) } ?? Level())
+    }
+
+    /// How findings name the target: its owner, with the platform when it is not iOS.
+    private static func context(of target: XcodeProject.Target, owner: String, platform: Platform, configuration: String) -> String {
+        platform == .iOS ? owner : "target '\(target.name)' (\(platform.rawValue)) [\(configuration)]"
     }
 
     /// The settings of `target` in the configuration of `state`, with its own level `own`, and the platform it builds
@@ -400,9 +410,7 @@ package final class TargetResolver {
 
     private func build(_ target: XcodeProject.Target, configuration: String, state: ConfigurationState) -> ResolvedTarget {
         let projectLevel = state.projectLevel
-        let owner = ASCII.joined("target '", target.name, "' [", configuration, "]")
-        let targetLevel = target.configurations.first { $0.name == configuration }
-            .map { level($0, owner: owner, targetLevel: true) } ?? Level()
+        let (owner, targetLevel) = ownLevel(of: target, configuration: configuration)
         let own = targetLevel.assignments
         var problems = projectLevel.problems + targetLevel.problems
         let missingIncludes = projectLevel.missingIncludes + targetLevel.missingIncludes
@@ -412,7 +420,7 @@ package final class TargetResolver {
         // settings are asked for is recorded, for a later configuration that may take this resolution.
         let (settings, platform, _) = settings(target, configuration: configuration, state: state, own: own,
                                                hasUnknownSources: !missingIncludes.isEmpty, recordingLookups: true)
-        let context = platform == .iOS ? owner : "target '\(target.name)' (\(platform.rawValue)) [\(configuration)]"
+        let context = Self.context(of: target, owner: owner, platform: platform, configuration: configuration)
 
         let generate = settings.value(number: read.generate).value.uppercased() == "YES"
         // No Info.plist read: the empty one, shared (nothing is kept in it: it has no checked values).
