@@ -13,13 +13,23 @@ import Synchronization
 /// An untimed wait blocks in `read(2)` on the inotify descriptor itself — one system call per wake, as a bare
 /// inotify reader makes — and `cancel()` ends it by removing the watches (`inotify_rm_watch`): the kernel then
 /// queues an `IN_IGNORED` event for each, which wakes the blocked read, or the next one. No pipe is needed.
+///
+/// When the kernel's event queue overflows (`IN_Q_OVERFLOW`, after `fs.inotify.max_queued_events` unread events: a
+/// burst of writes while the waiter was busy), an `IN_IGNORED` may be among the events it dropped, so the watcher
+/// asks the kernel again whether each watch is alive (`inotify_add_watch` of the same folder gives back the same
+/// watch while it lives) and goes on blocking when all are; only a folder that was removed meanwhile leaves it
+/// polling.
 public final class DirectoryWatcher: Sendable {  // The descriptor and watches are immutable; the rest is atomic.
     /// How often the fallback looks when inotify is unavailable (or no watch is left).
     static let pollInterval = 0.05
+    /// What a watch reports: a file written, moved in, created, removed or changed.
+    private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MODIFY | IN_CREATE | IN_DELETE | IN_ATTRIB)
 
     private let inotify: Int32?
     /// The watch descriptors `cancel()` removes.
     private let watches: [Int32]
+    /// Each watched folder with its watch: how the watches are checked again after an overflow.
+    private let watched: [(directory: String, watch: Int32)]
     private let cancelled = Atomic<Bool>(false)
     /// Watches whose `IN_IGNORED` the waiter has not read yet. Once none is left (every watched directory was
     /// removed, or the queue overflowed and may have dropped one), no event can end a blocked read any more, so the
@@ -38,23 +48,28 @@ public final class DirectoryWatcher: Sendable {  // The descriptor and watches a
         var fd: Int32? = forcePoll ? nil : inotify_init1(Int32(IN_CLOEXEC))
         if let descriptor = fd, descriptor < 0 { fd = nil }
         var added: [Int32] = []
+        var watched: [(directory: String, watch: Int32)] = []
         if let descriptor = fd {
-            let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MODIFY | IN_CREATE | IN_DELETE | IN_ATTRIB)
             for directory in directories {
-                let watch = inotify_add_watch(descriptor, directory, mask)
+                let watch = inotify_add_watch(descriptor, directory, Self.mask)
                 if watch < 0 {
                     // A file system without inotify support (some network mounts): fall back to polling.
                     close(descriptor)
                     fd = nil
                     added = []
+                    watched = []
                     break
                 }
                 // The same directory twice gives the same watch: one IN_IGNORED, counted once.
-                if !added.contains(watch) { added.append(watch) }
+                if !added.contains(watch) {
+                    added.append(watch)
+                    watched.append((directory, watch))
+                }
             }
         }
         inotify = fd
         watches = added
+        self.watched = watched
         live = Atomic(added.count)
     }
 
@@ -107,7 +122,8 @@ public final class DirectoryWatcher: Sendable {  // The descriptor and watches a
 
     /// One `read(2)` of the pending events: a read returns every event that fits, and events left over only make
     /// the next wait return at once (a spurious wake, harmless), so the queue is not drained with a second call.
-    /// Counts the watches the kernel dropped (`IN_IGNORED`: a watched directory was removed).
+    /// Counts the watches the kernel dropped (`IN_IGNORED`: a watched directory was removed), and after an overflow
+    /// counts them again (`recount`).
     /// - Returns: true once read, false when interrupted (EINTR), nil on another error.
     private func readEvents(_ fd: Int32) -> Bool? {
         withUnsafeTemporaryAllocation(byteCount: 4096, alignment: 8) { buffer -> Bool? in
@@ -116,15 +132,34 @@ public final class DirectoryWatcher: Sendable {  // The descriptor and watches a
             // struct inotify_event: wd (Int32), mask, cookie, len (UInt32), then `len` bytes of name.
             var offset = 0
             var dropped = 0
+            var overflowed = false
             while offset + 16 <= count {
                 let mask = buffer.load(fromByteOffset: offset + 4, as: UInt32.self)
                 if mask & UInt32(IN_IGNORED) != 0 { dropped += 1 }
-                // The queue overflowed: an IN_IGNORED may be among the lost events, so stop trusting the count.
-                if mask & UInt32(IN_Q_OVERFLOW) != 0 { dropped = watches.count }
+                // The queue overflowed: an IN_IGNORED may be among the lost events, so the count is not to be trusted.
+                if mask & UInt32(IN_Q_OVERFLOW) != 0 { overflowed = true }
                 offset += 16 + Int(buffer.load(fromByteOffset: offset + 12, as: UInt32.self))
             }
-            if dropped > 0 { live.subtract(dropped, ordering: .relaxed) }
+            if overflowed {
+                live.store(recount(fd), ordering: .relaxed)
+            } else if dropped > 0 {
+                live.subtract(dropped, ordering: .relaxed)
+            }
             return true
         }
+    }
+
+    /// How many watches are alive, asked of the kernel after an overflow: adding a watch on a folder already watched
+    /// gives back its watch (with the same mask, nothing changes). All of them, or 0 — the waiter then polls — when
+    /// a folder is gone or is another folder now (a new watch, removed again: `cancel()` would not know it).
+    private func recount(_ fd: Int32) -> Int {
+        for (directory, watch) in watched {
+            let again = inotify_add_watch(fd, directory, Self.mask)
+            guard again == watch else {
+                if again >= 0 { _ = inotify_rm_watch(fd, again) }
+                return 0
+            }
+        }
+        return watches.count
     }
 }

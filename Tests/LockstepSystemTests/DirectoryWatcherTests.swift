@@ -75,4 +75,37 @@ import Testing
         #expect(ticks == 3)
         #expect(waitElsewhere(watcher) { watcher.cancel() } == false)
     }
+
+    /// More unread events than the kernel queues (`fs.inotify.max_queued_events`) end in `IN_Q_OVERFLOW`. The
+    /// watches are still alive, so once the queue is read the watcher blocks again — a timed wait with no change
+    /// ends false, where a polling watcher would wake at its first tick — and a change still wakes it at once.
+    @Test(.enabled(if: Self.queueLimit.map { $0 <= 1 << 20 } ?? false, "needs inotify's queue limit, at most 2^20"))
+    func anOverflowedQueueLeavesTheWatcherBlocking() throws {
+        let dir = TestSupport.temporaryDirectory(); defer { TestSupport.cleanUp(dir) }
+        let watcher = try DirectoryWatcher(directories: [dir.path])
+        #expect(watcher.usesInotify)
+        // Each file is an IN_CREATE and an IN_CLOSE_WRITE.
+        let limit = try #require(Self.queueLimit)
+        for index in 0..<(limit / 2 + 64) {
+            let fd = open(dir.path + "/f\(index)", O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+            try #require(fd >= 0)
+            close(fd)
+        }
+        // Read what is queued, the overflow included: each read takes what fits in its buffer.
+        var reads = 0
+        while watcher.wait(timeout: 0.2) {
+            reads += 1
+            try #require(reads < 500, "the watcher keeps waking: it polls")
+        }
+        #expect(reads > 0)
+        #expect(watcher.wait(timeout: 0.2) == false)
+        #expect(waitElsewhere(watcher) { try? AtomicFile.write("x", to: dir.path + "/after") } == true)
+        #expect(waitElsewhere(watcher) { watcher.cancel() } == false)
+    }
+
+    /// `fs.inotify.max_queued_events`, when it can be read.
+    private static var queueLimit: Int? {
+        (try? String(contentsOfFile: "/proc/sys/fs/inotify/max_queued_events", encoding: .utf8))
+            .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
 }
