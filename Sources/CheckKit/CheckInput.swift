@@ -39,6 +39,37 @@ public enum CheckInput {
         "\(spec) is a Tuist manifest, which Lockstep does not read; run `tuist generate --no-open` and check the .xcodeproj it writes"
     }
 
+    /// What to do with an Xcode workspace: check the projects it lists, named as a command to run.
+    static func workspaceAdvice(_ workspace: String) -> String {
+        guard let projects = XcodeWorkspace.projects(in: workspace) else {
+            return "an Xcode workspace is not read itself, and its contents.xcworkspacedata cannot be read; check each .xcodeproj it lists"
+        }
+        guard !projects.isEmpty else { return "an Xcode workspace is not read itself, and this one lists no .xcodeproj" }
+        return "an Xcode workspace is not read itself; check the projects it lists: `lockstep check \(shellWords(projects))`"
+    }
+
+    /// Why a folder with no `.app` bundle is not read, and what to pass instead.
+    static func folderAdvice(_ folder: String) -> String {
+        let manager = FileManager.default
+        if manager.fileExists(atPath: "\(folder)/Project.swift") { return generatedProject("Project.swift") }
+        let projects = ((try? manager.contentsOfDirectory(atPath: folder)) ?? [])
+            .filter { $0.hasSuffix(".xcodeproj") && manager.fileExists(atPath: "\(folder)/\($0)/project.pbxproj") }.sorted()
+        if projects.count > 1 {
+            return "the folder holds \(projects.count) Xcode projects and no .app bundle; check each: `lockstep check \(shellWords(projects.map { PathText.join(folder, $0) }))`"
+        }
+        return "the folder holds no .app bundle or .xcodeproj (pass a manifest, .xcarchive or .ipa itself)"
+    }
+
+    /// `paths` as words of a shell command: quoted where the shell would split or expand them.
+    static func shellWords(_ paths: [String]) -> String {
+        paths.map { path in
+            let plain = !path.isEmpty && path.unicodeScalars.allSatisfy {
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-/+@%=:,".unicodeScalars.contains($0))
+            }
+            return plain ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }.joined(separator: " ")
+    }
+
     /// The containing apps at `path` (not an Xcode project), each with its embedded bundles.
     public static func bundleSets(_ path: String) throws -> [AppBundleSet] {
         var isDirectory: ObjCBool = false
@@ -57,9 +88,10 @@ public enum CheckInput {
                 return try apps(in: FileTree(root: "\(trimmed)/Products/Applications"), path: path,
                                 otherwise: "the archive holds no Products/Applications/*.app")
             }
-            let tuist = FileManager.default.fileExists(atPath: "\(trimmed)/Project.swift")
-            return try apps(in: FileTree(root: trimmed), path: path,
-                            otherwise: tuist ? Self.generatedProject("Project.swift") : "the folder holds no .app bundle or .xcodeproj (pass a manifest, .xcarchive or .ipa itself)")
+            if name.hasSuffix(".xcworkspace") {
+                throw BundleError(.unsupportedInput, path: path, detail: Self.workspaceAdvice(trimmed))
+            }
+            return try apps(in: FileTree(root: trimmed), path: path, otherwise: Self.folderAdvice(trimmed))
         }
         if try InputFile.kind(path) == .pipe {
             // A pipe (`lockstep check <(…)`) can be read only once: read it whole, then tell a zip from a manifest.

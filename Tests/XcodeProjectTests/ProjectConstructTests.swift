@@ -272,6 +272,58 @@ import Testing
         #expect(CheckInput.generatedProject("Project.swift").contains("tuist generate"))
     }
 
+    /// An Xcode workspace is not read itself: one sentence naming the projects it lists as the command to run
+    /// (exit 2), whatever its groups and location kinds; `self:` in an `.xcodeproj`'s own workspace is that project.
+    @Test func aWorkspaceNamesTheProjectsToCheck() throws {
+        let data = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <Workspace
+               version = "1.0">
+               <FileRef
+                  location = "group:App.xcodeproj">
+               </FileRef>
+               <!-- <FileRef location = "group:Old.xcodeproj"> > <FileRef location = "group:Older.xcodeproj"> -->
+               <Group
+                  location = "container:Modules"
+                  name = "Modules">
+                  <FileRef
+                     location = "group:Widgets &amp; Co/Widgets.xcodeproj">
+                  </FileRef>
+                  <FileRef location = "group:README.md"/>
+               </Group>
+               <FileRef
+                  location = "group:Pods/Pods.xcodeproj">
+               </FileRef>
+               <FileRef location = 'absolute:/opt/Shared.xcodeproj'></FileRef>
+               <FileRef location = "developer:Platforms/Other.xcodeproj"></FileRef>
+               <FileRef location = "group:App.xcodeproj"></FileRef>
+            </Workspace>
+            """
+        let tree = try FixtureTree(["App.xcworkspace/contents.xcworkspacedata": data, "Empty.xcworkspace/contents.xcworkspacedata": "<Workspace version = \"1.0\"></Workspace>\n",
+                                    "App.xcodeproj/project.xcworkspace/contents.xcworkspacedata": "<Workspace version = \"1.0\"><FileRef location = \"self:\"></FileRef></Workspace>\n"])
+        defer { tree.cleanUp() }
+        let workspace = tree.path + "/App.xcworkspace"
+        #expect(XcodeWorkspace.projects(in: workspace) == [tree.path + "/App.xcodeproj", tree.path + "/Modules/Widgets & Co/Widgets.xcodeproj",
+                                                           tree.path + "/Pods/Pods.xcodeproj", "/opt/Shared.xcodeproj"])
+        let advice = CheckInput.workspaceAdvice(workspace)
+        #expect(advice.contains("`lockstep check \(tree.path)/App.xcodeproj '\(tree.path)/Modules/Widgets & Co/Widgets.xcodeproj' "))
+        #expect(throws: BundleError(.unsupportedInput, path: workspace + "/", detail: advice)) { try CheckInput.check(workspace + "/") }
+        #expect(XcodeWorkspace.projects(in: tree.path + "/App.xcodeproj/project.xcworkspace") == [tree.path + "/App.xcodeproj"])
+        #expect(CheckInput.workspaceAdvice(tree.path + "/Empty.xcworkspace").hasSuffix("lists no .xcodeproj"))
+        #expect(XcodeWorkspace.projects(in: tree.path + "/Missing.xcworkspace") == nil)
+        #expect(CheckInput.shellWords(["a/b.xcodeproj", "it's here", ""]) == "a/b.xcodeproj 'it'\\''s here' ''")
+    }
+
+    /// A folder of two projects is not read as either: the sentence names both (exit 2), not "no .xcodeproj".
+    @Test func aFolderOfTwoProjectsNamesBoth() throws {
+        let fixture = Self.appAndWidget()
+        let tree = try FixtureTree(["A.xcodeproj/project.pbxproj": fixture.pbxproj(), "B.xcodeproj/project.pbxproj": fixture.pbxproj()])
+        defer { tree.cleanUp() }
+        let advice = CheckInput.folderAdvice(tree.path)
+        #expect(advice.hasSuffix("check each: `lockstep check \(tree.path)/A.xcodeproj \(tree.path)/B.xcodeproj`"))
+        #expect(throws: BundleError(.unsupportedInput, path: tree.path, detail: advice)) { try CheckInput.check(tree.path) }
+    }
+
     /// rule `group.config-drift`: the group in Debug's entitlements and not in Release's.
     @Test func anAppGroupInOneConfigurationOnlyIsAWarning() throws {
         var fixture = Self.appAndWidget(app: ["CODE_SIGN_ENTITLEMENTS": "App/App.entitlements"])

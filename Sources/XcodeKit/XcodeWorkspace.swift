@@ -1,0 +1,108 @@
+import BundleKit
+import Foundation
+
+/// An Xcode workspace (`X.xcworkspace/contents.xcworkspacedata`), read only for the projects it lists: `check`
+/// reads projects, not workspaces, and names these when it is given a workspace.
+///
+/// The file is XML: `<Group>` and `<FileRef>` elements, each with a `location` of the form `kind:path`. `group:`
+/// is relative to the enclosing group (at the top, the workspace's folder), `container:` to the workspace's folder,
+/// `absolute:` is absolute, and `self:` (in an `.xcodeproj`'s own `project.xcworkspace`) is that project.
+package enum XcodeWorkspace {
+    /// The `.xcodeproj` paths `workspace` lists, in the order written, each once: joined to the folder the workspace
+    /// is in, as `workspace` was written (relative stays relative). Nil when its `contents.xcworkspacedata` cannot be
+    /// read.
+    package static func projects(in workspace: String) -> [String]? {
+        guard let bytes = (try? InputFile.readIfExists(PathText.join(workspace, "contents.xcworkspacedata"), limit: 16 << 20)) ?? nil else {
+            return nil
+        }
+        return projects(listedIn: String(decoding: bytes, as: UTF8.self), workspace: workspace)
+    }
+
+    /// `projects(in:)` of the text of a `contents.xcworkspacedata`.
+    package static func projects(listedIn text: String, workspace: String) -> [String] {
+        let folder = PathText.parent(of: workspace)
+        var groups = [folder]
+        var projects: [String] = []
+        for tag in tags(text) {
+            switch tag.name {
+            case "Group":
+                let location = tag.location.flatMap { resolve($0, group: groups.last ?? folder, folder: folder, workspace: workspace) }
+                if !tag.closesItself { groups.append(location ?? groups.last ?? folder) }
+            case "/Group":
+                if groups.count > 1 { groups.removeLast() }
+            case "FileRef":
+                guard let location = tag.location,
+                      let path = resolve(location, group: groups.last ?? folder, folder: folder, workspace: workspace),
+                      path.hasSuffix(".xcodeproj"), !projects.contains(path) else { continue }
+                projects.append(path)
+            default:
+                continue
+            }
+        }
+        return projects
+    }
+
+    /// The path a `location` names, or nil for a kind that is no path here (`developer:`, unknown kinds).
+    private static func resolve(_ location: String, group: String, folder: String, workspace: String) -> String? {
+        guard let colon = location.firstIndex(of: ":") else { return nil }
+        let path = String(location[location.index(after: colon)...])
+        switch location[..<colon] {
+        case "group": return path.isEmpty ? group : PathText.join(group, path)
+        case "container": return path.isEmpty ? folder : PathText.join(folder, path)
+        case "absolute": return path
+        case "self": return folder.hasSuffix(".xcodeproj") ? folder : nil
+        default: return nil
+        }
+    }
+
+    private struct Tag {
+        var name: Substring
+        var location: String?
+        var closesItself: Bool
+    }
+
+    /// Each element's start or end tag, with its `location` attribute (entities decoded).
+    private static func tags(_ text: String) -> [Tag] {
+        var tags: [Tag] = []
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "<") {
+            rest = rest[rest.index(after: open)...]
+            // A comment may hold what looks like a tag (a reference commented out).
+            if rest.hasPrefix("!--") {
+                guard let end = rest.range(of: "-->") else { break }
+                rest = rest[end.upperBound...]
+                continue
+            }
+            guard let close = rest.firstIndex(of: ">") else { break }
+            let body = rest[..<close]
+            rest = rest[rest.index(after: close)...]
+            // `/Group` for an end tag: the slash and the name.
+            let name = body.prefix(1) + body.dropFirst().prefix { !$0.isWhitespace && $0 != "/" }
+            tags.append(Tag(name: name, location: attribute("location", in: body), closesItself: body.hasSuffix("/")))
+        }
+        return tags
+    }
+
+    /// The value of `name = "…"` (or `'…'`) in a tag's text.
+    private static func attribute(_ name: String, in body: Substring) -> String? {
+        var rest = body
+        while let found = rest.range(of: name) {
+            rest = rest[found.upperBound...]
+            let afterName = rest.drop { $0.isWhitespace }
+            guard afterName.first == "=" else { continue }
+            let value = afterName.dropFirst().drop { $0.isWhitespace }
+            guard let quote = value.first, quote == "\"" || quote == "'" else { continue }
+            let inside = value.dropFirst()
+            guard let end = inside.firstIndex(of: quote) else { return nil }
+            return decodeEntities(inside[..<end])
+        }
+        return nil
+    }
+
+    private static func decodeEntities(_ text: Substring) -> String {
+        guard text.contains("&") else { return String(text) }
+        return text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&amp;", with: "&")
+    }
+}
