@@ -425,14 +425,18 @@ final class SuiteState {
     /// building a record (a dictionary of boxed values) and encoding it anew on every call inside the lock.
     /// Call with the exclusive lock held, right after `refresh`.
     func appendInteger(_ value: Int, forKey key: String) throws {
+        // Patched as a local, moved out of the property and back in: patched in place, the property's access stayed
+        // open across the patch's call, and Swift checked every access to it at run time (swift_beginAccess).
+        var record: IntegerSetRecord
         if integerRecord?.fits(key, value) == true {
-            integerRecord!.set(value)
+            record = integerRecord.take()!
+            record.set(value)
         } else {
             flushInteger()
-            integerRecord = IntegerSetRecord(key: key, value: value)
+            record = IntegerSetRecord(key: key, value: value)
         }
         do {
-            try append(bytes: integerRecord!.bytes)
+            try append(bytes: record.bytes)
         } catch {
             // Not written (or only partly): the patched record no longer stands for the key's value, which the
             // pending one may have held; the next refresh reads the suite again from the disk.
@@ -441,6 +445,7 @@ final class SuiteState {
             loaded = false
             throw error
         }
+        integerRecord = consume record
         integerIsPending = true
     }
 
