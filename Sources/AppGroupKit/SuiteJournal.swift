@@ -543,26 +543,37 @@ final class SuiteState {
     /// the first torn or damaged record: only a killed writer leaves one, always at the end.
     private func replay(_ bytes: UnsafeRawBufferPointer, changes: inout [GroupDefaults.Change]?) {
         flushInteger()
+        // The values and the writers' models are worked on as locals, moved out of the properties and back in:
+        // changed in place record after record, each access to a property ran across a call, which Swift checks at
+        // run time (swift_beginAccess), and that check was a good part of replaying an increment.
+        var values: [String: Any] = [:]
+        var models: [IntegerSetRecord] = []
+        swap(&values, &storedValues)
+        swap(&models, &replayed)
+        defer {
+            swap(&values, &storedValues)
+            swap(&models, &replayed)
+        }
         var offset = 0
         while offset < bytes.count {
             // Other writers' increments are most of what a writer replays, each usually its writer's previous
             // record with another integer: checked and read against that one (`IntegerSetRecord.adopt`).
-            if let (size, key, value, pid) = adoptReplayed(UnsafeRawBufferPointer(rebasing: bytes[offset...])) {
-                storedValues[key] = value
+            if let (size, key, value, pid) = Self.adopt(UnsafeRawBufferPointer(rebasing: bytes[offset...]), models: &models) {
+                values[key] = value
                 if pid != JournalRecord.currentProcess { changes?.append(GroupDefaults.Change(key: key, value: value)) }
                 offset += size
                 continue
             }
             guard let (payload, size) = JournalRecord.payload(bytes, at: offset) else { break }
             if let (pid, key, value) = BinaryPlistCodec.decodeOneIntegerSet(payload) {
-                storedValues[key] = value
+                values[key] = value
                 if Int32(truncatingIfNeeded: pid) != JournalRecord.currentProcess {
                     changes?.append(GroupDefaults.Change(key: key, value: value))
                 }
-                rememberReplayed(UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + size)]),
-                                 pid: Int32(truncatingIfNeeded: pid), key: key, value: value)
+                Self.remember(UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + size)]),
+                              pid: Int32(truncatingIfNeeded: pid), key: key, value: value, in: &models)
             } else if let record = JournalRecord(payload: payload) {
-                apply(record, changes: &changes)
+                Self.apply(record, to: &values, changes: &changes)
             } else {
                 break
             }
@@ -572,33 +583,37 @@ final class SuiteState {
         hasTornTail = offset < bytes.count
     }
 
-    /// The record at the start of `bytes` read through one of `replayed`, or nil.
-    private func adoptReplayed(_ bytes: UnsafeRawBufferPointer) -> (size: Int, key: String, value: Int, pid: Int32)? {
-        for index in replayed.indices {
-            if let (size, value) = replayed[index].adopt(bytes) { return (size, replayed[index].key, value, replayed[index].pid) }
+    /// The record at the start of `bytes` read through one of `models`, or nil.
+    private static func adopt(_ bytes: UnsafeRawBufferPointer, models: inout [IntegerSetRecord]) -> (size: Int, key: String, value: Int, pid: Int32)? {
+        for index in models.indices {
+            if let (size, value) = models[index].adopt(bytes) { return (size, models[index].key, value, models[index].pid) }
         }
         return nil
     }
 
     /// Keeps a one-integer record just replayed as the model of its writer's next ones, when it is laid out as
     /// Lockstep lays it out (its integer is then the last object, and only its bytes change from one to the next).
-    private func rememberReplayed(_ record: UnsafeRawBufferPointer, pid: Int32, key: String, value: Int) {
+    private static func remember(_ record: UnsafeRawBufferPointer, pid: Int32, key: String, value: Int, in models: inout [IntegerSetRecord]) {
         let model = IntegerSetRecord(pid: pid, key: key, value: value)
         guard model.bytes.count == record.count, model.bytes.elementsEqual(record) else { return }
-        replayed.removeAll { $0.pid == pid }
-        if replayed.count == Self.replayedLimit { replayed.removeFirst() }
-        replayed.append(model)
+        models.removeAll { $0.pid == pid }
+        if models.count == Self.replayedLimit { models.removeFirst() }
+        models.append(model)
     }
 
     private func apply(_ record: JournalRecord, changes: inout [GroupDefaults.Change]?) {
         flushInteger()
+        Self.apply(record, to: &storedValues, changes: &changes)
+    }
+
+    private static func apply(_ record: JournalRecord, to values: inout [String: Any], changes: inout [GroupDefaults.Change]?) {
         let external = record.pid != JournalRecord.currentProcess
         for key in record.removes {
-            storedValues.removeValue(forKey: key)
+            values.removeValue(forKey: key)
             if external { changes?.append(GroupDefaults.Change(key: key, value: nil)) }
         }
         for (key, value) in record.sets {
-            storedValues[key] = value
+            values[key] = value
             if external { changes?.append(GroupDefaults.Change(key: key, value: value)) }
         }
     }
