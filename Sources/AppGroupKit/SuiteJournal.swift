@@ -554,16 +554,21 @@ final class SuiteState {
             swap(&values, &storedValues)
             swap(&models, &replayed)
         }
+        // The last adopted record's key and value, not yet stored: increments of one key replayed in a row are
+        // stored once, as the last of them (a store hashes the key).
+        var adopted: (key: String, value: Int)?
         var offset = 0
         while offset < bytes.count {
             // Other writers' increments are most of what a writer replays, each usually its writer's previous
             // record with another integer: checked and read against that one (`IntegerSetRecord.adopt`).
             if let (size, key, value, pid) = Self.adopt(UnsafeRawBufferPointer(rebasing: bytes[offset...]), models: &models) {
-                values[key] = value
+                if let previous = adopted, previous.key != key { values[previous.key] = previous.value }
+                adopted = (key, value)
                 if pid != JournalRecord.currentProcess { changes?.append(GroupDefaults.Change(key: key, value: value)) }
                 offset += size
                 continue
             }
+            if let previous = adopted.take() { values[previous.key] = previous.value }
             guard let (payload, size) = JournalRecord.payload(bytes, at: offset) else { break }
             if let (pid, key, value) = BinaryPlistCodec.decodeOneIntegerSet(payload) {
                 values[key] = value
@@ -579,6 +584,7 @@ final class SuiteState {
             }
             offset += size
         }
+        if let previous = adopted { values[previous.key] = previous.value }
         journalOffset += offset
         hasTornTail = offset < bytes.count
     }

@@ -221,6 +221,40 @@ import LockstepSystem
         #expect(changes?.first?.value == nil)
     }
 
+    /// Other writers' increments replayed in one batch — read through each writer's kept record, stored once per run
+    /// of one key — leave the values and the changes that replaying them one at a time leaves, whatever comes between.
+    @Test func aBatchOfReplayedIncrementsEndsAsReplayedOneByOne() throws {
+        let (a, b) = (getpid() &+ 1, getpid() &+ 2)
+        let records: [JournalRecord] = [
+            .init(pid: a, sets: ["a": 1], removes: []), .init(pid: a, sets: ["a": 2], removes: []),
+            .init(pid: b, sets: ["b": 1], removes: []), .init(pid: b, sets: ["b": 2], removes: []),
+            .init(pid: a, sets: ["a": 3], removes: []), .init(pid: getpid() &+ 3, sets: ["c": "x"], removes: ["a"]),
+            .init(pid: b, sets: ["b": 3], removes: []), .init(pid: a, sets: ["a": 4], removes: []),
+            .init(pid: a, sets: ["a": 5], removes: []), .init(pid: b, sets: ["b": 300], removes: []),
+            .init(pid: getpid(), sets: ["b": 4], removes: []), .init(pid: b, sets: ["b": 5], removes: []),
+        ]
+        var results: [(values: [String: String], changes: [String])] = []
+        for batch in [1, records.count, 5] {
+            let fixture = Fixture(); defer { fixture.cleanUp() }
+            let (_, observer, writer) = try Self.observerAndWriter(fixture)
+            var changes: [GroupDefaults.Change]? = []
+            try observer.refresh(changes: &changes)
+            var none: [GroupDefaults.Change]? = nil
+            try writer.refresh(changes: &none)
+            for (index, record) in records.enumerated() {
+                try writer.append(record)
+                if (index + 1) % batch == 0 || index + 1 == records.count { try observer.refresh(changes: &changes) }
+            }
+            results.append((observer.values.mapValues { "\($0)" }, (changes ?? []).map { "\($0.key)=\($0.value.map { "\($0)" } ?? "nil")" }))
+        }
+        #expect(results[0].values == ["a": "5", "b": "5", "c": "x"])
+        #expect(results[0].changes == ["a=1", "a=2", "b=1", "b=2", "a=3", "a=nil", "c=x", "b=3", "a=4", "a=5", "b=300", "b=5"])
+        for result in results.dropFirst() {
+            #expect(result.values == results[0].values)
+            #expect(result.changes == results[0].changes)
+        }
+    }
+
     /// An observer reads appended records without the lock: a record still being written is not applied until it is
     /// complete, and a compaction sends it back to the locked path.
     @Test func anObserverReadsAppendedRecordsWithoutTheLockButNotAHalfWrittenOne() throws {
