@@ -317,6 +317,9 @@ final class SuiteState {
     private var integerIsPending = false
     /// The last one-integer record replayed from each of a few other writers (`replay`).
     private var replayed: [IntegerSetRecord] = []
+    /// The key and value of the increment a replay stored last, while nothing has changed the values since: the
+    /// increment that follows a replay reads its key's value here, without hashing the key or casting an `Any`.
+    private var replayedInteger: (key: String, value: Int)?
     static let replayedLimit = 8
 
     init(files: SuiteFiles, writable: Bool) {
@@ -414,11 +417,16 @@ final class SuiteState {
         journalOffset += bytes.count
     }
 
-    /// The integer `key` holds when this process's last append set it and nothing was replayed since, else nil:
-    /// an increment's fast path, without hashing the key or casting an `Any`.
+    /// The integer `key` holds when this process's last append set it and nothing was replayed since, or when the
+    /// last replay's last increment set it and nothing changed the values since; else nil: an increment's fast path,
+    /// without hashing the key or casting an `Any`.
     func pendingInteger(forKey key: String) -> Int? {
-        guard integerIsPending, let integerRecord, integerRecord.key == key else { return nil }
-        return integerRecord.value
+        if integerIsPending, let integerRecord, integerRecord.key == key { return integerRecord.value }
+        if let replayedInteger, replayedInteger.key == key {
+            assert(storedValues[key] as? Int == replayedInteger.value, "replayedInteger outlived a change of the values")
+            return replayedInteger.value
+        }
+        return nil
     }
 
     /// Appends the record setting `key` to the integer `value` and applies it: `append` for an increment, without
@@ -453,6 +461,7 @@ final class SuiteState {
     private func flushInteger() {
         guard integerIsPending, let integerRecord else { return }
         integerIsPending = false
+        replayedInteger = nil
         storedValues[integerRecord.key] = integerRecord.value
     }
 
@@ -493,6 +502,7 @@ final class SuiteState {
                 changes?.append(GroupDefaults.Change(key: key, value: new))
             }
         }
+        replayedInteger = nil
         storedValues = base
     }
 
@@ -543,6 +553,7 @@ final class SuiteState {
     /// the first torn or damaged record: only a killed writer leaves one, always at the end.
     private func replay(_ bytes: UnsafeRawBufferPointer, changes: inout [GroupDefaults.Change]?) {
         flushInteger()
+        replayedInteger = nil
         // The values and the writers' models are worked on as locals, moved out of the properties and back in:
         // changed in place record after record, each access to a property ran across a call, which Swift checks at
         // run time (swift_beginAccess), and that check was a good part of replaying an increment.
@@ -584,7 +595,10 @@ final class SuiteState {
             }
             offset += size
         }
-        if let previous = adopted { values[previous.key] = previous.value }
+        if let previous = adopted {
+            values[previous.key] = previous.value
+            replayedInteger = previous
+        }
         journalOffset += offset
         hasTornTail = offset < bytes.count
     }
@@ -609,6 +623,7 @@ final class SuiteState {
 
     private func apply(_ record: JournalRecord, changes: inout [GroupDefaults.Change]?) {
         flushInteger()
+        replayedInteger = nil
         Self.apply(record, to: &storedValues, changes: &changes)
     }
 
