@@ -319,7 +319,7 @@ final class SuiteState {
     private var replayed: [IntegerSetRecord] = []
     /// The key and value of the increment a replay stored last, while nothing has changed the values since: the
     /// increment that follows a replay reads its key's value here, without hashing the key or casting an `Any`.
-    private var replayedInteger: (key: String, value: Int)?
+    private var replayedInteger: KeyedInteger?
     static let replayedLimit = 8
 
     init(files: SuiteFiles, writable: Bool) {
@@ -567,16 +567,18 @@ final class SuiteState {
         }
         // The last adopted record's key and value, not yet stored: increments of one key replayed in a row are
         // stored once, as the last of them (a store hashes the key).
-        var adopted: (key: String, value: Int)?
+        var adopted: KeyedInteger?
         var offset = 0
         while offset < bytes.count {
             // Other writers' increments are most of what a writer replays, each usually its writer's previous
             // record with another integer: checked and read against that one (`IntegerSetRecord.adopt`).
-            if let (size, key, value, pid) = Self.adopt(UnsafeRawBufferPointer(rebasing: bytes[offset...]), models: &models) {
-                if let previous = adopted, previous.key != key { values[previous.key] = previous.value }
-                adopted = (key, value)
-                if pid != JournalRecord.currentProcess { changes?.append(GroupDefaults.Change(key: key, value: value)) }
-                offset += size
+            if let record = Self.adopt(UnsafeRawBufferPointer(rebasing: bytes[offset...]), models: &models) {
+                if let previous = adopted, previous.key != record.key { values[previous.key] = previous.value }
+                adopted = KeyedInteger(key: record.key, value: record.value)
+                if record.pid != JournalRecord.currentProcess {
+                    changes?.append(GroupDefaults.Change(key: record.key, value: record.value))
+                }
+                offset += record.size
                 continue
             }
             if let previous = adopted.take() { values[previous.key] = previous.value }
@@ -604,11 +606,28 @@ final class SuiteState {
     }
 
     /// The record at the start of `bytes` read through one of `models`, or nil.
-    private static func adopt(_ bytes: UnsafeRawBufferPointer, models: inout [IntegerSetRecord]) -> (size: Int, key: String, value: Int, pid: Int32)? {
+    private static func adopt(_ bytes: UnsafeRawBufferPointer, models: inout [IntegerSetRecord]) -> AdoptedRecord? {
         for index in models.indices {
-            if let (size, value) = models[index].adopt(bytes) { return (size, models[index].key, value, models[index].pid) }
+            if let (size, value) = models[index].adopt(bytes) {
+                return AdoptedRecord(size: size, key: models[index].key, value: value, pid: models[index].pid)
+            }
         }
         return nil
+    }
+
+    /// A key and its integer. A struct, not a tuple: an optional tuple was destroyed through the runtime's generic
+    /// witnesses (`tuple_destroy`), a few hundred instructions a replayed record.
+    private struct KeyedInteger {
+        var key: String
+        var value: Int
+    }
+
+    /// A record read through a writer's kept one: its size, its key and integer, and its writer.
+    private struct AdoptedRecord {
+        var size: Int
+        var key: String
+        var value: Int
+        var pid: Int32
     }
 
     /// Keeps a one-integer record just replayed as the model of its writer's next ones, when it is laid out as
