@@ -200,13 +200,19 @@ import LockstepSystem
         return (files, SuiteState(files: files, writable: true), SuiteState(files: files, writable: true))
     }
 
+    /// `observerAndWriter`, each having read the (empty) suite once: the observer's changes count from there.
+    static func startedObserverAndWriter(_ fixture: Fixture) throws -> (observer: SuiteState, writer: SuiteState) {
+        let (_, observer, writer) = try observerAndWriter(fixture)
+        var none: [GroupDefaults.Change]? = nil
+        try observer.refresh(changes: &none)
+        try writer.refresh(changes: &none)
+        return (observer, writer)
+    }
+
     @Test func anObserverTellsOtherWritersFromItsOwnAcrossACompaction() throws {
         let fixture = Fixture(); defer { fixture.cleanUp() }
-        let (_, observer, writer) = try Self.observerAndWriter(fixture)
+        let (observer, writer) = try Self.startedObserverAndWriter(fixture)
         var changes: [GroupDefaults.Change]? = []
-        try observer.refresh(changes: &changes)
-        var none: [GroupDefaults.Change]? = nil
-        try writer.refresh(changes: &none)
         try writer.append(JournalRecord(pid: getpid(), sets: ["own.key": 1], removes: []))
         try writer.append(JournalRecord(pid: getpid() &+ 1, sets: ["other.key": 2], removes: []))
         try writer.compact()
@@ -236,11 +242,8 @@ import LockstepSystem
         var results: [(values: [String: String], changes: [String])] = []
         for batch in [1, records.count, 5] {
             let fixture = Fixture(); defer { fixture.cleanUp() }
-            let (_, observer, writer) = try Self.observerAndWriter(fixture)
+            let (observer, writer) = try Self.startedObserverAndWriter(fixture)
             var changes: [GroupDefaults.Change]? = []
-            try observer.refresh(changes: &changes)
-            var none: [GroupDefaults.Change]? = nil
-            try writer.refresh(changes: &none)
             for (index, record) in records.enumerated() {
                 try writer.append(record)
                 if (index + 1) % batch == 0 || index + 1 == records.count { try observer.refresh(changes: &changes) }
