@@ -61,7 +61,8 @@ package enum XcodeWorkspace {
         var closesItself: Bool
     }
 
-    /// Each element's start or end tag, with its `location` attribute (entities decoded).
+    /// Each element's start or end tag, with its `location` attribute (entities decoded). The attributes are read
+    /// one by one, so a `>` or an attribute-like text inside another attribute's quoted value is only text.
     private static func tags(_ text: String) -> [Tag] {
         var tags: [Tag] = []
         var rest = text[...]
@@ -73,36 +74,66 @@ package enum XcodeWorkspace {
                 rest = rest[end.upperBound...]
                 continue
             }
-            guard let close = rest.firstIndex(of: ">") else { break }
-            let body = rest[..<close]
-            rest = rest[rest.index(after: close)...]
             // `/Group` for an end tag: the slash and the name.
-            let name = body.prefix(1) + body.dropFirst().prefix { !$0.isWhitespace && $0 != "/" }
-            tags.append(Tag(name: name, location: attribute("location", in: body), closesItself: body.hasSuffix("/")))
+            let nameEnd = rest.dropFirst().firstIndex { $0.isWhitespace || $0 == ">" || $0 == "/" } ?? rest.endIndex
+            var tag = Tag(name: rest[..<nameEnd], location: nil, closesItself: false)
+            var cursor = rest[nameEnd...]
+            // Every step consumes at least one character, up to the `>` outside quotes (or the end of the text).
+            while let first = cursor.first, first != ">" {
+                if first.isWhitespace || first == "/" {
+                    tag.closesItself = first == "/"
+                    cursor = cursor.dropFirst()
+                    continue
+                }
+                tag.closesItself = false
+                let name = cursor.prefix { !$0.isWhitespace && $0 != "=" && $0 != ">" && $0 != "/" }
+                cursor = cursor[name.endIndex...].drop { $0.isWhitespace }
+                guard cursor.first == "=" else { continue }
+                cursor = cursor.dropFirst().drop { $0.isWhitespace }
+                guard let quote = cursor.first, quote == "\"" || quote == "'" else { continue }
+                let inside = cursor.dropFirst()
+                guard let end = inside.firstIndex(of: quote) else {
+                    cursor = cursor[cursor.endIndex...]
+                    break
+                }
+                if name == "location" { tag.location = decodeEntities(inside[..<end]) }
+                cursor = inside[inside.index(after: end)...]
+            }
+            tags.append(tag)
+            rest = cursor.isEmpty ? cursor : cursor.dropFirst()
         }
         return tags
     }
 
-    /// The value of `name = "…"` (or `'…'`) in a tag's text.
-    private static func attribute(_ name: String, in body: Substring) -> String? {
-        var rest = body
-        while let found = rest.range(of: name) {
-            rest = rest[found.upperBound...]
-            let afterName = rest.drop { $0.isWhitespace }
-            guard afterName.first == "=" else { continue }
-            let value = afterName.dropFirst().drop { $0.isWhitespace }
-            guard let quote = value.first, quote == "\"" || quote == "'" else { continue }
-            let inside = value.dropFirst()
-            guard let end = inside.firstIndex(of: quote) else { return nil }
-            return decodeEntities(inside[..<end])
-        }
-        return nil
-    }
-
+    /// XML's five named entities and numeric ones (`&#39;`, `&#x27;`); anything else is kept as written.
     private static func decodeEntities(_ text: Substring) -> String {
         guard text.contains("&") else { return String(text) }
-        return text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
-            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&amp;", with: "&")
+        var result = ""
+        var rest = text
+        while let ampersand = rest.firstIndex(of: "&") {
+            result += rest[..<ampersand]
+            rest = rest[ampersand...]
+            guard let semicolon = rest.prefix(12).firstIndex(of: ";") else {
+                result += "&"
+                rest = rest.dropFirst()
+                continue
+            }
+            let entity = rest[rest.index(after: rest.startIndex)..<semicolon]
+            let named: [Substring: String] = ["quot": "\"", "apos": "'", "lt": "<", "gt": ">", "amp": "&"]
+            var decoded = named[entity]
+            if decoded == nil, entity.hasPrefix("#") {
+                let digits = entity.dropFirst()
+                let code = digits.hasPrefix("x") || digits.hasPrefix("X") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
+                decoded = code.flatMap(Unicode.Scalar.init).map { String(Character($0)) }
+            }
+            guard let decoded else {
+                result += "&"
+                rest = rest.dropFirst()
+                continue
+            }
+            result += decoded
+            rest = rest[rest.index(after: semicolon)...]
+        }
+        return result + rest
     }
 }

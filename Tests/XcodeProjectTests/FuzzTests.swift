@@ -60,6 +60,24 @@ import Testing
         }
     }
 
+    /// A workspace's list of projects: any text ends, with no crash (the tag scanner consumes a character a step).
+    @Test func workspaceReader() {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <Workspace version = "1.0">
+               <!-- a comment -->
+               <Group location = "container:Sub" name = "it's &amp; &#39;">
+                  <FileRef location = "group:A.xcodeproj"></FileRef>
+                  <FileRef location = 'group:B>C.xcodeproj'/>
+               </Group>
+               <FileRef location = "self:"></FileRef>
+            </Workspace>
+            """
+        Self.fuzz([Array(text.utf8)], seed: 0x5EED_0004) { bytes in
+            _ = XcodeWorkspace.projects(listedIn: String(decoding: bytes, as: UTF8.self), workspace: "W.xcworkspace")
+        }
+    }
+
     @Test func projectReader() throws {
         let text = ProjectFixture(projectXcconfig: "Config/Base.xcconfig", targets: [
             .init(name: "App", productType: "com.apple.product-type.application", settings: ["PRODUCT_BUNDLE_IDENTIFIER": "com.example.app"],

@@ -274,6 +274,7 @@ import Testing
 
     /// An Xcode workspace is not read itself: one sentence naming the projects it lists as the command to run
     /// (exit 2), whatever its groups and location kinds; `self:` in an `.xcodeproj`'s own workspace is that project.
+    /// A `>` or an attribute-like text inside a quoted value is text, and numeric entities are decoded.
     @Test func aWorkspaceNamesTheProjectsToCheck() throws {
         let data = """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -294,6 +295,12 @@ import Testing
                <FileRef
                   location = "group:Pods/Pods.xcodeproj">
                </FileRef>
+               <Group
+                  name = "location = 'Q'"
+                  location = "group:G">
+                  <FileRef location = "group:It&#39;s &#x41;/A.xcodeproj"></FileRef>
+               </Group>
+               <FileRef location = "group:a>b/B.xcodeproj"></FileRef>
                <FileRef location = 'absolute:/opt/Shared.xcodeproj'></FileRef>
                <FileRef location = "developer:Platforms/Other.xcodeproj"></FileRef>
                <FileRef location = "group:App.xcodeproj"></FileRef>
@@ -304,7 +311,8 @@ import Testing
         defer { tree.cleanUp() }
         let workspace = tree.path + "/App.xcworkspace"
         #expect(XcodeWorkspace.projects(in: workspace) == [tree.path + "/App.xcodeproj", tree.path + "/Modules/Widgets & Co/Widgets.xcodeproj",
-                                                           tree.path + "/Pods/Pods.xcodeproj", "/opt/Shared.xcodeproj"])
+                                                           tree.path + "/Pods/Pods.xcodeproj", tree.path + "/G/It's A/A.xcodeproj",
+                                                           tree.path + "/a>b/B.xcodeproj", "/opt/Shared.xcodeproj"])
         let advice = CheckInput.workspaceAdvice(workspace)
         #expect(advice.contains("`lockstep check \(tree.path)/App.xcodeproj '\(tree.path)/Modules/Widgets & Co/Widgets.xcodeproj' "))
         #expect(throws: BundleError(.unsupportedInput, path: workspace + "/", detail: advice)) { try CheckInput.check(workspace + "/") }
