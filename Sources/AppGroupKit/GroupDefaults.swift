@@ -151,8 +151,9 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
         return try locked(.exclusive) {
             var none: [Change]? = nil
             try state.refresh(changes: &none)
-            // The usual case, an increment after this process's last increment of the key with nothing else
-            // replayed since, reads the value kept with that record: no hashing, no cast (`SuiteState.appendInteger`).
+            // The usual cases, an increment after this process's last increment of the key with nothing else
+            // replayed since, or after a replay whose last record was another writer's increment of the key, read
+            // the value kept with that record: no hashing, no cast (`SuiteState.pendingInteger`).
             let old: Int
             if let pending = state.pendingInteger(forKey: key) {
                 old = pending

@@ -17,8 +17,8 @@ import Synchronization
 /// When the kernel's event queue overflows (`IN_Q_OVERFLOW`, after `fs.inotify.max_queued_events` unread events: a
 /// burst of writes while the waiter was busy), an `IN_IGNORED` may be among the events it dropped, so the watcher
 /// asks the kernel again whether each watch is alive (`inotify_add_watch` of the same folder gives back the same
-/// watch while it lives) and goes on blocking when all are; only a folder that was removed meanwhile leaves it
-/// polling.
+/// watch while it lives) and goes on blocking when all are; only a folder removed or replaced at its path meanwhile
+/// leaves it polling.
 public final class DirectoryWatcher: Sendable {  // The descriptor and watches are immutable; the rest is atomic.
     /// How often the fallback looks when inotify is unavailable (or no watch is left).
     static let pollInterval = 0.05
@@ -31,9 +31,9 @@ public final class DirectoryWatcher: Sendable {  // The descriptor and watches a
     /// Each watched folder with its watch: how the watches are checked again after an overflow.
     private let watched: [(directory: String, watch: Int32)]
     private let cancelled = Atomic<Bool>(false)
-    /// Watches whose `IN_IGNORED` the waiter has not read yet. Once none is left (every watched directory was
-    /// removed, or the queue overflowed and may have dropped one), no event can end a blocked read any more, so the
-    /// waiter polls instead, as where inotify is unavailable.
+    /// Watches whose `IN_IGNORED` the waiter has not read yet, counted again after an overflow (`recount`). Once none
+    /// is left (every watched directory was removed, or one was removed or replaced while the queue overflowed), no
+    /// event can end a blocked read any more, so the waiter polls instead, as where inotify is unavailable.
     private let live: Atomic<Int>
 
     /// Whether changes are observed through inotify (false: polling).
