@@ -78,8 +78,10 @@ public enum CheckInput {
         }
         let trimmed = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
         if isDirectory.boolValue {
-            let parent = (trimmed as NSString).deletingLastPathComponent
-            let name = (trimmed as NSString).lastPathComponent
+            // Not NSString's path methods: on Linux its `deletingLastPathComponent` traps on a one-character path
+            // (`lockstep check .`).
+            let parent = PathText.parent(of: trimmed)
+            let name = PathText.lastComponent(of: trimmed)
             if name.hasSuffix(".app") {
                 return [try BuiltApp.read(FileTree(root: parent.isEmpty ? "." : parent), app: name)]
             }
@@ -101,7 +103,7 @@ public enum CheckInput {
             }
             return [try Manifest.parse(bytes, path: path).bundleSet]
         }
-        let name = (trimmed as NSString).lastPathComponent
+        let name = PathText.lastComponent(of: trimmed)
         if name == "Project.swift" {
             throw BundleError(.unsupportedInput, path: path, detail: Self.generatedProject(name))
         }

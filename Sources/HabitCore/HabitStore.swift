@@ -87,7 +87,7 @@ public final class HabitStore: @unchecked Sendable {  // @unchecked: the connect
     /// Call under the store's lock file.
     private static func createNew(at path: String) throws {
         try SharedWriteGate.check()
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = AtomicFile.parentDirectory(of: path)
         let temporary = "\(directory)/.\(fileName).\(ProcessEnvironment.processID).\(UInt32.random(in: 0 ... .max)).tmp"
         defer { FileSystem.remove(temporary) }
         do {

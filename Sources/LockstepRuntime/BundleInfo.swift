@@ -20,7 +20,7 @@ public enum BundleInfo {
         let empty = Array(repeating: [String: JSONValue](), count: manifest.bundles.count)
         guard let path = manifest.path, let bytes = try? AtomicFile.read(path),
               case .object(let root)? = try? JSONValue.parse(bytes, path: path) else { return empty }
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = path.contains("/") ? AtomicFile.parentDirectory(of: path) : ""  // not NSString's: see Installer
         var objects: [[String: JSONValue]?] = []
         if case .object(let app)? = root["app"] { objects.append(app) } else { objects.append(nil) }
         if case .array(let items)? = root["embedded"] {

@@ -76,7 +76,9 @@ public enum Installer {
     /// `manifest` as installing records it: a relative executable path made absolute against the manifest's
     /// folder, so it reads the same from any directory.
     public static func resolvingExecutables(_ manifest: Manifest) -> Manifest {
-        let directory = manifest.path.map { ($0 as NSString).deletingLastPathComponent } ?? ""
+        // A bare file name has no folder to prefix (NSString's `deletingLastPathComponent` traps on Linux on a
+        // one-character path).
+        let directory = manifest.path.map { $0.contains("/") ? AtomicFile.parentDirectory(of: $0) : "" } ?? ""
         var resolved = manifest
         func resolve(_ record: inout BundleRecord) {
             if let executable = record.executable, executable.contains("/") && !executable.hasPrefix("/") {

@@ -263,6 +263,18 @@ import Testing
                                     needs: "xml.dom.minidom")
     }
 
+    /// `lockstep check .` and a one-character folder are read like any folder (Foundation's `NSString` path methods
+    /// trapped on a one-character path on Linux): one sentence, exit 2, nothing on stdout.
+    @Test func aOneCharacterFolderGetsASentenceNotACrash() throws {
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("a"), withIntermediateDirectories: true)
+        for (path, folder) in [(".", dir.path), ("a", dir.path), ("a/", dir.path), (".", dir.path + "/a")] {
+            let result = try run("lockstep", ["check", path], currentDirectory: folder)
+            #expect(result.status == 2, "\(path) in \(folder): \(result)")
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderr.contains("is not something lockstep check reads: the folder holds no .app bundle"), "\(result.stderr)")
+        }
+    }
+
     /// A project in a folder with a space: SARIF URIs are percent-encoded and every URI is a URI reference.
     @Test func sarifURIsAreEncoded() throws {
         let folder = dir.appendingPathComponent("My App [é]")
