@@ -45,17 +45,32 @@ public enum CheckInput {
             return "an Xcode workspace is not read itself, and its contents.xcworkspacedata cannot be read; check each .xcodeproj it lists"
         }
         guard !projects.isEmpty else { return "an Xcode workspace is not read itself, and this one lists no .xcodeproj" }
-        return "an Xcode workspace is not read itself; check the projects it lists: `lockstep check \(shellWords(projects))`"
+        return "an Xcode workspace is not read itself; " + listedProjects(projects)
+    }
+
+    /// The command that checks the projects a workspace lists, naming apart those not here (a `Pods/` project
+    /// before `pod install`), which `check` would refuse.
+    static func listedProjects(_ projects: [String]) -> String {
+        let present = projects.filter { FileManager.default.fileExists(atPath: $0 + "/project.pbxproj") }
+        let missing = projects.filter { !present.contains($0) }
+        guard !present.isEmpty else { return "none of the projects it lists is here: \(missing.joined(separator: ", "))" }
+        let notHere = missing.isEmpty ? "" : " (not here: \(missing.joined(separator: ", ")))"
+        return "check the projects it lists: `lockstep check \(shellWords(present))`" + notHere
     }
 
     /// Why a folder with no `.app` bundle is not read, and what to pass instead.
     static func folderAdvice(_ folder: String) -> String {
         let manager = FileManager.default
         if manager.fileExists(atPath: "\(folder)/Project.swift") { return generatedProject("Project.swift") }
-        let projects = ((try? manager.contentsOfDirectory(atPath: folder)) ?? [])
-            .filter { $0.hasSuffix(".xcodeproj") && manager.fileExists(atPath: "\(folder)/\($0)/project.pbxproj") }.sorted()
+        let entries = ((try? manager.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        let projects = entries.filter { $0.hasSuffix(".xcodeproj") && manager.fileExists(atPath: "\(folder)/\($0)/project.pbxproj") }
         if projects.count > 1 {
             return "the folder holds \(projects.count) Xcode projects and no .app bundle; check each: `lockstep check \(shellWords(projects.map { PathText.join(folder, $0) }))`"
+        }
+        // A checkout whose projects sit in subfolders beside the workspace that lists them (CocoaPods, modular apps).
+        let workspaces = entries.filter { $0.hasSuffix(".xcworkspace") }
+        if projects.isEmpty, workspaces.count == 1, let listed = XcodeWorkspace.projects(in: PathText.join(folder, workspaces[0])), !listed.isEmpty {
+            return "the folder holds no .app bundle or .xcodeproj, but the workspace \(workspaces[0]); " + listedProjects(listed)
         }
         return "the folder holds no .app bundle or .xcodeproj (pass a manifest, .xcarchive or .ipa itself)"
     }

@@ -313,13 +313,29 @@ import Testing
         #expect(XcodeWorkspace.projects(in: workspace) == [tree.path + "/App.xcodeproj", tree.path + "/Modules/Widgets & Co/Widgets.xcodeproj",
                                                            tree.path + "/Pods/Pods.xcodeproj", tree.path + "/G/It's A/A.xcodeproj",
                                                            tree.path + "/a>b/B.xcodeproj", "/opt/Shared.xcodeproj"])
+        // Only what is here goes in the command; the rest is named apart.
+        try tree.write(["App.xcodeproj/project.pbxproj": "{}", "Modules/Widgets & Co/Widgets.xcodeproj/project.pbxproj": "{}"])
         let advice = CheckInput.workspaceAdvice(workspace)
-        #expect(advice.contains("`lockstep check \(tree.path)/App.xcodeproj '\(tree.path)/Modules/Widgets & Co/Widgets.xcodeproj' "))
+        #expect(advice.hasSuffix("`lockstep check \(tree.path)/App.xcodeproj '\(tree.path)/Modules/Widgets & Co/Widgets.xcodeproj'` (not here: \(tree.path)/Pods/Pods.xcodeproj, \(tree.path)/G/It's A/A.xcodeproj, \(tree.path)/a>b/B.xcodeproj, /opt/Shared.xcodeproj)"), "\(advice)")
         #expect(throws: BundleError(.unsupportedInput, path: workspace + "/", detail: advice)) { try CheckInput.check(workspace + "/") }
         #expect(XcodeWorkspace.projects(in: tree.path + "/App.xcodeproj/project.xcworkspace") == [tree.path + "/App.xcodeproj"])
         #expect(CheckInput.workspaceAdvice(tree.path + "/Empty.xcworkspace").hasSuffix("lists no .xcodeproj"))
         #expect(XcodeWorkspace.projects(in: tree.path + "/Missing.xcworkspace") == nil)
         #expect(CheckInput.shellWords(["a/b.xcodeproj", "it's here", ""]) == "a/b.xcodeproj 'it'\\''s here' ''")
+        #expect(CheckInput.listedProjects([tree.path + "/Pods/Pods.xcodeproj"]) == "none of the projects it lists is here: \(tree.path)/Pods/Pods.xcodeproj")
+    }
+
+    /// `lockstep check .` in a checkout whose projects sit in subfolders beside their workspace (CocoaPods, modular
+    /// apps): the sentence gives the workspace's projects, as for the workspace itself.
+    @Test func aCheckoutWithAWorkspaceNamesItsProjects() throws {
+        let tree = try FixtureTree([
+            "W.xcworkspace/contents.xcworkspacedata": "<Workspace version = \"1.0\"><FileRef location = \"group:App/App.xcodeproj\"></FileRef><FileRef location = \"group:Pods/Pods.xcodeproj\"></FileRef></Workspace>\n",
+            "App/App.xcodeproj/project.pbxproj": "{}",
+        ])
+        defer { tree.cleanUp() }
+        let advice = CheckInput.folderAdvice(tree.path)
+        #expect(advice == "the folder holds no .app bundle or .xcodeproj, but the workspace W.xcworkspace; check the projects it lists: `lockstep check \(tree.path)/App/App.xcodeproj` (not here: \(tree.path)/Pods/Pods.xcodeproj)")
+        #expect(throws: BundleError(.unsupportedInput, path: tree.path, detail: advice)) { try CheckInput.check(tree.path) }
     }
 
     /// A folder of two projects is not read as either: the sentence names both (exit 2), not "no .xcodeproj".
