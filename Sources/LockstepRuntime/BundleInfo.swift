@@ -20,7 +20,7 @@ public enum BundleInfo {
         let empty = Array(repeating: [String: JSONValue](), count: manifest.bundles.count)
         guard let path = manifest.path, let bytes = try? AtomicFile.read(path),
               case .object(let root)? = try? JSONValue.parse(bytes, path: path) else { return empty }
-        let directory = path.contains("/") ? AtomicFile.parentDirectory(of: path) : ""  // not NSString's: see Installer
+        let directory = AtomicFile.parentDirectory(of: path)
         var objects: [[String: JSONValue]?] = []
         if case .object(let app)? = root["app"] { objects.append(app) } else { objects.append(nil) }
         if case .array(let items)? = root["embedded"] {
@@ -31,7 +31,7 @@ public enum BundleInfo {
             guard let object else { return [:] }
             var keys: [String: JSONValue] = [:]
             if case .string(let relative)? = object["infoPlist"] {
-                let file = relative.hasPrefix("/") || directory.isEmpty ? relative : "\(directory)/\(relative)"
+                let file = relative.hasPrefix("/") ? relative : "\(directory)/\(relative)"
                 // The manifest was read with this file a moment ago; a file gone since gives only the inline keys.
                 if let plist = try? PropertyListFile.dictionary(at: file) {
                     for (key, value) in plist { if let json = json(value) { keys[key] = json } }

@@ -26,9 +26,8 @@ public final class DirectoryWatcher: Sendable {  // The descriptor and watches a
     private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MODIFY | IN_CREATE | IN_DELETE | IN_ATTRIB)
 
     private let inotify: Int32?
-    /// The watch descriptors `cancel()` removes.
-    private let watches: [Int32]
-    /// Each watched folder with its watch: how the watches are checked again after an overflow.
+    /// Each watched folder with its watch: what `cancel()` removes, and how the watches are checked again after an
+    /// overflow.
     private let watched: [(directory: String, watch: Int32)]
     private let cancelled = Atomic<Bool>(false)
     /// Watches whose `IN_IGNORED` the waiter has not read yet, counted again after an overflow (`recount`). Once none
@@ -47,7 +46,6 @@ public final class DirectoryWatcher: Sendable {  // The descriptor and watches a
         // Blocking: an untimed wait sleeps in `read(2)`; a timed one reads only after `poll(2)` said it is ready.
         var fd: Int32? = forcePoll ? nil : inotify_init1(Int32(IN_CLOEXEC))
         if let descriptor = fd, descriptor < 0 { fd = nil }
-        var added: [Int32] = []
         var watched: [(directory: String, watch: Int32)] = []
         if let descriptor = fd {
             for directory in directories {
@@ -56,21 +54,16 @@ public final class DirectoryWatcher: Sendable {  // The descriptor and watches a
                     // A file system without inotify support (some network mounts): fall back to polling.
                     close(descriptor)
                     fd = nil
-                    added = []
                     watched = []
                     break
                 }
                 // The same directory twice gives the same watch: one IN_IGNORED, counted once.
-                if !added.contains(watch) {
-                    added.append(watch)
-                    watched.append((directory, watch))
-                }
+                if !watched.contains(where: { $0.watch == watch }) { watched.append((directory, watch)) }
             }
         }
         inotify = fd
-        watches = added
         self.watched = watched
-        live = Atomic(added.count)
+        live = Atomic(watched.count)
     }
 
     deinit {
@@ -117,7 +110,7 @@ public final class DirectoryWatcher: Sendable {  // The descriptor and watches a
         // The flag first: a waiter woken by the IN_IGNORED below (now, or by a read that starts later) sees it.
         guard !cancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
         guard let inotify else { return }
-        for watch in watches { _ = inotify_rm_watch(inotify, watch) }
+        for (_, watch) in watched { _ = inotify_rm_watch(inotify, watch) }
     }
 
     /// One `read(2)` of the pending events: a read returns every event that fits, and events left over only make
@@ -160,6 +153,6 @@ public final class DirectoryWatcher: Sendable {  // The descriptor and watches a
                 return 0
             }
         }
-        return watches.count
+        return watched.count
     }
 }

@@ -105,6 +105,8 @@ package enum XcodeWorkspace {
         return tags
     }
 
+    private static let namedEntities: [Substring: String] = ["quot": "\"", "apos": "'", "lt": "<", "gt": ">", "amp": "&"]
+
     /// XML's five named entities and numeric ones (`&#39;`, `&#x27;`); anything else is kept as written.
     private static func decodeEntities(_ text: Substring) -> String {
         guard text.contains("&") else { return String(text) }
@@ -119,8 +121,7 @@ package enum XcodeWorkspace {
                 continue
             }
             let entity = rest[rest.index(after: rest.startIndex)..<semicolon]
-            let named: [Substring: String] = ["quot": "\"", "apos": "'", "lt": "<", "gt": ">", "amp": "&"]
-            var decoded = named[entity]
+            var decoded = namedEntities[entity]
             if decoded == nil, entity.hasPrefix("#") {
                 let digits = entity.dropFirst()
                 let code = digits.hasPrefix("x") || digits.hasPrefix("X") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
