@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "CheckKit", targets: ["CheckKit"]),
         .library(name: "LockstepRuntime", targets: ["LockstepRuntime"]),
         .library(name: "LaunchKit", targets: ["LaunchKit"]),
+        .library(name: "BuildKit", targets: ["BuildKit"]),
         .library(name: "WidgetKit", targets: ["WidgetKit"]),
         .library(name: "LockstepFoundation", targets: ["LockstepFoundation"]),
         .library(name: "LockstepTesting", targets: ["LockstepTesting"]),
@@ -72,13 +73,17 @@ let package = Package(
         .target(name: "WatchConnectivity", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime"]),
         .target(name: "AppIntents", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime"]),
         // The part of SwiftUI widgets, complications and Live Activities may use, and the renderer that lays a view
-        // out at a size and draws it (texts, controls, SVG). A pure view library: no Lockstep process concepts.
-        .target(name: "SwiftUI", dependencies: ["AppIntents"], exclude: ["FontMetrics/generate.py"]),
+        // out at a size and draws it (texts, controls, SVG). A view library; only `App.main` (a headless app as a
+        // simulated process) reaches LockstepRuntime.
+        .target(name: "SwiftUI", dependencies: ["AppIntents", "LockstepRuntime"], exclude: ["FontMetrics/generate.py"]),
         // What a simulated process is: its identity from the environment, the installed manifest, the version gate,
         // its sandbox and containers (`SimulatedProcess.current`). Bundles depend on it, not on the launcher.
         .target(name: "LockstepRuntime", dependencies: ["LockstepSystem", "AppGroupKit", "BundleKit"]),
         // The launcher: install, `up`/`run`/`verify`, scenarios, supervision.
         .target(name: "LaunchKit", dependencies: ["LockstepSystem", "AppGroupKit", "BundleKit", "LockstepRuntime"]),
+        // `lockstep build PROJECT`: a team's Xcode project or XcodeGen spec as a Swift package per platform, its files
+        // compiled with their target's platform conditions against the Apple-named modules, and a manifest.
+        .target(name: "BuildKit", dependencies: ["LockstepSystem", "BundleKit", "XcodeKit", "XcodeGenKit", "CheckKit"]),
         // The reference app's shared module: what app, widget, watch and intents all import (models, store,
         // the widget's provider and views, the intents, the watch sync).
         .target(name: "HabitCore", dependencies: [
@@ -87,7 +92,7 @@ let package = Package(
 
         // Thin executables over the libraries.
         .executableTarget(name: "lockstep", dependencies: [
-            "LockstepSystem", "AppGroupKit", "BundleKit", "CheckKit", "LockstepRuntime", "LaunchKit"]),
+            "LockstepSystem", "AppGroupKit", "BundleKit", "CheckKit", "LockstepRuntime", "LaunchKit", "BuildKit"]),
         // The Habits app's executables: each is its entry-point call (`HostApp.main()` …, Sources/HabitCore/EntryPoints.swift).
         .executableTarget(name: "lockstep-host", dependencies: ["HabitCore"]),
         // The Habits widget extension: a `@main WidgetBundle`, as on iOS.
@@ -124,6 +129,7 @@ let package = Package(
         .testTarget(name: "AppGroupKitTests", dependencies: ["AppGroupKit", "LockstepSystem", "LockstepTestSupport"]),
         .testTarget(name: "BundleKitTests", dependencies: ["BundleKit", "XcodeKit", "CheckKit", "LockstepTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "XcodeProjectTests", dependencies: ["BundleKit", "XcodeKit", "XcodeGenKit", "CheckKit", "LockstepTestSupport"]),
+        .testTarget(name: "BuildKitTests", dependencies: ["BuildKit", "BundleKit", "XcodeKit", "CheckKit", "LockstepTestSupport"]),
         .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit", "LockstepRuntime", "LockstepTestSupport"]),
         .testTarget(name: "HabitsTests", dependencies: [
             "HabitCore", "WidgetKit", "WatchConnectivity", "AppIntents", "UserNotifications", "LockstepTestSupport", "Intents", "OSLog",

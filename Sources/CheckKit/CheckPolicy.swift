@@ -33,6 +33,9 @@ public struct CheckPolicy: Sendable, Equatable {
     /// The config file this policy was read from (nil for the defaults).
     public var source: String?
     public var strict = false
+    /// `lockstep build`: a folder of Swift files (absolute) that replaces each named module of the team's own
+    /// (<doc:RunningYourProject> "Stand-ins").
+    public var standIns: [String: String] = [:]
 
     public init() {}
 
@@ -90,10 +93,17 @@ public struct CheckPolicy: Sendable, Equatable {
                 policy.baselineAsWritten = file
             case ("strict", .bool(let strict)):
                 policy.strict = strict
-            case ("disable", _), ("severity", _), ("waivers", _), ("baseline", _), ("strict", _):
+            case ("standIns", .object(let modules)):
+                for (module, folder) in modules.sorted(by: { $0.key < $1.key }) {
+                    guard case .string(let folder) = folder, !folder.isEmpty, !module.isEmpty else {
+                        throw invalid("'standIns' gives \(shown(module)) \(folder.shownText()); give each module the folder of its Linux files as a string")
+                    }
+                    policy.standIns[module] = folder.hasPrefix("/") ? folder : PathText.join(PathText.absolute(PathText.parent(of: path)), folder)
+                }
+            case ("disable", _), ("severity", _), ("waivers", _), ("baseline", _), ("strict", _), ("standIns", _):
                 throw invalid("'\(key)' has the wrong type (\(value.shownText()))")
             default:
-                throw invalid("\(shown(key)) is not a key it knows (disable, severity, waivers, baseline, strict)")
+                throw invalid("\(shown(key)) is not a key it knows (disable, severity, waivers, baseline, strict, standIns)")
             }
         }
         return policy

@@ -60,6 +60,12 @@ public enum XcodeProjectInput {
         result.findings = spec.issues.map(Finding.init(spec:)) + result.findings
         return result
     }
+
+    /// The bundle sets and findings of a project already read: `lockstep build` reads its targets' files from the
+    /// same project, and its manifest carries exactly the values `check` reports.
+    package static func sets(of project: XcodeProject, configuration: String?) throws(BundleError) -> Result {
+        try ProjectReading(project: project, configuration: configuration).result()
+    }
 }
 
 /// Turns a parsed project into bundle sets and findings.

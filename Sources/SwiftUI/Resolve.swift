@@ -12,6 +12,8 @@ final class Findings {
     var containerBackgrounds: [String: Node] = [:]
     /// The outermost `widgetURL`.
     var widgetURL: URL?
+    /// `onAppear` and `task` work of the views resolved, in order: what a headless app runs (`App.main`).
+    var appearing: [@MainActor () -> Void] = []
 }
 
 /// A view the renderer knows how to turn into nodes itself (Apple's primitive views).

@@ -454,6 +454,7 @@ private struct SpecReader {
     func project() -> XcodeProject {
         var generated: [String: XcodeProject.GeneratedPlist] = [:]
         var projectTargets: [XcodeProject.Target] = []
+        var inputs: [String: TargetBuildInputs] = [:]
         let byName = Dictionary(targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let projectLevel = configs.map(projectSettings(config:))
         for (index, target) in targets.enumerated() {
@@ -503,11 +504,30 @@ private struct SpecReader {
                 index: index, id: target.name, name: target.name, productType: target.productType, kind: target.kind,
                 configurations: configurations, defaultConfiguration: root["options"]?["defaultConfig"]?.string ?? configs.last?.name,
                 embeds: embeds, dependencies: target.dependencies.map(\.target), privacyManifests: privacyManifests(target)))
+            inputs[target.name] = buildInputs(target)
         }
         let projectConfigurations = zip(configs, projectLevel).map { config, settings in
             configuration(config.name, settings, xcconfig: projectConfigFiles[config.name], id: "the project [\(config.name)]")
         }
-        return XcodeProject(specPath: path, name: name, configurations: projectConfigurations, targets: projectTargets, generated: generated)
+        var project = XcodeProject(specPath: path, name: name, configurations: projectConfigurations, targets: projectTargets, generated: generated)
+        project.specInputs = inputs
+        // `packages:` with a `path:` are local packages; the others are fetched by Xcode (a stand-in replaces them).
+        project.specLocalPackages = (root["packages"]?.pairs ?? []).compactMap { _, node in
+            node["path"]?.string.map { PathText.join(PathText.absolute(folder), $0) }
+        }
+        return project
+    }
+
+    /// What `lockstep build` compiles of `target`: the files of its `sources`, and the products of its `- package:`
+    /// dependencies (a package's own name when it names no `product:`, as XcodeGen does).
+    private func buildInputs(_ target: SpecTarget) -> TargetBuildInputs {
+        var inputs = TargetBuildInputs()
+        for source in target.sources { inputs.add(folder: PathText.join(PathText.absolute(folder), source)) }
+        for item in target.node["dependencies"]?.sequence ?? [] {
+            guard let package = item["package"]?.string else { continue }
+            inputs.packageProducts.append(item["product"]?.string ?? package)
+        }
+        return inputs
     }
 
     func configuration(_ name: String, _ settings: [Setting], xcconfig: String?, id: String) -> XcodeProject.Configuration {

@@ -126,6 +126,9 @@ package struct XcodeProject {
     package var generated: [String: GeneratedPlist] = [:]
     /// The XcodeGen spec this project is generated from (nil for an .xcodeproj).
     package var specPath: String?
+    /// For a spec: each target's build inputs by target id, and the local packages it names (`buildInputs()`).
+    package var specInputs: [String: TargetBuildInputs] = [:]
+    package var specLocalPackages: [String] = []
 
     /// Reads `path/project.pbxproj`.
     /// - Throws: `BundleError` when the file is missing, is not an OpenStep plist, or has no root project.
@@ -137,25 +140,7 @@ package struct XcodeProject {
         name = ASCII.replacing(".xcodeproj", with: "", in: PathText.lastComponent(of: path))
         problems = []
         bytes = try InputFile.read(pbxprojPath)
-        let document: OpenStepParser.Document
-        if bytes.starts(with: Array("<?xml".utf8)) || bytes.starts(with: Array("bplist".utf8)) {
-            // Xcode also opens a pbxproj some tools rewrite as an XML plist; `bump` then cannot edit it in place.
-            // A binary one is checked first: damaged, cyclic or exponentially shared, it is refused (issue 20).
-            if bytes.starts(with: Array("bplist".utf8)), let problem = BinaryPropertyList.problem(bytes) {
-                throw BundleError(.invalidProject, path: path, detail: "project.pbxproj is not a readable property list: \(problem)")
-            }
-            guard !BinaryPropertyList.containsSet(bytes),  // Foundation would crash on a set
-                  let root = (try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)).flatMap(Self.openStep)?.dictionary else {
-                throw BundleError(.invalidProject, path: path, detail: "project.pbxproj is not a valid property list")
-            }
-            document = OpenStepParser.Document(root: root, objectRanges: [])
-        } else {
-            do {
-                document = try OpenStepParser.parse(bytes)
-            } catch {
-                throw BundleError(.invalidProject, path: path, detail: "project.pbxproj is not a valid property list: \(error.message)")
-            }
-        }
+        let document = try Self.document(bytes, path: path)
         objectRanges = document.objectRanges
         guard let objects = document.root["objects"]?.dictionary.map(ObjectIndex.init),
               let rootID = document.root["rootObject"]?.string else {
@@ -204,6 +189,31 @@ package struct XcodeProject {
 }
 
 extension XcodeProject {
+    /// The parsed `project.pbxproj` at `path`: an OpenStep plist as Xcode writes it, or the XML or binary plist some
+    /// tools rewrite it as.
+    static func document(_ bytes: [UInt8], path: String) throws(BundleError) -> OpenStepParser.Document {
+        if bytes.starts(with: Array("<?xml".utf8)) || bytes.starts(with: Array("bplist".utf8)) {
+            // Xcode also opens a pbxproj some tools rewrite as an XML plist; `bump` then cannot edit it in place.
+            // A binary one is checked first: damaged, cyclic or exponentially shared, it is refused (issue 20).
+            if bytes.starts(with: Array("bplist".utf8)), let problem = BinaryPropertyList.problem(bytes) {
+                throw BundleError(.invalidProject, path: path, detail: "project.pbxproj is not a readable property list: \(problem)")
+            }
+            guard !BinaryPropertyList.containsSet(bytes),  // Foundation would crash on a set
+                  let root = (try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)).flatMap(Self.openStep)?.dictionary else {
+                throw BundleError(.invalidProject, path: path, detail: "project.pbxproj is not a valid property list")
+            }
+            return OpenStepParser.Document(root: root, objectRanges: [])
+        } else {
+            do {
+                return try OpenStepParser.parse(bytes)
+            } catch {
+                throw BundleError(.invalidProject, path: path, detail: "project.pbxproj is not a valid property list: \(error.message)")
+            }
+        }
+    }
+}
+
+extension XcodeProject {
     /// The project `xcodegen generate` writes from the spec at `specPath`, in the spec's folder.
     package init(specPath: String, name: String, configurations: [Configuration], targets: [Target], generated: [String: GeneratedPlist]) {
         path = specPath
@@ -246,8 +256,9 @@ extension XcodeProject {
     }
 }
 
-/// Walks the object graph; collects broken references as problems instead of failing.
-private struct ObjectReader {
+/// Walks the object graph; collects broken references as problems instead of failing. `XcodeProject.buildInputs`
+/// walks the same graph for the files each target builds.
+struct ObjectReader {
     let objects: ObjectIndex
     let sourceRoot: String
     var parents: IDTable<String>
@@ -460,7 +471,7 @@ package enum PathText {
 
     /// `relative` against `base`, unless it is absolute; `.` and `..` removed textually.
     /// `path` made absolute against the working directory, `.` and `..` folded.
-    static func absolute(_ path: String) -> String {
+    package static func absolute(_ path: String) -> String {
         path.hasPrefix("/") ? join("/", path) : join(FileManager.default.currentDirectoryPath, path)
     }
 

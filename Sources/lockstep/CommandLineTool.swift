@@ -17,7 +17,7 @@ let lockstepVersion = "0.1.0"
 
 enum CommandLineTool {
     static let commands: [any Command.Type] = [
-        UpCommand.self, RunCommand.self, VerifyCommand.self, CheckCommand.self, BumpCommand.self,
+        UpCommand.self, BuildCommand.self, RunCommand.self, VerifyCommand.self, CheckCommand.self, BumpCommand.self,
         RulesCommand.self, InitCommand.self, DefaultsCommand.self, ContainerCommand.self, NotifyCommand.self,
         BenchCommand.self, GalleryCommand.self,
     ]

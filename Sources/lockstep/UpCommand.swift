@@ -1,3 +1,4 @@
+import BuildKit
 import LaunchKit
 import LockstepSystem
 
@@ -6,12 +7,17 @@ enum UpCommand: Command {
     static let summary = "Launch every bundle side by side and run a scenario"
     static let help = """
         Usage: lockstep up [--manifest F] [--groups DIR] [--scenario demo|FILE] [--keep-running] [--no-color]
+               lockstep up PROJECT [--target NAME]… [--configuration NAME] [--build-path DIR] [--config FILE] [same options]
 
         Installs the manifest, launches every bundle as its own process and waits until each is ready: host,
         widget and watch keep running; intents and other extensions are launched once to check that they run
         (identity and version rules), then on demand by scenario steps. Runs the scenario (default: demo) and
         tears everything down (SIGTERM, then SIGKILL after \(Int(Supervisor.grace)) s). Output lines are prefixed
         with the bundle's role, coloured on a terminal.
+
+        With PROJECT (an .xcodeproj, a folder holding one, or an XcodeGen project.yml), first builds the app's
+        bundles from the project as `lockstep build` does, then launches those that built, with the manifest it
+        wrote, saying which it left out and why; the default scenario then asks every widget to reload.
 
           --scenario demo|FILE  the built-in demo, or a scenario file (format: Sources/lockstep/Lockstep.docc/Simulating.md)
           --keep-running        after the scenario, keep the bundles up until Ctrl-C
@@ -23,14 +29,24 @@ enum UpCommand: Command {
         """
 
     static func run(_ arguments: [String]) throws -> ExitStatus {
-        let parsed = try Arguments(arguments, options: ["--manifest", "--groups", "--scenario"],
+        let parsed = try Arguments(arguments, options: ["--manifest", "--groups", "--scenario", "--target", "--configuration", "--build-path", "--config"],
                                    flags: ["--keep-running", "--no-color"], command: name)
-        guard parsed.positionals.isEmpty, parsed.passthrough.isEmpty else {
-            throw UsageError("lockstep up: unexpected argument '\((parsed.positionals + parsed.passthrough)[0])'; see 'lockstep up --help'.")
+        var manifest = parsed.value("--manifest")
+        var scenario = parsed.value("--scenario") ?? "demo"
+        if !parsed.operands.isEmpty {
+            guard manifest == nil else {
+                throw UsageError("lockstep up: give a project or --manifest, not both; see 'lockstep up --help'.")
+            }
+            let report = try BuildCommand.build(parsed, command: name) { print("lockstep | \($0)") }
+            print(report.text.split(separator: "\n").map { "lockstep | \($0)" }.joined(separator: "\n"))
+            manifest = report.manifest
+            if parsed.value("--scenario") == nil { scenario = try ProjectScenario.write(for: report) }
+        } else if !parsed.passthrough.isEmpty {
+            throw UsageError("lockstep up: unexpected argument '\(parsed.passthrough[0])'; see 'lockstep up --help'.")
         }
         let options = Up.Options(
-            manifest: parsed.value("--manifest"), groupsRoot: parsed.groupsRoot,
-            scenario: parsed.value("--scenario") ?? "demo", keepRunning: parsed.has("--keep-running"),
+            manifest: manifest, groupsRoot: parsed.groupsRoot,
+            scenario: scenario, keepRunning: parsed.has("--keep-running"),
             color: !parsed.has("--no-color") && Standard.isTerminal(1))
         return try Up.run(options)
     }

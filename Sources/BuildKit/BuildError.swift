@@ -1,0 +1,37 @@
+import LockstepSystem
+
+/// Why a project could not be turned into a build: one sentence naming the project, target, file or folder
+/// (`subject`), completed by `detail`. A target whose code does not compile is no error: the build report says so.
+public typealias BuildError = CodedError<BuildErrorCode>
+
+/// What a `BuildError` is.
+public enum BuildErrorCode: ErrorCode {
+    /// The project has no target Lockstep can run (no application or extension target).
+    case noRunnableTarget
+    /// `--target` names a target the project does not have, or one that is not among the app's bundles.
+    case unknownTarget
+    /// A target compiles a file that is not there.
+    case missingSource
+    /// A stand-in folder of `.lockstep.json` is not there, or holds no Swift file.
+    case missingStandIn
+    /// A local Swift package's manifest could not be read by `swift package dump-package`.
+    case invalidPackage
+    /// Lockstep's own package (the one the generated packages depend on), or the `swift` tool, is not there.
+    case toolchain
+    /// The build folder could not be written.
+    case unwritable
+
+    public func sentence(subject: String, detail: String) -> String {
+        switch self {
+        case .noRunnableTarget: "The project '\(subject)' has no target Lockstep can run: \(detail)."
+        case .unknownTarget: "The project has no target '\(subject)' \(detail)."
+        case .missingSource: "The target '\(subject)' \(detail)."
+        case .missingStandIn: "The stand-in for module '\(subject)' \(detail)."
+        case .invalidPackage: "The local package '\(subject)' could not be read: \(detail)."
+        case .toolchain: "Cannot build with '\(subject)': \(detail)."
+        case .unwritable: "Could not write the build folder '\(subject)': \(detail)."
+        }
+    }
+
+    public var exitStatus: ExitStatus { .invalidInput }
+}

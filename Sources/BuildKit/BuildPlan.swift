@@ -1,0 +1,302 @@
+import BundleKit
+import CheckKit
+import Foundation
+import XcodeGenKit
+import XcodeKit
+
+/// What `lockstep build` makes of a project: one Swift module per target it runs and per module those need, each for
+/// the platform of the bundle that uses it, and the bundles as `check` reads them (<doc:RunningYourProject>).
+public struct BuildPlan: Sendable {
+    /// One Swift module of a generated package.
+    public struct Module: Sendable, Equatable {
+        /// The Swift module name (`PRODUCT_MODULE_NAME`, or the package target's name).
+        public var name: String
+        /// Where it comes from, for the report: `target 'Widgets'`, `package FoodTruckKit`.
+        public var origin: String
+        public var platform: Platform
+        /// The Swift files, absolute: the team's, or its stand-in's.
+        public var files: [String]
+        /// The `.lockstep.json` stand-in folder that replaced the module's own files.
+        public var standIn: String?
+        /// The modules it imports, by name (each planned for the same platform).
+        public var dependencies: [String]
+        /// `SWIFT_ACTIVE_COMPILATION_CONDITIONS`, or a package target's `.define`s.
+        public var defines: [String]
+        /// The Swift language mode: `SWIFT_VERSION`'s major version (`5`, `6`, `4.2`).
+        public var languageMode: String
+        /// A generated `main.swift` for an extension whose principal class iOS makes from its Info.plist.
+        public var entry: String?
+        /// The bundle an executable module runs as; nil for a library.
+        public var bundle: BundleRecord?
+        /// Its target's resources (asset catalogs, string catalogs …), absolute.
+        public var resources: [String]
+        /// Why it cannot be built at all, before the compiler is asked (a remote package with no stand-in, no entry point).
+        public var blocker: String?
+
+        public var isExecutable: Bool { bundle != nil }
+    }
+
+    /// The project, as given.
+    public var project: String
+    public var configuration: String
+    /// The containing app and every bundle it embeds, as `check` resolves them.
+    public var bundleSet: AppBundleSet
+    /// The modules by platform, each platform's package in dependency order (a module after those it imports).
+    public var modules: [Module]
+    /// Where the generated packages, the manifest and the build logs go.
+    public var buildFolder: String
+    /// Bundles `lockstep build` does not build, each with why (a share extension's UIKit view controller…).
+    public var notBuilt: [(bundle: BundleRecord, reason: String)]
+
+    public var platforms: [Platform] { Platform.allCases.filter { platform in modules.contains { $0.platform == platform } } }
+}
+
+extension BuildPlan {
+    public struct Options: Sendable {
+        public var project: String
+        /// `--target`: only these targets (and the app, which every bundle needs).
+        public var targets: [String]
+        public var configuration: String?
+        public var buildFolder: String?
+        public var standIns: [String: String]
+
+        public init(project: String, targets: [String] = [], configuration: String? = nil, buildFolder: String? = nil, standIns: [String: String] = [:]) {
+            self.project = project
+            self.targets = targets
+            self.configuration = configuration
+            self.buildFolder = buildFolder
+            self.standIns = standIns
+        }
+    }
+
+    /// Reads the project as `check` does and plans its modules.
+    /// - Throws: `BundleError` for a project that cannot be read; `BuildError` for a target, file or stand-in that is
+    ///   not there. Nothing is written.
+    public static func make(_ options: Options) throws -> BuildPlan {
+        let project: XcodeProject
+        if let path = XcodeProjectInput.projectPath(for: options.project) {
+            project = try XcodeProject(path: path)
+        } else if let spec = XcodeGenSpec.specPath(for: options.project) {
+            project = try XcodeGenSpec.load(spec).project
+        } else {
+            throw BundleError(.unreadable, path: options.project,
+                              detail: "it is neither an .xcodeproj, a folder holding one, nor an XcodeGen spec (project.yml)")
+        }
+        let names = project.configurations.map(\.name)
+        let configuration = options.configuration ?? (names.contains("Debug") ? "Debug" : names.first)
+        let sets = try XcodeProjectInput.sets(of: project, configuration: configuration).sets
+        guard let set = sets.first(where: { set in options.targets.allSatisfy { name in set.all.contains { $0.name == name } } }) ?? sets.first else {
+            throw BuildError(.noRunnableTarget, subject: project.name, detail: "it has no application target, and an extension runs only inside an app")
+        }
+        for name in options.targets where !set.all.contains(where: { $0.name == name }) {
+            let known = set.all.map(\.name).joined(separator: ", ")
+            throw BuildError(.unknownTarget, subject: name, detail: "among the bundles of \(set.app.name) (\(known))")
+        }
+        var planner = Planner(project: project, configuration: set.configuration ?? configuration ?? "", standIns: options.standIns)
+        try planner.readInputs()
+        var notBuilt: [(BundleRecord, String)] = []
+        for record in set.all where options.targets.isEmpty || options.targets.contains(record.name) || record.role == .host {
+            if let reason = try planner.addBundle(record) { notBuilt.append((record, reason)) }
+        }
+        let folder = options.buildFolder ?? PathText.join(PathText.absolute(project.sourceRoot), ".build/lockstep")
+        return BuildPlan(project: options.project, configuration: set.configuration ?? configuration ?? "", bundleSet: set,
+                         modules: planner.modules, buildFolder: PathText.absolute(folder), notBuilt: notBuilt)
+    }
+}
+
+/// Plans modules target by target, each once per platform.
+struct Planner {
+    let project: XcodeProject
+    let configuration: String
+    let standIns: [String: String]
+    let resolver: TargetResolver
+    let byName: [String: XcodeProject.Target]
+    let byID: [String: XcodeProject.Target]
+    var inputs: [String: TargetBuildInputs] = [:]
+    var packages: [LocalPackage] = []
+    var modules: [BuildPlan.Module] = []
+
+    init(project: XcodeProject, configuration: String, standIns: [String: String]) {
+        self.project = project
+        self.configuration = configuration
+        self.standIns = standIns
+        resolver = TargetResolver(project: project)
+        byName = Dictionary(project.targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        byID = Dictionary(project.targets.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    mutating func readInputs() throws {
+        inputs = try project.buildInputs()
+        packages = try project.localPackages().map(LocalPackage.load)
+    }
+
+    /// Plans the bundle's executable and what it imports.
+    /// - Returns: why the bundle is not built, or nil when it is planned.
+    mutating func addBundle(_ record: BundleRecord) throws -> String? {
+        guard let target = byName[record.name] else { return "no target of the project builds it" }
+        var bundle = record
+        // A widget extension inside a watch app is a complication (rule `widget.families`: accessory families).
+        if bundle.role == .widget && bundle.platform == .watchOS { bundle.role = .complication }
+        let resolved = resolver.resolve(target, configuration: name(of: target))
+        var module = try module(for: target, resolved: resolved, platform: record.platform)
+        module.bundle = bundle
+        if module.blocker == nil && !module.files.contains(where: Self.declaresMain) && !module.files.contains(where: { $0.hasSuffix("/main.swift") }) {
+            if let principal = Self.principalClass(resolved.plistPath), bundle.role == .notification {
+                module.entry = "import UserNotifications\n\nNotificationServiceExtension.main(service: \(principal)())\n"
+            } else if bundle.role == .host || bundle.role == .watch {
+                module.blocker = "it has no @main App Lockstep can start"
+            } else {
+                module.blocker = "it has no @main entry point, and iOS starts a \(bundle.role.rawValue) extension from a principal class Lockstep cannot make"
+            }
+        }
+        modules.append(module)
+        return nil
+    }
+
+    /// The module of a library target or an executable's own, with every module it imports planned before it.
+    mutating func module(for target: XcodeProject.Target, resolved: ResolvedTarget, platform: Platform) throws -> BuildPlan.Module {
+        let moduleName = Self.moduleName(resolved.settings.value("PRODUCT_MODULE_NAME").value, fallback: resolved.productName.isEmpty ? target.name : resolved.productName)
+        let own = inputs[target.id] ?? TargetBuildInputs()
+        var files = own.swiftFiles
+        var standIn: String?
+        if let folder = standIns[moduleName] ?? standIns[target.name] {
+            files = try Self.standInFiles(folder, module: moduleName)
+            standIn = folder
+        }
+        for file in files where !FileManager.default.fileExists(atPath: file) {
+            throw BuildError(.missingSource, subject: target.name, detail: "compiles '\(file)', which does not exist")
+        }
+        var dependencies: [String] = []
+        var blocker: String?
+        for id in target.dependencies {
+            guard let library = byID[id], !library.kind.isApplication, library.kind.wrapperExtension != "appex" else { continue }
+            let libraryResolved = resolver.resolve(library, configuration: name(of: library))
+            let planned = try plannedLibrary(library, resolved: libraryResolved, platform: platform)
+            dependencies.append(planned)
+        }
+        for product in own.packageProducts {
+            if let names = try planProduct(product, platform: platform) {
+                dependencies += names
+            } else if blocker == nil {
+                blocker = "it links the package product '\(product)', which is no local package of the project; give a stand-in in .lockstep.json (\"standIns\": {\"\(product)\": \"FOLDER\"})"
+            }
+        }
+        let settings = resolved.settings
+        return BuildPlan.Module(
+            name: moduleName, origin: "target '\(target.name)'", platform: platform, files: files, standIn: standIn,
+            dependencies: dependencies, defines: Self.defines(settings.value("SWIFT_ACTIVE_COMPILATION_CONDITIONS").value),
+            languageMode: Self.languageMode(settings.value("SWIFT_VERSION").value), entry: nil, bundle: nil,
+            resources: own.resources, blocker: blocker)
+    }
+
+    /// Plans a framework or library target once per platform. - Returns: its module name.
+    private mutating func plannedLibrary(_ target: XcodeProject.Target, resolved: ResolvedTarget, platform: Platform) throws -> String {
+        let moduleName = Self.moduleName(resolved.settings.value("PRODUCT_MODULE_NAME").value, fallback: resolved.productName.isEmpty ? target.name : resolved.productName)
+        if modules.contains(where: { $0.name == moduleName && $0.platform == platform }) { return moduleName }
+        let module = try module(for: target, resolved: resolved, platform: platform)
+        modules.append(module)
+        return module.name
+    }
+
+    /// Plans the targets of a local package's product (or a stand-in for a product of a package the project fetches).
+    /// - Returns: the module names, or nil when no local package or stand-in provides the product.
+    private mutating func planProduct(_ product: String, platform: Platform) throws -> [String]? {
+        if let folder = standIns[product] {
+            if !modules.contains(where: { $0.name == product && $0.platform == platform }) {
+                modules.append(.init(name: product, origin: "stand-in \(folder)", platform: platform, files: try Self.standInFiles(folder, module: product),
+                                     standIn: folder, dependencies: [], defines: [], languageMode: "5", entry: nil, bundle: nil, resources: [], blocker: nil))
+            }
+            return [product]
+        }
+        guard let package = packages.first(where: { $0.products[product] != nil }) else { return nil }
+        var names: [String] = []
+        for target in package.products[product] ?? [] { names.append(try planPackageTarget(target, in: package, platform: platform)) }
+        return names
+    }
+
+    private mutating func planPackageTarget(_ name: String, in package: LocalPackage, platform: Platform) throws -> String {
+        if modules.contains(where: { $0.name == name && $0.platform == platform }) { return name }
+        guard let target = package.targets.first(where: { $0.name == name }) else { return name }
+        var dependencies: [String] = []
+        var blocker: String?
+        for dependency in target.dependencies {
+            if package.targets.contains(where: { $0.name == dependency }) {
+                dependencies.append(try planPackageTarget(dependency, in: package, platform: platform))
+            } else if let planned = try planProduct(dependency, platform: platform) {
+                dependencies += planned
+            } else if blocker == nil {
+                blocker = "it depends on '\(dependency)', which no local package provides; give a stand-in in .lockstep.json"
+            }
+        }
+        var files = target.swiftFiles
+        var standIn: String?
+        if let folder = standIns[name] {
+            files = try Self.standInFiles(folder, module: name)
+            standIn = folder
+        }
+        modules.append(.init(name: name, origin: "package \(package.name)", platform: platform, files: files, standIn: standIn,
+                             dependencies: dependencies, defines: target.defines, languageMode: package.languageMode,
+                             entry: nil, bundle: nil, resources: [], blocker: blocker))
+        return name
+    }
+
+    /// The configuration a target is built with: the asked one, or its default when it lacks it (as Xcode does).
+    private func name(of target: XcodeProject.Target) -> String {
+        target.configurations.contains { $0.name == configuration } ? configuration
+            : (target.defaultConfiguration ?? target.configurations.first?.name ?? configuration)
+    }
+
+    // MARK: settings as Swift sees them
+
+    /// Xcode's module name: `PRODUCT_MODULE_NAME`, or the product name with every character that cannot start or
+    /// continue an identifier made `_`.
+    static func moduleName(_ setting: String, fallback: String) -> String {
+        let written = setting.isEmpty || setting.contains("$(") ? fallback : setting
+        var name = String(written.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+        if let first = name.first, first.isNumber { name = "_" + name }
+        return name.isEmpty ? "Module" : name
+    }
+
+    static func defines(_ setting: String) -> [String] {
+        setting.split(separator: " ").map(String.init).filter { $0 != "$(inherited)" && !$0.contains("$(") }
+    }
+
+    /// `SWIFT_VERSION` as a language mode SwiftPM takes; Xcode's default, 5, when unset.
+    static func languageMode(_ setting: String) -> String {
+        if setting.hasPrefix("6") { return "6" }
+        if setting.hasPrefix("4.2") { return "4.2" }
+        if setting.hasPrefix("4") { return "4" }
+        return "5"
+    }
+
+    /// Whether the file declares the program's entry point (`@main` at the start of a line).
+    static func declaresMain(_ path: String) -> Bool {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return false }
+        return text.split(separator: "\n").contains { line in
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            return trimmed.hasPrefix("@main") && (trimmed.count == 5 || !(trimmed.dropFirst(5).first!.isLetter))
+        }
+    }
+
+    /// `NSExtension.NSExtensionPrincipalClass` without its module prefix (`$(PRODUCT_MODULE_NAME).NotificationService`).
+    static func principalClass(_ plist: String?) -> String? {
+        guard let plist, let contents = try? PropertyListFile.dictionary(at: plist),
+              let principal = (contents["NSExtension"] as? [String: Any])?["NSExtensionPrincipalClass"] as? String else { return nil }
+        let name = principal.split(separator: ".").last.map(String.init) ?? principal
+        return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && !name.isEmpty ? name : nil
+    }
+
+    /// The Swift files of a stand-in folder.
+    static func standInFiles(_ folder: String, module: String) throws -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw BuildError(.missingStandIn, subject: module, detail: "is '\(folder)', which is not a folder (it is named in .lockstep.json's \"standIns\")")
+        }
+        var inputs = TargetBuildInputs()
+        inputs.add(folder: folder)
+        guard !inputs.swiftFiles.isEmpty else {
+            throw BuildError(.missingStandIn, subject: module, detail: "is '\(folder)', which holds no Swift file")
+        }
+        return inputs.swiftFiles
+    }
+}

@@ -1,0 +1,10 @@
+import SwiftUI
+
+@main
+struct TallyWatchApp: App {
+    var body: some Scene {
+        WindowGroup {
+            Text("Tally on the watch")
+        }
+    }
+}

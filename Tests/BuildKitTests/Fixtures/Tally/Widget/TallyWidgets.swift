@@ -1,0 +1,55 @@
+import SwiftUI
+import WidgetKit
+
+struct TallyEntry: TimelineEntry {
+    let date: Date
+    let count: Int
+}
+
+struct TallyProvider: TimelineProvider {
+    func placeholder(in context: Context) -> TallyEntry { TallyEntry(date: Date(), count: 0) }
+
+    func getSnapshot(in context: Context, completion: @escaping (TallyEntry) -> ()) {
+        completion(TallyEntry(date: Date(), count: TallyStore.count))
+    }
+
+    func getTimeline(in context: Context, completion: @escaping (Timeline<TallyEntry>) -> ()) {
+        completion(Timeline(entries: [TallyEntry(date: Date(), count: TallyStore.count)], policy: .never))
+    }
+}
+
+struct TallyWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "Tally", provider: TallyProvider()) { entry in
+            VStack {
+                Text("Tally \(entry.count)")
+                Text(TallyStore.device)
+                Text(TallyStore.build)
+            }
+        }
+        .configurationDisplayName("Tally")
+        .supportedFamilies([.systemSmall])
+    }
+}
+
+#if os(iOS)
+struct TallyLockScreenWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "TallyLockScreen", provider: TallyProvider()) { entry in
+            Text("\(entry.count) counted")
+        }
+        .configurationDisplayName("Tally on the Lock Screen")
+        .supportedFamilies([.accessoryInline])
+    }
+}
+#endif
+
+@main
+struct TallyWidgets: WidgetBundle {
+    var body: some Widget {
+        TallyWidget()
+        #if os(iOS)
+        TallyLockScreenWidget()
+        #endif
+    }
+}
