@@ -163,8 +163,8 @@ struct Planner {
             files = try Self.standInFiles(folder, module: moduleName)
             standIn = folder
         }
-        for file in files where !FileManager.default.fileExists(atPath: file) {
-            throw BuildError(.missingSource, subject: target.name, detail: "compiles '\(file)', which does not exist")
+        if standIn == nil, let file = own.missing.first {
+            throw BuildError(.missingSource, subject: target.name, detail: "builds '\(file)', which does not exist")
         }
         var dependencies: [String] = []
         var blocker: String?

@@ -11,6 +11,8 @@ package struct TargetBuildInputs: Sendable, Equatable {
     package var resources: [String] = []
     /// The Swift package products it links (`packageProductDependencies`, a spec's `- package:`).
     package var packageProducts: [String] = []
+    /// Files and folders it names that are not there (Xcode stops the build at the first).
+    package var missing: [String] = []
 
     package init(swiftFiles: [String] = [], resources: [String] = [], packageProducts: [String] = []) {
         self.swiftFiles = swiftFiles
@@ -23,7 +25,10 @@ package struct TargetBuildInputs: Sendable, Equatable {
     /// `.lproj`…) as one resource. `excluded` are paths relative to `folder` (a synchronized folder's exceptions).
     package mutating func add(folder: String, excluded: Set<String> = []) {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else { return }
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
+            missing.append(folder)
+            return
+        }
         guard isDirectory.boolValue else {
             add(file: folder)
             return
@@ -53,7 +58,10 @@ package struct TargetBuildInputs: Sendable, Equatable {
     /// One file of a build phase or folder, by its extension.
     package mutating func add(file written: String) {
         // A project written on macOS's case-insensitive file system may name a file in another case.
-        let path = PathText.existing(written) ?? written
+        guard let path = PathText.existing(written) else {
+            missing.append(written)
+            return
+        }
         let name = PathText.lastComponent(of: path)
         if name.hasSuffix(".swift") {
             if !swiftFiles.contains(path) { swiftFiles.append(path) }

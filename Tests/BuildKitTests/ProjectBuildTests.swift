@@ -1,0 +1,132 @@
+import Foundation
+import LockstepTestSupport
+import Testing
+
+/// `lockstep build` and `lockstep up PROJECT` on a small multi-target project of our own (Fixtures/Tally: an app, its
+/// widget and a watch app, sharing files written with `#if os(iOS)`/`os(watchOS)`), as separate processes.
+@Suite(.serialized) struct ProjectBuildTests {
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/Tally")
+
+    /// A copy of the fixture in a fresh folder, so that its build folder and runs write nothing in the repository.
+    static func copy() throws -> (folder: URL, spec: String) {
+        let folder = TestSupport.temporaryDirectory("project-build")
+        let destination = folder.appendingPathComponent("Tally")
+        try FileManager.default.copyItem(at: fixture, to: destination)
+        return (folder, destination.appendingPathComponent("project.yml").path)
+    }
+
+    /// Every file below `folder` but the build folder, with its bytes.
+    static func snapshot(_ folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: folder.path)
+        while let relative = enumerator?.nextObject() as? String {
+            if relative.hasPrefix(".build") { enumerator?.skipDescendants(); continue }
+            var isDirectory: ObjCBool = false
+            let path = folder.appendingPathComponent(relative).path
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                files[relative] = try Data(contentsOf: URL(fileURLWithPath: path))
+            }
+        }
+        return files
+    }
+
+    /// The whole path a team takes: `up` builds every target from the project's own files, unchanged, each with
+    /// its platform's conditions and its configuration's defines, and launches them side by side with the app's App
+    /// Group; a second build compiles nothing; a target that does not compile is reported with the compiler's first
+    /// error and the first missing Apple symbol; a stand-in replaces the module.
+    @Test func upBuildsAndRunsTheTeamsOwnTargets() throws {
+        let (folder, spec) = try Self.copy()
+        defer { TestSupport.cleanUp(folder) }
+        let project = folder.appendingPathComponent("Tally")
+        let before = try Self.snapshot(project)
+        let groups = folder.appendingPathComponent("groups").path
+
+        let up = try run("lockstep", ["up", spec, "--groups", groups, "--no-color"], timeout: 900)
+        #expect(up.status == 0, "\(up)")
+        #expect(up.stdout.contains("3 of 3 targets built (Debug)"), "\(up.stdout)")
+        // The widget's shared file took its iOS branch on the simulator, and Debug's SWIFT_ACTIVE_COMPILATION_CONDITIONS.
+        #expect(up.stdout.contains("→ Tally 0 · iPhone simulator · debug"), "\(up.stdout)")
+        // The widget kind declared only under #if os(iOS) is there.
+        #expect(up.stdout.contains("reloaded TallyLockScreen"), "\(up.stdout)")
+        #expect(up.stdout.contains("ready com.example.Tally.watchkitapp"), "\(up.stdout)")
+        #expect(up.stdout.contains("TallyApp is running"), "\(up.stdout)")
+        #expect(try Self.snapshot(project) == before, "the team's files changed")
+
+        // The manifest carries what `check` resolves.
+        let manifest = try String(contentsOf: project.appendingPathComponent(".build/lockstep/lockstep.json"), encoding: .utf8)
+        #expect(manifest.contains("\"bundleIdentifier\" : \"com.example.Tally.watchkitapp\""), "\(manifest)")
+        #expect(manifest.contains("\"buildVersion\" : \"7\""), "\(manifest)")
+        #expect(manifest.contains("group.com.example.tally"), "\(manifest)")
+
+        // Nothing changed: no build copy is written again.
+        let copy = project.appendingPathComponent(".build/lockstep/iOS/Sources/TallyWidget/Shared/TallyStore.swift").path
+        let written = try FileManager.default.attributesOfItem(atPath: copy)[.modificationDate] as? Date
+        let again = try run("lockstep", ["build", spec, "--format", "json"], timeout: 600)
+        #expect(again.status == 0, "\(again)")
+        #expect(again.stdout.contains("\"built\" : true"), "\(again.stdout)")
+        #expect(try FileManager.default.attributesOfItem(atPath: copy)[.modificationDate] as? Date == written)
+
+        // A widget file that needs UIKit: the report names the target, the file and line, and the symbol.
+        let bad = project.appendingPathComponent("Widget/Colors.swift")
+        try "import SwiftUI\n\nlet accent = UIColor.systemIndigo\n".write(to: bad, atomically: true, encoding: .utf8)
+        let failed = try run("lockstep", ["build", spec, "--target", "TallyWidget"], timeout: 600)
+        #expect(failed.status == 1, "\(failed)")
+        #expect(failed.stdout.contains("✗ TallyWidget (widget, iOS): \(bad.path):3: cannot find 'UIColor' in scope"), "\(failed.stdout)")
+        #expect(failed.stdout.contains("first missing symbol: UIColor"), "\(failed.stdout)")
+        let json = try run("lockstep", ["build", spec, "--target", "TallyWidget", "--format", "json"], timeout: 600)
+        #expect(json.status == 1 && json.stdout.contains("\"missingSymbol\" : \"UIColor\""), "\(json)")
+
+        // A stand-in for the widget's module: the team's Linux files build in its place.
+        let linux = folder.appendingPathComponent("linux-widget")
+        try FileManager.default.createDirectory(at: linux, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: project.appendingPathComponent("Widget/TallyWidgets.swift"), to: linux.appendingPathComponent("TallyWidgets.swift"))
+        try FileManager.default.copyItem(at: project.appendingPathComponent("Shared/TallyStore.swift"), to: linux.appendingPathComponent("TallyStore.swift"))
+        let config = folder.appendingPathComponent("lockstep-config.json")
+        try #"{"standIns": {"TallyWidget": "linux-widget"}}"#.write(to: config, atomically: true, encoding: .utf8)
+        let standIn = try run("lockstep", ["build", spec, "--target", "TallyWidget", "--config", config.path], timeout: 600)
+        #expect(standIn.status == 0, "\(standIn)")
+        #expect(standIn.stdout.contains("✓ TallyWidget (widget, iOS): built"), "\(standIn.stdout)")
+        #expect(standIn.stdout.contains("(with stand-ins)"), "\(standIn.stdout)")
+    }
+
+    /// Bad input: one sentence naming what is wrong, exit 2, and no build folder written.
+    @Test func badInputIsOneSentenceAndWritesNothing() throws {
+        let (folder, spec) = try Self.copy()
+        defer { TestSupport.cleanUp(folder) }
+        let project = folder.appendingPathComponent("Tally")
+        let buildFolder = project.appendingPathComponent(".build").path
+
+        let unknown = try run("lockstep", ["build", spec, "--target", "Nope"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("has no target 'Nope' among the bundles of Tally (Tally, TallyWidget, TallyWatch)"), "\(unknown)")
+
+        let config = folder.appendingPathComponent("config.json")
+        try #"{"standIns": {"TallyWidget": "no-such-folder"}}"#.write(to: config, atomically: true, encoding: .utf8)
+        let standIn = try run("lockstep", ["build", spec, "--config", config.path])
+        #expect(standIn.status == 2 && standIn.stderr.contains("The stand-in for module 'TallyWidget' is '\(folder.path)/no-such-folder', which is not a folder"), "\(standIn)")
+
+        try #"{"standIns": {"TallyWidget": 3}}"#.write(to: config, atomically: true, encoding: .utf8)
+        let invalid = try run("lockstep", ["build", spec, "--config", config.path])
+        #expect(invalid.status == 2 && invalid.stderr.contains("'standIns' gives 'TallyWidget' 3; give each module the folder"), "\(invalid)")
+
+        try FileManager.default.removeItem(at: project.appendingPathComponent("Watch"))
+        let missing = try run("lockstep", ["build", spec])
+        #expect(missing.status == 2 && missing.stderr.contains("The target 'TallyWatch' builds '\(project.path)/Watch', which does not exist."), "\(missing)")
+
+        let noApp = folder.appendingPathComponent("Library/project.yml")
+        try FileManager.default.createDirectory(at: noApp.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "name: Library\ntargets:\n  Kit:\n    type: framework\n    platform: iOS\n".write(to: noApp, atomically: true, encoding: .utf8)
+        let library = try run("lockstep", ["build", noApp.path])
+        #expect(library.status == 2 && library.stderr.contains("has no target Lockstep can run"), "\(library)")
+
+        let notAProject = try run("lockstep", ["build", folder.path])
+        #expect(notAProject.status == 2 && notAProject.stderr.contains("neither an .xcodeproj"), "\(notAProject)")
+        let usage = try run("lockstep", ["build"])
+        #expect(usage.status == 64, "\(usage)")
+
+        for result in [unknown, standIn, invalid, missing, library, notAProject] {
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+            #expect(result.stdout.isEmpty, "\(result.stdout)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: buildFolder), "a build folder was written for bad input")
+    }
+}
