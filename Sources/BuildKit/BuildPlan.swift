@@ -16,8 +16,8 @@ public struct BuildPlan: Sendable {
         public var platform: Platform
         /// The Swift files, absolute: the team's, or its stand-in's.
         public var files: [String]
-        /// The `.lockstep.json` stand-in folder that replaced the module's own files.
-        public var standIn: String?
+        /// The `.lockstep.json` stand-in folders that replaced the module's own files, or some of them.
+        public var standIns: [String]
         /// The modules it imports, by name (each planned for the same platform).
         public var dependencies: [String]
         /// `SWIFT_ACTIVE_COMPILATION_CONDITIONS`, or a package target's `.define`s.
@@ -157,13 +157,8 @@ struct Planner {
     mutating func module(for target: XcodeProject.Target, resolved: ResolvedTarget, platform: Platform) throws -> BuildPlan.Module {
         let moduleName = Self.moduleName(resolved.settings.value("PRODUCT_MODULE_NAME").value, fallback: resolved.productName.isEmpty ? target.name : resolved.productName)
         let own = inputs[target.id] ?? TargetBuildInputs()
-        var files = own.swiftFiles
-        var standIn: String?
-        if let folder = standIns[moduleName] ?? standIns[target.name] {
-            files = try Self.standInFiles(folder, module: moduleName)
-            standIn = folder
-        }
-        if standIn == nil, let file = own.missing.first {
+        let (files, replaced) = try applyingStandIns(own.swiftFiles, module: moduleName, alias: target.name, root: project.absoluteSourceRoot)
+        if replaced.isEmpty, let file = own.missing.first {
             throw BuildError(.missingSource, subject: target.name, detail: "builds '\(file)', which does not exist")
         }
         var dependencies: [String] = []
@@ -183,7 +178,7 @@ struct Planner {
         }
         let settings = resolved.settings
         return BuildPlan.Module(
-            name: moduleName, origin: "target '\(target.name)'", platform: platform, files: files, standIn: standIn,
+            name: moduleName, origin: "target '\(target.name)'", platform: platform, files: files, standIns: replaced,
             dependencies: dependencies, defines: Self.defines(settings.value("SWIFT_ACTIVE_COMPILATION_CONDITIONS").value),
             languageMode: Self.languageMode(settings.value("SWIFT_VERSION").value), entry: nil, bundle: nil,
             resources: own.resources, blocker: blocker)
@@ -204,7 +199,7 @@ struct Planner {
         if let folder = standIns[product] {
             if !modules.contains(where: { $0.name == product && $0.platform == platform }) {
                 modules.append(.init(name: product, origin: "stand-in \(folder)", platform: platform, files: try Self.standInFiles(folder, module: product),
-                                     standIn: folder, dependencies: [], defines: [], languageMode: "5", entry: nil, bundle: nil, resources: [], blocker: nil))
+                                     standIns: [folder], dependencies: [], defines: [], languageMode: "5", entry: nil, bundle: nil, resources: [], blocker: nil))
             }
             return [product]
         }
@@ -228,13 +223,8 @@ struct Planner {
                 blocker = "it depends on '\(dependency)', which no local package provides; give a stand-in in .lockstep.json"
             }
         }
-        var files = target.swiftFiles
-        var standIn: String?
-        if let folder = standIns[name] {
-            files = try Self.standInFiles(folder, module: name)
-            standIn = folder
-        }
-        modules.append(.init(name: name, origin: "package \(package.name)", platform: platform, files: files, standIn: standIn,
+        let (files, replaced) = try applyingStandIns(target.swiftFiles, module: name, alias: nil, root: target.folder)
+        modules.append(.init(name: name, origin: "package \(package.name)", platform: platform, files: files, standIns: replaced,
                              dependencies: dependencies, defines: target.defines, languageMode: package.languageMode,
                              entry: nil, bundle: nil, resources: [], blocker: blocker))
         return name
@@ -284,6 +274,30 @@ struct Planner {
               let principal = (contents["NSExtension"] as? [String: Any])?["NSExtensionPrincipalClass"] as? String else { return nil }
         let name = principal.split(separator: ".").last.map(String.init) ?? principal
         return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && !name.isEmpty ? name : nil
+    }
+
+    /// A module's files after `.lockstep.json`'s stand-ins: `"Module"` (or its target's name, `alias`) replaces them
+    /// all; `"Module/Sub/Folder"` replaces only those below `Sub/Folder` of `root` (the project's folder for a
+    /// target, the target's folder for a package target) with the stand-in's files.
+    /// - Returns: the files, and the stand-in folders used.
+    func applyingStandIns(_ files: [String], module: String, alias: String?, root: String) throws -> (files: [String], standIns: [String]) {
+        if let folder = standIns[module] ?? alias.flatMap({ standIns[$0] }) {
+            return (try Self.standInFiles(folder, module: module), [folder])
+        }
+        var result = files
+        var used: [String] = []
+        for (key, folder) in standIns.sorted(by: { $0.key < $1.key }) {
+            guard let prefix = [module, alias].compactMap({ $0 }).first(where: { key.hasPrefix($0 + "/") }) else { continue }
+            let below = PathText.join(root, String(key.dropFirst(prefix.count + 1))) + "/"
+            let replaced = result.filter { $0.hasPrefix(below) }
+            guard !replaced.isEmpty else {
+                throw BuildError(.missingStandIn, subject: key, detail: "names '\(below.dropLast())', which holds none of the module's Swift files")
+            }
+            result.removeAll { $0.hasPrefix(below) }
+            result += try Self.standInFiles(folder, module: key)
+            used.append(folder)
+        }
+        return (result, used)
     }
 
     /// The Swift files of a stand-in folder.

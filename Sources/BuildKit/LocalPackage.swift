@@ -8,6 +8,8 @@ import XcodeKit
 struct LocalPackage: Sendable {
     struct Target: Sendable {
         var name: String
+        /// Its sources folder: what a stand-in's `"Target/Sub/Folder"` is relative to.
+        var folder: String
         var swiftFiles: [String]
         /// Targets of this package and products of others, by name.
         var dependencies: [String]
@@ -60,7 +62,7 @@ struct LocalPackage: Sendable {
                       case .object(let define)? = kind["define"], let name = define["_0"]?.string else { continue }
                 defines.append(name)
             }
-            targets.append(Target(name: targetName, swiftFiles: inputs.swiftFiles, dependencies: dependencies, defines: defines))
+            targets.append(Target(name: targetName, folder: folder, swiftFiles: inputs.swiftFiles, dependencies: dependencies, defines: defines))
         }
         let tools = root["toolsVersion"]?["_version"]?.string ?? "5"
         var mode = tools.hasPrefix("6") ? "6" : "5"

@@ -59,7 +59,7 @@ public enum ProjectBuild {
             for module in executables {
                 var outcome = Outcome(bundle: module.bundle!, module: module.name, platform: platform, executable: nil,
                                       problem: module.blocker, missingSymbol: nil, location: nil,
-                                      standIns: modules.compactMap(\.standIn), standInHost: false)
+                                      standIns: Self.standIns(of: module, in: modules), standInHost: false)
                 if module.blocker == nil {
                     if all.status != 0 {
                         let single = try Toolchain.run(["build", "--package-path", folder, "--product", module.name], label: folder,
@@ -84,6 +84,21 @@ public enum ProjectBuild {
         let ordered = plan.bundleSet.all.compactMap { record in outcomes.first { $0.bundle.name == record.name } }
         let manifest = try writeManifest(plan: plan, outcomes: ordered)
         return Report(plan: plan, outcomes: ordered, manifest: manifest, seconds: Monotonic.now - start)
+    }
+
+    /// The stand-in folders of `module` and of every module it imports, directly or not.
+    static func standIns(of module: BuildPlan.Module, in modules: [BuildPlan.Module]) -> [String] {
+        var seen: Set<String> = [module.name]
+        var queue = [module]
+        var folders: [String] = []
+        while let next = queue.popLast() {
+            folders += next.standIns.filter { !folders.contains($0) }
+            for name in next.dependencies where !seen.contains(name) {
+                seen.insert(name)
+                if let dependency = modules.first(where: { $0.name == name }) { queue.append(dependency) }
+            }
+        }
+        return folders
     }
 
     /// The first `error:` line of a build's output, as (sentence, file:line, missing symbol).

@@ -76,13 +76,12 @@ import Testing
         let json = try run("lockstep", ["build", spec, "--target", "TallyWidget", "--format", "json"], timeout: 600)
         #expect(json.status == 1 && json.stdout.contains("\"missingSymbol\" : \"UIColor\""), "\(json)")
 
-        // A stand-in for the widget's module: the team's Linux files build in its place.
+        // A stand-in for the widget's own folder: the team's Linux files build in its place, beside its shared files.
         let linux = folder.appendingPathComponent("linux-widget")
         try FileManager.default.createDirectory(at: linux, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: project.appendingPathComponent("Widget/TallyWidgets.swift"), to: linux.appendingPathComponent("TallyWidgets.swift"))
-        try FileManager.default.copyItem(at: project.appendingPathComponent("Shared/TallyStore.swift"), to: linux.appendingPathComponent("TallyStore.swift"))
         let config = folder.appendingPathComponent("lockstep-config.json")
-        try #"{"standIns": {"TallyWidget": "linux-widget"}}"#.write(to: config, atomically: true, encoding: .utf8)
+        try #"{"standIns": {"TallyWidget/Widget": "linux-widget"}}"#.write(to: config, atomically: true, encoding: .utf8)
         let standIn = try run("lockstep", ["build", spec, "--target", "TallyWidget", "--config", config.path], timeout: 600)
         #expect(standIn.status == 0, "\(standIn)")
         #expect(standIn.stdout.contains("✓ TallyWidget (widget, iOS): built"), "\(standIn.stdout)")

@@ -1,0 +1,49 @@
+import BuildKit
+import BundleKit
+import Foundation
+import Testing
+
+/// What `lockstep build` plans from a project, before anything is written or compiled.
+@Suite struct BuildPlanTests {
+    static let spec = ProjectBuildTests.fixture.appendingPathComponent("project.yml").path
+
+    @Test func eachBundleIsItsTargetsModuleOnItsPlatform() throws {
+        let plan = try BuildPlan.make(.init(project: Self.spec))
+        #expect(plan.configuration == "Debug")
+        #expect(plan.platforms == [.iOS, .watchOS])
+        let names = plan.modules.map { "\($0.name)@\($0.platform.rawValue)" }
+        #expect(names == ["Tally@iOS", "TallyWidget@iOS", "TallyWatch@watchOS"])
+        let widget = try #require(plan.modules.first { $0.name == "TallyWidget" })
+        #expect(widget.bundle?.role == .widget && widget.bundle?.bundleIdentifier == "com.example.Tally.widget")
+        #expect(widget.defines == ["DEBUG", "TALLY_EXTRA"])
+        #expect(widget.languageMode == "5")
+        // Its own folder's files and the shared folder's, as the spec's `sources` list them.
+        #expect(widget.files.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted() == ["TallyStore.swift", "TallyWidgets.swift"])
+        #expect(plan.buildFolder.hasSuffix("/Fixtures/Tally/.build/lockstep"))
+
+        let release = try BuildPlan.make(.init(project: Self.spec, targets: ["TallyWidget"], configuration: "Release"))
+        // The app is always planned: every bundle needs it.
+        #expect(release.modules.map(\.name) == ["Tally", "TallyWidget"])
+        #expect(release.modules.allSatisfy { $0.defines.isEmpty })
+    }
+
+    @Test func standInsReplaceAModuleOrAFolderOfIt() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stand-ins-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "struct LinuxWidget {}\n".write(to: folder.appendingPathComponent("LinuxWidget.swift"), atomically: true, encoding: .utf8)
+
+        let whole = try BuildPlan.make(.init(project: Self.spec, standIns: ["TallyWidget": folder.path]))
+        let widget = try #require(whole.modules.first { $0.name == "TallyWidget" })
+        #expect(widget.files == [folder.appendingPathComponent("LinuxWidget.swift").path])
+        #expect(widget.standIns == [folder.path])
+
+        let part = try BuildPlan.make(.init(project: Self.spec, standIns: ["TallyWidget/Shared": folder.path]))
+        let partial = try #require(part.modules.first { $0.name == "TallyWidget" })
+        #expect(partial.files.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted() == ["LinuxWidget.swift", "TallyWidgets.swift"])
+        // The app compiles Shared too, but the stand-in names the widget's module only.
+        #expect(part.modules.first { $0.name == "Tally" }?.standIns == [])
+
+        #expect(throws: BuildError.self) { try BuildPlan.make(.init(project: Self.spec, standIns: ["TallyWidget/Nope": folder.path])) }
+    }
+}
