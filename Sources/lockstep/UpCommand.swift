@@ -39,6 +39,8 @@ enum UpCommand: Command {
             }
             let report = try BuildCommand.build(parsed, command: name) { print("lockstep | \($0)") }
             print(report.text.split(separator: "\n").map { "lockstep | \($0)" }.joined(separator: "\n"))
+            let left = report.outcomes.filter { $0.executable == nil }.map(\.bundle.name)
+            if !left.isEmpty { print("lockstep | left out \(left.joined(separator: ", ")): not built (above); the other bundles run") }
             manifest = report.manifest
             if parsed.value("--scenario") == nil { scenario = try ProjectScenario.write(for: report) }
         } else if !parsed.passthrough.isEmpty {
