@@ -123,6 +123,26 @@ public enum ProjectBuild {
         return (last, nil, nil)
     }
 
+    /// `value` with each `$(NAME)` or `${NAME}` that `check` could not resolve removed: a setting no configuration,
+    /// xcconfig or the environment defines is empty when Xcode builds (`DEVELOPMENT_TEAM` of a sample without a
+    /// team), and the values `check` compares keep it visible as written.
+    package static func unsetAsEmpty(_ value: String) -> String {
+        var result = ""
+        var rest = Substring(value)
+        while let dollar = rest.firstIndex(of: "$") {
+            result += rest[..<dollar]
+            let after = rest[rest.index(after: dollar)...]
+            guard let open = after.first, open == "(" || open == "{",
+                  let close = after.firstIndex(of: open == "(" ? ")" : "}") else {
+                result.append("$")
+                rest = after
+                continue
+            }
+            rest = after[after.index(after: close)...]
+        }
+        return result + rest
+    }
+
     /// The manifest of the app and the bundles that built, with the values `check` resolved.
     static func writeManifest(plan: BuildPlan, outcomes: [Outcome]) throws -> String {
         func entry(_ outcome: Outcome) -> JSONValue {
@@ -130,12 +150,12 @@ public enum ProjectBuild {
             let app = plan.bundleSet.app
             var fields: [String: JSONValue] = [
                 "name": .string(record.name), "role": .string(record.role.rawValue),
-                "bundleIdentifier": .string(record.bundleIdentifier ?? app.bundleIdentifier.map { "\($0).\(record.name)" } ?? record.name),
+                "bundleIdentifier": .string(unsetAsEmpty(record.bundleIdentifier ?? app.bundleIdentifier.map { "\($0).\(record.name)" } ?? record.name)),
                 // A version the project leaves unresolved is the app's: what a build from it would get.
-                "shortVersion": .string(record.shortVersion ?? app.shortVersion ?? "1.0"),
-                "buildVersion": .string(record.buildVersion ?? app.buildVersion ?? "1"),
+                "shortVersion": .string(unsetAsEmpty(record.shortVersion ?? app.shortVersion ?? "1.0")),
+                "buildVersion": .string(unsetAsEmpty(record.buildVersion ?? app.buildVersion ?? "1")),
                 "executable": .string(outcome.executable ?? ""),
-                "appGroups": .array(record.appGroups.map(JSONValue.string)),
+                "appGroups": .array(record.appGroups.map { .string(unsetAsEmpty($0)) }),
             ]
             if let point = record.extensionPoint { fields["extensionPoint"] = .string(point) }
             if let companion = record.companionAppBundleIdentifier { fields["companionAppBundleIdentifier"] = .string(companion) }

@@ -47,3 +47,14 @@ import Testing
         #expect(throws: BuildError.self) { try BuildPlan.make(.init(project: Self.spec, standIns: ["TallyWidget/Nope": folder.path])) }
     }
 }
+
+@Suite struct ManifestValueTests {
+    /// A setting nothing defines is empty when Xcode builds: Apple's samples write `$(SAMPLE_CODE_DISAMBIGUATOR)`, set
+    /// to `${DEVELOPMENT_TEAM}`, which a checkout without a team leaves unset.
+    @Test func anUnsetSettingIsEmptyInTheManifest() {
+        #expect(ProjectBuild.unsetAsEmpty("group.example.Birds$(DEVELOPMENT_TEAM)") == "group.example.Birds")
+        #expect(ProjectBuild.unsetAsEmpty("com.example.${TEAM}.app") == "com.example..app")
+        #expect(ProjectBuild.unsetAsEmpty("price$5 $(") == "price$5 $(")
+        #expect(ProjectBuild.unsetAsEmpty("plain") == "plain")
+    }
+}
