@@ -6,7 +6,7 @@ import XcodeKit
 /// The Swift package of one platform's modules, under the build folder: `<folder>/<platform>/Package.swift` and a
 /// build copy of every file (<doc:RunningYourProject> "What is generated"). A file is written only when its text
 /// changed, so a second build with nothing changed compiles nothing.
-struct GeneratedPackage {
+package struct GeneratedPackage {
     let platform: Platform
     let modules: [BuildPlan.Module]
     let folder: String
@@ -14,7 +14,7 @@ struct GeneratedPackage {
 
     /// The Apple-named products of Lockstep every module depends on, so that `import X` and `canImport(X)` find
     /// exactly what Lockstep provides. A test holds this list to Package.swift's products.
-    static let appleProducts = ["SwiftUI", "WidgetKit", "AppIntents", "Intents", "ActivityKit", "UserNotifications",
+    package static let appleProducts = ["SwiftUI", "WidgetKit", "AppIntents", "Intents", "ActivityKit", "UserNotifications",
                                 "WatchConnectivity", "OSLog", "LockstepFoundation"]
 
     /// The stand-in app (<doc:RunningYourProject> "The app"): a host process for the app's bundle when its own

@@ -58,3 +58,15 @@ import Testing
         #expect(ProjectBuild.unsetAsEmpty("plain") == "plain")
     }
 }
+
+@Suite struct GeneratedPackageTests {
+    /// Every module of a generated package depends on each of these products of Lockstep's: each must be one.
+    @Test func theAppleNamedProductsAreLockstepsProducts() throws {
+        let manifest = ProjectBuildTests.fixture.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Package.swift")
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        for product in GeneratedPackage.appleProducts {
+            #expect(text.contains(".library(name: \"\(product)\""), "\(product) is no library product of Package.swift")
+        }
+    }
+}

@@ -215,7 +215,7 @@ import Testing
         let newline = try Self.write(#"{"sev\nerity": {}}"#, "nl.json", in: dir)
         let result = try run("lockstep", ["check", spec, "--config", newline])
         #expect(result.status == 2)
-        #expect(result.stderr == "lockstep check: The lockstep config '\(newline)' is invalid: 'sev\\nerity' is not a key it knows (disable, severity, waivers, baseline, strict).\n")
+        #expect(result.stderr == "lockstep check: The lockstep config '\(newline)' is invalid: 'sev\\nerity' is not a key it knows (disable, severity, waivers, baseline, strict, standIns).\n")
     }
 
     /// A waiver names a bundle by its path or its bundle identifier; one that matches nothing is a note.

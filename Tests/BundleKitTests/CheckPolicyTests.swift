@@ -60,7 +60,7 @@ import Testing
         (#"{"disable": ["version.nope"]}"#, "'disable' names 'version.nope', which is not a rule of lockstep check (see 'lockstep rules')"),
         // A rule the simulated processes enforce is explained by `lockstep rules`, but is not check's to disable.
         (#"{"disable": ["widget.budget"]}"#, "'disable' names 'widget.budget', which is not a rule of lockstep check (see 'lockstep rules')"),
-        (#"{"colour": true}"#, "'colour' is not a key it knows (disable, severity, waivers, baseline, strict)"),
+        (#"{"colour": true}"#, "'colour' is not a key it knows (disable, severity, waivers, baseline, strict, standIns)"),
         (#"{"strict": "yes"}"#, "'strict' has the wrong type (\"yes\")"),
         (#"{"severity": {"version.missing": "fatal"}}"#, "'severity' gives 'version.missing' \"fatal\"; use \"error\", \"warning\" or \"note\""),
         (#"{"waivers": [{"rule": "group.shared", "bundle": "X.app"}]}"#, "each entry of 'waivers' must be {\"rule\", \"bundle\", \"reason\"} with a non-empty bundle and reason"),
