@@ -179,7 +179,8 @@ struct Planner {
         let settings = resolved.settings
         return BuildPlan.Module(
             name: moduleName, origin: "target '\(target.name)'", platform: platform, files: files, standIns: replaced,
-            dependencies: dependencies, defines: Self.defines(settings.value("SWIFT_ACTIVE_COMPILATION_CONDITIONS").value),
+            dependencies: dependencies,
+            defines: Self.defines(settings.value("SWIFT_ACTIVE_COMPILATION_CONDITIONS").value, otherFlags: settings.value("OTHER_SWIFT_FLAGS").value),
             languageMode: Self.languageMode(settings.value("SWIFT_VERSION").value), entry: nil, bundle: nil,
             resources: own.resources, blocker: blocker)
     }
@@ -247,8 +248,19 @@ struct Planner {
         return name.isEmpty ? "Module" : name
     }
 
-    static func defines(_ setting: String) -> [String] {
-        setting.split(separator: " ").map(String.init).filter { $0 != "$(inherited)" && !$0.contains("$(") }
+    /// `SWIFT_ACTIVE_COMPILATION_CONDITIONS`, and the `-D NAME` / `-DNAME` of `OTHER_SWIFT_FLAGS` (how older projects
+    /// define theirs); nothing else of `OTHER_SWIFT_FLAGS` is passed on.
+    static func defines(_ conditions: String, otherFlags: String = "") -> [String] {
+        var names = conditions.split(separator: " ").map(String.init)
+        let flags = otherFlags.split(separator: " ").map(String.init)
+        for (index, flag) in flags.enumerated() where flag.hasPrefix("-D") {
+            if flag == "-D" { if index + 1 < flags.count { names.append(flags[index + 1]) } } else { names.append(String(flag.dropFirst(2))) }
+        }
+        var result: [String] = []
+        for name in names where name != "$(inherited)" && !name.contains("$(") && !name.isEmpty && !result.contains(name) {
+            result.append(name)
+        }
+        return result
     }
 
     /// `SWIFT_VERSION` as a language mode SwiftPM takes; Xcode's default, 5, when unset.
