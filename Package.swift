@@ -129,7 +129,7 @@ let package = Package(
         .testTarget(name: "AppGroupKitTests", dependencies: ["AppGroupKit", "LockstepSystem", "LockstepTestSupport"]),
         .testTarget(name: "BundleKitTests", dependencies: ["BundleKit", "XcodeKit", "CheckKit", "LockstepTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "XcodeProjectTests", dependencies: ["BundleKit", "XcodeKit", "XcodeGenKit", "CheckKit", "LockstepTestSupport"]),
-        .testTarget(name: "BuildKitTests", dependencies: ["BuildKit", "BundleKit", "XcodeKit", "CheckKit", "LockstepTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "BuildKitTests", dependencies: ["BuildKit", "BundleKit", "XcodeKit", "XcodeGenKit", "CheckKit", "LockstepTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit", "LockstepRuntime", "LockstepTestSupport"]),
         .testTarget(name: "HabitsTests", dependencies: [
             "HabitCore", "WidgetKit", "WatchConnectivity", "AppIntents", "UserNotifications", "LockstepTestSupport", "Intents", "OSLog",

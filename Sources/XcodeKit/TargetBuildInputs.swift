@@ -24,6 +24,12 @@ package struct TargetBuildInputs: Sendable, Equatable {
     /// compiled, everything else but property lists and entitlements copied, a bundle-like folder (`.xcassets`,
     /// `.lproj`…) as one resource. `excluded` are paths relative to `folder` (a synchronized folder's exceptions).
     package mutating func add(folder: String, excluded: Set<String> = []) {
+        add(folder: folder) { excluded.contains($0) }
+    }
+
+    /// The files below `folder`, but those whose path relative to it `isExcluded` says to leave out (a spec's
+    /// `excludes` globs). A folder left out is not entered.
+    package mutating func add(folder: String, isExcluded: (String) -> Bool) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
             missing.append(folder)
@@ -43,7 +49,7 @@ package struct TargetBuildInputs: Sendable, Equatable {
                 visited += 1
                 if visited > 20_000 { return }  // a target's sources, not a disk
                 let child = relative.isEmpty ? entry : relative + "/" + entry
-                if excluded.contains(child) { continue }
+                if isExcluded(child) { continue }
                 var childIsDirectory: ObjCBool = false
                 _ = FileManager.default.fileExists(atPath: folder + "/" + child, isDirectory: &childIsDirectory)
                 if childIsDirectory.boolValue && !Self.isBundleLike(entry) {

@@ -1,5 +1,6 @@
 import BuildKit
 import BundleKit
+import XcodeGenKit
 import Foundation
 import Testing
 
@@ -68,5 +69,42 @@ import Testing
         for product in GeneratedPackage.appleProducts {
             #expect(text.contains(".library(name: \"\(product)\""), "\(product) is no library product of Package.swift")
         }
+    }
+}
+
+@Suite struct SpecSourcesTests {
+    /// XcodeGen's `excludes` and `includes` globs, as its sources are listed (`**/` any folders, none included).
+    @Test func globsMatchAsXcodeGenDoes() {
+        #expect(SpecProject.glob("**/*Tests.swift", matches: "ATests.swift"))
+        #expect(SpecProject.glob("**/*Tests.swift", matches: "Deep/Er/ATests.swift"))
+        #expect(!SpecProject.glob("*Tests.swift", matches: "Deep/ATests.swift"))
+        #expect(SpecProject.glob("Preview Content", matches: "Preview Content/Assets.xcassets"))
+        #expect(SpecProject.glob("*.md", matches: "README.md") && !SpecProject.glob("*.md", matches: "README.mdx"))
+        #expect(SpecProject.glob("Model?.swift", matches: "Model1.swift"))
+    }
+
+    /// A spec's `excludes` leave files out of the target, `optional` may be missing, `buildPhase: none` builds nothing.
+    @Test func aSpecsSourceOptionsAreObeyed() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spec-sources-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: ProjectBuildTests.fixture, to: folder)
+        try "struct Mock {}\n".write(to: folder.appendingPathComponent("Widget/TallyMock.swift"), atomically: true, encoding: .utf8)
+        let spec = folder.appendingPathComponent("project.yml")
+        var text = try String(contentsOf: spec, encoding: .utf8)
+        text = text.replacingOccurrences(of: "    sources: [Widget, Shared]\n", with: """
+                sources:
+                  - path: Widget
+                    excludes: ["**/*Mock.swift"]
+                  - Shared
+                  - path: Generated
+                    optional: true
+                  - path: Docs
+                    buildPhase: none
+
+            """)
+        try text.write(to: spec, atomically: true, encoding: .utf8)
+        let plan = try BuildPlan.make(.init(project: spec.path))
+        let widget = try #require(plan.modules.first { $0.name == "TallyWidget" })
+        #expect(widget.files.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted() == ["TallyStore.swift", "TallyWidgets.swift"])
     }
 }
