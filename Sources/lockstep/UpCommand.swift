@@ -1,3 +1,4 @@
+import AppGroupKit
 import BuildKit
 import LaunchKit
 import LockstepSystem
@@ -17,7 +18,8 @@ enum UpCommand: Command {
 
         With PROJECT (an .xcodeproj, a folder holding one, or an XcodeGen project.yml), first builds the app's
         bundles from the project as `lockstep build` does, then launches those that built, with the manifest it
-        wrote, saying which it left out and why; the default scenario then asks every widget to reload.
+        wrote, saying which it left out and why; the default scenario then asks every widget to reload. Its
+        groups root is DIR/groups unless --groups (or LOCKSTEP_GROUPS) names one.
 
           --scenario demo|FILE  the built-in demo, or a scenario file (format: Sources/lockstep/Lockstep.docc/Simulating.md)
           --keep-running        after the scenario, keep the bundles up until Ctrl-C
@@ -33,6 +35,7 @@ enum UpCommand: Command {
                                    flags: ["--keep-running", "--no-color"], command: name)
         var manifest = parsed.value("--manifest")
         var scenario = parsed.value("--scenario") ?? "demo"
+        var groupsRoot = parsed.groupsRoot
         if !parsed.operands.isEmpty {
             guard manifest == nil else {
                 throw UsageError("lockstep up: give a project or --manifest, not both; see 'lockstep up --help'.")
@@ -43,11 +46,16 @@ enum UpCommand: Command {
             if !left.isEmpty { print("lockstep | left out \(left.joined(separator: ", ")): not built (above); the other bundles run") }
             manifest = report.manifest
             if parsed.value("--scenario") == nil { scenario = try ProjectScenario.write(for: report) }
+            // A project's device lives in its build folder, not in the team's checkout (unless --groups or
+            // LOCKSTEP_GROUPS says where).
+            if parsed.value("--groups") == nil && ProcessEnvironment.value(GroupsRoot.environmentVariable) == nil {
+                groupsRoot = report.plan.buildFolder + "/groups"
+            }
         } else if !parsed.passthrough.isEmpty {
             throw UsageError("lockstep up: unexpected argument '\(parsed.passthrough[0])'; see 'lockstep up --help'.")
         }
         let options = Up.Options(
-            manifest: manifest, groupsRoot: parsed.groupsRoot,
+            manifest: manifest, groupsRoot: groupsRoot,
             scenario: scenario, keepRunning: parsed.has("--keep-running"),
             color: !parsed.has("--no-color") && Standard.isTerminal(1))
         return try Up.run(options)

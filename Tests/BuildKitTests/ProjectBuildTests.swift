@@ -39,9 +39,7 @@ import Testing
         defer { TestSupport.cleanUp(folder) }
         let project = folder.appendingPathComponent("Tally")
         let before = try Self.snapshot(project)
-        let groups = folder.appendingPathComponent("groups").path
-
-        let up = try run("lockstep", ["up", spec, "--groups", groups, "--no-color"], timeout: 900)
+        let up = try run("lockstep", ["up", spec, "--no-color"], timeout: 900)
         #expect(up.status == 0, "\(up)")
         #expect(up.stdout.contains("3 of 3 targets built (Debug)"), "\(up.stdout)")
         // The widget's shared file took its iOS branch on the simulator, and Debug's SWIFT_ACTIVE_COMPILATION_CONDITIONS.
@@ -51,6 +49,8 @@ import Testing
         #expect(up.stdout.contains("ready com.example.Tally.watchkitapp"), "\(up.stdout)")
         #expect(up.stdout.contains("TallyApp is running"), "\(up.stdout)")
         #expect(try Self.snapshot(project) == before, "the team's files changed")
+        // The device is in the build folder, and the gallery shows both kinds.
+        #expect(up.stdout.contains("widget gallery: \(project.path)/.build/lockstep/groups/gallery.html (2 pictures)"), "\(up.stdout)")
 
         // The manifest carries what `check` resolves.
         let manifest = try String(contentsOf: project.appendingPathComponent(".build/lockstep/lockstep.json"), encoding: .utf8)
