@@ -282,6 +282,24 @@ package final class TargetResolver {
         }
     }
 
+    /// - Parameters:
+    ///   - target: one of `project.targets`.
+    ///   - platform: the build of a multiplatform target to resolve (<doc:ReadingProjects> "Embedded"), when it is
+    ///     not the one the target's settings choose.
+    package func resolve(_ target: XcodeProject.Target, configuration: String, platform: Platform) -> ResolvedTarget {
+        let natural = resolve(target, configuration: configuration)
+        guard natural.platform != platform else { return natural }
+        let key = ASCII.joined(String(target.index), "\u{0}", configuration, "\u{0}", platform.rawValue)
+        if let known = otherBuilds[key] { return known }
+        let state = configurations[configuration]!
+        let resolved = build(target, configuration: configuration, state: state, platform: platform)
+        otherBuilds[key] = resolved
+        return resolved
+    }
+
+    /// `resolve(_:configuration:platform:)`'s resolutions, by target index, configuration and platform.
+    private var otherBuilds: [String: ResolvedTarget] = [:]
+
     /// - Parameter target: one of `project.targets`.
     package func resolve(_ target: XcodeProject.Target, configuration: String) -> ResolvedTarget {
         // A set asks for one configuration target after target: its state without hashing its name each time.
@@ -364,9 +382,9 @@ package final class TargetResolver {
     /// - Returns: `threeRuns` when every assignment's conditions hold (usually: Xcode's defaults have none), and the
     ///   runs are kept as they are; otherwise the assignments that hold, in one list.
     private func settings(_ target: XcodeProject.Target, configuration: String, state: ConfigurationState, own: [SettingAssignment],
-                          hasUnknownSources: Bool, recordingLookups: Bool) -> (settings: BuildSettings, platform: Platform, threeRuns: Bool) {
+                          hasUnknownSources: Bool, recordingLookups: Bool, platform chosen: Platform? = nil) -> (settings: BuildSettings, platform: Platform, threeRuns: Bool) {
         let first = targetDefaults(target)
-        let platform = platform(first: first, state: state, own: own)
+        let platform = chosen ?? platform(first: first, state: state, own: own)
         let sdk = platform.sdk
         func holds(_ assignment: SettingAssignment) -> Bool {
             assignment.conditions.isEmpty || BuildSettings.conditionsHold(assignment.conditions, configuration: configuration, sdk: sdk)
@@ -408,7 +426,8 @@ package final class TargetResolver {
                              supported: supported ?? state.platformSettings.supported ?? firstSupported)
     }
 
-    private func build(_ target: XcodeProject.Target, configuration: String, state: ConfigurationState) -> ResolvedTarget {
+    /// - Parameter chosen: the platform to build for, instead of the one the target's settings choose.
+    private func build(_ target: XcodeProject.Target, configuration: String, state: ConfigurationState, platform chosen: Platform? = nil) -> ResolvedTarget {
         let projectLevel = state.projectLevel
         let (owner, targetLevel) = ownLevel(of: target, configuration: configuration)
         let own = targetLevel.assignments
@@ -419,7 +438,7 @@ package final class TargetResolver {
         // A file that would define settings is missing: what nothing here defines is unknown, not empty. What the
         // settings are asked for is recorded, for a later configuration that may take this resolution.
         let (settings, platform, _) = settings(target, configuration: configuration, state: state, own: own,
-                                               hasUnknownSources: !missingIncludes.isEmpty, recordingLookups: true)
+                                               hasUnknownSources: !missingIncludes.isEmpty, recordingLookups: true, platform: chosen)
         let context = Self.context(of: target, owner: owner, platform: platform, configuration: configuration)
 
         let generate = settings.value(number: read.generate).value.uppercased() == "YES"
@@ -556,7 +575,7 @@ package final class TargetResolver {
             extensionPoint: extensionPoint, hasExtensionDictionary: plist.hasExtensionDictionary,
             appGroups: appGroups, store: store, entitlementsPath: entitlementsPath, productName: productName, problems: problems,
             missingIncludes: missingIncludes, targetXcconfigs: targetXcconfigs, platform: platform, unknowns: unknowns,
-            isReusable: problems.isEmpty && missingIncludes.isEmpty && settings.oversized.isEmpty)
+            isReusable: chosen == nil && problems.isEmpty && missingIncludes.isEmpty && settings.oversized.isEmpty)
     }
 
     /// Where an unknown setting would have come from: the likeliest missing file, else a per-developer setting.

@@ -64,10 +64,13 @@ package struct XcodeProject {
     package struct Embed {
         package var targetID: String
         package var location: EmbedLocation
+        /// The builds that embed it (`platformFilter`, `platformFilters`); nil for every build of the target.
+        package var platformFilters: [PlatformFilter]?
 
-        package init(targetID: String, location: EmbedLocation) {
+        package init(targetID: String, location: EmbedLocation, platformFilters: [PlatformFilter]? = nil) {
             self.targetID = targetID
             self.location = location
+            self.platformFilters = platformFilters
         }
     }
 
@@ -388,26 +391,10 @@ private struct ObjectReader {
                 continue
             }
             guard phase["isa"]?.string == "PBXCopyFilesBuildPhase" else { continue }
-            let spec = phase["dstSubfolderSpec"]?.string
-            let destination = phase["dstPath"]?.string ?? ""
-            // <doc:ReadingProjects> "Embedded": 13 = PlugIns; 16 = products directory, + Watch or the ExtensionKit folder.
-            let location: EmbedLocation
-            // <doc:ReadingProjects> "Platforms": macOS system extensions (Contents/Library/SystemExtensions, whose path setting
-            // ends like the ExtensionKit one) are no app extensions.
-            if destination.contains("SYSTEM_EXTENSIONS_FOLDER_PATH") || destination.contains("SystemExtensions") {
-                continue
-            } else if spec == "13" {
-                location = .plugIns
-            } else if spec == "16" && destination.contains("Watch") {
-                location = .watch
-            } else if destination.contains("EXTENSIONS_FOLDER_PATH") || destination.hasSuffix("Extensions") {
-                location = .extensions
-            } else if spec == "16" && destination.hasSuffix("AppClips") {
-                // Xcode's "Embed App Clips" phase: $(CONTENTS_FOLDER_PATH)/AppClips.
-                location = .appClips
-            } else {
-                continue
-            }
+            // <doc:ReadingProjects> "Embedded": 13 or PlugIns; 16 or Product (the products directory) + Watch or
+            // AppClips; the ExtensionKit folder.
+            let folder = CopyPhaseDestination.folder(spec: phase["dstSubfolderSpec"]?.string, subfolder: phase["dstSubfolder"]?.string)
+            guard let location = CopyPhaseDestination.location(folder: folder, destination: phase["dstPath"]?.string ?? "") else { continue }
             for fileID in XcodeProject.unique((phase["files"]?.array ?? []).compactMap(\.string)) {
                 guard let file = objects[fileID]?.dictionary else {
                     problems.append("target '\(owner)' embeds build file \(fileID), an object that does not exist (unknown object reference)")
@@ -415,10 +402,10 @@ private struct ObjectReader {
                 }
                 var filters = (file["platformFilters"]?.array ?? []).compactMap(\.string)
                 if let filter = file["platformFilter"]?.string { filters.append(filter) }
-                // <doc:Rules> "Bundles and versions": platformFilter(s) restrict embedding per platform; Lockstep checks the iOS build.
-                if !filters.isEmpty && !filters.contains("ios") { continue }
                 guard let reference = file["fileRef"]?.string, let target = productOwner[reference] else { continue }
-                result.append(.init(targetID: target, location: location))
+                // <doc:ReadingProjects> "Embedded": platformFilter(s) restrict embedding to the builds they name, each
+                // checked as its platform.
+                result.append(.init(targetID: target, location: location, platformFilters: filters.isEmpty ? nil : PlatformFilter.parse(filters)))
             }
         }
         return result

@@ -10,6 +10,9 @@ struct ProjectFixture {
         var spec: Int
         var dstPath: String = ""
         var platformFilter: String? = nil
+        /// Xcode 26's `dstSubfolder = PlugIns;` (or `Product` …), written instead of `dstSubfolderSpec`.
+        var subfolder: String? = nil
+        var platformFilters: [String]? = nil
     }
 
     struct Target {
@@ -122,9 +125,11 @@ struct ProjectFixture {
             for (offset, embed) in target.embeds.enumerated() {
                 let phase = id(), file = id()
                 phases.append(phase)
-                let filter = embed.platformFilter.map { " platformFilter = \($0);" } ?? ""
+                let filter = (embed.platformFilter.map { " platformFilter = \($0);" } ?? "")
+                    + (embed.platformFilters.map { " platformFilters = (\($0.map { $0 + ", " }.joined())); " } ?? "")
+                let destination = embed.subfolder.map { "dstSubfolder = \($0);" } ?? "dstSubfolderSpec = \(embed.spec);"
                 add("PBXBuildFile", "\t\t\(file) /* \(embed.target) in Embed \(offset) */ = {isa = PBXBuildFile; fileRef = \(productIDs[embed.target]!) /* \(embed.target) */;\(filter) settings = {ATTRIBUTES = (RemoveHeadersOnCopy, ); }; };")
-                add("PBXCopyFilesBuildPhase", "\t\t\(phase) /* Embed \(offset) */ = {\n\t\t\tisa = PBXCopyFilesBuildPhase;\n\t\t\tbuildActionMask = 2147483647;\n\t\t\tdstPath = \(Self.quote(embed.dstPath));\n\t\t\tdstSubfolderSpec = \(embed.spec);\n\t\t\tfiles = (\n\t\t\t\t\(file) /* \(embed.target) in Embed \(offset) */,\n\t\t\t);\n\t\t\tname = \"Embed \(offset)\";\n\t\t\trunOnlyForDeploymentPostprocessing = 0;\n\t\t};")
+                add("PBXCopyFilesBuildPhase", "\t\t\(phase) /* Embed \(offset) */ = {\n\t\t\tisa = PBXCopyFilesBuildPhase;\n\t\t\tbuildActionMask = 2147483647;\n\t\t\tdstPath = \(Self.quote(embed.dstPath));\n\t\t\t\(destination)\n\t\t\tfiles = (\n\t\t\t\t\(file) /* \(embed.target) in Embed \(offset) */,\n\t\t\t);\n\t\t\tname = \"Embed \(offset)\";\n\t\t\trunOnlyForDeploymentPostprocessing = 0;\n\t\t};")
             }
             if !target.resources.isEmpty {
                 let phase = id()
