@@ -463,6 +463,8 @@ package final class TargetResolver {
             } else if let name = BuildSettings.unknownNames(in: plistSetting, among: settings.value(number: read.infoPlist).unresolved).first {
                 // The path itself uses a setting the checkout cannot supply: not a missing file.
                 problems.append((wanted, "INFOPLIST_FILE of \(context) is '\(plistSetting)', which uses \(name), a setting the checkout cannot supply, so its Info.plist was not read. \(Self.unknownHint(name, missingIncludes))", .warning))
+            } else if let found, let damage = DamagedPropertyList.problem(at: found) {
+                problems.append((found, damage + " (the INFOPLIST_FILE of \(context))", .damaged))
             } else {
                 problems.append((wanted, "INFOPLIST_FILE of target '\(target.name)' [\(configuration)] is '\(plistSetting)', but '\(wanted)' \(Self.whyUnreadable(found ?? wanted))", .error))
             }
@@ -529,6 +531,8 @@ package final class TargetResolver {
                         return settings.expand(text, overlay: overlay, keepSymbolic: true, unresolved: &ignored)
                     }
                 }
+            } else if let found = existingPath(wanted), let damage = DamagedPropertyList.problem(at: found) {
+                problems.append((found, damage + " (the CODE_SIGN_ENTITLEMENTS of \(context))", .damaged))
             } else {
                 problems.append((wanted, "CODE_SIGN_ENTITLEMENTS of target '\(target.name)' [\(configuration)] is '\(entitlementsSetting)', but '\(wanted)' does not exist or is not a property list", .warning))
             }
