@@ -75,11 +75,14 @@ struct ProjectReading {
     /// each id again.
     /// The builds each embed is filtered to (`platformFilters`, nil for every build) come along.
     let embedded: [[(index: Int, location: EmbedLocation, filters: [PlatformFilter]?)]]
+    /// `scriptNames(_:)` of the project: the unknown values its version-writing Run Script phases stand for.
+    let scriptNames: [String: String]
 
     init(project: XcodeProject, configuration: String?) throws(BundleError) {
         self.project = project
         positions = PbxprojPositions(project)
         resolver = TargetResolver(project: project)
+        scriptNames = Self.scriptNames(project)
         byID = Dictionary(project.targets.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         embedded = project.targets.map { [byID] target in
             target.embeds.compactMap { embed in byID[embed.targetID].map { ($0.index, embed.location, embed.platformFilters) } }
@@ -200,7 +203,7 @@ struct ProjectReading {
         } else {
             role = BundleRole(extensionPoint: point)
         }
-        return BundleRecord(
+        return withScriptedVersions(BundleRecord(
             name: resolved.target.name, role: role, bundleIdentifier: value(.bundleIdentifier),
             shortVersion: value(.shortVersion), buildVersion: value(.buildVersion),
             extensionPoint: point, hasExtensionDictionary: resolved.hasExtensionDictionary,
@@ -208,7 +211,7 @@ struct ProjectReading {
             appGroups: resolved.appGroups, embedLocation: location, bundlePath: path,
             source: SourceLocation(file: resolved.plistPath ?? project.pbxprojPath, detail: resolved.context),
             valueSources: valueSources(resolved), platform: resolved.platform, unknowns: resolved.unknowns, store: resolved.store,
-            infoPlistWrittenByXcode: resolved.target.productType == "com.apple.product-type.application.watchapp2-container")
+            infoPlistWrittenByXcode: resolved.target.productType == "com.apple.product-type.application.watchapp2-container"), resolved)
     }
 
     /// Where each checked value came from; the rules point their findings there.

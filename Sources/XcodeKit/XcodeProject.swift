@@ -94,8 +94,10 @@ package struct XcodeProject {
         package let dependencies: [String]
         /// The `PrivacyInfo.xcprivacy` files it copies (its resources phase, or a synchronized folder of its own).
         package let privacyManifests: [String]
+        /// Its Run Script phases that write a version into the built Info.plist.
+        package let versionScripts: [VersionScript]
 
-        package init(index: Int, id: String, name: String, productType: String, kind: ProductKind, configurations: [Configuration], defaultConfiguration: String?, embeds: [Embed], dependencies: [String] = [], privacyManifests: [String] = []) {
+        package init(index: Int, id: String, name: String, productType: String, kind: ProductKind, configurations: [Configuration], defaultConfiguration: String?, embeds: [Embed], dependencies: [String] = [], privacyManifests: [String] = [], versionScripts: [VersionScript] = []) {
             self.index = index
             self.id = id
             self.name = name
@@ -106,6 +108,7 @@ package struct XcodeProject {
             self.embeds = embeds
             self.dependencies = dependencies
             self.privacyManifests = privacyManifests
+            self.versionScripts = versionScripts
         }
     }
 
@@ -192,14 +195,16 @@ package struct XcodeProject {
             let productType = object["productType"]?.string ?? ""
             let kind = kinds[productType] ?? ProductKind(productType)
             kinds[productType] = kind
+            let phases = (object["buildPhases"]?.array ?? []).compactMap(\.string)
             targets.append(Target(
                 index: targets.count, id: id, name: name, productType: productType, kind: kind,
                 configurations: reader.configurations(list: list, owner: "target '\(name)'"),
                 defaultConfiguration: list.flatMap { objects[$0]?.dictionary?["defaultConfigurationName"]?.string },
-                embeds: reader.embeds(phases: (object["buildPhases"]?.array ?? []).compactMap(\.string), productOwner: productOwner, owner: name),
+                embeds: reader.embeds(phases: phases, productOwner: productOwner, owner: name),
                 dependencies: (object["dependencies"]?.array ?? []).compactMap { $0.string.flatMap { objects[$0]?.dictionary?["target"]?.string } },
-                privacyManifests: reader.privacyManifests(phases: (object["buildPhases"]?.array ?? []).compactMap(\.string),
-                                                          synchronized: (object["fileSystemSynchronizedGroups"]?.array ?? []).compactMap(\.string))))
+                privacyManifests: reader.privacyManifests(phases: phases,
+                                                          synchronized: (object["fileSystemSynchronizedGroups"]?.array ?? []).compactMap(\.string)),
+                versionScripts: VersionScript.read(phases: phases, objects: objects, sourceRoot: sourceRoot)))
         }
         self.targets = targets
         problems = reader.problems

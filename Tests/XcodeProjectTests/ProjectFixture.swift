@@ -34,6 +34,8 @@ struct ProjectFixture {
         var dependencies: [String] = []
         /// Files its resources phase copies, relative to the project folder.
         var resources: [String] = []
+        /// Run Script phases, by name: their shell script.
+        var scripts: [String: String] = [:]
 
         /// An application target with its bundle identifier and Info.plist (nil: Xcode generates it), embedding
         /// the extensions `embeds` in PlugIns.
@@ -141,6 +143,11 @@ struct ProjectFixture {
                 }
                 phases.append(phase)
                 add("PBXResourcesBuildPhase", "\t\t\(phase) /* Resources */ = {\n\t\t\tisa = PBXResourcesBuildPhase;\n\t\t\tfiles = (\n\(files.map { "\t\t\t\t\($0)," }.joined(separator: "\n"))\n\t\t\t);\n\t\t};")
+            }
+            for (name, script) in target.scripts.sorted(by: { $0.key < $1.key }) {
+                let phase = id()
+                phases.append(phase)
+                add("PBXShellScriptBuildPhase", "\t\t\(phase) /* \(name) */ = {\n\t\t\tisa = PBXShellScriptBuildPhase;\n\t\t\tbuildActionMask = 2147483647;\n\t\t\tfiles = (\n\t\t\t);\n\t\t\tname = \(Self.quote(name));\n\t\t\tshellPath = /bin/sh;\n\t\t\tshellScript = \(Self.quote(script));\n\t\t};")
             }
             var dependencyIDs: [String] = []
             for dependency in target.dependencies {

@@ -38,4 +38,48 @@ import Testing
         #expect(error?.description.contains("binary property list") == true, "\(String(describing: error))")
         #expect(error?.exitStatus == .invalidInput)
     }
+
+    // MARK: - Item 3: Run Script phases that write the version
+
+    static let setBuildNumber = #"appBuild=`git rev-list --count HEAD`; /usr/libexec/PlistBuddy -c "Set :CFBundleVersion $appBuild" "${TARGET_BUILD_DIR}/${INFOPLIST_PATH}""#
+
+    /// cryptomator's form: CURRENT_PROJECT_VERSION = AUTOMATIC, and each target's "Set Build Number" phase writes the
+    /// real number. The literal is not what ships: no ITMS-90058 error, one warning naming the phase, and the same
+    /// script in the app and the extension is the same value.
+    @Test func aBuildNumberAScriptWritesIsAWarningNamingThePhase() throws {
+        var fixture = Self.appAndShare()
+        fixture.projectSettings["CURRENT_PROJECT_VERSION"] = "AUTOMATIC"
+        for index in fixture.targets.indices { fixture.targets[index].scripts = ["Set Build Number": Self.setBuildNumber] }
+        let result = try fixture.load(with: Self.files, configuration: nil)
+        let findings = result.findings + result.sets.flatMap(Rules.check)
+        #expect(findings.filter { $0.severity == .error }.isEmpty, "\(findings)")
+        let warnings = findings.filter { $0.severity == .warning }
+        #expect(warnings.map(\.rule) == ["version.build-format", "version.build-format"], "\(warnings)")  // once per configuration
+        #expect(warnings.first?.bundle == "App.app")
+        #expect(warnings.first?.message.contains("The Run Script phase 'Set Build Number' of target 'App' writes CFBundleVersion into the built Info.plist (") == true, "\(warnings)")
+        #expect(warnings.first?.message.contains("(the project gives 'AUTOMATIC')") == true, "\(warnings)")
+        #expect(warnings.first?.path.hasSuffix("project.pbxproj") == true && warnings.first?.line != nil, "\(warnings)")
+    }
+
+    /// Parity is judged where it can be: a script only in the app makes the comparison a warning, while the
+    /// extension's own literal is still checked; a short version no script writes is still compared.
+    @Test func aScriptOnOneSideOnlyMakesParityUnknown() throws {
+        var fixture = Self.appAndShare(share: ["MARKETING_VERSION": "9.9.9"])
+        fixture.targets[0].scripts = ["Bump": #"agvtool next-version -all; plutil -replace CFBundleVersion -string 7 "$TARGET_BUILD_DIR/$INFOPLIST_PATH""#]
+        let result = try fixture.load(with: Self.files)
+        let findings = result.sets.flatMap(Rules.check).filter { $0.severity != .note }
+        #expect(findings.map(\.rule).sorted() == ["version.build-format", "version.build-mismatch", "version.short-mismatch"], "\(findings)")
+        #expect(findings.first { $0.rule == "version.build-mismatch" }?.severity == .warning)
+        #expect(findings.first { $0.rule == "version.short-mismatch" }?.severity == .error)
+    }
+
+    /// What counts as writing a version, and what does not (a read, an echo, another key).
+    @Test func scriptsThatWriteAVersion() {
+        #expect(VersionScript.writes(Self.setBuildNumber)?.keys == ["CFBundleVersion"])
+        #expect(VersionScript.writes("xcrun agvtool new-marketing-version 2.0")?.keys == ["CFBundleShortVersionString"])
+        #expect(VersionScript.writes(#"defaults write "$PLIST" CFBundleShortVersionString 2; defaults write "$PLIST" CFBundleVersion 3"#)?.keys == ["CFBundleShortVersionString", "CFBundleVersion"])
+        #expect(VersionScript.writes(#"/usr/libexec/PlistBuddy -c "Print :CFBundleVersion" Info.plist"#) == nil)
+        #expect(VersionScript.writes(#"echo "Set :CFBundleVersion 1 with PlistBuddy""#) == nil)
+        #expect(VersionScript.writes(#"/usr/libexec/PlistBuddy -c "Add :CFBundleURLTypes:1 string x" "$P""#) == nil)
+    }
 }
