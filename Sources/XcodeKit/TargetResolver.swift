@@ -447,6 +447,8 @@ package final class TargetResolver {
         var plistPath: String?
         /// The Info.plist's own path (for an XcodeGen one, the generated path, whose keys the spec marks).
         var plistFile: String?
+        /// The prefix header of a preprocessed Info.plist that the checkout does not hold: its macros are unknown.
+        var unknownHeader: String?
         let plistSetting = settings.value(number: read.infoPlist).value
         if !plistSetting.isEmpty {
             let (wanted, found, shown, generated) = infoPlistFile(plistSetting)
@@ -454,6 +456,7 @@ package final class TargetResolver {
             plistFile = found
             let preprocessed = generated ? nil : found.flatMap { preprocessedInfoPlist($0, settings: settings) }
             if let header = preprocessed?.unknownHeader {
+                unknownHeader = header
                 problems.append((header, "the Info.plist prefix header '\(header)' of \(context) (INFOPLIST_PREFIX_HEADER) is not in the checkout (a build phase writes such a header, usually into a git-ignored folder), so the macros it defines are unknown; the rest of the Info.plist is read as written", .warning))
             }
             if let failure = preprocessed?.failure {
@@ -473,17 +476,23 @@ package final class TargetResolver {
         var values = ResolvedTarget.CheckedValues()
         var unknowns: [String: String] = [:]
         for checked in CheckedKey.allCases {
-            let (key, standard, inPlist) = (checked.key, checked.standardSetting, plist.checked[checked.rawValue])
+            let (key, standard, written) = (checked.key, checked.standardSetting, plist.checked[checked.rawValue])
             // The template (with the first setting it references, which says where the value came from), expanded.
             var unresolved: Set<String> = []
             let template: Template
-            let value: String
-            if let inPlist {
-                template = Template(text: inPlist.value.text, reference: inPlist.reference, number: inPlist.number)
-                value = settings.expand(inPlist.value, unresolved: &unresolved)
-            } else if generate, let generated = generatedTemplate(checked, standard: standard, settings: settings) {
+            var value: String
+            // A generated Info.plist's value wins over the file's when its setting is set (<doc:ReadingProjects>
+            // "Reading real projects": Xcode merges the generated keys over INFOPLIST_FILE's).
+            let generated = generate ? generatedTemplate(checked, standard: standard, settings: settings) : nil
+            let inPlist = generated == nil ? written : nil
+            if let generated {
                 template = generated
                 value = settings.expand(generated.text, unresolved: &unresolved)
+            } else if let inPlist {
+                template = Template(text: inPlist.value.text, reference: inPlist.reference, number: inPlist.number)
+                value = settings.expand(inPlist.value, unresolved: &unresolved)
+                // A macro of a prefix header the checkout does not hold is unknown, not text to compare.
+                if let unknownHeader { value = InfoPlistPreprocessor.macrosAsUnknown(value, header: unknownHeader, unknowns: &unknowns) }
             } else {
                 continue
             }
@@ -618,14 +627,20 @@ package final class TargetResolver {
         var number: Int?
     }
 
-    /// GENERATE_INFOPLIST_FILE: `$(INFOPLIST_KEY_<key>)`, else the standard setting (a plist value wins over both).
+    /// GENERATE_INFOPLIST_FILE: the value Xcode generates for `checked`, which it merges over the Info.plist file's.
+    ///
+    /// As Xcode's build system writes it (swift-build, `InfoPlistProcessorTaskAction.defaultInfoPlistContent`):
+    /// CFBundleVersion is `CURRENT_PROJECT_VERSION`, CFBundleShortVersionString `MARKETING_VERSION`, CFBundleIdentifier
+    /// `PRODUCT_BUNDLE_IDENTIFIER`, CFBundlePackageType `PRODUCT_BUNDLE_PACKAGE_TYPE`, each when it is set; an
+    /// `INFOPLIST_KEY_` setting of these keys is not read. WKCompanionAppBundleIdentifier is
+    /// `INFOPLIST_KEY_WKCompanionAppBundleIdentifier`. Nil when the setting is not set: the file's value stands.
     private func generatedTemplate(_ checked: CheckedKey, standard: String?, settings: BuildSettings) -> Template? {
         let (key, numbers) = (checked.key, generatedNames[checked.rawValue])
+        if let standard, let number = numbers.standard {
+            return settings.isDefined(number: number) ? Template(text: "$(\(standard))", reference: standard, number: number) : nil
+        }
         if settings.isDefined(number: numbers.infoPlistKey) {
             return Template(text: "$(INFOPLIST_KEY_\(key))", reference: "INFOPLIST_KEY_" + key, number: numbers.infoPlistKey)
-        }
-        if let standard, let number = numbers.standard, settings.isDefined(number: number) {
-            return Template(text: "$(\(standard))", reference: standard, number: number)
         }
         return nil
     }

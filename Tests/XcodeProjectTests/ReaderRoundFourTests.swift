@@ -82,4 +82,46 @@ import Testing
         #expect(VersionScript.writes(#"echo "Set :CFBundleVersion 1 with PlistBuddy""#) == nil)
         #expect(VersionScript.writes(#"/usr/libexec/PlistBuddy -c "Add :CFBundleURLTypes:1 string x" "$P""#) == nil)
     }
+
+    // MARK: - Item 4: a macro of a missing prefix header
+
+    /// Transmission's form: a preprocessed Info.plist whose prefix header a build phase writes (not in the checkout)
+    /// and whose CFBundleVersion is one of its macros. The macro is unknown: a warning, never ITMS-90058's error.
+    @Test func aMacroOfAMissingPrefixHeaderIsUnknown() throws {
+        let fixture = Self.appAndShare(["INFOPLIST_PREPROCESS": "YES", "INFOPLIST_PREFIX_HEADER": "build/version.h"],
+                                       share: ["INFOPLIST_PREPROCESS": "YES", "INFOPLIST_PREFIX_HEADER": "build/version.h"])
+        let macro = ["CFBundleVersion": "BUILD_STRING_INFOPLIST", "CFBundleShortVersionString": "$(MARKETING_VERSION)",
+                     "CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER)"]
+        var share = macro as [String: Any]
+        share["CFBundleDisplayName"] = "Share"
+        share["NSExtension"] = ["NSExtensionPointIdentifier": "com.apple.share-services"]
+        let result = try fixture.load(with: ["App/Info.plist": FixtureTree.plist(macro), "Share/Info.plist": FixtureTree.plist(share)])
+        let findings = result.findings + result.sets.flatMap(Rules.check)
+        #expect(findings.filter { $0.severity == .error }.isEmpty, "\(findings)")
+        #expect(result.sets[0].app.buildVersion == "$(BUILD_STRING_INFOPLIST)")
+        let format = findings.filter { $0.rule == "version.build-format" }
+        #expect(format.count == 1 && format[0].severity == .warning, "\(findings)")
+        #expect(format.first?.message.contains("BUILD_STRING_INFOPLIST is a macro of the Info.plist prefix header") == true, "\(format)")
+        // A known part that differs is still an error: the macro cannot make '9.9' equal '1.0'.
+        var drifted = share
+        drifted["CFBundleShortVersionString"] = "9.9"
+        let bad = try fixture.load(with: ["App/Info.plist": FixtureTree.plist(macro), "Share/Info.plist": FixtureTree.plist(drifted)])
+        #expect(bad.sets.flatMap(Rules.check).filter { $0.severity == .error }.map(\.rule) == ["version.short-mismatch"])
+    }
+
+    // MARK: - Item 5: INFOPLIST_KEY_CFBundleVersion and CURRENT_PROJECT_VERSION
+
+    /// 10ten-ja-reader's app target: GENERATE_INFOPLIST_FILE = YES, INFOPLIST_KEY_CFBundleVersion = 7 and
+    /// CURRENT_PROJECT_VERSION = 96. Xcode's build system generates CFBundleVersion from CURRENT_PROJECT_VERSION and
+    /// does not read INFOPLIST_KEY_CFBundleVersion (swift-build, InfoPlistProcessorTaskAction.defaultInfoPlistContent),
+    /// over the Info.plist file's value: 96, the extension's, so no mismatch — where Lockstep used to say 7.
+    @Test(arguments: [nil, "$(CURRENT_PROJECT_VERSION)", "7"]) func currentProjectVersionWinsOverInfoPlistKey(plistValue: String?) throws {
+        let generated = ["GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_KEY_CFBundleVersion": "7", "CURRENT_PROJECT_VERSION": "96"]
+        let fixture = Self.appAndShare(generated, share: ["CURRENT_PROJECT_VERSION": "96"])
+        var app: [String: Any] = ["CFBundleShortVersionString": "$(MARKETING_VERSION)", "CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER)"]
+        if let plistValue { app["CFBundleVersion"] = plistValue }
+        let result = try fixture.load(with: Self.files.merging(["App/Info.plist": FixtureTree.plist(app)]) { $1 })
+        #expect(result.sets[0].app.buildVersion == "96")
+        #expect(result.sets.flatMap(Rules.check).filter { $0.severity == .error }.isEmpty)
+    }
 }
