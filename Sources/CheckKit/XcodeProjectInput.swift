@@ -255,7 +255,7 @@ struct ProjectReading {
                     let build = builds[index]
                     index += 1
                     let (members, appRecord, embedded) = members(of: app, configuration: configuration, build: build)
-                    if let refusal = DamagedPropertyList.refusal(members.flatMap(\.resolved.problems)) { throw refusal }
+                    for member in members { if let refusal = DamagedPropertyList.refusal(member.resolved.problems) { throw refusal } }
                     for member in members where !member.resolved.appGroups.isEmpty && !privacyChecked.contains(member.resolved.target.id) {
                         privacyChecked.insert(member.resolved.target.id)
                         for finding in try privacyFindings(member) { add(finding, configuration: nil) }

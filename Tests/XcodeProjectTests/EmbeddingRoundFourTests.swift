@@ -123,6 +123,15 @@ import Testing
         #expect(errors.first?.message == "The CFBundleVersion of an app extension ('999') must match that of its containing parent app ('40'). ITMS-90473: CFBundleVersion Mismatch - The CFBundleVersion value '999' of extension 'App.app/PlugIns/TopShelf.appex' does not match the CFBundleVersion value '40' of its containing tvOS application 'App.app'.")
     }
 
+    /// `bump` sets the build of the bundle only the tvOS build embeds as well.
+    @Test func bumpReachesTheTvOSBuild() throws {
+        let tree = try FixtureTree(Self.multiplatformFiles.merging(["App.xcodeproj/project.pbxproj": Self.multiplatform(topShelfBuild: "999").pbxproj()]) { $1 })
+        defer { tree.cleanUp() }
+        _ = try XcodeProjectInput.bump(tree.path + "/App.xcodeproj", build: "41", version: nil)
+        let result = try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release")
+        #expect(result.sets.map { $0.all.map(\.buildVersion) } == [["41", "41"], ["41", "41"]])
+    }
+
     /// A filter naming a platform the app does not build for embeds into no build Xcode makes: nothing to check.
     @Test func aFilterToAPlatformTheAppDoesNotBuildEmbedsNothing() throws {
         let result = try Self.multiplatform(topShelfBuild: "999", supported: "iphoneos iphonesimulator").load(with: Self.multiplatformFiles)
@@ -137,5 +146,40 @@ import Testing
         #expect(result.sets.map(\.origin) == ["App.xcodeproj [Release]", "App.xcodeproj [Release] (macOS)"])
         #expect(Self.errors(result).map(\.rule) == ["version.build-mismatch"])
         #expect(Self.errors(result).first?.message.contains("of its containing macOS application 'App.app'") == true)
+    }
+
+    /// XcodeGen writes `platformFilter: macOS` as `maccatalyst`: the dependency is in the app's Mac Catalyst build
+    /// only, checked there when the app supports Mac Catalyst (it used to be dropped).
+    @Test(arguments: [true, false]) func xcodeGenMacOSFilterIsTheCatalystBuild(catalyst: Bool) throws {
+        let spec = """
+        name: App
+        settings:
+          CURRENT_PROJECT_VERSION: "3"
+          MARKETING_VERSION: "1.0"
+        targets:
+          App:
+            type: application
+            platform: iOS
+            settings:
+              GENERATE_INFOPLIST_FILE: YES
+              PRODUCT_BUNDLE_IDENTIFIER: com.example.app
+              SUPPORTS_MACCATALYST: \(catalyst ? "YES" : "NO")
+            dependencies:
+              - target: MacShare
+                platformFilter: macOS
+          MacShare:
+            type: app-extension
+            platform: iOS
+            settings:
+              INFOPLIST_FILE: MacShare/Info.plist
+              PRODUCT_BUNDLE_IDENTIFIER: com.example.app.share
+              CURRENT_PROJECT_VERSION: "999"
+        """
+        let tree = try FixtureTree(["project.yml": spec, "MacShare/Info.plist": Self.extensionPlist("com.apple.share-services")])
+        defer { tree.cleanUp() }
+        let result = try XcodeProjectInput.load(spec: tree.path + "/project.yml", configuration: "Release")
+        #expect(result.sets.count == (catalyst ? 2 : 1))
+        #expect(result.sets[0].embedded.isEmpty)
+        #expect(Self.errors(result).map(\.rule) == (catalyst ? ["version.build-mismatch"] : []), "\(Self.errors(result))")
     }
 }
