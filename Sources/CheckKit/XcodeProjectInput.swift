@@ -175,9 +175,9 @@ struct ProjectReading {
             } else {
                 embeddedRecords.append(record(resolved, location: location, kind: kind, path: path))
             }
-            // <doc:ReadingProjects> "Embedded": the app's own build embeds what is not filtered away from it; another
-            // build, at the app's level, only what is filtered to it.
-            let thisBuild = build ?? PlatformFilter(result[0].resolved.platform)
+            // <doc:ReadingProjects> "Embedded": a target's own build embeds what is not filtered away from it (a watch
+            // app's, watchOS); another build of the app, at the app's level, only what is filtered to it.
+            let thisBuild = build ?? PlatformFilter(resolved.platform)
             for (index, location, filters) in embedded[target.index] {
                 if let filters, !filters.contains(thisBuild) { continue }
                 if build != nil, target.index == app.index, filters == nil { continue }
