@@ -29,24 +29,58 @@ package struct VersionScript: Sendable, Equatable {
         self.text = text
     }
 
-    /// The version scripts among a target's phases.
-    /// - Parameters:
-    ///   - phases: the target's `buildPhases` ids.
-    ///   - sourceRoot: the folder holding the `.xcodeproj`, against which a script file the phase runs is found.
-    static func read(phases: [String], objects: ObjectIndex, sourceRoot: String) -> [VersionScript] {
-        var result: [VersionScript] = []
-        for id in phases {
-            guard let phase = objects[id]?.dictionary, phase["isa"]?.string == "PBXShellScriptBuildPhase",
-                  let script = phase["shellScript"]?.string else { continue }
+    /// Reads the version scripts of a project's targets, each phase and each script file once (targets share
+    /// phases, and a hostile project lists one phase or one file for thousands of targets), and at most
+    /// `fileBudget` bytes of script files in all.
+    struct Reader {
+        let objects: ObjectIndex
+        /// The folder holding the `.xcodeproj`, against which a script file a phase runs is found.
+        let sourceRoot: String
+        private var phases: [String: VersionScript?] = [:]
+        private var files: [String: String] = [:]
+        private var fileBudget = 16 << 20
+
+        init(objects: ObjectIndex, sourceRoot: String) {
+            self.objects = objects
+            self.sourceRoot = sourceRoot
+        }
+
+        /// The version scripts among a target's phases (`buildPhases` ids).
+        mutating func read(phases ids: [String]) -> [VersionScript] {
+            var result: [VersionScript] = []
+            for id in ids {
+                // Most phases are not scripts: told by their isa, with no table of them.
+                guard let phase = objects[id]?.dictionary, phase["isa"]?.string == "PBXShellScriptBuildPhase" else { continue }
+                if let known = phases[id] {
+                    if let known { result.append(known) }
+                    continue
+                }
+                let script = versionScript(id, phase)
+                phases[id] = .some(script)
+                if let script { result.append(script) }
+            }
+            return result
+        }
+
+        private mutating func versionScript(_ id: String, _ phase: OpenStepDictionary) -> VersionScript? {
+            guard let script = phase["shellScript"]?.string else { return nil }
             var text = script
             // A phase that runs a script file of the checkout ("${SRCROOT}/scripts/set_build_number.sh").
-            for path in scriptFiles(in: script, sourceRoot: sourceRoot) {
-                if let bytes = InputFile.readIfPresent(path), bytes.count < 1 << 20 { text += "\n" + String(decoding: bytes, as: UTF8.self) }
-            }
-            guard let (keys, command) = writes(text) else { continue }
-            result.append(VersionScript(name: phase["name"]?.string ?? "Run Script", objectID: id, keys: keys, command: command, text: text))
+            for path in VersionScript.scriptFiles(in: script, sourceRoot: sourceRoot) { text += "\n" + file(path) }
+            guard let (keys, command) = VersionScript.writes(text) else { return nil }
+            return VersionScript(name: phase["name"]?.string ?? "Run Script", objectID: id, keys: keys, command: command, text: text)
         }
-        return result
+
+        private mutating func file(_ path: String) -> String {
+            if let known = files[path] { return known }
+            var text = ""
+            if fileBudget > 0, let bytes = InputFile.readIfPresent(path), bytes.count <= fileBudget {
+                fileBudget -= bytes.count
+                text = String(decoding: bytes, as: UTF8.self)
+            }
+            files[path] = text
+            return text
+        }
     }
 
     /// The version keys `script` writes and the first command that does, or nil when it writes none.

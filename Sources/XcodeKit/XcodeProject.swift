@@ -183,6 +183,7 @@ package struct XcodeProject {
         var targets: [Target] = []
         // A project has a few product types for all its targets.
         var kinds: [String: ProductKind] = [:]
+        var scripts = VersionScript.Reader(objects: objects, sourceRoot: sourceRoot)
         for id in targetIDs {
             guard let object = objects[id]?.dictionary else {
                 reader.problems.append("the project lists target \(id), an object that does not exist (unknown object reference)")
@@ -204,7 +205,7 @@ package struct XcodeProject {
                 dependencies: (object["dependencies"]?.array ?? []).compactMap { $0.string.flatMap { objects[$0]?.dictionary?["target"]?.string } },
                 privacyManifests: reader.privacyManifests(phases: phases,
                                                           synchronized: (object["fileSystemSynchronizedGroups"]?.array ?? []).compactMap(\.string)),
-                versionScripts: VersionScript.read(phases: phases, objects: objects, sourceRoot: sourceRoot)))
+                versionScripts: scripts.read(phases: phases)))
         }
         self.targets = targets
         problems = reader.problems
