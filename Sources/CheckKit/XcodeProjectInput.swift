@@ -250,6 +250,9 @@ struct ProjectReading {
         for app in apps {
             for configuration in configurations {
                 var builds: [PlatformFilter?] = [nil]
+                // The targets of the app's own build: another build reports only the problems of its other targets,
+                // as a target's settings are the same in every build (issue 42).
+                var reported: Set<Int> = []
                 var index = 0
                 while index < builds.count {
                     let build = builds[index]
@@ -261,11 +264,10 @@ struct ProjectReading {
                         for finding in try privacyFindings(member) { add(finding, configuration: nil) }
                     }
                     let host = members[0]
-                    // Another build's app is the same target: its own problems are reported with its own build's.
-                    for member in members.dropFirst(build == nil ? 0 : 1) {
+                    for member in members where reported.insert(member.resolved.target.index).inserted {
                         findingsFor(member, host: host) { add($0, configuration: configuration) }
                     }
-                    let origin = build == nil ? "\(projectName) [\(configuration)]" : "\(projectName) [\(configuration)] (\(host.resolved.platform.rawValue))"
+                    let origin = build == nil ? "\(projectName) [\(configuration)]" : "\(projectName) (\(host.resolved.platform.rawValue)) [\(configuration)]"
                     var set = AppBundleSet(app: appRecord, embedded: embedded, origin: origin, configuration: configuration)
                     set.pbxproj = positions
                     sets.append(set)

@@ -112,7 +112,7 @@ import Testing
     /// and the iOS build, which does not embed it, has none.
     @Test func tvOSExtensionOfAMultiplatformAppIsChecked() throws {
         let good = try Self.multiplatform(topShelfBuild: "40").load(with: Self.multiplatformFiles)
-        #expect(good.sets.map(\.origin) == ["App.xcodeproj [Release]", "App.xcodeproj [Release] (tvOS)"])
+        #expect(good.sets.map(\.origin) == ["App.xcodeproj [Release]", "App.xcodeproj (tvOS) [Release]"])
         #expect(good.sets.map { $0.embedded.map(\.bundlePath) } == [["App.app/PlugIns/Share.appex"], ["App.app/PlugIns/TopShelf.appex"]])
         #expect(good.sets[1].all.map(\.platform) == [.tvOS, .tvOS])
         #expect(Self.errors(good).isEmpty, "\(Self.errors(good))")
@@ -143,7 +143,7 @@ import Testing
     @Test func catalystFilteredEmbedIsCheckedAsMacOS() throws {
         let result = try Self.multiplatform(topShelfBuild: "999", supported: "iphoneos iphonesimulator", filter: "maccatalyst")
             .load(with: Self.multiplatformFiles)
-        #expect(result.sets.map(\.origin) == ["App.xcodeproj [Release]", "App.xcodeproj [Release] (macOS)"])
+        #expect(result.sets.map(\.origin) == ["App.xcodeproj [Release]", "App.xcodeproj (macOS) [Release]"])
         #expect(Self.errors(result).map(\.rule) == ["version.build-mismatch"])
         #expect(Self.errors(result).first?.message.contains("of its containing macOS application 'App.app'") == true)
     }
