@@ -11,17 +11,13 @@ extension ProjectReading {
     /// same text in the app and its extensions is one name, so their values are the same unknown and equal.
     static func scriptNames(_ project: XcodeProject) -> [String: String] {
         var names: [String: String] = [:]
-        var taken: Set<String> = []
+        // By phase name, how many different scripts have it: the next one's number.
+        var counts: [String: Int] = [:]
         for target in project.targets {
             for script in target.versionScripts where names[script.text] == nil {
-                var name = "Run Script '\(script.name)'"
-                var number = 2
-                while taken.contains(name) {
-                    name = "Run Script '\(script.name)' #\(number)"
-                    number += 1
-                }
-                taken.insert(name)
-                names[script.text] = name
+                let count = counts[script.name, default: 0] + 1
+                counts[script.name] = count
+                names[script.text] = count == 1 ? "Run Script '\(script.name)'" : "Run Script '\(script.name)' #\(count)"
             }
         }
         return names
