@@ -152,13 +152,45 @@ enum Identifier {
     }
 
     /// rule `group.id-format`: `group.<name>` with a reverse-DNS name.
+    ///
+    /// A part written as a build setting (`group.$(SAMPLE_CODE_DISAMBIGUATOR).com.example`,
+    /// `group.$(TeamIdentifierPrefix)com.example`) is a value the checkout does not hold, as `check` keeps it
+    /// (<doc:ReadingProjects> "What the checkout does not hold"): it stands for itself, so the bundles that claim the
+    /// same text share the group, and the rest of the identifier is validated around it. No reference climbs out
+    /// of a folder: its name has no `/` and no `.`.
     static func validateGroup(_ identifier: String) throws(AppGroupError) {
-        guard identifier.hasPrefix("group.") else {
+        let shape = withSettingsAsWords(identifier)
+        guard shape.hasPrefix("group.") else {
             throw AppGroupError(.invalidIdentifier, subject: identifier, detail: "an iOS App Group identifier starts with 'group.' [group.id-format]")
         }
-        guard isReverseDNS(identifier) else {
+        guard isReverseDNS(shape) else {
             throw AppGroupError(.invalidIdentifier, subject: identifier, detail: "an App Group identifier is 'group.' followed by reverse-DNS components of letters, digits and '-' [group.id-format]")
         }
+    }
+
+    /// `text` with each build-setting reference — `$(NAME)` or `${NAME}`, NAME of letters, digits and `_` — as one
+    /// word (`X`): the shape the rest of the text must have whatever the setting holds.
+    static func withSettingsAsWords(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "$")) else { return text }
+        var out: [UInt8] = []
+        let bytes = Array(text.utf8)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "$"), index + 1 < bytes.count,
+               let close: UInt8 = bytes[index + 1] == UInt8(ascii: "(") ? UInt8(ascii: ")") : bytes[index + 1] == UInt8(ascii: "{") ? UInt8(ascii: "}") : nil {
+                var end = index + 2
+                while end < bytes.count, bytes[end] == UInt8(ascii: "_") || (0x30...0x39).contains(bytes[end])
+                        || (0x41...0x5A).contains(bytes[end]) || (0x61...0x7A).contains(bytes[end]) { end += 1 }
+                if end > index + 2, end < bytes.count, bytes[end] == close {
+                    out.append(UInt8(ascii: "X"))
+                    index = end + 1
+                    continue
+                }
+            }
+            out.append(bytes[index])
+            index += 1
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     static func validateBundle(_ identifier: String) throws(AppGroupError) {

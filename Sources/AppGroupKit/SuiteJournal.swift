@@ -486,7 +486,9 @@ final class SuiteState {
         do { bytes = try AtomicFile.read(files.plist) } catch { throw AppGroupError(error) }
         guard let bytes else { return [:] }
         guard let dictionary = PropertyList.decodeDictionary(Data(bytes)) else {
-            throw AppGroupError(.malformedSuite, subject: files.plist, detail: "it is not a property-list dictionary (\(bytes.count) bytes)")
+            // A damaged binary plist is named as such (issue 42): `bplist` is never read as text.
+            let damage = bytes.starts(with: Array("bplist".utf8)) ? BinaryPropertyList.problem(bytes) : nil
+            throw AppGroupError(.malformedSuite, subject: files.plist, detail: damage ?? "it is not a property-list dictionary (\(bytes.count) bytes)")
         }
         return dictionary
     }

@@ -84,7 +84,11 @@ extension BuildPlan {
         }
         let names = project.configurations.map(\.name)
         let configuration = options.configuration ?? (names.contains("Debug") ? "Debug" : names.first)
-        let sets = try XcodeProjectInput.sets(of: project, configuration: configuration).sets
+        // Each app's own build: another platform's build of a multiplatform app (`App.xcodeproj (tvOS) [Debug]`) is
+        // checked by `check`, but its bundles run on no phone or watch.
+        let sets = try XcodeProjectInput.sets(of: project, configuration: configuration).sets.filter { set in
+            !Platform.allCases.contains { set.origin.contains("(\($0.rawValue)) [") }
+        }
         guard let set = sets.first(where: { set in options.targets.allSatisfy { name in set.all.contains { $0.name == name } } }) ?? sets.first else {
             throw BuildError(.noRunnableTarget, subject: project.name, detail: "it has no application target, and an extension runs only inside an app")
         }

@@ -30,15 +30,15 @@ package enum VersionParity {
         // the iOS application.
         if container != app, let direct = kind.value(container) {
             let itms = kind == .build ? "ITMS-90473: CFBundleVersion Mismatch" : "ITMS-90473: CFBundleShortVersionString Mismatch"
-            return "The \(kind.key) of an app extension ('\(value)') must match that of its containing parent app ('\(direct)', \(container.bundlePath)). \(itms) - The \(kind.key) value '\(value)' of extension '\(bundle.bundlePath)' does not match the \(kind.key) value '\(parent)' of its containing iOS application '\(app.bundlePath)'."
+            return "The \(kind.key) of an app extension ('\(value)') must match that of its containing parent app ('\(direct)', \(container.bundlePath)). \(itms) - The \(kind.key) value '\(value)' of extension '\(bundle.bundlePath)' does not match the \(kind.key) value '\(parent)' of its containing \(app.platform.rawValue) application '\(app.bundlePath)'."
         }
         switch (kind, bundle.role == .watch) {
         case (.build, false):
-            return "The CFBundleVersion of an app extension ('\(value)') must match that of its containing parent app ('\(parent)'). ITMS-90473: CFBundleVersion Mismatch - The CFBundleVersion value '\(value)' of extension '\(bundle.bundlePath)' does not match the CFBundleVersion value '\(parent)' of its containing iOS application '\(app.bundlePath)'."
+            return "The CFBundleVersion of an app extension ('\(value)') must match that of its containing parent app ('\(parent)'). ITMS-90473: CFBundleVersion Mismatch - The CFBundleVersion value '\(value)' of extension '\(bundle.bundlePath)' does not match the CFBundleVersion value '\(parent)' of its containing \(app.platform.rawValue) application '\(app.bundlePath)'."
         case (.build, true):
-            return "Asset validation failed (90379) CFBundleVersion Mismatch. The CFBundleVersion value '\(value)' of watch application '\(bundle.bundlePath)' does not match the CFBundleVersion value '\(parent)' of its containing iOS application '\(app.bundlePath)'."
+            return "Asset validation failed (90379) CFBundleVersion Mismatch. The CFBundleVersion value '\(value)' of watch application '\(bundle.bundlePath)' does not match the CFBundleVersion value '\(parent)' of its containing \(app.platform.rawValue) application '\(app.bundlePath)'."
         case (.short, false):
-            return "The CFBundleShortVersionString of an app extension ('\(value)') must match that of its containing parent app ('\(parent)'). ITMS-90473: CFBundleShortVersionString Mismatch - The CFBundleShortVersionString value '\(value)' of extension '\(bundle.bundlePath)' does not match the CFBundleShortVersionString value '\(parent)' of its containing iOS application '\(app.bundlePath)'."
+            return "The CFBundleShortVersionString of an app extension ('\(value)') must match that of its containing parent app ('\(parent)'). ITMS-90473: CFBundleShortVersionString Mismatch - The CFBundleShortVersionString value '\(value)' of extension '\(bundle.bundlePath)' does not match the CFBundleShortVersionString value '\(parent)' of its containing \(app.platform.rawValue) application '\(app.bundlePath)'."
         case (.short, true):
             return "The value of CFBundleShortVersionString in your WatchKit app's Info.plist (\(value)) does not match the value in your companion app's Info.plist (\(parent)). These values are required to match."
         }

@@ -31,7 +31,13 @@ extension XcodeProjectInput {
     private static func bump(project: XcodeProject, build: String?, version: String?) throws -> [String] {
         let path = project.path
         let reading = try ProjectReading(project: project, configuration: nil)
-        let memberLists = reading.apps.flatMap { app in reading.configurations.map { reading.members(of: app, configuration: $0).members } }
+        // Every build of every app: a bundle only another platform's build embeds is bumped too.
+        let memberLists = reading.apps.flatMap { app in
+            reading.configurations.flatMap { configuration in
+                let own = reading.members(of: app, configuration: configuration).members
+                return [own] + reading.otherBuilds(of: app, host: own[0].resolved).map { reading.members(of: app, configuration: configuration, build: $0).members }
+            }
+        }
         guard !memberLists.isEmpty else {
             throw BundleError(.invalidBump, path: path, detail: "the project has no application target to bump")
         }

@@ -79,15 +79,19 @@ struct ProjectReading {
     /// By target index: the targets its copy phases embed (those `byID` finds), in order, each with where it is
     /// embedded. The embedding rules and the bundle sets walk this graph for every target: by index, not by hashing
     /// each id again.
-    let embedded: [[(index: Int, location: EmbedLocation)]]
+    /// The builds each embed is filtered to (`platformFilters`, nil for every build) come along.
+    let embedded: [[(index: Int, location: EmbedLocation, filters: [PlatformFilter]?)]]
+    /// `scriptNames(_:)` of the project: the unknown values its version-writing Run Script phases stand for.
+    let scriptNames: [String: String]
 
     init(project: XcodeProject, configuration: String?) throws(BundleError) {
         self.project = project
         positions = PbxprojPositions(project)
         resolver = TargetResolver(project: project)
+        scriptNames = Self.scriptNames(project)
         byID = Dictionary(project.targets.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         embedded = project.targets.map { [byID] target in
-            target.embeds.compactMap { embed in byID[embed.targetID].map { ($0.index, embed.location) } }
+            target.embeds.compactMap { embed in byID[embed.targetID].map { ($0.index, embed.location, embed.platformFilters) } }
         }
         // The project's configurations are the ones a build can ask for (`xcodebuild -configuration`).
         var names = project.configurations.map(\.name)
@@ -111,7 +115,7 @@ struct ProjectReading {
         // Who embeds each application target (the others cannot be containing apps whoever embeds them).
         var embedders: [Int: [Int]] = [:]
         for target in project.targets {
-            for (child, _) in embedded[target.index] where project.targets[child].kind.isApplication {
+            for (child, _, _) in embedded[target.index] where project.targets[child].kind.isApplication {
                 embedders[child, default: []].append(target.index)
             }
         }
@@ -133,7 +137,7 @@ struct ProjectReading {
         var queue = [start]
         seen[start] = true
         while let next = queue.popLast() {
-            for (child, _) in embedded[next] where !seen[child] {
+            for (child, _, _) in embedded[next] where !seen[child] {
                 if child == goal { return true }
                 seen[child] = true
                 queue.append(child)
@@ -152,7 +156,9 @@ struct ProjectReading {
 
     /// The app and every target it embeds, recursively, for one configuration: the members, and their records
     /// (the app's, then the embedded bundles' in the same order).
-    func members(of app: XcodeProject.Target, configuration: String) -> (members: [Member], app: BundleRecord, embedded: [BundleRecord]) {
+    /// - Parameter build: another build of a multiplatform app than its own platform's (its tvOS build, its Mac
+    ///   Catalyst build): only the bundles filtered to that build, each resolved as its platform.
+    func members(of app: XcodeProject.Target, configuration: String, build: PlatformFilter? = nil) -> (members: [Member], app: BundleRecord, embedded: [BundleRecord]) {
         var result: [Member] = []
         var embeddedRecords: [BundleRecord] = []
         var appRecord: BundleRecord?
@@ -164,7 +170,7 @@ struct ProjectReading {
             // A target lacking this configuration is built with its default one, as Xcode does.
             let name = target.configurations.contains { $0.name == configuration } ? configuration
                 : (target.defaultConfiguration ?? target.configurations.first?.name ?? configuration)
-            let resolved = resolver.resolve(target, configuration: name)
+            let resolved = build?.platform.map { resolver.resolve(target, configuration: name, platform: $0) } ?? resolver.resolve(target, configuration: name)
             let kind = target.kind
             let file = ASCII.joined(resolved.productName.isEmpty ? target.name : resolved.productName, ".", kind.wrapperExtension)
             let path = parentPath.map { ASCII.joined($0, "/", location!.rawValue, "/", file) } ?? file
@@ -175,7 +181,12 @@ struct ProjectReading {
             } else {
                 embeddedRecords.append(record(resolved, location: location, kind: kind, path: path))
             }
-            for (index, location) in embedded[target.index] {
+            // <doc:ReadingProjects> "Embedded": a target's own build embeds what is not filtered away from it (a watch
+            // app's, watchOS); another build of the app, at the app's level, only what is filtered to it.
+            let thisBuild = build ?? PlatformFilter(resolved.platform)
+            for (index, location, filters) in embedded[target.index] {
+                if let filters, !filters.contains(thisBuild) { continue }
+                if build != nil, target.index == app.index, filters == nil { continue }
                 // A framework or plug-in bundle a copy phase puts in PlugIns is no app extension
                 // (<doc:ReadingProjects> "Embedded"): the extension rules are about .appex and the apps of Watch and AppClips.
                 let child = project.targets[index]
@@ -198,7 +209,7 @@ struct ProjectReading {
         } else {
             role = BundleRole(extensionPoint: point)
         }
-        return BundleRecord(
+        return withScriptedVersions(BundleRecord(
             name: resolved.target.name, role: role, bundleIdentifier: value(.bundleIdentifier),
             shortVersion: value(.shortVersion), buildVersion: value(.buildVersion),
             extensionPoint: point, hasExtensionDictionary: resolved.hasExtensionDictionary,
@@ -206,7 +217,7 @@ struct ProjectReading {
             appGroups: resolved.appGroups, embedLocation: location, bundlePath: path,
             source: SourceLocation(file: resolved.plistPath ?? project.pbxprojPath, detail: resolved.context),
             valueSources: valueSources(resolved), platform: resolved.platform, unknowns: resolved.unknowns, store: resolved.store,
-            infoPlistWrittenByXcode: resolved.target.productType == "com.apple.product-type.application.watchapp2-container")
+            infoPlistWrittenByXcode: resolved.target.productType == "com.apple.product-type.application.watchapp2-container"), resolved)
     }
 
     /// Where each checked value came from; the rules point their findings there.
@@ -244,19 +255,30 @@ struct ProjectReading {
         for finding in embeddingCycles() + projectFileFindings() { add(finding, configuration: nil) }
         for app in apps {
             for configuration in configurations {
-                let (members, appRecord, embedded) = members(of: app, configuration: configuration)
-                for member in members where !member.resolved.appGroups.isEmpty && !privacyChecked.contains(member.resolved.target.id) {
-                    privacyChecked.insert(member.resolved.target.id)
-                    for finding in privacyFindings(member) { add(finding, configuration: nil) }
+                var builds: [PlatformFilter?] = [nil]
+                // The targets of the app's own build: another build reports only the problems of its other targets,
+                // as a target's settings are the same in every build (issue 42).
+                var reported: Set<Int> = []
+                var index = 0
+                while index < builds.count {
+                    let build = builds[index]
+                    index += 1
+                    let (members, appRecord, embedded) = members(of: app, configuration: configuration, build: build)
+                    for member in members { if let refusal = DamagedPropertyList.refusal(member.resolved.problems) { throw refusal } }
+                    for member in members where !member.resolved.appGroups.isEmpty && !privacyChecked.contains(member.resolved.target.id) {
+                        privacyChecked.insert(member.resolved.target.id)
+                        for finding in try privacyFindings(member) { add(finding, configuration: nil) }
+                    }
+                    let host = members[0]
+                    for member in members where reported.insert(member.resolved.target.index).inserted {
+                        findingsFor(member, host: host) { add($0, configuration: configuration) }
+                    }
+                    let origin = build == nil ? "\(projectName) [\(configuration)]" : "\(projectName) (\(host.resolved.platform.rawValue)) [\(configuration)]"
+                    var set = AppBundleSet(app: appRecord, embedded: embedded, origin: origin, configuration: configuration)
+                    set.pbxproj = positions
+                    sets.append(set)
+                    if build == nil { builds += otherBuilds(of: app, host: host.resolved).map { $0 } }
                 }
-                let host = members[0]
-                for member in members {
-                    findingsFor(member, host: host) { add($0, configuration: configuration) }
-                }
-                var set = AppBundleSet(app: appRecord, embedded: embedded,
-                                       origin: "\(projectName) [\(configuration)]", configuration: configuration)
-                set.pbxproj = positions
-                sets.append(set)
             }
             for finding in unembeddedDependencies(of: app) { add(finding, configuration: nil) }
         }

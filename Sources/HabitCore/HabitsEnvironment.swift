@@ -109,12 +109,18 @@ public struct HabitsEnvironment: Sendable {
             installed.withLock { installed in
                 if let environment = installed { return environment }
                 guard let process = SimulatedProcess.current,
-                      let role = Role.allCases.first(where: { $0.bundleRole == process.bundle.role }),
-                      let environment = try? HabitsEnvironment(process: process, role: role) else {
+                      let role = Role.allCases.first(where: { $0.bundleRole == process.bundle.role }) else {
                     preconditionFailure("HabitsEnvironment.current is read before the executable set it.")
                 }
-                installed = environment
-                return environment
+                do {
+                    let environment = try HabitsEnvironment(process: process, role: role)
+                    installed = environment
+                    return environment
+                } catch {
+                    // A Habits bundle that does not claim the app's group (exit 77): its process ends saying so.
+                    ProcessStop.report(error)
+                    preconditionFailure("\(error)")
+                }
             }
         }
         set { installed.withLock { $0 = newValue } }

@@ -41,8 +41,8 @@ extension Widget {
 public enum WidgetHost {
     static let usage = "[--kind KIND] render FAMILY [--svg FILE] | [--kind KIND] placeholder FAMILY | [--kind KIND] tap INTENT | [--kind KIND] configure [--PARAMETER VALUE]… | status | quit"
 
-    /// Runs the extension, then exits with the documented status (0; 2 or 64 for bad arguments; 77 without an App
-    /// Group shared with the app; 78 for a version mismatch or a stale build). The one place that exits.
+    /// Runs the extension, then exits with the documented status (0; 2 or 64 for bad arguments; 78 for a version
+    /// mismatch or a stale build). The one place that exits.
     static func main(_ widgets: () -> [WidgetDescriptor]) -> Never {
         Standard.setUp()
         // A stale build found on a watcher thread ends this process, as iOS ends it (rule runtime.stale).
@@ -64,12 +64,18 @@ public enum WidgetHost {
         let sandbox = try process.sandbox()
         let identifier = process.bundle.bundleIdentifier ?? process.bundle.name
         let onWatch = process.bundle.role.kind.runsOnWatch
-        // The group this widget shares with its app: where the app's data and its reload requests are.
-        guard let group = process.bundle.appGroups.first(where: process.manifest.app.appGroups.contains),
-              let container = try sandbox.groupContainer(group) else {
+        // The group this widget shares with its app: where the app's data and its reload requests are. A widget
+        // that claims none still runs, as on iOS (`check` allows it, rule `group.shared`): only its use of a group
+        // falls back (rule `group.defaults-fallback`), and its own timelines, budget and renderings are kept in its
+        // private container, where the app's reloads, which travel through a shared group here, do not reach.
+        let container: Container
+        if let group = process.bundle.appGroups.first(where: process.manifest.app.appGroups.contains),
+           let shared = try sandbox.groupContainer(group) {
+            container = shared
+        } else {
+            container = try sandbox.privateContainer()
             let groups = process.manifest.app.appGroups
-            throw WidgetKitError(.noSharedGroup, subject: identifier,
-                                 detail: "the app's \(groups.isEmpty ? "entitlements list none" : "are \(groups.joined(separator: ", "))"); give both the same group in their com.apple.security.application-groups (the manifest's appGroups)")
+            Standard.error("warning: the widget extension '\(identifier)' shares no App Group with its app (the app's \(groups.isEmpty ? "entitlements list none" : "are \(groups.joined(separator: ", "))")): it runs on its own container, a suite or container of a group it does not claim falls back to a private one, and the app's WidgetCenter reloads do not reach it [group.defaults-fallback].")
         }
         let app = process.manifest.app.bundleIdentifier ?? process.manifest.app.name
         // Reloads are budget-free while the app the widget belongs to is in the foreground: the watch app for a

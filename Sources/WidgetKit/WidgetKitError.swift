@@ -11,9 +11,6 @@ public enum WidgetKitErrorCode: ErrorCode {
     case providerTimedOut
     /// A reload request or budget file could not be written.
     case storage
-    /// The widget extension shares no App Group with its app, which Lockstep's widget needs to see the app's data
-    /// and its reload requests (rule `group.shared`).
-    case noSharedGroup
     /// A command-line or stdin command the widget extension does not know.
     case usage
     /// `tap` names no control the widget's views show.
@@ -32,7 +29,6 @@ public enum WidgetKitErrorCode: ErrorCode {
         case .unknownFamily: return "'\(subject)' is not a widget family this widget supports (\(detail))."
         case .providerTimedOut: return "The timeline provider of '\(subject)' did not call its completion handler within \(detail)."
         case .storage: return "Could not record the widget request in '\(subject)': \(detail)."
-        case .noSharedGroup: return "The widget extension '\(subject)' shares no App Group with its app: \(detail)."
         case .usage: return "'\(subject)' is not a command of the widget extension; use \(detail)."
         case .noSuchControl: return "The widget shows no button or toggle '\(subject)': \(detail)."
         case .unknownKind: return "'\(subject)' is not a widget of this bundle (\(detail))."
@@ -45,7 +41,6 @@ public enum WidgetKitErrorCode: ErrorCode {
         switch self {
         case .unknownFamily, .usage, .noSuchControl, .unknownKind: return .usage
         case .unwritable, .invalidConfiguration: return .invalidInput
-        case .noSharedGroup: return .notEntitled
         case .providerTimedOut, .storage: return .failure
         }
     }

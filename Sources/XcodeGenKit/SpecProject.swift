@@ -498,7 +498,13 @@ private struct SpecReader {
             var embeds: [XcodeProject.Embed] = []
             for dependency in target.dependencies {
                 guard let embedded = byName[dependency.target], let location = embedLocation(of: embedded, by: target, dependency) else { continue }
-                embeds.append(.init(targetID: embedded.name, location: location))
+                // XcodeGen's platformFilter: iOS → "ios", macOS → "maccatalyst" (<doc:ReadingProjects> "Embedded").
+                let filters: [PlatformFilter]? = switch dependency.platformFilter {
+                case "iOS": [.ios]
+                case "macOS": [.maccatalyst]
+                default: nil
+                }
+                embeds.append(.init(targetID: embedded.name, location: location, platformFilters: filters))
             }
             projectTargets.append(XcodeProject.Target(
                 index: index, id: target.name, name: target.name, productType: target.productType, kind: target.kind,
@@ -630,8 +636,6 @@ private struct SpecReader {
     func embedLocation(of embedded: SpecTarget, by target: SpecTarget, _ dependency: SpecTarget.Dependency) -> EmbedLocation? {
         let embed = dependency.embed ?? (!embedded.isStatic && target.isApp)
         guard embed else { return nil }
-        // XcodeGen's platformFilter: iOS → "ios", macOS → "maccatalyst"; Lockstep checks the iOS build.
-        if dependency.platformFilter == "macOS" { return nil }
         if let copy = dependency.copy {
             switch copy.destination {
             case "plugins": return .plugIns

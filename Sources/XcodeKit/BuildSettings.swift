@@ -4,9 +4,10 @@ import LockstepSystem
 
 /// How much a problem met while reading settings loses: `error` when settings are missing (a file that does not
 /// exist, an include cycle), `warning` when the checkout only does not hold them. `check` reports each at that
-/// severity (rule `settings.unresolved`).
+/// severity (rule `settings.unresolved`); a `damaged` file (a binary property list that cannot be read) is no finding:
+/// `check` refuses the input with exit 2, naming the file (`DamagedPropertyList`).
 package enum ProblemWeight: Sendable {
-    case warning, error
+    case warning, error, damaged
 }
 
 /// Where one build-setting assignment is written: an xcconfig line, or a configuration in project.pbxproj.

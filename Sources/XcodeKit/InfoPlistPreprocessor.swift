@@ -466,3 +466,39 @@ struct InfoPlistPreprocessor {
         }
     }
 }
+
+extension InfoPlistPreprocessor {
+    /// `value`, read from a preprocessed Info.plist whose prefix header the checkout does not hold, with each word
+    /// that may be one of the header's macros (an identifier of capitals, digits and `_`, such as
+    /// `BUILD_STRING_INFOPLIST`) kept as an unknown setting, `$(BUILD_STRING_INFOPLIST)`: the rules decide on what
+    /// the rest of the value proves and warn where the macro decides (issue 42: unknown is unknown everywhere).
+    /// - Parameter unknowns: where each such word is added, with the sentence naming the missing header.
+    static func macrosAsUnknown(_ value: String, header: String, unknowns: inout [String: String]) -> String {
+        var out = ""
+        var word = ""
+        var previous: Character?
+        func flush() {
+            // A word right after `$(` or `${` is a setting's name, already expanded or kept as it is.
+            let isMacro = word.count > 1 && word.first.map { !$0.isNumber } == true
+                && word.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isUppercase || $0.isNumber)) } && word.contains { $0.isLetter }
+            if isMacro && previous != "(" && previous != "{" {
+                out += BuildSettings.unknownSymbol(word)
+                unknowns[word] = "\(word) is a macro of the Info.plist prefix header '\(header)' (INFOPLIST_PREFIX_HEADER), which the checkout does not hold: a build phase writes it."
+            } else {
+                out += word
+            }
+            word = ""
+        }
+        for character in value {
+            if character == "_" || (character.isASCII && (character.isLetter || character.isNumber)) {
+                word.append(character)
+            } else {
+                flush()
+                out.append(character)
+                previous = character
+            }
+        }
+        flush()
+        return out
+    }
+}

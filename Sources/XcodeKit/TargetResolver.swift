@@ -282,6 +282,24 @@ package final class TargetResolver {
         }
     }
 
+    /// - Parameters:
+    ///   - target: one of `project.targets`.
+    ///   - platform: the build of a multiplatform target to resolve (<doc:ReadingProjects> "Embedded"), when it is
+    ///     not the one the target's settings choose.
+    package func resolve(_ target: XcodeProject.Target, configuration: String, platform: Platform) -> ResolvedTarget {
+        let natural = resolve(target, configuration: configuration)
+        guard natural.platform != platform else { return natural }
+        let key = ASCII.joined(String(target.index), "\u{0}", configuration, "\u{0}", platform.rawValue)
+        if let known = otherBuilds[key] { return known }
+        let state = configurations[configuration]!
+        let resolved = build(target, configuration: configuration, state: state, platform: platform)
+        otherBuilds[key] = resolved
+        return resolved
+    }
+
+    /// `resolve(_:configuration:platform:)`'s resolutions, by target index, configuration and platform.
+    private var otherBuilds: [String: ResolvedTarget] = [:]
+
     /// - Parameter target: one of `project.targets`.
     package func resolve(_ target: XcodeProject.Target, configuration: String) -> ResolvedTarget {
         // A set asks for one configuration target after target: its state without hashing its name each time.
@@ -364,9 +382,9 @@ package final class TargetResolver {
     /// - Returns: `threeRuns` when every assignment's conditions hold (usually: Xcode's defaults have none), and the
     ///   runs are kept as they are; otherwise the assignments that hold, in one list.
     private func settings(_ target: XcodeProject.Target, configuration: String, state: ConfigurationState, own: [SettingAssignment],
-                          hasUnknownSources: Bool, recordingLookups: Bool) -> (settings: BuildSettings, platform: Platform, threeRuns: Bool) {
+                          hasUnknownSources: Bool, recordingLookups: Bool, platform chosen: Platform? = nil) -> (settings: BuildSettings, platform: Platform, threeRuns: Bool) {
         let first = targetDefaults(target)
-        let platform = platform(first: first, state: state, own: own)
+        let platform = chosen ?? platform(first: first, state: state, own: own)
         let sdk = platform.sdk
         func holds(_ assignment: SettingAssignment) -> Bool {
             assignment.conditions.isEmpty || BuildSettings.conditionsHold(assignment.conditions, configuration: configuration, sdk: sdk)
@@ -408,7 +426,8 @@ package final class TargetResolver {
                              supported: supported ?? state.platformSettings.supported ?? firstSupported)
     }
 
-    private func build(_ target: XcodeProject.Target, configuration: String, state: ConfigurationState) -> ResolvedTarget {
+    /// - Parameter chosen: the platform to build for, instead of the one the target's settings choose.
+    private func build(_ target: XcodeProject.Target, configuration: String, state: ConfigurationState, platform chosen: Platform? = nil) -> ResolvedTarget {
         let projectLevel = state.projectLevel
         let (owner, targetLevel) = ownLevel(of: target, configuration: configuration)
         let own = targetLevel.assignments
@@ -419,7 +438,7 @@ package final class TargetResolver {
         // A file that would define settings is missing: what nothing here defines is unknown, not empty. What the
         // settings are asked for is recorded, for a later configuration that may take this resolution.
         let (settings, platform, _) = settings(target, configuration: configuration, state: state, own: own,
-                                               hasUnknownSources: !missingIncludes.isEmpty, recordingLookups: true)
+                                               hasUnknownSources: !missingIncludes.isEmpty, recordingLookups: true, platform: chosen)
         let context = Self.context(of: target, owner: owner, platform: platform, configuration: configuration)
 
         let generate = settings.value(number: read.generate).value.uppercased() == "YES"
@@ -428,6 +447,8 @@ package final class TargetResolver {
         var plistPath: String?
         /// The Info.plist's own path (for an XcodeGen one, the generated path, whose keys the spec marks).
         var plistFile: String?
+        /// The prefix header of a preprocessed Info.plist that the checkout does not hold: its macros are unknown.
+        var unknownHeader: String?
         let plistSetting = settings.value(number: read.infoPlist).value
         if !plistSetting.isEmpty {
             let (wanted, found, shown, generated) = infoPlistFile(plistSetting)
@@ -435,6 +456,7 @@ package final class TargetResolver {
             plistFile = found
             let preprocessed = generated ? nil : found.flatMap { preprocessedInfoPlist($0, settings: settings) }
             if let header = preprocessed?.unknownHeader {
+                unknownHeader = header
                 problems.append((header, "the Info.plist prefix header '\(header)' of \(context) (INFOPLIST_PREFIX_HEADER) is not in the checkout (a build phase writes such a header, usually into a git-ignored folder), so the macros it defines are unknown; the rest of the Info.plist is read as written", .warning))
             }
             if let failure = preprocessed?.failure {
@@ -444,6 +466,8 @@ package final class TargetResolver {
             } else if let name = BuildSettings.unknownNames(in: plistSetting, among: settings.value(number: read.infoPlist).unresolved).first {
                 // The path itself uses a setting the checkout cannot supply: not a missing file.
                 problems.append((wanted, "INFOPLIST_FILE of \(context) is '\(plistSetting)', which uses \(name), a setting the checkout cannot supply, so its Info.plist was not read. \(Self.unknownHint(name, missingIncludes))", .warning))
+            } else if let found, let damage = DamagedPropertyList.problem(at: found) {
+                problems.append((found, damage + " (the INFOPLIST_FILE of \(context))", .damaged))
             } else {
                 problems.append((wanted, "INFOPLIST_FILE of target '\(target.name)' [\(configuration)] is '\(plistSetting)', but '\(wanted)' \(Self.whyUnreadable(found ?? wanted))", .error))
             }
@@ -452,17 +476,23 @@ package final class TargetResolver {
         var values = ResolvedTarget.CheckedValues()
         var unknowns: [String: String] = [:]
         for checked in CheckedKey.allCases {
-            let (key, standard, inPlist) = (checked.key, checked.standardSetting, plist.checked[checked.rawValue])
+            let (key, standard, written) = (checked.key, checked.standardSetting, plist.checked[checked.rawValue])
             // The template (with the first setting it references, which says where the value came from), expanded.
             var unresolved: Set<String> = []
             let template: Template
-            let value: String
-            if let inPlist {
-                template = Template(text: inPlist.value.text, reference: inPlist.reference, number: inPlist.number)
-                value = settings.expand(inPlist.value, unresolved: &unresolved)
-            } else if generate, let generated = generatedTemplate(checked, standard: standard, settings: settings) {
+            var value: String
+            // A generated Info.plist's value wins over the file's when its setting is set (<doc:ReadingProjects>
+            // "Reading real projects": Xcode merges the generated keys over INFOPLIST_FILE's).
+            let generated = generate ? generatedTemplate(checked, standard: standard, settings: settings) : nil
+            let inPlist = generated == nil ? written : nil
+            if let generated {
                 template = generated
                 value = settings.expand(generated.text, unresolved: &unresolved)
+            } else if let inPlist {
+                template = Template(text: inPlist.value.text, reference: inPlist.reference, number: inPlist.number)
+                value = settings.expand(inPlist.value, unresolved: &unresolved)
+                // A macro of a prefix header the checkout does not hold is unknown, not text to compare.
+                if let unknownHeader { value = InfoPlistPreprocessor.macrosAsUnknown(value, header: unknownHeader, unknowns: &unknowns) }
             } else {
                 continue
             }
@@ -510,6 +540,8 @@ package final class TargetResolver {
                         return settings.expand(text, overlay: overlay, keepSymbolic: true, unresolved: &ignored)
                     }
                 }
+            } else if let found = existingPath(wanted), let damage = DamagedPropertyList.problem(at: found) {
+                problems.append((found, damage + " (the CODE_SIGN_ENTITLEMENTS of \(context))", .damaged))
             } else {
                 problems.append((wanted, "CODE_SIGN_ENTITLEMENTS of target '\(target.name)' [\(configuration)] is '\(entitlementsSetting)', but '\(wanted)' does not exist or is not a property list", .warning))
             }
@@ -556,7 +588,7 @@ package final class TargetResolver {
             extensionPoint: extensionPoint, hasExtensionDictionary: plist.hasExtensionDictionary,
             appGroups: appGroups, store: store, entitlementsPath: entitlementsPath, productName: productName, problems: problems,
             missingIncludes: missingIncludes, targetXcconfigs: targetXcconfigs, platform: platform, unknowns: unknowns,
-            isReusable: problems.isEmpty && missingIncludes.isEmpty && settings.oversized.isEmpty)
+            isReusable: chosen == nil && problems.isEmpty && missingIncludes.isEmpty && settings.oversized.isEmpty)
     }
 
     /// Where an unknown setting would have come from: the likeliest missing file, else a per-developer setting.
@@ -595,14 +627,20 @@ package final class TargetResolver {
         var number: Int?
     }
 
-    /// GENERATE_INFOPLIST_FILE: `$(INFOPLIST_KEY_<key>)`, else the standard setting (a plist value wins over both).
+    /// GENERATE_INFOPLIST_FILE: the value Xcode generates for `checked`, which it merges over the Info.plist file's.
+    ///
+    /// As Xcode's build system writes it (swift-build, `InfoPlistProcessorTaskAction.defaultInfoPlistContent`):
+    /// CFBundleVersion is `CURRENT_PROJECT_VERSION`, CFBundleShortVersionString `MARKETING_VERSION`, CFBundleIdentifier
+    /// `PRODUCT_BUNDLE_IDENTIFIER`, CFBundlePackageType `PRODUCT_BUNDLE_PACKAGE_TYPE`, each when it is set; an
+    /// `INFOPLIST_KEY_` setting of these keys is not read. WKCompanionAppBundleIdentifier is
+    /// `INFOPLIST_KEY_WKCompanionAppBundleIdentifier`. Nil when the setting is not set: the file's value stands.
     private func generatedTemplate(_ checked: CheckedKey, standard: String?, settings: BuildSettings) -> Template? {
         let (key, numbers) = (checked.key, generatedNames[checked.rawValue])
+        if let standard, let number = numbers.standard {
+            return settings.isDefined(number: number) ? Template(text: "$(\(standard))", reference: standard, number: number) : nil
+        }
         if settings.isDefined(number: numbers.infoPlistKey) {
             return Template(text: "$(INFOPLIST_KEY_\(key))", reference: "INFOPLIST_KEY_" + key, number: numbers.infoPlistKey)
-        }
-        if let standard, let number = numbers.standard, settings.isDefined(number: number) {
-            return Template(text: "$(\(standard))", reference: standard, number: number)
         }
         return nil
     }

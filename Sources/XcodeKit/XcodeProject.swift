@@ -64,10 +64,13 @@ package struct XcodeProject {
     package struct Embed {
         package var targetID: String
         package var location: EmbedLocation
+        /// The builds that embed it (`platformFilter`, `platformFilters`); nil for every build of the target.
+        package var platformFilters: [PlatformFilter]?
 
-        package init(targetID: String, location: EmbedLocation) {
+        package init(targetID: String, location: EmbedLocation, platformFilters: [PlatformFilter]? = nil) {
             self.targetID = targetID
             self.location = location
+            self.platformFilters = platformFilters
         }
     }
 
@@ -91,8 +94,10 @@ package struct XcodeProject {
         package let dependencies: [String]
         /// The `PrivacyInfo.xcprivacy` files it copies (its resources phase, or a synchronized folder of its own).
         package let privacyManifests: [String]
+        /// Its Run Script phases that write a version into the built Info.plist.
+        package let versionScripts: [VersionScript]
 
-        package init(index: Int, id: String, name: String, productType: String, kind: ProductKind, configurations: [Configuration], defaultConfiguration: String?, embeds: [Embed], dependencies: [String] = [], privacyManifests: [String] = []) {
+        package init(index: Int, id: String, name: String, productType: String, kind: ProductKind, configurations: [Configuration], defaultConfiguration: String?, embeds: [Embed], dependencies: [String] = [], privacyManifests: [String] = [], versionScripts: [VersionScript] = []) {
             self.index = index
             self.id = id
             self.name = name
@@ -103,6 +108,7 @@ package struct XcodeProject {
             self.embeds = embeds
             self.dependencies = dependencies
             self.privacyManifests = privacyManifests
+            self.versionScripts = versionScripts
         }
     }
 
@@ -162,6 +168,7 @@ package struct XcodeProject {
         var targets: [Target] = []
         // A project has a few product types for all its targets.
         var kinds: [String: ProductKind] = [:]
+        var scripts = VersionScript.Reader(objects: objects, sourceRoot: sourceRoot)
         for id in targetIDs {
             guard let object = objects[id]?.dictionary else {
                 reader.problems.append("the project lists target \(id), an object that does not exist (unknown object reference)")
@@ -174,14 +181,16 @@ package struct XcodeProject {
             let productType = object["productType"]?.string ?? ""
             let kind = kinds[productType] ?? ProductKind(productType)
             kinds[productType] = kind
+            let phases = (object["buildPhases"]?.array ?? []).compactMap(\.string)
             targets.append(Target(
                 index: targets.count, id: id, name: name, productType: productType, kind: kind,
                 configurations: reader.configurations(list: list, owner: "target '\(name)'"),
                 defaultConfiguration: list.flatMap { objects[$0]?.dictionary?["defaultConfigurationName"]?.string },
-                embeds: reader.embeds(phases: (object["buildPhases"]?.array ?? []).compactMap(\.string), productOwner: productOwner, owner: name),
+                embeds: reader.embeds(phases: phases, productOwner: productOwner, owner: name),
                 dependencies: (object["dependencies"]?.array ?? []).compactMap { $0.string.flatMap { objects[$0]?.dictionary?["target"]?.string } },
-                privacyManifests: reader.privacyManifests(phases: (object["buildPhases"]?.array ?? []).compactMap(\.string),
-                                                          synchronized: (object["fileSystemSynchronizedGroups"]?.array ?? []).compactMap(\.string))))
+                privacyManifests: reader.privacyManifests(phases: phases,
+                                                          synchronized: (object["fileSystemSynchronizedGroups"]?.array ?? []).compactMap(\.string)),
+                versionScripts: scripts.read(phases: phases)))
         }
         self.targets = targets
         problems = reader.problems
@@ -399,26 +408,10 @@ struct ObjectReader {
                 continue
             }
             guard phase["isa"]?.string == "PBXCopyFilesBuildPhase" else { continue }
-            let spec = phase["dstSubfolderSpec"]?.string
-            let destination = phase["dstPath"]?.string ?? ""
-            // <doc:ReadingProjects> "Embedded": 13 = PlugIns; 16 = products directory, + Watch or the ExtensionKit folder.
-            let location: EmbedLocation
-            // <doc:ReadingProjects> "Platforms": macOS system extensions (Contents/Library/SystemExtensions, whose path setting
-            // ends like the ExtensionKit one) are no app extensions.
-            if destination.contains("SYSTEM_EXTENSIONS_FOLDER_PATH") || destination.contains("SystemExtensions") {
-                continue
-            } else if spec == "13" {
-                location = .plugIns
-            } else if spec == "16" && destination.contains("Watch") {
-                location = .watch
-            } else if destination.contains("EXTENSIONS_FOLDER_PATH") || destination.hasSuffix("Extensions") {
-                location = .extensions
-            } else if spec == "16" && destination.hasSuffix("AppClips") {
-                // Xcode's "Embed App Clips" phase: $(CONTENTS_FOLDER_PATH)/AppClips.
-                location = .appClips
-            } else {
-                continue
-            }
+            // <doc:ReadingProjects> "Embedded": 13 or PlugIns; 16 or Product (the products directory) + Watch or
+            // AppClips; the ExtensionKit folder.
+            let folder = CopyPhaseDestination.folder(spec: phase["dstSubfolderSpec"]?.string, subfolder: phase["dstSubfolder"]?.string)
+            guard let location = CopyPhaseDestination.location(folder: folder, destination: phase["dstPath"]?.string ?? "") else { continue }
             for fileID in XcodeProject.unique((phase["files"]?.array ?? []).compactMap(\.string)) {
                 guard let file = objects[fileID]?.dictionary else {
                     problems.append("target '\(owner)' embeds build file \(fileID), an object that does not exist (unknown object reference)")
@@ -426,10 +419,10 @@ struct ObjectReader {
                 }
                 var filters = (file["platformFilters"]?.array ?? []).compactMap(\.string)
                 if let filter = file["platformFilter"]?.string { filters.append(filter) }
-                // <doc:Rules> "Bundles and versions": platformFilter(s) restrict embedding per platform; Lockstep checks the iOS build.
-                if !filters.isEmpty && !filters.contains("ios") { continue }
                 guard let reference = file["fileRef"]?.string, let target = productOwner[reference] else { continue }
-                result.append(.init(targetID: target, location: location))
+                // <doc:ReadingProjects> "Embedded": platformFilter(s) restrict embedding to the builds they name, each
+                // checked as its platform.
+                result.append(.init(targetID: target, location: location, platformFilters: filters.isEmpty ? nil : PlatformFilter.parse(filters)))
             }
         }
         return result

@@ -16,6 +16,9 @@ import Testing
         "isa = PBXCopyFilesBuildPhase;", "dstSubfolderSpec = 16;", "buildConfigurationList = ", "rootObject = ",
         "objectVersion = 77;", "baseConfigurationReferenceAnchor = ", "$(inherited)", "$(CURRENT_PROJECT_VERSION)",
         "5A0000000000000000000001", "<group>", "\u{0}",
+        // Issue 42: Xcode 26's copy phases, platform filters and version-writing script phases.
+        "dstSubfolder = PlugIns;", "dstSubfolder = Product;", "platformFilters = (tvos, maccatalyst, );", "SUPPORTED_PLATFORMS = \"iphoneos appletvos\";",
+        "isa = PBXShellScriptBuildPhase;", "shellScript = \"PlistBuddy -c 'Set :CFBundleVersion 1' \\\"$INFOPLIST_PATH\\\"\";",
     ]
 
     static let xcconfigTokens = [

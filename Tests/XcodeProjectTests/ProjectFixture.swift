@@ -10,6 +10,9 @@ struct ProjectFixture {
         var spec: Int
         var dstPath: String = ""
         var platformFilter: String? = nil
+        /// Xcode 26's `dstSubfolder = PlugIns;` (or `Product` …), written instead of `dstSubfolderSpec`.
+        var subfolder: String? = nil
+        var platformFilters: [String]? = nil
     }
 
     struct Target {
@@ -31,6 +34,8 @@ struct ProjectFixture {
         var dependencies: [String] = []
         /// Files its resources phase copies, relative to the project folder.
         var resources: [String] = []
+        /// Run Script phases, by name: their shell script.
+        var scripts: [String: String] = [:]
 
         /// An application target with its bundle identifier and Info.plist (nil: Xcode generates it), embedding
         /// the extensions `embeds` in PlugIns.
@@ -122,9 +127,11 @@ struct ProjectFixture {
             for (offset, embed) in target.embeds.enumerated() {
                 let phase = id(), file = id()
                 phases.append(phase)
-                let filter = embed.platformFilter.map { " platformFilter = \($0);" } ?? ""
+                let filter = (embed.platformFilter.map { " platformFilter = \($0);" } ?? "")
+                    + (embed.platformFilters.map { " platformFilters = (\($0.map { $0 + ", " }.joined())); " } ?? "")
+                let destination = embed.subfolder.map { "dstSubfolder = \($0);" } ?? "dstSubfolderSpec = \(embed.spec);"
                 add("PBXBuildFile", "\t\t\(file) /* \(embed.target) in Embed \(offset) */ = {isa = PBXBuildFile; fileRef = \(productIDs[embed.target]!) /* \(embed.target) */;\(filter) settings = {ATTRIBUTES = (RemoveHeadersOnCopy, ); }; };")
-                add("PBXCopyFilesBuildPhase", "\t\t\(phase) /* Embed \(offset) */ = {\n\t\t\tisa = PBXCopyFilesBuildPhase;\n\t\t\tbuildActionMask = 2147483647;\n\t\t\tdstPath = \(Self.quote(embed.dstPath));\n\t\t\tdstSubfolderSpec = \(embed.spec);\n\t\t\tfiles = (\n\t\t\t\t\(file) /* \(embed.target) in Embed \(offset) */,\n\t\t\t);\n\t\t\tname = \"Embed \(offset)\";\n\t\t\trunOnlyForDeploymentPostprocessing = 0;\n\t\t};")
+                add("PBXCopyFilesBuildPhase", "\t\t\(phase) /* Embed \(offset) */ = {\n\t\t\tisa = PBXCopyFilesBuildPhase;\n\t\t\tbuildActionMask = 2147483647;\n\t\t\tdstPath = \(Self.quote(embed.dstPath));\n\t\t\t\(destination)\n\t\t\tfiles = (\n\t\t\t\t\(file) /* \(embed.target) in Embed \(offset) */,\n\t\t\t);\n\t\t\tname = \"Embed \(offset)\";\n\t\t\trunOnlyForDeploymentPostprocessing = 0;\n\t\t};")
             }
             if !target.resources.isEmpty {
                 let phase = id()
@@ -136,6 +143,11 @@ struct ProjectFixture {
                 }
                 phases.append(phase)
                 add("PBXResourcesBuildPhase", "\t\t\(phase) /* Resources */ = {\n\t\t\tisa = PBXResourcesBuildPhase;\n\t\t\tfiles = (\n\(files.map { "\t\t\t\t\($0)," }.joined(separator: "\n"))\n\t\t\t);\n\t\t};")
+            }
+            for (name, script) in target.scripts.sorted(by: { $0.key < $1.key }) {
+                let phase = id()
+                phases.append(phase)
+                add("PBXShellScriptBuildPhase", "\t\t\(phase) /* \(name) */ = {\n\t\t\tisa = PBXShellScriptBuildPhase;\n\t\t\tbuildActionMask = 2147483647;\n\t\t\tfiles = (\n\t\t\t);\n\t\t\tname = \(Self.quote(name));\n\t\t\tshellPath = /bin/sh;\n\t\t\tshellScript = \(Self.quote(script));\n\t\t};")
             }
             var dependencyIDs: [String] = []
             for dependency in target.dependencies {

@@ -472,7 +472,9 @@ import Testing
         #expect(app.source.file == tree.path + "/App/Info.plist")
     }
 
-    @Test func literalPlistValueWinsOverGeneratedSetting() throws {
+    /// Xcode merges the Info.plist it generates over INFOPLIST_FILE's, so with GENERATE_INFOPLIST_FILE = YES a set
+    /// CURRENT_PROJECT_VERSION wins over the file's literal (swift-build's InfoPlistProcessorTaskAction; issue 42).
+    @Test func generatedSettingWinsOverAPlistLiteral() throws {
         let fixture = ProjectFixture(projectSettings: ["CURRENT_PROJECT_VERSION": "9", "MARKETING_VERSION": "1.2"], targets: [
             .init(name: "App", productType: "com.apple.product-type.application", settings: [
                 "GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_FILE": "App/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app",
@@ -484,8 +486,8 @@ import Testing
         ])
         defer { tree.cleanUp() }
         let app = try XcodeProjectInput.load(tree.path + "/App.xcodeproj", configuration: "Release").sets[0].app
-        #expect(app.buildVersion == "77")
-        #expect(app.valueSources["CFBundleVersion"] == SourceLocation(file: tree.path + "/App/Info.plist", detail: "CFBundleVersion"))
+        #expect(app.buildVersion == "9")
+        #expect(app.valueSources["CFBundleVersion"]?.file == tree.path + "/App.xcodeproj/project.pbxproj")
         #expect(app.shortVersion == "1.2")
         #expect(app.bundleIdentifier == "com.example.app")
     }

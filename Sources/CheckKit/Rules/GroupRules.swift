@@ -18,7 +18,7 @@ extension RuleCatalog {
         A process opens a group container only if its entitlements list that group exactly.
         Apple: In iOS, the value is nil when the group identifier is invalid.
         Source: developer.apple.com/documentation/foundation/filemanager/containerurl(forsecurityapplicationgroupidentifier:)
-        Lockstep: Every simulated process gets a group container only for the groups its manifest entry claims (AppGroupKit's Sandbox): `containerURL(forSecurityApplicationGroupIdentifier:)` returns nil otherwise, `lockstep container` exits 77, and `lockstep verify` shows the pair as not shared.
+        Lockstep: Every simulated process gets a group container only for the groups its manifest entry claims (AppGroupKit's Sandbox): `containerURL(forSecurityApplicationGroupIdentifier:)` returns nil otherwise, `lockstep container` exits 77, and `lockstep verify` shows the pair as not shared. A group an `.entitlements` file writes with a build setting the checkout does not supply (`group.$(SAMPLE_CODE_DISAMBIGUATOR).com.example`) is kept as written, as `check` keeps it: the bundles that claim the same text share it.
         Fix: Add the group to the bundle's com.apple.security.application-groups (and to its manifest entry's appGroups).
 
         group.defaults-fallback | runtime | Processes and containers
@@ -26,7 +26,7 @@ extension RuleCatalog {
         Apple: Couldn't read values in CFPrefsPlistSource<…> (Domain: group.x, User: kCFPreferencesAnyUser, ByHost: Yes, Container: (null), Contents Need Refresh: Yes): Using kCFPreferencesAnyUser with a container is only allowed for System Containers, detaching from cfprefsd
         Source: developer.apple.com/documentation/foundation/userdefaults/init(suitename:)
         Source: Observed in device logs (Apple Developer Forums thread 721701)
-        Lockstep: LockstepFoundation's UserDefaults reproduces the fallback (the values stay in the process's own container) and prints a line naming the missing entitlement; `lockstep verify` reports the pair as not shared.
+        Lockstep: LockstepFoundation's UserDefaults reproduces the fallback (the values stay in the process's own container) and prints a line naming the missing entitlement; `lockstep verify` reports the pair as not shared. A widget extension that shares no group with its app still launches under `up` and `run` (as `check` allows it): it says so once, keeps its timelines, budget and renderings in its private container, and the app's WidgetCenter reloads, which travel through a shared group in Lockstep, do not reach it.
         Fix: Claim the group in both bundles' entitlements; the widget that "shows no data" then reads the app's values.
 
         group.defaults-suite-name | runtime | Processes and containers

@@ -49,7 +49,8 @@ extension ProjectReading {
     /// rule `privacy.manifest` for a project: a target that claims an App Group evidently reads the group's
     /// UserDefaults suite, a required-reason API. The project shows no imports, so a missing declaration is a warning
     /// (a built app's executable decides); an invalid manifest it copies is an error.
-    func privacyFindings(_ member: Member) -> [Finding] {
+    /// - Throws: `BundleError` for a privacy manifest that is a damaged binary property list (`DamagedPropertyList`).
+    func privacyFindings(_ member: Member) throws(BundleError) -> [Finding] {
         let target = member.resolved.target
         let bundle = member.bundlePath
         let category = "NSPrivacyAccessedAPICategoryUserDefaults"
@@ -57,6 +58,7 @@ extension ProjectReading {
         var declared = false
         for path in target.privacyManifests {
             guard let plist = TargetResolver.readPlist(path) else {
+                if let damage = DamagedPropertyList.problem(at: path) { throw BundleError(.notAPropertyList, path: path, detail: damage) }
                 findings.append(Finding(rule: "privacy.manifest-invalid", bundle: bundle, path: path,
                     message: "App Store Connect rejects app submissions that include invalid privacy manifest files. (\(path) \(TargetResolver.whyUnreadable(path)).)"))
                 continue

@@ -94,7 +94,7 @@ extension ProjectReading {
                         message: Self.sentence(problem.message)))
         }
         for checked in CheckedKey.allCases {
-            guard resolved.values.isUnresolved(checked), let value = resolved.values[checked] else { continue }
+            guard resolved.values.isUnresolved(checked), !Self.scriptWrites(checked, resolved), let value = resolved.values[checked] else { continue }
             let key = checked.key
             // An unknown (a setting the checkout cannot supply) is not empty: the rules decide on it, and warn
             // where their verdict depends on it (<doc:ReadingProjects> "What the checkout does not hold").
@@ -116,7 +116,7 @@ extension ProjectReading {
             let (key, setting) = (checked.key, checked.standardSetting!)
             // The cheap tests first: most targets inherit the setting, so its winner is not at target level (and the
             // checked value, a copy across modules, is not needed).
-            guard let index = resolved.settings.winner(standardOf: checked),
+            guard !Self.scriptWrites(checked, resolved), let index = resolved.settings.winner(standardOf: checked),
                   resolved.settings.assignment(at: index).source.targetLevel,
                   let value = resolved.values[checked], !value.literalInPlist else { continue }
             let assignment = resolved.settings.assignment(at: index)

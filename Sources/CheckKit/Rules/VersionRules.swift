@@ -21,7 +21,7 @@ extension RuleCatalog {
         Apple: ITMS-90058: This bundle is invalid - The value for key CFBundleVersion [8.22.3-beta.0] in the Info.plist file must be a period-separated list of at most three non-negative integers.
         Source: App Store Connect: ITMS-90058
         Source: developer.apple.com/documentation/bundleresources/information-property-list/cfbundleversion
-        Lockstep: Counts the numeric parts of each CFBundleVersion: four is a warning (accepted in practice), anything else an error; a warning on macOS, where an app may ship outside the Mac App Store.
+        Lockstep: Counts the numeric parts of each CFBundleVersion: four is a warning (accepted in practice), anything else an error; a warning on macOS, where an app may ship outside the Mac App Store. A value the checkout cannot supply — a setting it does not hold, a number a Run Script phase writes into the built Info.plist, a macro of a missing Info.plist prefix header — is not checked, with a warning naming it.
         Fix: Use a build number such as 289 or 1.4.2; keep pre-release labels out of CFBundleVersion. Four parts are accepted in practice (a warning); on macOS this rule is a warning.
 
         version.short-format | error | Bundles and versions
@@ -39,7 +39,7 @@ extension RuleCatalog {
         Apple: Asset validation failed (90379) CFBundleVersion Mismatch. The CFBundleVersion value '1' of watch application 'X.app/Watch/W.app' does not match the CFBundleVersion value '18.9.0.1' of its containing iOS application 'X.app'.
         Source: Xcode's build warning
         Source: App Store Connect: ITMS-90473, 90379
-        Lockstep: Compares each embedded bundle's CFBundleVersion with the iOS app's byte for byte ("1.0" is not "1.0.0"); a verdict that depends on a setting the checkout cannot supply is a warning.
+        Lockstep: Compares each embedded bundle's CFBundleVersion with the containing app's byte for byte ("1.0" is not "1.0.0"), in every platform's build a copy phase embeds it into; a verdict that depends on a value the checkout cannot supply (a setting it does not hold, a Run Script phase's number on one side only) is a warning.
         Fix: Let every target inherit CURRENT_PROJECT_VERSION from the project (delete target-level overrides), or run `lockstep bump PATH --build next`.
 
         version.short-mismatch | error | Bundles and versions

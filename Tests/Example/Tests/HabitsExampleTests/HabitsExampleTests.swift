@@ -195,14 +195,16 @@ import Testing
         #expect(bad.status == 2 && bad.stderr.contains("is not a notification to deliver"), "\(bad)")
     }
 
-    /// rule `group.entitlement`: a widget whose entitlements lack the group is refused a container, and says so.
-    @Test func aWidgetWithoutTheGroupIsRefused() throws {
+    /// rule `group.defaults-fallback`: a widget whose entitlements lack the group runs, as on iOS, says so, and reads
+    /// a private suite: none of the app's habits.
+    @Test func aWidgetWithoutTheGroupRunsOnAPrivateSuite() throws {
         let device = try Self.device(widgetGroups: [])
         defer { device.remove() }
         _ = try device.run(Self.app, input: "add Read\n")
         let widget = try device.run(Self.widget, ["render", "systemSmall"])
-        #expect(widget.status == 77, "\(widget)")
-        #expect(widget.stderr.contains("shares no App Group with its app"), "\(widget.stderr)")
+        #expect(widget.status == 0, "\(widget)")
+        #expect(!widget.stdout.contains("Read"), "\(widget)")
+        #expect(widget.stderr.contains("shares no App Group with its app") && widget.stderr.contains("[group.defaults-fallback]"), "\(widget.stderr)")
     }
 
     /// The shared module alone, in no simulated process (a plain `swift test` of the iOS code): suites in memory.
