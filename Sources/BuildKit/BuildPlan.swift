@@ -231,7 +231,7 @@ struct Planner {
         let (files, replaced) = try applyingStandIns(target.swiftFiles, module: name, alias: nil, root: target.folder)
         modules.append(.init(name: name, origin: "package \(package.name)", platform: platform, files: files, standIns: replaced,
                              dependencies: dependencies, defines: target.defines, languageMode: package.languageMode,
-                             entry: nil, bundle: nil, resources: [], blocker: blocker))
+                             entry: nil, bundle: nil, resources: target.resources, blocker: blocker))
         return name
     }
 

@@ -11,6 +11,8 @@ struct LocalPackage: Sendable {
         /// Its sources folder: what a stand-in's `"Target/Sub/Folder"` is relative to.
         var folder: String
         var swiftFiles: [String]
+        /// Its other files: asset catalogs, strings, what `Bundle.module` finds on a device.
+        var resources: [String]
         /// Targets of this package and products of others, by name.
         var dependencies: [String]
         var defines: [String]
@@ -62,7 +64,7 @@ struct LocalPackage: Sendable {
                       case .object(let define)? = kind["define"], let name = define["_0"]?.string else { continue }
                 defines.append(name)
             }
-            targets.append(Target(name: targetName, folder: folder, swiftFiles: inputs.swiftFiles, dependencies: dependencies, defines: defines))
+            targets.append(Target(name: targetName, folder: folder, swiftFiles: inputs.swiftFiles, resources: inputs.resources, dependencies: dependencies, defines: defines))
         }
         let tools = root["toolsVersion"]?["_version"]?.string ?? "5"
         var mode = tools.hasPrefix("6") ? "6" : "5"

@@ -22,6 +22,8 @@ public enum ProjectBuild {
         public var standIns: [String]
         /// Whether the stand-in app runs in its place (the app's own target did not build).
         public var standInHost: Bool
+        /// Its target's resources and those of the modules it imports (a local package's asset catalog), absolute.
+        public var resources: [String]
     }
 
     public struct Report: Sendable {
@@ -42,7 +44,7 @@ public enum ProjectBuild {
         var outcomes: [Outcome] = []
         for (record, reason) in plan.notBuilt {
             outcomes.append(Outcome(bundle: record, module: nil, platform: record.platform, executable: nil, problem: reason,
-                                    missingSymbol: nil, location: nil, standIns: [], standInHost: false))
+                                    missingSymbol: nil, location: nil, standIns: [], standInHost: false, resources: []))
         }
         for platform in plan.platforms {
             let modules = plan.modules.filter { $0.platform == platform }
@@ -57,9 +59,11 @@ public enum ProjectBuild {
             // Everything at once first; only when that fails is each product built alone, to say which did not.
             let all = try Toolchain.run(["build", "--package-path", folder], label: folder, log: folder + "/build.log")
             for module in executables {
+                let imported = Self.closure(of: module, in: modules)
                 var outcome = Outcome(bundle: module.bundle!, module: module.name, platform: platform, executable: nil,
                                       problem: module.blocker, missingSymbol: nil, location: nil,
-                                      standIns: Self.standIns(of: module, in: modules), standInHost: false)
+                                      standIns: Self.unique(imported.flatMap(\.standIns)), standInHost: false,
+                                      resources: Self.unique(imported.flatMap(\.resources)))
                 if module.blocker == nil {
                     if all.status != 0 {
                         let single = try Toolchain.run(["build", "--package-path", folder, "--product", module.name], label: folder,
@@ -86,19 +90,26 @@ public enum ProjectBuild {
         return Report(plan: plan, outcomes: ordered, manifest: manifest, seconds: Monotonic.now - start)
     }
 
-    /// The stand-in folders of `module` and of every module it imports, directly or not.
-    static func standIns(of module: BuildPlan.Module, in modules: [BuildPlan.Module]) -> [String] {
+    /// `module` and every module it imports, directly or not, in a stable order.
+    static func closure(of module: BuildPlan.Module, in modules: [BuildPlan.Module]) -> [BuildPlan.Module] {
         var seen: Set<String> = [module.name]
         var queue = [module]
-        var folders: [String] = []
-        while let next = queue.popLast() {
-            folders += next.standIns.filter { !folders.contains($0) }
+        var result: [BuildPlan.Module] = []
+        while !queue.isEmpty {
+            let next = queue.removeFirst()
+            result.append(next)
             for name in next.dependencies where !seen.contains(name) {
                 seen.insert(name)
                 if let dependency = modules.first(where: { $0.name == name }) { queue.append(dependency) }
             }
         }
-        return folders
+        return result
+    }
+
+    /// Each value once, in first-seen order.
+    static func unique(_ values: [String]) -> [String] {
+        var seen: Set<String> = []
+        return values.filter { seen.insert($0).inserted }
     }
 
     /// The first `error:` line of a build's output, as (sentence, file:line, missing symbol).
@@ -158,6 +169,7 @@ public enum ProjectBuild {
                 "appGroups": .array(record.appGroups.map { .string(unsetAsEmpty($0)) }),
             ]
             if let point = record.extensionPoint { fields["extensionPoint"] = .string(point) }
+            if !outcome.resources.isEmpty { fields["resources"] = .array(outcome.resources.map(JSONValue.string)) }
             if let companion = record.companionAppBundleIdentifier { fields["companionAppBundleIdentifier"] = .string(companion) }
             return .object(fields)
         }

@@ -233,6 +233,9 @@ public struct BundleRecord: Equatable, Sendable {
     /// Settings its values use that the checkout cannot supply (kept as `$(NAME)` in the values), with a sentence
     /// saying where each would have come from (<doc:ReadingProjects> "What the checkout does not hold").
     public var unknowns: [String: String] { get { box.fields.unknowns } set { fields.unknowns = newValue } }
+    /// The bundle's resources (manifest only): asset catalogs, string catalogs, `.lproj` folders and other files,
+    /// absolute, where `Bundle.main`, `Color("Name")` and `Image("Name")` look.
+    public var resources: [String] { get { box.fields.resources } set { fields.resources = newValue } }
 
     /// The stored fields (each documented at its property above), shared by the copies of a record until one of
     /// them changes a field.
@@ -262,6 +265,7 @@ public struct BundleRecord: Equatable, Sendable {
         var signing: SigningFacts?
         var infoPlistWrittenByXcode: Bool
         var unknowns: [String: String]
+        var resources: [String] = []
     }
 
     /// A record's fields, immutable: changing one makes a new box. The fields are 600 bytes holding some thirty
@@ -317,7 +321,7 @@ extension BundleRecord {
         "name", "role", "bundleIdentifier", "shortVersion", "buildVersion", "extensionPoint", "hasExtensionDictionary",
         "companionAppBundleIdentifier", "packageType", "appGroups", "appGroupsKnown", "embedLocation", "bundlePath", "source",
         "valueSources", "executable", "memoryLimitMB", "platform", "supportsLiveActivities", "activationSupports", "privacy",
-        "store", "signing", "infoPlistWrittenByXcode", "unknowns",
+        "store", "signing", "infoPlistWrittenByXcode", "unknowns", "resources",
     ]
 
     /// Whether the two are equal but for where their values are written: `source` and `valueSources` are compared by
@@ -333,7 +337,8 @@ extension BundleRecord {
               executable == other.executable, memoryLimitMB == other.memoryLimitMB, platform == other.platform,
               supportsLiveActivities == other.supportsLiveActivities, activationSupports == other.activationSupports,
               privacy == other.privacy, store == other.store, signing == other.signing,
-              infoPlistWrittenByXcode == other.infoPlistWrittenByXcode, unknowns == other.unknowns else { return false }
+              infoPlistWrittenByXcode == other.infoPlistWrittenByXcode, unknowns == other.unknowns,
+              resources == other.resources else { return false }
         // Sources are usually added in the same order: compared side by side, a key looked up only where they are not.
         let (keys, sources) = (valueSources.keys, valueSources.sources)
         let (otherKeys, otherSources) = (other.valueSources.keys, other.valueSources.sources)

@@ -244,6 +244,18 @@ private struct BundleReader {
             }
             record.valueSources["com.apple.security.application-groups"] = SourceLocation(file: manifestPath, detail: "appGroups")
         }
+        if let resources = object["resources"] {
+            // Where the bundle's code finds its asset catalogs and strings (<doc:YourOwnCode> "The manifest").
+            guard case .array(let items) = resources else { throw invalid("resources", "must be an array of paths") }
+            for item in items {
+                guard case .string(let relative) = item, !relative.isEmpty else { throw invalid("resources", "must be an array of paths") }
+                let path = resolve(relative)
+                guard FileManager.default.fileExists(atPath: path) else {
+                    throw invalid("resources", "names '\(relative)', which does not exist")
+                }
+                record.resources.append(path)
+            }
+        }
         if let limit = object["memoryLimitMB"] {
             guard let megabytes = limit.integer, megabytes > 0 else {
                 throw invalid("memoryLimitMB", "must be a positive whole number")

@@ -105,19 +105,44 @@ open class Bundle: NSObject, @unchecked Sendable {  // @unchecked: immutable aft
     open var developmentLocalization: String? { foundationBundle.developmentLocalization }
 
     open func url(forResource name: String?, withExtension ext: String?) -> URL? {
-        foundationBundle.url(forResource: name, withExtension: ext)
+        resource(name, ext, in: nil) ?? foundationBundle.url(forResource: name, withExtension: ext)
     }
     open func url(forResource name: String?, withExtension ext: String?, subdirectory subpath: String?) -> URL? {
-        foundationBundle.url(forResource: name, withExtension: ext, subdirectory: subpath)
+        resource(name, ext, in: subpath) ?? foundationBundle.url(forResource: name, withExtension: ext, subdirectory: subpath)
     }
     open func urls(forResourcesWithExtension ext: String?, subdirectory subpath: String?) -> [URL]? {
         foundationBundle.urls(forResourcesWithExtension: ext, subdirectory: subpath)?.map { $0 as URL }
     }
     open func path(forResource name: String?, ofType ext: String?) -> String? {
-        foundationBundle.path(forResource: name, ofType: ext)
+        resource(name, ext, in: nil)?.path ?? foundationBundle.path(forResource: name, ofType: ext)
     }
     open func path(forResource name: String?, ofType ext: String?, inDirectory subpath: String?) -> String? {
-        foundationBundle.path(forResource: name, ofType: ext, inDirectory: subpath)
+        resource(name, ext, in: subpath)?.path ?? foundationBundle.path(forResource: name, ofType: ext, inDirectory: subpath)
+    }
+
+    /// A resource of the simulated bundle (the manifest's `resources`), found as a built bundle finds it: a file
+    /// copied to the bundle's top level, a file in a copied folder named `subpath`, or a file of a `.lproj` folder.
+    private func resource(_ name: String?, _ ext: String?, in subpath: String?) -> URL? {
+        guard simulatedInfo != nil, let resources = SimulatedProcess.current?.bundle.resources, name != nil || ext != nil else { return nil }
+        func matches(_ file: String) -> Bool {
+            let url = URL(fileURLWithPath: file)
+            let base = url.deletingPathExtension().lastPathComponent
+            if let name, let ext, !ext.isEmpty { return url.lastPathComponent == "\(name).\(ext.hasPrefix(".") ? String(ext.dropFirst()) : ext)" }
+            if let name { return url.lastPathComponent == name || base == name && ext == nil }
+            return url.pathExtension == ext
+        }
+        for resource in resources {
+            let last = URL(fileURLWithPath: resource).lastPathComponent
+            var isFolder: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: resource, isDirectory: &isFolder)
+            if subpath == nil && matches(resource) { return URL(fileURLWithPath: resource) }
+            if isFolder.boolValue && (last == subpath || subpath == nil && last.hasSuffix(".lproj")),
+               let inside = try? FileManager.default.contentsOfDirectory(atPath: resource),
+               let found = inside.sorted().first(where: { matches(resource + "/" + $0) }) {
+                return URL(fileURLWithPath: resource + "/" + found)
+            }
+        }
+        return nil
     }
     open func paths(forResourcesOfType ext: String?, inDirectory subpath: String?) -> [String] {
         foundationBundle.paths(forResourcesOfType: ext, inDirectory: subpath)

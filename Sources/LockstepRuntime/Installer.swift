@@ -113,6 +113,7 @@ public enum Installer {
             for (key, value) in values { if let value { object[key] = .string(value) } }
             if let limit = record.memoryLimitMB { object["memoryLimitMB"] = .integer(limit) }
             if record.supportsLiveActivities { object["supportsLiveActivities"] = .bool(true) }
+            if !record.resources.isEmpty { object["resources"] = .array(record.resources.map(JSONValue.string)) }
             if !record.activationSupports.isEmpty {
                 object["activationRule"] = .object(record.activationSupports.mapValues { .integer($0) })
             }

@@ -8,7 +8,9 @@ final class Canvas {
         /// One line of text: runs of characters sharing a font and color, drawn from `origin` (the baseline's start).
         case text(runs: [TextRun], origin: CGPoint)
         case symbol(name: String, rect: CGRect, paint: Paint)
-        case image(name: String, rect: CGRect)
+        /// A named image: its catalog asset when the bundle has it (`asset`), drawn tinted with `paint` when it is a
+        /// template; a labelled placeholder otherwise.
+        case image(name: String, rect: CGRect, asset: AssetCatalog.ImageAsset?, template: Bool, paint: Paint)
         case beginGroup(opacity: Double?, clip: (path: String, at: CGPoint)?, offset: CGPoint, shadow: Shadow?)
         case beginScale(CGSize, around: CGPoint)
         case beginRotation(Angle, around: CGPoint)
@@ -156,7 +158,17 @@ extension Canvas {
                 body.append(indent + "<g class=\"sf-symbol\"><title>\(xmlEscaped(name))</title>"
                     + "<rect x=\"\(svgNumber(rect.minX))\" y=\"\(svgNumber(rect.minY))\" width=\"\(svgNumber(rect.width))\" height=\"\(svgNumber(rect.height))\" rx=\"\(svgNumber(r))\" \(paintAttributes(paint.with(opacity: 0.25), "fill"))/>"
                     + "<rect x=\"\(svgNumber(rect.minX + 0.5))\" y=\"\(svgNumber(rect.minY + 0.5))\" width=\"\(svgNumber(max(rect.width - 1, 0)))\" height=\"\(svgNumber(max(rect.height - 1, 0)))\" rx=\"\(svgNumber(r))\" fill=\"none\" \(paintAttributes(paint, "stroke")) stroke-width=\"1\"/></g>")
-            case let .image(name, rect):
+            case let .image(name, rect, asset, template, paint) where asset?.dataURL != nil:
+                let picture = "<image href=\"\(asset!.dataURL!)\" x=\"\(svgNumber(rect.minX))\" y=\"\(svgNumber(rect.minY))\" width=\"\(svgNumber(rect.width))\" height=\"\(svgNumber(rect.height))\" preserveAspectRatio=\"none\"/>"
+                if template {
+                    // A template image is its shape in the foreground style: the picture's alpha masks a fill.
+                    clipCount += 1
+                    defs.append("<mask id=\"m\(clipCount)\" style=\"mask-type:alpha\">\(picture)</mask>")
+                    body.append(indent + "<g class=\"image\"><title>\(xmlEscaped(name))</title><rect x=\"\(svgNumber(rect.minX))\" y=\"\(svgNumber(rect.minY))\" width=\"\(svgNumber(rect.width))\" height=\"\(svgNumber(rect.height))\" mask=\"url(#m\(clipCount))\" \(paintAttributes(paint, "fill"))/></g>")
+                } else {
+                    body.append(indent + "<g class=\"image\"><title>\(xmlEscaped(name))</title>\(picture)</g>")
+                }
+            case let .image(name, rect, _, _, _):
                 body.append(indent + "<g class=\"image\"><title>\(xmlEscaped(name))</title>"
                     + "<rect x=\"\(svgNumber(rect.minX))\" y=\"\(svgNumber(rect.minY))\" width=\"\(svgNumber(rect.width))\" height=\"\(svgNumber(rect.height))\" fill=\"#8e8e93\" fill-opacity=\"0.3\"/>"
                     + "<path d=\"M\(svgNumber(rect.minX)) \(svgNumber(rect.minY))L\(svgNumber(rect.maxX)) \(svgNumber(rect.maxY))M\(svgNumber(rect.maxX)) \(svgNumber(rect.minY))L\(svgNumber(rect.minX)) \(svgNumber(rect.maxY))\" stroke=\"#8e8e93\" stroke-width=\"0.5\"/></g>")

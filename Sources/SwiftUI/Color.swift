@@ -5,7 +5,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         case rgba(Double, Double, Double, Double)
         /// A system color by name, resolved per color scheme.
         case system(String)
-        /// An asset catalogue color: Lockstep has no asset catalogue, so it draws a neutral gray named in the SVG.
+        /// An asset catalog color, resolved from the bundle's catalogs (`AssetCatalog`); gray when it has none.
         case named(String)
         indirect case opacity(Color, Double)
     }

@@ -1,10 +1,12 @@
 /// An image: an SF Symbol (drawn as a labelled placeholder glyph, as symbols may not be redistributed) or a named
-/// image from the asset catalogue (drawn as a labelled placeholder; Lockstep has no asset catalogue).
+/// image of the bundle's asset catalogs (`AssetCatalog`), drawn at its size; one the bundle lacks is a labelled placeholder.
 public struct Image: Equatable, Sendable {
     let name: String
     let isSymbol: Bool
     var isResizable = false
     var renderingTemplate = false
+    /// `.renderingMode(.original)`: drawn as the picture is, even when its catalog says template.
+    var renderingOriginal = false
 
     public init(systemName: String) {
         name = systemName
@@ -39,6 +41,7 @@ public struct Image: Equatable, Sendable {
     public func renderingMode(_ renderingMode: Image.TemplateRenderingMode?) -> Image {
         var image = self
         image.renderingTemplate = renderingMode == .template
+        image.renderingOriginal = renderingMode == .original
         return image
     }
 
@@ -59,9 +62,13 @@ extension Image: PrimitiveView {
         let env = context.environment
         let font = (env.font ?? .body).resolved
         let redacted = env.redactionReasons.contains(.placeholder) && !env.isUnredacted
+        // An asset image has its catalog's size (pixels ÷ scale); one the bundle lacks keeps a 40-point placeholder.
+        let asset = isSymbol ? nil : AssetCatalog.current.images[name]
         return [ImageNode(name: name, isSymbol: isSymbol, resizable: isResizable,
-                          intrinsic: Image.intrinsicSize(isSymbol: isSymbol, font: font),
-                          paint: redacted ? env.foregroundPaint(level: 3) : env.foregroundPaint(level: 0), scale: env.imageScale)]
+                          intrinsic: asset?.size ?? Image.intrinsicSize(isSymbol: isSymbol, font: font),
+                          paint: redacted ? env.foregroundPaint(level: 3) : env.foregroundPaint(level: 0),
+                          scale: isSymbol ? env.imageScale : .medium, asset: asset,
+                          template: renderingTemplate || (asset?.isTemplate ?? false) && !renderingOriginal)]
     }
 }
 
@@ -71,8 +78,13 @@ final class ImageNode: Node {
     let resizable: Bool
     let intrinsic: CGSize
     let paint: Paint
+    let asset: AssetCatalog.ImageAsset?
+    let template: Bool
 
-    init(name: String, isSymbol: Bool, resizable: Bool, intrinsic: CGSize, paint: Paint, scale: Image.Scale) {
+    init(name: String, isSymbol: Bool, resizable: Bool, intrinsic: CGSize, paint: Paint, scale: Image.Scale,
+         asset: AssetCatalog.ImageAsset? = nil, template: Bool = false) {
+        self.asset = asset
+        self.template = template
         self.name = name
         self.isSymbol = isSymbol
         self.resizable = resizable
@@ -90,7 +102,7 @@ final class ImageNode: Node {
         if isSymbol {
             canvas.ops.append(.symbol(name: name, rect: rect, paint: paint))
         } else {
-            canvas.ops.append(.image(name: name, rect: rect))
+            canvas.ops.append(.image(name: name, rect: rect, asset: asset, template: template, paint: paint))
         }
         canvas.placed.append(("Image(\(name))", rect))
     }

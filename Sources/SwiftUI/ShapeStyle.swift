@@ -237,12 +237,14 @@ extension Color {
         switch storage {
         case let .rgba(r, g, b, a): return RGBA(r, g, b, a)
         case let .opacity(color, o): return color.resolve(env).with(opacity: o)
-        case .named: return RGBA(hex: 0x8E8E93)
+        // A color the bundle's catalogs lack is a neutral gray, named in the SVG's title of the view.
+        case let .named(name): return AssetCatalog.current.color(name, dark: dark) ?? RGBA(hex: 0x8E8E93)
         case let .system(name):
             switch name {
             case "primary": return Color.label(level: 0, dark: dark)
             case "secondary": return Color.label(level: 1, dark: dark)
-            case "accentColor": return (env.tintColor ?? Color.blue).resolve(env)
+            // The app's AccentColor asset (ASSETCATALOG_COMPILER_GLOBAL_ACCENT_COLOR_NAME's default) tints, as on a device.
+            case "accentColor": return env.tintColor?.resolve(env) ?? AssetCatalog.current.color("AccentColor", dark: dark) ?? Color.blue.resolve(env)
             default:
                 let pair = Color.systemColors[name] ?? (0x8E8E93, 0x8E8E93)
                 return RGBA(hex: dark ? pair.dark : pair.light)

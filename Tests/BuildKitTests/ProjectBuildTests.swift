@@ -52,11 +52,18 @@ import Testing
         // The device is in the build folder, and the gallery shows both kinds.
         #expect(up.stdout.contains("widget gallery: \(project.path)/.build/lockstep/groups/gallery.html (2 pictures)"), "\(up.stdout)")
 
+        // The widget drew its catalog's image at its size (48 × 32 pixels at 2x) and its catalog's color.
+        let drawing = try String(contentsOf: project.appendingPathComponent(
+            ".build/lockstep/groups/phone/AppGroup/group.com.example.tally/.lockstep/widgetkit/renders/Tally/systemSmall.svg"), encoding: .utf8)
+        #expect(drawing.contains("<image href=\"data:image/png;base64,") && drawing.contains("width=\"24\" height=\"16\""), "\(drawing)")
+        #expect(drawing.contains("fill=\"#5a58d1\""), "\(drawing)")
+
         // The manifest carries what `check` resolves.
         let manifest = try String(contentsOf: project.appendingPathComponent(".build/lockstep/lockstep.json"), encoding: .utf8)
         #expect(manifest.contains("\"bundleIdentifier\" : \"com.example.Tally.watchkitapp\""), "\(manifest)")
         #expect(manifest.contains("\"buildVersion\" : \"7\""), "\(manifest)")
         #expect(manifest.contains("group.com.example.tally"), "\(manifest)")
+        #expect(manifest.contains("/Widget/Assets.xcassets\""), "\(manifest)")
 
         // Nothing changed: no build copy is written again.
         let copy = project.appendingPathComponent(".build/lockstep/iOS/Sources/TallyWidget/Shared/TallyStore.swift").path

@@ -91,6 +91,24 @@ import XcodeKit
         #expect(error?.description == "Cannot read '\(dir.path)/A/Info.plist': no such file (it is the 'infoPlist' of the app 'A' in the manifest '\(path)').")
     }
 
+    /// A bundle's `resources` are paths relative to the manifest, made absolute; one that is not there is invalid.
+    @Test func resourcesAreFoundRelativeToTheManifest() throws {
+        let dir = TestSupport.temporaryDirectory()
+        defer { TestSupport.cleanUp(dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("W/Assets.xcassets"), withIntermediateDirectories: true)
+        let path = dir.appendingPathComponent("lockstep.json").path
+        let app = #""app":{"name":"A","bundleIdentifier":"com.x.a","shortVersion":"1","buildVersion":"1"}"#
+        try #"{"manifestVersion":1,\#(app),"embedded":[{"name":"W","role":"widget","bundleIdentifier":"com.x.a.w","shortVersion":"1","buildVersion":"1","resources":["W/Assets.xcassets"]}]}"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(try Manifest.load(path).embedded[0].resources == [dir.appendingPathComponent("W/Assets.xcassets").path])
+
+        try #"{"manifestVersion":1,\#(app),"embedded":[{"name":"W","role":"widget","bundleIdentifier":"com.x.a.w","shortVersion":"1","buildVersion":"1","resources":["W/Missing.xcassets"]}]}"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let error = #expect(throws: BundleError.self) { try Manifest.load(path) }
+        #expect(error?.description.contains("the field 'resources' of the embedded bundle 'W' names 'W/Missing.xcassets', which does not exist") == true, "\(String(describing: error))")
+        #expect(error?.exitStatus == .invalidInput)
+    }
+
     @Test func resolveOrder() throws {
         let dir = TestSupport.temporaryDirectory()
         defer { TestSupport.cleanUp(dir) }

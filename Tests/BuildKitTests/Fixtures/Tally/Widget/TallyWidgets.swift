@@ -22,7 +22,9 @@ struct TallyWidget: Widget {
     var body: some WidgetConfiguration {
         StaticConfiguration(kind: "Tally", provider: TallyProvider()) { entry in
             VStack {
+                Image("TallyIcon")
                 Text("Tally \(entry.count)")
+                    .foregroundStyle(Color("TallyInk"))
                 Text(TallyStore.device)
                 Text(TallyStore.build)
             }

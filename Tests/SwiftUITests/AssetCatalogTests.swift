@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+@testable import SwiftUI
+
+/// The bundle's asset catalogs, as Xcode writes them: `Color("Name")` and `Image("Name")` draw what the catalog
+/// holds, at the size its pixels and scale give (Apple's "Asset Catalog Format Reference": Contents.json of color
+/// sets and image sets).
+@Suite(.serialized) struct AssetCatalogTests {
+    /// A catalog in a fresh folder: colors written in each form Xcode writes, a namespace folder, and images.
+    static func catalog() throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-\(UUID().uuidString)/Assets.xcassets")
+        func write(_ path: String, _ text: String) throws {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        func data(_ path: String, _ bytes: [UInt8]) throws {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes).write(to: url)
+        }
+        try write("LSTestFloat.colorset/Contents.json", """
+            {"colors":[{"color":{"color-space":"srgb","components":{"red":"1.000","green":"0.500","blue":"0.000","alpha":"1.000"}},"idiom":"universal"},
+             {"appearances":[{"appearance":"luminosity","value":"dark"}],"color":{"color-space":"display-p3","components":{"red":"0x00","green":"0xFF","blue":"0x80","alpha":"1.000"}},"idiom":"universal"},
+             {"appearances":[{"appearance":"contrast","value":"high"}],"color":{"color-space":"srgb","components":{"red":"0","green":"0","blue":"0","alpha":"1"}},"idiom":"universal"}]}
+            """)
+        try write("LSTestBytes.colorset/Contents.json", #"{"colors":[{"color":{"color-space":"srgb","components":{"red":"255","green":"0","blue":"128","alpha":"0.500"}},"idiom":"universal"}]}"#)
+        try write("LSTestGray.colorset/Contents.json", #"{"colors":[{"color":{"color-space":"gray-gamma-22","components":{"white":"0.200","alpha":"1.000"}},"idiom":"universal"}]}"#)
+        try write("Brand/Contents.json", #"{"properties":{"provides-namespace":true}}"#)
+        try write("Brand/LSTestInk.colorset/Contents.json", #"{"colors":[{"color":{"platform":"ios","reference":"systemBlueColor"},"idiom":"universal"}]}"#)
+        // A 90 × 60 pixel PNG header at 3x: 30 × 20 points.
+        try data("LSTestPhoto.imageset/photo@3x.png", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+                                                       0, 0, 0, 90, 0, 0, 0, 60, 8, 6, 0, 0, 0])
+        try write("LSTestPhoto.imageset/Contents.json", #"{"images":[{"idiom":"universal","scale":"1x"},{"filename":"photo@3x.png","idiom":"universal","scale":"3x"}]}"#)
+        // A JPEG whose first frame is 40 × 80 pixels, at 2x: 20 × 40 points.
+        try data("LSTestJPEG.imageset/p.jpg", [0xFF, 0xD8, 0xFF, 0xE0, 0, 4, 0, 0, 0xFF, 0xC0, 0, 17, 8, 0, 80, 0, 40, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+        try write("LSTestJPEG.imageset/Contents.json", #"{"images":[{"filename":"p.jpg","idiom":"universal","scale":"2x"}]}"#)
+        try write("LSTestGlyph.imageset/glyph.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="18" height="12"><rect width="18" height="12"/></svg>"#)
+        try write("LSTestGlyph.imageset/Contents.json", #"{"images":[{"filename":"glyph.svg","idiom":"universal"}],"properties":{"template-rendering-intent":"template","preserves-vector-representation":true}}"#)
+        return root
+    }
+
+    @Test @MainActor func colorsResolveInEveryFormAndAppearance() throws {
+        let root = try Self.catalog()
+        defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
+        AssetCatalog.use([root.path])
+        var light = EnvironmentValues()
+        var dark = EnvironmentValues()
+        light.colorScheme = .light
+        dark.colorScheme = .dark
+        #expect(Color("LSTestFloat").resolve(light) == RGBA(1, 0.5, 0, 1))
+        #expect(Color("LSTestFloat").resolve(dark) == RGBA(0, 1, Double(0x80) / 255, 1))
+        #expect(Color("LSTestBytes").resolve(light) == RGBA(1, 0, 128.0 / 255, 0.5))
+        #expect(Color("LSTestGray").resolve(light) == RGBA(0.2, 0.2, 0.2, 1))
+        #expect(Color("Brand/LSTestInk").resolve(light) == Color.blue.resolve(light))
+        // A name the catalogs lack stays the neutral gray.
+        #expect(Color("LSTestMissing").resolve(light) == RGBA(hex: 0x8E8E93))
+    }
+
+    @Test @MainActor func imagesHaveTheirCatalogSizeAndPicture() throws {
+        let root = try Self.catalog()
+        defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
+        AssetCatalog.use([root.path])
+        let frames = placed(HStack(spacing: 0) { Image("LSTestPhoto"); Image("LSTestJPEG"); Image("LSTestGlyph"); Image("LSTestMissing") },
+                            width: 300, height: 100)
+        #expect(frames.map(\.rect.size) == [CGSize(width: 30, height: 20), CGSize(width: 20, height: 40), CGSize(width: 18, height: 12),
+                                             CGSize(width: 40, height: 40)])
+        let svg = render(Image("LSTestPhoto"), RenderRequest(size: CGSize(width: 100, height: 100))).svg(title: nil)
+        #expect(svg.contains("<image href=\"data:image/png;base64,iVBORw0KGgo"), "\(svg)")
+        // A template image is a fill masked by its picture.
+        let glyph = render(Image("LSTestGlyph").foregroundStyle(Color.red), RenderRequest(size: CGSize(width: 100, height: 100))).svg(title: nil)
+        #expect(glyph.contains("style=\"mask-type:alpha\"") && glyph.contains("mask=\"url(#m"), "\(glyph)")
+        let original = render(Image("LSTestGlyph").renderingMode(.original), RenderRequest(size: CGSize(width: 100, height: 100))).svg(title: nil)
+        #expect(!original.contains("mask="), "\(original)")
+    }
+}
