@@ -87,7 +87,9 @@ public struct GroupsLayout: Equatable, Sendable {
     /// `<container>/Library/Preferences`: the defaults suites' plists.
     public static func preferences(container: String) -> String { "\(container)/Library/Preferences" }
     /// `<container>/.lockstep`: the container's bookkeeping, never reachable through a container-relative path.
-    public static func bookkeeping(container: String) -> String { "\(container)/.lockstep" }
+    public static func bookkeeping(container: String) -> String { "\(container)/\(bookkeepingFolderName)" }
+    /// The bookkeeping folder's name inside a container, which no bundle may reach (`Container.resolve`).
+    public static let bookkeepingFolderName = ".lockstep"
     /// `<container>/.lockstep/defaults`: the suites' journals and locks.
     public static func defaults(container: String) -> String { "\(bookkeeping(container: container))/defaults" }
     /// `<container>/Library/Preferences/<suite>.plist`: a defaults suite's property list.

@@ -53,22 +53,33 @@ public struct Container: Equatable, Sendable {
         guard !relativePath.hasPrefix("/") else {
             throw AppGroupError(.pathEscape, subject: relativePath, detail: "absolute paths are refused")
         }
-        let components = relativePath.split(separator: "/", omittingEmptySubsequences: true)
+        // `.` components name nothing: `./.lockstep/x` is `.lockstep/x`.
+        let components = relativePath.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
         if components.contains("..") {
             throw AppGroupError(.pathEscape, subject: relativePath, detail: "'..' components are refused")
+        }
+        guard !components.isEmpty else {
+            throw AppGroupError(.pathEscape, subject: relativePath, detail: "it names the container itself, not a file in it")
         }
         if components.first == ".lockstep" {
             throw AppGroupError(.pathEscape, subject: relativePath, detail: "'.lockstep' is reserved for Lockstep's locks")
         }
         let joined = "\(path)/" + components.joined(separator: "/")
-        // A symlink along the path may point outside: resolve the deepest existing ancestor and compare.
+        // A symlink along the path may point outside, or into the bookkeeping folder (a lock file replaced there
+        // would end the mutual exclusion of every writer): resolve the deepest existing ancestor and compare.
         guard let base = Self.realPath(path) else { return joined }
         var existing = joined
         while Self.realPath(existing) == nil, existing.count > path.count {
             existing = String(existing[..<(existing.lastIndex(of: "/") ?? existing.startIndex)])
         }
-        if let resolved = Self.realPath(existing), resolved != base, !resolved.hasPrefix(base + "/") {
-            throw AppGroupError(.pathEscape, subject: relativePath, detail: "a symlink leads to '\(resolved)'")
+        if let resolved = Self.realPath(existing) {
+            if resolved != base, !resolved.hasPrefix(base + "/") {
+                throw AppGroupError(.pathEscape, subject: relativePath, detail: "a symlink leads to '\(resolved)'")
+            }
+            let bookkeeping = base + "/" + GroupsLayout.bookkeepingFolderName
+            if resolved == bookkeeping || resolved.hasPrefix(bookkeeping + "/") {
+                throw AppGroupError(.pathEscape, subject: relativePath, detail: "a symlink leads into '.lockstep', which is reserved for Lockstep's locks")
+            }
         }
         // A dangling symlink as the last component would let a write create a file outside.
         if FileSystem.isSymbolicLink(joined), Self.realPath(joined) == nil {

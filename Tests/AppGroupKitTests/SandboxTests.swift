@@ -58,7 +58,10 @@ struct Fixture {
         #expect(throws: AppGroupError.self) { try fixture.sandbox("../evil") }
     }
 
-    @Test(arguments: ["../x", "/etc/passwd", "a/../../x", ".lockstep/files.lock", ""])
+    /// The bookkeeping folder is refused however it is spelled: its lock files guard every writer (a widget that
+    /// replaced one would end their mutual exclusion).
+    @Test(arguments: ["../x", "/etc/passwd", "a/../../x", ".lockstep/files.lock", "", "./.lockstep/files.lock",
+                      "././.lockstep", ".//.lockstep/defaults/x.lock", ".", "./"])
     func pathsThatLeaveTheContainer(_ path: String) throws {
         let fixture = Fixture(); defer { fixture.cleanUp() }
         let container = try #require(try fixture.sandbox().groupContainer(Fixture.group))
@@ -81,6 +84,18 @@ struct Fixture {
         let files = CoordinatedFiles(container: container)
         #expect(throws: AppGroupError.self) { try files.write(Data("x".utf8), to: "escape/file") }
         #expect(!FileManager.default.fileExists(atPath: "\(outside)/file"))
+    }
+
+    @Test func symlinksIntoTheBookkeepingFolderAreRefused() throws {
+        let fixture = Fixture(); defer { fixture.cleanUp() }
+        let container = try #require(try fixture.sandbox().groupContainer(Fixture.group))
+        try FileManager.default.createDirectory(atPath: "\(container.path)/.lockstep/defaults", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: "\(container.path)/books", withDestinationPath: "\(container.path)/.lockstep")
+        try FileManager.default.createSymbolicLink(atPath: "\(container.path)/lock", withDestinationPath: ".lockstep/defaults")
+        for path in ["books/defaults/x.lock", "books", "lock/x.lock", "lock"] {
+            let error = #expect(throws: AppGroupError.self, "\(path)") { try container.resolve(path) }
+            #expect(error?.code == .pathEscape)
+        }
     }
 }
 
