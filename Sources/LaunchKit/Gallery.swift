@@ -4,7 +4,12 @@ import LockstepSystem
 
 /// `lockstep gallery`: one self-contained HTML page with the latest picture of every widget in every family and of
 /// every Live Activity presentation, from the renders folders a serving widget extension fills
-/// (`<group container>/.lockstep/widgetkit/renders/<kind>/<family>.svg`), SVG inlined.
+/// (`<group container>/.lockstep/widgetkit/renders/<kind>/<family>.svg`), each embedded as an image.
+///
+/// The renders folder is in a group container, which every bundle of the group can write: a picture is embedded as
+/// an `<img>` of a `data:` URL, never inlined, so a planted SVG's script does not run when the page is opened (an
+/// image document runs none) and one picture's ids cannot restyle another's; a link is not followed; and the page
+/// has a total bound.
 public enum Gallery {
     /// A picture found in a renders folder.
     public struct Picture: Sendable, Equatable {
@@ -26,7 +31,7 @@ public enum Gallery {
             let containers = layout.groupContainers(on: device)
             for group in ((try? files.contentsOfDirectory(atPath: containers)) ?? []).sorted() {
                 let renders = GroupsLayout.widgetRenders(container: "\(containers)/\(group)")
-                for kind in ((try? files.contentsOfDirectory(atPath: renders)) ?? []).sorted() {
+                for kind in ((try? files.contentsOfDirectory(atPath: renders)) ?? []).sorted() where !FileSystem.isSymbolicLink("\(renders)/\(kind)") {
                     for file in ((try? files.contentsOfDirectory(atPath: "\(renders)/\(kind)")) ?? []).sorted() where file.hasSuffix(".svg") {
                         found.append(Picture(device: device.rawValue, group: group, kind: kind, name: String(file.dropLast(4)),
                                              path: "\(renders)/\(kind)/\(file)"))
@@ -59,7 +64,7 @@ public enum Gallery {
         section { margin-bottom: 32px; } h2 { font-size: 18px; margin: 0 0 4px; } p.where { color: #6c6c70; margin: 0 0 12px; font-size: 12px; }
         .row { display: flex; flex-wrap: wrap; gap: 20px; align-items: flex-end; }
         figure { margin: 0; } figcaption { font-size: 12px; color: #3a3a3c; text-align: center; margin-top: 6px; }
-        figure svg { display: block; border-radius: 22px; }
+        figure img { display: block; border-radius: 22px; }
         </style></head><body>
         <h1>Widget gallery</h1>
 
@@ -74,6 +79,8 @@ public enum Gallery {
             let key = "\(picture.device)/\(picture.group)/\(picture.kind)"
             if let index = sections.firstIndex(where: { $0.key == key }) { sections[index].pictures.append(picture) } else { sections.append((key, [picture])) }
         }
+        var embedded = 0
+        var leftOut = 0
         for section in sections {
             let first = section.pictures[0]
             out += "<section><h2>\(escape(first.kind))</h2><p class=\"where\">\(escape(first.device)) · \(escape(first.group))</p><div class=\"row\">\n"
@@ -81,19 +88,30 @@ public enum Gallery {
                 // Only a regular file of picture size: a FIFO named x.svg in a container must not hang `gallery` or
                 // `up`'s teardown, which writes the page.
                 guard let bytes = Self.readPicture(picture.path) else { continue }
-                out += "<figure>\(inline(String(decoding: bytes, as: UTF8.self)))<figcaption>\(escape(picture.name))</figcaption></figure>\n"
+                guard embedded + bytes.count <= maximumPageSize else {
+                    leftOut += 1
+                    continue
+                }
+                embedded += bytes.count
+                out += "<figure><img src=\"data:image/svg+xml;base64,\(Data(bytes).base64EncodedString())\" alt=\"\(escape(picture.kind)) \(escape(picture.name))\"><figcaption>\(escape(picture.name))</figcaption></figure>\n"
             }
             out += "</div></section>\n"
+        }
+        if leftOut > 0 {
+            out += "<p>\(leftOut) more picture\(leftOut == 1 ? " is" : "s are") left out: the page holds at most \(maximumPageSize >> 20) MB of pictures.</p>\n"
         }
         return out + "</body></html>\n"
     }
 
-    /// The largest picture the page inlines (a widget's SVG is a few kilobytes).
+    /// The largest picture the page embeds (a widget's SVG is a few kilobytes; one with a catalog's photo, some
+    /// hundred).
     static let maximumPictureSize = 4 << 20
+    /// The most picture bytes one page embeds: a gallery of every widget a real app has is some megabytes.
+    static let maximumPageSize = 32 << 20
 
     /// The picture at `path`, or nil when it is not a regular file of at most `maximumPictureSize` bytes.
     static func readPicture(_ path: String) -> [UInt8]? {
-        guard let fd = try? FileDescriptor.openWithoutBlocking(path) else { return nil }
+        guard let fd = try? FileDescriptor.openWithoutFollowing(path) else { return nil }
         defer { fd.close() }
         guard let status = try? fd.status(path: path), status.kind == .regular, status.size <= maximumPictureSize,
               let bytes = try? fd.readAll(path: path, capacity: maximumPictureSize, limit: maximumPictureSize),
@@ -101,13 +119,8 @@ public enum Gallery {
         return bytes
     }
 
-    /// An SVG document as an element of the page: without its XML declaration.
-    static func inline(_ svg: String) -> String {
-        guard svg.hasPrefix("<?xml"), let end = svg.range(of: "?>") else { return svg }
-        return String(svg[end.upperBound...]).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
     static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+            .replacingOccurrences(of: "\"", with: "&quot;")
     }
 }

@@ -163,6 +163,12 @@ public struct FileDescriptor: Sendable {
         try open(path, O_RDONLY | O_NONBLOCK)
     }
 
+    /// `openWithoutBlocking`, refusing a symlink as the last component (`ELOOP`): for files another process may
+    /// have planted, whose link would make Lockstep read what it names (a page showing `/etc/passwd`).
+    public static func openWithoutFollowing(_ path: String) throws(SystemError) -> FileDescriptor {
+        try open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW)
+    }
+
     /// What `fstat(2)` says of the open file.
     public func status(path: String) throws(SystemError) -> FileStatus {
         var info = stat()

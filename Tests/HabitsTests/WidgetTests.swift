@@ -257,7 +257,7 @@ struct WidgetTests {
         let result = try fixture.run("lockstep", "gallery", "--groups", fixture.root.path, "--out", out)
         #expect(result.status == 0 && result.stdout.hasPrefix(out), "\(result)")
         let page = try String(contentsOfFile: out, encoding: .utf8)
-        #expect(page.hasPrefix("<!DOCTYPE html>") && page.components(separatedBy: "<svg").count - 1 >= 6, "\(page.prefix(300))")
+        #expect(page.hasPrefix("<!DOCTYPE html>") && page.components(separatedBy: "<img src=\"data:image/svg+xml;base64,").count - 1 >= 6, "\(page.prefix(300))")
         #expect(page.contains("<figcaption>systemMedium</figcaption>") && !page.contains("<?xml"))
         let bad = try fixture.run("lockstep", "gallery", "--groups", fixture.root.path, "--out", "\(fixture.root.path)/no/g.html")
         #expect(bad.status == 2 && bad.stderr.contains("no/g.html"), "\(bad)")

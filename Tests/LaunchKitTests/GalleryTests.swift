@@ -20,7 +20,45 @@ import Testing
         let page = root.path + "/gallery.html"
         #expect(try Gallery.write(groupsRoot: root.path, to: page) == 2)
         let html = try String(contentsOfFile: page, encoding: .utf8)
-        #expect(html.contains("2/5 done"))
+        #expect(html.contains(Data("<svg xmlns=\"http://www.w3.org/2000/svg\"><text>2/5 done</text></svg>".utf8).base64EncodedString()))
         #expect(!html.contains("systemMedium</figcaption>"))
+    }
+
+    /// The renders folder is in a group container any bundle of the group can write: a planted picture is an image
+    /// that runs no script, a link is not followed, and the page has a total bound (security-4 gallery findings).
+    @Test func plantedPicturesRunNothingAndLinksAreNotFollowed() throws {
+        let root = TestSupport.temporaryDirectory("gallery")
+        defer { TestSupport.cleanUp(root) }
+        let container = GroupsLayout(root: root.path).groupContainer("group.com.example.habits", on: .phone)
+        let renders = GroupsLayout.widgetRenders(container: container)
+        try FileManager.default.createDirectory(atPath: renders + "/Evil", withIntermediateDirectories: true)
+        try AtomicFile.write(#"<svg xmlns="http://www.w3.org/2000/svg"><script>document.title="PWNED"</script></svg>"#, to: renders + "/Evil/systemSmall.svg")
+        let secret = root.path + "/secret.txt"
+        try AtomicFile.write("root:x:0:0:the secret:/root:/bin/bash\n", to: secret)
+        try FileManager.default.createDirectory(atPath: renders + "/Leak", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: renders + "/Leak/systemSmall.svg", withDestinationPath: secret)
+        try FileManager.default.createSymbolicLink(atPath: renders + "/LinkedKind", withDestinationPath: renders + "/Evil")
+        let page = root.path + "/gallery.html"
+        try Gallery.write(groupsRoot: root.path, to: page)
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(!html.contains("<script") && !html.contains("<svg"), "\(html)")
+        #expect(!html.contains(Data("root:x:0:0".utf8).base64EncodedString().prefix(12)) && !html.contains("LinkedKind"), "\(html)")
+        #expect(html.contains("<img src=\"data:image/svg+xml;base64,"))
+    }
+
+    @Test func thePageHasATotalBound() throws {
+        let root = TestSupport.temporaryDirectory("gallery")
+        defer { TestSupport.cleanUp(root) }
+        let renders = GroupsLayout.widgetRenders(container: GroupsLayout(root: root.path).groupContainer("group.x.y", on: .phone))
+        let picture = "<svg xmlns=\"http://www.w3.org/2000/svg\">" + String(repeating: " ", count: 3 << 20) + "</svg>"
+        for index in 0..<12 {
+            try FileManager.default.createDirectory(atPath: renders + "/K\(index)", withIntermediateDirectories: true)
+            try AtomicFile.write(picture, to: renders + "/K\(index)/systemSmall.svg")
+        }
+        let page = root.path + "/gallery.html"
+        try Gallery.write(groupsRoot: root.path, to: page)
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(html.components(separatedBy: "<img ").count - 1 == 10, "ten pictures of 3 MB fit in 32 MB")
+        #expect(html.contains("2 more pictures are left out: the page holds at most 32 MB of pictures."))
     }
 }
