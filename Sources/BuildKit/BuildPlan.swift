@@ -102,6 +102,7 @@ extension BuildPlan {
         for record in set.all where options.targets.isEmpty || options.targets.contains(record.name) || record.role == .host {
             if let reason = try planner.addBundle(record) { notBuilt.append((record, reason)) }
         }
+        planner.propagateBlockers()
         let folder = options.buildFolder ?? PathText.join(PathText.absolute(project.sourceRoot), ".build/lockstep")
         return BuildPlan(project: options.project, configuration: set.configuration ?? configuration ?? "", bundleSet: set,
                          modules: planner.modules, buildFolder: PathText.absolute(folder), notBuilt: notBuilt)
@@ -132,6 +133,17 @@ struct Planner {
     mutating func readInputs() throws {
         inputs = try project.buildInputs()
         packages = try project.localPackages().map(LocalPackage.load)
+    }
+
+    /// What stops a module it imports stops a bundle too, before the compiler is asked: the bundle's blocker names
+    /// the module and why.
+    mutating func propagateBlockers() {
+        for index in modules.indices where modules[index].isExecutable && modules[index].blocker == nil {
+            let imported = ProjectBuild.closure(of: modules[index], in: modules.filter { $0.platform == modules[index].platform })
+            if let blocked = imported.first(where: { $0.blocker != nil }) {
+                modules[index].blocker = "its module \(blocked.name) (\(blocked.origin)): \(blocked.blocker!)"
+            }
+        }
     }
 
     /// Plans the bundle's executable and what it imports.
