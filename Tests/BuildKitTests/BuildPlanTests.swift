@@ -46,6 +46,11 @@ import Testing
         #expect(part.modules.first { $0.name == "Tally" }?.standIns == [])
 
         #expect(throws: BuildError.self) { try BuildPlan.make(.init(project: Self.spec, standIns: ["TallyWidget/Nope": folder.path])) }
+
+        // A stand-in for an Apple framework Lockstep lacks: a module of that name each platform's modules import.
+        let framework = try BuildPlan.make(.init(project: Self.spec, standIns: ["CoreLocation": folder.path]))
+        #expect(framework.modules.filter { $0.name == "CoreLocation" }.map(\.platform) == [.watchOS, .iOS])
+        #expect(framework.modules.filter { $0.name != "CoreLocation" }.allSatisfy { $0.dependencies.contains("CoreLocation") })
     }
 }
 
