@@ -147,8 +147,36 @@ open class Bundle: NSObject, @unchecked Sendable {  // @unchecked: immutable aft
     open func paths(forResourcesOfType ext: String?, inDirectory subpath: String?) -> [String] {
         foundationBundle.paths(forResourcesOfType: ext, inDirectory: subpath)
     }
+    /// The key's text in the simulated bundle's string catalog (`Table.xcstrings`) or `.strings` table (in an
+    /// `.lproj` folder), in the development language (`en`, else the catalog's source language); else `value`, else
+    /// the key, as Foundation answers for a key no table has.
     open func localizedString(forKey key: String, value: String?, table tableName: String?) -> String {
-        foundationBundle.localizedString(forKey: key, value: value, table: tableName)
+        guard simulatedInfo != nil else { return foundationBundle.localizedString(forKey: key, value: value, table: tableName) }
+        let table = (tableName?.isEmpty ?? true) ? "Localizable" : tableName!
+        if let catalog = resource(table, "xcstrings", in: nil), let text = Self.catalogString(key, in: catalog) { return text }
+        if let strings = resource(table, "strings", in: nil), let text = Self.stringsTable(strings)[key] { return text }
+        return (value?.isEmpty ?? true) ? key : value!
+    }
+
+    /// A key's text in an `.xcstrings` catalog (JSON: `strings.KEY.localizations.LANG.stringUnit.value`).
+    static func catalogString(_ key: String, in url: URL) -> String? {
+        guard let data = try? Data(contentsOf: url), let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+              let entry = (root["strings"] as? [String: Any])?[key] as? [String: Any] else { return nil }
+        let localizations = entry["localizations"] as? [String: Any] ?? [:]
+        let source = root["sourceLanguage"] as? String ?? "en"
+        for language in ["en", source] {
+            if let unit = (localizations[language] as? [String: Any])?["stringUnit"] as? [String: Any], let value = unit["value"] as? String {
+                return value
+            }
+        }
+        return nil
+    }
+
+    /// A `.strings` file's `"key" = "value";` pairs (comments and escapes as the format has them).
+    static func stringsTable(_ url: URL) -> [String: String] {
+        guard let data = try? Data(contentsOf: url),
+              let table = (try? PropertyListSerialization.propertyList(from: data, format: nil)) as? [String: String] else { return [:] }
+        return table
     }
 }
 
@@ -156,4 +184,13 @@ open class Bundle: NSObject, @unchecked Sendable {  // @unchecked: immutable aft
 /// bundle compiles unchanged.
 public func NSLocalizedString(_ key: String, tableName: String? = nil, bundle: Bundle, value: String = "", comment: String) -> String {
     bundle.localizedString(forKey: key, value: value, table: tableName)
+}
+
+extension String {
+    /// Foundation's `String(localized:table:bundle:locale:comment:)`: the key's text in the bundle's string catalog
+    /// or `.strings` table (`Bundle.localizedString(forKey:value:table:)`), else the key.
+    public init(localized key: String, defaultValue: String? = nil, table: String? = nil, bundle: Bundle? = nil,
+                locale: Locale = .current, comment: StaticString? = nil) {
+        self = (bundle ?? .main).localizedString(forKey: key, value: defaultValue, table: table)
+    }
 }

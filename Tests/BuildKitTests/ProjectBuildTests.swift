@@ -43,7 +43,9 @@ import Testing
         #expect(up.status == 0, "\(up)")
         #expect(up.stdout.contains("3 of 3 targets built (Debug)"), "\(up.stdout)")
         // The widget's shared file took its iOS branch on the simulator, and Debug's SWIFT_ACTIVE_COMPILATION_CONDITIONS.
-        #expect(up.stdout.contains("→ Tally 0 · iPhone simulator · debug"), "\(up.stdout)")
+        // The caption comes from the widget's string catalog.
+        // (The small widget truncates the device line, as a device would.)
+        #expect(up.stdout.contains("→ Tally 0 · counted today · iPhone simula… · debug"), "\(up.stdout)")
         // The widget kind declared only under #if os(iOS) is there.
         #expect(up.stdout.contains("reloaded TallyLockScreen"), "\(up.stdout)")
         #expect(up.stdout.contains("ready com.example.Tally.watchkitapp"), "\(up.stdout)")
@@ -73,15 +75,15 @@ import Testing
         #expect(again.stdout.contains("\"built\" : true"), "\(again.stdout)")
         #expect(try FileManager.default.attributesOfItem(atPath: copy)[.modificationDate] as? Date == written)
 
-        // A widget file that needs UIKit: the report names the target, the file and line, and the symbol.
-        let bad = project.appendingPathComponent("Widget/Colors.swift")
-        try "import SwiftUI\n\nlet accent = UIColor.systemIndigo\n".write(to: bad, atomically: true, encoding: .utf8)
+        // A widget file that needs a UIKit view controller: the report names the target, the file and line, and the symbol.
+        let bad = project.appendingPathComponent("Widget/Controller.swift")
+        try "import UIKit\n\nlet accent = UIColor.systemIndigo\nlet controller = UIViewController()\n".write(to: bad, atomically: true, encoding: .utf8)
         let failed = try run("lockstep", ["build", spec, "--target", "TallyWidget"], timeout: 600)
         #expect(failed.status == 1, "\(failed)")
-        #expect(failed.stdout.contains("✗ TallyWidget (widget, iOS): \(bad.path):3: cannot find 'UIColor' in scope"), "\(failed.stdout)")
-        #expect(failed.stdout.contains("first missing symbol: UIColor"), "\(failed.stdout)")
+        #expect(failed.stdout.contains("✗ TallyWidget (widget, iOS): \(bad.path):4: cannot find 'UIViewController' in scope"), "\(failed.stdout)")
+        #expect(failed.stdout.contains("first missing symbol: UIViewController"), "\(failed.stdout)")
         let json = try run("lockstep", ["build", spec, "--target", "TallyWidget", "--format", "json"], timeout: 600)
-        #expect(json.status == 1 && json.stdout.contains("\"missingSymbol\" : \"UIColor\""), "\(json)")
+        #expect(json.status == 1 && json.stdout.contains("\"missingSymbol\" : \"UIViewController\""), "\(json)")
 
         // A stand-in for the widget's own folder: the team's Linux files build in its place, beside its shared files.
         let linux = folder.appendingPathComponent("linux-widget")

@@ -25,6 +25,7 @@ struct TallyWidget: Widget {
                 Image("TallyIcon")
                 Text("Tally \(entry.count)")
                     .foregroundStyle(Color("TallyInk"))
+                Text(String(localized: "tally.caption", comment: "Under the count."))
                 Text(TallyStore.device)
                 Text(TallyStore.build)
             }
