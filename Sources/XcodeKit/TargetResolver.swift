@@ -2,194 +2,17 @@ import BundleKit
 import Foundation
 import LockstepSystem
 
-/// One target in one configuration, with its build settings and the Info.plist values they produce.
-///
-/// Immutable and shared (a class, not a struct of thirteen fields): each bundle set, finding and bump step that
-/// refers to a resolution would otherwise copy it whole.
-package final class ResolvedTarget {
-    /// How one checked Info.plist value was obtained.
-    package struct Value {
-        /// The unexpanded text (`$(CURRENT_PROJECT_VERSION)`, a literal, or the generated `$(MARKETING_VERSION)`).
-        package var template: String
-        package var value: String
-        package var unresolved: Set<String>
-        package var source: SourceLocation
-        /// True when the text is a literal written in the Info.plist file (bump edits the plist, not a setting).
-        package var literalInPlist: Bool
-        /// The first setting the template references, which says where the value came from, and its number in
-        /// the project's `SettingNames`: another configuration that reads the same finds its source there.
-        var reference: String?
-        var referenceNumber: Int?
-    }
-
-    /// The values of the checked keys, kept by `CheckedKey` (the rules ask for each of every target), not hashed.
-    /// One field per key, not an array of optionals: such an array is an allocation per target, and freeing it
-    /// goes through the runtime's generic value witnesses for each element (a twentieth of a 200-target check).
-    package struct CheckedValues {
-        private var bundleIdentifier, buildVersion, shortVersion, companionAppBundleIdentifier, packageType: Value?
-
-        package subscript(_ key: CheckedKey) -> Value? {
-            get {
-                switch key {
-                case .bundleIdentifier: bundleIdentifier
-                case .buildVersion: buildVersion
-                case .shortVersion: shortVersion
-                case .companionAppBundleIdentifier: companionAppBundleIdentifier
-                case .packageType: packageType
-                }
-            }
-            set {
-                switch key {
-                case .bundleIdentifier: bundleIdentifier = newValue
-                case .buildVersion: buildVersion = newValue
-                case .shortVersion: shortVersion = newValue
-                case .companionAppBundleIdentifier: companionAppBundleIdentifier = newValue
-                case .packageType: packageType = newValue
-                }
-            }
-        }
-
-        /// The value of the Info.plist key `key`, when it is a checked one.
-        package subscript(_ key: String) -> Value? {
-            CheckedKey.allCases.first { $0.key == key }.flatMap { self[$0] }
-        }
-
-        /// Where each present value came from, by Info.plist key, in room for `extra` more entries: a bundle
-        /// record's `valueSources`. Made field by field, as `mapValues(\.source)` does, but without a key path
-        /// applied through a generic closure (4% of a 200-target check).
-        package func sources(reserving extra: Int) -> ValueSources {
-            var result = ValueSources(capacity: CheckedKey.allCases.count + extra)
-            // The sources alone: binding each value copied all of it.
-            if let source = bundleIdentifier?.source { result.add(CheckedKey.bundleIdentifier.key, source) }
-            if let source = buildVersion?.source { result.add(CheckedKey.buildVersion.key, source) }
-            if let source = shortVersion?.source { result.add(CheckedKey.shortVersion.key, source) }
-            if let source = companionAppBundleIdentifier?.source { result.add(CheckedKey.companionAppBundleIdentifier.key, source) }
-            if let source = packageType?.source { result.add(CheckedKey.packageType.key, source) }
-            return result
-        }
-
-        /// Gives each value that `source` finds a source for (by its reference and the reference's number) that
-        /// source, in place: reading a value out of its optional and back copied all of it.
-        mutating func resource(_ source: (String, Int?) -> SourceLocation?) {
-            func update(_ value: inout Value?) {
-                guard let reference = value?.reference, let found = source(reference, value?.referenceNumber) else { return }
-                value!.source = found
-            }
-            update(&bundleIdentifier)
-            update(&buildVersion)
-            update(&shortVersion)
-            update(&companionAppBundleIdentifier)
-            update(&packageType)
-        }
-
-        /// The expanded text of `key`'s value. The subscript, called from another module, returns a copy of the
-        /// whole value (its strings, set and source), 9,600 times in a 200-target check: this copies one string.
-        package func text(_ key: CheckedKey) -> String? {
-            self[key]?.value
-        }
-
-        /// Whether `key`'s value references settings nothing defines, without a copy of the value.
-        package func isUnresolved(_ key: CheckedKey) -> Bool {
-            self[key].map { !$0.unresolved.isEmpty } ?? false
-        }
-
-        /// The values present, by Info.plist key.
-        package func mapValues<T>(_ transform: (Value) -> T) -> [String: T] {
-            var result = [String: T](minimumCapacity: CheckedKey.allCases.count)
-            for key in CheckedKey.allCases {
-                if let value = self[key] { result[key.key] = transform(value) }
-            }
-            return result
-        }
-    }
-
-    package let target: XcodeProject.Target
-    package let configuration: String
-    /// "target 'Widget' [Release]", as findings and records name it.
-    package let context: String
-    package let settings: BuildSettings
-    package let plistPath: String?
-    package let values: CheckedValues
-    package let extensionPoint: String?
-    package let hasExtensionDictionary: Bool
-    package let appGroups: [String]
-    /// What the Info.plist says for <doc:Rules> "The App Store's other embedded-bundle rules" extension rules (display name, activation rule and its types).
-    package let store: StoreFacts
-    /// The `CODE_SIGN_ENTITLEMENTS` file, when the target has one.
-    package let entitlementsPath: String?
-    package let productName: String
-    /// Sentences for problems found while resolving (a missing Info.plist), as (file, message).
-    package let problems: [(file: String, message: String, severity: ProblemWeight)]
-    package let missingIncludes: [MissingInclude]
-    /// The xcconfig files at the target's own level.
-    package let targetXcconfigs: Set<String>
-    /// The platform the target builds for (<doc:ReadingProjects> "Platforms").
-    package let platform: Platform
-    /// The settings its checked values and App Groups use that the checkout cannot supply, with where each would
-    /// have come from (<doc:ReadingProjects> "What the checkout does not hold").
-    package let unknowns: [String: String]
-    /// Whether another configuration whose settings read the same may take this resolution but for where its
-    /// values are written (`TargetResolver.sameButForWhereWritten`): it was built (its settings recorded what it
-    /// read), and nothing in it names its configuration but its context, its settings and its values' sources.
-    let isReusable: Bool
-
-    init(target: XcodeProject.Target, configuration: String, context: String, settings: BuildSettings, plistPath: String?, values: CheckedValues, extensionPoint: String?, hasExtensionDictionary: Bool, appGroups: [String], store: StoreFacts, entitlementsPath: String?, productName: String, problems: [(file: String, message: String, severity: ProblemWeight)], missingIncludes: [MissingInclude], targetXcconfigs: Set<String>, platform: Platform, unknowns: [String: String], isReusable: Bool) {
-        self.target = target
-        self.configuration = configuration
-        self.context = context
-        self.settings = settings
-        self.plistPath = plistPath
-        self.values = values
-        self.extensionPoint = extensionPoint
-        self.hasExtensionDictionary = hasExtensionDictionary
-        self.appGroups = appGroups
-        self.store = store
-        self.entitlementsPath = entitlementsPath
-        self.productName = productName
-        self.problems = problems
-        self.missingIncludes = missingIncludes
-        self.targetXcconfigs = targetXcconfigs
-        self.platform = platform
-        self.unknowns = unknowns
-        self.isReusable = isReusable
-    }
-}
-
-/// The Info.plist keys the rules of <doc:Rules> "Bundles and versions" compare.
-package enum CheckedKey: Int, CaseIterable {
-    case bundleIdentifier, buildVersion, shortVersion, companionAppBundleIdentifier, packageType
-
-    package var key: String {
-        switch self {
-        case .bundleIdentifier: "CFBundleIdentifier"
-        case .buildVersion: "CFBundleVersion"
-        case .shortVersion: "CFBundleShortVersionString"
-        case .companionAppBundleIdentifier: "WKCompanionAppBundleIdentifier"
-        case .packageType: "CFBundlePackageType"
-        }
-    }
-
-    /// The setting a generated Info.plist takes the value from.
-    package var standardSetting: String? {
-        switch self {
-        case .bundleIdentifier: "PRODUCT_BUNDLE_IDENTIFIER"
-        case .buildVersion: "CURRENT_PROJECT_VERSION"
-        case .shortVersion: "MARKETING_VERSION"
-        case .companionAppBundleIdentifier: nil
-        case .packageType: "PRODUCT_BUNDLE_PACKAGE_TYPE"
-        }
-    }
-}
-
 /// Resolves targets of one project, caching xcconfig files across targets and configurations.
 package final class TargetResolver {
     let project: XcodeProject
     private lazy var xcconfigs = XcconfigReader(sourceRoot: project.sourceRoot)
     /// `PathText.existing` by path: targets share Info.plists, and nothing changes the files while reading.
-    private var existing: [String: String?] = [:]
-    private var sourcePaths: [String: String] = [:]
+    var existing: [String: String?] = [:]
+    var sourcePaths: [String: String] = [:]
+    /// `infoPlistFile` by `INFOPLIST_FILE` value.
+    var infoPlistFiles: [String: (wanted: String, found: String?, shown: String, generated: Bool)] = [:]
     /// The numbers of the setting names, for every target's `BuildSettings`.
-    private let names = SettingNames()
+    let names = SettingNames()
     private var configurations: [String: ConfigurationState] = [:]
     /// The configuration `resolve` was last asked for.
     private var lastState: (name: String, state: ConfigurationState)?
@@ -198,10 +21,10 @@ package final class TargetResolver {
     /// Those that depend only on the product type, by product type.
     private var productTypeDefaults: [String: [SettingAssignment]] = [:]
     /// Info.plists and entitlements by path: extensions often share one file.
-    private var plists: [String: [String: Any]?] = [:]
-    private var infoPlists: [String: InfoPlist?] = [:]
+    var plists: [String: [String: Any]?] = [:]
+    var infoPlists: [String: InfoPlist?] = [:]
     /// Preprocessed Info.plists, by file and the macros they were preprocessed with.
-    private var preprocessed: [String: (plist: InfoPlist?, failure: String?, unknownHeader: String?)] = [:]
+    var preprocessed: [String: (plist: InfoPlist?, failure: String?, unknownHeader: String?)] = [:]
     /// What a target without an Info.plist reads.
     private let noInfoPlist = InfoPlist()
 
@@ -264,7 +87,7 @@ package final class TargetResolver {
     private var states: [ConfigurationState] = []
 
     /// The settings `build` reads of every target, numbered once instead of hashed for each target.
-    private let read: (generate: Int, infoPlist: Int, entitlements: Int, productName: Int, preprocess: Int)
+    let read: (generate: Int, infoPlist: Int, entitlements: Int, productName: Int, preprocess: Int)
     /// The deployment target setting of each platform, in `Platform.allCases` order, numbered likewise.
     private let deploymentTargets: [Int]
     /// By `CheckedKey`: `INFOPLIST_KEY_<key>` and the standard setting a generated Info.plist takes the value from.
@@ -683,162 +506,6 @@ package final class TargetResolver {
     /// `plistKeyPosition` by file and key.
     private var plistKeyPositions: [String: [String: (line: Int, column: Int)?]] = [:]
 
-    /// A path from a build setting: <doc:Rules> "Bundles and versions", relative to the folder holding the .xcodeproj.
-    private func sourcePath(_ setting: String) -> String {
-        if let cached = sourcePaths[setting] { return cached }
-        var path = PathText.join(project.sourceRoot, setting)
-        // `$(SRCROOT)/…` is absolute; shown the way the user named the project, like every other path.
-        let root = project.absoluteSourceRoot
-        if path.hasPrefix(root + "/"), project.sourceRoot != root {
-            path = PathText.join(project.sourceRoot, String(path.dropFirst(root.count + 1)))
-        }
-        sourcePaths[setting] = path
-        return path
-    }
-
-    private func existingPath(_ path: String) -> String? {
-        if let cached = existing[path] { return cached }
-        // What XcodeGen generates exists once the project is generated, whatever the checkout holds now.
-        if project.generated[path] != nil { return path }
-        let found = PathText.existing(path)
-        existing[path] = found
-        return found
-    }
-
-    /// What `build` reads from one Info.plist, taken out of the property list once per file (extensions often
-    /// share one), not once per target and configuration; a class, as every target that reads the file is handed it.
-    private final class InfoPlist {
-        /// The top-level string values.
-        var strings: [String: String] = [:]
-        /// The top-level strings that reference a setting (contain `$`), by key, and which checked key each is.
-        var referencing: [(key: String, text: ExpandableText, checked: CheckedKey?)] = []
-        /// By `CheckedKey`: the key's value (nil when absent or not a string) and the first setting it references.
-        var checked: [(value: ExpandableText, reference: String?, number: Int?)?] = CheckedKey.allCases.map { _ in nil }
-        /// By `CheckedKey`: where a value that comes from the file itself (a literal, or a reference to one of
-        /// Xcode's defaults) is written, made when the first target that reads the file asks.
-        var sources: [SourceLocation?] = CheckedKey.allCases.map { _ in nil }
-        var extensionPoint: String?
-        var exExtensionPoint: String?
-        /// Whether there is an `NSExtension` or `EXAppExtensionAttributes` dictionary.
-        var hasExtensionDictionary = false
-        /// rule `extension.activation-rule`, extension.plist-types.
-        var activation: (rule: String?, problems: [String]) = (nil, [])
-
-        init() {}
-
-        /// - Parameter names: the project's setting names, which the strings are expanded over.
-        init(_ plist: [String: Any], names: SettingNames) {
-            for (key, any) in plist.sorted(by: { $0.key < $1.key }) {
-                guard let text = any as? String else { continue }
-                strings[key] = text
-                if ASCII.contains(byte: UInt8(ascii: "$"), in: text) {
-                    referencing.append((key, ExpandableText(text, names: names), CheckedKey.allCases.first { $0.key == key }))
-                }
-            }
-            checked = CheckedKey.allCases.map { key in
-                strings[key.key].map { text in
-                    let reference = BuildSettings.references(in: text, limit: 1).first
-                    return (ExpandableText(text, names: names), reference, reference.map(names.number(adding:)))
-                }
-            }
-            let nsExtension = plist["NSExtension"] as? [String: Any]
-            let exAttributes = plist["EXAppExtensionAttributes"] as? [String: Any]
-            extensionPoint = nsExtension?["NSExtensionPointIdentifier"] as? String
-            exExtensionPoint = exAttributes?["EXExtensionPointIdentifier"] as? String
-            hasExtensionDictionary = nsExtension != nil || exAttributes != nil
-            activation = StoreFacts.activation(plist)
-        }
-    }
-
-    /// The Info.plist an `INFOPLIST_FILE` value names: the path it names, the file that exists there, the path
-    /// findings name it by, and whether XcodeGen generates it. Once per value: targets share Info.plists, and each
-    /// looked its path up in three tables again.
-    private func infoPlistFile(_ setting: String) -> (wanted: String, found: String?, shown: String, generated: Bool) {
-        if let known = infoPlistFiles[setting] { return known }
-        // <doc:Rules> "Bundles and versions": paths in build settings are relative to the folder holding the .xcodeproj.
-        let wanted = sourcePath(setting)
-        let found = existingPath(wanted)
-        let generated = found.flatMap { project.generated[$0] }
-        // A plist XcodeGen generates is named by the spec that defines it.
-        let file = (wanted, found, generated?.spec ?? found ?? wanted, generated != nil)
-        infoPlistFiles[setting] = file
-        return file
-    }
-
-    /// `infoPlistFile` by `INFOPLIST_FILE` value.
-    private var infoPlistFiles: [String: (wanted: String, found: String?, shown: String, generated: Bool)] = [:]
-
-    /// With `INFOPLIST_PREPROCESS = YES`, the Info.plist at `path` run through the C preprocessor as Xcode does
-    /// (`InfoPlistPreprocessor`), cached by file and macros; nil when the target does not preprocess it.
-    /// A prefix header the checkout does not hold (WooCommerce's is written by a build phase into a git-ignored
-    /// `DerivedSources/`) is unknown, not an error and not empty: the Info.plist is read without its macros, and
-    /// `unknownHeader` names it.
-    /// - Parameter path: an Info.plist XcodeGen does not generate.
-    private func preprocessedInfoPlist(_ path: String, settings: BuildSettings) -> (plist: InfoPlist?, failure: String?, unknownHeader: String?)? {
-        guard settings.value(number: read.preprocess).value.uppercased() == "YES" else { return nil }
-        let header = settings.value("INFOPLIST_PREFIX_HEADER").value
-        let definitions = settings.value("INFOPLIST_PREPROCESSOR_DEFINITIONS").value
-        let flags = settings.value("INFOPLIST_OTHER_PREPROCESSOR_FLAGS").value
-        let key = [path, header, definitions, flags].joined(separator: "\u{0}")
-        if let cached = preprocessed[key] { return cached }
-        var result: (plist: InfoPlist?, failure: String?, unknownHeader: String?) = (nil, nil, nil)
-        do throws(InfoPlistPreprocessor.Failure) {
-            var preprocessor = InfoPlistPreprocessor(definitions: definitions, flags: flags)
-            if !header.isEmpty {
-                let headerPath = sourcePath(header)
-                if existingPath(headerPath) == nil {
-                    result.unknownHeader = headerPath
-                } else {
-                    try preprocessor.include(header: headerPath)
-                }
-            }
-            guard let bytes = InputFile.readIfPresent(path) else { throw InfoPlistPreprocessor.Failure.invalid("'\(path)' cannot be read") }
-            let text = try preprocessor.process(String(decoding: bytes, as: UTF8.self), file: path)
-            if let dictionary = try? PropertyListFile.dictionary(Array(text.utf8), path: path) {
-                result.plist = InfoPlist(dictionary, names: names)
-            } else {
-                result.failure = "after preprocessing it is not a property list"
-            }
-        } catch {
-            switch error { case .invalid(let sentence): result.failure = sentence }
-        }
-        preprocessed[key] = result
-        return result
-    }
-
-    private func infoPlist(_ path: String) -> InfoPlist? {
-        if let cached = infoPlists[path] { return cached }
-        let info = readPlist(path).map { InfoPlist($0, names: names) }
-        infoPlists[path] = info
-        return info
-    }
-
-    private func readPlist(_ path: String) -> [String: Any]? {
-        if let generated = project.generated[path] { return generated.contents }
-        if let cached = plists[path] { return cached }
-        let plist = Self.readPlist(path)
-        plists[path] = plist
-        return plist
-    }
-
-    /// Why the property list at `path` gave nothing: it is missing, not a regular file, or not a property list.
-    package static func whyUnreadable(_ path: String) -> String {
-        do {
-            guard let bytes = try InputFile.readIfExists(path) else { return "does not exist" }
-            _ = try PropertyListFile.dictionary(bytes, path: path)
-            return "is not a property list"
-        } catch let error as BundleError {
-            return "cannot be read (\(error.detail))"
-        } catch {
-            return "is not a property list"
-        }
-    }
-
-    package static func readPlist(_ path: String) -> [String: Any]? {
-        guard let bytes = InputFile.readIfPresent(path) else { return nil }
-        return try? PropertyListFile.dictionary(bytes, path: path)
-    }
-
     /// One configuration's assignments at one level (its xcconfig, then its `buildSettings`), low → high.
     private struct Level {
         var assignments: [SettingAssignment] = []
@@ -929,28 +596,5 @@ package final class TargetResolver {
     private static func typeDefaultPairs(_ target: XcodeProject.Target) -> [(String, String)] {
         [("PRODUCT_BUNDLE_PACKAGE_TYPE", target.kind.packageType), ("WRAPPER_EXTENSION", target.kind.wrapperExtension),
          ("PRODUCT_TYPE", target.productType)]
-    }
-}
-
-/// What a `productType` builds.
-package struct ProductKind {
-    package var isApplication: Bool
-    package var isWatchApp: Bool
-    package var packageType: String
-    package var wrapperExtension: String
-
-    package init(_ productType: String) {
-        let type = ASCII.replacing("com.apple.product-type.", with: "", in: productType)
-        isApplication = type == "application" || type.hasPrefix("application.")
-        isWatchApp = type == "application.watchapp" || type == "application.watchapp2"
-        if isApplication {
-            (packageType, wrapperExtension) = ("APPL", "app")
-        } else if ASCII.contains("extension", in: type) {
-            (packageType, wrapperExtension) = ("XPC!", "appex")
-        } else if type.hasPrefix("framework") {
-            (packageType, wrapperExtension) = ("FMWK", "framework")
-        } else {
-            (packageType, wrapperExtension) = ("BNDL", "bundle")
-        }
     }
 }
