@@ -9,3 +9,12 @@ extension Sandbox {
         try Identifier.validateBundle(identifier)
     }
 }
+
+extension Sandbox {
+    /// Refuses an App Group identifier that `groupContainer(_:)` would refuse (rule `group.id-format`): what `check`
+    /// reports of a project, so that a group the device refuses never passes the check.
+    /// - Throws: `.invalidIdentifier` (exit 2).
+    public static func validateGroupIdentifier(_ identifier: String) throws(AppGroupError) {
+        try Identifier.validateGroup(identifier)
+    }
+}

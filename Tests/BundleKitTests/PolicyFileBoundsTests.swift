@@ -79,3 +79,24 @@ import Testing
         #expect(atBound.stdout.components(separatedBy: "matches no finding").count - 1 == 10_000)
     }
 }
+
+/// `check` agrees with the device on an App Group identifier (security round four).
+@Suite struct GroupIdentifierCheckTests {
+    /// 'group.com.example.a/../../x' passed `check` with 0 errors while the simulator refused it (exit 2,
+    /// group.id-format): it is an error finding of each bundle that claims it.
+    @Test func aGroupIdentifierTheDeviceRefusesIsAnError() throws {
+        let dir = TestSupport.temporaryDirectory()
+        defer { TestSupport.cleanUp(dir) }
+        let manifest = dir.appendingPathComponent("m.json").path
+        let bad = "group.com.example.habits/../../x"
+        try Manifest.embeddedDefaultText.replacingOccurrences(of: "\"group.com.example.habits\"", with: "\"\(bad)\"")
+            .write(toFile: manifest, atomically: true, encoding: .utf8)
+        let result = try run("lockstep", ["check", manifest])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdout.contains("error: The App Group '\(bad)' claimed by Habits.app is not 'group.' followed by reverse-DNS components of letters, digits and '-': the device refuses it. [group.shared]"), "\(result)")
+        // A part the checkout does not hold stands for itself, as on the device: no finding.
+        try Manifest.embeddedDefaultText.replacingOccurrences(of: "\"group.com.example.habits\"", with: "\"group.$(TEAM_SUFFIX).habits\"")
+            .write(toFile: manifest, atomically: true, encoding: .utf8)
+        #expect(!(try run("lockstep", ["check", manifest]).stdout.contains("the device refuses it")))
+    }
+}
