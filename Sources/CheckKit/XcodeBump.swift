@@ -231,11 +231,13 @@ struct EditSet {
     }
 
     /// `edits` with the entries of names that reach the same file (links and `..` resolved) merged, under the first
-    /// of those names.
+    /// of those names that is no symbolic link (the file's own name, which bump reports as updated).
     static func byFile<Key: Hashable, Value>(_ edits: [String: [Key: Value]]) -> [String: [Key: Value]] {
         var merged: [String: [Key: Value]] = [:]
         var nameOfFile: [String: String] = [:]
-        for (name, values) in edits.sorted(by: { $0.key < $1.key }) {
+        let ordered = edits.map { (link: FileSystem.isSymbolicLink($0.key) ? 1 : 0, name: $0.key, values: $0.value) }
+            .sorted { ($0.link, $0.name) < ($1.link, $1.name) }
+        for (_, name, values) in ordered {
             let file = FileSystem.realPath(name) ?? name
             let shown = nameOfFile[file, default: name]
             nameOfFile[file] = shown
