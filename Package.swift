@@ -30,6 +30,7 @@ let package = Package(
         .library(name: "WatchConnectivity", targets: ["WatchConnectivity"]),
         .library(name: "AppIntents", targets: ["AppIntents"]),
         .library(name: "SwiftUI", targets: ["SwiftUI"]),
+        .library(name: "UIKit", targets: ["UIKit"]),
         .library(name: "HabitCore", targets: ["HabitCore"]),
         // Apple's logging: `import os`, `import os.log` and `import OSLog` all resolve.
         .library(name: "OSLog", targets: ["os", "OSLog"]),
@@ -75,7 +76,10 @@ let package = Package(
         // The part of SwiftUI widgets, complications and Live Activities may use, and the renderer that lays a view
         // out at a size and draws it (texts, controls, SVG). A view library; only `App.main` (a headless app as a
         // simulated process) reaches LockstepRuntime.
-        .target(name: "SwiftUI", dependencies: ["AppIntents", "LockstepRuntime"], exclude: ["FontMetrics/generate.py"]),
+        .target(name: "SwiftUI", dependencies: ["AppIntents", "LockstepRuntime", "UIKit"], exclude: ["FontMetrics/generate.py"]),
+        // UIKit's non-view types real extension and shared code reaches for: UIColor, UIImage, UIFont, UIDevice,
+        // UIScreen, UIApplication, and the asset catalogs they and SwiftUI draw from. No views or view controllers.
+        .target(name: "UIKit", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime"]),
         // What a simulated process is: its identity from the environment, the installed manifest, the version gate,
         // its sandbox and containers (`SimulatedProcess.current`). Bundles depend on it, not on the launcher.
         .target(name: "LockstepRuntime", dependencies: ["LockstepSystem", "AppGroupKit", "BundleKit"]),

@@ -102,6 +102,8 @@ extension BuildPlan {
         for record in set.all where options.targets.isEmpty || options.targets.contains(record.name) || record.role == .host {
             if let reason = try planner.addBundle(record) { notBuilt.append((record, reason)) }
         }
+        try planner.addFrameworkStandIns()
+        planner.propagateBlockers()
         let folder = options.buildFolder ?? PathText.join(PathText.absolute(project.sourceRoot), ".build/lockstep")
         return BuildPlan(project: options.project, configuration: set.configuration ?? configuration ?? "", bundleSet: set,
                          modules: planner.modules, buildFolder: PathText.absolute(folder), notBuilt: notBuilt)
@@ -132,6 +134,34 @@ struct Planner {
     mutating func readInputs() throws {
         inputs = try project.buildInputs()
         packages = try project.localPackages().map(LocalPackage.load)
+    }
+
+    /// A stand-in named for no module of the team's is one for an Apple framework Lockstep does not provide
+    /// (`"CoreLocation": "linux/CoreLocation"`): a module of that name in every platform's package, which every other
+    /// module depends on, so the team's `import CoreLocation` finds it.
+    mutating func addFrameworkStandIns() throws {
+        let taken = Set(modules.map(\.name)).union(packages.flatMap { Array($0.products.keys) + $0.targets.map(\.name) })
+            .union(project.targets.map(\.name))
+        let platforms = Platform.allCases.filter { platform in modules.contains { $0.platform == platform } }
+        for (name, folder) in standIns.sorted(by: { $0.key < $1.key }) where !name.contains("/") && !taken.contains(name) {
+            let files = try Self.standInFiles(folder, module: name)
+            for platform in platforms {
+                for index in modules.indices where modules[index].platform == platform { modules[index].dependencies.append(name) }
+                modules.insert(.init(name: name, origin: "stand-in for the framework \(name)", platform: platform, files: files, standIns: [folder],
+                                     dependencies: [], defines: [], languageMode: "5", entry: nil, bundle: nil, resources: [], blocker: nil), at: 0)
+            }
+        }
+    }
+
+    /// What stops a module it imports stops a bundle too, before the compiler is asked: the bundle's blocker names
+    /// the module and why.
+    mutating func propagateBlockers() {
+        for index in modules.indices where modules[index].isExecutable && modules[index].blocker == nil {
+            let imported = ProjectBuild.closure(of: modules[index], in: modules.filter { $0.platform == modules[index].platform })
+            if let blocked = imported.first(where: { $0.blocker != nil }) {
+                modules[index].blocker = "its module \(blocked.name) (\(blocked.origin)): \(blocked.blocker!)"
+            }
+        }
     }
 
     /// Plans the bundle's executable and what it imports.

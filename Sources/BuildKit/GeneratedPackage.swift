@@ -14,7 +14,7 @@ package struct GeneratedPackage {
 
     /// The Apple-named products of Lockstep every module depends on, so that `import X` and `canImport(X)` find
     /// exactly what Lockstep provides. A test holds this list to Package.swift's products.
-    package static let appleProducts = ["SwiftUI", "WidgetKit", "AppIntents", "Intents", "ActivityKit", "UserNotifications",
+    package static let appleProducts = ["SwiftUI", "UIKit", "WidgetKit", "AppIntents", "Intents", "ActivityKit", "UserNotifications",
                                 "WatchConnectivity", "OSLog", "LockstepFoundation"]
 
     /// The stand-in app (<doc:RunningYourProject> "The app"): a host process for the app's bundle when its own
@@ -28,6 +28,16 @@ package struct GeneratedPackage {
         import LockstepFoundation
         typealias UserDefaults = LockstepFoundation.UserDefaults
         typealias Bundle = LockstepFoundation.Bundle
+
+        """
+
+    /// A package target's `Bundle.module` (SwiftPM's accessor of its resources): in Lockstep a bundle's resources
+    /// include those of the packages it imports, so `Bundle.module` is the bundle's own, and `Image("x", bundle:
+    /// .module)` finds the package's catalog.
+    static let moduleBundle = """
+        extension LockstepFoundation.Bundle {
+            static var module: LockstepFoundation.Bundle { .main }
+        }
 
         """
 
@@ -69,7 +79,7 @@ package struct GeneratedPackage {
                 try writeIfChanged(body, to: copy)
                 written.insert(copy)
             }
-            try writeIfChanged(Self.shim, to: moduleFolder + "/LockstepShim.swift")
+            try writeIfChanged(Self.shim + (module.origin.hasPrefix("package ") ? Self.moduleBundle : ""), to: moduleFolder + "/LockstepShim.swift")
             written.insert(moduleFolder + "/LockstepShim.swift")
             if let entry = module.entry {
                 try writeIfChanged(entry, to: moduleFolder + "/main.swift")

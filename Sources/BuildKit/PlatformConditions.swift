@@ -10,9 +10,9 @@ import BundleKit
 /// line; the copy starts with a `#sourceLocation` naming the original file.
 ///
 /// `canImport(…)`, `arch(…)`, `compiler(…)` and `swift(…)` are left to the compiler: every generated module depends on
-/// every Apple-named module Lockstep provides, so `canImport(WidgetKit)` is true and `canImport(UIKit)` false exactly
-/// as Lockstep provides them; `canImport(Darwin)` stays false and `canImport(Glibc)` true, the host's truth, so a
-/// file's choice of C library still builds.
+/// every Apple-named module Lockstep provides, so `canImport(WidgetKit)` and `canImport(UIKit)` are true and
+/// `canImport(AppKit)` false, exactly as Lockstep provides them; `canImport(Darwin)` stays false and
+/// `canImport(Glibc)` true, the host's truth, so a file's choice of C library still builds.
 public enum PlatformConditions {
     /// `source` with the conditions of `platform` written in. A line that is no compilation directive is kept as it
     /// is, and so is anything inside a string literal or comment.

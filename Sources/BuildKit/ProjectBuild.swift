@@ -50,7 +50,10 @@ public enum ProjectBuild {
             let modules = plan.modules.filter { $0.platform == platform }
             let folder = "\(plan.buildFolder)/\(platform.rawValue)"
             let needsHost = modules.contains { $0.bundle?.role == .host }
-            let package = GeneratedPackage(platform: platform, modules: modules, folder: folder, lockstep: lockstep)
+            // A module stopped before the compiler (and so every executable importing it, `BuildPlan`) is left out
+            // of the package, so the rest builds in one go.
+            let buildable = modules.filter { module in Self.closure(of: module, in: modules).allSatisfy { $0.blocker == nil } }
+            let package = GeneratedPackage(platform: platform, modules: buildable, folder: folder, lockstep: lockstep)
             try package.write(withStandInHost: needsHost)
             let executables = modules.filter(\.isExecutable)
             progress("building \(executables.count) target\(executables.count == 1 ? "" : "s") for \(platform.rawValue) in \(folder) (the first build also compiles Lockstep's modules)")
@@ -60,11 +63,12 @@ public enum ProjectBuild {
             let all = try Toolchain.run(["build", "--package-path", folder], label: folder, log: folder + "/build.log")
             for module in executables {
                 let imported = Self.closure(of: module, in: modules)
+                let blocker = module.blocker
                 var outcome = Outcome(bundle: module.bundle!, module: module.name, platform: platform, executable: nil,
-                                      problem: module.blocker, missingSymbol: nil, location: nil,
+                                      problem: blocker, missingSymbol: nil, location: nil,
                                       standIns: Self.unique(imported.flatMap(\.standIns)), standInHost: false,
                                       resources: Self.unique(imported.flatMap(\.resources)))
-                if module.blocker == nil {
+                if blocker == nil {
                     if all.status != 0 {
                         let single = try Toolchain.run(["build", "--package-path", folder, "--product", module.name], label: folder,
                                                        log: "\(folder)/build-\(module.name).log")

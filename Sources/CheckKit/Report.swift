@@ -94,12 +94,18 @@ public enum Report {
         // One line per finding, as a compiler prints them, so CI problem matchers can parse each one.
         var lines = result.findings.map { finding in
             let message = finding.message.split(whereSeparator: \.isNewline).joined(separator: " ")
-            return Standard.printable("\(position(finding)): \(finding.severity.rawValue): \(message) [\(finding.rule)]\(finding.suppressionLabel)")
+            return Standard.printable("\(oneLine(position(finding))): \(finding.severity.rawValue): \(message) [\(finding.rule)]\(finding.suppressionLabel)")
         }
         let suppressed = result.suppressedCount > 0 ? " (\(result.suppressedCount) waived or known from the baseline)" : ""
         let configurations = result.configurationCount > 1 ? ", \(count(result.configurationCount, "build configuration"))" : ""
         lines.append("\(count(result.errorCount, "error")), \(count(result.warningCount, "warning")) in \(count(result.bundleCount, "bundle"))\(configurations)\(suppressed).")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `text` on one line: a newline in a path or name (git stores such names) is written `\u{A}`, as other control
+    /// characters are, so a line of a report is never two (nor a CI runner's command).
+    static func oneLine(_ text: String) -> String {
+        text.contains("\n") ? text.replacingOccurrences(of: "\n", with: "\\u{A}") : text
     }
 
     /// `path:line:column` as compilers print a position (Xcode and CI problem matchers read it); the parts known.
@@ -192,12 +198,12 @@ public enum Report {
                 // A waived or known error is no failure: its reason goes to the output with the warnings.
                 let errors = found.filter { $0.severity == .error && $0.suppression == nil }
                 if let first = errors.first {
-                    let text = errors.map { "\(position($0)): \($0.message)" }.joined(separator: "\n")
+                    let text = errors.map { "\(oneLine(position($0))): \(oneLine($0.message))" }.joined(separator: "\n")
                     body += "\n      <failure type=\"\(xml(rule.rawValue, attribute: true))\" message=\"\(xml(first.message, attribute: true))\">\(xml(text))</failure>"
                 }
                 let others = found.filter { $0.severity != .error || $0.suppression != nil }
                 if !others.isEmpty {
-                    let text = others.map { "\(position($0)): \($0.severity.rawValue): \($0.message)\($0.suppressionLabel)" }.joined(separator: "\n")
+                    let text = others.map { "\(oneLine(position($0))): \($0.severity.rawValue): \(oneLine($0.message))\($0.suppressionLabel)" }.joined(separator: "\n")
                     body += "\n      <system-out>\(xml(text))</system-out>"
                 }
                 var open = "    <testcase classname=\"\(xml(bundle, attribute: true))\" name=\"\(xml(rule.rawValue, attribute: true))\""

@@ -1,3 +1,6 @@
+// SwiftUI on iOS brings UIKit with it: a file that imports SwiftUI alone uses `UIColor` and `UIApplication`.
+@_exported import UIKit
+
 /// A color: a system color that adapts to light and dark appearance, or fixed components.
 public struct Color: Hashable, Sendable, CustomStringConvertible {
     enum Storage: Hashable, Sendable {
@@ -7,6 +10,8 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         case system(String)
         /// An asset catalog color, resolved from the bundle's catalogs (`AssetCatalog`); gray when it has none.
         case named(String)
+        /// A UIKit color, resolved per appearance as UIKit resolves it.
+        case uiColor(UIColor)
         indirect case opacity(Color, Double)
     }
     let storage: Storage
@@ -36,6 +41,10 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         storage = .named(name)
     }
 
+    /// A UIKit color: dynamic and system colors keep resolving per appearance.
+    public init(uiColor: UIColor) { storage = .uiColor(uiColor) }
+    public init(_ color: UIColor) { storage = .uiColor(color) }
+
     public func opacity(_ opacity: Double) -> Color { Color(storage: .opacity(self, opacity)) }
 
     public var description: String {
@@ -43,6 +52,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         case let .rgba(r, g, b, a): return "Color(red: \(r), green: \(g), blue: \(b), opacity: \(a))"
         case let .system(name): return name
         case let .named(name): return "Color(\"\(name)\")"
+        case let .uiColor(color): return "Color(uiColor: \(color))"
         case let .opacity(c, o): return "\(c).opacity(\(o))"
         }
     }

@@ -7,6 +7,8 @@ public struct Image: Equatable, Sendable {
     var renderingTemplate = false
     /// `.renderingMode(.original)`: drawn as the picture is, even when its catalog says template.
     var renderingOriginal = false
+    /// `Image(uiImage:)`: the UIKit image's picture and size.
+    var uiImage: UIImage?
 
     public init(systemName: String) {
         name = systemName
@@ -24,6 +26,14 @@ public struct Image: Equatable, Sendable {
 
     public init(decorative name: String, bundle: Bundle? = nil) {
         self.init(name, bundle: bundle)
+    }
+
+    /// A UIKit image: its picture at its size (a catalog image, or PNG, JPEG or SVG data), a symbol's placeholder.
+    public init(uiImage: UIImage) {
+        name = uiImage.name ?? "UIImage"
+        isSymbol = uiImage.isSymbol
+        renderingTemplate = uiImage.renderingMode == .alwaysTemplate && !uiImage.isSymbol
+        self.uiImage = uiImage
     }
 
     public enum ResizingMode: Hashable, Sendable { case tile, stretch }
@@ -63,7 +73,8 @@ extension Image: PrimitiveView {
         let font = (env.font ?? .body).resolved
         let redacted = env.redactionReasons.contains(.placeholder) && !env.isUnredacted
         // An asset image has its catalog's size (pixels ÷ scale); one the bundle lacks keeps a 40-point placeholder.
-        let asset = isSymbol ? nil : AssetCatalog.current.images[name]
+        let asset = isSymbol ? nil : uiImage.map { AssetCatalog.ImageAsset(size: $0.size, dataURL: $0.dataURL, isTemplate: false) }
+            ?? AssetCatalog.current.images[name]
         return [ImageNode(name: name, isSymbol: isSymbol, resizable: isResizable,
                           intrinsic: asset?.size ?? Image.intrinsicSize(isSymbol: isSymbol, font: font),
                           paint: redacted ? env.foregroundPaint(level: 3) : env.foregroundPaint(level: 0),

@@ -223,49 +223,35 @@ enum Paint: Hashable {
 }
 
 extension Color {
-    /// iOS's system colors, light and dark (UIKit's `systemRed` …, the Human Interface Guidelines' color table).
-    private static let systemColors: [String: (light: UInt32, dark: UInt32)] = [
-        "red": (0xFF3B30, 0xFF453A), "orange": (0xFF9500, 0xFF9F0A), "yellow": (0xFFCC00, 0xFFD60A),
-        "green": (0x34C759, 0x30D158), "mint": (0x00C7BE, 0x63E6E2), "teal": (0x30B0C7, 0x40C8E0),
-        "cyan": (0x32ADE6, 0x64D2FF), "blue": (0x007AFF, 0x0A84FF), "indigo": (0x5856D6, 0x5E5CE6),
-        "purple": (0xAF52DE, 0xBF5AF2), "pink": (0xFF2D55, 0xFF375F), "brown": (0xA2845E, 0xAC8E68),
-        "gray": (0x8E8E93, 0x8E8E93),
-    ]
-
     func resolve(_ env: EnvironmentValues) -> RGBA {
         let dark = env.colorScheme == .dark
         switch storage {
         case let .rgba(r, g, b, a): return RGBA(r, g, b, a)
         case let .opacity(color, o): return color.resolve(env).with(opacity: o)
         // A color the bundle's catalogs lack is a neutral gray, named in the SVG's title of the view.
-        case let .named(name): return AssetCatalog.current.color(name, dark: dark) ?? RGBA(hex: 0x8E8E93)
+        case let .named(name): return AssetCatalog.current.color(name, dark: dark).map(RGBA.init) ?? RGBA(hex: 0x8E8E93)
+        case let .uiColor(color): return RGBA(color.components(dark: dark))
         case let .system(name):
             switch name {
             case "primary": return Color.label(level: 0, dark: dark)
             case "secondary": return Color.label(level: 1, dark: dark)
             // The app's AccentColor asset (ASSETCATALOG_COMPILER_GLOBAL_ACCENT_COLOR_NAME's default) tints, as on a device.
-            case "accentColor": return env.tintColor?.resolve(env) ?? AssetCatalog.current.color("AccentColor", dark: dark) ?? Color.blue.resolve(env)
-            default:
-                let pair = Color.systemColors[name] ?? (0x8E8E93, 0x8E8E93)
-                return RGBA(hex: dark ? pair.dark : pair.light)
+            case "accentColor": return env.tintColor?.resolve(env) ?? AssetCatalog.current.color("AccentColor", dark: dark).map(RGBA.init) ?? Color.blue.resolve(env)
+            default: return RGBA(hex: SystemColors.tint(name, dark: dark) ?? 0x8E8E93)
             }
         }
     }
 
     /// UIKit's fill colors: `systemFill`, `secondarySystemFill`, `tertiarySystemFill`, `quaternarySystemFill`.
-    static func fill(level: Int, dark: Bool) -> RGBA {
-        let light: [(UInt32, Double)] = [(0x787880, 0.2), (0x787880, 0.16), (0x767680, 0.12), (0x747480, 0.08), (0x747480, 0.05)]
-        let night: [(UInt32, Double)] = [(0x787880, 0.36), (0x787880, 0.32), (0x767680, 0.24), (0x767680, 0.18), (0x767680, 0.12)]
-        let (hex, alpha) = (dark ? night : light)[min(level, 4)]
-        return RGBA(hex: hex, alpha: alpha)
-    }
+    static func fill(level: Int, dark: Bool) -> RGBA { RGBA(SystemColors.fill(level: level, dark: dark)) }
 
     /// UIKit's label colors: `label`, `secondaryLabel`, `tertiaryLabel`, `quaternaryLabel`.
-    static func label(level: Int, dark: Bool) -> RGBA {
-        if level == 0 { return dark ? RGBA(1, 1, 1) : RGBA(0, 0, 0) }
-        let alpha: [Double] = dark ? [1, 0.6, 0.3, 0.18, 0.1] : [1, 0.6, 0.3, 0.18, 0.1]
-        let base = dark ? RGBA(hex: 0xEBEBF5) : RGBA(hex: 0x3C3C43)
-        return base.with(opacity: alpha[min(level, alpha.count - 1)])
+    static func label(level: Int, dark: Bool) -> RGBA { RGBA(SystemColors.label(level: level, dark: dark)) }
+}
+
+extension RGBA {
+    init(_ components: AssetCatalog.Components) {
+        self.init(components.red, components.green, components.blue, components.alpha)
     }
 }
 

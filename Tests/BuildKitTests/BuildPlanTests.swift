@@ -46,6 +46,11 @@ import Testing
         #expect(part.modules.first { $0.name == "Tally" }?.standIns == [])
 
         #expect(throws: BuildError.self) { try BuildPlan.make(.init(project: Self.spec, standIns: ["TallyWidget/Nope": folder.path])) }
+
+        // A stand-in for an Apple framework Lockstep lacks: a module of that name each platform's modules import.
+        let framework = try BuildPlan.make(.init(project: Self.spec, standIns: ["CoreLocation": folder.path]))
+        #expect(framework.modules.filter { $0.name == "CoreLocation" }.map(\.platform) == [.watchOS, .iOS])
+        #expect(framework.modules.filter { $0.name != "CoreLocation" }.allSatisfy { $0.dependencies.contains("CoreLocation") })
     }
 }
 
@@ -106,5 +111,47 @@ import Testing
         let plan = try BuildPlan.make(.init(project: spec.path))
         let widget = try #require(plan.modules.first { $0.name == "TallyWidget" })
         #expect(widget.files.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted() == ["TallyStore.swift", "TallyWidgets.swift"])
+    }
+}
+
+/// A local package a target links becomes modules of the generated package, read with `swift package dump-package`;
+/// what it needs from a package fetched by URL stops the bundle before the compiler unless a stand-in provides it.
+@Suite struct LocalPackageTests {
+    @Test func aPackageProductIsItsTargetsAndARemoteDependencyNeedsAStandIn() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("local-package-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: ProjectBuildTests.fixture, to: folder)
+        let kit = folder.appendingPathComponent("TallyKit")
+        try FileManager.default.createDirectory(at: kit.appendingPathComponent("Sources/TallyKit"), withIntermediateDirectories: true)
+        try """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "TallyKit", platforms: [.iOS(.v17)],
+                products: [.library(name: "TallyKit", targets: ["TallyKit"])],
+                dependencies: [.package(url: "https://example.invalid/remote.git", from: "1.0.0")],
+                targets: [.target(name: "TallyKit", dependencies: [.product(name: "Remote", package: "remote")], swiftSettings: [.define("TALLY_KIT")])])
+            """.write(to: kit.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try "public struct Kit {}\n".write(to: kit.appendingPathComponent("Sources/TallyKit/Kit.swift"), atomically: true, encoding: .utf8)
+        let spec = folder.appendingPathComponent("project.yml")
+        var text = try String(contentsOf: spec, encoding: .utf8)
+        text = text.replacingOccurrences(of: "targets:\n", with: "packages:\n  TallyKit:\n    path: TallyKit\ntargets:\n")
+        text = text.replacingOccurrences(of: "    sources: [Widget, Shared]\n", with: "    sources: [Widget, Shared]\n    dependencies:\n      - package: TallyKit\n")
+        try text.write(to: spec, atomically: true, encoding: .utf8)
+
+        let plan = try BuildPlan.make(.init(project: spec.path, targets: ["TallyWidget"]))
+        let library = try #require(plan.modules.first { $0.name == "TallyKit" })
+        #expect(library.defines == ["TALLY_KIT"] && library.languageMode == "5" && library.files.count == 1)
+        let widget = try #require(plan.modules.first { $0.name == "TallyWidget" })
+        #expect(widget.dependencies == ["TallyKit"])
+        #expect(widget.blocker == "its module TallyKit (package TallyKit): it depends on 'Remote', which no local package provides; give a stand-in in .lockstep.json",
+                "\(String(describing: widget.blocker))")
+
+        let standIn = folder.appendingPathComponent("linux/Remote")
+        try FileManager.default.createDirectory(at: standIn, withIntermediateDirectories: true)
+        try "public enum Remote {}\n".write(to: standIn.appendingPathComponent("Remote.swift"), atomically: true, encoding: .utf8)
+        let replaced = try BuildPlan.make(.init(project: spec.path, targets: ["TallyWidget"], standIns: ["Remote": standIn.path]))
+        #expect(replaced.modules.first { $0.name == "TallyWidget" }?.blocker == nil)
+        #expect(replaced.modules.first { $0.name == "TallyKit" }?.dependencies == ["Remote"])
+        #expect(replaced.modules.first { $0.name == "Remote" }?.standIns == [standIn.path])
     }
 }

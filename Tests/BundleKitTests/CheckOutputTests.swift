@@ -343,3 +343,36 @@ import Testing
         #expect(result.status == 0, "\(result)")
     }
 }
+
+/// A path or target name holding a newline (git stores such names) never splits a report line: the text and JUnit
+/// reports write it as `\u{A}`, so no line of theirs starts a CI runner's workflow command (security-4).
+@Suite struct ReportLineTests {
+    @Test(arguments: ["text", "junit"])
+    func aNewlineInANameStaysOnItsLine(format: String) throws {
+        let dir = TestSupport.temporaryDirectory("newline-name")
+        defer { TestSupport.cleanUp(dir) }
+        let name = "W\\n::error file=README.md,line=1::planted"
+        let plist = #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>CFBundleIdentifier</key><string>$(PRODUCT_BUNDLE_IDENTIFIER)</string><key>CFBundleShortVersionString</key><string>$(MARKETING_VERSION)</string><key>CFBundleVersion</key><string>$(CURRENT_PROJECT_VERSION)</string>EXTRA</dict></plist>"#
+        try plist.replacingOccurrences(of: "EXTRA", with: "").write(to: dir.appendingPathComponent("App-Info.plist"), atomically: true, encoding: .utf8)
+        try plist.replacingOccurrences(of: "EXTRA", with: "<key>NSExtension</key><dict><key>NSExtensionPointIdentifier</key><string>com.apple.widgetkit-extension</string></dict>")
+            .write(to: dir.appendingPathComponent("Widget-Info.plist"), atomically: true, encoding: .utf8)
+        try """
+            name: P
+            targets:
+              App:
+                type: application
+                platform: iOS
+                dependencies: [{target: "\(name)"}]
+                settings: {PRODUCT_BUNDLE_IDENTIFIER: com.example.app, INFOPLIST_FILE: App-Info.plist, CURRENT_PROJECT_VERSION: "1", MARKETING_VERSION: "1.0"}
+              "\(name)":
+                type: app-extension
+                platform: iOS
+                settings: {PRODUCT_BUNDLE_IDENTIFIER: com.example.app.widget, INFOPLIST_FILE: Widget-Info.plist, CURRENT_PROJECT_VERSION: "2", MARKETING_VERSION: "1.0"}
+            """.write(to: dir.appendingPathComponent("project.yml"), atomically: true, encoding: .utf8)
+        let result = try run("lockstep", ["check", "project.yml", "--format", format], currentDirectory: dir.path)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdout.contains("ITMS-90473"), "\(result.stdout)")
+        let commands = result.stdout.split(separator: "\n").filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("::") }
+        #expect(commands.isEmpty, "\(commands)")
+    }
+}

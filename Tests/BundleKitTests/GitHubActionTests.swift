@@ -79,6 +79,14 @@ import Testing
         let sarif = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("lockstep.sarif"))) as? [String: Any]
         #expect(sarif?["version"] as? String == "2.1.0")
         #expect(try Self.step(scripts["last"]!, environment: ["STATUS": check.outputs["status"]!], in: dir.path).status == 1)
+        // A report not in the github format is printed between ::stop-commands:: and its token, so no line of it
+        // (a target named "W\n::error …", "##[error]") becomes a workflow command (security-4 github-command-injection).
+        let lines = check.result.stdout.split(separator: "\n").map(String.init)
+        let token = lines.first.flatMap { $0.hasPrefix("::stop-commands::lockstep-") ? String($0.dropFirst("::stop-commands::".count)) : nil }
+        #expect(token.map { $0.count == "lockstep-".count + 32 } == true, "\(check.result.stdout.prefix(200))")
+        #expect(lines.last == "::\(token ?? "")::", "\(check.result.stdout.suffix(200))")
+        let again = try Self.step(scripts["check"]!, environment: inputs, in: dir.path)
+        #expect(!again.result.stdout.hasPrefix("::stop-commands::\(token ?? "")\n"), "a token must not be guessable")
 
         // With a baseline of today's findings the same check passes, and so does the last step.
         _ = try run("lockstep", ["check", "lockstep.json", "--write-baseline", "baseline.json"], currentDirectory: dir.path)
@@ -88,6 +96,7 @@ import Testing
         let passing = try Self.step(scripts["check"]!, environment: known, in: dir.path)
         #expect(passing.outputs["status"] == "0", "\(passing.result)")
         #expect(passing.result.stdout.contains("::notice "), "\(passing.result)")
+        #expect(!passing.result.stdout.contains("::stop-commands::"), "the github format's annotations are its point")
         #expect(try Self.step(scripts["last"]!, environment: ["STATUS": "0"], in: dir.path).status == 0)
     }
 

@@ -36,6 +36,12 @@ struct ProjectFixture {
         var resources: [String] = []
         /// Run Script phases, by name: their shell script.
         var scripts: [String: String] = [:]
+        /// Files its sources phase compiles, relative to the project folder.
+        var sources: [String] = []
+        /// Synchronized folders (objectVersion 77), each with the paths its exception set leaves out of this target.
+        var synchronized: [String: [String]] = [:]
+        /// Products of Swift packages it links (`packageProductDependencies`).
+        var packageProducts: [String] = []
 
         /// An application target with its bundle identifier and Info.plist (nil: Xcode generates it), embedding
         /// the extensions `embeds` in PlugIns.
@@ -63,6 +69,8 @@ struct ProjectFixture {
     var objectVersion = 56
     /// Uses `baseConfigurationReferenceAnchor` + a `PBXFileSystemSynchronizedRootGroup` (objectVersion 77).
     var synchronizedXcconfigFolder: String? = nil
+    /// Local Swift packages (`XCLocalSwiftPackageReference`), relative to the project folder.
+    var localPackages: [String] = []
 
     func pbxproj() -> String {
         var serial = 0
@@ -144,6 +152,31 @@ struct ProjectFixture {
                 phases.append(phase)
                 add("PBXResourcesBuildPhase", "\t\t\(phase) /* Resources */ = {\n\t\t\tisa = PBXResourcesBuildPhase;\n\t\t\tfiles = (\n\(files.map { "\t\t\t\t\($0)," }.joined(separator: "\n"))\n\t\t\t);\n\t\t};")
             }
+            if !target.sources.isEmpty {
+                let phase = id()
+                var files: [String] = []
+                for source in target.sources {
+                    let file = id()
+                    files.append(file)
+                    add("PBXBuildFile", "\t\t\(file) /* \(source) in Sources */ = {isa = PBXBuildFile; fileRef = \(reference(source)); };")
+                }
+                phases.append(phase)
+                add("PBXSourcesBuildPhase", "\t\t\(phase) /* Sources */ = {\n\t\t\tisa = PBXSourcesBuildPhase;\n\t\t\tfiles = (\n\(files.map { "\t\t\t\t\($0)," }.joined(separator: "\n"))\n\t\t\t);\n\t\t};")
+            }
+            var synchronizedIDs: [String] = []
+            for (folder, excluded) in target.synchronized.sorted(by: { $0.key < $1.key }) {
+                let group = id(), exceptions = id()
+                synchronizedIDs.append(group)
+                add("PBXFileSystemSynchronizedBuildFileExceptionSet", "\t\t\(exceptions) = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (\(excluded.map { Self.quote($0) + ", " }.joined())); target = \(targetIDs[target.name]!) /* \(target.name) */; };")
+                add("PBXFileSystemSynchronizedRootGroup", "\t\t\(group) /* \(folder) */ = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (\(exceptions), ); explicitFileTypes = {}; explicitFolders = (); path = \(Self.quote(folder)); sourceTree = \"<group>\"; };")
+                groupChildren["", default: []].append(group)
+            }
+            var productDependencyIDs: [String] = []
+            for product in target.packageProducts {
+                let dependency = id()
+                productDependencyIDs.append(dependency)
+                add("XCSwiftPackageProductDependency", "\t\t\(dependency) /* \(product) */ = {isa = XCSwiftPackageProductDependency; productName = \(Self.quote(product)); };")
+            }
             for (name, script) in target.scripts.sorted(by: { $0.key < $1.key }) {
                 let phase = id()
                 phases.append(phase)
@@ -156,8 +189,15 @@ struct ProjectFixture {
                 add("PBXTargetDependency", "\t\t\(dependencyID) /* PBXTargetDependency */ = {isa = PBXTargetDependency; target = \(targetIDs[dependency]!) /* \(dependency) */; };")
             }
             let list = configurationList(owner: "\(target.isa) \"\(target.name)\"", names: target.configurations ?? configurations, settings: { target.settings.merging(target.perConfiguration[$0] ?? [:]) { $1 } }, xcconfig: { target.xcconfigPerConfiguration[$0] ?? target.xcconfig })
-            add(target.isa, "\t\t\(targetIDs[target.name]!) /* \(target.name) */ = {\n\t\t\tisa = \(target.isa);\n\t\t\tbuildConfigurationList = \(list) /* Build configuration list for \(target.isa) \"\(target.name)\" */;\n\t\t\tbuildPhases = (\n\(phases.map { "\t\t\t\t\($0) /* Embed */," }.joined(separator: "\n"))\n\t\t\t);\n\t\t\tdependencies = (\n\(dependencyIDs.map { "\t\t\t\t\($0)," }.joined(separator: "\n"))\n\t\t\t);\n\t\t\tname = \(Self.quote(target.name));\n\t\t\tproductName = \(Self.quote(target.name));\n\t\t\tproductReference = \(product) /* \(target.name).\(wrapper) */;\n\t\t\tproductType = \"\(target.productType)\";\n\t\t};")
+            add(target.isa, "\t\t\(targetIDs[target.name]!) /* \(target.name) */ = {\n\t\t\tisa = \(target.isa);\n\t\t\tbuildConfigurationList = \(list) /* Build configuration list for \(target.isa) \"\(target.name)\" */;\n\t\t\tbuildPhases = (\n\(phases.map { "\t\t\t\t\($0) /* Embed */," }.joined(separator: "\n"))\n\t\t\t);\n\t\t\tdependencies = (\n\(dependencyIDs.map { "\t\t\t\t\($0)," }.joined(separator: "\n"))\n\t\t\t);\n\(synchronizedIDs.isEmpty ? "" : "\t\t\tfileSystemSynchronizedGroups = (\(synchronizedIDs.map { $0 + ", " }.joined()));\n")\(productDependencyIDs.isEmpty ? "" : "\t\t\tpackageProductDependencies = (\(productDependencyIDs.map { $0 + ", " }.joined()));\n")\t\t\tname = \(Self.quote(target.name));\n\t\t\tproductName = \(Self.quote(target.name));\n\t\t\tproductReference = \(product) /* \(target.name).\(wrapper) */;\n\t\t\tproductType = \"\(target.productType)\";\n\t\t};")
         }
+        var packageReferenceIDs: [String] = []
+        for package in localPackages {
+            let reference = id()
+            packageReferenceIDs.append(reference)
+            add("XCLocalSwiftPackageReference", "\t\t\(reference) /* XCLocalSwiftPackageReference \"\(package)\" */ = {isa = XCLocalSwiftPackageReference; relativePath = \(Self.quote(package)); };")
+        }
+        let packageReferenceList = packageReferenceIDs.isEmpty ? "" : "\t\t\tpackageReferences = (\(packageReferenceIDs.map { $0 + ", " }.joined()));\n"
         let projectList = configurationList(owner: "PBXProject \"Fixture\"", names: configurations, settings: { projectSettings.merging(projectPerConfiguration[$0] ?? [:]) { $1 } }, xcconfig: { _ in projectXcconfig })
 
         // Groups: one per folder of a referenced xcconfig, under the main group.
@@ -170,7 +210,7 @@ struct ProjectFixture {
         mainChildren.append(productsGroup)
         add("PBXGroup", "\t\t\(productsGroup) /* Products */ = {\n\t\t\tisa = PBXGroup;\n\t\t\tchildren = (\n\(groupChildren["#products", default: []].map { "\t\t\t\t\($0)," }.joined(separator: "\n"))\n\t\t\t);\n\t\t\tname = Products;\n\t\t\tsourceTree = \"<group>\";\n\t\t};")
         add("PBXGroup", "\t\t\(mainGroup) = {\n\t\t\tisa = PBXGroup;\n\t\t\tchildren = (\n\(mainChildren.map { "\t\t\t\t\($0)," }.joined(separator: "\n"))\n\t\t\t);\n\t\t\tsourceTree = \"<group>\";\n\t\t};")
-        add("PBXProject", "\t\t\(projectID) /* Project object */ = {\n\t\t\tisa = PBXProject;\n\t\t\tattributes = {\n\t\t\t\tBuildIndependentTargetsInParallel = 1;\n\t\t\t\tLastUpgradeCheck = 1540;\n\t\t\t};\n\t\t\tbuildConfigurationList = \(projectList) /* Build configuration list for PBXProject \"Fixture\" */;\n\t\t\tcompatibilityVersion = \"Xcode 14.0\";\n\t\t\tdevelopmentRegion = en;\n\t\t\tmainGroup = \(mainGroup);\n\t\t\tproductRefGroup = \(productsGroup) /* Products */;\n\t\t\tprojectDirPath = \"\";\n\t\t\tprojectRoot = \"\";\n\t\t\ttargets = (\n\(targets.map { "\t\t\t\t\(targetIDs[$0.name]!) /* \($0.name) */," }.joined(separator: "\n"))\n\t\t\t);\n\t\t};")
+        add("PBXProject", "\t\t\(projectID) /* Project object */ = {\n\t\t\tisa = PBXProject;\n\t\t\tattributes = {\n\t\t\t\tBuildIndependentTargetsInParallel = 1;\n\t\t\t\tLastUpgradeCheck = 1540;\n\t\t\t};\n\t\t\tbuildConfigurationList = \(projectList) /* Build configuration list for PBXProject \"Fixture\" */;\n\t\t\tcompatibilityVersion = \"Xcode 14.0\";\n\t\t\tdevelopmentRegion = en;\n\t\t\tmainGroup = \(mainGroup);\n\(packageReferenceList)\t\t\tproductRefGroup = \(productsGroup) /* Products */;\n\t\t\tprojectDirPath = \"\";\n\t\t\tprojectRoot = \"\";\n\t\t\ttargets = (\n\(targets.map { "\t\t\t\t\(targetIDs[$0.name]!) /* \($0.name) */," }.joined(separator: "\n"))\n\t\t\t);\n\t\t};")
 
         var text = "// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tclasses = {\n\t};\n\tobjectVersion = \(objectVersion);\n\tobjects = {\n"
         for isa in sections.keys.sorted() {

@@ -2,7 +2,8 @@ import Foundation
 import LockstepRuntime
 import Synchronization
 
-/// The asset catalogs (`.xcassets`) of the running bundle: the manifest's `resources` (<doc:YourOwnCode> "The
+/// The asset catalogs (`.xcassets`) of the running bundle (UIKit's `UIImage(named:)` and `UIColor(named:)`, SwiftUI's
+/// `Image("Name")` and `Color("Name")`): the manifest's `resources` (<doc:YourOwnCode> "The
 /// manifest"), read once, where `Color("Name")`, `Image("Name")` and the accent color are found as on a device.
 ///
 /// Each catalog is its Contents.json files as Xcode writes them: a color set's components in sRGB, display P3 or gray
@@ -10,23 +11,37 @@ import Synchronization
 /// largest is drawn, at its point size: pixels ÷ scale), or one vector file; a folder that provides a namespace
 /// prefixes its assets' names. What it cannot draw (a PDF vector, a symbol set) keeps its size and is named in place.
 package final class AssetCatalog: Sendable {
-    struct ColorAsset: Sendable {
-        var any: RGBA
-        var dark: RGBA?
+    /// Red, green, blue and alpha in 0…1, as a color set writes them.
+    package struct Components: Sendable, Equatable {
+        package var red: Double, green: Double, blue: Double, alpha: Double
+        package init(_ red: Double, _ green: Double, _ blue: Double, _ alpha: Double = 1) {
+            (self.red, self.green, self.blue, self.alpha) = (red, green, blue, alpha)
+        }
     }
 
-    struct ImageAsset: Sendable {
+    struct ColorAsset: Sendable {
+        var any: Components
+        var dark: Components?
+    }
+
+    package struct ImageAsset: Sendable {
         /// The size in points.
-        var size: CGSize
+        package var size: CGSize
         /// `data:` URL of the picture, nil for a format an SVG cannot show (PDF).
-        var dataURL: String?
-        var isTemplate: Bool
+        package var dataURL: String?
+        package var isTemplate: Bool
+
+        package init(size: CGSize, dataURL: String?, isTemplate: Bool) {
+            self.size = size
+            self.dataURL = dataURL
+            self.isTemplate = isTemplate
+        }
     }
 
     let colors: [String: ColorAsset]
-    let images: [String: ImageAsset]
+    package let images: [String: ImageAsset]
 
-    init(catalogs: [String]) {
+    package init(catalogs: [String]) {
         var colors: [String: ColorAsset] = [:]
         var images: [String: ImageAsset] = [:]
         for catalog in catalogs { Self.read(folder: catalog, prefix: "", colors: &colors, images: &images) }
@@ -52,7 +67,7 @@ package final class AssetCatalog: Sendable {
         loaded.withLock { $0 = AssetCatalog(catalogs: catalogs) }
     }
 
-    func color(_ name: String, dark: Bool) -> RGBA? {
+    package func color(_ name: String, dark: Bool) -> Components? {
         guard let asset = colors[name] else { return nil }
         return dark ? (asset.dark ?? asset.any) : asset.any
     }
@@ -81,8 +96,8 @@ package final class AssetCatalog: Sendable {
     }
 
     private static func colorSet(_ folder: String) -> ColorAsset? {
-        var any: RGBA?
-        var dark: RGBA?
+        var any: Components?
+        var dark: Components?
         for entry in contents(folder)?["colors"] as? [[String: Any]] ?? [] {
             let appearances = entry["appearances"] as? [[String: Any]] ?? []
             // High-contrast variants are for Increase Contrast, which Lockstep's renderings do not turn on.
@@ -100,10 +115,11 @@ package final class AssetCatalog: Sendable {
     }
 
     /// A color of a color set: components, or a reference to a system color (`systemBlueColor`).
-    static func rgba(_ color: [String: Any]) -> RGBA? {
+    static func rgba(_ color: [String: Any]) -> Components? {
         if let reference = color["reference"] as? String {
-            let system = reference.replacingOccurrences(of: "system", with: "").replacingOccurrences(of: "Color", with: "").lowercased()
-            return Color(storage: .system(system)).resolve(EnvironmentValues())
+            // `systemBlueColor`, `labelColor`: UIKit's color of that name (light appearance; a reference has no dark one).
+            let name = String(reference.dropLast(reference.hasSuffix("Color") ? 5 : 0))
+            return SystemColors.components(name, dark: false)
         }
         guard let components = color["components"] as? [String: Any] else { return nil }
         func component(_ key: String) -> Double? {
@@ -116,10 +132,10 @@ package final class AssetCatalog: Sendable {
             return !text.contains(".") && number > 1 ? number / 255 : number
         }
         let alpha = component("alpha") ?? 1
-        if let white = component("white") { return RGBA(white, white, white, alpha) }
+        if let white = component("white") { return Components(white, white, white, alpha) }
         guard let red = component("red"), let green = component("green"), let blue = component("blue") else { return nil }
         // Display P3 components are drawn as sRGB ones: the SVG has no wider gamut to draw them in.
-        return RGBA(red, green, blue, alpha)
+        return Components(red, green, blue, alpha)
     }
 
     private static func imageSet(_ folder: String) -> ImageAsset? {
@@ -154,9 +170,9 @@ package final class AssetCatalog: Sendable {
 }
 
 /// The size a picture file says it has, read from its header.
-enum PictureHeader {
+package enum PictureHeader {
     /// PNG's IHDR: width and height in pixels.
-    static func png(_ data: Data) -> CGSize? {
+    package static func png(_ data: Data) -> CGSize? {
         let bytes = [UInt8](data.prefix(24))
         guard bytes.count == 24, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return nil }
         func u32(_ at: Int) -> Int { Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3]) }
@@ -164,7 +180,7 @@ enum PictureHeader {
     }
 
     /// JPEG's first start-of-frame marker.
-    static func jpeg(_ data: Data) -> CGSize? {
+    package static func jpeg(_ data: Data) -> CGSize? {
         let bytes = [UInt8](data)
         guard bytes.count > 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
         var index = 2
@@ -183,7 +199,7 @@ enum PictureHeader {
     }
 
     /// An SVG's `width` and `height` (or its `viewBox`), in points.
-    static func svg(_ data: Data) -> CGSize? {
+    package static func svg(_ data: Data) -> CGSize? {
         guard let text = String(data: data.prefix(4096), encoding: .utf8), let start = text.range(of: "<svg") else { return nil }
         let tag = text[start.upperBound...].prefix { $0 != ">" }
         func attribute(_ name: String) -> String? {
@@ -197,7 +213,7 @@ enum PictureHeader {
     }
 
     /// A PDF's first `/MediaBox`, in points.
-    static func pdf(_ data: Data) -> CGSize? {
+    package static func pdf(_ data: Data) -> CGSize? {
         guard let text = String(data: data.prefix(65536), encoding: .isoLatin1), let range = text.range(of: "/MediaBox") else { return nil }
         let numbers = text[range.upperBound...].drop { $0 == " " || $0 == "[" }.prefix { $0 != "]" }
             .split(separator: " ").compactMap { Double($0) }

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+@testable import XcodeKit
+
+/// What `lockstep build` reads of each target from a project.pbxproj: the Swift files of its Sources phase, the
+/// resources of its Resources phase, a synchronized folder's files less its exceptions, the package products it
+/// links, and the project's local packages.
+@Suite struct BuildInputsTests {
+    @Test func eachTargetsFilesProductsAndPackages() throws {
+        var fixture = ProjectFixture(objectVersion: 77)
+        var app = ProjectFixture.Target.app("App", identifier: "com.x.app", plist: nil, embeds: ["Widget"])
+        app.sources = ["App/AppMain.swift", "Shared/Model.swift"]
+        app.resources = ["App/Assets.xcassets", "App/en.lproj"]
+        var widget = ProjectFixture.Target.appExtension("Widget", identifier: "com.x.app.widget", plist: nil)
+        widget.synchronized = ["Widget": ["Preview.swift", "Old"]]
+        widget.packageProducts = ["Kit"]
+        fixture.targets = [app, widget]
+        fixture.localPackages = ["Packages/Kit"]
+        let tree = try FixtureTree([
+            "App.xcodeproj/project.pbxproj": fixture.pbxproj(),
+            "App/AppMain.swift": "", "Shared/Model.swift": "", "App/Assets.xcassets/Contents.json": "{}",
+            "App/en.lproj/Localizable.strings": "", "Widget/W.swift": "", "Widget/Deep/More.swift": "", "Widget/Preview.swift": "",
+            "Widget/Old/Gone.swift": "", "Widget/Info.plist": "", "Widget/Media.xcassets/Contents.json": "{}",
+            "Packages/Kit/Package.swift": "",
+        ])
+        defer { tree.cleanUp() }
+        let root = URL(fileURLWithPath: tree.path).standardized.path
+        let project = try XcodeProject(path: tree.path + "/App.xcodeproj")
+        let inputs = try project.buildInputs()
+        let appInputs = try #require(inputs[project.targets[0].id])
+        #expect(appInputs.swiftFiles == ["\(root)/App/AppMain.swift", "\(root)/Shared/Model.swift"])
+        #expect(appInputs.resources == ["\(root)/App/Assets.xcassets", "\(root)/App/en.lproj"])
+        let widgetInputs = try #require(inputs[project.targets[1].id])
+        #expect(widgetInputs.swiftFiles.sorted() == ["\(root)/Widget/Deep/More.swift", "\(root)/Widget/W.swift"])
+        #expect(widgetInputs.resources == ["\(root)/Widget/Media.xcassets"])
+        #expect(widgetInputs.packageProducts == ["Kit"])
+        #expect(try project.localPackages() == ["\(root)/Packages/Kit"])
+    }
+
+    @Test func aFileTheSourcesPhaseNamesThatIsNotThereIsMissing() throws {
+        var fixture = ProjectFixture()
+        var app = ProjectFixture.Target.app("App", identifier: "com.x.app", plist: nil)
+        app.sources = ["App/Gone.swift"]
+        fixture.targets = [app]
+        let tree = try FixtureTree(["App.xcodeproj/project.pbxproj": fixture.pbxproj()])
+        defer { tree.cleanUp() }
+        let project = try XcodeProject(path: tree.path + "/App.xcodeproj")
+        let inputs = try #require(try project.buildInputs()[project.targets[0].id])
+        #expect(inputs.swiftFiles.isEmpty && inputs.missing.count == 1 && inputs.missing[0].hasSuffix("/App/Gone.swift"))
+    }
+}
