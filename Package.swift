@@ -64,7 +64,7 @@ let package = Package(
         .target(name: "XcodeGenKit", dependencies: ["LockstepSystem", "BundleKit", "XcodeKit"]),
         // The checks: rules, their catalogue, policy and baselines, findings, reports (text, JSON, SARIF, JUnit …)
         // and `bump`, over what the readers give.
-        .target(name: "CheckKit", dependencies: ["LockstepSystem", "BundleKit", "XcodeKit", "XcodeGenKit"]),
+        .target(name: "CheckKit", dependencies: ["LockstepSystem", "AppGroupKit", "BundleKit", "XcodeKit", "XcodeGenKit"]),
         .target(name: "WidgetKit", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime", "AppIntents", "ActivityKit", "SwiftUI", "Intents"]),
         // Live Activities: the app requests, updates and ends them; the widget extension renders them.
         .target(name: "ActivityKit", dependencies: ["LockstepSystem", "AppGroupKit", "BundleKit", "LockstepRuntime"]),

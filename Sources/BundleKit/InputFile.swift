@@ -63,8 +63,8 @@ package enum InputFile {
 
     /// The whole file at `path`.
     /// - Throws: `BundleError.unreadable` naming the file (`no such file` when it does not exist).
-    package static func read(_ path: String, allowPipe: Bool = false) throws(BundleError) -> [UInt8] {
-        guard let bytes = try readIfExists(path, allowPipe: allowPipe) else { throw BundleError(.unreadable, path: path, detail: "no such file") }
+    package static func read(_ path: String, limit: Int = maximumSize, allowPipe: Bool = false) throws(BundleError) -> [UInt8] {
+        guard let bytes = try readIfExists(path, limit: limit, allowPipe: allowPipe) else { throw BundleError(.unreadable, path: path, detail: "no such file") }
         return bytes
     }
 

@@ -50,13 +50,24 @@ public enum CheckInput {
 
     /// The command that checks the projects a workspace lists, naming apart those not here (a `Pods/` project
     /// before `pod install`), which `check` would refuse.
+    /// Each path is checked once (80,000 listed projects are 80,000 look-ups, not their square), and the command is
+    /// safe to paste: see `shellWords`.
     static func listedProjects(_ projects: [String]) -> String {
-        let present = projects.filter { FileManager.default.fileExists(atPath: $0 + "/project.pbxproj") }
-        let missing = projects.filter { !present.contains($0) }
-        guard !present.isEmpty else { return "none of the projects it lists is here: \(missing.joined(separator: ", "))" }
-        let notHere = missing.isEmpty ? "" : " (not here: \(missing.joined(separator: ", ")))"
-        return "check the projects it lists: `lockstep check \(shellWords(present))`" + notHere
+        var present: [String] = [], missing: [String] = []
+        for project in projects {
+            if FileManager.default.fileExists(atPath: project + "/project.pbxproj") { present.append(project) } else { missing.append(project) }
+        }
+        // A sentence, not a listing: a workspace of 80,000 projects names the first few and counts the rest.
+        func more(_ list: [String]) -> String { list.count > shownProjects ? " and \(list.count - shownProjects) more" : "" }
+        let missingText = missing.prefix(shownProjects).map { Standard.printable($0).replacingOccurrences(of: "\n", with: "\\n") }
+            .joined(separator: ", ") + more(missing)
+        guard !present.isEmpty else { return "none of the projects it lists is here: \(missingText)" }
+        let notHere = missing.isEmpty ? "" : " (not here: \(missingText))"
+        return "check the projects it lists: `lockstep check \(shellWords(Array(present.prefix(shownProjects))))`\(more(present))" + notHere
     }
+
+    /// How many projects a workspace's advice names.
+    static let shownProjects = 20
 
     /// Why a folder with no `.app` bundle is not read, and what to pass instead.
     static func folderAdvice(_ folder: String) -> String {
@@ -75,13 +86,34 @@ public enum CheckInput {
         return "the folder holds no .app bundle or .xcodeproj (pass a manifest, .xcarchive or .ipa itself)"
     }
 
-    /// `paths` as words of a shell command: quoted where the shell would split or expand them.
+    /// `paths` as words of a shell command, safe to paste: quoted where the shell would split or expand them, a
+    /// relative path that starts with `-` written `./-…` (pasted bare, `--config=x.xcodeproj` is an option), and a
+    /// path holding a control character (a workspace's `&#10;`) written in `$'…'` with the character escaped, so the
+    /// command stays on one line and pastes as the path it names.
     static func shellWords(_ paths: [String]) -> String {
-        paths.map { path in
+        paths.map { written in
+            let path = written.hasPrefix("-") ? "./" + written : written
             let plain = !path.isEmpty && path.unicodeScalars.allSatisfy {
                 $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-/+@%=:,".unicodeScalars.contains($0))
             }
-            return plain ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+            if plain { return path }
+            guard path.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else {
+                return "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+            }
+            var quoted = "$'"
+            for scalar in path.unicodeScalars {
+                switch scalar {
+                case "\\": quoted += "\\\\"
+                case "'": quoted += "\\'"
+                case "\n": quoted += "\\n"
+                case "\t": quoted += "\\t"
+                case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+                    // `\u` with four digits: bash's and zsh's escape of a character (`\x9F` would be a byte, not U+009F).
+                    quoted += String(format: "\\u%04X", scalar.value)
+                default: quoted.unicodeScalars.append(scalar)
+                }
+            }
+            return quoted + "'"
         }.joined(separator: " ")
     }
 

@@ -44,7 +44,7 @@ public struct CheckPolicy: Sendable, Equatable {
     ///   unknown key, a rule id `check` does not have, a value of the wrong type (quoted on one line, at most 60
     ///   characters of it).
     public static func load(_ path: String) throws(BundleError) -> CheckPolicy {
-        let bytes = try InputFile.read(path)
+        let bytes = try InputFile.read(path, limit: maximumFileSize)
         let root: JSONValue
         do {
             // A key given twice is refused: one of the two decisions would be silently dropped.
@@ -79,6 +79,11 @@ public struct CheckPolicy: Sendable, Equatable {
                     policy.severities[id] = severity
                 }
             case ("waivers", .array(let entries)):
+                // Each waiver is a decision someone reviews: more than this is no list anyone reads, and each one
+                // costs every run (200,000 took 22 s and 757 MB to report).
+                guard entries.count <= maximumWaivers else {
+                    throw invalid("'waivers' holds \(entries.count) entries; at most \(maximumWaivers) are read (waive a rule for every bundle with \"bundle\": \"*\", or disable it)")
+                }
                 for entry in entries {
                     guard case .object(let fields) = entry, case .string(let bundle)? = fields["bundle"], !bundle.isEmpty,
                           case .string(let reason)? = fields["reason"], !reason.isEmpty, let id = fields["rule"],
@@ -109,6 +114,11 @@ public struct CheckPolicy: Sendable, Equatable {
         return policy
     }
 
+    /// The largest config read: a real one is a few KB.
+    public static let maximumFileSize = 4 << 20
+    /// The most waivers a config may hold.
+    public static let maximumWaivers = 10_000
+
     /// Reads the baseline this policy names, or `explicit` (`--baseline`) when given.
     /// - Throws: `BundleError(.invalidBaseline)` naming the baseline (and the config that names it).
     public func knownFindings(explicit: String?) throws(BundleError) -> Baseline.Known {
@@ -130,13 +140,16 @@ public struct CheckPolicy: Sendable, Equatable {
             waiver.rule == finding.rule && (waiver.bundle == "*" || waiver.bundle == finding.bundle
                 || identifiers[finding.bundle]?.contains(waiver.bundle) == true)
         }
+        // The waivers of each rule, in order: a finding is compared with its own rule's, not with every waiver.
+        var waiversByRule: [RuleID: [Int]] = [:]
+        for (index, waiver) in waivers.enumerated() { waiversByRule[waiver.rule, default: []].append(index) }
         var used = Set<Int>()
         var copy = result
         copy.findings = result.findings.compactMap { finding in
             guard !disabled.contains(finding.rule) else { return nil }
             var changed = finding
             if let severity = severities[finding.rule] { changed.severity = severity }
-            if let index = waivers.firstIndex(where: { matches($0, finding) }) {
+            if let index = waiversByRule[finding.rule]?.first(where: { matches(waivers[$0], finding) }) {
                 used.insert(index)
                 changed.suppression = .waived(reason: waivers[index].reason)
             } else if known.contains(finding) {
@@ -176,6 +189,9 @@ public enum Baseline {
         }
     }
 
+    /// The largest baseline read: 64 MB is some 150,000 findings.
+    public static let maximumFileSize = 64 << 20
+
     /// Reads the baseline at `path`.
     /// - Parameters:
     ///   - shownAs: the name messages give it (as a config writes it); `path` when nil.
@@ -188,14 +204,17 @@ public enum Baseline {
         func invalid(_ detail: String) -> BundleError { BundleError(.invalidBaseline, path: name, detail: "\(by) \(detail)") }
         let read: [UInt8]?
         do throws(BundleError) {
-            read = try InputFile.readIfExists(path, allowPipe: true)
+            // Only a regular file: a config (a pull request's file) naming /dev/stdin or a FIFO would make `check`
+            // wait for a writer forever. Bounded like the report `check` writes for its largest projects.
+            read = try InputFile.readIfExists(path, limit: maximumFileSize)
         } catch {
             throw invalid("cannot be read: \(error.detail)")
         }
         guard let bytes = read else { throw invalid("does not exist") }
         let root: JSONValue
         do {
-            root = try JSONValue.parse(bytes, path: path)
+            // A key given twice is refused, as in a config: a second "findings" would silently replace the first.
+            root = try JSONValue.parseRefusingDuplicateKeys(bytes, path: path)
         } catch {
             throw invalid("is not a JSON report of lockstep check: \(error.detail)")
         }
@@ -231,13 +250,15 @@ public enum Baseline {
 }
 
 /// Replacing a file `check` or `bump` writes where the user points (a baseline, an edited project): atomically (rule
-/// `files.atomic`), through a symlink, keeping its permissions, never over a folder, a FIFO or a device.
+/// `files.atomic`), through a symlink that stays inside the folder holding it, keeping its permissions, never over a
+/// folder, a FIFO or a device.
 enum SafeWrite {
     /// - Parameters:
     ///   - code: the error's code (`.unwritable` for a baseline, `.invalidBump` for `bump`).
     ///   - outcome: what the sentence ends with ("the baseline was not written", "nothing was written").
     /// - Throws: `BundleError` naming `path`: why it cannot be written, then `outcome`; nothing was written.
     static func write(_ bytes: [UInt8], to path: String, code: BundleError.Code, outcome: String) throws(BundleError) {
+        try requireLinkInside(path, code: code, outcome: outcome)
         do {
             try AtomicFile.writeThrough(bytes, to: path)
         } catch {
@@ -248,5 +269,38 @@ enum SafeWrite {
             }
             throw BundleError(code, path: path, detail: "\(reason); \(outcome)")
         }
+    }
+
+    /// Refuses a symbolic link at `path` whose file lies outside the folder holding the link: a checkout's files
+    /// come from pull requests, and git stores links, so `lockstep-baseline.json -> ../../.profile` committed by one
+    /// would have the documented refresh (`--write-baseline lockstep-baseline.json`) replace any file the user can
+    /// write. A link to a file beside it or below it (`Release.xcconfig -> Shared.xcconfig`) is written through.
+    static func requireLinkInside(_ path: String, code: BundleError.Code, outcome: String) throws(BundleError) {
+        guard FileSystem.isSymbolicLink(path) else { return }
+        let target: String
+        do { target = try AtomicFile.writeTarget(of: path) } catch {
+            throw BundleError(code, path: path, detail: "its symbolic link cannot be followed; \(outcome)")
+        }
+        guard let folder = FileSystem.realPath(AtomicFile.parentDirectory(of: path)),
+              let targetFolder = FileSystem.realPath(AtomicFile.parentDirectory(of: target)), isInside(targetFolder, folder) else {
+            throw BundleError(code, path: path, detail: "it is a symbolic link to '\(target)', outside the folder that holds the link; \(outcome) (name the file itself to write there)")
+        }
+    }
+
+    /// Refuses a file that, links and `..` resolved, lies in none of `folders`: `bump` edits the files a project
+    /// names (xcconfigs, Info.plists, included specs), and a pull request's project can name `/home/me/.profile.xcconfig`
+    /// or `../../x`.
+    static func requireInside(_ path: String, folders: [String], code: BundleError.Code, outcome: String) throws(BundleError) {
+        let target = (try? AtomicFile.writeTarget(of: path)) ?? path
+        guard let resolved = FileSystem.realPath(AtomicFile.parentDirectory(of: target)) else { return }  // the write reports it
+        let roots = folders.compactMap { FileSystem.realPath($0) }
+        guard roots.contains(where: { isInside(resolved, $0) }) else {
+            throw BundleError(code, path: path, detail: "it is outside the project's folder and the working directory; \(outcome)")
+        }
+    }
+
+    /// Whether the resolved folder `path` is `folder` or inside it.
+    static func isInside(_ path: String, _ folder: String) -> Bool {
+        path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/")
     }
 }

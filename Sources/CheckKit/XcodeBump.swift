@@ -143,6 +143,9 @@ struct EditSet {
     }
 
     func apply(project: XcodeProject) throws(BundleError) -> [String] {
+        // One file reached under two names (`Release.xcconfig -> Shared.xcconfig`, `../x`, `/abs/x`) is edited once,
+        // with every edit: edited from its original text under each name, the second write undid the first.
+        let xcconfig = Self.byFile(self.xcconfig), plist = Self.byFile(self.plist), spec = Self.byFile(self.spec)
         var outputs: [(path: String, bytes: [UInt8])] = []
         if !pbxproj.isEmpty {
             var bytes = project.bytes
@@ -215,10 +218,32 @@ struct EditSet {
             }
             if bytes != data { outputs.append((path, bytes)) }
         }
-        // Every file is checked before any is written, so a read-only one leaves the whole project as it was.
-        for output in outputs { try Bump.requireWritable(output.path) }
+        // Every file is checked before any is written, so a read-only one leaves the whole project as it was, and
+        // so does one outside the project's folder and the working directory, or a link leading out of its folder.
+        let folders = [project.sourceRoot, FileManager.default.currentDirectoryPath]
+        for output in outputs {
+            try Bump.requireWritable(output.path)
+            try SafeWrite.requireLinkInside(output.path, code: .invalidBump, outcome: "nothing was written")
+            try SafeWrite.requireInside(output.path, folders: folders, code: .invalidBump, outcome: "nothing was written")
+        }
         for output in outputs { try Bump.replace(output.path, with: output.bytes) }
         return outputs.map(\.path).sorted()
+    }
+
+    /// `edits` with the entries of names that reach the same file (links and `..` resolved) merged, under the first
+    /// of those names that is no symbolic link (the file's own name, which bump reports as updated).
+    static func byFile<Key: Hashable, Value>(_ edits: [String: [Key: Value]]) -> [String: [Key: Value]] {
+        var merged: [String: [Key: Value]] = [:]
+        var nameOfFile: [String: String] = [:]
+        let ordered = edits.map { (link: FileSystem.isSymbolicLink($0.key) ? 1 : 0, name: $0.key, values: $0.value) }
+            .sorted { ($0.link, $0.name) < ($1.link, $1.name) }
+        for (_, name, values) in ordered {
+            let file = FileSystem.realPath(name) ?? name
+            let shown = nameOfFile[file, default: name]
+            nameOfFile[file] = shown
+            merged[shown, default: [:]].merge(values) { first, _ in first }
+        }
+        return merged
     }
 
 }

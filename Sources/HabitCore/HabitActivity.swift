@@ -59,8 +59,9 @@ extension HostApp {
         }
         switch (arguments.first ?? "", arguments.count) {
         case ("start", 2):
-            guard let habit = try store.habits().first(where: { $0.name == arguments[1] }) else {
-                throw HabitError(.unknownHabit, subject: arguments[1], detail: "add it first")
+            let habits = try store.habits()
+            guard let habit = habits.first(where: { $0.name == arguments[1] }) else {
+                throw HabitError(.unknownHabit, subject: arguments[1], detail: habits.isEmpty ? "none yet; add it first" : habits.map(\.name).joined(separator: ", "))
             }
             do {
                 let activity = try Activity.request(attributes: HabitActivityAttributes(habitName: habit.name, emoji: habit.emoji),

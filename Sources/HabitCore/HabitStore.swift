@@ -280,7 +280,15 @@ public final class HabitStore: @unchecked Sendable {  // @unchecked: the connect
               kind: HabitKind(rawValue: row[3].string) ?? .binary, dailyTarget: row[4].double, isActive: row[5].int != 0)
     }
 
+    /// The most UTF-8 bytes a habit name may have, beside its 64 characters: room for 64 emoji of several scalars.
+    static let maximumNameBytes = 1024
+
     static func validate(name: String) throws {
+        // Bytes first: one Character may hold millions of combining marks ('a' + 6,000,000 U+0301 is one Character
+        // and 12 MB, which the widget took 15 s to draw), and the sentence quotes only the name's start.
+        if name.utf8.count > maximumNameBytes {
+            throw HabitError(.invalidName, subject: String(name.unicodeScalars.prefix(32)) + "…", detail: "it is longer than \(maximumNameBytes) bytes")
+        }
         if name.isEmpty || name.allSatisfy(\.isWhitespace) {
             throw HabitError(.invalidName, subject: name, detail: "it is empty")
         }

@@ -41,6 +41,7 @@ public enum Up {
         let manifest = Installer.resolvingExecutables(try Manifest.resolve(explicit: options.manifest, groupsRoot: options.groupsRoot))
         let targets = LaunchTargets(manifest: manifest, groupsRoot: options.groupsRoot)
         for record in manifest.bundles {
+            try Sandbox.validateBundleIdentifier(record.bundleIdentifier ?? record.name)
             _ = try ExecutableLocator.locate(record.executable ?? "", bundle: record.bundleIdentifier ?? record.name)
         }
 

@@ -22,12 +22,16 @@ public enum Installer {
 
     /// Installs `manifest` under `groupsRoot`. Idempotent: when the same bundles are installed already, nothing is
     /// written and the generation stays.
-    /// - Throws: `SystemError` when the file cannot be written (the previous install is then unchanged).
+    /// - Throws: `AppGroupError.invalidIdentifier` for a bundle identifier that is no reverse-DNS name (nothing is
+    ///   written); `SystemError` when the file cannot be written (the previous install is then unchanged).
     /// - Parameter whileLocked: runs first, holding the install lock, before anything is read or written. `up`
     ///   launches its bundles here, so their start-up overlaps the write: a starting bundle reads the installed
     ///   manifest under the same lock (`installed(groupsRoot:)`), so it waits for this install and reads it.
     @discardableResult
     public static func install(_ manifest: Manifest, groupsRoot: String, whileLocked: () throws -> Void = {}) throws -> Outcome {
+        // Each bundle's identifier names its container folder (and its TMPDIR): one that could climb out of the
+        // groups root is refused before anything is written or launched.
+        for record in manifest.bundles { try Sandbox.validateBundleIdentifier(record.bundleIdentifier ?? record.name) }
         let path = Manifest.installedPath(groupsRoot: groupsRoot)
         var object = json(manifest)
         let lock = try FileLock(path: lockPath(groupsRoot: groupsRoot))

@@ -145,6 +145,9 @@ public struct SimulatedProcess: Sendable {
     /// notification attachment, a download) is in the process's sandbox. Made here, when the process starts as its
     /// bundle, not by the launcher: a process that refuses its arguments before it starts leaves no container.
     func useContainerTemporaryDirectory() {
+        // An identifier that is no folder name (an installed manifest written by hand) creates nothing: the
+        // sandbox refuses it when the process first uses a container.
+        guard (try? Sandbox.validateBundleIdentifier(bundle.bundleIdentifier ?? bundle.name)) != nil else { return }
         let temporary = LaunchEnvironment.temporaryDirectory(for: bundle, groupsRoot: groupsRoot)
         guard (try? AtomicFile.createDirectories(temporary)) != nil else { return }
         // A launcher has set it already; setenv is not thread-safe, and a plain executable starts on its first call.

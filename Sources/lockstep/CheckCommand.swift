@@ -25,8 +25,8 @@ enum CheckCommand: Command {
                                 "baseline", "strict"; a waiver that matches nothing is reported as a note
           --baseline FILE       a JSON report written earlier (`--format json` or --write-baseline): its
                                 findings are reported as known and do not fail; new ones do
-          --write-baseline FILE write today's findings as that baseline (through a symlink; never over a
-                                folder, FIFO or device), then report them all as known
+          --write-baseline FILE write today's findings as that baseline (through a symlink to a file in its
+                                own folder; never over a folder, FIFO or device), then report them all as known
 
         Exit status: 0 clean (warnings allowed unless --strict), 1 findings, 2 an input could not be read
         (one sentence on stderr naming the file; the other inputs are still checked and reported, and

@@ -1,4 +1,5 @@
 import AppGroupKit
+import BundleKit
 import Foundation
 import LockstepSystem
 
@@ -31,13 +32,20 @@ enum ContainerCommand: Command {
         let container = target == "app" ? try sandbox.privateContainer() : try sandbox.requireGroupContainer(target)
         let files = CoordinatedFiles(container: container)
         if let file = arguments.value("--read") {
-            guard let data = try files.read(file) else {
+            // In pieces: a file of any size costs a megabyte of memory, not twice its size.
+            let stdout = FileDescriptor(rawValue: 1)
+            guard try files.read(file, { try stdout.writeAll($0, path: "stdout") }) else {
                 Standard.error("lockstep container: '\(file)' does not exist in '\(container.path)'.")
                 return .failure
             }
-            FileHandle.standardOutput.write(data)
         } else if let file = arguments.value("--write") {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
+            // The replacement is made whole before it is renamed in: bounded, so a runaway pipe is refused (exit 2)
+            // instead of growing the process without end.
+            let bytes = try FileDescriptor(rawValue: 0).readAll(path: "stdin", capacity: 1 << 20, limit: maximumWriteSize)
+            guard bytes.count <= maximumWriteSize else {
+                throw BundleError(.unreadable, path: "standard input", detail: "it holds more than \(maximumWriteSize >> 20) MB, the most --write replaces a file with; nothing was written")
+            }
+            let data = Data(bytes)
             // --repeat N (for tests): the same replacement N times, so a reader can race many of them.
             let times = try repeatCount(arguments, command: name)
             for _ in 0..<times { try files.write(data, to: file) }
@@ -46,6 +54,9 @@ enum ContainerCommand: Command {
         }
         return .success
     }
+
+    /// The largest file `--write` makes.
+    static let maximumWriteSize = 128 << 20
 
     private static func absolute(_ path: String) -> String {
         path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path

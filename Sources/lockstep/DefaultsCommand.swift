@@ -56,14 +56,17 @@ enum DefaultsCommand: Command {
         switch action {
         case "read":
             guard let key else {
-                print(xml(try defaults.dictionaryRepresentation()), terminator: "")
+                print(Standard.printable(xml(try defaults.dictionaryRepresentation())), terminator: "")
                 return .success
             }
             guard let value = try defaults.value(forKey: key) else {
                 Standard.error("lockstep defaults: the key '\(key)' does not exist in the suite '\(suite)' of '\(sandbox.identity.bundleIdentifier)'.")
                 return .failure
             }
-            print(text(value), terminator: "")
+            // Another bundle wrote the value: its control characters (an escape sequence that retitles the window
+            // or clears the screen) are written as `\u{1B}`, never sent to the terminal; and so the XML of
+            // `read SUITE` holds no character XML 1.0 forbids.
+            print(Standard.printable(text(value)), terminator: "")
         case "write":
             let value = try parse(positionals[3], as: chosenTypes.first ?? .string, key: positionals[2])
             try defaults.set(value, forKey: positionals[2])

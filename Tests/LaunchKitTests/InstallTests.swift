@@ -87,4 +87,26 @@ import Testing
         }
         #expect(MemoryLimit.report(limitMB: 30, record: record) == "EXC_RESOURCE (RESOURCE_TYPE_MEMORY: high watermark memory limit exceeded) (limit=30 MB)")
     }
+
+    /// A manifest whose bundle identifier climbs out of the groups root (`com.example.a/../../../../ESCAPED`): `run`
+    /// handed the child a TMPDIR there and the child made it before the sandbox refused the id. The install refuses
+    /// the manifest (exit 2) and nothing is created, inside the groups root or beside it.
+    @Test func aBundleIdentifierThatIsNoFolderNameIsRefusedBeforeAnythingIsCreated() throws {
+        let dir = TestSupport.temporaryDirectory("install")
+        defer { TestSupport.cleanUp(dir) }
+        let groups = dir.appendingPathComponent("groups").path
+        try FileManager.default.createDirectory(atPath: groups, withIntermediateDirectories: true)
+        let manifest = dir.appendingPathComponent("m.json").path
+        try Manifest.embeddedDefaultText.replacingFirst(#""bundleIdentifier": "com.example.habits","#,
+                                                        with: #""bundleIdentifier": "com.example.habits/../../../../ESCAPED","#)
+            .write(toFile: manifest, atomically: true, encoding: .utf8)
+        for command in [["run", "--manifest", manifest, "--groups", groups, "host", "--", "list"],
+                        ["up", "--manifest", manifest, "--groups", groups]] {
+            let result = try run("lockstep", command, timeout: 30)
+            #expect(result.status == 2, "\(command[0]): \(result)")
+            #expect(result.stderr.contains("'com.example.habits/../../../../ESCAPED' is not a valid identifier"), "\(command[0]): \(result)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["groups", "m.json"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: groups).isEmpty)
+    }
 }

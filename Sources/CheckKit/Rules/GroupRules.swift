@@ -1,3 +1,4 @@
+import AppGroupKit
 import BundleKit
 import XcodeKit
 
@@ -85,6 +86,13 @@ extension Rules {
             } else {
                 findings.append(Finding(rule: "group.shared", bundle: bundle.bundlePath, path: path, message: message, values: [group]))
             }
+        }
+        // rule `group.id-format`: past its prefix, reverse-DNS components of letters, digits and '-', as the device
+        // checks them ('group.com.example.a/../../x' would name a folder elsewhere, and is refused there).
+        for group in bundle.appGroups where group.hasPrefix("group.") && applies("group.id-format", to: bundle)
+                && (try? Sandbox.validateGroupIdentifier(group)) == nil {
+            findings.append(Finding(rule: "group.shared", bundle: bundle.bundlePath, path: path,
+                message: "The App Group '\(group)' claimed by \(bundle.bundlePath) is not 'group.' followed by reverse-DNS components of letters, digits and '-': the device refuses it.", values: [group]))
         }
         // A watch app's group containers are watch-local (rule `group.watch-separate`): nothing to share with the host.
         guard bundle != app, bundle.role != .watch, app.appGroupsKnown else { return }
