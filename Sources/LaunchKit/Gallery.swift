@@ -60,6 +60,7 @@ public enum Gallery {
         .row { display: flex; flex-wrap: wrap; gap: 20px; align-items: flex-end; }
         figure { margin: 0; } figcaption { font-size: 12px; color: #3a3a3c; text-align: center; margin-top: 6px; }
         figure svg { display: block; border-radius: 22px; }
+        figcaption .warning { color: #c41e12; display: inline-block; max-width: 340px; }
         </style></head><body>
         <h1>Widget gallery</h1>
 
@@ -81,7 +82,8 @@ public enum Gallery {
                 // Only a regular file of picture size: a FIFO named x.svg in a container must not hang `gallery` or
                 // `up`'s teardown, which writes the page.
                 guard let bytes = Self.readPicture(picture.path) else { continue }
-                out += "<figure>\(inline(String(decoding: bytes, as: UTF8.self)))<figcaption>\(escape(picture.name))</figcaption></figure>\n"
+                let svg = String(decoding: bytes, as: UTF8.self)
+                out += "<figure>\(inline(svg))<figcaption>\(escape(picture.name))\(warnings(svg))</figcaption></figure>\n"
             }
             out += "</div></section>\n"
         }
@@ -105,6 +107,20 @@ public enum Gallery {
     static func inline(_ svg: String) -> String {
         guard svg.hasPrefix("<?xml"), let end = svg.range(of: "?>") else { return svg }
         return String(svg[end.upperBound...]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The warnings WidgetKit wrote into a picture (`<desc class="lockstep-warning">`: rule `widget.overflow`, a
+    /// missing container background), each a line of the caption. Only plain text is taken: a description holding
+    /// markup is left out, so a planted picture cannot put elements into the caption.
+    static func warnings(_ svg: String) -> String {
+        var caption = ""
+        for part in svg.components(separatedBy: "<desc class=\"lockstep-warning\">").dropFirst() {
+            guard let end = part.range(of: "</desc>") else { continue }
+            let text = part[..<end.lowerBound]
+            if text.contains("<") || text.contains(">") || text.count > 1000 { continue }
+            caption += "<br><span class=\"warning\">\(text)</span>"
+        }
+        return caption
     }
 
     static func escape(_ text: String) -> String {

@@ -28,6 +28,7 @@ struct TallyWidget: Widget {
                 Text(TallyStore.device)
                 Text(TallyStore.build)
             }
+            .containerBackground(.white, for: .widget)
         }
         .configurationDisplayName("Tally")
         .supportedFamilies([.systemSmall])
