@@ -43,3 +43,30 @@ import Testing
         #expect(adopted.svg(title: nil).contains(">Hello<") && !adopted.svg(title: nil).contains("Please adopt"))
     }
 }
+
+/// Pictures share one id space once inlined into one page (the gallery) or nested into one picture (a Dynamic
+/// Island): each document's gradient, clip and shadow ids are its own.
+@MainActor
+@Suite struct PictureIDTests {
+    private func ids(_ svg: String) -> [String] {
+        svg.matches(of: /id="([^"]+)"/).map { String($0.1) }
+    }
+
+    @Test func twoPicturesNeverShareAnIdAndEachReferenceFindsItsOwn() throws {
+        func picture(_ colors: [Color]) -> String {
+            let view = RoundedRectangle(cornerRadius: 8).fill(LinearGradient(colors: colors, startPoint: .top, endPoint: .bottom))
+                .shadow(radius: 2).clipShape(Circle())
+            return render(view, RenderRequest(size: CGSize(width: 50, height: 50))).svg(title: nil)
+        }
+        let red = picture([.red, .orange]), blue = picture([.blue, .green])
+        let (redIDs, blueIDs) = (ids(red), ids(blue))
+        #expect(redIDs.count >= 3 && Set(redIDs).isDisjoint(with: blueIDs), "\(redIDs) \(blueIDs)")
+        // Every url(#…) of a picture names one of its own ids.
+        for svg in [red, blue] {
+            let references = Set(svg.matches(of: /url\(#([^)]+)\)/).map { String($0.1) })
+            #expect(!references.isEmpty && references.isSubset(of: Set(ids(svg))), "\(svg)")
+        }
+        // The same picture twice is the same document: its definitions are the same wherever they are found.
+        #expect(picture([.red, .orange]) == red)
+    }
+}
