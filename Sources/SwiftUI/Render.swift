@@ -113,6 +113,13 @@ package func render<V: View>(_ view: V, _ request: RenderRequest) -> RenderedVie
                         canvas: drawn)
 }
 
+/// The size `view` chooses for a proposal (nil: its ideal length on that axis), as a container lays it out: what the
+/// Dynamic Island sizes its expanded regions by.
+@MainActor
+package func fittingSize<V: View>(_ view: V, width: CGFloat?, height: CGFloat?, environment: EnvironmentValues) -> CGSize {
+    resolveOne(view, ResolveContext(environment: environment, found: Findings())).size(for: Proposal(width: width, height: height))
+}
+
 /// How far a widget's content reaches past its edges (rule `widget.overflow`): the root view's frame as SwiftUI
 /// lays it out, centered in the content margins, against the widget's bounds, and the leaf views drawn there.
 package struct Overflow: Equatable {
