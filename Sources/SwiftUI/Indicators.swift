@@ -56,6 +56,8 @@ extension Gauge: PrimitiveView {
             if inner.environment.font == nil || style != .linearCapacity { inner.environment.font = font }
             return resolve(view, inner)
         }
+        // `labelsHidden()`: the gauge draws without its label, as SwiftUI's.
+        let shownLabel = env.labelsHidden ? nil : label
         switch style {
         case .accessoryCircular, .accessoryCircularCapacity:
             let capacity = style == .accessoryCircularCapacity
@@ -65,9 +67,9 @@ extension Gauge: PrimitiveView {
             let minimum = text(minimumValueLabel, font: .system(size: 10, weight: .medium))
             let maximum = text(maximumValueLabel, font: .system(size: 10, weight: .medium))
             if center.isEmpty {
-                center = text(label, font: .system(size: 12, weight: .medium))
+                center = text(shownLabel, font: .system(size: 12, weight: .medium))
             } else if !capacity {
-                bottom = minimum.isEmpty && maximum.isEmpty ? text(label, font: .system(size: 10, weight: .medium)) : []
+                bottom = minimum.isEmpty && maximum.isEmpty ? text(shownLabel, font: .system(size: 10, weight: .medium)) : []
             }
             return [RingGaugeNode(value: GaugeValue(fraction: fraction, capacity: capacity, paint: tint, track: track), center: center,
                                   bottom: bottom, minimum: capacity ? [] : minimum, maximum: capacity ? [] : maximum)]
@@ -75,10 +77,10 @@ extension Gauge: PrimitiveView {
             let capacity = style != .accessoryLinear
             let top: [Node]
             if style == .linearCapacity {
-                top = text(label, font: env.font ?? .body)
+                top = text(shownLabel, font: env.font ?? .body)
             } else {
                 let current = text(currentValueLabel, font: .system(size: 15, weight: .medium))
-                top = current.isEmpty ? text(label, font: .system(size: 15, weight: .medium)) : current
+                top = current.isEmpty ? text(shownLabel, font: .system(size: 15, weight: .medium)) : current
             }
             let bar = BarNode(value: GaugeValue(fraction: fraction, capacity: capacity, paint: tint, track: track), height: 6)
             let bounds = StackNode(axis: .horizontal, alignment: .center, spacing: 6,

@@ -55,4 +55,12 @@ private struct RaceAttributes: ActivityAttributes {
         #expect(tint.contains("M0 22") || tint.contains("M22 0"), "\(tint)")
         #expect(tint.contains("361") && tint.contains("160"), "\(tint)")
     }
+
+    @Test func theAccessoryBackgroundIsTheFamilysShape() {
+        // accessoryCircular: 72 × 72 with a 36-pt container radius, so the background is the whole circle.
+        var environment = EnvironmentValues()
+        environment.containerCornerRadius = WidgetFamily.accessoryCircular.cornerRadius(on: .iPhone)
+        let svg = render(ZStack { AccessoryWidgetBackground(); Text("3") }, RenderRequest(size: CGSize(width: 72, height: 72), environment: environment)).svg(title: nil)
+        #expect(svg.contains("A36 36") && svg.contains("fill=\"#ffffff\" fill-opacity=\"0.2\""), "\(svg)")
+    }
 }

@@ -1,0 +1,69 @@
+import AppIntents
+import Testing
+@testable import SwiftUI
+
+/// The styles and modifiers of SystemStyles.swift, each drawn or laid out as SwiftUI does.
+@MainActor
+@Suite struct SystemStyleTests {
+    private func svg<V: View>(_ view: V, dark: Bool = false) -> String {
+        var environment = EnvironmentValues()
+        environment.colorScheme = dark ? .dark : .light
+        return render(view, RenderRequest(size: CGSize(width: 100, height: 100), environment: environment)).svg(title: nil)
+    }
+
+    @Test func theBackgroundStyleIsTheSystemBackgroundOfTheAppearance() {
+        #expect(svg(Rectangle().fill(.background)).contains("fill=\"#ffffff\""))
+        #expect(svg(Rectangle().fill(.background), dark: true).contains("fill=\"#000000\""))
+    }
+
+    @Test func aMaterialIsItsTintAtItsThickness() {
+        // Regular: the light tint (0.98 → #fafafa) at 0.65; ultra-thin at 0.35; dark: #1c1c1f.
+        #expect(svg(Rectangle().fill(.regularMaterial)).contains("fill=\"#fafafa\" fill-opacity=\"0.65\""))
+        #expect(svg(Rectangle().fill(.ultraThinMaterial)).contains("fill-opacity=\"0.35\""))
+        #expect(svg(Rectangle().fill(.thickMaterial), dark: true).contains("fill=\"#1c1c1f\" fill-opacity=\"0.8\""))
+    }
+
+    @Test func aSymbolVariantIsTheSymbolOfThatName() {
+        func name<V: View>(_ view: V) -> [String] { placed(view, width: 100, height: 100).map(\.what) }
+        #expect(name(Image(systemName: "heart").symbolVariant(.fill)) == ["Image(heart.fill)"])
+        #expect(name(Image(systemName: "person").symbolVariant(.circle.fill)) == ["Image(person.circle.fill)"])
+        #expect(name(Image(systemName: "bell").symbolVariant(.fill).symbolVariant(.slash)) == ["Image(bell.slash.fill)"])
+        // A name that already has the variant keeps it once.
+        #expect(name(Image(systemName: "heart.fill").symbolVariant(.fill)) == ["Image(heart.fill)"])
+        #expect(SymbolVariants.circle.fill.contains(.fill) && !SymbolVariants.fill.contains(.circle))
+    }
+
+    @Test func hiddenLabelsLeaveTheControlAlone() {
+        // With its label the row fills the 200-pt width and the 51 × 31 switch sits at its end: x = 200 − 51 = 149.
+        let toggle = Toggle(isOn: true, intent: TapIntent()) { Text("Wi-Fi") }
+        let shown = placed(toggle, width: 200, height: 100)
+        #expect(shown.contains { $0.what.hasPrefix("Text(") })
+        #expect(shown.first { $0.what == "Capsule" }?.rect.minX == 149)
+        // Hidden: the switch alone, centered: x = (200 − 51) / 2 = 74.5, y = (100 − 31) / 2 = 34.5.
+        let hidden = placed(toggle.labelsHidden(), width: 200, height: 100)
+        #expect(!hidden.contains { $0.what.hasPrefix("Text(") })
+        #expect(hidden.first { $0.what == "Capsule" }?.rect == rect(74.5, 34.5, 51, 31))
+        // A gauge's label goes too; its bar stays.
+        #expect(svg(Gauge(value: 0.5) { Text("Speed") }).contains(">Speed<"))
+        let gauge = svg(Gauge(value: 0.5) { Text("Speed") }.labelsHidden())
+        #expect(!gauge.contains(">Speed<") && gauge.contains("<path"), "\(gauge)")
+    }
+
+    @Test func aCompositingGroupIsOneGroupAndChangesNoFrame() {
+        let view = ZStack { Circle().fill(Color.red); Circle().fill(Color.blue).padding(10) }
+        #expect(close(shapeFrames(view.compositingGroup().opacity(0.5), width: 100, height: 100), shapeFrames(view, width: 100, height: 100)))
+        #expect(svg(view.compositingGroup()).contains("<g opacity=\"1\">"))
+    }
+
+    @Test func luminanceIsFullAndEdgesAndTransitionsHaveApplesForms() {
+        #expect(EnvironmentValues().isLuminanceReduced == false)
+        var dimmed = EnvironmentValues()
+        dimmed.isLuminanceReduced = true
+        #expect(dimmed.isLuminanceReduced)
+        #expect(HorizontalEdge.Set.all.contains(.leading) && HorizontalEdge.Set(.trailing) == .trailing)
+        // A picture shows the view inserted: a transition changes no frame.
+        let transition = AnyTransition.asymmetric(insertion: .offset(y: 20).combined(with: .opacity), removal: .scale(scale: 0.5))
+        #expect(close(shapeFrames(Rectangle().frame(width: 30, height: 30).transition(transition), width: 100, height: 100),
+                      [rect(35, 35, 30, 30)]))
+    }
+}
