@@ -78,8 +78,8 @@ struct ActivityPresentation<Attributes: ActivityAttributes>: LiveActivityPresent
               let state = try? decoder.decode(Attributes.ContentState.self, from: Data(record.state.utf8)) else { return nil }
         let context = ActivityViewContext(attributes: attributes, state: state, isStale: isStale, activityID: record.id)
         let island = dynamicIsland(context)
-        func request(_ kind: LiveActivityPresentationKind) -> RenderRequest {
-            RenderRequest(size: kind.displaySize, environment: .dynamicIsland, contentMargins: EdgeInsets(),
+        func request(_ kind: LiveActivityPresentationKind, _ mode: DynamicIslandMode) -> RenderRequest {
+            RenderRequest(size: kind.displaySize, environment: .dynamicIsland, contentMargins: island.margins(for: mode),
                           containerBackground: nil, showsContainerBackground: false)
         }
         func picture(_ kind: LiveActivityPresentationKind, _ view: RenderedView) -> LiveActivityPicture {
@@ -99,9 +99,9 @@ struct ActivityPresentation<Attributes: ActivityAttributes>: LiveActivityPresent
         return [
             picture(.lockScreen, lockScreen(context, lockScreenRequest)),
             island.expandedPicture(size: LiveActivityPresentationKind.expanded.displaySize, title: "\(attributesType) expanded"),
-            picture(.compactLeading, island.compactLeading(request(.compactLeading))),
-            picture(.compactTrailing, island.compactTrailing(request(.compactTrailing))),
-            picture(.minimal, island.minimal(request(.minimal))),
+            picture(.compactLeading, island.compactLeading(request(.compactLeading, .compactLeading))),
+            picture(.compactTrailing, island.compactTrailing(request(.compactTrailing, .compactTrailing))),
+            picture(.minimal, island.minimal(request(.minimal, .minimal))),
         ]
     }
 }
@@ -116,6 +116,8 @@ public struct DynamicIsland {
     let minimal: @MainActor (RenderRequest) -> RenderedView
     var keyline: Color?
     var url: URL?
+    /// `contentMargins(_:_:for:)`'s, by presentation.
+    var margins: [DynamicIslandMode: EdgeInsets] = [:]
 
     @MainActor
     public init<Expanded: View, CompactLeading: View, CompactTrailing: View, Minimal: View>(
@@ -166,35 +168,6 @@ public struct DynamicIsland {
         let svg = SVGDocument.wrap(parts, size: size, title: title, background: "#000000")
         return LiveActivityPicture(kind: .expanded, texts: texts, svg: svg)
     }
-
-    /// Where each expanded region is drawn (see `expandedPicture`).
-    @MainActor
-    package func expandedFrames(size: CGSize) -> [DynamicIslandExpandedRegionPosition: CGRect] {
-        let top = (size.height * 0.55).rounded()
-        let has = Set(regions.map(\.position))
-        func region(_ position: DynamicIslandExpandedRegionPosition) -> DynamicIslandRegionContent? {
-            regions.first { $0.position == position }
-        }
-        var widths: [DynamicIslandExpandedRegionPosition: CGFloat] = [:]
-        let sides = [DynamicIslandExpandedRegionPosition.leading, .trailing].compactMap(region)
-        let equal = sides.count == 2 && sides[0].priority == sides[1].priority
-        var remaining = size.width
-        for side in sides.sorted(by: { $0.priority > $1.priority }) {
-            let ideal = side.fit(nil, top).width
-            let width = min(ideal, equal ? size.width / 2 : remaining)
-            widths[side.position] = width
-            remaining -= width
-        }
-        let leading = widths[.leading] ?? 0, trailing = widths[.trailing] ?? 0
-        var frames: [DynamicIslandExpandedRegionPosition: CGRect] = [
-            .leading: CGRect(x: 0, y: 0, width: leading, height: top),
-            .trailing: CGRect(x: size.width - trailing, y: 0, width: trailing, height: top),
-            .center: CGRect(x: leading, y: 0, width: max(0, size.width - leading - trailing), height: top),
-            .bottom: CGRect(x: 0, y: top, width: size.width, height: size.height - top),
-        ]
-        frames = frames.filter { has.contains($0.key) }
-        return frames
-    }
 }
 
 extension ContainerBackgroundPlacement {
@@ -228,6 +201,8 @@ struct DynamicIslandRegionContent {
     let render: @MainActor (RenderRequest) -> RenderedView
     /// The size the content chooses for a proposed width and height (nil: its ideal).
     let fit: @MainActor (CGFloat?, CGFloat?) -> CGSize
+    /// `dynamicIsland(verticalPlacement:)` on the region's content.
+    let placement: DynamicIslandExpandedRegionVerticalPlacement
 }
 
 /// Anything the expanded builder accepts.
@@ -248,7 +223,8 @@ public struct DynamicIslandExpandedRegion<Content: View>: DynamicIslandContent {
     public init(_ position: DynamicIslandExpandedRegionPosition, priority: Double = 0, @ViewBuilder content: () -> Content) {
         let view = content()
         region = DynamicIslandRegionContent(position: position, priority: priority, render: { SwiftUI.render(view, $0) },
-                                            fit: { SwiftUI.fittingSize(view, width: $0, height: $1, environment: .dynamicIsland) })
+                                            fit: { SwiftUI.fittingSize(view, width: $0, height: $1, environment: .dynamicIsland) },
+                                            placement: (view as? any DynamicIslandPlaced)?.verticalPlacement ?? .default)
     }
 
     public var _regions: [DynamicIslandRegionContentBox] { [DynamicIslandRegionContentBox(content: region)] }

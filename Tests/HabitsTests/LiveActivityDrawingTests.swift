@@ -63,4 +63,22 @@ private struct RaceAttributes: ActivityAttributes {
         let svg = render(ZStack { AccessoryWidgetBackground(); Text("3") }, RenderRequest(size: CGSize(width: 72, height: 72), environment: environment)).svg(title: nil)
         #expect(svg.contains("A36 36") && svg.contains("fill=\"#ffffff\" fill-opacity=\"0.2\""), "\(svg)")
     }
+
+    @Test func contentMarginsInsetAndATooWideRegionGoesBelowTheCamera() {
+        let island = DynamicIsland {
+            DynamicIslandExpandedRegion(.leading) { Color.red.frame(width: 60, height: 20) }
+            DynamicIslandExpandedRegion(.trailing, priority: 1) {
+                Color.blue.frame(width: 400, height: 20).dynamicIsland(verticalPlacement: .belowIfTooWide)
+            }
+        } compactLeading: { Text("L") } compactTrailing: { Text("T") } minimal: { Text("M") }
+            .contentMargins(.trailing, 32, for: .expanded)
+        // The area is 371 − 32 = 339 wide; top band 160 × 0.55 = 88. Trailing's 400 is too wide for its 339: it waits,
+        // leading takes its 60, and trailing goes below the 36.67-pt camera with the 279 left, ending 32 pt from the edge.
+        let frames = island.expandedFrames(size: CGSize(width: 371, height: 160))
+        #expect(frames[.leading] == CGRect(x: 0, y: 0, width: 60, height: 88))
+        let trailing = frames[.trailing]!
+        #expect(trailing.minX == 60 && trailing.width == 279 && trailing.maxX == 339, "\(trailing)")
+        #expect(abs(trailing.minY - 36.67) < 0.001 && abs(trailing.height - 51.33) < 0.001, "\(trailing)")
+        #expect(frames[.center] == nil && frames[.bottom] == nil)
+    }
 }
