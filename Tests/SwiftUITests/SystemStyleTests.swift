@@ -67,3 +67,38 @@ import Testing
                       [rect(35, 35, 30, 30)]))
     }
 }
+
+@MainActor
+@Suite struct GridTests {
+    @Test func columnsAreTheirWidestCellAndRowsTheirTallest() {
+        let grid = Grid(horizontalSpacing: 10, verticalSpacing: 4) {
+            GridRow {
+                Rectangle().frame(width: 30, height: 10)
+                Rectangle().frame(width: 50, height: 20)
+            }
+            GridRow {
+                Rectangle().frame(width: 40, height: 30)
+                Rectangle().frame(width: 20, height: 10)
+            }
+        }
+        // Columns 40 and 50, rows 20 and 30: 40 + 10 + 50 = 100 by 20 + 4 + 30 = 54, centered in 200 × 200 at (50, 73).
+        // Each cell is centered in its column and row: (50 + 5, 73 + 5), (100, 73); the second row starts at
+        // 73 + 20 + 4 = 97: (50, 97), (100 + 15, 97 + 10).
+        #expect(close(shapeFrames(grid, width: 200, height: 200),
+                      [rect(55, 78, 30, 10), rect(100, 73, 50, 20), rect(50, 97, 40, 30), rect(115, 107, 20, 10)]))
+    }
+
+    @Test func aRowsAlignmentAndASpanningViewFollowApplesRules() {
+        let grid = Grid(alignment: .topLeading, horizontalSpacing: 0, verticalSpacing: 0) {
+            GridRow(alignment: .bottom) {
+                Rectangle().frame(width: 30, height: 10)
+                Rectangle().frame(width: 50, height: 20)
+            }
+            Rectangle().frame(width: 60, height: 5)
+        }
+        // 80 × 25 at ((200 − 80) / 2, (200 − 25) / 2) = (60, 87.5). The row is bottom-aligned: the short cell sits
+        // 10 pt down; the view outside a row spans the 80-pt grid, leading-aligned, below it at 87.5 + 20.
+        #expect(close(shapeFrames(grid, width: 200, height: 200),
+                      [rect(60, 97.5, 30, 10), rect(90, 87.5, 50, 20), rect(60, 107.5, 60, 5)]))
+    }
+}
