@@ -52,8 +52,8 @@ public final class WidgetDescriptor {
         // What the renderer draws from the mode: vibrant paints every color as white of its brightness, accented the
         // `widgetAccentable()` group in the tint and the rest white.
         environment.widgetColorRendering = mode == .vibrant ? .vibrant : mode == .accented ? .accented : .fullColor
-        // The Lock Screen is dark: its accessories' primary text is white, as bright as vibrant draws.
-        if mode == .vibrant { environment.colorScheme = .dark }
+        // The Lock Screen and the watch face are dark: their primary text is white (watchOS has no light appearance).
+        if mode == .vibrant || device == .appleWatch { environment.colorScheme = .dark }
         environment.isCircularAccessory = family == .accessoryCircular
         environment.containerCornerRadius = family.cornerRadius(on: device)
         environment.setWidgetContainer(showsBackground: showsBackground, margins: margins)
@@ -62,6 +62,8 @@ public final class WidgetDescriptor {
                                     containerBackground: .widget, showsContainerBackground: showsBackground)
         // Vibrant content is white over the wallpaper: a dark stand-in wallpaper keeps it visible in the picture.
         if mode == .vibrant { request.backdrop = Color(red: 0.11, green: 0.11, blue: 0.12) }
+        // A watch face is black behind its complications.
+        if device == .appleWatch { request.backdrop = .black }
         // iOS 17 draws its message instead of a Home Screen widget that declares no `containerBackground(_:for: .widget)`.
         if family.showsMissingBackgroundMessage(on: device) { request.missingBackgroundMessage = WidgetDescriptor.missingBackgroundMessage }
         return request

@@ -9,6 +9,15 @@ private struct RaceAttributes: ActivityAttributes {
     var name: String
 }
 
+private struct StubEntry: TimelineEntry { let date: Date }
+private struct StubProvider: TimelineProvider {
+    func placeholder(in context: Context) -> StubEntry { StubEntry(date: Date()) }
+    func getSnapshot(in context: Context, completion: @escaping (StubEntry) -> Void) { completion(StubEntry(date: Date())) }
+    func getTimeline(in context: Context, completion: @escaping (Timeline<StubEntry>) -> Void) {
+        completion(Timeline(entries: [StubEntry(date: Date())], policy: .never))
+    }
+}
+
 /// How a Live Activity is drawn: the Lock Screen platter its tint fills, and the expanded Dynamic Island's regions
 /// sized by their content and priority (rule `activity.lifecycle`'s pictures).
 @MainActor
@@ -80,5 +89,16 @@ private struct RaceAttributes: ActivityAttributes {
         #expect(trailing.minX == 60 && trailing.width == 279 && trailing.maxX == 339, "\(trailing)")
         #expect(abs(trailing.minY - 36.67) < 0.001 && abs(trailing.height - 51.33) < 0.001, "\(trailing)")
         #expect(frames[.center] == nil && frames[.bottom] == nil)
+    }
+
+    @Test func aWatchFaceIsDarkAndTheHomeScreenLight() {
+        let descriptor = WidgetDescriptor(kind: "W", source: TimelineSource(provider: StubProvider()) { _ in Text("x") })
+        let watch = descriptor.request(.accessoryRectangular, device: .appleWatch)
+        #expect(watch.environment.colorScheme == .dark && watch.backdrop == .black)
+        #expect(render(Text("x"), watch).svg(title: nil).contains("fill=\"#ffffff\">x<"))
+        let home = descriptor.request(.systemSmall, device: .iPhone)
+        #expect(home.environment.colorScheme == .light && home.backdrop == nil)
+        let lock = descriptor.request(.accessoryInline, device: .iPhone)
+        #expect(lock.environment.colorScheme == .dark && lock.environment.widgetRenderingMode == .vibrant)
     }
 }
