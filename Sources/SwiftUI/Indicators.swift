@@ -48,7 +48,9 @@ extension Gauge: PrimitiveView {
     @MainActor func nodes(_ context: ResolveContext) -> [Node] {
         let env = context.environment
         let style = env.gaugeStyleKind
-        let tint = env.tintColor.map { Paint.color($0.resolve(env)) } ?? env.foregroundPaint(level: 0)
+        // A gradient tint runs along the value, from its start to its end.
+        let gradient = env.tintGradient.map { Paint.linear(stops: $0.stops.map { ($0.color.resolve(env), $0.location) }, start: .leading, end: .trailing) }
+        let tint = gradient ?? env.tintColor.map { Paint.color($0.resolve(env)) } ?? env.foregroundPaint(level: 0)
         let track = env.foregroundPaint(level: 2)
         func text(_ view: (some View)?, font: Font) -> [Node] {
             guard let view else { return [] }

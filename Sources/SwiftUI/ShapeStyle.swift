@@ -292,6 +292,8 @@ private func resolveUngrouped(_ style: any ShapeStyle, _ env: EnvironmentValues)
     case let material as Material: return .color(material.resolve(env))
     case is TintShapeStyle: return .color((env.tintColor ?? Color.blue).resolve(env))
     case let h as HierarchicalShapeStyle: return env.foregroundPaint(level: h.level)
+    case let g as Gradient:
+        return .linear(stops: g.stops.map { ($0.color.resolve(env), $0.location) }, start: .top, end: .bottom)
     case let g as LinearGradient:
         return .linear(stops: g.gradient.stops.map { ($0.color.resolve(env), $0.location) }, start: g.startPoint, end: g.endPoint)
     case let g as AnyGradient:

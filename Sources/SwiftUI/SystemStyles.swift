@@ -150,3 +150,35 @@ extension AnyTransition {
     }
     public func combined(with other: AnyTransition) -> AnyTransition { AnyTransition(name: "\(name)+\(other.name)") }
 }
+
+// A gradient is a style of its own (`.tint(Gradient(colors: [.green, .red]))`), drawn from top to bottom where a
+// shape is filled with it, and along the bar or ring of a gauge it tints.
+extension Gradient: ShapeStyle {}
+
+private struct TintGradientKey: EnvironmentKey { static let defaultValue: Gradient? = nil }
+
+extension EnvironmentValues {
+    /// `tint(_:)` with a gradient: what gauges draw their value in.
+    var tintGradient: Gradient? {
+        get { self[TintGradientKey.self] }
+        set { self[TintGradientKey.self] = newValue }
+    }
+}
+
+nonisolated extension View {
+    /// The tint as any style: a color tints as `tint(_: Color?)` does; a gradient tints gauges along their value
+    /// (controls take its first color).
+    @_disfavoredOverload
+    public func tint<S: ShapeStyle>(_ tint: S?) -> some View {
+        environmentModifier { environment in
+            switch tint {
+            case let color as Color: environment.tintColor = color; environment.tintGradient = nil
+            case let gradient as Gradient: environment.tintColor = gradient.stops.first?.color; environment.tintGradient = gradient
+            case let any as AnyShapeStyle:
+                environment.tintColor = any.style as? Color
+                environment.tintGradient = any.style as? Gradient
+            default: break
+            }
+        }
+    }
+}

@@ -102,3 +102,17 @@ import Testing
                       [rect(60, 97.5, 30, 10), rect(90, 87.5, 50, 20), rect(60, 107.5, 60, 5)]))
     }
 }
+
+@MainActor
+@Suite struct GradientTintTests {
+    @Test func aGradientTintRunsAlongTheGaugesValue() {
+        let gauge = Gauge(value: 0.5) { Text("Speed") }.gaugeStyle(.accessoryLinear).tint(Gradient(colors: [.green, .red]))
+        let svg = render(gauge, RenderRequest(size: CGSize(width: 160, height: 72))).svg(title: nil)
+        // From leading (x 0) to trailing (x 1): green at 0, red at 1.
+        #expect(svg.contains(##"x1="0" y1="0.5" x2="1" y2="0.5"><stop offset="0" stop-color="#34c759"/><stop offset="1" stop-color="#ff3b30"/>"##), "\(svg)")
+        // A color through the generic form tints as before.
+        let plain = render(Gauge(value: 0.5) { Text("S") }.gaugeStyle(.accessoryLinear).tint(AnyShapeStyle(Color.red)),
+                           RenderRequest(size: CGSize(width: 160, height: 72))).svg(title: nil)
+        #expect(plain.contains("#ff3b30") && !plain.contains("linearGradient"))
+    }
+}
