@@ -46,6 +46,16 @@ extension Gauge: View { public typealias Body = Never }
 extension Gauge: PrimitiveView {
     @MainActor public static func _resolve(_ view: Self, _ inputs: _ResolveInputs) -> _ResolvedNodes { _ResolvedNodes(nodes: view.nodes(inputs.context)) }
     @MainActor func nodes(_ context: ResolveContext) -> [Node] {
+        if let custom = context.environment.customGaugeStyle {
+            // Your own GaugeStyle: its makeBody draws the gauge (a Gauge inside it draws as the style before it).
+            var inner = context
+            inner.environment.customGaugeStyle = nil
+            let configuration = GaugeStyleConfiguration(
+                label: .init(label), currentValueLabel: currentValueLabel.map { .init($0) },
+                minimumValueLabel: minimumValueLabel.map { .init($0) }, maximumValueLabel: maximumValueLabel.map { .init($0) },
+                value: fraction)
+            return resolve(custom.body(configuration), inner)
+        }
         let env = context.environment
         let style = env.gaugeStyleKind
         // A gradient tint runs along the value, from its start to its end.
@@ -91,52 +101,6 @@ extension Gauge: PrimitiveView {
             if style == .linearCapacity { rows += text(currentValueLabel, font: .caption) }
             return [StackNode(axis: .vertical, alignment: .leading, spacing: 4, children: rows)]
         }
-    }
-}
-
-/// How a gauge draws.
-public protocol GaugeStyle {}
-public struct DefaultGaugeStyle: GaugeStyle { public init() {} }
-public struct AccessoryCircularGaugeStyle: GaugeStyle { public init() {} }
-public struct AccessoryCircularCapacityGaugeStyle: GaugeStyle { public init() {} }
-public struct AccessoryLinearGaugeStyle: GaugeStyle { public init() {} }
-public struct AccessoryLinearCapacityGaugeStyle: GaugeStyle { public init() {} }
-public struct LinearCapacityGaugeStyle: GaugeStyle { public init() {} }
-
-extension GaugeStyle where Self == DefaultGaugeStyle { public static var automatic: DefaultGaugeStyle { DefaultGaugeStyle() } }
-extension GaugeStyle where Self == AccessoryCircularGaugeStyle { public static var accessoryCircular: AccessoryCircularGaugeStyle { AccessoryCircularGaugeStyle() } }
-extension GaugeStyle where Self == AccessoryCircularCapacityGaugeStyle {
-    public static var accessoryCircularCapacity: AccessoryCircularCapacityGaugeStyle { AccessoryCircularCapacityGaugeStyle() }
-}
-extension GaugeStyle where Self == AccessoryLinearGaugeStyle { public static var accessoryLinear: AccessoryLinearGaugeStyle { AccessoryLinearGaugeStyle() } }
-extension GaugeStyle where Self == AccessoryLinearCapacityGaugeStyle {
-    public static var accessoryLinearCapacity: AccessoryLinearCapacityGaugeStyle { AccessoryLinearCapacityGaugeStyle() }
-}
-extension GaugeStyle where Self == LinearCapacityGaugeStyle { public static var linearCapacity: LinearCapacityGaugeStyle { LinearCapacityGaugeStyle() } }
-
-enum GaugeStyleKind { case accessoryCircular, accessoryCircularCapacity, accessoryLinear, accessoryLinearCapacity, linearCapacity }
-
-extension EnvironmentValues {
-    /// The gauge style in effect: `.automatic` is the linear capacity style on iOS, the circular one in the
-    /// circular accessory family (WidgetKit sets `automaticGaugeStyle` for that family).
-    var gaugeStyleKind: GaugeStyleKind {
-        get { chosenGaugeStyle ?? (isCircularAccessory ? .accessoryCircular : .linearCapacity) }
-        set { chosenGaugeStyle = newValue }
-    }
-}
-
-nonisolated extension View {
-    public func gaugeStyle<S: GaugeStyle>(_ style: S) -> some View {
-        let kind: GaugeStyleKind?
-        switch style {
-        case is AccessoryCircularGaugeStyle: kind = .accessoryCircular
-        case is AccessoryCircularCapacityGaugeStyle: kind = .accessoryCircularCapacity
-        case is AccessoryLinearGaugeStyle: kind = .accessoryLinear
-        case is AccessoryLinearCapacityGaugeStyle: kind = .accessoryLinearCapacity
-        case is LinearCapacityGaugeStyle: kind = .linearCapacity
-        default: kind = nil
-        }
-        return environmentModifier { if let kind { $0.gaugeStyleKind = kind } }
     }
 }
 

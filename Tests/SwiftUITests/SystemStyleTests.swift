@@ -116,3 +116,31 @@ import Testing
         #expect(plain.contains("#ff3b30") && !plain.contains("linearGradient"))
     }
 }
+
+/// Your own gauge style: its body is drawn in the gauge's place.
+private struct SplitBarStyle: GaugeStyle {
+    func makeBody(configuration: Configuration) -> some View {
+        VStack(spacing: 0) {
+            configuration.label
+            HStack(spacing: 0) {
+                Rectangle().frame(width: 100 * configuration.value, height: 10)
+                Rectangle().frame(width: 100 * (1 - configuration.value), height: 10)
+            }
+        }
+    }
+}
+
+@MainActor
+@Suite struct CustomGaugeStyleTests {
+    @Test func aCustomStyleDrawsItsBodyWithTheGaugesValueAndLabel() {
+        // 30 in 0…120 is a value of 0.25: bars of 25 and 75 pt, 100 × 10 together, centered in 200 × 100 under
+        // the label: the HStack's top is at (100 − (label height + 10)) / 2 + label height.
+        let gauge = Gauge(value: 30, in: 0...120) { Text("Speed") }.gaugeStyle(SplitBarStyle())
+        let found = placed(gauge, width: 200, height: 100)
+        let label = found.first { $0.what == "Text(Speed)" }!.rect
+        let top = (100 - (label.height + 10)) / 2 + label.height
+        #expect(close(found.filter { $0.what == "Rectangle" }.map(\.rect), [rect(50, top, 25, 10), rect(75, top, 75, 10)]), "\(found)")
+        // A built-in style still draws as the renderer does.
+        #expect(!placed(Gauge(value: 0.5) { Text("S") }.gaugeStyle(.accessoryLinear), width: 200, height: 100).contains { $0.what == "Rectangle" })
+    }
+}
