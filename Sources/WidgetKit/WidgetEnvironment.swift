@@ -60,3 +60,10 @@ public struct AccessoryWidgetBackground: View {
         ContainerRelativeShape().fill(Color.white.opacity(0.2))
     }
 }
+
+/// An Xcode preview's widget family (`.previewContext(WidgetPreviewContext(family: .systemSmall))`): declared so files
+/// that hold previews build; Lockstep draws every family itself, not the preview.
+public struct WidgetPreviewContext: PreviewContext {
+    public let family: WidgetFamily
+    public init(family: WidgetFamily) { self.family = family }
+}
