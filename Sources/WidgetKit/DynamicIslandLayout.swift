@@ -71,7 +71,7 @@ extension DynamicIsland {
         let m = margins(for: .expanded)
         let area = CGRect(x: m.leading, y: m.top, width: max(0, size.width - m.leading - m.trailing),
                           height: max(0, size.height - m.top - m.bottom))
-        let top = (area.height * 0.55).rounded()
+        let band = area.height  // what a side region may be as tall as, while its width is found
         func region(_ position: DynamicIslandExpandedRegionPosition) -> DynamicIslandRegionContent? {
             regions.first { $0.position == position }
         }
@@ -81,7 +81,7 @@ extension DynamicIsland {
         let equal = sides.count == 2 && sides[0].priority == sides[1].priority
         var remaining = area.width
         for side in sides.sorted(by: { $0.priority > $1.priority }) {
-            let ideal = side.fit(nil, top).width
+            let ideal = side.fit(nil, band).width
             let width = min(ideal, equal ? area.width / 2 : remaining)
             // Too wide beside the camera: sized once the other side has its width, below the camera.
             if side.placement.below && ideal > width { below.insert(side.position); continue }
@@ -89,9 +89,19 @@ extension DynamicIsland {
             remaining -= width
         }
         for side in sides where below.contains(side.position) {
-            widths[side.position] = min(side.fit(nil, top).width, remaining)
+            widths[side.position] = min(side.fit(nil, band).width, remaining)
         }
         let leading = widths[.leading] ?? 0, trailing = widths[.trailing] ?? 0
+        // The top band is as tall as its tallest region at its width (a region below the camera counts from the
+        // camera's foot), at least the camera's height; bottom takes what is left.
+        var top = Self.cameraHeight
+        for (position, width) in [(DynamicIslandExpandedRegionPosition.leading, leading), (.trailing, trailing),
+                                  (.center, max(0, area.width - leading - trailing))] {
+            guard let content = region(position) else { continue }
+            let height = content.fit(width, nil).height
+            top = max(top, below.contains(position) ? Self.cameraHeight + height : height)
+        }
+        top = min(top, area.height)
         func sideFrame(_ position: DynamicIslandExpandedRegionPosition, x: CGFloat, width: CGFloat) -> CGRect {
             below.contains(position)
                 ? CGRect(x: x, y: area.minY + Self.cameraHeight, width: width, height: max(0, top - Self.cameraHeight))

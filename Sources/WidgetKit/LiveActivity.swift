@@ -149,8 +149,8 @@ public struct DynamicIsland {
     /// The expanded presentation. Apple: `center` "places content right below the TrueDepth camera", `leading` and
     /// `trailing` "along the leading [trailing] edge … next to the TrueDepth camera", `bottom` "below leading,
     /// trailing, and center content", and a region's `priority` "tells the system which content to prioritize when
-    /// it sizes the content" (DynamicIslandExpandedRegion). Lockstep's reading: the top band (55% of the height)
-    /// holds leading, center and trailing; leading and trailing take their ideal widths, the one of higher priority
+    /// it sizes the content" (DynamicIslandExpandedRegion). Lockstep's reading: a top band as tall as its tallest
+    /// region (at least the camera's 36.67 pt) holds leading, center and trailing; leading and trailing take their ideal widths, the one of higher priority
     /// first (equal priorities: each at most half the width), and center the width between them; bottom the rest.
     @MainActor
     func expandedPicture(size: CGSize, title: String) -> LiveActivityPicture {

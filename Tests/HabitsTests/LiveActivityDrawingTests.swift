@@ -31,22 +31,40 @@ private struct StubProvider: TimelineProvider {
         } compactLeading: { Text("L") } compactTrailing: { Text("T") } minimal: { Text("M") }
     }
 
+    /// Frames compared to a hundredth of a point.
+    private func same(_ a: CGRect?, _ b: CGRect) -> Bool {
+        guard let a else { return false }
+        return abs(a.minX - b.minX) < 0.01 && abs(a.minY - b.minY) < 0.01 && abs(a.width - b.width) < 0.01 && abs(a.height - b.height) < 0.01
+    }
+
     @Test func theRegionOfHigherPriorityIsSizedFirst() {
-        // 371 × 160: the top band is 160 × 0.55 = 88 pt. Trailing (priority 1) first: its ideal 250 pt of the 371;
-        // leading then its ideal 60 of the 121 left; center the 371 − 60 − 250 = 61 pt between; bottom below.
+        // 371 × 160. Trailing (priority 1) first: its ideal 250 pt of the 371; leading then its ideal 60 of the 121
+        // left; center the 371 − 60 − 250 = 61 pt between. Every region is shorter than the 36.67-pt camera, so the
+        // top band is the camera's height, and bottom takes the 160 − 36.67 = 123.33 below it.
         let frames = island(trailingPriority: 1).expandedFrames(size: CGSize(width: 371, height: 160))
-        #expect(frames[.trailing] == CGRect(x: 121, y: 0, width: 250, height: 88))
-        #expect(frames[.leading] == CGRect(x: 0, y: 0, width: 60, height: 88))
-        #expect(frames[.center] == CGRect(x: 60, y: 0, width: 61, height: 88))
-        #expect(frames[.bottom] == CGRect(x: 0, y: 88, width: 371, height: 72))
+        #expect(same(frames[.trailing], CGRect(x: 121, y: 0, width: 250, height: 36.67)))
+        #expect(same(frames[.leading], CGRect(x: 0, y: 0, width: 60, height: 36.67)))
+        #expect(same(frames[.center], CGRect(x: 60, y: 0, width: 61, height: 36.67)))
+        #expect(same(frames[.bottom], CGRect(x: 0, y: 36.67, width: 371, height: 123.33)))
     }
 
     @Test func equalPrioritiesShareTheWidth() {
-        // Both 0: each side at most half of 371 (185.5), so trailing's 250 is held to 185.5 and center gets none.
+        // Both 0: each side at most half of 371 (185.5), so trailing's 250 is held to 185.5; center gets 125.5.
         let frames = island(trailingPriority: 0).expandedFrames(size: CGSize(width: 371, height: 160))
-        #expect(frames[.trailing] == CGRect(x: 185.5, y: 0, width: 185.5, height: 88))
-        #expect(frames[.leading] == CGRect(x: 0, y: 0, width: 60, height: 88))
-        #expect(frames[.center] == CGRect(x: 60, y: 0, width: 125.5, height: 88))
+        #expect(same(frames[.trailing], CGRect(x: 185.5, y: 0, width: 185.5, height: 36.67)))
+        #expect(same(frames[.leading], CGRect(x: 0, y: 0, width: 60, height: 36.67)))
+        #expect(same(frames[.center], CGRect(x: 60, y: 0, width: 125.5, height: 36.67)))
+    }
+
+    @Test func aTallRegionMakesTheTopBandTaller() {
+        let island = DynamicIsland {
+            DynamicIslandExpandedRegion(.leading) { Color.red.frame(width: 80, height: 75) }
+            DynamicIslandExpandedRegion(.bottom) { Text("B") }
+        } compactLeading: { Text("L") } compactTrailing: { Text("T") } minimal: { Text("M") }
+        // The 75-pt leading region is taller than the camera: the band is 75 pt, bottom the 85 below.
+        let frames = island.expandedFrames(size: CGSize(width: 371, height: 160))
+        #expect(same(frames[.leading], CGRect(x: 0, y: 0, width: 80, height: 75)))
+        #expect(same(frames[.bottom], CGRect(x: 0, y: 75, width: 371, height: 85)))
     }
 
     @Test func theTintFillsThePlatterToItsCorners() throws {
@@ -81,13 +99,12 @@ private struct StubProvider: TimelineProvider {
             }
         } compactLeading: { Text("L") } compactTrailing: { Text("T") } minimal: { Text("M") }
             .contentMargins(.trailing, 32, for: .expanded)
-        // The area is 371 − 32 = 339 wide; top band 160 × 0.55 = 88. Trailing's 400 is too wide for its 339: it waits,
-        // leading takes its 60, and trailing goes below the 36.67-pt camera with the 279 left, ending 32 pt from the edge.
+        // The area is 371 − 32 = 339 wide. Trailing's 400 is too wide for its 339: it waits, leading takes its 60,
+        // and trailing goes below the 36.67-pt camera with the 279 left, ending 32 pt from the edge; the band is
+        // 36.67 + 20 = 56.67 tall, and leading as tall as the band.
         let frames = island.expandedFrames(size: CGSize(width: 371, height: 160))
-        #expect(frames[.leading] == CGRect(x: 0, y: 0, width: 60, height: 88))
-        let trailing = frames[.trailing]!
-        #expect(trailing.minX == 60 && trailing.width == 279 && trailing.maxX == 339, "\(trailing)")
-        #expect(abs(trailing.minY - 36.67) < 0.001 && abs(trailing.height - 51.33) < 0.001, "\(trailing)")
+        #expect(same(frames[.leading], CGRect(x: 0, y: 0, width: 60, height: 56.67)))
+        #expect(same(frames[.trailing], CGRect(x: 60, y: 36.67, width: 279, height: 20)), "\(String(describing: frames[.trailing]))")
         #expect(frames[.center] == nil && frames[.bottom] == nil)
     }
 
