@@ -137,7 +137,7 @@ let package = Package(
         .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit", "LockstepRuntime", "LockstepTestSupport"]),
         .testTarget(name: "HabitsTests", dependencies: [
             "HabitCore", "WidgetKit", "WatchConnectivity", "AppIntents", "UserNotifications", "LockstepTestSupport", "Intents", "OSLog",
-            "LockstepSystem", "AppGroupKit", "CSQLite", "BundleKit", "LockstepRuntime",
+            "LockstepSystem", "AppGroupKit", "CSQLite", "BundleKit", "LockstepRuntime", "SwiftUI",
         ]),
         .testTarget(name: "SwiftUITests", dependencies: ["SwiftUI", "AppIntents"]),
         .testTarget(name: "ProofTests", dependencies: ["AppGroupKit", "BundleKit", "XcodeKit", "XcodeGenKit", "CheckKit", "HabitCore", "LockstepTestSupport"]),

@@ -65,6 +65,7 @@ public enum Gallery {
         .row { display: flex; flex-wrap: wrap; gap: 20px; align-items: flex-end; }
         figure { margin: 0; } figcaption { font-size: 12px; color: #3a3a3c; text-align: center; margin-top: 6px; }
         figure img { display: block; border-radius: 22px; }
+        figcaption .warning { color: #c41e12; display: inline-block; max-width: 340px; }
         </style></head><body>
         <h1>Widget gallery</h1>
 
@@ -93,7 +94,7 @@ public enum Gallery {
                     continue
                 }
                 embedded += bytes.count
-                out += "<figure><img src=\"data:image/svg+xml;base64,\(Data(bytes).base64EncodedString())\" alt=\"\(escape(picture.kind)) \(escape(picture.name))\"><figcaption>\(escape(picture.name))</figcaption></figure>\n"
+                out += "<figure><img src=\"data:image/svg+xml;base64,\(Data(bytes).base64EncodedString())\" alt=\"\(escape(picture.kind)) \(escape(picture.name))\"><figcaption>\(escape(picture.name))\(warnings(String(decoding: bytes, as: UTF8.self)))</figcaption></figure>\n"
             }
             out += "</div></section>\n"
         }
@@ -117,6 +118,20 @@ public enum Gallery {
               let bytes = try? fd.readAll(path: path, capacity: maximumPictureSize, limit: maximumPictureSize),
               bytes.count <= maximumPictureSize else { return nil }
         return bytes
+    }
+
+    /// The warnings WidgetKit wrote into a picture (`<desc class="lockstep-warning">`: rule `widget.overflow`, a
+    /// missing container background), each a line of the caption. Only plain text is taken: a description holding
+    /// markup is left out, so a planted picture cannot put elements into the caption.
+    static func warnings(_ svg: String) -> String {
+        var caption = ""
+        for part in svg.components(separatedBy: "<desc class=\"lockstep-warning\">").dropFirst() {
+            guard let end = part.range(of: "</desc>") else { continue }
+            let text = part[..<end.lowerBound]
+            if text.contains("<") || text.contains(">") || text.count > 1000 { continue }
+            caption += "<br><span class=\"warning\">\(text)</span>"
+        }
+        return caption
     }
 
     static func escape(_ text: String) -> String {

@@ -111,7 +111,7 @@ extension Canvas {
                 if let existing = gradientIDs[paint] {
                     id = existing
                 } else {
-                    id = "g\(gradientIDs.count + 1)"
+                    id = "\(Canvas.idMark)g\(gradientIDs.count + 1)"
                     gradientIDs[paint] = id
                     var g = "<linearGradient id=\"\(id)\" x1=\"\(svgNumber(start.x))\" y1=\"\(svgNumber(start.y))\" x2=\"\(svgNumber(end.x))\" y2=\"\(svgNumber(end.y))\">"
                     for (color, location) in stops {
@@ -163,8 +163,8 @@ extension Canvas {
                 if template {
                     // A template image is its shape in the foreground style: the picture's alpha masks a fill.
                     clipCount += 1
-                    defs.append("<mask id=\"m\(clipCount)\" style=\"mask-type:alpha\">\(picture)</mask>")
-                    body.append(indent + "<g class=\"image\"><title>\(xmlEscaped(name))</title><rect x=\"\(svgNumber(rect.minX))\" y=\"\(svgNumber(rect.minY))\" width=\"\(svgNumber(rect.width))\" height=\"\(svgNumber(rect.height))\" mask=\"url(#m\(clipCount))\" \(paintAttributes(paint, "fill"))/></g>")
+                    defs.append("<mask id=\"\(Canvas.idMark)m\(clipCount)\" style=\"mask-type:alpha\">\(picture)</mask>")
+                    body.append(indent + "<g class=\"image\"><title>\(xmlEscaped(name))</title><rect x=\"\(svgNumber(rect.minX))\" y=\"\(svgNumber(rect.minY))\" width=\"\(svgNumber(rect.width))\" height=\"\(svgNumber(rect.height))\" mask=\"url(#\(Canvas.idMark)m\(clipCount))\" \(paintAttributes(paint, "fill"))/></g>")
                 } else {
                     body.append(indent + "<g class=\"image\"><title>\(xmlEscaped(name))</title>\(picture)</g>")
                 }
@@ -178,13 +178,13 @@ extension Canvas {
                 if offset != .zero { attrs += " transform=\"translate(\(svgNumber(offset.x)) \(svgNumber(offset.y)))\"" }
                 if let clip {
                     clipCount += 1
-                    defs.append("<clipPath id=\"c\(clipCount)\"><path d=\"\(clip.path)\" transform=\"translate(\(svgNumber(clip.at.x)) \(svgNumber(clip.at.y)))\"/></clipPath>")
-                    attrs += " clip-path=\"url(#c\(clipCount))\""
+                    defs.append("<clipPath id=\"\(Canvas.idMark)c\(clipCount)\"><path d=\"\(clip.path)\" transform=\"translate(\(svgNumber(clip.at.x)) \(svgNumber(clip.at.y)))\"/></clipPath>")
+                    attrs += " clip-path=\"url(#\(Canvas.idMark)c\(clipCount))\""
                 }
                 if let shadow {
                     shadowCount += 1
-                    defs.append("<filter id=\"s\(shadowCount)\" x=\"-50%\" y=\"-50%\" width=\"200%\" height=\"200%\"><feDropShadow dx=\"\(svgNumber(shadow.x))\" dy=\"\(svgNumber(shadow.y))\" stdDeviation=\"\(svgNumber(shadow.radius / 2))\" flood-color=\"\(shadow.color.hex)\" flood-opacity=\"\(svgNumber(CGFloat(shadow.color.a)))\"/></filter>")
-                    attrs += " filter=\"url(#s\(shadowCount))\""
+                    defs.append("<filter id=\"\(Canvas.idMark)s\(shadowCount)\" x=\"-50%\" y=\"-50%\" width=\"200%\" height=\"200%\"><feDropShadow dx=\"\(svgNumber(shadow.x))\" dy=\"\(svgNumber(shadow.y))\" stdDeviation=\"\(svgNumber(shadow.radius / 2))\" flood-color=\"\(shadow.color.hex)\" flood-opacity=\"\(svgNumber(CGFloat(shadow.color.a)))\"/></filter>")
+                    attrs += " filter=\"url(#\(Canvas.idMark)s\(shadowCount))\""
                 }
                 body.append(indent + "<g\(attrs)>")
                 indent += "  "
@@ -206,7 +206,23 @@ extension Canvas {
         if !defs.isEmpty { out += "  <defs>\n" + defs.map { "    " + $0 + "\n" }.joined() + "  </defs>\n" }
         out += body.map { $0 + "\n" }.joined()
         out += "</svg>\n"
-        return out
+        return Canvas.uniqueIDs(out)
+    }
+
+    /// What every id of a document starts with until `uniqueIDs` replaces it.
+    static let idMark = "ID-"
+
+    /// The document with its ids (gradients, clips, masks, shadows) made its own: prefixed with a hash of the whole
+    /// document. Pictures inlined into one page (the gallery) or nested into one picture (a Dynamic Island) share one
+    /// id space, where `g1` of one would draw another's gradient; two documents with the same prefix are the same
+    /// document, whose definitions are the same. Text cannot hold the mark: it is escaped (`="` never appears in it).
+    static func uniqueIDs(_ document: String) -> String {
+        guard document.contains("=\"\(idMark)") else { return document }
+        var hash: UInt64 = 0xcbf29ce484222325  // FNV-1a
+        for byte in document.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
+        let prefix = "p" + String(UInt32(truncatingIfNeeded: hash ^ (hash >> 32)), radix: 16) + "-"
+        return document.replacingOccurrences(of: "=\"\(idMark)", with: "=\"\(prefix)")
+            .replacingOccurrences(of: "url(#\(idMark)", with: "url(#\(prefix)")
     }
 }
 

@@ -89,7 +89,7 @@ extension Toggle: PrimitiveView {
         let row: Node = env.toggleStyleKind == .button
             ? borderedCapsule(single(label), fill: (env.tintColor ?? Color.accentColor).resolve(env).with(opacity: isOn ? 1 : 0.15))
             : StackNode(axis: .horizontal, alignment: .center, spacing: nil,
-                        children: label + [SpacerNode(minLength: nil), switchNode])
+                        children: env.labelsHidden ? [switchNode] : label + [SpacerNode(minLength: nil), switchNode])
         return [intentControl(row, intent)]
     }
 }

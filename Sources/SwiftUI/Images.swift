@@ -75,7 +75,7 @@ extension Image: PrimitiveView {
         // An asset image has its catalog's size (pixels ÷ scale); one the bundle lacks keeps a 40-point placeholder.
         let asset = isSymbol ? nil : uiImage.map { AssetCatalog.ImageAsset(size: $0.size, dataURL: $0.dataURL, isTemplate: false) }
             ?? AssetCatalog.current.images[name]
-        return [ImageNode(name: name, isSymbol: isSymbol, resizable: isResizable,
+        return [ImageNode(name: isSymbol ? env.symbolVariants.applied(to: name) : name, isSymbol: isSymbol, resizable: isResizable,
                           intrinsic: asset?.size ?? Image.intrinsicSize(isSymbol: isSymbol, font: font),
                           paint: redacted ? env.foregroundPaint(level: 3) : env.foregroundPaint(level: 0),
                           scale: isSymbol ? env.imageScale : .medium, asset: asset,

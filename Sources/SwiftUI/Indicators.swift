@@ -46,9 +46,21 @@ extension Gauge: View { public typealias Body = Never }
 extension Gauge: PrimitiveView {
     @MainActor public static func _resolve(_ view: Self, _ inputs: _ResolveInputs) -> _ResolvedNodes { _ResolvedNodes(nodes: view.nodes(inputs.context)) }
     @MainActor func nodes(_ context: ResolveContext) -> [Node] {
+        if let custom = context.environment.customGaugeStyle {
+            // Your own GaugeStyle: its makeBody draws the gauge (a Gauge inside it draws as the style before it).
+            var inner = context
+            inner.environment.customGaugeStyle = nil
+            let configuration = GaugeStyleConfiguration(
+                label: .init(label), currentValueLabel: currentValueLabel.map { .init($0) },
+                minimumValueLabel: minimumValueLabel.map { .init($0) }, maximumValueLabel: maximumValueLabel.map { .init($0) },
+                value: fraction)
+            return resolve(custom.body(configuration), inner)
+        }
         let env = context.environment
         let style = env.gaugeStyleKind
-        let tint = env.tintColor.map { Paint.color($0.resolve(env)) } ?? env.foregroundPaint(level: 0)
+        // A gradient tint runs along the value, from its start to its end.
+        let gradient = env.tintGradient.map { Paint.linear(stops: $0.stops.map { ($0.color.resolve(env), $0.location) }, start: .leading, end: .trailing) }
+        let tint = gradient ?? env.tintColor.map { Paint.color($0.resolve(env)) } ?? env.foregroundPaint(level: 0)
         let track = env.foregroundPaint(level: 2)
         func text(_ view: (some View)?, font: Font) -> [Node] {
             guard let view else { return [] }
@@ -56,6 +68,8 @@ extension Gauge: PrimitiveView {
             if inner.environment.font == nil || style != .linearCapacity { inner.environment.font = font }
             return resolve(view, inner)
         }
+        // `labelsHidden()`: the gauge draws without its label, as SwiftUI's.
+        let shownLabel = env.labelsHidden ? nil : label
         switch style {
         case .accessoryCircular, .accessoryCircularCapacity:
             let capacity = style == .accessoryCircularCapacity
@@ -65,9 +79,9 @@ extension Gauge: PrimitiveView {
             let minimum = text(minimumValueLabel, font: .system(size: 10, weight: .medium))
             let maximum = text(maximumValueLabel, font: .system(size: 10, weight: .medium))
             if center.isEmpty {
-                center = text(label, font: .system(size: 12, weight: .medium))
+                center = text(shownLabel, font: .system(size: 12, weight: .medium))
             } else if !capacity {
-                bottom = minimum.isEmpty && maximum.isEmpty ? text(label, font: .system(size: 10, weight: .medium)) : []
+                bottom = minimum.isEmpty && maximum.isEmpty ? text(shownLabel, font: .system(size: 10, weight: .medium)) : []
             }
             return [RingGaugeNode(value: GaugeValue(fraction: fraction, capacity: capacity, paint: tint, track: track), center: center,
                                   bottom: bottom, minimum: capacity ? [] : minimum, maximum: capacity ? [] : maximum)]
@@ -75,10 +89,10 @@ extension Gauge: PrimitiveView {
             let capacity = style != .accessoryLinear
             let top: [Node]
             if style == .linearCapacity {
-                top = text(label, font: env.font ?? .body)
+                top = text(shownLabel, font: env.font ?? .body)
             } else {
                 let current = text(currentValueLabel, font: .system(size: 15, weight: .medium))
-                top = current.isEmpty ? text(label, font: .system(size: 15, weight: .medium)) : current
+                top = current.isEmpty ? text(shownLabel, font: .system(size: 15, weight: .medium)) : current
             }
             let bar = BarNode(value: GaugeValue(fraction: fraction, capacity: capacity, paint: tint, track: track), height: 6)
             let bounds = StackNode(axis: .horizontal, alignment: .center, spacing: 6,
@@ -87,52 +101,6 @@ extension Gauge: PrimitiveView {
             if style == .linearCapacity { rows += text(currentValueLabel, font: .caption) }
             return [StackNode(axis: .vertical, alignment: .leading, spacing: 4, children: rows)]
         }
-    }
-}
-
-/// How a gauge draws.
-public protocol GaugeStyle {}
-public struct DefaultGaugeStyle: GaugeStyle { public init() {} }
-public struct AccessoryCircularGaugeStyle: GaugeStyle { public init() {} }
-public struct AccessoryCircularCapacityGaugeStyle: GaugeStyle { public init() {} }
-public struct AccessoryLinearGaugeStyle: GaugeStyle { public init() {} }
-public struct AccessoryLinearCapacityGaugeStyle: GaugeStyle { public init() {} }
-public struct LinearCapacityGaugeStyle: GaugeStyle { public init() {} }
-
-extension GaugeStyle where Self == DefaultGaugeStyle { public static var automatic: DefaultGaugeStyle { DefaultGaugeStyle() } }
-extension GaugeStyle where Self == AccessoryCircularGaugeStyle { public static var accessoryCircular: AccessoryCircularGaugeStyle { AccessoryCircularGaugeStyle() } }
-extension GaugeStyle where Self == AccessoryCircularCapacityGaugeStyle {
-    public static var accessoryCircularCapacity: AccessoryCircularCapacityGaugeStyle { AccessoryCircularCapacityGaugeStyle() }
-}
-extension GaugeStyle where Self == AccessoryLinearGaugeStyle { public static var accessoryLinear: AccessoryLinearGaugeStyle { AccessoryLinearGaugeStyle() } }
-extension GaugeStyle where Self == AccessoryLinearCapacityGaugeStyle {
-    public static var accessoryLinearCapacity: AccessoryLinearCapacityGaugeStyle { AccessoryLinearCapacityGaugeStyle() }
-}
-extension GaugeStyle where Self == LinearCapacityGaugeStyle { public static var linearCapacity: LinearCapacityGaugeStyle { LinearCapacityGaugeStyle() } }
-
-enum GaugeStyleKind { case accessoryCircular, accessoryCircularCapacity, accessoryLinear, accessoryLinearCapacity, linearCapacity }
-
-extension EnvironmentValues {
-    /// The gauge style in effect: `.automatic` is the linear capacity style on iOS, the circular one in the
-    /// circular accessory family (WidgetKit sets `automaticGaugeStyle` for that family).
-    var gaugeStyleKind: GaugeStyleKind {
-        get { chosenGaugeStyle ?? (isCircularAccessory ? .accessoryCircular : .linearCapacity) }
-        set { chosenGaugeStyle = newValue }
-    }
-}
-
-nonisolated extension View {
-    public func gaugeStyle<S: GaugeStyle>(_ style: S) -> some View {
-        let kind: GaugeStyleKind?
-        switch style {
-        case is AccessoryCircularGaugeStyle: kind = .accessoryCircular
-        case is AccessoryCircularCapacityGaugeStyle: kind = .accessoryCircularCapacity
-        case is AccessoryLinearGaugeStyle: kind = .accessoryLinear
-        case is AccessoryLinearCapacityGaugeStyle: kind = .accessoryLinearCapacity
-        case is LinearCapacityGaugeStyle: kind = .linearCapacity
-        default: kind = nil
-        }
-        return environmentModifier { if let kind { $0.gaugeStyleKind = kind } }
     }
 }
 

@@ -17,6 +17,11 @@ package struct RenderRequest {
     package var containerBackground: ContainerBackgroundPlacement?
     /// `false`: the container background is removed (StandBy, accented rendering).
     package var showsContainerBackground: Bool
+    /// What the system draws under the widget (the Lock Screen's wallpaper under a vibrant accessory), full-bleed.
+    package var backdrop: Color?
+    /// What the system shows instead of a view that declares no container background for the placement (iOS 17's
+    /// "Please adopt containerBackground API"); nil: the view is drawn as it is.
+    package var missingBackgroundMessage: String?
 
     package init(size: CGSize, environment: EnvironmentValues = EnvironmentValues(), contentMargins: EdgeInsets = EdgeInsets(),
                  containerBackground: ContainerBackgroundPlacement? = nil, showsContainerBackground: Bool = true) {
@@ -54,6 +59,8 @@ package struct RenderedView {
     package var links: [RenderedLink]
     /// Whether the view declared a container background for the request's placement (iOS 17 widgets must).
     package var hasContainerBackground = false
+    /// How far the content reaches past the edges of a widget (rule `widget.overflow`); nil when it fits.
+    package var overflow: Overflow?
     let canvas: Canvas
 
     /// A complete, well-formed SVG document whose width and height are `size`.
@@ -72,6 +79,9 @@ package func render<V: View>(_ view: V, _ request: RenderRequest) -> RenderedVie
     let content = resolveOne(view, context)
     let canvas = Canvas()
     let bounds = CGRect(origin: .zero, size: request.size)
+    if let backdrop = request.backdrop {
+        canvas.ops.append(.path(Path(bounds).data, at: .zero, fill: .color(backdrop.resolve(EnvironmentValues())), stroke: nil))
+    }
     var hasBackground = false
     if let placement = request.containerBackground {
         let background = context.found.containerBackgrounds[placement.name]
@@ -84,7 +94,57 @@ package func render<V: View>(_ view: V, _ request: RenderRequest) -> RenderedVie
     let inner = CGRect(x: m.leading, y: m.top, width: max(0, bounds.width - m.leading - m.trailing),
                        height: max(0, bounds.height - m.top - m.bottom))
     let size = content.size(for: Proposal(inner.size))
-    content.place(in: aligned(size, in: inner, .center), canvas)
+    let frame = aligned(size, in: inner, .center)
+    content.place(in: frame, canvas)
+    var drawn = canvas
+    if request.containerBackground != nil, !hasBackground, let message = request.missingBackgroundMessage {
+        // The system draws its message in place of the whole view; the view's texts are still what it would show.
+        var plain = RenderRequest(size: request.size, environment: request.environment)
+        plain.backdrop = request.backdrop
+        let dark = request.environment.colorScheme == .dark
+        drawn = render(ZStack {
+            if request.showsContainerBackground { dark ? Color.black : Color.white }
+            Text(message).font(.caption).multilineTextAlignment(.center).foregroundStyle(.secondary).padding()
+        }, plain).canvas
+    }
     return RenderedView(size: request.size, texts: canvas.texts, controls: canvas.controls, widgetURL: context.found.widgetURL,
-                        links: canvas.links, hasContainerBackground: hasBackground, canvas: canvas)
+                        links: canvas.links, hasContainerBackground: hasBackground,
+                        overflow: request.containerBackground == nil ? nil : Overflow(frame, in: bounds, placed: canvas.placed),
+                        canvas: drawn)
+}
+
+/// The size `view` chooses for a proposal (nil: its ideal length on that axis), as a container lays it out: what the
+/// Dynamic Island sizes its expanded regions by.
+@MainActor
+package func fittingSize<V: View>(_ view: V, width: CGFloat?, height: CGFloat?, environment: EnvironmentValues) -> CGSize {
+    resolveOne(view, ResolveContext(environment: environment, found: Findings())).size(for: Proposal(width: width, height: height))
+}
+
+/// How far a widget's content reaches past its edges (rule `widget.overflow`): the root view's frame as SwiftUI
+/// lays it out, centered in the content margins, against the widget's bounds, and the leaf views drawn there.
+package struct Overflow: Equatable {
+    /// Points past each edge.
+    package var edges: EdgeInsets
+    /// The views (as layout tests name them: `Text(Hi)`, `Image(bird)`) that reach past an edge, in drawing order.
+    package var views: [String]
+
+    /// nil when the frame lies within the bounds (to half a point, the layout's rounding).
+    init?(_ frame: CGRect, in bounds: CGRect, placed: [(what: String, rect: CGRect)]) {
+        edges = EdgeInsets(top: max(0, bounds.minY - frame.minY), leading: max(0, bounds.minX - frame.minX),
+                           bottom: max(0, frame.maxY - bounds.maxY), trailing: max(0, frame.maxX - bounds.maxX))
+        guard max(edges.top, edges.leading, edges.bottom, edges.trailing) >= 0.5 else { return nil }
+        let tolerance = bounds.insetBy(dx: -0.5, dy: -0.5)
+        views = placed.filter { !tolerance.contains($0.rect) }.map(\.what)
+    }
+
+    /// "the content is 12 pt too tall and 4 pt too wide: Text(Hi), Image(bird) reach past the edges".
+    package var summary: String {
+        let tall = edges.top + edges.bottom, wide = edges.leading + edges.trailing
+        var parts: [String] = []
+        if tall >= 0.5 { parts.append("\(svgNumber(tall)) pt too tall") }
+        if wide >= 0.5 { parts.append("\(svgNumber(wide)) pt too wide") }
+        let cut = views.isEmpty ? "" : ": " + views.prefix(3).joined(separator: ", ") + (views.count > 3 ? " and \(views.count - 3) more" : "")
+            + (views.count == 1 ? " reaches" : " reach") + " past the edges"
+        return "the content is " + parts.joined(separator: " and ") + cut
+    }
 }

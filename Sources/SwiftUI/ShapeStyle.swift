@@ -274,9 +274,12 @@ private func resolveUngrouped(_ style: any ShapeStyle, _ env: EnvironmentValues)
         return resolvePaint(l.base, env).with(opacity: opacity[min(l.level, opacity.count - 1)])
     case is ForegroundStyle: return env.foregroundPaint(level: 0)
     case let r as _ResolvedStyle: return r.paint
-    case is _SystemBackground: return .color(dark ? RGBA(0, 0, 0) : RGBA(1, 1, 1))
+    case is _SystemBackground, is BackgroundStyle: return .color(dark ? RGBA(0, 0, 0) : RGBA(1, 1, 1))
+    case let material as Material: return .color(material.resolve(env))
     case is TintShapeStyle: return .color((env.tintColor ?? Color.blue).resolve(env))
     case let h as HierarchicalShapeStyle: return env.foregroundPaint(level: h.level)
+    case let g as Gradient:
+        return .linear(stops: g.stops.map { ($0.color.resolve(env), $0.location) }, start: .top, end: .bottom)
     case let g as LinearGradient:
         return .linear(stops: g.gradient.stops.map { ($0.color.resolve(env), $0.location) }, start: g.startPoint, end: g.endPoint)
     case let g as AnyGradient:

@@ -33,6 +33,9 @@ public struct ActivityConfiguration<Attributes: ActivityAttributes>: WidgetConfi
 public enum LiveActivityPresentationKind: String, CaseIterable, Sendable {
     case lockScreen, expanded, compactLeading, compactTrailing, minimal
 
+    /// The Lock Screen platter's corner radius: Apple publishes none; Lockstep draws 22 pt, as a widget's.
+    static let platterCornerRadius: CGFloat = 22
+
     public var displaySize: CGSize {
         switch self {
         case .lockScreen: return CGSize(width: 361, height: 160)
@@ -75,8 +78,8 @@ struct ActivityPresentation<Attributes: ActivityAttributes>: LiveActivityPresent
               let state = try? decoder.decode(Attributes.ContentState.self, from: Data(record.state.utf8)) else { return nil }
         let context = ActivityViewContext(attributes: attributes, state: state, isStale: isStale, activityID: record.id)
         let island = dynamicIsland(context)
-        func request(_ kind: LiveActivityPresentationKind) -> RenderRequest {
-            RenderRequest(size: kind.displaySize, environment: .dynamicIsland, contentMargins: EdgeInsets(),
+        func request(_ kind: LiveActivityPresentationKind, _ mode: DynamicIslandMode) -> RenderRequest {
+            RenderRequest(size: kind.displaySize, environment: .dynamicIsland, contentMargins: island.margins(for: mode),
                           containerBackground: nil, showsContainerBackground: false)
         }
         func picture(_ kind: LiveActivityPresentationKind, _ view: RenderedView) -> LiveActivityPicture {
@@ -85,17 +88,20 @@ struct ActivityPresentation<Attributes: ActivityAttributes>: LiveActivityPresent
             // system draws its light platter behind the view (`activityBackgroundTint` covers it).
             let svg = SVGDocument.wrap([SVGDocument.nested(view.svg(title: nil), x: 0, y: 0)], size: kind.displaySize, title: title,
                                        background: kind == .lockScreen ? "#f2f2f7" : "#000000",
-                                       cornerRadius: kind == .lockScreen ? 22 : nil)
+                                       cornerRadius: kind == .lockScreen ? LiveActivityPresentationKind.platterCornerRadius : nil)
             return LiveActivityPicture(kind: kind, texts: view.texts, svg: svg)
         }
-        let lockScreenRequest = RenderRequest(size: LiveActivityPresentationKind.lockScreen.displaySize, environment: EnvironmentValues(),
-                                              contentMargins: EdgeInsets(), containerBackground: nil, showsContainerBackground: true)
+        // The platter's corners are what `ContainerRelativeShape` (and so the tint) follows.
+        var platter = EnvironmentValues()
+        platter.containerCornerRadius = LiveActivityPresentationKind.platterCornerRadius
+        let lockScreenRequest = RenderRequest(size: LiveActivityPresentationKind.lockScreen.displaySize, environment: platter,
+                                              contentMargins: EdgeInsets(), containerBackground: .activityPlatter, showsContainerBackground: true)
         return [
             picture(.lockScreen, lockScreen(context, lockScreenRequest)),
             island.expandedPicture(size: LiveActivityPresentationKind.expanded.displaySize, title: "\(attributesType) expanded"),
-            picture(.compactLeading, island.compactLeading(request(.compactLeading))),
-            picture(.compactTrailing, island.compactTrailing(request(.compactTrailing))),
-            picture(.minimal, island.minimal(request(.minimal))),
+            picture(.compactLeading, island.compactLeading(request(.compactLeading, .compactLeading))),
+            picture(.compactTrailing, island.compactTrailing(request(.compactTrailing, .compactTrailing))),
+            picture(.minimal, island.minimal(request(.minimal, .minimal))),
         ]
     }
 }
@@ -110,6 +116,8 @@ public struct DynamicIsland {
     let minimal: @MainActor (RenderRequest) -> RenderedView
     var keyline: Color?
     var url: URL?
+    /// `contentMargins(_:_:for:)`'s, by presentation.
+    var margins: [DynamicIslandMode: EdgeInsets] = [:]
 
     @MainActor
     public init<Expanded: View, CompactLeading: View, CompactTrailing: View, Minimal: View>(
@@ -138,24 +146,20 @@ public struct DynamicIsland {
         return copy
     }
 
-    /// The expanded presentation: leading and trailing beside the camera, center between them, bottom below —
-    /// each region drawn at its share of the expanded size, then placed in one picture.
+    /// The expanded presentation. Apple: `center` "places content right below the TrueDepth camera", `leading` and
+    /// `trailing` "along the leading [trailing] edge … next to the TrueDepth camera", `bottom` "below leading,
+    /// trailing, and center content", and a region's `priority` "tells the system which content to prioritize when
+    /// it sizes the content" (DynamicIslandExpandedRegion). Lockstep's reading: a top band as tall as its tallest
+    /// region (at least the camera's 36.67 pt) holds leading, center and trailing; leading and trailing take their ideal widths, the one of higher priority
+    /// first (equal priorities: each at most half the width), and center the width between them; bottom the rest.
     @MainActor
     func expandedPicture(size: CGSize, title: String) -> LiveActivityPicture {
-        let top = (size.height * 0.55).rounded()
-        func frame(_ position: DynamicIslandExpandedRegionPosition) -> CGRect {
-            switch position.storage {
-            case .leading: return CGRect(x: 0, y: 0, width: size.width * 0.3, height: top)
-            case .center: return CGRect(x: size.width * 0.3, y: 0, width: size.width * 0.4, height: top)
-            case .trailing: return CGRect(x: size.width * 0.7, y: 0, width: size.width * 0.3, height: top)
-            case .bottom: return CGRect(x: 0, y: top, width: size.width, height: size.height - top)
-            }
-        }
-        let order: [DynamicIslandExpandedRegionPosition.Storage] = [.leading, .center, .trailing, .bottom]
+        let frames = expandedFrames(size: size)
         var texts: [String] = []
         var parts: [String] = []
+        let order: [DynamicIslandExpandedRegionPosition.Storage] = [.leading, .center, .trailing, .bottom]
         for region in regions.sorted(by: { order.firstIndex(of: $0.position.storage)! < order.firstIndex(of: $1.position.storage)! }) {
-            let rect = frame(region.position)
+            guard let rect = frames[region.position], rect.width > 0, rect.height > 0 else { continue }
             let view = region.render(RenderRequest(size: rect.size, environment: .dynamicIsland, contentMargins: EdgeInsets(),
                                                    containerBackground: nil, showsContainerBackground: false))
             texts += view.texts
@@ -164,6 +168,11 @@ public struct DynamicIsland {
         let svg = SVGDocument.wrap(parts, size: size, title: title, background: "#000000")
         return LiveActivityPicture(kind: .expanded, texts: texts, svg: svg)
     }
+}
+
+extension ContainerBackgroundPlacement {
+    /// The Lock Screen platter of a Live Activity, which `activityBackgroundTint(_:)` fills.
+    static let activityPlatter = ContainerBackgroundPlacement("activityPlatter")
 }
 
 extension EnvironmentValues {
@@ -190,6 +199,10 @@ struct DynamicIslandRegionContent {
     let position: DynamicIslandExpandedRegionPosition
     let priority: Double
     let render: @MainActor (RenderRequest) -> RenderedView
+    /// The size the content chooses for a proposed width and height (nil: its ideal).
+    let fit: @MainActor (CGFloat?, CGFloat?) -> CGSize
+    /// `dynamicIsland(verticalPlacement:)` on the region's content.
+    let placement: DynamicIslandExpandedRegionVerticalPlacement
 }
 
 /// Anything the expanded builder accepts.
@@ -209,7 +222,9 @@ public struct DynamicIslandExpandedRegion<Content: View>: DynamicIslandContent {
     @MainActor
     public init(_ position: DynamicIslandExpandedRegionPosition, priority: Double = 0, @ViewBuilder content: () -> Content) {
         let view = content()
-        region = DynamicIslandRegionContent(position: position, priority: priority, render: { SwiftUI.render(view, $0) })
+        region = DynamicIslandRegionContent(position: position, priority: priority, render: { SwiftUI.render(view, $0) },
+                                            fit: { SwiftUI.fittingSize(view, width: $0, height: $1, environment: .dynamicIsland) },
+                                            placement: (view as? any DynamicIslandPlaced)?.verticalPlacement ?? .default)
     }
 
     public var _regions: [DynamicIslandRegionContentBox] { [DynamicIslandRegionContentBox(content: region)] }
@@ -239,12 +254,16 @@ public enum DynamicIslandExpandedContentBuilder {
 }
 
 extension View {
-    /// The Lock Screen background of a Live Activity: drawn behind its view (nil: the system's default, none here).
+    /// The Lock Screen platter's colour: the whole platter, to its rounded corners, whatever size the view takes
+    /// (nil: the system's default platter).
     public func activityBackgroundTint(_ color: Color?) -> some View {
-        background(color ?? Color.clear, ignoresSafeAreaEdges: .all)
+        containerBackground(for: .activityPlatter) {
+            if let color { ContainerRelativeShape().fill(color) }
+        }
     }
 
-    /// The colour of the system's dismiss button beside a Live Activity (Lockstep draws no such button).
+    /// The colour of the system's action buttons beside a Live Activity on the Lock Screen (its Clear button, shown
+    /// when a person swipes it): Lockstep draws no such button, and keeps the view as it is.
     public func activitySystemActionForegroundColor(_ color: Color?) -> some View { self }
 }
 

@@ -47,13 +47,30 @@ public final class WidgetDescriptor {
         let margins = contentMarginsDisabled ? EdgeInsets() : family.contentMargins
         let showsBackground = !family.isAccessory
         environment.widgetFamily = family
-        // The iPhone Lock Screen draws accessory widgets vibrant; the watch face and the Home Screen in full colour.
-        environment.widgetRenderingMode = family.isAccessory && device == .iPhone ? .vibrant : .fullColor
+        let mode = family.renderingMode(on: device)
+        environment.widgetRenderingMode = mode
+        // What the renderer draws from the mode: vibrant paints every color as white of its brightness, accented the
+        // `widgetAccentable()` group in the tint and the rest white.
+        environment.widgetColorRendering = mode == .vibrant ? .vibrant : mode == .accented ? .accented : .fullColor
+        // The Lock Screen and the watch face are dark: their primary text is white (watchOS has no light appearance).
+        if mode == .vibrant || device == .appleWatch { environment.colorScheme = .dark }
+        environment.isCircularAccessory = family == .accessoryCircular
+        environment.containerCornerRadius = family.cornerRadius(on: device)
         environment.setWidgetContainer(showsBackground: showsBackground, margins: margins)
         let size = family == .accessoryCorner ? family.displaySize : family.displaySize(on: device)
-        return RenderRequest(size: size, environment: environment, contentMargins: margins,
-                             containerBackground: .widget, showsContainerBackground: showsBackground)
+        var request = RenderRequest(size: size, environment: environment, contentMargins: margins,
+                                    containerBackground: .widget, showsContainerBackground: showsBackground)
+        // Vibrant content is white over the wallpaper: a dark stand-in wallpaper keeps it visible in the picture.
+        if mode == .vibrant { request.backdrop = Color(red: 0.11, green: 0.11, blue: 0.12) }
+        // A watch face is black behind its complications.
+        if device == .appleWatch { request.backdrop = .black }
+        // iOS 17 draws its message instead of a Home Screen widget that declares no `containerBackground(_:for: .widget)`.
+        if family.showsMissingBackgroundMessage(on: device) { request.missingBackgroundMessage = WidgetDescriptor.missingBackgroundMessage }
+        return request
     }
+
+    /// What iOS 17 shows in place of a widget without a container background.
+    nonisolated public static let missingBackgroundMessage = "Please adopt containerBackground API"
 }
 
 /// An entry of any widget's provider.

@@ -50,3 +50,20 @@ extension ContainerBackgroundPlacement {
     /// margins, and removed where the system removes it.
     public static let widget = ContainerBackgroundPlacement("widget")
 }
+
+/// The standard backdrop of a Lock Screen accessory (Apple's `AccessoryWidgetBackground`): the family's container
+/// shape (a circle for `accessoryCircular`, a rounded rectangle for `accessoryRectangular`) filled with a translucent
+/// white, which vibrant rendering draws as the Lock Screen's frosted disc. It takes the whole space it is offered.
+public struct AccessoryWidgetBackground: View {
+    public init() {}
+    public var body: some View {
+        ContainerRelativeShape().fill(Color.white.opacity(0.2))
+    }
+}
+
+/// An Xcode preview's widget family (`.previewContext(WidgetPreviewContext(family: .systemSmall))`): declared so files
+/// that hold previews build; Lockstep draws every family itself, not the preview.
+public struct WidgetPreviewContext: PreviewContext {
+    public let family: WidgetFamily
+    public init(family: WidgetFamily) { self.family = family }
+}

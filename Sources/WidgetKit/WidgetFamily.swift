@@ -52,6 +52,31 @@ public enum WidgetFamily: String, Sendable, CaseIterable, Codable, CustomDebugSt
         isAccessory ? EdgeInsets() : EdgeInsets(top: 16, leading: 16, bottom: 16, trailing: 16)
     }
 
+    /// How WidgetKit draws the family on `device` (`\.widgetRenderingMode`): the iPhone Lock Screen's accessories
+    /// vibrant (WidgetRenderingMode.vibrant: "the Lock Screen on iPhone"), the Home Screen and the watch face in full
+    /// colour (a tinted watch face, accented, is a choice of the user's face Lockstep does not make).
+    public func renderingMode(on device: ReferenceDevice) -> WidgetRenderingMode {
+        isAccessory && device == .iPhone && self != .accessoryCorner ? .vibrant : .fullColor
+    }
+
+    /// Whether iOS 17 draws "Please adopt containerBackground API" in place of a widget of the family that declares
+    /// no container background: the iPhone's Home Screen families (what it does on the Lock Screen and the watch is
+    /// not something Lockstep has seen, so it draws those as they are).
+    func showsMissingBackgroundMessage(on device: ReferenceDevice) -> Bool { device == .iPhone && !isAccessory }
+
+    /// The corner radius of the widget's container, which `ContainerRelativeShape` follows. Apple does not publish
+    /// it: Lockstep uses 22 pt for the Home Screen families (as the gallery frames them), a circle for
+    /// `accessoryCircular`, 11 pt for `accessoryRectangular` and none for the inline and corner families, which
+    /// have no container shape.
+    public func cornerRadius(on device: ReferenceDevice) -> CGFloat {
+        switch self {
+        case .systemSmall, .systemMedium, .systemLarge, .systemExtraLarge: return device == .iPhone ? 22 : 11
+        case .accessoryCircular: return displaySize(on: device).width / 2
+        case .accessoryRectangular: return 11
+        case .accessoryInline, .accessoryCorner: return 0
+        }
+    }
+
     /// Parses a family name, listing the valid ones in the error.
     public init(parsing name: String) throws(WidgetKitError) {
         guard let family = WidgetFamily(rawValue: name) else {

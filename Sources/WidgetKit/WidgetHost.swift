@@ -185,10 +185,11 @@ public enum WidgetHost {
                 if words.count == 4 {
                     let path = words[3]
                     // Through a symlink to its target, and never over a FIFO or a device, as every file the user names.
-                    do { try AtomicFile.writeThrough(Array(view.svg(title: "\(system.widget.kind) \(chosen.rawValue)").utf8), to: path) } catch {
+                    do { try AtomicFile.writeThrough(Array(view.widgetSVG(kind: system.widget.kind, family: chosen).utf8), to: path) } catch {
                         throw WidgetKitError(.unwritable, subject: path, detail: error.reason)
                     }
                 }
+                for line in view.warnings(kind: system.widget.kind, family: chosen) { Standard.error("warning: " + line) }
                 return view.texts.joined(separator: "\n")
             case ("placeholder", 2) where words[1] != "--family", ("placeholder", 3) where words[1] == "--family":
                 return system.placeholder(family: try family(words[words.count - 1])).joined(separator: "\n")

@@ -56,6 +56,8 @@ public final class WidgetSystem {
     private var seenRequests: [String: Int] = [:]
     /// A timeline loaded but not rendered yet, with its log line (`start(showing: false)`).
     private var unshown: (Timeline<AnyEntry>, String)?
+    /// The warnings last printed for each family (`warn`).
+    private var warned: [WidgetFamily: [String]] = [:]
 
     /// - Parameters:
     ///   - output: receives one line per event (reload, throttle, new entry shown), for stdout.
@@ -229,8 +231,9 @@ public final class WidgetSystem {
             let texts = entry == nil ? WidgetRedaction.redacted(view.texts) : view.texts
             files.append((Self.renderPath(groupContainer: groupContainer, kind: widget.kind, family: family), texts.map { $0 + "\n" }.joined()))
             if let renders {
-                files.append(("\(renders)/\(widget.kind)/\(family.rawValue).svg", view.svg(title: "\(widget.kind) \(family.rawValue)")))
+                files.append(("\(renders)/\(widget.kind)/\(family.rawValue).svg", view.widgetSVG(kind: widget.kind, family: family)))
             }
+            if entry != nil { warn(view.warnings(kind: widget.kind, family: family), family: family) }
             // The log line shows the inline family when there is one (the shortest summary), else the first.
             if entry != nil, family == (widget.families.contains(.accessoryInline) ? .accessoryInline : widget.families.first) {
                 summary = texts.joined(separator: " · ")
@@ -245,6 +248,13 @@ public final class WidgetSystem {
     }
 
     func request(_ family: WidgetFamily) -> RenderRequest { widget.request(family, device: device) }
+
+    /// Prints a family's warnings to stderr when they differ from the last ones printed for it: once per change, not
+    /// at every reload.
+    private func warn(_ lines: [String], family: WidgetFamily) {
+        guard lock.withLock({ warned.updateValue(lines, forKey: family) }) != lines else { return }
+        for line in lines { Standard.error("warning: " + line) }
+    }
 
     /// Replaces every file atomically (rule `files.atomic`: each one temp, fsync, rename; then each folder is
     /// fsynced once, for all the renames in it), all at once, one thread each, and returns once all are done. Each

@@ -6,6 +6,7 @@ import HabitCore
 import LockstepRuntime
 import LockstepSystem
 import LockstepTestSupport
+import SwiftUI
 import WidgetKit
 import Testing
 
@@ -150,6 +151,49 @@ struct WidgetTests {
         let unsupported = try fixture.run("lockstep-widget", "render", "accessoryCorner")
         #expect(unsupported.status == 64 && unsupported.stderr.contains("systemSmall, systemMedium"), "\(unsupported)")
         #expect(widget.finish() == 0)
+    }
+
+    @Test("Rendering modes: the iPhone Lock Screen's accessories are vibrant (white over a dark wallpaper); the Home Screen and the watch in full colour")
+    func renderingModes() throws {
+        let fixture = HabitsFixture()
+        try fixture.addHabits()
+        func fills(_ family: String) throws -> Set<String> {
+            let file = fixture.root.appendingPathComponent("\(family).svg").path
+            let result = try fixture.run("lockstep-widget", "render", family, "--svg", file)
+            #expect(result.status == 0 && !result.stderr.contains("widget.overflow"), "\(result)")
+            let svg = try String(contentsOfFile: file, encoding: .utf8)
+            return Set(svg.matches(of: /fill="(#[0-9a-f]{6})"/).map { String($0.1) })
+        }
+        // Vibrant: the stand-in wallpaper and white, whatever colors the view asked for.
+        for family in ["accessoryRectangular", "accessoryCircular", "accessoryInline"] {
+            let colors = try fills(family)
+            #expect(colors.subtracting(["#ffffff", "#1c1c1f"]).isEmpty && colors.contains("#1c1c1f"), "\(family): \(colors)")
+        }
+        // Full colour: the view's own colors.
+        #expect(try fills("systemMedium").subtracting(["#ffffff", "#1c1c1f"]).count > 1)
+        #expect(WidgetFamily.accessoryRectangular.renderingMode(on: .iPhone) == .vibrant)
+        #expect(WidgetFamily.accessoryRectangular.renderingMode(on: .appleWatch) == .fullColor)
+        #expect(WidgetFamily.systemSmall.renderingMode(on: .iPhone) == .fullColor)
+    }
+
+    @Test("widget.overflow: content larger than the widget is named with its family and points, and marked on the picture")
+    @MainActor
+    func overflow() {
+        // A text over a 180-pt color, centered in a small widget's 126-pt content area, reaches past the top and
+        // bottom edges of the 158-pt widget (the exact points are SwiftUITests' WidgetContainerTests).
+        let request = RenderRequest(size: CGSize(width: 158, height: 158), contentMargins: EdgeInsets(top: 16, leading: 16, bottom: 16, trailing: 16),
+                                    containerBackground: .widget)
+        let view = render(VStack { Text("Tall"); Color.blue.frame(width: 40, height: 180) }.containerBackground(Color.white, for: .widget), request)
+        let warnings = view.warnings(kind: "Birds", family: .systemSmall)
+        #expect(warnings.count == 1 && warnings[0].hasPrefix("Birds systemSmall: the content is ") && warnings[0].hasSuffix("[widget.overflow]"), "\(warnings)")
+        #expect(warnings[0].contains("pt too tall: Text(Tall)"), "\(warnings)")
+        let svg = view.widgetSVG(kind: "Birds", family: .systemSmall)
+        #expect(svg.contains("<desc class=\"lockstep-warning\">Birds systemSmall: the content is"), "\(svg)")
+        #expect(svg.components(separatedBy: "class=\"lockstep-overflow\"").count == 3, "top and bottom: \(svg)")
+        // Without a container background: iOS 17's message, and a warning saying so.
+        let bare = render(Text("Hello"), request)
+        #expect(bare.warnings(kind: "Birds", family: .systemSmall) == ["Birds systemSmall declares no containerBackground(_:for: .widget): iOS 17 shows “Please adopt containerBackground API” in its place"])
+        #expect(render(Text("Hello").containerBackground(Color.white, for: .widget), request).warnings(kind: "Birds", family: .systemSmall).isEmpty)
     }
 
     @Test("render FAMILY --svg FILE: a well-formed picture of the family's size, written atomically; a bad path writes nothing")

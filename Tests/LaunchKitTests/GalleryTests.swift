@@ -61,4 +61,13 @@ import Testing
         #expect(html.components(separatedBy: "<img ").count - 1 == 10, "ten pictures of 3 MB fit in 32 MB")
         #expect(html.contains("2 more pictures are left out: the page holds at most 32 MB of pictures."))
     }
+
+    /// WidgetKit's warnings in a picture (rule `widget.overflow`) are printed under it; one holding markup is not.
+    @Test func aPicturesWarningsArePrintedUnderIt() {
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\"><desc class=\"lockstep-warning\">K systemSmall: the content is 42 pt too tall &amp; cut [widget.overflow]</desc>"
+            + "<desc class=\"lockstep-warning\">x<script>alert(1)</script></desc></svg>"
+        let caption = Gallery.warnings(svg)
+        #expect(caption == "<br><span class=\"warning\">K systemSmall: the content is 42 pt too tall &amp; cut [widget.overflow]</span>")
+        #expect(Gallery.warnings("<svg><title>plain</title></svg>").isEmpty)
+    }
 }

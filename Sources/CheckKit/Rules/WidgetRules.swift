@@ -39,6 +39,13 @@ extension RuleCatalog {
         Lockstep: The simulated WidgetKit renders each instance at its family's size and refuses a family the configuration does not support.
         Fix: Declare `.supportedFamilies` and lay the view out for each.
 
+        widget.overflow | runtime | WidgetKit
+        A widget's view fits its family's size: what lies past the widget's edges is cut off, as the system clips the view to the widget's shape.
+        Apple: Aim for a comfortable density of information. … when content is too dense, the widget isn’t glanceable.
+        Source: developer.apple.com/design/human-interface-guidelines/widgets (and its family sizes, in points; Apple publishes no sentence on content larger than them)
+        Lockstep: The simulated WidgetKit lays the view out as SwiftUI does, centered in the content margins, and when its frame reaches past the widget's bounds, `lockstep-widget render`, the serving widget process (stderr, once per change) and the gallery name the kind, the family, the points it is too tall or too wide and the views that reach past; the picture marks each such edge with a red bar.
+        Fix: Give text a lineLimit and a minimumScaleFactor, make images resizable with a frame, and lay each family out with @Environment(\\.widgetFamily).
+
         widget.memory | runtime | WidgetKit
         A widget extension is ended above its memory limit (observed: 30 MB).
         Apple: EXC_RESOURCE (RESOURCE_TYPE_MEMORY: high watermark memory limit exceeded) (limit=30 MB)

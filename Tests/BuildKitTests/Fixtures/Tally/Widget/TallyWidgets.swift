@@ -29,6 +29,7 @@ struct TallyWidget: Widget {
                 Text(TallyStore.device)
                 Text(TallyStore.build)
             }
+            .containerBackground(.white, for: .widget)
         }
         .configurationDisplayName("Tally")
         .supportedFamilies([.systemSmall])

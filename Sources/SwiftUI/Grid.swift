@@ -1,0 +1,119 @@
+import AppIntents
+
+/// A two-dimensional layout (Apple's `Grid`): its `GridRow`s' cells line up in columns. As Apple documents it, a
+/// column is as wide as its widest cell and a row as tall as its tallest, each cell aligned in its space by the
+/// grid's alignment (a row's own vertical alignment first); a view in the grid outside a `GridRow` is a row of its
+/// own as wide as the grid. Cells are measured at their ideal size, so a flexible view (a `Color`, a `Spacer`)
+/// is as small as its ideal rather than sharing the room left over.
+public struct Grid<Content: View> {
+    let alignment: Alignment
+    let horizontalSpacing: CGFloat?
+    let verticalSpacing: CGFloat?
+    let content: Content
+
+    public init(alignment: Alignment = .center, horizontalSpacing: CGFloat? = nil, verticalSpacing: CGFloat? = nil,
+                @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.horizontalSpacing = horizontalSpacing
+        self.verticalSpacing = verticalSpacing
+        self.content = content()
+    }
+}
+extension Grid: View { public typealias Body = Never }
+extension Grid: PrimitiveView {
+    @MainActor public static func _resolve(_ view: Self, _ inputs: _ResolveInputs) -> _ResolvedNodes { _ResolvedNodes(nodes: view.nodes(inputs.context)) }
+    @MainActor func nodes(_ context: ResolveContext) -> [Node] {
+        [GridNode(alignment: alignment, spacing: CGSize(width: horizontalSpacing ?? StackNode.defaultSpacing,
+                                                        height: verticalSpacing ?? StackNode.defaultSpacing),
+                  rows: resolve(content, context))]
+    }
+}
+
+/// One row of a `Grid`: each of its views is a cell of the next column.
+public struct GridRow<Content: View> {
+    let alignment: VerticalAlignment?
+    let content: Content
+
+    public init(alignment: VerticalAlignment? = nil, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.content = content()
+    }
+}
+extension GridRow: View { public typealias Body = Never }
+extension GridRow: PrimitiveView {
+    @MainActor public static func _resolve(_ view: Self, _ inputs: _ResolveInputs) -> _ResolvedNodes { _ResolvedNodes(nodes: view.nodes(inputs.context)) }
+    @MainActor func nodes(_ context: ResolveContext) -> [Node] {
+        [GridRowNode(alignment: alignment, cells: resolve(content, context))]
+    }
+}
+
+/// A `GridRow`'s cells; outside a grid, an `HStack` of them (as SwiftUI draws a `GridRow` alone).
+final class GridRowNode: Node {
+    let alignment: VerticalAlignment?
+    let cells: [Node]
+    private lazy var stack = StackNode(axis: .horizontal, alignment: .center, spacing: nil, children: cells)
+
+    init(alignment: VerticalAlignment?, cells: [Node]) {
+        self.alignment = alignment
+        self.cells = cells
+    }
+
+    override func computeSize(_ proposal: Proposal) -> CGSize { stack.size(for: proposal) }
+    override func place(in rect: CGRect, _ canvas: Canvas) { stack.place(in: rect, canvas) }
+}
+
+final class GridNode: Node {
+    let alignment: Alignment
+    let spacing: CGSize
+    /// Each row: a `GridRowNode`, or any other view, which spans the columns.
+    let rows: [Node]
+
+    init(alignment: Alignment, spacing: CGSize, rows: [Node]) {
+        self.alignment = alignment
+        self.spacing = spacing
+        self.rows = rows
+    }
+
+    /// The columns' widths and the rows' heights.
+    private func tracks() -> (columns: [CGFloat], rows: [CGFloat]) {
+        var columns: [CGFloat] = []
+        for case let row as GridRowNode in rows {
+            for (index, cell) in row.cells.enumerated() {
+                let width = cell.size(for: .unspecified).width
+                if index < columns.count { columns[index] = max(columns[index], width) } else { columns.append(width) }
+            }
+        }
+        let width = columns.reduce(0, +) + spacing.width * CGFloat(max(0, columns.count - 1))
+        let heights = rows.map { row -> CGFloat in
+            guard let row = row as? GridRowNode else { return row.size(for: Proposal(width: width, height: nil)).height }
+            return row.cells.map { $0.size(for: .unspecified).height }.max() ?? 0
+        }
+        return (columns, heights)
+    }
+
+    override func computeSize(_ proposal: Proposal) -> CGSize {
+        let (columns, heights) = tracks()
+        return CGSize(width: columns.reduce(0, +) + spacing.width * CGFloat(max(0, columns.count - 1)),
+                      height: heights.reduce(0, +) + spacing.height * CGFloat(max(0, heights.count - 1)))
+    }
+
+    override func place(in rect: CGRect, _ canvas: Canvas) {
+        let (columns, heights) = tracks()
+        var y = rect.minY
+        for (row, height) in zip(rows, heights) {
+            if let row = row as? GridRowNode {
+                var x = rect.minX
+                let cellAlignment = Alignment(horizontal: alignment.horizontal, vertical: row.alignment ?? alignment.vertical)
+                for (cell, width) in zip(row.cells, columns) {
+                    let size = cell.size(for: Proposal(width: width, height: height))
+                    cell.place(in: aligned(size, in: CGRect(x: x, y: y, width: width, height: height), cellAlignment, child: cell), canvas)
+                    x += width + spacing.width
+                }
+            } else {
+                let size = row.size(for: Proposal(width: rect.width, height: height))
+                row.place(in: aligned(size, in: CGRect(x: rect.minX, y: y, width: rect.width, height: height), alignment, child: row), canvas)
+            }
+            y += height + spacing.height
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Testing
+@testable import SwiftUI
+
+/// The widget container as WidgetKit asks the renderer for it: overflow (rule `widget.overflow`) and iOS 17's message
+/// for a view without a container background.
+@MainActor
+@Suite struct WidgetContainerTests {
+    /// A small widget's request: 158 × 158 pt, 16-pt content margins, the `.widget` background placement.
+    private func small(_ message: String? = nil) -> RenderRequest {
+        var request = RenderRequest(size: CGSize(width: 158, height: 158), contentMargins: EdgeInsets(top: 16, leading: 16, bottom: 16, trailing: 16),
+                                    containerBackground: ContainerBackgroundPlacement("widget"))
+        request.missingBackgroundMessage = message
+        return request
+    }
+
+    @Test func contentTallerThanTheWidgetIsMeasuredPastEachEdge() throws {
+        // The 100 × 200 frame is centered in the 126 × 126 area inside the margins: x = 16 + (126 − 100) / 2 = 29,
+        // y = 16 + (126 − 200) / 2 = −21, so it reaches 21 pt past the top and 179 − 158 = 21 pt past the bottom.
+        let view = Rectangle().fill(Color.blue).frame(width: 100, height: 200).containerBackground(Color.white, for: ContainerBackgroundPlacement("widget"))
+        let rendered = render(view, small())
+        let overflow = try #require(rendered.overflow)
+        #expect(overflow.edges == EdgeInsets(top: 21, leading: 0, bottom: 21, trailing: 0))
+        #expect(overflow.views == ["Rectangle"])
+        #expect(overflow.summary == "the content is 42 pt too tall: Rectangle reaches past the edges")
+    }
+
+    @Test func contentWithinTheWidgetButPastTheMarginsDoesNotOverflow() {
+        // 150 pt is wider than the 126 pt inside the margins but narrower than the 158-pt widget: nothing is cut off.
+        let view = Rectangle().frame(width: 150, height: 20).containerBackground(Color.white, for: ContainerBackgroundPlacement("widget"))
+        #expect(render(view, small()).overflow == nil)
+        // A plain view (no widget placement) is never measured.
+        #expect(render(Rectangle().frame(width: 300, height: 20), RenderRequest(size: CGSize(width: 100, height: 100))).overflow == nil)
+    }
+
+    @Test func aViewWithoutAContainerBackgroundIsDrawnAsTheSystemsMessage() {
+        let message = "Please adopt containerBackground API"
+        let bare = render(Text("Hello"), small(message))
+        // The texts are still the view's; the picture is the message.
+        #expect(bare.texts == ["Hello"] && !bare.hasContainerBackground)
+        let svg = bare.svg(title: nil)
+        #expect(svg.contains("Please adopt") && !svg.contains(">Hello<"), "\(svg)")
+        let adopted = render(Text("Hello").containerBackground(Color.white, for: ContainerBackgroundPlacement("widget")), small(message))
+        #expect(adopted.svg(title: nil).contains(">Hello<") && !adopted.svg(title: nil).contains("Please adopt"))
+    }
+}
+
+/// Pictures share one id space once inlined into one page (the gallery) or nested into one picture (a Dynamic
+/// Island): each document's gradient, clip and shadow ids are its own.
+@MainActor
+@Suite struct PictureIDTests {
+    private func ids(_ svg: String) -> [String] {
+        svg.matches(of: /id="([^"]+)"/).map { String($0.1) }
+    }
+
+    @Test func twoPicturesNeverShareAnIdAndEachReferenceFindsItsOwn() throws {
+        func picture(_ colors: [Color]) -> String {
+            let view = RoundedRectangle(cornerRadius: 8).fill(LinearGradient(colors: colors, startPoint: .top, endPoint: .bottom))
+                .shadow(radius: 2).clipShape(Circle())
+            return render(view, RenderRequest(size: CGSize(width: 50, height: 50))).svg(title: nil)
+        }
+        let red = picture([.red, .orange]), blue = picture([.blue, .green])
+        let (redIDs, blueIDs) = (ids(red), ids(blue))
+        #expect(redIDs.count >= 3 && Set(redIDs).isDisjoint(with: blueIDs), "\(redIDs) \(blueIDs)")
+        // Every url(#…) of a picture names one of its own ids.
+        for svg in [red, blue] {
+            let references = Set(svg.matches(of: /url\(#([^)]+)\)/).map { String($0.1) })
+            #expect(!references.isEmpty && references.isSubset(of: Set(ids(svg))), "\(svg)")
+        }
+        // The same picture twice is the same document: its definitions are the same wherever they are found.
+        #expect(picture([.red, .orange]) == red)
+    }
+}
