@@ -79,7 +79,9 @@ let package = Package(
         .target(name: "SwiftUI", dependencies: ["AppIntents", "LockstepRuntime", "UIKit"], exclude: ["FontMetrics/generate.py"]),
         // UIKit's non-view types real extension and shared code reaches for: UIColor, UIImage, UIFont, UIDevice,
         // UIScreen, UIApplication, and the asset catalogs they and SwiftUI draw from. No views or view controllers.
-        .target(name: "UIKit", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime"]),
+        .target(name: "UIKit", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime", "_Testing_UIKit"]),
+        // Swift Testing's cross-import overlay for a module named UIKit, which must exist (empty here): see its file.
+        .target(name: "_Testing_UIKit"),
         // What a simulated process is: its identity from the environment, the installed manifest, the version gate,
         // its sandbox and containers (`SimulatedProcess.current`). Bundles depend on it, not on the launcher.
         .target(name: "LockstepRuntime", dependencies: ["LockstepSystem", "AppGroupKit", "BundleKit"]),
