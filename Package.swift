@@ -34,6 +34,7 @@ let package = Package(
         // Apple's logging: `import os`, `import os.log` and `import OSLog` all resolve.
         .library(name: "OSLog", targets: ["os", "OSLog"]),
         .library(name: "Intents", targets: ["Intents"]),
+        .library(name: "Combine", targets: ["Combine"]),
     ],
     targets: [
         // System libraries, linked from the machine (libsqlite3-dev, zlib1g-dev).
@@ -51,6 +52,9 @@ let package = Package(
         .systemLibrary(name: "COSLog", path: "Sources/COSLog"),
         .target(name: "os", dependencies: ["COSLog", "LockstepSystem"]),
         .target(name: "OSLog", dependencies: ["os"]),
+        // Apple's Combine: publishers, subscribers, subjects, the operators app models use, ObservableObject and
+        // @Published (see YourOwnCode.md for what is there and what is not).
+        .target(name: "Combine"),
         // SiriKit's base classes, for the class Xcode generates from an .intentdefinition (kept as a source file).
         .target(name: "Intents"),
         .target(name: "AppGroupKit", dependencies: ["LockstepSystem", "CZlib"]),
@@ -75,7 +79,7 @@ let package = Package(
         // The part of SwiftUI widgets, complications and Live Activities may use, and the renderer that lays a view
         // out at a size and draws it (texts, controls, SVG). A view library; only `App.main` (a headless app as a
         // simulated process) reaches LockstepRuntime.
-        .target(name: "SwiftUI", dependencies: ["AppIntents", "LockstepRuntime"], exclude: ["FontMetrics/generate.py"]),
+        .target(name: "SwiftUI", dependencies: ["AppIntents", "LockstepRuntime", "Combine"], exclude: ["FontMetrics/generate.py"]),
         // What a simulated process is: its identity from the environment, the installed manifest, the version gate,
         // its sandbox and containers (`SimulatedProcess.current`). Bundles depend on it, not on the launcher.
         .target(name: "LockstepRuntime", dependencies: ["LockstepSystem", "AppGroupKit", "BundleKit"]),
@@ -136,6 +140,7 @@ let package = Package(
             "LockstepSystem", "AppGroupKit", "CSQLite", "BundleKit", "LockstepRuntime",
         ]),
         .testTarget(name: "SwiftUITests", dependencies: ["SwiftUI", "AppIntents"]),
+        .testTarget(name: "CombineTests", dependencies: ["Combine"]),
         .testTarget(name: "ProofTests", dependencies: ["AppGroupKit", "BundleKit", "XcodeKit", "XcodeGenKit", "CheckKit", "HabitCore", "LockstepTestSupport"]),
     ]
 )

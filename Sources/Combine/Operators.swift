@@ -1,0 +1,173 @@
+/// The subscriber an element-by-element operator puts between its upstream and the downstream subscriber: each
+/// upstream value becomes at most one downstream value. A value the operator drops is replaced by a request for
+/// one more, so the downstream receives exactly what it asked for.
+final class Transforming<Input, Downstream: Subscriber>: Subscriber, Subscription {
+    typealias Failure = Downstream.Failure
+    private let downstream: Downstream
+    private let transform: (Input) -> Downstream.Input?
+    private let upstream = Locked<(any Subscription)?>(nil)
+
+    init(_ downstream: Downstream, transform: @escaping (Input) -> Downstream.Input?) {
+        self.downstream = downstream
+        self.transform = transform
+    }
+
+    func receive(subscription: any Subscription) {
+        upstream.withLock { $0 = subscription }
+        downstream.receive(subscription: self)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        guard let output = transform(input) else { return .max(1) }
+        return downstream.receive(output)
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        upstream.withLock { $0 = nil }
+        downstream.receive(completion: completion)
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        upstream.withLock { $0 }?.request(demand)
+    }
+
+    func cancel() {
+        upstream.withLock { current in
+            defer { current = nil }
+            return current
+        }?.cancel()
+    }
+}
+
+extension Publishers {
+    /// A publisher that transforms all elements from the upstream publisher with a provided closure.
+    public struct Map<Upstream: Publisher, Output>: Publisher {
+        public typealias Failure = Upstream.Failure
+        public let upstream: Upstream
+        public let transform: (Upstream.Output) -> Output
+
+        public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output) {
+            self.upstream = upstream
+            self.transform = transform
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.subscribe(Transforming(subscriber, transform: transform))
+        }
+    }
+
+    /// A publisher that republishes all non-nil results of calling a closure with each received element.
+    public struct CompactMap<Upstream: Publisher, Output>: Publisher {
+        public typealias Failure = Upstream.Failure
+        public let upstream: Upstream
+        public let transform: (Upstream.Output) -> Output?
+
+        public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output?) {
+            self.upstream = upstream
+            self.transform = transform
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.subscribe(Transforming(subscriber, transform: transform))
+        }
+    }
+
+    /// A publisher that republishes all elements that match a provided closure.
+    public struct Filter<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+        public let upstream: Upstream
+        public let isIncluded: (Upstream.Output) -> Bool
+
+        public init(upstream: Upstream, isIncluded: @escaping (Upstream.Output) -> Bool) {
+            self.upstream = upstream
+            self.isIncluded = isIncluded
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.subscribe(Transforming(subscriber) { isIncluded($0) ? $0 : nil })
+        }
+    }
+
+    /// A publisher that publishes only elements that don't match the previous element.
+    public struct RemoveDuplicates<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+        public let upstream: Upstream
+        public let predicate: (Output, Output) -> Bool
+
+        public init(upstream: Upstream, predicate: @escaping (Output, Output) -> Bool) {
+            self.upstream = upstream
+            self.predicate = predicate
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            // Each subscription compares against its own previous element.
+            let previous = Locked<Output?>(nil)
+            upstream.subscribe(Transforming(subscriber) { value in
+                let last = previous.withLock { last in
+                    defer { last = value }
+                    return last
+                }
+                if let last, predicate(last, value) { return nil }
+                return value
+            })
+        }
+    }
+
+    /// A publisher that appears to send a specified failure type; its upstream never fails.
+    public struct SetFailureType<Upstream: Publisher, Failure: Error>: Publisher where Upstream.Failure == Never {
+        public typealias Output = Upstream.Output
+        public let upstream: Upstream
+
+        public init(upstream: Upstream) { self.upstream = upstream }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.subscribe(AnySubscriber<Output, Never>(
+                receiveSubscription: subscriber.receive(subscription:),
+                receiveValue: subscriber.receive(_:),
+                receiveCompletion: { _ in subscriber.receive(completion: .finished) }))
+        }
+    }
+}
+
+extension Publisher {
+    /// Transforms all elements from the upstream publisher with a provided closure.
+    public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Self, T> {
+        Publishers.Map(upstream: self, transform: transform)
+    }
+
+    /// Publishes the value of a key path.
+    public func map<T>(_ keyPath: KeyPath<Output, T>) -> Publishers.Map<Self, T> {
+        Publishers.Map(upstream: self) { $0[keyPath: keyPath] }
+    }
+
+    /// Calls a closure with each received element and publishes any returned optional that has a value.
+    public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Self, T> {
+        Publishers.CompactMap(upstream: self, transform: transform)
+    }
+
+    /// Republishes all elements that match a provided closure.
+    public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Self> {
+        Publishers.Filter(upstream: self, isIncluded: isIncluded)
+    }
+
+    /// Publishes only elements that don't match the previous element, as evaluated by a provided closure.
+    public func removeDuplicates(by predicate: @escaping (Output, Output) -> Bool) -> Publishers.RemoveDuplicates<Self> {
+        Publishers.RemoveDuplicates(upstream: self, predicate: predicate)
+    }
+}
+
+extension Publisher where Output: Equatable {
+    /// Publishes only elements that don't match the previous element.
+    public func removeDuplicates() -> Publishers.RemoveDuplicates<Self> {
+        Publishers.RemoveDuplicates(upstream: self, predicate: ==)
+    }
+}
+
+extension Publisher where Failure == Never {
+    /// Changes the failure type declared by the upstream publisher.
+    public func setFailureType<E: Error>(to failureType: E.Type) -> Publishers.SetFailureType<Self, E> {
+        Publishers.SetFailureType(upstream: self)
+    }
+}
