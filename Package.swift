@@ -2,6 +2,7 @@
 // Lockstep has no package dependencies: Foundation, Dispatch, Glibc, Synchronization, the
 // test frameworks, and the system's libsqlite3 and zlib through system-library targets.
 import PackageDescription
+import CompilerPluginSupport
 
 let package = Package(
     name: "lockstep",
@@ -52,6 +53,9 @@ let package = Package(
         .systemLibrary(name: "COSLog", path: "Sources/COSLog"),
         .target(name: "os", dependencies: ["COSLog", "LockstepSystem"]),
         .target(name: "OSLog", dependencies: ["os"]),
+        // The compiler plug-in behind `#Preview`: it speaks the compiler's plug-in protocol itself, so no swift-syntax
+        // dependency (see Design.md, "Macros").
+        .macro(name: "LockstepMacros"),
         // Apple's Combine: publishers, subscribers, subjects, the operators app models use, ObservableObject and
         // @Published (see YourOwnCode.md for what is there and what is not).
         .target(name: "Combine"),
@@ -79,7 +83,7 @@ let package = Package(
         // The part of SwiftUI widgets, complications and Live Activities may use, and the renderer that lays a view
         // out at a size and draws it (texts, controls, SVG). A view library; only `App.main` (a headless app as a
         // simulated process) reaches LockstepRuntime.
-        .target(name: "SwiftUI", dependencies: ["AppIntents", "LockstepRuntime", "Combine"], exclude: ["FontMetrics/generate.py"]),
+        .target(name: "SwiftUI", dependencies: ["AppIntents", "LockstepRuntime", "LockstepSystem", "Combine", "LockstepMacros"], exclude: ["FontMetrics/generate.py"]),
         // What a simulated process is: its identity from the environment, the installed manifest, the version gate,
         // its sandbox and containers (`SimulatedProcess.current`). Bundles depend on it, not on the launcher.
         .target(name: "LockstepRuntime", dependencies: ["LockstepSystem", "AppGroupKit", "BundleKit"]),
