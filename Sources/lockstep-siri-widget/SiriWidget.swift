@@ -77,3 +77,22 @@ struct SiriWidgetBundle: WidgetBundle {
         SelectHabitWidget()
     }
 }
+
+// MARK: - previews, as Xcode's templates end a widget file (`lockstep-siri-widget previews` draws them)
+
+#Preview(as: .systemSmall) {
+    SelectHabitWidget()
+} timeline: {
+    HabitEntry(date: Date(timeIntervalSince1970: 0), habit: "Walk", goal: 2, period: .daily)
+    HabitEntry(date: Date(timeIntervalSince1970: 3600), habit: "Read", goal: 3, period: .weekly)
+}
+
+#Preview("Goal row") {
+    Text("goal 5 a day")
+}
+
+struct SelectHabitWidget_Previews: PreviewProvider {
+    static var previews: some View {
+        Text("Walk").previewContext(WidgetPreviewContext(family: .systemSmall))
+    }
+}

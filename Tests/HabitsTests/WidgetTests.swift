@@ -248,6 +248,26 @@ struct WidgetTests {
         #expect(widget.errorOutput.contains { $0.contains("The parameter 'goal' is invalid: 'many' is not a value of type NSNumber") }, "\(widget.errorOutput)")
     }
 
+    @Test("previews: a widget file's #Preview(as:) timeline is drawn entry by entry, a view #Preview at the screen's size, each to SVG")
+    func previews() throws {
+        let fixture = HabitsFixture()
+        let folder = fixture.root.appendingPathComponent("previews").path
+        let result = try fixture.run("lockstep-siri-widget", "previews", "--svg", folder)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == """
+            Preview 1 (lockstep_siri_widget/SiriWidget.swift:79) systemSmall, entry 1 of 2: Walk · goal 2 a day
+            Preview 1 (lockstep_siri_widget/SiriWidget.swift:79) systemSmall, entry 2 of 2: Read · goal 3 a week
+            Goal row (lockstep_siri_widget/SiriWidget.swift:88) view: goal 5 a day
+
+            """, "\(result)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        #expect(files == ["1-Preview-1-1.svg", "1-Preview-1-2.svg", "2-Goal-row-1.svg"])
+        let small = try String(contentsOfFile: folder + "/1-Preview-1-2.svg", encoding: .utf8)
+        #expect(small.contains("Read") && small.contains("width=\"158\" height=\"158\""), "drawn at systemSmall's size: \(small.prefix(300))")
+        let bad = try fixture.run("lockstep-siri-widget", "previews", "--svg")
+        #expect(bad.status == 64, "\(bad)")
+    }
+
     @Test("lockstep gallery: one self-contained page with every picture a serving widget drew; a bad --out writes nothing")
     func gallery() throws {
         let fixture = HabitsFixture()
