@@ -255,9 +255,9 @@ struct WidgetTests {
         let result = try fixture.run("lockstep-siri-widget", "previews", "--svg", folder)
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout == """
-            Preview 1 (lockstep_siri_widget/SiriWidget.swift:79) systemSmall, entry 1 of 2: Walk · goal 2 a day
-            Preview 1 (lockstep_siri_widget/SiriWidget.swift:79) systemSmall, entry 2 of 2: Read · goal 3 a week
-            Goal row (lockstep_siri_widget/SiriWidget.swift:88) view: goal 5 a day
+            Preview 1 (lockstep_siri_widget/SiriWidget.swift:83) systemSmall, entry 1 of 2: Walk · goal 2 a day
+            Preview 1 (lockstep_siri_widget/SiriWidget.swift:83) systemSmall, entry 2 of 2: Read · goal 3 a week
+            Goal row (lockstep_siri_widget/SiriWidget.swift:90) view: goal 5 a day
 
             """, "\(result)")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
