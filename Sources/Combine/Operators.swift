@@ -115,6 +115,31 @@ extension Publishers {
         }
     }
 
+    /// A publisher that omits a specified number of elements before republishing subsequent elements.
+    public struct Drop<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+        public let upstream: Upstream
+        public let count: Int
+
+        public init(upstream: Upstream, count: Int) {
+            self.upstream = upstream
+            self.count = count
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            // Each subscription drops its own first `count`; a dropped element asks upstream for one more.
+            let left = Locked(count)
+            upstream.subscribe(Transforming(subscriber) { value in
+                left.withLock { left in
+                    guard left > 0 else { return value }
+                    left -= 1
+                    return nil
+                }
+            })
+        }
+    }
+
     /// A publisher that appears to send a specified failure type; its upstream never fails.
     public struct SetFailureType<Upstream: Publisher, Failure: Error>: Publisher where Upstream.Failure == Never {
         public typealias Output = Upstream.Output
@@ -150,6 +175,11 @@ extension Publisher {
     /// Republishes all elements that match a provided closure.
     public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Self> {
         Publishers.Filter(upstream: self, isIncluded: isIncluded)
+    }
+
+    /// Omits the specified number of elements before republishing subsequent elements.
+    public func dropFirst(_ count: Int = 1) -> Publishers.Drop<Self> {
+        Publishers.Drop(upstream: self, count: count)
     }
 
     /// Publishes only elements that don't match the previous element, as evaluated by a provided closure.

@@ -18,6 +18,19 @@ import Testing
         #expect(recorder.failure == TestError(code: 2))
     }
 
+    @Test func dropFirstSkipsTheFirstElementsOfEachSubscription() {
+        let model = CurrentValueSubject<Int, Never>(0)
+        let recorder = Recorder<Int, Never>(initialDemand: .max(2))
+        model.dropFirst().subscribe(recorder)  // the current value is the one dropped, as with `$property.dropFirst()`
+        model.send(1)
+        model.send(2)
+        model.send(3)
+        #expect(recorder.values == [1, 2])
+        var values: [Int] = []
+        _ = Publishers.MergeMany([Just(1), Just(2), Just(3)]).dropFirst(2).sink { values.append($0) }
+        #expect(values == [3])
+    }
+
     @Test func mapByKeyPath() {
         var values: [Int] = []
         _ = Just("abc").map(\.count).sink { values.append($0) }
