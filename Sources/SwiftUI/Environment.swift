@@ -127,15 +127,8 @@ public struct Environment<Value>: DynamicProperty {
 /// Model`. As on a device, a view that reads one no ancestor supplied stops the process with SwiftUI's message.
 @propertyWrapper
 public struct EnvironmentObject<ObjectType: ObservableObject>: DynamicProperty {
-    /// Bindings to the object's properties (`$model.name`).
-    @dynamicMemberLookup
-    public struct Wrapper {
-        let object: ObjectType
-
-        public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<ObjectType, Subject>) -> Binding<Subject> {
-            ObservedObject.Wrapper(object: object)[dynamicMember: keyPath]
-        }
-    }
+    /// Bindings to the object's properties (`$model.name`), as `@ObservedObject`'s.
+    public typealias Wrapper = ObservedObject<ObjectType>.Wrapper
 
     public init() {}
 
