@@ -96,3 +96,18 @@ struct SelectHabitWidget_Previews: PreviewProvider {
         Text("Walk").previewContext(WidgetPreviewContext(family: .systemSmall))
     }
 }
+
+/// A timeline the preview below takes from a provider instead of listing its entries.
+struct SampleHabits: TimelineProvider {
+    func placeholder(in context: Context) -> HabitEntry { HabitEntry(date: Date(timeIntervalSince1970: 0), habit: "Habit", goal: 1, period: .daily) }
+    func getSnapshot(in context: Context, completion: @escaping (HabitEntry) -> ()) { completion(placeholder(in: context)) }
+    func getTimeline(in context: Context, completion: @escaping (Timeline<HabitEntry>) -> ()) {
+        completion(Timeline(entries: [HabitEntry(date: Date(timeIntervalSince1970: 0), habit: "Stretch", goal: 1, period: .daily)], policy: .never))
+    }
+}
+
+#Preview("From its provider", as: .systemSmall) {
+    SelectHabitWidget()
+} timelineProvider: {
+    SampleHabits()
+}

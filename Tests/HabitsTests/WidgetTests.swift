@@ -248,7 +248,7 @@ struct WidgetTests {
         #expect(widget.errorOutput.contains { $0.contains("The parameter 'goal' is invalid: 'many' is not a value of type NSNumber") }, "\(widget.errorOutput)")
     }
 
-    @Test("previews: a widget file's #Preview(as:) timeline is drawn entry by entry, a view #Preview at the screen's size, each to SVG")
+    @Test("previews: a widget file's #Preview(as:) timeline is drawn entry by entry (listed, or from its provider), a view #Preview at the screen's size, each to SVG")
     func previews() throws {
         let fixture = HabitsFixture()
         let folder = fixture.root.appendingPathComponent("previews").path
@@ -258,10 +258,11 @@ struct WidgetTests {
             Preview 1 (lockstep_siri_widget/SiriWidget.swift:83) systemSmall, entry 1 of 2: Walk · goal 2 a day
             Preview 1 (lockstep_siri_widget/SiriWidget.swift:83) systemSmall, entry 2 of 2: Read · goal 3 a week
             Goal row (lockstep_siri_widget/SiriWidget.swift:90) view: goal 5 a day
+            From its provider (lockstep_siri_widget/SiriWidget.swift:109) systemSmall, entry 1 of 1: Stretch · goal 1 a day
 
             """, "\(result)")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-        #expect(files == ["1-Preview-1-1.svg", "1-Preview-1-2.svg", "2-Goal-row-1.svg"])
+        #expect(files == ["1-Preview-1-1.svg", "1-Preview-1-2.svg", "2-Goal-row-1.svg", "3-From-its-provider-1.svg"])
         let small = try String(contentsOfFile: folder + "/1-Preview-1-2.svg", encoding: .utf8)
         #expect(small.contains("Read") && small.contains("width=\"158\" height=\"158\""), "drawn at systemSmall's size: \(small.prefix(300))")
         let bad = try fixture.run("lockstep-siri-widget", "previews", "--svg")
