@@ -149,3 +149,26 @@ import Testing
         }
     }
 }
+
+/// App models are often main-actor classes, as Food Truck's is: `@Published` works there too.
+@MainActor
+@Suite struct MainActorModelTests {
+    @MainActor final class Counter: ObservableObject {
+        @Published private(set) var count = 0
+        func increment() { count += 1 }
+    }
+
+    @Test func aMainActorModelPublishes() {
+        let counter = Counter()
+        var seen: [Int] = []
+        let cancellable = counter.$count.sink { seen.append($0) }
+        var changes = 0
+        let willChange = counter.objectWillChange.sink { changes += 1 }
+        counter.increment()
+        counter.increment()
+        #expect(seen == [0, 1, 2])
+        #expect(changes == 2)
+        cancellable.cancel()
+        willChange.cancel()
+    }
+}
