@@ -1,3 +1,4 @@
+import ActivityKit
 import Foundation
 import LockstepSystem
 import SwiftUI
@@ -125,5 +126,27 @@ enum PreviewCommand {
     static func fileName(_ index: Int, _ title: String, _ number: Int) -> String {
         let name = String(title.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) ? Character($0) : "-" })
         return "\(index)-\(name)-\(number)"
+    }
+}
+
+/// Which view of a Live Activity an older `PreviewProvider` previews: `.content`, `.dynamicIsland(.compact)` …
+public struct ActivityPreviewViewKind: Sendable, Hashable {
+    /// The Dynamic Island presentations.
+    public enum DynamicIslandPresentation: Sendable, Hashable {
+        case compact, expanded, minimal
+    }
+
+    let name: String
+    public static let content = ActivityPreviewViewKind(name: "content")
+    public static func dynamicIsland(_ presentation: DynamicIslandPresentation) -> ActivityPreviewViewKind {
+        ActivityPreviewViewKind(name: "dynamicIsland.\(presentation)")
+    }
+}
+
+extension ActivityAttributes {
+    /// A Live Activity preview in a `PreviewProvider`: `attributes.previewContext(state, viewKind: .content)`. It
+    /// builds, as every `PreviewProvider` does, and is not drawn (Xcode finds those by runtime reflection).
+    public func previewContext(_ contentState: ContentState, viewKind: ActivityPreviewViewKind) -> some View {
+        EmptyView()
     }
 }
