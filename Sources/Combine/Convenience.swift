@@ -57,7 +57,8 @@ public final class Future<Output, Failure: Error>: Publisher {
     private let state = Locked(State())
 
     public init(_ attemptToFulfill: @escaping (@escaping Promise) -> Void) {
-        attemptToFulfill { [weak self] result in self?.fulfill(result) }
+        // The promise holds the future: `Future { promise in … later … }.sink { … }` keeps no other reference to it.
+        attemptToFulfill { result in self.fulfill(result) }
     }
 
     private func fulfill(_ result: Result<Output, Failure>) {

@@ -127,6 +127,15 @@ import Testing
         #expect(failing.failure == TestError(code: 1))
     }
 
+    @Test func aFutureKeptOnlyByItsPromiseStillDelivers() {
+        var promise: Future<Int, Never>.Promise?
+        var values: [Int] = []
+        let cancellable = Future<Int, Never> { promise = $0 }.sink { values.append($0) }  // nothing else holds the future
+        promise?(.success(9))
+        #expect(values == [9])
+        cancellable.cancel()
+    }
+
     @Test func anyPublisherErasesAndPassesEverythingThrough() {
         let subject = PassthroughSubject<Int, Never>()
         let erased: AnyPublisher<Int, Never> = subject.map { $0 + 1 }.eraseToAnyPublisher()
