@@ -64,4 +64,13 @@ private struct Owner: View {
         #expect(changes == 1)
         cancellable.cancel()
     }
+
+    @Test func onReceiveNeverRunsInADrawnView() {
+        let subject = PassthroughSubject<Int, Never>()
+        var received: [Int] = []
+        let view = Text("Timer").onReceive(subject) { received.append($0) }
+        #expect(texts(view) == ["Timer"])
+        subject.send(1)
+        #expect(received.isEmpty)
+    }
 }
