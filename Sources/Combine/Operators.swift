@@ -140,6 +140,43 @@ extension Publishers {
         }
     }
 
+    /// A publisher that replaces any error from the upstream publisher with a provided element, then finishes.
+    public struct ReplaceError<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Never
+        public let output: Upstream.Output
+        public let upstream: Upstream
+
+        public init(upstream: Upstream, output: Output) {
+            self.upstream = upstream
+            self.output = output
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
+            // The replacement waits for demand like any value: the outlet holds it until the subscriber asks.
+            let outlet = Outlet(subscriber, policy: .queue)
+            let output = output
+            upstream.subscribe(AnySubscriber<Output, Upstream.Failure>(
+                receiveSubscription: { subscription in
+                    outlet.hand(Conduit(request: { demand in
+                        outlet.request(demand)
+                        subscription.request(demand)
+                    }, cancel: {
+                        outlet.cancel()
+                        subscription.cancel()
+                    }))
+                },
+                receiveValue: { value in
+                    outlet.send(value)
+                    return .none
+                },
+                receiveCompletion: { completion in
+                    if case .failure = completion { outlet.send(output) }
+                    outlet.complete(.finished)
+                }))
+        }
+    }
+
     /// A publisher that appears to send a specified failure type; its upstream never fails.
     public struct SetFailureType<Upstream: Publisher, Failure: Error>: Publisher where Upstream.Failure == Never {
         public typealias Output = Upstream.Output
@@ -175,6 +212,11 @@ extension Publisher {
     /// Republishes all elements that match a provided closure.
     public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Self> {
         Publishers.Filter(upstream: self, isIncluded: isIncluded)
+    }
+
+    /// Replaces any error in the stream with the provided element.
+    public func replaceError(with output: Output) -> Publishers.ReplaceError<Self> {
+        Publishers.ReplaceError(upstream: self, output: output)
     }
 
     /// Omits the specified number of elements before republishing subsequent elements.

@@ -31,6 +31,23 @@ import Testing
         #expect(values == [3])
     }
 
+    @Test func replaceErrorSendsItsElementWhenAskedThenFinishes() {
+        let subject = PassthroughSubject<Int, TestError>()
+        let recorder = Recorder<Int, Never>(initialDemand: .max(1))
+        subject.replaceError(with: -1).subscribe(recorder)
+        subject.send(1)
+        subject.send(completion: .failure(TestError(code: 4)))
+        #expect(recorder.values == [1])  // the replacement waits for demand
+        #expect(!recorder.isFinished)
+        recorder.subscription?.request(.max(1))
+        #expect(recorder.values == [1, -1])
+        #expect(recorder.isFinished)
+
+        var values: [Int] = []
+        _ = Just(2).setFailureType(to: TestError.self).replaceError(with: 0).sink { values.append($0) }
+        #expect(values == [2])
+    }
+
     @Test func mapByKeyPath() {
         var values: [Int] = []
         _ = Just("abc").map(\.count).sink { values.append($0) }
