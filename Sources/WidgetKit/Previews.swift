@@ -74,33 +74,41 @@ public struct WidgetPreviewContext: PreviewContext {
 /// family's size and each view preview at its own, the texts printed and, with `--svg`, the pictures written.
 @MainActor
 enum PreviewCommand {
+    /// The kind under which a serving widget extension draws its previews into its renders folder, so that
+    /// `lockstep gallery` shows them beside the widgets' own renderings.
+    static let galleryKind = "Previews"
+
     static func run(_ arguments: [String]) throws -> String {
         guard arguments == ["previews"] || (arguments.count == 3 && arguments[1] == "--svg") else {
             throw WidgetKitError(.usage, subject: arguments.joined(separator: " "), detail: WidgetHost.usage)
         }
-        let folder = arguments.count == 3 ? arguments[2] : nil
-        if let folder {
-            do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-                throw WidgetKitError(.unwritable, subject: folder, detail: "\(error)")
+        let lines = try draw(into: arguments.count == 3 ? arguments[2] : nil)
+        return lines.isEmpty ? "no previews" : lines.joined(separator: "\n")
+    }
+
+    /// Draws every preview: one line per picture, and each picture as `N-Name-M.svg` in `folder` when one is given.
+    /// - Throws: `WidgetKitError` naming the folder or file that cannot be written, or the preview that fails.
+    static func draw(into folder: String?) throws -> [String] {
+        let previews = _LockstepPreviews.all()
+        if let folder, !previews.isEmpty {
+            do { try AtomicFile.createDirectories(folder) } catch {
+                throw WidgetKitError(.unwritable, subject: folder, detail: error.reason)
             }
         }
         var lines: [String] = []
-        let previews = _LockstepPreviews.all()
         for (index, entry) in previews.enumerated() {
             let preview = entry.make()
-            let place = "\(entry.fileID):\(entry.line)"
             let title = preview.name ?? "Preview \(index + 1)"
             for (number, picture) in try pictures(preview, title: title).enumerated() {
-                lines.append("\(title) (\(place)) \(picture.label): \(picture.view.texts.joined(separator: " · "))")
-                if let folder {
-                    let file = "\(folder)/\(Self.fileName(index + 1, title, number + 1)).svg"
-                    do { try AtomicFile.writeThrough(Array(picture.view.svg(title: "\(title) \(picture.label)").utf8), to: file) } catch {
-                        throw WidgetKitError(.unwritable, subject: file, detail: error.reason)
-                    }
+                lines.append("\(title) (\(entry.fileID):\(entry.line)) \(picture.label): \(picture.view.texts.joined(separator: " · "))")
+                guard let folder else { continue }
+                let file = "\(folder)/\(Self.fileName(index + 1, title, number + 1)).svg"
+                do { try AtomicFile.writeThrough(Array(picture.view.svg(title: "\(title) \(picture.label)").utf8), to: file) } catch {
+                    throw WidgetKitError(.unwritable, subject: file, detail: error.reason)
                 }
             }
         }
-        return lines.isEmpty ? "no previews" : lines.joined(separator: "\n")
+        return lines
     }
 
     /// Each picture a preview makes, with what it shows ("systemSmall, entry 2 of 3").

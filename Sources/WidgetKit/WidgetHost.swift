@@ -126,6 +126,11 @@ public enum WidgetHost {
                 print("ready \(identifier): \(systems.first?.status() ?? "Live Activities only")")
                 for system in systems { try system.showFirstTimeline() }
             }
+            // Xcode's canvas in the gallery: the executable's previews beside the widgets' own renderings.
+            do { _ = try PreviewCommand.draw(into: "\(renders)/\(PreviewCommand.galleryKind)") } catch {
+                if ProcessStop.isFatal(error) { throw error }
+                Standard.error("warning: the previews were not drawn for the gallery: \(error)")
+            }
             Thread.detachNewThread {
                 while let line = readLine() { inbox.push(line) }
                 inbox.close()

@@ -269,6 +269,20 @@ struct WidgetTests {
         #expect(bad.status == 64, "\(bad)")
     }
 
+    @Test("previews in the gallery: a serving widget extension draws its #Previews beside its own renderings")
+    func previewsInGallery() throws {
+        let fixture = HabitsFixture()
+        let widget = try fixture.start("lockstep-siri-widget")
+        #expect(widget.waitForLine("ready") != nil, "\(widget.output)")
+        #expect(widget.finish() == 0)
+        let out = fixture.root.appendingPathComponent("g.html").path
+        let result = try fixture.run("lockstep", "gallery", "--groups", fixture.root.path, "--out", out)
+        #expect(result.status == 0, "\(result)")
+        let page = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(page.contains("<h2>Previews</h2>") && page.contains("<h2>SelectHabit</h2>"), "\(page.prefix(2000))")
+        #expect(page.contains("3-From-its-provider-1") && page.contains("Stretch") && page.contains("goal 5 a day"), "\(page.prefix(2000))")
+    }
+
     @Test("lockstep gallery: one self-contained page with every picture a serving widget drew; a bad --out writes nothing")
     func gallery() throws {
         let fixture = HabitsFixture()
