@@ -2,6 +2,7 @@
 // Lockstep has no package dependencies: Foundation, Dispatch, Glibc, Synchronization, the
 // test frameworks, and the system's libsqlite3 and zlib through system-library targets.
 import PackageDescription
+import CompilerPluginSupport
 
 let package = Package(
     name: "lockstep",
@@ -35,6 +36,7 @@ let package = Package(
         // Apple's logging: `import os`, `import os.log` and `import OSLog` all resolve.
         .library(name: "OSLog", targets: ["os", "OSLog"]),
         .library(name: "Intents", targets: ["Intents"]),
+        .library(name: "Combine", targets: ["Combine"]),
     ],
     targets: [
         // System libraries, linked from the machine (libsqlite3-dev, zlib1g-dev).
@@ -52,6 +54,12 @@ let package = Package(
         .systemLibrary(name: "COSLog", path: "Sources/COSLog"),
         .target(name: "os", dependencies: ["COSLog", "LockstepSystem"]),
         .target(name: "OSLog", dependencies: ["os"]),
+        // The compiler plug-in behind `#Preview`: it speaks the compiler's plug-in protocol itself, so no swift-syntax
+        // dependency (see Design.md, "Macros").
+        .macro(name: "LockstepMacros"),
+        // Apple's Combine: publishers, subscribers, subjects, the operators app models use, ObservableObject and
+        // @Published (see YourOwnCode.md for what is there and what is not).
+        .target(name: "Combine"),
         // SiriKit's base classes, for the class Xcode generates from an .intentdefinition (kept as a source file).
         .target(name: "Intents"),
         .target(name: "AppGroupKit", dependencies: ["LockstepSystem", "CZlib"]),
@@ -76,7 +84,7 @@ let package = Package(
         // The part of SwiftUI widgets, complications and Live Activities may use, and the renderer that lays a view
         // out at a size and draws it (texts, controls, SVG). A view library; only `App.main` (a headless app as a
         // simulated process) reaches LockstepRuntime.
-        .target(name: "SwiftUI", dependencies: ["AppIntents", "LockstepRuntime", "UIKit"], exclude: ["FontMetrics/generate.py"]),
+        .target(name: "SwiftUI", dependencies: ["AppIntents", "LockstepRuntime", "LockstepSystem", "UIKit", "Combine", "LockstepMacros"], exclude: ["FontMetrics/generate.py"]),
         // UIKit's non-view types real extension and shared code reaches for: UIColor, UIImage, UIFont, UIDevice,
         // UIScreen, UIApplication, and the asset catalogs they and SwiftUI draw from. No views or view controllers.
         .target(name: "UIKit", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime", "_Testing_UIKit"]),
@@ -142,6 +150,7 @@ let package = Package(
             "LockstepSystem", "AppGroupKit", "CSQLite", "BundleKit", "LockstepRuntime", "SwiftUI",
         ]),
         .testTarget(name: "SwiftUITests", dependencies: ["SwiftUI", "AppIntents"]),
+        .testTarget(name: "CombineTests", dependencies: ["Combine"]),
         .testTarget(name: "ProofTests", dependencies: ["AppGroupKit", "BundleKit", "XcodeKit", "XcodeGenKit", "CheckKit", "HabitCore", "LockstepTestSupport"]),
     ]
 )

@@ -196,3 +196,11 @@ static inline void lockstep_allow_termination(void) {
     lockstep_termination_pending = 0;
     if (pending) raise(pending);
 }
+
+/// The bounds of the `lockstep_previews` section of the executable this is linked into: the linker defines
+/// `__start_`/`__stop_` symbols for a section whose name is a C identifier. Weak, so an executable with no
+/// `#Preview` links (both are null); hidden, so each executable or library reads its own.
+extern const char __start_lockstep_previews[] __attribute__((weak, visibility("hidden")));
+extern const char __stop_lockstep_previews[] __attribute__((weak, visibility("hidden")));
+static inline const void *lockstep_previews_start(void) { return __start_lockstep_previews; }
+static inline const void *lockstep_previews_stop(void) { return __stop_lockstep_previews; }

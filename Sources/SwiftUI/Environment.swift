@@ -77,6 +77,8 @@ public struct EnvironmentValues: CustomStringConvertible {
 
     /// The values set through an `EnvironmentKey`, by key.
     private var values: [ObjectIdentifier: Any] = [:]
+    /// The observable objects `environmentObject(_:)` set, by their type.
+    var objects: [ObjectIdentifier: AnyObject] = [:]
 
     public init() {}
 
@@ -118,6 +120,33 @@ public struct Environment<Value>: DynamicProperty {
     /// Apple's is when the view is not installed).
     public var wrappedValue: Value {
         CurrentEnvironment.values[keyPath: keyPath]
+    }
+}
+
+/// An observable object an ancestor view supplied with `environmentObject(_:)`: `@EnvironmentObject var model:
+/// Model`. As on a device, a view that reads one no ancestor supplied stops the process with SwiftUI's message.
+@propertyWrapper
+public struct EnvironmentObject<ObjectType: ObservableObject>: DynamicProperty {
+    /// Bindings to the object's properties (`$model.name`), as `@ObservedObject`'s.
+    public typealias Wrapper = ObservedObject<ObjectType>.Wrapper
+
+    public init() {}
+
+    /// The object in the environment the body is being evaluated in.
+    public var wrappedValue: ObjectType {
+        guard let object = CurrentEnvironment.values.objects[ObjectIdentifier(ObjectType.self)] as? ObjectType else {
+            fatalError("No ObservableObject of type \(ObjectType.self) found. A View.environmentObject(_:) for \(ObjectType.self) may be missing as an ancestor of this view.")
+        }
+        return object
+    }
+
+    public var projectedValue: Wrapper { Wrapper(object: wrappedValue) }
+}
+
+extension View {
+    /// Supplies an observable object to this view's descendants, for their `@EnvironmentObject` of its type.
+    public func environmentObject<T: ObservableObject>(_ object: T) -> some View {
+        environmentModifier { $0.objects[ObjectIdentifier(T.self)] = object }
     }
 }
 

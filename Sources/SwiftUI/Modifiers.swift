@@ -74,6 +74,12 @@ nonisolated extension View {
 
     public func edgesIgnoringSafeArea(_ edges: Edge.Set) -> some View { self }
 
+    /// A widget is drawn once from its entry and runs none of its code afterwards, on a device as here: the
+    /// publisher is not subscribed and the action never runs.
+    public func onReceive<P: Publisher>(_ publisher: P, perform action: @escaping (P.Output) -> Void) -> some View where P.Failure == Never {
+        self
+    }
+
     /// Draws the view scaled about an anchor; its layout is unchanged.
     public func scaleEffect(_ s: CGFloat, anchor: UnitPoint = .center) -> some View {
         scaleEffect(CGSize(width: s, height: s), anchor: anchor)

@@ -58,3 +58,51 @@ public struct Binding<Value> {
         })
     }
 }
+
+/// An observable object the view is handed (`@ObservedObject var model: Model`). A widget is drawn once from its
+/// timeline entry, so the object's `objectWillChange` redraws nothing; the view reads the object as it is.
+@propertyWrapper
+public struct ObservedObject<ObjectType: ObservableObject>: DynamicProperty {
+    /// Bindings to the object's properties (`$model.name`).
+    @dynamicMemberLookup
+    public struct Wrapper {
+        let object: ObjectType
+
+        public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<ObjectType, Subject>) -> Binding<Subject> {
+            let object = object
+            return Binding(get: { object[keyPath: keyPath] }, set: { object[keyPath: keyPath] = $0 })
+        }
+    }
+
+    public var wrappedValue: ObjectType
+
+    public init(wrappedValue: ObjectType) { self.wrappedValue = wrappedValue }
+    public init(initialValue: ObjectType) { wrappedValue = initialValue }
+
+    public var projectedValue: Wrapper { Wrapper(object: wrappedValue) }
+}
+
+/// An observable object the view owns (`@StateObject private var model = Model()`): made on first use and kept,
+/// as SwiftUI keeps it for the view's lifetime.
+@propertyWrapper
+public struct StateObject<ObjectType: ObservableObject>: DynamicProperty {
+    /// A reference so the object is made once, however often the view value is copied.
+    final class Storage {
+        private var object: ObjectType?
+        private let make: () -> ObjectType
+        init(_ make: @escaping () -> ObjectType) { self.make = make }
+        var value: ObjectType {
+            if let object { return object }
+            let made = make()
+            object = made
+            return made
+        }
+    }
+    let storage: Storage
+
+    public init(wrappedValue thunk: @autoclosure @escaping () -> ObjectType) { storage = Storage(thunk) }
+
+    public var wrappedValue: ObjectType { storage.value }
+
+    public var projectedValue: ObservedObject<ObjectType>.Wrapper { ObservedObject.Wrapper(object: storage.value) }
+}

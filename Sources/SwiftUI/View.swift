@@ -1,4 +1,6 @@
 @_exported import Foundation
+// Apple's SwiftUI re-exports Combine: a view file that imports only SwiftUI names ObservableObject and @Published.
+@_exported import Combine
 
 /// A piece of user interface, declared as Apple declares it: a value whose `body` is another view.
 ///

@@ -118,21 +118,3 @@ extension DynamicIsland {
         return frames
     }
 }
-
-/// Which presentation an Xcode preview of a Live Activity shows (Apple's `ActivityPreviewViewKind`).
-public enum ActivityPreviewViewKind: Sendable {
-    case content
-    case dynamicIsland(DynamicIslandPreviewViewKind)
-}
-
-/// The Dynamic Island presentations a preview can show.
-public enum DynamicIslandPreviewViewKind: Sendable {
-    case compact, expanded, minimal
-}
-
-extension ActivityAttributes {
-    /// An Xcode preview of the activity: declared so files that hold one build; as with every preview, Lockstep
-    /// draws the activity itself (the gallery), not the preview.
-    @MainActor
-    public func previewContext(_ contentState: ContentState, viewKind: ActivityPreviewViewKind) -> some View { EmptyView() }
-}

@@ -61,9 +61,3 @@ public struct AccessoryWidgetBackground: View {
     }
 }
 
-/// An Xcode preview's widget family (`.previewContext(WidgetPreviewContext(family: .systemSmall))`): declared so files
-/// that hold previews build; Lockstep draws every family itself, not the preview.
-public struct WidgetPreviewContext: PreviewContext {
-    public let family: WidgetFamily
-    public init(family: WidgetFamily) { self.family = family }
-}

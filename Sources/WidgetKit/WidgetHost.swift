@@ -34,12 +34,13 @@ extension Widget {
 ///     [--kind KIND] tap INTENT                   presses the Button(intent:)/Toggle whose intent type or label is INTENT
 ///     [--kind KIND] configure --PARAMETER VALUE  an AppIntentConfiguration's or IntentConfiguration's settings
 ///     status | quit
+///     previews [--svg DIR]                       every #Preview: each widget preview's entries, each view preview
 ///
 /// `--kind` picks a widget of the bundle, else the first. As a complication bundle it serves the bundle's watch
 /// widgets (those offering `accessoryCorner`), at the reference Apple Watch's sizes, on the watch's container.
 @MainActor
 public enum WidgetHost {
-    static let usage = "[--kind KIND] render FAMILY [--svg FILE] | [--kind KIND] placeholder FAMILY | [--kind KIND] tap INTENT | [--kind KIND] configure [--PARAMETER VALUE]… | status | quit"
+    static let usage = "[--kind KIND] render FAMILY [--svg FILE] | [--kind KIND] placeholder FAMILY | [--kind KIND] tap INTENT | [--kind KIND] configure [--PARAMETER VALUE]… | status | previews [--svg DIR] | quit"
 
     /// Runs the extension, then exits with the documented status (0; 2 or 64 for bad arguments; 78 for a version
     /// mismatch or a stale build). The one place that exits.
@@ -58,6 +59,11 @@ public enum WidgetHost {
     static func run(_ widgets: () -> [WidgetDescriptor], arguments: [String]) throws {
         if arguments.first == "--help" {
             print("usage: \(Program.name) [\(usage)]\n  no arguments: serve the widgets; the same commands on stdin")
+            return
+        }
+        // Previews are Xcode's canvas, not the device: drawn from the executable alone, before any process start-up.
+        if arguments.first == "previews" {
+            print(try PreviewCommand.run(arguments))
             return
         }
         guard let process = try SimulatedProcess.start(defaultRole: .widget) else { return }  // `up`'s launch check
@@ -119,6 +125,11 @@ public enum WidgetHost {
             try TerminationSignals.deferred {
                 print("ready \(identifier): \(systems.first?.status() ?? "Live Activities only")")
                 for system in systems { try system.showFirstTimeline() }
+            }
+            // Xcode's canvas in the gallery: the executable's previews beside the widgets' own renderings.
+            do { _ = try PreviewCommand.draw(into: "\(renders)/\(PreviewCommand.galleryKind)") } catch {
+                if ProcessStop.isFatal(error) { throw error }
+                Standard.error("warning: the previews were not drawn for the gallery: \(error)")
             }
             Thread.detachNewThread {
                 while let line = readLine() { inbox.push(line) }

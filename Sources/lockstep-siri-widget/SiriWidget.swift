@@ -77,3 +77,37 @@ struct SiriWidgetBundle: WidgetBundle {
         SelectHabitWidget()
     }
 }
+
+// MARK: - previews, as Xcode's templates end a widget file (`lockstep-siri-widget previews` draws them)
+
+#Preview(as: .systemSmall) {
+    SelectHabitWidget()
+} timeline: {
+    HabitEntry(date: Date(timeIntervalSince1970: 0), habit: "Walk", goal: 2, period: .daily)
+    HabitEntry(date: Date(timeIntervalSince1970: 3600), habit: "Read", goal: 3, period: .weekly)
+}
+
+#Preview("Goal row") {
+    Text("goal 5 a day")
+}
+
+struct SelectHabitWidget_Previews: PreviewProvider {
+    static var previews: some View {
+        Text("Walk").previewContext(WidgetPreviewContext(family: .systemSmall))
+    }
+}
+
+/// A timeline the preview below takes from a provider instead of listing its entries.
+struct SampleHabits: TimelineProvider {
+    func placeholder(in context: Context) -> HabitEntry { HabitEntry(date: Date(timeIntervalSince1970: 0), habit: "Habit", goal: 1, period: .daily) }
+    func getSnapshot(in context: Context, completion: @escaping (HabitEntry) -> ()) { completion(placeholder(in: context)) }
+    func getTimeline(in context: Context, completion: @escaping (Timeline<HabitEntry>) -> ()) {
+        completion(Timeline(entries: [HabitEntry(date: Date(timeIntervalSince1970: 0), habit: "Stretch", goal: 1, period: .daily)], policy: .never))
+    }
+}
+
+#Preview("From its provider", as: .systemSmall) {
+    SelectHabitWidget()
+} timelineProvider: {
+    SampleHabits()
+}

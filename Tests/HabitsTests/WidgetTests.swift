@@ -292,6 +292,41 @@ struct WidgetTests {
         #expect(widget.errorOutput.contains { $0.contains("The parameter 'goal' is invalid: 'many' is not a value of type NSNumber") }, "\(widget.errorOutput)")
     }
 
+    @Test("previews: a widget file's #Preview(as:) timeline is drawn entry by entry (listed, or from its provider), a view #Preview at the screen's size, each to SVG")
+    func previews() throws {
+        let fixture = HabitsFixture()
+        let folder = fixture.root.appendingPathComponent("previews").path
+        let result = try fixture.run("lockstep-siri-widget", "previews", "--svg", folder)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == """
+            Preview 1 (lockstep_siri_widget/SiriWidget.swift:83) systemSmall, entry 1 of 2: Walk · goal 2 a day
+            Preview 1 (lockstep_siri_widget/SiriWidget.swift:83) systemSmall, entry 2 of 2: Read · goal 3 a week
+            Goal row (lockstep_siri_widget/SiriWidget.swift:90) view: goal 5 a day
+            From its provider (lockstep_siri_widget/SiriWidget.swift:109) systemSmall, entry 1 of 1: Stretch · goal 1 a day
+
+            """, "\(result)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        #expect(files == ["1-Preview-1-1.svg", "1-Preview-1-2.svg", "2-Goal-row-1.svg", "3-From-its-provider-1.svg"])
+        let small = try String(contentsOfFile: folder + "/1-Preview-1-2.svg", encoding: .utf8)
+        #expect(small.contains("Read") && small.contains("width=\"158\" height=\"158\""), "drawn at systemSmall's size: \(small.prefix(300))")
+        let bad = try fixture.run("lockstep-siri-widget", "previews", "--svg")
+        #expect(bad.status == 64, "\(bad)")
+    }
+
+    @Test("previews in the gallery: a serving widget extension draws its #Previews beside its own renderings")
+    func previewsInGallery() throws {
+        let fixture = HabitsFixture()
+        let widget = try fixture.start("lockstep-siri-widget")
+        #expect(widget.waitForLine("ready") != nil, "\(widget.output)")
+        #expect(widget.finish() == 0)
+        let out = fixture.root.appendingPathComponent("g.html").path
+        let result = try fixture.run("lockstep", "gallery", "--groups", fixture.root.path, "--out", out)
+        #expect(result.status == 0, "\(result)")
+        let page = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(page.contains("<h2>Previews</h2>") && page.contains("<h2>SelectHabit</h2>"), "\(page.prefix(2000))")
+        #expect(page.contains("3-From-its-provider-1") && page.contains("Stretch") && page.contains("goal 5 a day"), "\(page.prefix(2000))")
+    }
+
     @Test("lockstep gallery: one self-contained page with every picture a serving widget drew; a bad --out writes nothing")
     func gallery() throws {
         let fixture = HabitsFixture()

@@ -1,0 +1,3 @@
+// The compiler plug-in behind Lockstep's macros (`#Preview`): an executable the compiler starts and talks to on
+// stdin and stdout, without swift-syntax (see Lockstep.docc/Design.md, "Macros").
+PluginConnection.serve(macros: ["PreviewMacro": PreviewMacro.expand])
