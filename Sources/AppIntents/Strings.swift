@@ -7,7 +7,8 @@ public struct LocalizedStringResource: Sendable, Equatable, Hashable, Expressibl
     public let defaultValue: String?
     public let table: String?
 
-    public init(_ key: String, defaultValue: String? = nil, table: String? = nil) {
+    /// - Parameter comment: for the translator (Xcode exports it with the key); nothing here reads it.
+    public init(_ key: String, defaultValue: String? = nil, table: String? = nil, comment: StaticString? = nil) {
         self.key = key
         self.defaultValue = defaultValue
         self.table = table
@@ -17,6 +18,15 @@ public struct LocalizedStringResource: Sendable, Equatable, Hashable, Expressibl
 
     /// The text shown: the default value, else the key.
     public var description: String { defaultValue ?? key }
+}
+
+/// A type that gives a localized text of itself: an `AppEnum`'s or `AppEntity`'s value, an error's description.
+public protocol CustomLocalizedStringResourceConvertible {
+    var localizedStringResource: LocalizedStringResource { get }
+}
+
+extension LocalizedStringResource: CustomLocalizedStringResourceConvertible {
+    public var localizedStringResource: LocalizedStringResource { self }
 }
 
 extension String {

@@ -1,5 +1,6 @@
 import AppIntents
 import Foundation
+import SwiftUI
 
 /// A provider whose widgets the person configures (Apple's `AppIntentTimelineProvider`, iOS 17): each widget
 /// instance has its own `WidgetConfigurationIntent`, and each reload serves it its own timeline.
@@ -11,6 +12,31 @@ public protocol AppIntentTimelineProvider {
     func placeholder(in context: Context) -> Entry
     func snapshot(for configuration: Intent, in context: Context) async -> Entry
     func timeline(for configuration: Intent, in context: Context) async -> Timeline<Entry>
+    /// The configurations to offer where a widget cannot be edited (watchOS's Smart Stack): none by default.
+    func recommendations() -> [AppIntentRecommendation<Intent>]
+}
+
+extension AppIntentTimelineProvider {
+    public func recommendations() -> [AppIntentRecommendation<Intent>] { [] }
+}
+
+/// A preconfigured widget configuration, with its description, that the system offers.
+public struct AppIntentRecommendation<Intent: WidgetConfigurationIntent> {
+    public let intent: Intent
+    public let description: Text
+
+    public init(intent: Intent, description: Text) {
+        self.intent = intent
+        self.description = description
+    }
+
+    public init(intent: Intent, description: LocalizedStringResource) {
+        self.init(intent: intent, description: Text(description.description))
+    }
+
+    public init<S: StringProtocol>(intent: Intent, description: S) {
+        self.init(intent: intent, description: Text(String(description)))
+    }
 }
 
 /// A configurable widget instance's settings, as `--PARAMETER VALUE` text (`configure` replaces them).
