@@ -64,6 +64,7 @@ struct SelectHabitWidget: Widget {
                 Text(entry.habit)
                 Text("goal \(entry.goal) \(entry.period == .weekly ? "a week" : "a day")")
             }
+            .containerBackground(.background, for: .widget)
         }
         .configurationDisplayName("Habit")
         .description("One habit you choose.")

@@ -299,10 +299,10 @@ struct WidgetTests {
         let result = try fixture.run("lockstep-siri-widget", "previews", "--svg", folder)
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout == """
-            Preview 1 (lockstep_siri_widget/SiriWidget.swift:83) systemSmall, entry 1 of 2: Walk · goal 2 a day
-            Preview 1 (lockstep_siri_widget/SiriWidget.swift:83) systemSmall, entry 2 of 2: Read · goal 3 a week
-            Goal row (lockstep_siri_widget/SiriWidget.swift:90) view: goal 5 a day
-            From its provider (lockstep_siri_widget/SiriWidget.swift:109) systemSmall, entry 1 of 1: Stretch · goal 1 a day
+            Preview 1 (lockstep_siri_widget/SiriWidget.swift:84) systemSmall, entry 1 of 2: Walk · goal 2 a day
+            Preview 1 (lockstep_siri_widget/SiriWidget.swift:84) systemSmall, entry 2 of 2: Read · goal 3 a week
+            Goal row (lockstep_siri_widget/SiriWidget.swift:91) view: goal 5 a day
+            From its provider (lockstep_siri_widget/SiriWidget.swift:110) systemSmall, entry 1 of 1: Stretch · goal 1 a day
 
             """, "\(result)")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
@@ -324,7 +324,8 @@ struct WidgetTests {
         #expect(result.status == 0, "\(result)")
         let page = try String(contentsOfFile: out, encoding: .utf8)
         #expect(page.contains("<h2>Previews</h2>") && page.contains("<h2>SelectHabit</h2>"), "\(page.prefix(2000))")
-        #expect(page.contains("3-From-its-provider-1") && page.contains("Stretch") && page.contains("goal 5 a day"), "\(page.prefix(2000))")
+        // Each picture is an image of its own (the gallery embeds, never inlines): its caption names it.
+        #expect(page.contains("<figcaption>3-From-its-provider-1") && page.contains("<figcaption>2-Goal-row-1"), "\(page.prefix(2000))")
     }
 
     @Test("lockstep gallery: one self-contained page with every picture a serving widget drew; a bad --out writes nothing")
