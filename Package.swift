@@ -97,7 +97,7 @@ let package = Package(
         .target(name: "LaunchKit", dependencies: ["LockstepSystem", "AppGroupKit", "BundleKit", "LockstepRuntime"]),
         // `lockstep build PROJECT`: a team's Xcode project or XcodeGen spec as a Swift package per platform, its files
         // compiled with their target's platform conditions against the Apple-named modules, and a manifest.
-        .target(name: "BuildKit", dependencies: ["LockstepSystem", "BundleKit", "XcodeKit", "XcodeGenKit", "CheckKit"]),
+        .target(name: "BuildKit", dependencies: ["LockstepSystem", "AppGroupKit", "BundleKit", "XcodeKit", "XcodeGenKit", "CheckKit"]),
         // The reference app's shared module: what app, widget, watch and intents all import (models, store,
         // the widget's provider and views, the intents, the watch sync).
         .target(name: "HabitCore", dependencies: [

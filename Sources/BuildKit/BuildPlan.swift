@@ -1,3 +1,4 @@
+import AppGroupKit
 import BundleKit
 import CheckKit
 import Foundation
@@ -32,6 +33,8 @@ public struct BuildPlan: Sendable {
         public var resources: [String]
         /// Why it cannot be built at all, before the compiler is asked (a remote package with no stand-in, no entry point).
         public var blocker: String?
+        /// The package products it links that no local package provides (Xcode fetches them from a URL).
+        public var missingProducts: [String] = []
 
         public var isExecutable: Bool { bundle != nil }
     }
@@ -156,12 +159,24 @@ struct Planner {
     /// What stops a module it imports stops a bundle too, before the compiler is asked: the bundle's blocker names
     /// the module and why.
     mutating func propagateBlockers() {
-        for index in modules.indices where modules[index].isExecutable && modules[index].blocker == nil {
+        for index in modules.indices where modules[index].isExecutable {
             let imported = ProjectBuild.closure(of: modules[index], in: modules.filter { $0.platform == modules[index].platform })
-            if let blocked = imported.first(where: { $0.blocker != nil }) {
+            // Every product the bundle needs from a package fetched by URL, named at once, ready to paste.
+            let missing = ProjectBuild.unique(imported.flatMap(\.missingProducts))
+            if !missing.isEmpty {
+                modules[index].blocker = Self.missingSentence(missing)
+            } else if modules[index].blocker == nil, let blocked = imported.dropFirst().first(where: { $0.blocker != nil }) {
                 modules[index].blocker = "its module \(blocked.name) (\(blocked.origin)): \(blocked.blocker!)"
             }
         }
+    }
+
+    /// The products a module needs that no local package provides, as one sentence with the config to paste.
+    static func missingSentence(_ products: [String]) -> String? {
+        guard !products.isEmpty else { return nil }
+        let names = products.map { "'\($0)'" }.joined(separator: ", ")
+        let config = products.map { "\"\($0)\": \"FOLDER\"" }.joined(separator: ", ")
+        return "it needs the package product\(products.count == 1 ? "" : "s") \(names), which no local package of the project provides (Xcode fetches \(products.count == 1 ? "it" : "them") from a URL); give \(products.count == 1 ? "a stand-in" : "stand-ins") in .lockstep.json: \"standIns\": {\(config)}"
     }
 
     /// Plans the bundle's executable and what it imports.
@@ -171,16 +186,23 @@ struct Planner {
         var bundle = record
         // A widget extension inside a watch app is a complication (rule `widget.families`: accessory families).
         if bundle.role == .widget && bundle.platform == .watchOS { bundle.role = .complication }
+        // An App Clip is an app of its own, in the app's AppClips folder (rule `clip.*`).
+        if bundle.embedLocation == .appClips { bundle.role = .clip }
+        // A bundle id the device refuses (rule `bundle-id.charset`, which `check` reports) would name no container.
+        if let identifier = bundle.bundleIdentifier, (try? Sandbox.validateBundleIdentifier(ProjectBuild.unsetAsEmpty(identifier))) == nil {
+            return "its bundle identifier '\(identifier)' is not one a device installs (lockstep check reports it)"
+        }
         let resolved = resolver.resolve(target, configuration: name(of: target))
         var module = try module(for: target, resolved: resolved, platform: record.platform)
         module.bundle = bundle
         if module.blocker == nil && !module.files.contains(where: Self.declaresMain) && !module.files.contains(where: { $0.hasSuffix("/main.swift") }) {
             if let principal = Self.principalClass(resolved.plistPath), bundle.role == .notification {
                 module.entry = "import UserNotifications\n\nNotificationServiceExtension.main(service: \(principal)())\n"
-            } else if bundle.role == .host || bundle.role == .watch {
-                module.blocker = "it has no @main App Lockstep can start"
+            } else if bundle.role == .host || bundle.role == .watch || bundle.role == .clip {
+                module.blocker = "it has no @main SwiftUI App Lockstep can start (a UIKit app delegate or a storyboard starts it on a device)"
             } else {
-                module.blocker = "it has no @main entry point, and iOS starts a \(bundle.role.rawValue) extension from a principal class Lockstep cannot make"
+                let kind = bundle.role == .extension ? "an extension" : bundle.role == .intent ? "an intents extension" : "a \(bundle.role.rawValue) extension"
+                module.blocker = "it has no @main entry point, and iOS starts \(kind) from a principal class Lockstep cannot make"
             }
         }
         modules.append(module)
@@ -192,11 +214,13 @@ struct Planner {
         let moduleName = Self.moduleName(resolved.settings.value("PRODUCT_MODULE_NAME").value, fallback: resolved.productName.isEmpty ? target.name : resolved.productName)
         let own = inputs[target.id] ?? TargetBuildInputs()
         let (files, replaced) = try applyingStandIns(own.swiftFiles, module: moduleName, alias: target.name, root: project.absoluteSourceRoot)
-        if replaced.isEmpty, let file = own.missing.first {
+        // A missing file that is no Swift file (an Objective-C file of an uninitialized submodule, a resource) is
+        // nothing Lockstep compiles.
+        if replaced.isEmpty, let file = own.missing.first(where: { $0.hasSuffix(".swift") || !$0.contains(".") }) {
             throw BuildError(.missingSource, subject: target.name, detail: "builds '\(file)', which does not exist")
         }
         var dependencies: [String] = []
-        var blocker: String?
+        var missing: [String] = []
         for id in target.dependencies {
             guard let library = byID[id], !library.kind.isApplication, library.kind.wrapperExtension != "appex" else { continue }
             let libraryResolved = resolver.resolve(library, configuration: name(of: library))
@@ -206,8 +230,8 @@ struct Planner {
         for product in own.packageProducts {
             if let names = try planProduct(product, platform: platform) {
                 dependencies += names
-            } else if blocker == nil {
-                blocker = "it links the package product '\(product)', which is no local package of the project; give a stand-in in .lockstep.json (\"standIns\": {\"\(product)\": \"FOLDER\"})"
+            } else if !missing.contains(product) {
+                missing.append(product)
             }
         }
         let settings = resolved.settings
@@ -216,7 +240,7 @@ struct Planner {
             dependencies: dependencies,
             defines: Self.defines(settings.value("SWIFT_ACTIVE_COMPILATION_CONDITIONS").value, otherFlags: settings.value("OTHER_SWIFT_FLAGS").value),
             languageMode: Self.languageMode(settings.value("SWIFT_VERSION").value), entry: nil, bundle: nil,
-            resources: own.resources, blocker: blocker)
+            resources: own.resources, blocker: Self.missingSentence(missing), missingProducts: missing)
     }
 
     /// Plans a framework or library target once per platform. - Returns: its module name.
@@ -248,20 +272,21 @@ struct Planner {
         if modules.contains(where: { $0.name == name && $0.platform == platform }) { return name }
         guard let target = package.targets.first(where: { $0.name == name }) else { return name }
         var dependencies: [String] = []
-        var blocker: String?
+        var missing: [String] = []
         for dependency in target.dependencies {
             if package.targets.contains(where: { $0.name == dependency }) {
                 dependencies.append(try planPackageTarget(dependency, in: package, platform: platform))
             } else if let planned = try planProduct(dependency, platform: platform) {
                 dependencies += planned
-            } else if blocker == nil {
-                blocker = "it depends on '\(dependency)', which no local package provides; give a stand-in in .lockstep.json"
+            } else if !missing.contains(dependency) {
+                missing.append(dependency)
             }
         }
         let (files, replaced) = try applyingStandIns(target.swiftFiles, module: name, alias: nil, root: target.folder)
         modules.append(.init(name: name, origin: "package \(package.name)", platform: platform, files: files, standIns: replaced,
                              dependencies: dependencies, defines: target.defines, languageMode: package.languageMode,
-                             entry: nil, bundle: nil, resources: target.resources, blocker: blocker))
+                             entry: nil, bundle: nil, resources: target.resources, blocker: Self.missingSentence(missing),
+                             missingProducts: missing))
         return name
     }
 

@@ -10,8 +10,8 @@ extension ProjectBuild.Report {
         for outcome in outcomes {
             let label = "\(outcome.bundle.name) (\(outcome.bundle.role.rawValue), \(outcome.platform.rawValue))"
             if let executable = outcome.executable {
-                let how = outcome.standInHost ? "not built; the stand-in app runs in its place" : "built"
-                lines.append("✓ \(label): \(how) → \(executable)\(outcome.standIns.isEmpty ? "" : " (with stand-ins)")")
+                let (mark, how) = outcome.standInHost ? ("○", "not built; the stand-in app runs in its place") : ("✓", "built")
+                lines.append("\(mark) \(label): \(how) → \(executable)\(outcome.standIns.isEmpty ? "" : " (with stand-ins)")")
                 if outcome.standInHost, let problem = outcome.problem {
                     lines.append("    its own target: \(outcome.location.map { "\($0): " } ?? "")\(problem)")
                 }
@@ -20,7 +20,10 @@ extension ProjectBuild.Report {
                 if let location = outcome.location { line += "\(location): " }
                 line += outcome.problem ?? "not built"
                 lines.append(line)
-                if let symbol = outcome.missingSymbol { lines.append("    first missing symbol: \(symbol)") }
+                if let symbol = outcome.missingSymbol {
+                    let what = outcome.problem?.hasPrefix("no such module") == true ? "module" : "symbol"
+                    lines.append("    first missing \(what): \(symbol)")
+                }
             }
         }
         lines.append("\(builtCount - outcomes.filter(\.standInHost).count) of \(outcomes.count) targets built (\(plan.configuration)) in \(Int(seconds.rounded())) s; manifest: \(manifest)")
@@ -44,7 +47,7 @@ extension ProjectBuild.Report {
             return .object(row)
         }
         return JSONValue.object([
-            "project": .string(plan.project), "configuration": .string(plan.configuration),
+            "project": .string(PathText.absolute(plan.project)), "configuration": .string(plan.configuration),
             "manifest": .string(manifest), "targets": .array(rows),
         ]).canonicalText
     }

@@ -56,7 +56,8 @@ public enum ProjectBuild {
             let package = GeneratedPackage(platform: platform, modules: buildable, folder: folder, lockstep: lockstep)
             try package.write(withStandInHost: needsHost)
             let executables = modules.filter(\.isExecutable)
-            progress("building \(executables.count) target\(executables.count == 1 ? "" : "s") for \(platform.rawValue) in \(folder) (the first build also compiles Lockstep's modules)")
+            let first = !FileSystem.exists(folder + "/.build")
+            progress("building \(executables.count) target\(executables.count == 1 ? "" : "s") for \(platform.rawValue) in \(folder)\(first ? " (a first build also compiles Lockstep's modules: minutes)" : "")")
             let binPath = try Toolchain.run(["build", "--package-path", folder, "--show-bin-path"], label: folder).stdout
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             // Everything at once first; only when that fails is each product built alone, to say which did not.
@@ -123,7 +124,7 @@ public enum ProjectBuild {
             let location = String(line[..<range.lowerBound])
             let message = String(line[range.upperBound...])
             var symbol: String?
-            for marker in ["cannot find '", "no such module '", "cannot find type '", "has no member '"] {
+            for marker in ["cannot find '", "no such module '", "cannot find type '"] {
                 if let start = message.range(of: marker) {
                     symbol = message[start.upperBound...].prefix { $0 != "'" }.description
                     break

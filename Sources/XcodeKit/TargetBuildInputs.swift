@@ -53,7 +53,9 @@ package struct TargetBuildInputs: Sendable, Equatable {
                 var childIsDirectory: ObjCBool = false
                 _ = FileManager.default.fileExists(atPath: folder + "/" + child, isDirectory: &childIsDirectory)
                 if childIsDirectory.boolValue && !Self.isBundleLike(entry) {
-                    queue.append(child)
+                    // A folder holding a Package.swift is a local package, which Xcode builds as one, not the
+                    // target's own files.
+                    if !FileManager.default.fileExists(atPath: folder + "/" + child + "/Package.swift") { queue.append(child) }
                 } else {
                     add(file: folder + "/" + child)
                 }
@@ -155,6 +157,14 @@ extension XcodeProject {
                       FileManager.default.fileExists(atPath: path + "/Package.swift") {
                 let folder = PathText.join("/", path)
                 if !result.contains(folder) { result.append(folder) }
+            } else if object["isa"]?.string == "PBXFileSystemSynchronizedRootGroup", let path = reader.path(of: id) {
+                // Xcode 16 finds a local package in a synchronized folder (NetNewsWire's Modules/): the folder
+                // itself, or a folder right inside it, holding a Package.swift.
+                let children = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted().map { path + "/" + $0 }
+                for candidate in [path] + children where FileManager.default.fileExists(atPath: candidate + "/Package.swift") {
+                    let folder = PathText.join("/", candidate)
+                    if !result.contains(folder) { result.append(folder) }
+                }
             }
         }
         return result

@@ -25,9 +25,9 @@ enum UpCommand: Command {
           --keep-running        after the scenario, keep the bundles up until Ctrl-C
           --no-color            never colour the prefixes
 
-        Exits 0 when every step held, 1 when a step failed or a bundle ended unexpectedly (named in the last
-        line), 2 for an invalid manifest or scenario, or the demo on a groups root an earlier run used (nothing
-        launched).
+        Exits 0 when every step held, 1 when a step failed, a bundle ended unexpectedly (named in the last
+        line) or, with PROJECT, a target did not build, 2 for an invalid manifest or scenario, or the demo on a
+        groups root an earlier run used (nothing launched).
         """
 
     static func run(_ arguments: [String]) throws -> ExitStatus {
@@ -36,6 +36,7 @@ enum UpCommand: Command {
         var manifest = parsed.value("--manifest")
         var scenario = parsed.value("--scenario") ?? "demo"
         var groupsRoot = parsed.groupsRoot
+        var notBuilt: [String] = []
         if !parsed.operands.isEmpty {
             guard manifest == nil else {
                 throw UsageError("lockstep up: give a project or --manifest, not both; see 'lockstep up --help'.")
@@ -44,6 +45,7 @@ enum UpCommand: Command {
             print(report.text.split(separator: "\n").map { "lockstep | \($0)" }.joined(separator: "\n"))
             let left = report.outcomes.filter { $0.executable == nil }.map(\.bundle.name)
             if !left.isEmpty { print("lockstep | left out \(left.joined(separator: ", ")): not built (above); the other bundles run") }
+            notBuilt = report.outcomes.filter { $0.executable == nil || $0.standInHost }.map(\.bundle.name)
             manifest = report.manifest
             if parsed.value("--scenario") == nil { scenario = try ProjectScenario.write(for: report) }
             // A project's device lives in its build folder, not in the team's checkout (unless --groups or
@@ -58,6 +60,12 @@ enum UpCommand: Command {
             manifest: manifest, groupsRoot: groupsRoot,
             scenario: scenario, keepRunning: parsed.has("--keep-running"),
             color: !parsed.has("--no-color") && Standard.isTerminal(1))
-        return try Up.run(options)
+        let status = try Up.run(options)
+        // As `build`: a target of the team's that did not build fails the run, though the others ran.
+        if status == .success && !notBuilt.isEmpty {
+            Standard.error("lockstep up: \(notBuilt.joined(separator: ", ")) did not build (the report above says why); the other bundles ran.")
+            return .failure
+        }
+        return status
     }
 }

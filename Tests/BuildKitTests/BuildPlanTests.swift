@@ -143,7 +143,8 @@ import Testing
         #expect(library.defines == ["TALLY_KIT"] && library.languageMode == "5" && library.files.count == 1)
         let widget = try #require(plan.modules.first { $0.name == "TallyWidget" })
         #expect(widget.dependencies == ["TallyKit"])
-        #expect(widget.blocker == "its module TallyKit (package TallyKit): it depends on 'Remote', which no local package provides; give a stand-in in .lockstep.json",
+        // Named with the config to paste, and before the compiler is asked.
+        #expect(widget.blocker == #"it needs the package product 'Remote', which no local package of the project provides (Xcode fetches it from a URL); give a stand-in in .lockstep.json: "standIns": {"Remote": "FOLDER"}"#,
                 "\(String(describing: widget.blocker))")
 
         let standIn = folder.appendingPathComponent("linux/Remote")
@@ -153,5 +154,25 @@ import Testing
         #expect(replaced.modules.first { $0.name == "TallyWidget" }?.blocker == nil)
         #expect(replaced.modules.first { $0.name == "TallyKit" }?.dependencies == ["Remote"])
         #expect(replaced.modules.first { $0.name == "Remote" }?.standIns == [standIn.path])
+    }
+}
+
+/// What real checkouts hold that must not stop a build: a file Lockstep never compiles that is not there (an
+/// uninitialized submodule's Objective-C), and a bundle whose identifier the device refuses (left out, as `check`
+/// reports it).
+@Suite struct RealCheckoutTests {
+    @Test func aMissingObjectiveCFileAndARefusedIdentifierLeaveTheRestToBuild() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("real-checkout-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: ProjectBuildTests.fixture, to: folder)
+        let spec = folder.appendingPathComponent("project.yml")
+        var text = try String(contentsOf: spec, encoding: .utf8)
+        text = text.replacingOccurrences(of: "    sources: [App, Shared]\n", with: "    sources: [App, Shared, Vendor/Markdown/NSString+Markdown.m]\n")
+        text = text.replacingOccurrences(of: "PRODUCT_BUNDLE_IDENTIFIER: com.example.Tally.watchkitapp", with: "PRODUCT_BUNDLE_IDENTIFIER: .watchkitapp")
+        try text.write(to: spec, atomically: true, encoding: .utf8)
+        let plan = try BuildPlan.make(.init(project: spec.path))
+        #expect(plan.modules.map(\.name) == ["Tally", "TallyWidget"])
+        #expect(plan.notBuilt.map(\.bundle.name) == ["TallyWatch"])
+        #expect(plan.notBuilt.first?.reason == "its bundle identifier '.watchkitapp' is not one a device installs (lockstep check reports it)")
     }
 }

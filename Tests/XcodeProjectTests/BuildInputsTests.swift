@@ -12,7 +12,7 @@ import Testing
         app.sources = ["App/AppMain.swift", "Shared/Model.swift"]
         app.resources = ["App/Assets.xcassets", "App/en.lproj"]
         var widget = ProjectFixture.Target.appExtension("Widget", identifier: "com.x.app.widget", plist: nil)
-        widget.synchronized = ["Widget": ["Preview.swift", "Old"]]
+        widget.synchronized = ["Widget": ["Preview.swift", "Old"], "Modules": []]
         widget.packageProducts = ["Kit"]
         fixture.targets = [app, widget]
         fixture.localPackages = ["Packages/Kit"]
@@ -21,7 +21,7 @@ import Testing
             "App/AppMain.swift": "", "Shared/Model.swift": "", "App/Assets.xcassets/Contents.json": "{}",
             "App/en.lproj/Localizable.strings": "", "Widget/W.swift": "", "Widget/Deep/More.swift": "", "Widget/Preview.swift": "",
             "Widget/Old/Gone.swift": "", "Widget/Info.plist": "", "Widget/Media.xcassets/Contents.json": "{}",
-            "Packages/Kit/Package.swift": "",
+            "Packages/Kit/Package.swift": "", "Modules/Feed/Package.swift": "", "Modules/Feed/Sources/Feed/Feed.swift": "",
         ])
         defer { tree.cleanUp() }
         let root = URL(fileURLWithPath: tree.path).standardized.path
@@ -31,10 +31,12 @@ import Testing
         #expect(appInputs.swiftFiles == ["\(root)/App/AppMain.swift", "\(root)/Shared/Model.swift"])
         #expect(appInputs.resources == ["\(root)/App/Assets.xcassets", "\(root)/App/en.lproj"])
         let widgetInputs = try #require(inputs[project.targets[1].id])
+        // The package in the synchronized Modules folder is a package, not the target's own files.
         #expect(widgetInputs.swiftFiles.sorted() == ["\(root)/Widget/Deep/More.swift", "\(root)/Widget/W.swift"])
         #expect(widgetInputs.resources == ["\(root)/Widget/Media.xcassets"])
         #expect(widgetInputs.packageProducts == ["Kit"])
-        #expect(try project.localPackages() == ["\(root)/Packages/Kit"])
+        // A package referenced, and one Xcode 16 finds in a synchronized folder (NetNewsWire's Modules/).
+        #expect(try project.localPackages() == ["\(root)/Packages/Kit", "\(root)/Modules/Feed"])
     }
 
     @Test func aFileTheSourcesPhaseNamesThatIsNotThereIsMissing() throws {
