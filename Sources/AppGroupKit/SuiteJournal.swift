@@ -99,6 +99,18 @@ struct JournalRecord {
         return (payload, headerSize + length)
     }
 
+    /// Whether a whole, checksummed record starts anywhere after `offset`: told apart so that a bad record
+    /// followed by valid ones (damage) is never taken for the torn tail a killed writer leaves, which is always
+    /// last. Only asked once a bad record is found, over the bytes after it.
+    static func validRecordFollows(_ bytes: UnsafeRawBufferPointer, after offset: Int) -> Bool {
+        var start = offset + 1
+        while start + headerSize < bytes.count {
+            if payload(bytes, at: start) != nil { return true }
+            start += 1
+        }
+        return false
+    }
+
     /// The record a checked payload holds, or nil when it is no plist dictionary.
     init?(payload: UnsafeRawBufferPointer) {
         guard let entries = BinaryPlistCodec.decodeEntries(payload)
@@ -306,9 +318,11 @@ final class SuiteState {
     private var journalIdentity: FileIdentity?
     /// Bytes of the open journal already replayed (the end of its last valid record).
     private(set) var journalOffset = 0
-    /// Whether the journal holds bytes past `journalOffset` that are no valid record (a killed writer's tail):
-    /// the next append cuts it off first.
+    /// Whether the journal holds bytes past `journalOffset` that are no valid record (a killed writer's tail, or a
+    /// write that failed part-way): the next append cuts it off first.
     private var hasTornTail = false
+    /// Where the last replay found a bad record followed by valid ones: damage, not a torn tail (`replay`).
+    private var damageOffset: Int?
     /// The last increment's record, patched for the next (`appendInteger`).
     private var integerRecord: IntegerSetRecord?
     /// Whether `integerRecord`'s value is not yet stored in `storedValues`: an increment after an increment of the
@@ -379,7 +393,13 @@ final class SuiteState {
             return count < chunk
         }
         // More than one read's worth: the rest the sized way.
-        if !whole { _ = try drainJournal(changes: &changes) }
+        if !whole && damageOffset == nil { _ = try drainJournal(changes: &changes, locked: false) }
+        // Seemingly damaged: without the lock a record may still be being written while a later one is read, so the
+        // locked refresh decides (and refuses real damage).
+        if damageOffset != nil {
+            damageOffset = nil
+            return false
+        }
         return true
     }
 
@@ -406,14 +426,32 @@ final class SuiteState {
     }
 
     /// Writes a sealed record at the end of the valid records (cutting a killed writer's torn tail off first).
+    /// The write's one durable step: once it returns the write has happened, whatever fails after it.
+    /// - Throws: `.notWritten` when the record is not all in the journal (a full disk, `RLIMIT_FSIZE`, an I/O
+    ///   error): what part of it reached the file fails its checksum, is cut off again here when it can be (else
+    ///   by the next writer), and no reader ever applies it.
     private func append(bytes: [UInt8]) throws {
-        if journal == nil { try openJournal() }
-        guard let journal else { return }
-        if hasTornTail {
-            do { try journal.truncate(to: journalOffset, path: files.journal) } catch { throw AppGroupError(error) }
-            hasTornTail = false
+        do {
+            if journal == nil { try openJournal() }
+        } catch let error as AppGroupError {
+            throw error.code == .system ? AppGroupError(.notWritten, subject: files.journal, detail: error.description) : error
         }
-        do { try journal.write(bytes, at: journalOffset, path: files.journal) } catch { throw AppGroupError(error) }
+        guard let journal else { return }
+        do throws(SystemError) {
+            if hasTornTail {
+                try journal.truncate(to: journalOffset, path: files.journal)
+                hasTornTail = false
+            }
+            try journal.write(bytes, at: journalOffset, path: files.journal)
+        } catch {
+            // Shrinking needs no space; should it fail too, the part written stays an invalid tail until cut.
+            hasTornTail = true
+            if (try? journal.truncate(to: journalOffset, path: files.journal)) != nil { hasTornTail = false }
+            if error.errno?.isNoSpace == true {
+                throw AppGroupError(.noSpace, subject: files.journal, detail: AppGroupErrorCode.notWritten(files.journal, error.reason))
+            }
+            throw AppGroupError(.notWritten, subject: files.journal, detail: error.reason)
+        }
         journalOffset += bytes.count
     }
 
@@ -467,9 +505,11 @@ final class SuiteState {
 
     /// Folds the journal into the plist: plist replaced atomically, then the journal replaced by an empty one.
     /// Call with the exclusive lock held, right after `refresh`. A crash in between leaves the new plist and the
-    /// old journal, whose replay is idempotent (records hold values, not deltas).
+    /// old journal, whose replay is idempotent (records hold values, not deltas); a failure of either step leaves
+    /// the records where they were, the suite's values unchanged.
     func compact() throws {
         if journalOffset == 0 && plistIdentity != nil { return }
+        removeStaleTemporaries()
         do {
             try AtomicFile.write([UInt8](PropertyList.encode(values)), to: files.plist)
             try AtomicFile.write([UInt8](), to: files.journal)
@@ -479,6 +519,19 @@ final class SuiteState {
         plistIdentity = FileIdentity(path: files.plist)
         closeJournal()
         try openJournal()
+    }
+
+    /// Removes the temp files a compactor of this suite left when it was killed (or its disk filled) between
+    /// creating and renaming them. Only a holder of the exclusive lock writes them, so under that lock none is
+    /// anybody's work in progress; on a full disk they are also the space the fold needs.
+    private func removeStaleTemporaries() {
+        for target in [files.plist, files.journal] {
+            let directory = AtomicFile.parentDirectory(of: target)
+            let prefix = ".\(target[target.index(after: target.lastIndex(of: "/")!)...])."
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+                _ = FileSystem.remove(directory + "/" + name)
+            }
+        }
     }
 
     private func readPlist() throws -> [String: Any] {
@@ -521,6 +574,7 @@ final class SuiteState {
         journalIdentity = journal?.version()
         journalOffset = 0
         hasTornTail = false
+        damageOffset = nil
     }
 
     private func closeJournal() {
@@ -533,7 +587,9 @@ final class SuiteState {
 
     /// Replays the records appended to the open journal since the last look.
     /// - Returns: whether that journal is still the suite's (false: none is open, or it was replaced or removed).
-    private func drainJournal(changes: inout [GroupDefaults.Change]?) throws -> Bool {
+    /// - Parameter locked: whether the suite's lock is held; without it, seeming damage is left in `damageOffset`
+    ///   for the caller to check under the lock.
+    private func drainJournal(changes: inout [GroupDefaults.Change]?, locked: Bool = true) throws -> Bool {
         guard let journal else { return false }
         // Size and link count only (not fstat): asking for the timestamps would make every append dirty the inode.
         // A failure is an error, never "replaced": reading on as if nothing were appended would lose records.
@@ -547,6 +603,14 @@ final class SuiteState {
                 throw AppGroupError(error)
             }
             bytes.withUnsafeBytes { replay($0, changes: &changes) }
+            if locked, let damageOffset {
+                // Under the lock no writer is mid-append: valid records after a bad one are damage. Refused, and
+                // never cut or compacted over: the records after it would be lost for good. The next refresh
+                // starts over from the plist, and finds it again.
+                loaded = false
+                closeJournal()
+                throw AppGroupError(.damagedJournal, subject: files.journal, detail: "the record at byte \(damageOffset) is damaged and valid records follow it")
+            }
         }
         return identity.links > 0
     }
@@ -605,6 +669,7 @@ final class SuiteState {
         }
         journalOffset += offset
         hasTornTail = offset < bytes.count
+        damageOffset = hasTornTail && JournalRecord.validRecordFollows(bytes, after: offset) ? journalOffset : nil
     }
 
     /// The record at the start of `bytes` read through one of `models`, or nil.
