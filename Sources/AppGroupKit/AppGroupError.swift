@@ -26,8 +26,8 @@ public enum AppGroupErrorCode: ErrorCode {
     /// A defaults journal with a bad record followed by valid ones: damage, not the torn tail a killed writer
     /// leaves. Refused by readers and writers alike and never cut or compacted over; left byte for byte. Exit 2.
     case damagedJournal
-    /// A write whose journal record could not be appended whole (a full disk, `RLIMIT_FSIZE`, an I/O error): it did
-    /// not happen and no reader ever sees it. Exit 75 for a full disk or file-size limit (retry later), else 2.
+    /// A write whose journal record could not be appended whole for a reason other than room (an I/O error): it
+    /// did not happen and no reader ever sees it. Exit 2 (no room is `noSpace`, 75).
     case notWritten
     /// A full disk (`ENOSPC`, `EDQUOT`) or the file-size limit (`EFBIG`, SIGXFSZ being ignored) stopped a write;
     /// nothing of it was written, `detail` is the whole sentence. Exit 75: retry once there is room.

@@ -383,11 +383,8 @@ final class SuiteState {
     ///   error): what part of it reached the file fails its checksum, is cut off again here when it can be (else
     ///   by the next writer), and no reader ever applies it.
     private func append(bytes: [UInt8]) throws {
-        do {
-            if journal == nil { try openJournal() }
-        } catch let error as AppGroupError {
-            throw error.code == .system ? AppGroupError(.notWritten, subject: files.journal, detail: error.description) : error
-        }
+        // Failing here, nothing is written: the error's own sentence (open, create the folder) is the truth.
+        if journal == nil { try openJournal() }
         guard let journal else { return }
         do throws(SystemError) {
             if hasTornTail {
