@@ -23,9 +23,19 @@ public enum AppGroupErrorCode: ErrorCode {
     case notAFile
     /// A bundle id the manifest does not list. Exit 2.
     case unknownBundle
+    /// A defaults journal with a bad record followed by valid ones: damage, not the torn tail a killed writer
+    /// leaves. Refused by readers and writers alike and never cut or compacted over; left byte for byte. Exit 2.
+    case damagedJournal
+    /// A write whose journal record could not be appended whole for a reason other than room (an I/O error): it
+    /// did not happen and no reader ever sees it. Exit 2 (no room is `noSpace`, 75).
+    case notWritten
+    /// A full disk (`ENOSPC`, `EDQUOT`) or the file-size limit (`EFBIG`, SIGXFSZ being ignored) stopped a write;
+    /// nothing of it was written, `detail` is the whole sentence. Exit 75: retry once there is room.
+    case noSpace
     /// A bounded lock wait ran out. Exit 75.
     case busy
-    /// The operating system refused (open, read, write, inotify); `detail` carries its sentence. Exit 1.
+    /// The operating system refused (open, read, write, inotify); `detail` carries its sentence. Exit 2: the
+    /// suite or file is unreadable (1 is only ever a key that does not exist).
     case system
 
     public func sentence(subject: String, detail: String) -> String {
@@ -39,16 +49,25 @@ public enum AppGroupErrorCode: ErrorCode {
         case .pathEscape: return "The path '\(subject)' would leave its container: \(detail); nothing was written."
         case .notAFile: return "The path '\(subject)' names \(detail), not a file; nothing was written."
         case .unknownBundle: return "The bundle '\(subject)' is not in the manifest\(detail.isEmpty ? "" : " \(detail)")."
-        case .busy, .system: return detail
+        case .damagedJournal:
+            return "The defaults journal '\(subject)' is damaged: \(detail); it was left untouched, and the suite is neither read nor written until it is repaired."
+        case .notWritten: return Self.notWritten(subject, detail)
+        case .busy, .system, .noSpace: return detail
         }
+    }
+
+    /// The sentence of a journal append that failed: it is the write's one durable step, so nothing happened.
+    static func notWritten(_ journal: String, _ reason: String) -> String {
+        "Could not append to '\(journal)': \(reason); the write did not happen, and no reader will see any of it."
     }
 
     public var exitStatus: ExitStatus {
         switch self {
         case .notEntitled: return .notEntitled
-        case .invalidIdentifier, .invalidValue, .malformedSuite, .pathEscape, .notAFile, .unknownBundle: return .invalidInput
-        case .busy: return .busy
-        case .system: return .failure
+        case .invalidIdentifier, .invalidValue, .malformedSuite, .pathEscape, .notAFile, .unknownBundle, .damagedJournal,
+             .notWritten, .system:
+            return .invalidInput
+        case .busy, .noSpace: return .busy
         }
     }
 }
@@ -58,8 +77,11 @@ extension AppGroupError {
     init(_ error: SystemError) {
         if case .busy = error.code {
             self.init(.busy, subject: error.path, detail: error.description)
+        } else if error.errno?.isNoSpace == true {
+            self.init(.noSpace, subject: error.path, detail: error.description)
         } else {
             self.init(.system, subject: error.path, detail: error.description)
         }
     }
 }
+

@@ -122,7 +122,7 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
                 var none: [Change]? = nil
                 try state.refresh(changes: &none)
                 try state.appendInteger(integer, forKey: key)
-                try appended()
+                appended()
             }
         }
         let canonical = try PropertyList.validate(value, key: key)
@@ -170,7 +170,7 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
                 throw AppGroupError(.invalidValue, subject: key, detail: "adding \(amount) to \(old) overflows a 64-bit integer")
             }
             try state.appendInteger(new, forKey: key)
-            try appended()
+            appended()
             return new
         }
     }
@@ -297,7 +297,7 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
             let (record, result) = try body(state.values)
             if let record {
                 try state.append(record, encoded: encoded)
-                try appended()
+                appended()
             }
             return result
         }
@@ -305,12 +305,18 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
 
     /// After a record is appended, under the exclusive lock: the exit compaction knows this suite, and the journal
     /// is folded once past the threshold.
-    private func appended() throws {
+    ///
+    /// Never throws: the record is in the journal, so the write has happened, whatever the fold does. A fold that
+    /// fails (a full disk) is a warning, leaves the records where they are, and is tried again by the next write.
+    private func appended() {
         if !registeredForExit {
             ExitCompaction.register(self)
             registeredForExit = true
         }
-        if state.journalOffset > state.compactionThreshold { try state.compact() }
+        guard state.journalOffset > state.compactionThreshold else { return }
+        do { try state.compact() } catch {
+            Standard.error("warning: the journal '\(files.journal)' was not folded into '\(plistPath)': \(error) The write itself is in the journal and stands; the fold is tried again on the next write.")
+        }
     }
 
     private func locked<R>(_ mode: FileLock.Mode, _ body: () throws -> R) throws -> R {
@@ -365,7 +371,7 @@ enum ExitCompaction {
         // A container deleted meanwhile (a test's temporary root, an uninstall) has nothing left to fold.
         for defaults in all where FileSystem.exists(String(defaults.plistPath[..<defaults.plistPath.lastIndex(of: "/")!])) {
             do { try defaults.synchronize() } catch {
-                Standard.error("warning: could not fold the journal of '\(defaults.plistPath)' into it at exit: \(error)")
+                Standard.error("warning: the journal of '\(defaults.plistPath)' was not folded into it at exit: \(error) The writes are in the journal and stand.")
             }
         }
     }

@@ -1,4 +1,3 @@
-import CZlib
 import Foundation
 import LockstepSystem
 
@@ -97,6 +96,18 @@ struct JournalRecord {
         let payload = UnsafeRawBufferPointer(rebasing: bytes[(offset + headerSize)..<(offset + headerSize + length)])
         guard CRC32.checksum(payload) == checksum else { return nil }
         return (payload, headerSize + length)
+    }
+
+    /// Whether a whole, checksummed record starts anywhere after `offset`: told apart so that a bad record
+    /// followed by valid ones (damage) is never taken for the torn tail a killed writer leaves, which is always
+    /// last. Only asked once a bad record is found, over the bytes after it.
+    static func validRecordFollows(_ bytes: UnsafeRawBufferPointer, after offset: Int) -> Bool {
+        var start = offset + 1
+        while start + headerSize < bytes.count {
+            if payload(bytes, at: start) != nil { return true }
+            start += 1
+        }
+        return false
     }
 
     /// The record a checked payload holds, or nil when it is no plist dictionary.
@@ -234,53 +245,6 @@ struct IntegerSetRecord {
     }
 }
 
-/// CRC-32 (IEEE 802.3): zlib's `crc32()`, the same one Python's `zlib.crc32` computes. Every journal record is
-/// checksummed when written and again by every process that replays it, inside the suite's lock.
-enum CRC32 {
-    static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return 0 }
-        // zlib takes a length of `uInt` (32 bits): a record is at most a few MB, but fold larger input in chunks.
-        var crc: uLong = 0
-        var offset = 0
-        while offset < bytes.count {
-            let length = min(bytes.count - offset, Int(UInt32.max))
-            crc = CZlib.crc32(crc, base.advanced(by: offset).assumingMemoryBound(to: Bytef.self), uInt(length))
-            offset += length
-        }
-        return UInt32(truncatingIfNeeded: crc)
-    }
-
-    static func checksum(_ bytes: [UInt8]) -> UInt32 { bytes.withUnsafeBytes { checksum($0) } }
-
-    /// How the checksum of a payload moves when one byte of a `width`-byte field followed by `trailing` bytes
-    /// changes: entry `index << 8 | change` is what to XOR into it when the field's byte `index` is XORed with
-    /// `change`. CRC-32 is linear: for payloads of one length crc(a) ⊕ crc(b) = L(a ⊕ b), where L is the CRC without
-    /// its initial and final inversion, and a difference confined to one byte followed by `n` bytes is L of that
-    /// byte and `n` zeros (the zeros before it leave L's register at 0). Each bit's entry comes from zlib's `crc32`
-    /// (started from all ones, so the register starts at 0, and inverted back), the other entries by XOR.
-    static func changeTable(width: Int, followedBy trailing: Int) -> [UInt32] {
-        var table = [UInt32](repeating: 0, count: width << 8)
-        var zeros = [UInt8](repeating: 0, count: width + trailing)
-        for index in 0..<width {
-            let rest = width - index + trailing - 1
-            for bit in 0..<8 {
-                zeros[0] = 1 << UInt8(bit)
-                let linear = zeros.withUnsafeBytes { buffer in
-                    guard let base = buffer.baseAddress else { return uLong(0) }
-                    return CZlib.crc32(0xFFFF_FFFF, base.assumingMemoryBound(to: Bytef.self), uInt(rest + 1))
-                }
-                table[index << 8 | 1 << bit] = UInt32(truncatingIfNeeded: linear) ^ 0xFFFF_FFFF
-            }
-            zeros[0] = 0
-            for change in 3..<256 where change & (change - 1) != 0 {
-                let low = change & -change
-                table[index << 8 | change] = table[index << 8 | low] ^ table[index << 8 | (change ^ low)]
-            }
-        }
-        return table
-    }
-}
-
 /// Which version of a file a cache was built from (LockstepSystem's `FileVersion`: device, inode, size, mtime, links).
 typealias FileIdentity = FileVersion
 
@@ -306,9 +270,11 @@ final class SuiteState {
     private var journalIdentity: FileIdentity?
     /// Bytes of the open journal already replayed (the end of its last valid record).
     private(set) var journalOffset = 0
-    /// Whether the journal holds bytes past `journalOffset` that are no valid record (a killed writer's tail):
-    /// the next append cuts it off first.
+    /// Whether the journal holds bytes past `journalOffset` that are no valid record (a killed writer's tail, or a
+    /// write that failed part-way): the next append cuts it off first.
     private var hasTornTail = false
+    /// Where the last replay found a bad record followed by valid ones: damage, not a torn tail (`replay`).
+    private var damageOffset: Int?
     /// The last increment's record, patched for the next (`appendInteger`).
     private var integerRecord: IntegerSetRecord?
     /// Whether `integerRecord`'s value is not yet stored in `storedValues`: an increment after an increment of the
@@ -379,7 +345,13 @@ final class SuiteState {
             return count < chunk
         }
         // More than one read's worth: the rest the sized way.
-        if !whole { _ = try drainJournal(changes: &changes) }
+        if !whole && damageOffset == nil { _ = try drainJournal(changes: &changes, locked: false) }
+        // Seemingly damaged: without the lock a record may still be being written while a later one is read, so the
+        // locked refresh decides (and refuses real damage).
+        if damageOffset != nil {
+            damageOffset = nil
+            return false
+        }
         return true
     }
 
@@ -406,14 +378,29 @@ final class SuiteState {
     }
 
     /// Writes a sealed record at the end of the valid records (cutting a killed writer's torn tail off first).
+    /// The write's one durable step: once it returns the write has happened, whatever fails after it.
+    /// - Throws: `.notWritten` when the record is not all in the journal (a full disk, `RLIMIT_FSIZE`, an I/O
+    ///   error): what part of it reached the file fails its checksum, is cut off again here when it can be (else
+    ///   by the next writer), and no reader ever applies it.
     private func append(bytes: [UInt8]) throws {
+        // Failing here, nothing is written: the error's own sentence (open, create the folder) is the truth.
         if journal == nil { try openJournal() }
         guard let journal else { return }
-        if hasTornTail {
-            do { try journal.truncate(to: journalOffset, path: files.journal) } catch { throw AppGroupError(error) }
-            hasTornTail = false
+        do throws(SystemError) {
+            if hasTornTail {
+                try journal.truncate(to: journalOffset, path: files.journal)
+                hasTornTail = false
+            }
+            try journal.write(bytes, at: journalOffset, path: files.journal)
+        } catch {
+            // Shrinking needs no space; should it fail too, the part written stays an invalid tail until cut.
+            hasTornTail = true
+            if (try? journal.truncate(to: journalOffset, path: files.journal)) != nil { hasTornTail = false }
+            if error.errno?.isNoSpace == true {
+                throw AppGroupError(.noSpace, subject: files.journal, detail: AppGroupErrorCode.notWritten(files.journal, error.reason))
+            }
+            throw AppGroupError(.notWritten, subject: files.journal, detail: error.reason)
         }
-        do { try journal.write(bytes, at: journalOffset, path: files.journal) } catch { throw AppGroupError(error) }
         journalOffset += bytes.count
     }
 
@@ -467,9 +454,11 @@ final class SuiteState {
 
     /// Folds the journal into the plist: plist replaced atomically, then the journal replaced by an empty one.
     /// Call with the exclusive lock held, right after `refresh`. A crash in between leaves the new plist and the
-    /// old journal, whose replay is idempotent (records hold values, not deltas).
+    /// old journal, whose replay is idempotent (records hold values, not deltas); a failure of either step leaves
+    /// the records where they were, the suite's values unchanged.
     func compact() throws {
         if journalOffset == 0 && plistIdentity != nil { return }
+        removeStaleTemporaries()
         do {
             try AtomicFile.write([UInt8](PropertyList.encode(values)), to: files.plist)
             try AtomicFile.write([UInt8](), to: files.journal)
@@ -479,6 +468,19 @@ final class SuiteState {
         plistIdentity = FileIdentity(path: files.plist)
         closeJournal()
         try openJournal()
+    }
+
+    /// Removes the temp files a compactor of this suite left when it was killed (or its disk filled) between
+    /// creating and renaming them. Only a holder of the exclusive lock writes them, so under that lock none is
+    /// anybody's work in progress; on a full disk they are also the space the fold needs.
+    private func removeStaleTemporaries() {
+        for target in [files.plist, files.journal] {
+            let directory = AtomicFile.parentDirectory(of: target)
+            let prefix = ".\(target[target.index(after: target.lastIndex(of: "/")!)...])."
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+                _ = FileSystem.remove(directory + "/" + name)
+            }
+        }
     }
 
     private func readPlist() throws -> [String: Any] {
@@ -521,6 +523,7 @@ final class SuiteState {
         journalIdentity = journal?.version()
         journalOffset = 0
         hasTornTail = false
+        damageOffset = nil
     }
 
     private func closeJournal() {
@@ -533,7 +536,9 @@ final class SuiteState {
 
     /// Replays the records appended to the open journal since the last look.
     /// - Returns: whether that journal is still the suite's (false: none is open, or it was replaced or removed).
-    private func drainJournal(changes: inout [GroupDefaults.Change]?) throws -> Bool {
+    /// - Parameter locked: whether the suite's lock is held; without it, seeming damage is left in `damageOffset`
+    ///   for the caller to check under the lock.
+    private func drainJournal(changes: inout [GroupDefaults.Change]?, locked: Bool = true) throws -> Bool {
         guard let journal else { return false }
         // Size and link count only (not fstat): asking for the timestamps would make every append dirty the inode.
         // A failure is an error, never "replaced": reading on as if nothing were appended would lose records.
@@ -547,6 +552,14 @@ final class SuiteState {
                 throw AppGroupError(error)
             }
             bytes.withUnsafeBytes { replay($0, changes: &changes) }
+            if locked, let damageOffset {
+                // Under the lock no writer is mid-append: valid records after a bad one are damage. Refused, and
+                // never cut or compacted over: the records after it would be lost for good. The next refresh
+                // starts over from the plist, and finds it again.
+                loaded = false
+                closeJournal()
+                throw AppGroupError(.damagedJournal, subject: files.journal, detail: "the record at byte \(damageOffset) is damaged and valid records follow it")
+            }
         }
         return identity.links > 0
     }
@@ -605,6 +618,7 @@ final class SuiteState {
         }
         journalOffset += offset
         hasTornTail = offset < bytes.count
+        damageOffset = hasTornTail && JournalRecord.validRecordFollows(bytes, after: offset) ? journalOffset : nil
     }
 
     /// The record at the start of `bytes` read through one of `models`, or nil.

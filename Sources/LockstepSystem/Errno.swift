@@ -17,6 +17,10 @@ public struct Errno: Error, Equatable, Hashable, Sendable, CustomStringConvertib
     public static let noSuchFile = Errno(rawValue: ENOENT)
     public static let fileExists = Errno(rawValue: EEXIST)
 
+    /// Whether the disk is full (`ENOSPC`, `EDQUOT`) or the process's file-size limit was reached (`EFBIG`; every
+    /// Lockstep process ignores SIGXFSZ, `Standard.setUp`): a write that may succeed once there is room.
+    public var isNoSpace: Bool { [ENOSPC, EDQUOT, EFBIG].contains(rawValue) }
+
     public var description: String { String(cString: strerror(rawValue)) }
 }
 

@@ -16,7 +16,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case usage = 64
     /// The counterpart is not reachable (`EX_UNAVAILABLE`).
     case unavailable = 69
-    /// Busy: a lock wait timed out (`EX_TEMPFAIL`).
+    /// Busy: a lock wait timed out, or no room to write (a full disk, the file-size limit): retry later (`EX_TEMPFAIL`).
     case busy = 75
     /// Not entitled (`EX_NOPERM`).
     case notEntitled = 77

@@ -11,6 +11,9 @@ public enum Standard {
         setvbuf(stdout, nil, _IOLBF, 0)
         // A reader that went away must not kill a simulated process with SIGPIPE mid-write.
         signal(SIGPIPE, SIG_IGN)
+        // Past RLIMIT_FSIZE a write fails with EFBIG, reported in one sentence like a full disk, instead of the
+        // kernel killing the process silently (status 153).
+        signal(SIGXFSZ, SIG_IGN)
     }
 
     /// Writes one whole line to stderr in a single call, so lines from several processes never interleave.

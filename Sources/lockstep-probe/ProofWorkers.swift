@@ -14,6 +14,8 @@ enum ProofWorkers {
         case "increment-habits": try HabitsWorkers.incrementWorker(rest)
         case "habits-loop": try HabitsWorkers.loop(rest)
         case "hold-sqlite": try HabitsWorkers.holdWriteLock(rest)
+        case "defaults-session": try DefaultsWorkers.session(rest)
+        case "observe": try DefaultsWorkers.observe(rest)
         default: throw ProbeError("lockstep-probe __worker: unknown kind '\(arguments.first ?? "")'.")
         }
     }

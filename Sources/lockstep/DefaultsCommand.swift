@@ -19,8 +19,13 @@ enum DefaultsCommand: Command {
           delete SUITE [KEY]      removes KEY, or every key of the suite
           increment SUITE KEY     adds 1 to the integer KEY (absent: 0) atomically and prints the new value
 
-        Exit statuses: 0 success, 1 the key does not exist (read), 2 invalid input (a bad value, a malformed
-        suite plist, an unknown bundle; nothing written), 64 usage, 75 busy (lock wait timed out).
+        A write has happened once its record is in the suite's journal: then it exits 0, even if folding the
+        journal into the plist afterwards fails (a warning on stderr; the fold is retried by the next write). A
+        write that exits non-zero did not happen, and no reader ever sees it: retrying it (an increment too) is safe.
+
+        Exit statuses: 0 success, 1 the key does not exist (read), 2 invalid input or an unreadable suite (a bad
+        value, a malformed suite plist, a damaged journal, an I/O error, an unknown bundle; nothing written),
+        64 usage, 75 busy (lock wait timed out) or no room (a full disk, the file-size limit): retry later.
         """
 
     private enum ValueType: String, CaseIterable { case string = "-string", int = "-int", float = "-float", bool = "-bool" }
