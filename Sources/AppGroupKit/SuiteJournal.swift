@@ -478,6 +478,10 @@ final class SuiteState {
             let directory = AtomicFile.parentDirectory(of: target)
             let prefix = ".\(target[target.index(after: target.lastIndex(of: "/")!)...])."
             for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+                // Exactly AtomicFile's `.<file>.<pid>.<n>.tmp`: the temp file of a suite named `<this>.plist`
+                // (`.<this>.plist.plist.<pid>.<n>.tmp`) is guarded by its own lock and may be in use.
+                let parts = name.dropFirst(prefix.count).dropLast(4).split(separator: ".", omittingEmptySubsequences: false)
+                guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) else { continue }
                 _ = FileSystem.remove(directory + "/" + name)
             }
         }

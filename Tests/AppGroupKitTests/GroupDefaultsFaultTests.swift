@@ -279,9 +279,11 @@ import LockstepTestSupport
         let (_, preferences, defaults) = Self.files(root)
         let stale = ["\(preferences)/.\(Self.group).plist.99999.1.tmp", "\(defaults)/.\(Self.group).journal.99999.2.tmp"]
         let other = "\(preferences)/.other.plist.99999.3.tmp"
-        for path in stale + [other] { try Data(count: 1000).write(to: URL(fileURLWithPath: path)) }
+        // The temp file of a suite named `<group>.plist`, another suite with a lock of its own.
+        let neighbour = "\(preferences)/.\(Self.group).plist.plist.99999.4.tmp"
+        for path in stale + [other, neighbour] { try Data(count: 1000).write(to: URL(fileURLWithPath: path)) }
         #expect(try Self.defaults(root, as: Self.app, ["write", Self.group, "b", "2"]).status == 0)
         for path in stale { #expect(!FileManager.default.fileExists(atPath: path), "\(path)") }
-        #expect(FileManager.default.fileExists(atPath: other))
+        #expect(FileManager.default.fileExists(atPath: other) && FileManager.default.fileExists(atPath: neighbour))
     }
 }
