@@ -73,8 +73,10 @@ package struct GeneratedPackage {
         try writeIfChanged(manifest(withStandInHost: withStandInHost), to: folder + "/Package.swift")
         for module in modules {
             let moduleFolder = "\(folder)/Sources/\(module.name)"
+            let root = Self.commonFolder(of: module.files)
             for file in module.files {
-                let copy = moduleFolder + "/" + Self.copyName(of: file, module: module)
+                // Its path below the folder the module's files share.
+                let copy = moduleFolder + "/" + (file.hasPrefix(root + "/") ? String(file.dropFirst(root.count + 1)) : PathText.lastComponent(of: file))
                 guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
                     throw BuildError(.missingSource, subject: module.origin, detail: "compiles '\(file)', which is not readable UTF-8 text")
                 }
@@ -124,15 +126,14 @@ package struct GeneratedPackage {
         return lines.joined(separator: "\n")
     }
 
-    /// Where the copy of `file` goes in its module's folder: its path below the folder the module's files share.
-    static func copyName(of file: String, module: BuildPlan.Module) -> String {
-        let parents = module.files.map { PathText.parent(of: $0) }
-        var common = parents.first ?? ""
-        for parent in parents.dropFirst() {
+    /// The deepest folder holding every one of `files`.
+    static func commonFolder(of files: [String]) -> String {
+        var common = files.first.map { PathText.parent(of: $0) } ?? ""
+        for file in files.dropFirst() {
+            let parent = PathText.parent(of: file)
             while !common.isEmpty && common != "/" && !(parent == common || parent.hasPrefix(common + "/")) { common = PathText.parent(of: common) }
         }
-        let relative = file.hasPrefix(common + "/") ? String(file.dropFirst(common.count + 1)) : PathText.lastComponent(of: file)
-        return relative
+        return common
     }
 
     static func mode(_ mode: String) -> String {

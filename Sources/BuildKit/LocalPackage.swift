@@ -29,7 +29,7 @@ struct LocalPackage: Sendable {
     /// Reads the package at `path` (a folder holding Package.swift).
     /// - Throws: `BuildError.invalidPackage` with the first line `swift package` printed.
     static func load(_ path: String) throws -> LocalPackage {
-        let output = try Toolchain.run(["package", "dump-package", "--package-path", path], label: path)
+        let output = try Toolchain.run(["package", "dump-package", "--package-path", path])
         guard output.status == 0, let json = try? JSONValue.parse(Array(output.stdout.utf8), path: path + "/Package.swift"),
               case .object(let root) = json else {
             let first = output.stderr.split(separator: "\n").first { $0.contains("error") } ?? output.stderr.split(separator: "\n").first ?? "no output"

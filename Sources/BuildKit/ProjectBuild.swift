@@ -58,10 +58,10 @@ public enum ProjectBuild {
             let executables = modules.filter(\.isExecutable)
             let first = !FileSystem.exists(folder + "/.build")
             progress("building \(executables.count) target\(executables.count == 1 ? "" : "s") for \(platform.rawValue) in \(folder)\(first ? " (a first build also compiles Lockstep's modules: minutes)" : "")")
-            let binPath = try Toolchain.run(["build", "--package-path", folder, "--show-bin-path"], label: folder).stdout
+            let binPath = try Toolchain.run(["build", "--package-path", folder, "--show-bin-path"]).stdout
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             // Everything at once first; only when that fails is each product built alone, to say which did not.
-            let all = try Toolchain.run(["build", "--package-path", folder], label: folder, log: folder + "/build.log")
+            let all = try Toolchain.run(["build", "--package-path", folder], log: folder + "/build.log")
             for module in executables {
                 let imported = Self.closure(of: module, in: modules)
                 let blocker = module.blocker
@@ -71,7 +71,7 @@ public enum ProjectBuild {
                                       resources: Self.unique(imported.flatMap(\.resources)))
                 if blocker == nil {
                     if all.status != 0 {
-                        let single = try Toolchain.run(["build", "--package-path", folder, "--product", module.name], label: folder,
+                        let single = try Toolchain.run(["build", "--package-path", folder, "--product", module.name],
                                                        log: "\(folder)/build-\(module.name).log")
                         if single.status != 0 {
                             (outcome.problem, outcome.location, outcome.missingSymbol) = firstError(single.stdout)
@@ -82,7 +82,7 @@ public enum ProjectBuild {
                 outcomes.append(outcome)
             }
             if needsHost, let index = outcomes.firstIndex(where: { $0.bundle.role == .host }), outcomes[index].executable == nil {
-                let host = try Toolchain.run(["build", "--package-path", folder, "--product", GeneratedPackage.standInHost], label: folder,
+                let host = try Toolchain.run(["build", "--package-path", folder, "--product", GeneratedPackage.standInHost],
                                              log: "\(folder)/build-\(GeneratedPackage.standInHost).log")
                 if host.status == 0 {
                     outcomes[index].executable = "\(binPath)/\(GeneratedPackage.standInHost)"

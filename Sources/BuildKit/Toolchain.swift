@@ -40,8 +40,8 @@ enum Toolchain {
     /// Runs `swift ARGUMENTS`, its output kept in files under the system's temporary folder (a build prints
     /// megabytes; a pipe read after the exit would block it).
     /// - Parameter log: where to keep the combined output instead (a build's log); nil for temporary files.
-    static func run(_ arguments: [String], label: String, log: String? = nil) throws -> Output {
-        let scratch = NSTemporaryDirectory() + "lockstep-build-\(getpidValue())-\(UUID().uuidString)"
+    static func run(_ arguments: [String], log: String? = nil) throws -> Output {
+        let scratch = NSTemporaryDirectory() + "lockstep-build-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)"
         let out = log ?? scratch + ".out"
         let err = log == nil ? scratch + ".err" : out
         defer {
@@ -69,5 +69,4 @@ enum Toolchain {
         return Output(status: status, stdout: stdout, stderr: stderr)
     }
 
-    private static func getpidValue() -> Int { Int(ProcessInfo.processInfo.processIdentifier) }
 }

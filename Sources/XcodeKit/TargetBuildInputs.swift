@@ -40,9 +40,11 @@ package struct TargetBuildInputs: Sendable, Equatable {
             return
         }
         var queue = [""]
+        var next = 0
         var visited = 0
-        while !queue.isEmpty {
-            let relative = queue.removeFirst()
+        while next < queue.count {
+            let relative = queue[next]
+            next += 1
             let path = relative.isEmpty ? folder : folder + "/" + relative
             let entries = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
             for entry in entries where !entry.hasPrefix(".") {

@@ -141,27 +141,17 @@ struct ProjectFixture {
                 add("PBXBuildFile", "\t\t\(file) /* \(embed.target) in Embed \(offset) */ = {isa = PBXBuildFile; fileRef = \(productIDs[embed.target]!) /* \(embed.target) */;\(filter) settings = {ATTRIBUTES = (RemoveHeadersOnCopy, ); }; };")
                 add("PBXCopyFilesBuildPhase", "\t\t\(phase) /* Embed \(offset) */ = {\n\t\t\tisa = PBXCopyFilesBuildPhase;\n\t\t\tbuildActionMask = 2147483647;\n\t\t\tdstPath = \(Self.quote(embed.dstPath));\n\t\t\t\(destination)\n\t\t\tfiles = (\n\t\t\t\t\(file) /* \(embed.target) in Embed \(offset) */,\n\t\t\t);\n\t\t\tname = \"Embed \(offset)\";\n\t\t\trunOnlyForDeploymentPostprocessing = 0;\n\t\t};")
             }
-            if !target.resources.isEmpty {
+            // The files of a Resources or Sources phase, each a build file of a reference in its folder's group.
+            for (isa, name, paths) in [("PBXResourcesBuildPhase", "Resources", target.resources), ("PBXSourcesBuildPhase", "Sources", target.sources)] where !paths.isEmpty {
                 let phase = id()
                 var files: [String] = []
-                for resource in target.resources {
+                for path in paths {
                     let file = id()
                     files.append(file)
-                    add("PBXBuildFile", "\t\t\(file) /* \(resource) in Resources */ = {isa = PBXBuildFile; fileRef = \(reference(resource)); };")
+                    add("PBXBuildFile", "\t\t\(file) /* \(path) in \(name) */ = {isa = PBXBuildFile; fileRef = \(reference(path)); };")
                 }
                 phases.append(phase)
-                add("PBXResourcesBuildPhase", "\t\t\(phase) /* Resources */ = {\n\t\t\tisa = PBXResourcesBuildPhase;\n\t\t\tfiles = (\n\(files.map { "\t\t\t\t\($0)," }.joined(separator: "\n"))\n\t\t\t);\n\t\t};")
-            }
-            if !target.sources.isEmpty {
-                let phase = id()
-                var files: [String] = []
-                for source in target.sources {
-                    let file = id()
-                    files.append(file)
-                    add("PBXBuildFile", "\t\t\(file) /* \(source) in Sources */ = {isa = PBXBuildFile; fileRef = \(reference(source)); };")
-                }
-                phases.append(phase)
-                add("PBXSourcesBuildPhase", "\t\t\(phase) /* Sources */ = {\n\t\t\tisa = PBXSourcesBuildPhase;\n\t\t\tfiles = (\n\(files.map { "\t\t\t\t\($0)," }.joined(separator: "\n"))\n\t\t\t);\n\t\t};")
+                add(isa, "\t\t\(phase) /* \(name) */ = {\n\t\t\tisa = \(isa);\n\t\t\tfiles = (\n\(files.map { "\t\t\t\t\($0)," }.joined(separator: "\n"))\n\t\t\t);\n\t\t};")
             }
             var synchronizedIDs: [String] = []
             for (folder, excluded) in target.synchronized.sorted(by: { $0.key < $1.key }) {
