@@ -59,7 +59,7 @@ final class GridRowNode: Node {
     }
 
     override func computeSize(_ proposal: Proposal) -> CGSize { stack.size(for: proposal) }
-    override func place(in rect: CGRect, _ canvas: Canvas) { stack.place(in: rect, canvas) }
+    override func place(in rect: CGRect, _ canvas: Drawing) { stack.place(in: rect, canvas) }
 }
 
 final class GridNode: Node {
@@ -97,7 +97,7 @@ final class GridNode: Node {
                       height: heights.reduce(0, +) + spacing.height * CGFloat(max(0, heights.count - 1)))
     }
 
-    override func place(in rect: CGRect, _ canvas: Canvas) {
+    override func place(in rect: CGRect, _ canvas: Drawing) {
         let (columns, heights) = tracks()
         var y = rect.minY
         for (row, height) in zip(rows, heights) {

@@ -109,7 +109,7 @@ final class ImageNode: Node {
         return CGSize(width: proposal.width ?? intrinsic.width, height: proposal.height ?? intrinsic.height)
     }
 
-    override func place(in rect: CGRect, _ canvas: Canvas) {
+    override func place(in rect: CGRect, _ canvas: Drawing) {
         if isSymbol {
             canvas.ops.append(.symbol(name: name, rect: rect, paint: paint))
         } else {

@@ -136,7 +136,7 @@ final class RingGaugeNode: Node {
         return CGSize(width: side, height: side)
     }
 
-    override func place(in rect: CGRect, _ canvas: Canvas) {
+    override func place(in rect: CGRect, _ canvas: Drawing) {
         let side = min(rect.width, rect.height)
         let square = CGRect(x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side)
         let w = RingGaugeNode.lineWidth
@@ -191,7 +191,7 @@ final class BarNode: Node {
         CGSize(width: proposal.width ?? 10, height: height)
     }
 
-    override func place(in rect: CGRect, _ canvas: Canvas) {
+    override func place(in rect: CGRect, _ canvas: Drawing) {
         let local = CGRect(origin: .zero, size: rect.size)
         canvas.ops.append(.path(Path(roundedRect: local, cornerRadius: height / 2).data, at: rect.origin, fill: value.track, stroke: nil))
         if value.capacity {

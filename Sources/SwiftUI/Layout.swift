@@ -60,7 +60,7 @@ class Node {
     func computeSize(_ proposal: Proposal) -> CGSize { .zero }
 
     /// Draws the view in `rect` (the size it chose, at its place).
-    func place(in rect: CGRect, _ canvas: Canvas) {}
+    func place(in rect: CGRect, _ canvas: Drawing) {}
 
     /// How a stack treats this view along its axis: spacers expand and take no spacing of their own.
     var isSpacer: Bool { false }
@@ -197,7 +197,7 @@ final class StackNode: Node {
         return frames
     }
 
-    override func place(in rect: CGRect, _ canvas: Canvas) {
+    override func place(in rect: CGRect, _ canvas: Drawing) {
         for (child, frame) in zip(children, frames(in: rect)) { child.place(in: frame, canvas) }
     }
 
@@ -229,7 +229,7 @@ final class ZStackNode: Node {
         return CGSize(width: sizes.map(\.width).max() ?? 0, height: sizes.map(\.height).max() ?? 0)
     }
 
-    override func place(in rect: CGRect, _ canvas: Canvas) {
+    override func place(in rect: CGRect, _ canvas: Drawing) {
         // Later children in front, a higher zIndex in front of a lower one (a stable order otherwise).
         let order = children.indices.sorted { (children[$0].zIndex, $0) < (children[$1].zIndex, $1) }
         for child in order.map({ children[$0] }) {
@@ -281,7 +281,7 @@ final class DividerNode: Node {
             : CGSize(width: proposal.width ?? 0, height: DividerNode.thickness)
     }
 
-    override func place(in rect: CGRect, _ canvas: Canvas) {
+    override func place(in rect: CGRect, _ canvas: Drawing) {
         canvas.ops.append(.path(Path(CGRect(origin: .zero, size: rect.size)).data, at: rect.origin, fill: paint, stroke: nil))
         canvas.placed.append(("Divider", rect))
     }
@@ -311,7 +311,7 @@ final class PaddingNode: Node {
         return CGSize(width: size.width + h, height: size.height + v)
     }
 
-    override func place(in rect: CGRect, _ canvas: Canvas) {
+    override func place(in rect: CGRect, _ canvas: Drawing) {
         child.place(in: inner(rect), canvas)
     }
 
@@ -340,7 +340,7 @@ class FrameNode: Node {
     /// What the frame offers its child when it is itself offered `proposal`.
     func childProposal(_ proposal: Proposal) -> Proposal { proposal }
 
-    override func place(in rect: CGRect, _ canvas: Canvas) {
+    override func place(in rect: CGRect, _ canvas: Drawing) {
         let size = child.size(for: childProposal(Proposal(rect.size)))
         child.place(in: aligned(size, in: rect, alignment), canvas)
     }
@@ -438,7 +438,7 @@ final class FixedSizeNode: Node {
 
     override func computeSize(_ proposal: Proposal) -> CGSize { child.size(for: inner(proposal)) }
 
-    override func place(in rect: CGRect, _ canvas: Canvas) {
+    override func place(in rect: CGRect, _ canvas: Drawing) {
         let size = child.size(for: inner(Proposal(rect.size)))
         child.place(in: aligned(size, in: rect, .center), canvas)
     }
@@ -476,7 +476,7 @@ final class AspectRatioNode: Node {
 
     override func computeSize(_ proposal: Proposal) -> CGSize { child.size(for: Proposal(target(proposal))) }
 
-    override func place(in rect: CGRect, _ canvas: Canvas) {
+    override func place(in rect: CGRect, _ canvas: Drawing) {
         let size = child.size(for: Proposal(target(Proposal(rect.size))))
         child.place(in: aligned(size, in: rect, .center), canvas)
     }
@@ -515,7 +515,7 @@ final class LayeredNode: DrawingModifierNode {
         super.init(child: base)
     }
 
-    override func place(in rect: CGRect, _ canvas: Canvas) {
+    override func place(in rect: CGRect, _ canvas: Drawing) {
         let layerFrame = aligned(layer.size(for: Proposal(rect.size)), in: rect, alignment)
         if behind { layer.place(in: layerFrame, canvas) }
         child.place(in: rect, canvas)
@@ -529,7 +529,7 @@ final class EffectNode: DrawingModifierNode {
         case opacity(Double)
         case clip(any Shape)
         case offset(CGSize)
-        case shadow(Canvas.Shadow)
+        case shadow(Drawing.Shadow)
         case scale(CGSize, UnitPoint)
         case rotation(Angle, UnitPoint)
     }
@@ -542,7 +542,7 @@ final class EffectNode: DrawingModifierNode {
         self.zIndex = child.zIndex
     }
 
-    override func place(in rect: CGRect, _ canvas: Canvas) {
+    override func place(in rect: CGRect, _ canvas: Drawing) {
         switch effect {
         case let .opacity(o): canvas.ops.append(.beginGroup(opacity: o, clip: nil, offset: .zero, shadow: nil))
         case let .clip(shape):
@@ -570,14 +570,14 @@ final class EmptyNode: Node {}
 
 /// Runs `action` when placed (a control or link records itself and the texts its label draws).
 final class CaptureNode: DrawingModifierNode {
-    let finish: (String, Canvas) -> Void
+    let finish: (String, Drawing) -> Void
 
-    init(child: Node, finish: @escaping (String, Canvas) -> Void) {
+    init(child: Node, finish: @escaping (String, Drawing) -> Void) {
         self.finish = finish
         super.init(child: child)
     }
 
-    override func place(in rect: CGRect, _ canvas: Canvas) {
+    override func place(in rect: CGRect, _ canvas: Drawing) {
         canvas.beginCapture()
         child.place(in: rect, canvas)
         finish(canvas.endCapture(), canvas)

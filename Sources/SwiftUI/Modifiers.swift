@@ -234,7 +234,7 @@ nonisolated extension View {
 
     public func shadow(color: Color = Color(.sRGBLinear, white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> some View {
         layoutModifier { child, context in
-            EffectNode(.shadow(Canvas.Shadow(color: color.resolve(context.environment), radius: radius, x: x, y: y)), child: child)
+            EffectNode(.shadow(Drawing.Shadow(color: color.resolve(context.environment), radius: radius, x: x, y: y)), child: child)
         }
     }
 

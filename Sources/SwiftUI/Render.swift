@@ -61,7 +61,7 @@ package struct RenderedView {
     package var hasContainerBackground = false
     /// How far the content reaches past the edges of a widget (rule `widget.overflow`); nil when it fits.
     package var overflow: Overflow?
-    let canvas: Canvas
+    let canvas: Drawing
 
     /// A complete, well-formed SVG document whose width and height are `size`.
     package func svg(title: String?) -> String {
@@ -77,7 +77,7 @@ package func render<V: View>(_ view: V, _ request: RenderRequest) -> RenderedVie
     if environment.renderDate == nil { environment.renderDate = Date() }
     let context = ResolveContext(environment: environment, found: Findings())
     let content = resolveOne(view, context)
-    let canvas = Canvas()
+    let canvas = Drawing()
     let bounds = CGRect(origin: .zero, size: request.size)
     if let backdrop = request.backdrop {
         canvas.ops.append(.path(Path(bounds).data, at: .zero, fill: .color(backdrop.resolve(EnvironmentValues())), stroke: nil))

@@ -127,7 +127,7 @@ final class ShapeNode: Node {
         return CGSize(width: proposal.width ?? 10, height: proposal.height ?? 10)
     }
 
-    override func place(in rect: CGRect, _ canvas: Canvas) {
+    override func place(in rect: CGRect, _ canvas: Drawing) {
         var local = CGRect(origin: .zero, size: rect.size)
         if inset, let (_, style) = stroke { local = local.insetBy(dx: style.lineWidth / 2, dy: style.lineWidth / 2) }
         let path: Path

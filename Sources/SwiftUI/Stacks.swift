@@ -156,7 +156,7 @@ final class ViewThatFitsNode: Node {
 
     override func computeSize(_ proposal: Proposal) -> CGSize { choice(proposal)?.size(for: proposal) ?? .zero }
 
-    override func place(in rect: CGRect, _ canvas: Canvas) {
+    override func place(in rect: CGRect, _ canvas: Drawing) {
         choice(Proposal(rect.size))?.place(in: rect, canvas)
     }
 }
@@ -197,7 +197,7 @@ final class GeometryNode: Node {
         CGSize(width: proposal.width ?? 10, height: proposal.height ?? 10)
     }
 
-    override func place(in rect: CGRect, _ canvas: Canvas) {
+    override func place(in rect: CGRect, _ canvas: Drawing) {
         let key = "\(rect.width)x\(rect.height)"
         let node = built[key] ?? make(rect.size)
         built[key] = node

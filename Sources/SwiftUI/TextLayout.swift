@@ -263,7 +263,7 @@ final class TextNode: Node {
         return out.trimmingCharacters(in: .whitespaces)
     }
 
-    override func place(in rect: CGRect, _ canvas: Canvas) {
+    override func place(in rect: CGRect, _ canvas: Drawing) {
         if isEmpty { return }
         let laid = layout(Proposal(rect.size))
         var y = rect.minY
@@ -284,7 +284,7 @@ final class TextNode: Node {
                 continue
             }
             let baseline = y + ascent(line, scale: laid.scale)
-            var textRuns: [Canvas.TextRun] = []
+            var textRuns: [Drawing.TextRun] = []
             var runStart = x
             func flush() {
                 if !textRuns.isEmpty {
@@ -308,7 +308,7 @@ final class TextNode: Node {
                     canvas.ops.append(.symbol(name: symbol, rect: CGRect(x: x, y: baseline - side * 0.85, width: side, height: side), paint: run.paint))
                     runStart = x + pieceWidth
                 } else {
-                    textRuns.append(Canvas.TextRun(text: String(piece.map(\.character)), font: run.font.scaled(laid.scale), paint: run.paint))
+                    textRuns.append(Drawing.TextRun(text: String(piece.map(\.character)), font: run.font.scaled(laid.scale), paint: run.paint))
                 }
                 x += pieceWidth
                 index = end

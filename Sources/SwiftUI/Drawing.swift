@@ -1,7 +1,7 @@
 import AppIntents
 
 /// What placing the laid-out views draws and finds, in reading order.
-final class Canvas {
+final class Drawing {
     enum Op {
         /// A shape's outline in its own coordinates (origin zero), drawn moved to `at`.
         case path(String, at: CGPoint, fill: Paint?, stroke: (Paint, StrokeStyle)?)
@@ -93,7 +93,7 @@ package func xmlEscaped(_ text: String) -> String {
     return out
 }
 
-extension Canvas {
+extension Drawing {
     func svg(size: CGSize, title: String?) -> String {
         var defs: [String] = []
         var body: [String] = []
@@ -111,7 +111,7 @@ extension Canvas {
                 if let existing = gradientIDs[paint] {
                     id = existing
                 } else {
-                    id = "\(Canvas.idMark)g\(gradientIDs.count + 1)"
+                    id = "\(Drawing.idMark)g\(gradientIDs.count + 1)"
                     gradientIDs[paint] = id
                     var g = "<linearGradient id=\"\(id)\" x1=\"\(svgNumber(start.x))\" y1=\"\(svgNumber(start.y))\" x2=\"\(svgNumber(end.x))\" y2=\"\(svgNumber(end.y))\">"
                     for (color, location) in stops {
@@ -163,8 +163,8 @@ extension Canvas {
                 if template {
                     // A template image is its shape in the foreground style: the picture's alpha masks a fill.
                     clipCount += 1
-                    defs.append("<mask id=\"\(Canvas.idMark)m\(clipCount)\" style=\"mask-type:alpha\">\(picture)</mask>")
-                    body.append(indent + "<g class=\"image\"><title>\(xmlEscaped(name))</title><rect x=\"\(svgNumber(rect.minX))\" y=\"\(svgNumber(rect.minY))\" width=\"\(svgNumber(rect.width))\" height=\"\(svgNumber(rect.height))\" mask=\"url(#\(Canvas.idMark)m\(clipCount))\" \(paintAttributes(paint, "fill"))/></g>")
+                    defs.append("<mask id=\"\(Drawing.idMark)m\(clipCount)\" style=\"mask-type:alpha\">\(picture)</mask>")
+                    body.append(indent + "<g class=\"image\"><title>\(xmlEscaped(name))</title><rect x=\"\(svgNumber(rect.minX))\" y=\"\(svgNumber(rect.minY))\" width=\"\(svgNumber(rect.width))\" height=\"\(svgNumber(rect.height))\" mask=\"url(#\(Drawing.idMark)m\(clipCount))\" \(paintAttributes(paint, "fill"))/></g>")
                 } else {
                     body.append(indent + "<g class=\"image\"><title>\(xmlEscaped(name))</title>\(picture)</g>")
                 }
@@ -178,13 +178,13 @@ extension Canvas {
                 if offset != .zero { attrs += " transform=\"translate(\(svgNumber(offset.x)) \(svgNumber(offset.y)))\"" }
                 if let clip {
                     clipCount += 1
-                    defs.append("<clipPath id=\"\(Canvas.idMark)c\(clipCount)\"><path d=\"\(clip.path)\" transform=\"translate(\(svgNumber(clip.at.x)) \(svgNumber(clip.at.y)))\"/></clipPath>")
-                    attrs += " clip-path=\"url(#\(Canvas.idMark)c\(clipCount))\""
+                    defs.append("<clipPath id=\"\(Drawing.idMark)c\(clipCount)\"><path d=\"\(clip.path)\" transform=\"translate(\(svgNumber(clip.at.x)) \(svgNumber(clip.at.y)))\"/></clipPath>")
+                    attrs += " clip-path=\"url(#\(Drawing.idMark)c\(clipCount))\""
                 }
                 if let shadow {
                     shadowCount += 1
-                    defs.append("<filter id=\"\(Canvas.idMark)s\(shadowCount)\" x=\"-50%\" y=\"-50%\" width=\"200%\" height=\"200%\"><feDropShadow dx=\"\(svgNumber(shadow.x))\" dy=\"\(svgNumber(shadow.y))\" stdDeviation=\"\(svgNumber(shadow.radius / 2))\" flood-color=\"\(shadow.color.hex)\" flood-opacity=\"\(svgNumber(CGFloat(shadow.color.a)))\"/></filter>")
-                    attrs += " filter=\"url(#\(Canvas.idMark)s\(shadowCount))\""
+                    defs.append("<filter id=\"\(Drawing.idMark)s\(shadowCount)\" x=\"-50%\" y=\"-50%\" width=\"200%\" height=\"200%\"><feDropShadow dx=\"\(svgNumber(shadow.x))\" dy=\"\(svgNumber(shadow.y))\" stdDeviation=\"\(svgNumber(shadow.radius / 2))\" flood-color=\"\(shadow.color.hex)\" flood-opacity=\"\(svgNumber(CGFloat(shadow.color.a)))\"/></filter>")
+                    attrs += " filter=\"url(#\(Drawing.idMark)s\(shadowCount))\""
                 }
                 body.append(indent + "<g\(attrs)>")
                 indent += "  "
@@ -206,7 +206,7 @@ extension Canvas {
         if !defs.isEmpty { out += "  <defs>\n" + defs.map { "    " + $0 + "\n" }.joined() + "  </defs>\n" }
         out += body.map { $0 + "\n" }.joined()
         out += "</svg>\n"
-        return Canvas.uniqueIDs(out)
+        return Drawing.uniqueIDs(out)
     }
 
     /// What every id of a document starts with until `uniqueIDs` replaces it.
