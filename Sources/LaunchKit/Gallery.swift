@@ -4,7 +4,8 @@ import LockstepSystem
 
 /// `lockstep gallery`: one self-contained HTML page with the latest picture of every widget in every family and of
 /// every Live Activity presentation, from the renders folders a serving widget extension fills
-/// (`<group container>/.lockstep/widgetkit/renders/<kind>/<family>.svg`), each embedded as an image.
+/// (`<group container>/.lockstep/widgetkit/renders/<kind>/<family>.svg`, or the extension's own container when it
+/// claims no group), each embedded as an image.
 ///
 /// The renders folder is in a group container, which every bundle of the group can write: a picture is embedded as
 /// an `<img>` of a `data:` URL, never inlined, so a planted SVG's script does not run when the page is opened (an
@@ -28,9 +29,11 @@ public enum Gallery {
         let files = FileManager.default
         var found: [Picture] = []
         for device in Device.allCases {
-            let containers = layout.groupContainers(on: device)
-            for group in ((try? files.contentsOfDirectory(atPath: containers)) ?? []).sorted() {
-                let renders = GroupsLayout.widgetRenders(container: "\(containers)/\(group)")
+            // A widget extension that claims no App Group renders into its own container (rule `container.private`).
+            let folders = [layout.groupContainers(on: device), "\(layout.device(device))/Data"]
+            let containers = folders.flatMap { folder in ((try? files.contentsOfDirectory(atPath: folder)) ?? []).sorted().map { (folder, $0) } }
+            for (folder, group) in containers {
+                let renders = GroupsLayout.widgetRenders(container: "\(folder)/\(group)")
                 for kind in ((try? files.contentsOfDirectory(atPath: renders)) ?? []).sorted() where !FileSystem.isSymbolicLink("\(renders)/\(kind)") {
                     for file in ((try? files.contentsOfDirectory(atPath: "\(renders)/\(kind)")) ?? []).sorted() where file.hasSuffix(".svg") {
                         found.append(Picture(device: device.rawValue, group: group, kind: kind, name: String(file.dropLast(4)),

@@ -123,6 +123,26 @@ extension Drawing {
                     defs.append(g)
                 }
                 return "\(kind)=\"url(#\(id))\""
+            case let .radial(stops, center, startRadius, endRadius):
+                let id: String
+                if let existing = gradientIDs[paint] {
+                    id = existing
+                } else {
+                    id = "\(Drawing.idMark)g\(gradientIDs.count + 1)"
+                    gradientIDs[paint] = id
+                    // SwiftUI's stops run from the start radius to the end radius; SVG's from the center to `r`.
+                    let r = max(endRadius, 0.001)
+                    var g = "<radialGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" cx=\"\(svgNumber(center.x))\" cy=\"\(svgNumber(center.y))\" r=\"\(svgNumber(r))\">"
+                    for (color, location) in stops {
+                        let offset = (startRadius + location * (endRadius - startRadius)) / r
+                        g += "<stop offset=\"\(svgNumber(min(max(offset, 0), 1)))\" stop-color=\"\(color.hex)\""
+                        if color.a < 1 { g += " stop-opacity=\"\(svgNumber(CGFloat(color.a)))\"" }
+                        g += "/>"
+                    }
+                    g += "</radialGradient>"
+                    defs.append(g)
+                }
+                return "\(kind)=\"url(#\(id))\""
             }
         }
 
@@ -398,4 +418,14 @@ public struct Angle: Hashable, Comparable, Sendable {
     public static func degrees(_ degrees: Double) -> Angle { Angle(degrees: degrees) }
     public static let zero = Angle()
     public static func < (a: Angle, b: Angle) -> Bool { a.radians < b.radians }
+}
+
+/// Angles add and negate as SwiftUI's do (`AdditiveArithmetic`): `-layer.rotation`, `start + .degrees(90)`.
+extension Angle: AdditiveArithmetic {
+    public static func + (a: Angle, b: Angle) -> Angle { Angle(radians: a.radians + b.radians) }
+    public static func - (a: Angle, b: Angle) -> Angle { Angle(radians: a.radians - b.radians) }
+    public static prefix func - (a: Angle) -> Angle { Angle(radians: -a.radians) }
+    public static func * (a: Angle, b: Double) -> Angle { Angle(radians: a.radians * b) }
+    public static func * (a: Double, b: Angle) -> Angle { Angle(radians: a * b.radians) }
+    public static func / (a: Angle, b: Double) -> Angle { Angle(radians: a.radians / b) }
 }

@@ -75,10 +75,12 @@ extension Image: PrimitiveView {
         // An asset image has its catalog's size (pixels ÷ scale); one the bundle lacks keeps a 40-point placeholder.
         let asset = isSymbol ? nil : uiImage.map { AssetCatalog.ImageAsset(size: $0.size, dataURL: $0.dataURL, isTemplate: false) }
             ?? AssetCatalog.current.images[name]
+        // A custom symbol is drawn at the font's size, as the template's 100-point glyph scaled.
+        let intrinsic = asset.map { $0.isSymbol ? CGSize(width: $0.size.width * font.size / 100, height: $0.size.height * font.size / 100) : $0.size }
         return [ImageNode(name: isSymbol ? env.symbolVariants.applied(to: name) : name, isSymbol: isSymbol, resizable: isResizable,
-                          intrinsic: asset?.size ?? Image.intrinsicSize(isSymbol: isSymbol, font: font),
+                          intrinsic: intrinsic ?? Image.intrinsicSize(isSymbol: isSymbol, font: font),
                           paint: redacted ? env.foregroundPaint(level: 3) : env.foregroundPaint(level: 0),
-                          scale: isSymbol ? env.imageScale : .medium, asset: asset,
+                          scale: isSymbol || asset?.isSymbol == true ? env.imageScale : .medium, asset: asset,
                           template: renderingTemplate || (asset?.isTemplate ?? false) && !renderingOriginal)]
     }
 }
@@ -154,8 +156,13 @@ extension Label: PrimitiveView {
         case .titleOnly: return resolve(title, context)
         case .iconOnly: return resolve(icon, context)
         case .titleAndIcon:
+            // Several views in the title are a title and subtitles, one under the other (as a Lock Screen accessory
+            // or a list row shows them), beside the icon.
+            let titles = resolve(title, context)
+            let titleNode = titles.count > 1
+                ? StackNode(axis: .vertical, alignment: Alignment(horizontal: .leading, vertical: .center), spacing: 0, children: titles) : single(titles)
             return [StackNode(axis: .horizontal, alignment: Alignment(horizontal: .center, vertical: .center), spacing: 6,
-                              children: resolve(icon, context) + resolve(title, context))]
+                              children: resolve(icon, context) + [titleNode])]
         }
     }
 }

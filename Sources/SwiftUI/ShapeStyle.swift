@@ -183,26 +183,42 @@ struct RGBA: Hashable {
 enum Paint: Hashable {
     case color(RGBA)
     case linear(stops: [(RGBA, CGFloat)], start: UnitPoint, end: UnitPoint)
+    /// A radial gradient in the drawing's own coordinates (a `Canvas`'s `GraphicsContext` gives points, not unit
+    /// points).
+    case radial(stops: [(RGBA, CGFloat)], center: CGPoint, startRadius: CGFloat, endRadius: CGFloat)
+
+    private var stops: [(RGBA, CGFloat)] {
+        switch self {
+        case .color: return []
+        case let .linear(stops, _, _), let .radial(stops, _, _, _): return stops
+        }
+    }
 
     static func == (a: Paint, b: Paint) -> Bool {
+        guard a.stops.map(\.0) == b.stops.map(\.0), a.stops.map(\.1) == b.stops.map(\.1) else { return false }
         switch (a, b) {
         case let (.color(x), .color(y)): return x == y
-        case let (.linear(s1, a1, e1), .linear(s2, a2, e2)):
-            return a1 == a2 && e1 == e2 && s1.map(\.0) == s2.map(\.0) && s1.map(\.1) == s2.map(\.1)
+        case let (.linear(_, a1, e1), .linear(_, a2, e2)): return a1 == a2 && e1 == e2
+        case let (.radial(_, c1, s1, e1), .radial(_, c2, s2, e2)): return c1 == c2 && s1 == s2 && e1 == e2
         default: return false
         }
     }
 
     func hash(into hasher: inout Hasher) {
+        for (c, l) in stops {
+            hasher.combine(c)
+            hasher.combine(l)
+        }
         switch self {
         case let .color(c): hasher.combine(c)
-        case let .linear(stops, start, end):
-            for (c, l) in stops {
-                hasher.combine(c)
-                hasher.combine(l)
-            }
+        case let .linear(_, start, end):
             hasher.combine(start)
             hasher.combine(end)
+        case let .radial(_, center, startRadius, endRadius):
+            hasher.combine(center.x)
+            hasher.combine(center.y)
+            hasher.combine(startRadius)
+            hasher.combine(endRadius)
         }
     }
 
@@ -210,6 +226,8 @@ enum Paint: Hashable {
         switch self {
         case let .color(c): return .color(c.with(opacity: opacity))
         case let .linear(stops, s, e): return .linear(stops: stops.map { ($0.0.with(opacity: opacity), $0.1) }, start: s, end: e)
+        case let .radial(stops, c, s, e):
+            return .radial(stops: stops.map { ($0.0.with(opacity: opacity), $0.1) }, center: c, startRadius: s, endRadius: e)
         }
     }
 
@@ -217,7 +235,7 @@ enum Paint: Hashable {
     var firstColor: RGBA {
         switch self {
         case let .color(c): return c
-        case let .linear(stops, _, _): return stops.first?.0 ?? RGBA(0, 0, 0)
+        case .linear, .radial: return stops.first?.0 ?? RGBA(0, 0, 0)
         }
     }
 }

@@ -30,11 +30,15 @@ package final class AssetCatalog: Sendable {
         /// `data:` URL of the picture, nil for a format an SVG cannot show (PDF).
         package var dataURL: String?
         package var isTemplate: Bool
+        /// A custom symbol (`.symbolset`): `size` is its size at a 100-point font, and it is drawn at the font's
+        /// size as SF Symbols are.
+        package var isSymbol = false
 
-        package init(size: CGSize, dataURL: String?, isTemplate: Bool) {
+        package init(size: CGSize, dataURL: String?, isTemplate: Bool, isSymbol: Bool = false) {
             self.size = size
             self.dataURL = dataURL
             self.isTemplate = isTemplate
+            self.isSymbol = isSymbol
         }
     }
 
@@ -81,8 +85,10 @@ package final class AssetCatalog: Sendable {
             let name = prefix + (entry as NSString).deletingPathExtension
             if entry.hasSuffix(".colorset") {
                 if let color = colorSet(path) { colors[name] = color }
-            } else if entry.hasSuffix(".imageset") || entry.hasSuffix(".symbolset") {
+            } else if entry.hasSuffix(".imageset") {
                 if let image = imageSet(path) { images[name] = image }
+            } else if entry.hasSuffix(".symbolset") {
+                if let symbol = symbolSet(path) { images[name] = symbol }
             } else if !entry.contains(".") {
                 let namespace = (contents(path)?["properties"] as? [String: Any])?["provides-namespace"] as? Bool == true
                 read(folder: path, prefix: namespace ? name + "/" : prefix, colors: &colors, images: &images)
@@ -90,7 +96,7 @@ package final class AssetCatalog: Sendable {
         }
     }
 
-    private static func contents(_ folder: String) -> [String: Any]? {
+    static func contents(_ folder: String) -> [String: Any]? {
         guard let data = FileManager.default.contents(atPath: folder + "/Contents.json") else { return nil }
         return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
     }

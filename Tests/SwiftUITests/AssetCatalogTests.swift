@@ -73,4 +73,39 @@ import Testing
         let original = render(Image("LSTestGlyph").renderingMode(.original), RenderRequest(size: CGSize(width: 100, height: 100))).svg(title: nil)
         #expect(!original.contains("mask="), "\(original)")
     }
+
+    /// A custom symbol: the template sheet's Regular-M glyph alone, drawn at the font's size (at 100 points it spans
+    /// its margins, 50 wide, and a 100-point line centered on the cap height), tinted as a template.
+    @Test @MainActor func customSymbolsAreTheTemplatesGlyphAtTheFontsSize() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("symbols-\(UUID().uuidString)/Assets.xcassets")
+        defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
+        let folder = root.appendingPathComponent("LSTestCup.symbolset")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try #"{"symbols":[{"filename":"cup.svg","idiom":"universal"}]}"#.write(to: folder.appendingPathComponent("Contents.json"), atomically: true, encoding: .utf8)
+        try """
+            <svg xmlns="http://www.w3.org/2000/svg" width="3300" height="2200">
+             <g id="Notes"><rect height="2200" id="artboard" style="fill:white" width="3300" x="0" y="0"/><text>Weight/Scale Variations</text></g>
+             <g id="Guides">
+              <line id="Baseline-M" x1="263" x2="3036" y1="1126" y2="1126"/>
+              <line id="Capline-M" x1="263" x2="3036" y1="1056" y2="1056"/>
+              <line id="left-margin-Regular-M" x1="1400" x2="1400" y1="1060" y2="1130"/>
+              <line id="right-margin-Regular-M" x1="1450" x2="1450" y1="1060" y2="1130"/>
+             </g>
+             <g id="Symbols">
+              <g id="Bold-M" transform="matrix(1 0 0 1 1400 1126)"><path class="monochrome-0" d="M0 0L9 9"/></g>
+              <g id="Regular-M" transform="matrix(1 0 0 1 1400 1126)"><path class="monochrome-0 hierarchical-0:primary" d="M0 0L50 -70Z"/></g>
+             </g>
+            </svg>
+            """.write(to: folder.appendingPathComponent("cup.svg"), atomically: true, encoding: .utf8)
+        AssetCatalog.use([root.path])
+        let asset = try #require(AssetCatalog.current.images["LSTestCup"])
+        // Cap height 70: the line runs from 35 − 50 = −85 to 35 + 50 = 15 below the baseline... as y, −85…15.
+        #expect(asset.isSymbol && asset.isTemplate && asset.size == CGSize(width: 50, height: 100))
+        let picture = String(decoding: Data(base64Encoded: String(asset.dataURL!.split(separator: ",")[1]))!, as: UTF8.self)
+        #expect(picture.contains("viewBox=\"0.0 -85.0 50.0 100.0\"") && picture.contains("d=\"M0 0L50 -70Z\""), "\(picture)")
+        #expect(!picture.contains("Weight/Scale") && !picture.contains("M0 0L9 9") && !picture.contains("class="))
+        // At a 20-point font: 10 × 20.
+        let frames = placed(Image("LSTestCup").font(.system(size: 20)), width: 100, height: 100)
+        #expect(frames.map(\.rect.size) == [CGSize(width: 10, height: 20)])
+    }
 }
