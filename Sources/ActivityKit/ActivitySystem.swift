@@ -171,3 +171,11 @@ public struct ActivitySystem: Sendable {
         return try FileLock(path: GroupsLayout.activitiesLock(in: directory)).withLock(.exclusive, body)
     }
 }
+
+extension ActivityRecord {
+    /// An activity not yet requested: a preview's, drawn without ActivityKit's bookkeeping.
+    package init(previewOf attributesType: String, attributes: String, state: String) {
+        self.init(id: "preview", attributesType: attributesType, attributes: attributes, state: state, staleDate: nil, relevanceScore: 0,
+                  started: 0, ended: nil, dismissal: nil, revision: 0, changedAt: 0)
+    }
+}

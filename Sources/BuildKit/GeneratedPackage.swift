@@ -81,7 +81,9 @@ package struct GeneratedPackage {
                     throw BuildError(.missingSource, subject: module.origin, detail: "compiles '\(file)', which is not readable UTF-8 text")
                 }
                 // Lines keep their numbers: a diagnostic names the team's file and line.
-                let body = "#sourceLocation(file: \(Self.literal(file)), line: 1)\n" + PlatformConditions.rewrite(text, platform: platform)
+                let rewritten = PlatformConditions.rewrite(text, platform: platform)
+                let body = "#sourceLocation(file: \(Self.literal(file)), line: 1)\n"
+                    + PreviewRecords.record(rewritten, fileID: module.name + "/" + PathText.lastComponent(of: file))
                 try writeIfChanged(body, to: copy)
                 written.insert(copy)
             }

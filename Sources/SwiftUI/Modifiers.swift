@@ -552,27 +552,3 @@ public struct AccessibilityTraits: OptionSet, Sendable {
     public static let isStaticText = AccessibilityTraits(rawValue: 4)
     public static let isImage = AccessibilityTraits(rawValue: 8)
 }
-
-// MARK: - previews (Xcode's canvas; nothing is rendered from them)
-
-/// Xcode previews: declared so files that hold them build; Lockstep renders widgets, not previews.
-@MainActor @preconcurrency
-public protocol PreviewProvider {
-    associatedtype Previews: View
-    @ViewBuilder @MainActor @preconcurrency static var previews: Self.Previews { get }
-}
-
-/// A preview's context (WidgetKit's `WidgetPreviewContext` is one).
-public protocol PreviewContext {}
-
-nonisolated extension View {
-    public func previewContext<C: PreviewContext>(_ context: C) -> some View { self }
-    public func previewDisplayName(_ value: String?) -> some View { self }
-    public func previewLayout(_ value: PreviewLayout) -> some View { self }
-}
-
-public enum PreviewLayout: Sendable {
-    case device
-    case sizeThatFits
-    case fixed(width: CGFloat, height: CGFloat)
-}

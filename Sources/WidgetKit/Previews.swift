@@ -78,17 +78,18 @@ enum PreviewCommand {
     /// `lockstep gallery` shows them beside the widgets' own renderings.
     static let galleryKind = "Previews"
 
-    static func run(_ arguments: [String]) throws -> String {
+    static func run(_ arguments: [String], activities: [any LiveActivityPresentation]) throws -> String {
         guard arguments == ["previews"] || (arguments.count == 3 && arguments[1] == "--svg") else {
             throw WidgetKitError(.usage, subject: arguments.joined(separator: " "), detail: WidgetHost.usage)
         }
-        let lines = try draw(into: arguments.count == 3 ? arguments[2] : nil)
+        let lines = try draw(into: arguments.count == 3 ? arguments[2] : nil, activities: activities)
         return lines.isEmpty ? "no previews" : lines.joined(separator: "\n")
     }
 
     /// Draws every preview: one line per picture, and each picture as `N-Name-M.svg` in `folder` when one is given.
+    /// A Live Activity's preview is drawn by the `ActivityConfiguration` in `activities` for its attributes.
     /// - Throws: `WidgetKitError` naming the folder or file that cannot be written, or the preview that fails.
-    static func draw(into folder: String?) throws -> [String] {
+    static func draw(into folder: String?, activities: [any LiveActivityPresentation]) throws -> [String] {
         let previews = _LockstepPreviews.all()
         if let folder, !previews.isEmpty {
             do { try AtomicFile.createDirectories(folder) } catch {
@@ -99,11 +100,11 @@ enum PreviewCommand {
         for (index, entry) in previews.enumerated() {
             let preview = entry.make()
             let title = preview.name ?? "Preview \(index + 1)"
-            for (number, picture) in try pictures(preview, title: title).enumerated() {
-                lines.append("\(title) (\(entry.fileID):\(entry.line)) \(picture.label): \(picture.view.texts.joined(separator: " · "))")
+            for (number, picture) in try pictures(preview, title: title, activities: activities).enumerated() {
+                lines.append("\(title) (\(entry.fileID):\(entry.line)) \(picture.label): \(picture.texts.joined(separator: " · "))")
                 guard let folder else { continue }
                 let file = "\(folder)/\(Self.fileName(index + 1, title, number + 1)).svg"
-                do { try AtomicFile.writeThrough(Array(picture.view.svg(title: "\(title) \(picture.label)").utf8), to: file) } catch {
+                do { try AtomicFile.writeThrough(Array(picture.svg("\(title) \(picture.label)").utf8), to: file) } catch {
                     throw WidgetKitError(.unwritable, subject: file, detail: error.reason)
                 }
             }
@@ -111,8 +112,27 @@ enum PreviewCommand {
         return lines
     }
 
-    /// Each picture a preview makes, with what it shows ("systemSmall, entry 2 of 3").
-    static func pictures(_ preview: _LockstepPreview, title: String) throws -> [(label: String, view: RenderedView)] {
+    /// A preview's picture: what it shows ("systemSmall, entry 2 of 3"), its texts, and its SVG given a title.
+    struct Picture {
+        let label: String
+        let texts: [String]
+        let svg: (String) -> String
+
+        init(_ label: String, _ view: RenderedView) {
+            self.label = label
+            texts = view.texts
+            svg = { view.svg(title: $0) }
+        }
+
+        init(_ label: String, _ picture: LiveActivityPicture) {
+            self.label = label
+            texts = picture.texts
+            svg = { _ in picture.svg }
+        }
+    }
+
+    /// Each picture a preview makes.
+    static func pictures(_ preview: _LockstepPreview, title: String, activities: [any LiveActivityPresentation]) throws -> [Picture] {
         if let widget = preview.payload as? WidgetPreview {
             guard let descriptor = widget.widget().first(where: { !$0.isLiveActivity }), let source = descriptor.source else {
                 throw WidgetKitError(.unknownKind, subject: title, detail: "the preview's widget declares no timeline widget")
@@ -120,14 +140,48 @@ enum PreviewCommand {
             let request = descriptor.request(widget.family, device: .iPhone)
             let entries = try widget.entries(title)
             return entries.enumerated().map { number, entry in
-                ("\(widget.family.rawValue), entry \(number + 1) of \(entries.count)", source.render(entry, request))
+                Picture("\(widget.family.rawValue), entry \(number + 1) of \(entries.count)", source.render(entry, request))
             }
         }
         if let view = preview.payload as? ViewPreview {
             let size = view.size ?? CGSize(width: 393, height: 852)
-            return [("view", SwiftUI.render(AnyView(view.body()), RenderRequest(size: size)))]
+            return [Picture("view", SwiftUI.render(AnyView(view.body()), RenderRequest(size: size)))]
+        }
+        if let provider = preview.payload as? ProviderPreview {
+            return try provider.parts().enumerated().flatMap { number, part in
+                try pictures(part, label: part.name ?? "preview \(number + 1)", title: title, activities: activities)
+            }
         }
         return []
+    }
+
+    /// One of a `PreviewProvider`'s previews: a Live Activity's presentation, a widget view in its family, or a view.
+    static func pictures(_ part: ProviderPreviewPart, label: String, title: String, activities: [any LiveActivityPresentation]) throws -> [Picture] {
+        if let activity = part.view as? any ActivityPreviewing {
+            let record: ActivityRecord
+            do { record = try activity.record() } catch {
+                throw WidgetKitError(.unknownKind, subject: title, detail: "the preview's attributes do not encode: \(error)")
+            }
+            guard let presentation = activities.first(where: { $0.attributesType == record.attributesType }),
+                  let drawn = presentation.render(record, isStale: false) else {
+                throw WidgetKitError(.unknownKind, subject: title, detail: "the widget extension declares no ActivityConfiguration for \(record.attributesType)")
+            }
+            let kinds = activity.activityKind.presentations
+            return drawn.filter { kinds.contains($0.kind) }.map { Picture("\(label) (\($0.kind.rawValue))", $0) }
+        }
+        let view = AnyView(part.view)
+        if let context = part.context as? WidgetPreviewContext {
+            return [Picture("\(label) (\(context.family.rawValue))", SwiftUI.render(view, WidgetDescriptor.request(context.family, device: .iPhone)))]
+        }
+        let size: CGSize
+        switch part.layout {
+        case .device: size = CGSize(width: 393, height: 852)
+        case let .fixed(width, height): size = CGSize(width: width, height: height)
+        case .sizeThatFits:
+            let fitting = fittingSize(view, width: nil, height: nil, environment: EnvironmentValues())
+            size = CGSize(width: max(1, min(fitting.width, 393)), height: max(1, min(fitting.height, 852)))
+        }
+        return [Picture(label, SwiftUI.render(view, RenderRequest(size: size)))]
     }
 
     /// `1-Small-widget-2`: the preview's number, its name's letters and digits, the picture's number.
@@ -152,9 +206,48 @@ public struct ActivityPreviewViewKind: Sendable, Hashable {
 }
 
 extension ActivityAttributes {
-    /// A Live Activity preview in a `PreviewProvider`: `attributes.previewContext(state, viewKind: .content)`. It
-    /// builds, as every `PreviewProvider` does, and is not drawn (Xcode finds those by runtime reflection).
+    /// A Live Activity preview in a `PreviewProvider`: `attributes.previewContext(state, viewKind: .content)`. The
+    /// previews command draws it with the widget extension's `ActivityConfiguration` for these attributes, as Xcode
+    /// does; as a view elsewhere it is empty.
     public func previewContext(_ contentState: ContentState, viewKind: ActivityPreviewViewKind) -> some View {
-        EmptyView()
+        ActivityPreviewView(attributes: self, state: contentState, kind: viewKind)
+    }
+}
+
+/// A Live Activity's preview: its attributes and state, and which presentation.
+nonisolated struct ActivityPreviewView<Attributes: ActivityAttributes>: View {
+    let attributes: Attributes
+    let state: Attributes.ContentState
+    let kind: ActivityPreviewViewKind
+    var body: some View { EmptyView() }
+}
+
+/// Any `ActivityPreviewView`, as the previews command finds it.
+protocol ActivityPreviewing {
+    var activityKind: ActivityPreviewViewKind { get }
+    /// The activity as ActivityKit records it, for the configuration of its attributes type to draw.
+    func record() throws -> ActivityRecord
+}
+
+extension ActivityPreviewView: ActivityPreviewing {
+    var activityKind: ActivityPreviewViewKind { kind }
+
+    func record() throws -> ActivityRecord {
+        let encoder = JSONEncoder()
+        return ActivityRecord(previewOf: _typeName(Attributes.self, qualified: false),
+                              attributes: String(decoding: try encoder.encode(attributes), as: UTF8.self),
+                              state: String(decoding: try encoder.encode(state), as: UTF8.self))
+    }
+}
+
+extension ActivityPreviewViewKind {
+    /// The presentations a preview of this kind shows.
+    var presentations: [LiveActivityPresentationKind] {
+        switch name {
+        case "content": return [.lockScreen]
+        case "dynamicIsland.expanded": return [.expanded]
+        case "dynamicIsland.compact": return [.compactLeading, .compactTrailing]
+        default: return [.minimal]
+        }
     }
 }

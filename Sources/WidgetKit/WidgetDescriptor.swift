@@ -43,6 +43,11 @@ public final class WidgetDescriptor {
     /// What the system hands the view for `family`: the family's size on the reference devices, iOS 17's content
     /// margins (unless disabled) and the widget container background, shown on the Home Screen.
     func request(_ family: WidgetFamily, device: ReferenceDevice) -> RenderRequest {
+        WidgetDescriptor.request(family, device: device, contentMarginsDisabled: contentMarginsDisabled)
+    }
+
+    /// The request for a view of a widget in `family` (a preview's, which has no descriptor).
+    static func request(_ family: WidgetFamily, device: ReferenceDevice, contentMarginsDisabled: Bool = false) -> RenderRequest {
         var environment = EnvironmentValues()
         let margins = contentMarginsDisabled ? EdgeInsets() : family.contentMargins
         let showsBackground = !family.isAccessory

@@ -63,7 +63,7 @@ public enum WidgetHost {
         }
         // Previews are Xcode's canvas, not the device: drawn from the executable alone, before any process start-up.
         if arguments.first == "previews" {
-            print(try PreviewCommand.run(arguments))
+            print(try PreviewCommand.run(arguments, activities: widgets().compactMap(\.activity)))
             return
         }
         guard let process = try SimulatedProcess.start(defaultRole: .widget) else { return }  // `up`'s launch check
@@ -120,16 +120,16 @@ public enum WidgetHost {
             for system in systems { try system.start(showing: false) }
             let renderer = LiveActivityRenderer(system: ActivitySystem(groupsRoot: process.groupsRoot, appBundleIdentifier: app),
                                                 presentations: activities, renders: renders, output: { print($0) })
-            // A teardown right after the ready line (`up` with a short scenario) waits for this drawing, which
-            // `lockstep gallery` and `up`'s gallery show: SIGTERM is held back from before the line is printed.
+            // A teardown right after the ready line (`up` with a short scenario) waits for this drawing and the
+            // previews', which `lockstep gallery` shows: SIGTERM is held back from before the line is printed.
             try TerminationSignals.deferred {
                 print("ready \(identifier): \(systems.first?.status() ?? "Live Activities only")")
                 for system in systems { try system.showFirstTimeline() }
-            }
-            // Xcode's canvas in the gallery: the executable's previews beside the widgets' own renderings.
-            do { _ = try PreviewCommand.draw(into: "\(renders)/\(PreviewCommand.galleryKind)") } catch {
-                if ProcessStop.isFatal(error) { throw error }
-                Standard.error("warning: the previews were not drawn for the gallery: \(error)")
+                // Xcode's canvas in the gallery: the executable's previews beside the widgets' own renderings.
+                do { _ = try PreviewCommand.draw(into: "\(renders)/\(PreviewCommand.galleryKind)", activities: activities) } catch {
+                    if ProcessStop.isFatal(error) { throw error }
+                    Standard.error("warning: the previews were not drawn for the gallery: \(error)")
+                }
             }
             Thread.detachNewThread {
                 while let line = readLine() { inbox.push(line) }

@@ -51,8 +51,13 @@ import Testing
         #expect(up.stdout.contains("ready com.example.Tally.watchkitapp"), "\(up.stdout)")
         #expect(up.stdout.contains("TallyApp is running"), "\(up.stdout)")
         #expect(try Self.snapshot(project) == before, "the team's files changed")
-        // The device is in the build folder, and the gallery shows both kinds.
-        #expect(up.stdout.contains("widget gallery: \(project.path)/.build/lockstep/groups/gallery.html (2 pictures)"), "\(up.stdout)")
+        // The device is in the build folder, and the gallery shows both kinds and the PreviewProvider's preview, which
+        // the build copy recorded (a file-scope provider under #if os(iOS)).
+        #expect(up.stdout.contains("widget gallery: \(project.path)/.build/lockstep/groups/gallery.html (3 pictures)"), "\(up.stdout)")
+        let preview = try String(contentsOf: project.appendingPathComponent(
+            ".build/lockstep/groups/phone/AppGroup/group.com.example.tally/.lockstep/widgetkit/renders/Previews/1-TallyLockScreenPreviews-1.svg"),
+            encoding: .utf8)
+        #expect(preview.contains("42 counted") && preview.contains("Inline (accessoryInline)"), "\(preview)")
 
         // The widget drew its catalog's image at its size (48 × 32 pixels at 2x) and its catalog's color.
         let drawing = try String(contentsOf: project.appendingPathComponent(

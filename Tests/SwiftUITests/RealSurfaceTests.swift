@@ -148,3 +148,30 @@ private struct RankReader: Layout {
     }
 }
 
+
+private struct Context: PreviewContext { let name: String }
+
+private struct TwoPreviews: PreviewProvider {
+    static var previews: some View {
+        Text("A").previewContext(Context(name: "small")).previewDisplayName("First")
+        Group {
+            Text("B").previewLayout(.fixed(width: 40, height: 20))
+            Text("C")
+        }
+    }
+}
+
+/// A `PreviewProvider`'s previews are each of its top-level views (a group's too), with their settings read off.
+@MainActor
+@Suite struct ProviderPreviewTests {
+    @Test func eachTopLevelViewIsAPreviewWithItsSettings() {
+        let preview = _LockstepPreview(provider: TwoPreviews.self)
+        #expect(preview.name == "TwoPreviews")
+        let parts = (preview.payload as! ProviderPreview).parts()
+        #expect(parts.map(\.name) == ["First", nil, nil])
+        #expect((parts[0].context as? Context)?.name == "small")
+        if case let .fixed(width, height) = parts[1].layout { #expect(width == 40 && height == 20) } else { Issue.record("\(parts[1].layout)") }
+        if case .device = parts[2].layout {} else { Issue.record("\(parts[2].layout)") }
+        #expect(render(AnyView(parts[2].view), RenderRequest(size: CGSize(width: 50, height: 20))).texts == ["C"])
+    }
+}

@@ -46,6 +46,15 @@ struct TallyLockScreenWidget: Widget {
         .supportedFamilies([.accessoryInline])
     }
 }
+
+// Xcode's older previews, under the same condition as the widget they show: `lockstep build` records them.
+struct TallyLockScreenPreviews: PreviewProvider {
+    static var previews: some View {
+        Text("42 counted")
+            .previewContext(WidgetPreviewContext(family: .accessoryInline))
+            .previewDisplayName("Inline")
+    }
+}
 #endif
 
 @main
