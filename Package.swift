@@ -37,6 +37,8 @@ let package = Package(
         .library(name: "OSLog", targets: ["os", "OSLog"]),
         .library(name: "Intents", targets: ["Intents"]),
         .library(name: "Combine", targets: ["Combine"]),
+        .library(name: "CoreLocation", targets: ["CoreLocation"]),
+        .library(name: "UniformTypeIdentifiers", targets: ["UniformTypeIdentifiers"]),
     ],
     targets: [
         // System libraries, linked from the machine (libsqlite3-dev, zlib1g-dev).
@@ -54,6 +56,8 @@ let package = Package(
         .systemLibrary(name: "COSLog", path: "Sources/COSLog"),
         .target(name: "os", dependencies: ["COSLog", "LockstepSystem"]),
         .target(name: "OSLog", dependencies: ["os"]),
+        .target(name: "CoreLocation"),
+        .target(name: "UniformTypeIdentifiers"),
         // The compiler plug-in behind `#Preview`: it speaks the compiler's plug-in protocol itself, so no swift-syntax
         // dependency (see Design.md, "Macros").
         .macro(name: "LockstepMacros"),
@@ -151,6 +155,8 @@ let package = Package(
         ]),
         .testTarget(name: "SwiftUITests", dependencies: ["SwiftUI", "AppIntents"]),
         .testTarget(name: "CombineTests", dependencies: ["Combine"]),
+        .testTarget(name: "CoreLocationTests", dependencies: ["CoreLocation"]),
+        .testTarget(name: "UniformTypeIdentifiersTests", dependencies: ["UniformTypeIdentifiers"]),
         .testTarget(name: "ProofTests", dependencies: ["AppGroupKit", "BundleKit", "XcodeKit", "XcodeGenKit", "CheckKit", "HabitCore", "LockstepTestSupport"]),
     ]
 )

@@ -15,7 +15,8 @@ package struct GeneratedPackage {
     /// The Apple-named products of Lockstep every module depends on, so that `import X` and `canImport(X)` find
     /// exactly what Lockstep provides. A test holds this list to Package.swift's products.
     package static let appleProducts = ["SwiftUI", "UIKit", "Combine", "WidgetKit", "AppIntents", "Intents", "ActivityKit",
-                                        "UserNotifications", "WatchConnectivity", "OSLog", "LockstepFoundation"]
+                                        "UserNotifications", "WatchConnectivity", "OSLog", "CoreLocation", "UniformTypeIdentifiers",
+                                        "LockstepFoundation"]
 
     /// The stand-in app (<doc:RunningYourProject> "The app"): a host process for the app's bundle when its own
     /// target does not build, which scenarios drive.
@@ -110,7 +111,9 @@ package struct GeneratedPackage {
             "import PackageDescription", "",
             "let lockstep: [Target.Dependency] = [",
         ]
-        lines += Self.appleProducts.map { "    .product(name: \"\($0)\", package: \"lockstep\")," }
+        // A module of the team's own of the same name (a stand-in for `CoreLocation`) takes the place of Lockstep's.
+        let own = Set(modules.map(\.name))
+        lines += Self.appleProducts.filter { !own.contains($0) }.map { "    .product(name: \"\($0)\", package: \"lockstep\")," }
         lines += ["]", "", "let package = Package(", "    name: \"LockstepBuild\(platform.rawValue)\",",
                   "    dependencies: [.package(name: \"lockstep\", path: \(Self.literal(lockstep)))],", "    targets: ["]
         for module in modules {

@@ -1,4 +1,4 @@
-import BuildKit
+@testable import BuildKit
 import BundleKit
 import XcodeGenKit
 import Foundation
@@ -51,6 +51,10 @@ import Testing
         let framework = try BuildPlan.make(.init(project: Self.spec, standIns: ["CoreLocation": folder.path]))
         #expect(framework.modules.filter { $0.name == "CoreLocation" }.map(\.platform) == [.watchOS, .iOS])
         #expect(framework.modules.filter { $0.name != "CoreLocation" }.allSatisfy { $0.dependencies.contains("CoreLocation") })
+        // Lockstep provides a CoreLocation too: the team's takes its place in the generated package.
+        let iOS = framework.modules.filter { $0.platform == .iOS }
+        let manifest = GeneratedPackage(platform: .iOS, modules: iOS, folder: "/nowhere", lockstep: "/lockstep").manifest(withStandInHost: false)
+        #expect(!manifest.contains(".product(name: \"CoreLocation\"") && manifest.contains(".product(name: \"UniformTypeIdentifiers\""), "\(manifest)")
     }
 }
 
