@@ -37,6 +37,7 @@ let package = Package(
         .library(name: "OSLog", targets: ["os", "OSLog"]),
         .library(name: "Intents", targets: ["Intents"]),
         .library(name: "Combine", targets: ["Combine"]),
+        .library(name: "SwiftData", targets: ["SwiftData"]),
     ],
     targets: [
         // System libraries, linked from the machine (libsqlite3-dev, zlib1g-dev).
@@ -54,12 +55,15 @@ let package = Package(
         .systemLibrary(name: "COSLog", path: "Sources/COSLog"),
         .target(name: "os", dependencies: ["COSLog", "LockstepSystem"]),
         .target(name: "OSLog", dependencies: ["os"]),
-        // The compiler plug-in behind `#Preview`: it speaks the compiler's plug-in protocol itself, so no swift-syntax
+        // The compiler plug-in behind `#Preview` and SwiftData's `@Model`: it speaks the compiler's plug-in protocol itself, so no swift-syntax
         // dependency (see Design.md, "Macros").
         .macro(name: "LockstepMacros"),
         // Apple's Combine: publishers, subscribers, subjects, the operators app models use, ObservableObject and
         // @Published (see YourOwnCode.md for what is there and what is not).
         .target(name: "Combine"),
+        // Apple's SwiftData: @Model (expanded by LockstepMacros), containers and contexts over a SQLite store in the
+        // App Group container, shared across processes; @Query for SwiftUI views (see YourOwnCode.md).
+        .target(name: "SwiftData", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime", "CSQLite", "SwiftUI", "LockstepMacros"]),
         // SiriKit's base classes, for the class Xcode generates from an .intentdefinition (kept as a source file).
         .target(name: "Intents"),
         .target(name: "AppGroupKit", dependencies: ["LockstepSystem", "CZlib"]),
@@ -130,7 +134,7 @@ let package = Package(
         // A bundle that can play any role, for LaunchKit's process tests (allocate, hold a lock, exit …), and the
         // proof tests' workers (`__worker`).
         .executableTarget(name: "lockstep-probe", dependencies: [
-            "LockstepSystem", "LockstepRuntime", "AppGroupKit", "HabitCore", "CSQLite"]),
+            "LockstepSystem", "LockstepRuntime", "AppGroupKit", "HabitCore", "CSQLite", "SwiftData"]),
 
         // Apple's UserNotifications names for a notification service extension, and its host.
         .target(name: "UserNotifications", dependencies: ["LockstepSystem", "LockstepRuntime"]),

@@ -15,7 +15,7 @@ package struct GeneratedPackage {
     /// The Apple-named products of Lockstep every module depends on, so that `import X` and `canImport(X)` find
     /// exactly what Lockstep provides. A test holds this list to Package.swift's products.
     package static let appleProducts = ["SwiftUI", "UIKit", "Combine", "WidgetKit", "AppIntents", "Intents", "ActivityKit",
-                                        "UserNotifications", "WatchConnectivity", "OSLog", "LockstepFoundation"]
+                                        "UserNotifications", "WatchConnectivity", "OSLog", "LockstepFoundation", "SwiftData"]
 
     /// The stand-in app (<doc:RunningYourProject> "The app"): a host process for the app's bundle when its own
     /// target does not build, which scenarios drive.
