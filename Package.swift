@@ -155,6 +155,7 @@ let package = Package(
         ]),
         .testTarget(name: "SwiftUITests", dependencies: ["SwiftUI", "AppIntents"]),
         .testTarget(name: "CombineTests", dependencies: ["Combine"]),
+        .testTarget(name: "SwiftDataTests", dependencies: ["SwiftData", "LockstepSystem", "LockstepTestSupport"]),
         .testTarget(name: "ProofTests", dependencies: ["AppGroupKit", "BundleKit", "XcodeKit", "XcodeGenKit", "CheckKit", "HabitCore", "LockstepTestSupport"]),
     ]
 )
