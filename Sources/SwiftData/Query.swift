@@ -47,15 +47,28 @@ extension View {
     }
 }
 
-/// The objects a fetch selects, for a view: `@Query(sort: \.name) var birds: [Bird]`. Fetched from the
-/// environment's context each time the body reads it, so a view drawn again shows what was saved since.
+/// The objects a fetch selects, for a view: `@Query(sort: \.name) var birds: [Bird]`.
+///
+/// Apple's is `Query<Element, Result>`; here `Query<Element>` names `_Query<Element, [Element]>`, the only form
+/// Apple's offers. With two parameters, Swift 6.3 cannot infer the element of `@Query var models: [Model]` in a
+/// generic view (Backyard Birds' `ModelPreview`); a type written `Query<Bird, [Bird]>` is the one spelling lost.
+public typealias Query<Element: PersistentModel> = _Query<Element, [Element]>
+
+/// `Query`'s type: fetched from the environment's context each time the body reads it, so a view drawn again
+/// shows what was saved since.
 @propertyWrapper
-public struct Query<Element: PersistentModel, Result>: DynamicProperty {
+public struct _Query<Element: PersistentModel, Result>: DynamicProperty {
     private let descriptor: FetchDescriptor<Element>
     private let context = Environment(\.modelContext)
 
     init(descriptor: FetchDescriptor<Element>) {
         self.descriptor = descriptor
+    }
+
+    /// Every object of the type, unsorted. Declared here, not where `Result == [Element]`, so that a view's
+    /// memberwise initializer gives `@Query var birds: [Bird]` this default, as Apple's does.
+    public init() {
+        self.init(descriptor: FetchDescriptor<Element>())
     }
 
     @MainActor public var wrappedValue: Result {
@@ -67,11 +80,7 @@ public struct Query<Element: PersistentModel, Result>: DynamicProperty {
     public var fetchError: (any Error)? { nil }
 }
 
-extension Query where Result == [Element] {
-    public init() {
-        self.init(descriptor: FetchDescriptor<Element>())
-    }
-
+extension _Query where Result == [Element] {
     public init(_ descriptor: FetchDescriptor<Element>, animation: Animation = .default) {
         self.init(descriptor: descriptor)
     }
