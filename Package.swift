@@ -155,7 +155,7 @@ let package = Package(
         ]),
         .testTarget(name: "SwiftUITests", dependencies: ["SwiftUI", "AppIntents"]),
         .testTarget(name: "CombineTests", dependencies: ["Combine"]),
-        .testTarget(name: "SwiftDataTests", dependencies: ["SwiftData", "LockstepSystem", "LockstepTestSupport"]),
+        .testTarget(name: "SwiftDataTests", dependencies: ["SwiftData", "LockstepSystem", "LockstepTestSupport", "CSQLite"]),
         .testTarget(name: "ProofTests", dependencies: ["AppGroupKit", "BundleKit", "XcodeKit", "XcodeGenKit", "CheckKit", "HabitCore", "LockstepTestSupport"]),
     ]
 )

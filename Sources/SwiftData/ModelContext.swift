@@ -135,6 +135,7 @@ public final class ModelContext {
         data.primaryKey = row.primaryKey
         data.storePath = container.store.path
         data.context = self
+        data.container = container
         try load(row, into: data)
         let object = entity.type.init(backingData: data)
         register(object)
@@ -201,6 +202,7 @@ public final class ModelContext {
             data.primaryKey = saved.keys[ObjectIdentifier(object)]
             data.storePath = container.store.path
             data.context = self
+            data.container = container
             register(object)
         }
         for object in inserts + changed.values {

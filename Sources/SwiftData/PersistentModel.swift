@@ -60,7 +60,11 @@ public final class _ModelBackingData {
     /// another process's additions are kept.
     var baselineLists: [String: [Int64]] = [:]
     weak var model: (any PersistentModel)?
+    /// Weak, so a context and the objects it read are freed together; an object that outlives its context reads its
+    /// relationships through a context of its own (`orphanage`), made from `container` when first needed.
     weak var context: ModelContext?
+    var container: ModelContainer?
+    private var orphanage: ModelContext?
     var primaryKey: Int64?
     var storePath: String?
     var isDeleted = false
@@ -117,6 +121,8 @@ public final class _ModelBackingData {
             return value
         }
         let declared = Swift.type(of: property.keyPath).valueType
+        if context == nil, orphanage == nil, let container { orphanage = ModelContext(container) }
+        let context = self.context ?? orphanage
         let result: Any
         switch fault {
         case .one(let key):

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import Testing
 import LockstepSystem
@@ -137,6 +138,25 @@ struct ModelContextTests {
         #expect(try Data(contentsOf: url) == before)
         let reopened = ModelContext(try ModelContainer(for: Book.self, configurations: ModelConfiguration(url: url)))
         #expect(try reopened.fetch(FetchDescriptor<Book>()).map(\.title) == ["Dune"])
+    }
+}
+
+extension ModelContextTests {
+    /// A store of a newer format (`PRAGMA user_version` above this build's) is refused with exit 78, untouched.
+    @Test func newerStoreFormatIsRefused() throws {
+        let folder = TestSupport.temporaryDirectory("swiftdata-format"); defer { TestSupport.cleanUp(folder) }
+        let url = folder.appendingPathComponent("default.store")
+        _ = try ModelContainer(for: Book.self, configurations: ModelConfiguration(url: url))
+        var db: OpaquePointer?
+        #expect(sqlite3_open(url.path, &db) == SQLITE_OK)
+        #expect(sqlite3_exec(db, "PRAGMA user_version = 9", nil, nil, nil) == SQLITE_OK)
+        sqlite3_close(db)
+        let before = try Data(contentsOf: url)
+        let error = try #require(throws: SwiftDataError.self) {
+            _ = try ModelContainer(for: Book.self, configurations: ModelConfiguration(url: url))
+        }
+        #expect(error.exitStatus == .versionMismatch && error.description.contains("format version 9"), "\(error)")
+        #expect(try Data(contentsOf: url) == before)
     }
 }
 
