@@ -155,6 +155,31 @@ import Testing
         #expect(replaced.modules.first { $0.name == "TallyKit" }?.dependencies == ["Remote"])
         #expect(replaced.modules.first { $0.name == "Remote" }?.standIns == [standIn.path])
     }
+
+    /// A target whose folder is the package's own (`path: "."`, Backyard Birds' data package) does not compile the
+    /// package's manifest, as SwiftPM does not.
+    @Test func aTargetAtThePackageRootLeavesOutPackageSwift() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("root-package-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: ProjectBuildTests.fixture, to: folder)
+        let kit = folder.appendingPathComponent("RootKit")
+        try FileManager.default.createDirectory(at: kit, withIntermediateDirectories: true)
+        try """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "RootKit", products: [.library(name: "RootKit", targets: ["RootKit"])],
+                targets: [.target(name: "RootKit", path: ".")])
+            """.write(to: kit.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try "public struct Kit {}\n".write(to: kit.appendingPathComponent("Kit.swift"), atomically: true, encoding: .utf8)
+        let spec = folder.appendingPathComponent("project.yml")
+        var text = try String(contentsOf: spec, encoding: .utf8)
+        text = text.replacingOccurrences(of: "targets:\n", with: "packages:\n  RootKit:\n    path: RootKit\ntargets:\n")
+        text = text.replacingOccurrences(of: "    sources: [Widget, Shared]\n", with: "    sources: [Widget, Shared]\n    dependencies:\n      - package: RootKit\n")
+        try text.write(to: spec, atomically: true, encoding: .utf8)
+        let plan = try BuildPlan.make(.init(project: spec.path, targets: ["TallyWidget"]))
+        let library = try #require(plan.modules.first { $0.name == "RootKit" })
+        #expect(library.files.map { ($0 as NSString).lastPathComponent } == ["Kit.swift"], "\(library.files)")
+    }
 }
 
 /// What real checkouts hold that must not stop a build: a file Lockstep never compiles that is not there (an
