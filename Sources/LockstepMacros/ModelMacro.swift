@@ -98,7 +98,7 @@ enum PersistedPropertyMacro {
                     }
                     set {
                         _$observationRegistrar.withMutation(of: self, keyPath: \\.\(name)) {
-                            _$backingData.setValue(newValue, forKey: "\(name)")
+                            _$backingData.setValue(newValue, forKey: "\(name)", of: self)
                         }
                     }
                 }

@@ -97,7 +97,10 @@ public final class _ModelBackingData {
         cast(resolved(key), to: Value.self)
     }
 
-    public func setValue<Value>(_ value: Value, forKey key: String) {
+    /// A change by the model's setter: recorded for the next save, with the relationship's other side kept in step
+    /// (before the object is inserted too: the setter names the object).
+    public func setValue<Value>(_ value: Value, forKey key: String, of model: some PersistentModel) {
+        if self.model == nil { self.model = model }
         guard let property = entity.property(key) else { return }
         let old = property.target == nil ? nil : resolved(key)
         record(value, forKey: key)

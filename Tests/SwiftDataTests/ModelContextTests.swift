@@ -75,6 +75,18 @@ struct ModelContextTests {
         #expect(try fresh.fetchCount(FetchDescriptor<Book>()) == 0)
     }
 
+    /// Setting the to-one side before either object is inserted sets the list on the other side too.
+    @Test func inverseBeforeInsert() throws {
+        let context = try memory()
+        let shelf = Shelf(label: "B"), book = Book(title: "Emma", pages: 400)
+        book.shelf = shelf
+        #expect(shelf.books.map(\.title) == ["Emma"])
+        context.insert(book)
+        try context.save()
+        let read = try #require(try ModelContext(context.container).fetch(FetchDescriptor<Shelf>()).first)
+        #expect(read.books.map(\.title) == ["Emma"])
+    }
+
     @Test func denyRefusesTheDeleteAndKeepsEverything() throws {
         let context = try memory()
         let lender = Lender()
