@@ -48,6 +48,9 @@ let package = Package(
 
         // The one door to the operating system: descriptors, errno, locks, atomic files, exit statuses.
         .target(name: "LockstepSystem", dependencies: ["CLinux"]),
+        // One SQLite connection (statements, bindings, transactions) for the stores that share a database across
+        // processes: the Habits store and SwiftData's.
+        .target(name: "LockstepSQLite", dependencies: ["CSQLite"]),
 
         // The simulated frameworks.
         // Logging as Apple's `os`: the clang module `os` (with its submodule `log`) and its Swift overlay `os`, which
@@ -63,7 +66,7 @@ let package = Package(
         .target(name: "Combine"),
         // Apple's SwiftData: @Model (expanded by LockstepMacros), containers and contexts over a SQLite store in the
         // App Group container, shared across processes; @Query for SwiftUI views (see YourOwnCode.md).
-        .target(name: "SwiftData", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime", "CSQLite", "SwiftUI", "LockstepMacros"]),
+        .target(name: "SwiftData", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime", "LockstepSQLite", "SwiftUI", "LockstepMacros"]),
         // SiriKit's base classes, for the class Xcode generates from an .intentdefinition (kept as a source file).
         .target(name: "Intents"),
         .target(name: "AppGroupKit", dependencies: ["LockstepSystem", "CZlib"]),
@@ -105,7 +108,7 @@ let package = Package(
         // The reference app's shared module: what app, widget, watch and intents all import (models, store,
         // the widget's provider and views, the intents, the watch sync).
         .target(name: "HabitCore", dependencies: [
-            "LockstepSystem", "AppGroupKit", "BundleKit", "LockstepRuntime", "CSQLite", "WidgetKit", "WatchConnectivity",
+            "LockstepSystem", "AppGroupKit", "BundleKit", "LockstepRuntime", "CSQLite", "LockstepSQLite", "WidgetKit", "WatchConnectivity",
             "AppIntents", "ActivityKit", "UserNotifications", "LockstepFoundation", "SwiftUI"]),
 
         // Thin executables over the libraries.

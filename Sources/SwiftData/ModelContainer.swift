@@ -162,7 +162,7 @@ public final class ModelContainer: @unchecked Sendable {  // @unchecked: the sto
     /// Deletes every stored object of every entity.
     public func deleteAllData() {
         _ = try? store.withTransaction(writing: true) { db in
-            for entity in schema.entities { try db.rows("DELETE FROM \(ModelStore.quoted(entity.name))") }
+            for entity in schema.entities { try db.query("DELETE FROM \(ModelStore.quoted(entity.name))") }
         }
     }
 }

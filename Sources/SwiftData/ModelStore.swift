@@ -39,28 +39,28 @@ final class ModelStore: @unchecked Sendable {  // @unchecked: the connection is 
     }
 
     private static func version(_ database: SQLiteDatabase) throws(SwiftDataError) -> Int32 {
-        guard case .integer(let version)? = try database.rows("PRAGMA user_version").first?.first else { return 0 }
+        guard case .integer(let version)? = try database.query("PRAGMA user_version").first?.first else { return 0 }
         return Int32(truncatingIfNeeded: version)
     }
 
     /// WAL mode, then the tables and columns this schema needs that the store lacks (new entities and properties
     /// are added, as SwiftData's lightweight migration does); a property stored as another kind is another schema.
     private static func prepare(_ database: SQLiteDatabase, schema: Schema) throws {
-        if database.path != ":memory:", try database.rows("PRAGMA journal_mode").first?.first != .text("wal") {
+        if database.path != ":memory:", try database.query("PRAGMA journal_mode").first?.first != .text("wal") {
             try SharedWriteGate.check()
-            try database.rows("PRAGMA journal_mode=WAL")
+            try database.query("PRAGMA journal_mode=WAL")
         }
-        try database.transaction(writing: true) {
-            try database.rows("CREATE TABLE IF NOT EXISTS lockstep_properties (entity TEXT NOT NULL, property TEXT NOT NULL, kind TEXT NOT NULL, PRIMARY KEY (entity, property))")
+        try database.transaction(immediate: true) {
+            try database.query("CREATE TABLE IF NOT EXISTS lockstep_properties (entity TEXT NOT NULL, property TEXT NOT NULL, kind TEXT NOT NULL, PRIMARY KEY (entity, property))")
             var stored: [String: [String: String]] = [:]
-            for row in try database.rows("SELECT entity, property, kind FROM lockstep_properties") {
+            for row in try database.query("SELECT entity, property, kind FROM lockstep_properties") {
                 guard case .text(let entity) = row[0], case .text(let property) = row[1], case .text(let kind) = row[2] else { continue }
                 stored[entity, default: [:]][property] = kind
             }
             for entity in schema.entities {
                 let known = stored[entity.name]
                 if known == nil {
-                    try database.rows("CREATE TABLE IF NOT EXISTS \(quoted(entity.name)) (Z_PK INTEGER PRIMARY KEY AUTOINCREMENT)")
+                    try database.query("CREATE TABLE IF NOT EXISTS \(quoted(entity.name)) (Z_PK INTEGER PRIMARY KEY AUTOINCREMENT)")
                 }
                 for property in entity.properties {
                     if let kind = known?[property.name] {
@@ -70,12 +70,12 @@ final class ModelStore: @unchecked Sendable {  // @unchecked: the connection is 
                         }
                         continue
                     }
-                    try database.rows("ALTER TABLE \(quoted(entity.name)) ADD COLUMN \(quoted(property.name)) \(property.columnType)")
-                    try database.rows("INSERT INTO lockstep_properties (entity, property, kind) VALUES (?, ?, ?)",
+                    try database.query("ALTER TABLE \(quoted(entity.name)) ADD COLUMN \(quoted(property.name)) \(property.columnType)")
+                    try database.query("INSERT INTO lockstep_properties (entity, property, kind) VALUES (?, ?, ?)",
                                       [.text(entity.name), .text(property.name), .text(property.storedKind)])
                 }
             }
-            if try version(database) != formatVersion { try database.rows("PRAGMA user_version = \(formatVersion)") }
+            if try version(database) != formatVersion { try database.query("PRAGMA user_version = \(formatVersion)") }
         }
     }
 
@@ -86,7 +86,7 @@ final class ModelStore: @unchecked Sendable {  // @unchecked: the connection is 
         lock.lock()
         defer { lock.unlock() }
         if writing { try SharedWriteGate.check() }  // rule `runtime.stale`: a superseded build never writes
-        return try database.transaction(writing: writing) { try body(database) }
+        return try database.transaction(immediate: writing) { try body(database) }
     }
 }
 
@@ -101,7 +101,7 @@ extension SQLiteDatabase {
     func rows(of entity: Entity, primaryKey: Int64? = nil) throws(SwiftDataError) -> [StoredRow] {
         let columns = (["Z_PK"] + entity.properties.map { ModelStore.quoted($0.name) }).joined(separator: ", ")
         let filter = primaryKey == nil ? "" : " WHERE Z_PK = ?"
-        return try rows("SELECT \(columns) FROM \(ModelStore.quoted(entity.name))\(filter) ORDER BY Z_PK",
+        return try query("SELECT \(columns) FROM \(ModelStore.quoted(entity.name))\(filter) ORDER BY Z_PK",
                         primaryKey.map { [.integer($0)] } ?? []).map { row in
             guard case .integer(let key) = row[0] else { return StoredRow(primaryKey: -1, values: [:]) }
             var values: [String: StoreValue] = [:]
@@ -112,23 +112,23 @@ extension SQLiteDatabase {
 
     /// The row of `entity` whose unique `property` holds `value`, if one does.
     func row(of entity: Entity, where property: Entity.Property, is value: StoreValue) throws(SwiftDataError) -> Int64? {
-        guard case .integer(let key)? = try rows("SELECT Z_PK FROM \(ModelStore.quoted(entity.name)) WHERE \(ModelStore.quoted(property.name)) = ? LIMIT 1", [value]).first?.first else { return nil }
+        guard case .integer(let key)? = try query("SELECT Z_PK FROM \(ModelStore.quoted(entity.name)) WHERE \(ModelStore.quoted(property.name)) = ? LIMIT 1", [value]).first?.first else { return nil }
         return key
     }
 
     func insertRow(of entity: Entity) throws(SwiftDataError) -> Int64 {
-        try rows("INSERT INTO \(ModelStore.quoted(entity.name)) DEFAULT VALUES")
+        try query("INSERT INTO \(ModelStore.quoted(entity.name)) DEFAULT VALUES")
         return lastInsertedRow
     }
 
     func update(_ entity: Entity, primaryKey: Int64, _ values: [(String, StoreValue)]) throws(SwiftDataError) {
         guard !values.isEmpty else { return }
         let assignments = values.map { "\(ModelStore.quoted($0.0)) = ?" }.joined(separator: ", ")
-        try rows("UPDATE \(ModelStore.quoted(entity.name)) SET \(assignments) WHERE Z_PK = ?", values.map(\.1) + [.integer(primaryKey)])
+        try query("UPDATE \(ModelStore.quoted(entity.name)) SET \(assignments) WHERE Z_PK = ?", values.map(\.1) + [.integer(primaryKey)])
     }
 
     func deleteRow(of entity: Entity, primaryKey: Int64) throws(SwiftDataError) {
-        try rows("DELETE FROM \(ModelStore.quoted(entity.name)) WHERE Z_PK = ?", [.integer(primaryKey)])
+        try query("DELETE FROM \(ModelStore.quoted(entity.name)) WHERE Z_PK = ?", [.integer(primaryKey)])
     }
 }
 

@@ -110,7 +110,7 @@ struct SaveTransaction {
         for other in schema.entities {
             for property in other.properties where property.target == entity.type {
                 if property.kind.isToOne {
-                    try db.rows("UPDATE \(ModelStore.quoted(other.name)) SET \(ModelStore.quoted(property.name)) = NULL WHERE \(ModelStore.quoted(property.name)) = ?", [.integer(key)])
+                    try db.query("UPDATE \(ModelStore.quoted(other.name)) SET \(ModelStore.quoted(property.name)) = NULL WHERE \(ModelStore.quoted(property.name)) = ?", [.integer(key)])
                     continue
                 }
                 for holder in try db.rows(of: other) {

@@ -1,14 +1,5 @@
 import Foundation
 
-/// A value as SQLite holds it.
-enum StoreValue: Equatable {
-    case null
-    case integer(Int64)
-    case real(Double)
-    case text(String)
-    case blob([UInt8])
-}
-
 /// A type stored in a column of its own SQLite type; every other `Codable` type is stored as JSON text.
 protocol NativeStoreValue {
     static var columnType: String { get }
