@@ -158,7 +158,7 @@ let package = Package(
         ]),
         .testTarget(name: "SwiftUITests", dependencies: ["SwiftUI", "AppIntents"]),
         .testTarget(name: "CombineTests", dependencies: ["Combine"]),
-        .testTarget(name: "SwiftDataTests", dependencies: ["SwiftData", "LockstepSystem", "LockstepTestSupport", "CSQLite"]),
+        .testTarget(name: "SwiftDataTests", dependencies: ["SwiftData", "SwiftUI", "LockstepSystem", "LockstepTestSupport", "CSQLite"]),
         .testTarget(name: "ProofTests", dependencies: ["AppGroupKit", "BundleKit", "XcodeKit", "XcodeGenKit", "CheckKit", "HabitCore", "LockstepTestSupport"]),
     ]
 )
