@@ -39,6 +39,7 @@ let package = Package(
         .library(name: "Combine", targets: ["Combine"]),
         .library(name: "CoreLocation", targets: ["CoreLocation"]),
         .library(name: "UniformTypeIdentifiers", targets: ["UniformTypeIdentifiers"]),
+        .library(name: "SwiftData", targets: ["SwiftData"]),
     ],
     targets: [
         // System libraries, linked from the machine (libsqlite3-dev, zlib1g-dev).
@@ -49,6 +50,9 @@ let package = Package(
 
         // The one door to the operating system: descriptors, errno, locks, atomic files, exit statuses.
         .target(name: "LockstepSystem", dependencies: ["CLinux"]),
+        // One SQLite connection (statements, bindings, transactions) for the stores that share a database across
+        // processes: the Habits store and SwiftData's.
+        .target(name: "LockstepSQLite", dependencies: ["CSQLite"]),
 
         // The simulated frameworks.
         // Logging as Apple's `os`: the clang module `os` (with its submodule `log`) and its Swift overlay `os`, which
@@ -58,12 +62,15 @@ let package = Package(
         .target(name: "OSLog", dependencies: ["os"]),
         .target(name: "CoreLocation"),
         .target(name: "UniformTypeIdentifiers"),
-        // The compiler plug-in behind `#Preview`: it speaks the compiler's plug-in protocol itself, so no swift-syntax
+        // The compiler plug-in behind `#Preview` and SwiftData's `@Model`: it speaks the compiler's plug-in protocol itself, so no swift-syntax
         // dependency (see Design.md, "Macros").
         .macro(name: "LockstepMacros"),
         // Apple's Combine: publishers, subscribers, subjects, the operators app models use, ObservableObject and
         // @Published (see YourOwnCode.md for what is there and what is not).
         .target(name: "Combine"),
+        // Apple's SwiftData: @Model (expanded by LockstepMacros), containers and contexts over a SQLite store in the
+        // App Group container, shared across processes; @Query for SwiftUI views (see YourOwnCode.md).
+        .target(name: "SwiftData", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime", "LockstepSQLite", "SwiftUI", "LockstepMacros"]),
         // SiriKit's base classes, for the class Xcode generates from an .intentdefinition (kept as a source file).
         .target(name: "Intents"),
         .target(name: "AppGroupKit", dependencies: ["LockstepSystem", "CZlib"]),
@@ -105,7 +112,7 @@ let package = Package(
         // The reference app's shared module: what app, widget, watch and intents all import (models, store,
         // the widget's provider and views, the intents, the watch sync).
         .target(name: "HabitCore", dependencies: [
-            "LockstepSystem", "AppGroupKit", "BundleKit", "LockstepRuntime", "CSQLite", "WidgetKit", "WatchConnectivity",
+            "LockstepSystem", "AppGroupKit", "BundleKit", "LockstepRuntime", "CSQLite", "LockstepSQLite", "WidgetKit", "WatchConnectivity",
             "AppIntents", "ActivityKit", "UserNotifications", "LockstepFoundation", "SwiftUI"]),
 
         // Thin executables over the libraries.
@@ -134,7 +141,7 @@ let package = Package(
         // A bundle that can play any role, for LaunchKit's process tests (allocate, hold a lock, exit …), and the
         // proof tests' workers (`__worker`).
         .executableTarget(name: "lockstep-probe", dependencies: [
-            "LockstepSystem", "LockstepRuntime", "AppGroupKit", "HabitCore", "CSQLite"]),
+            "LockstepSystem", "LockstepRuntime", "AppGroupKit", "HabitCore", "CSQLite", "SwiftData"]),
 
         // Apple's UserNotifications names for a notification service extension, and its host.
         .target(name: "UserNotifications", dependencies: ["LockstepSystem", "LockstepRuntime"]),
@@ -157,6 +164,7 @@ let package = Package(
         .testTarget(name: "CombineTests", dependencies: ["Combine"]),
         .testTarget(name: "CoreLocationTests", dependencies: ["CoreLocation"]),
         .testTarget(name: "UniformTypeIdentifiersTests", dependencies: ["UniformTypeIdentifiers"]),
+        .testTarget(name: "SwiftDataTests", dependencies: ["SwiftData", "SwiftUI", "LockstepSystem", "LockstepTestSupport", "CSQLite"]),
         .testTarget(name: "ProofTests", dependencies: ["AppGroupKit", "BundleKit", "XcodeKit", "XcodeGenKit", "CheckKit", "HabitCore", "LockstepTestSupport"]),
     ]
 )

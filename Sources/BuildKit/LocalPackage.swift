@@ -45,7 +45,12 @@ struct LocalPackage: Sendable {
         for case .object(let target) in root["targets"]?.arrayValue ?? [] {
             guard let targetName = target["name"]?.string, target["type"]?.string == "regular" else { continue }
             let folder = PathText.join(path, target["path"]?.string ?? "Sources/\(targetName)")
-            let excluded = Set((target["exclude"]?.arrayValue ?? []).compactMap(\.string))
+            var excluded = Set((target["exclude"]?.arrayValue ?? []).compactMap(\.string))
+            // A target whose folder is the package's own (`path: "."`, as Backyard Birds' data package has) does not
+            // compile the manifest, as SwiftPM does not.
+            if folder == path || [".", "./"].contains(target["path"]?.string ?? "") {
+                excluded.insert("Package.swift")
+            }
             var inputs = TargetBuildInputs()
             if let sources = target["sources"]?.arrayValue {
                 for source in sources.compactMap(\.string) { inputs.add(folder: PathText.join(folder, source)) }

@@ -1,4 +1,5 @@
 import Foundation
+import LockstepSQLite
 import LockstepSystem
 
 /// The Habits store: one SQLite database in the group container's `Library/Application Support/`, shared by
@@ -64,7 +65,7 @@ public final class HabitStore: @unchecked Sendable {  // @unchecked: the connect
         }
         guard try db.query("PRAGMA user_version").first?.first?.int ?? 0 == 0 else { return }
         try SharedWriteGate.check()
-        try db.immediateTransaction { try db.execute(schema) }
+        try db.transaction { try db.execute(schema) }
     }
 
     /// The tables, and the version that marks them created.
@@ -93,7 +94,7 @@ public final class HabitStore: @unchecked Sendable {  // @unchecked: the connect
         do {
             let db = try SQLiteConnection(path: temporary, busyTimeout: 0)
             try db.execute("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF")
-            try db.immediateTransaction { try db.execute(schema) }
+            try db.transaction { try db.execute(schema) }
             // Only the mode recorded in the file header: the first real connection makes the -wal and -shm files.
             try db.execute("PRAGMA journal_mode=WAL")
         }  // Closed here: every page is in the file.
@@ -240,7 +241,7 @@ public final class HabitStore: @unchecked Sendable {  // @unchecked: the connect
         try SharedWriteGate.check()
         return try lock.withLock {
             let db = connection
-            return try db.immediateTransaction {
+            return try db.transaction {
                 let found = Int32(try db.query("PRAGMA user_version").first?.first?.int ?? 0)
                 if found > Self.schemaVersion {
                     throw HabitError(.schemaTooNew(found: found, known: Self.schemaVersion), subject: path)

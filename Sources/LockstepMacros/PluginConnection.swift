@@ -7,7 +7,8 @@ import Foundation
 enum HostMessage: Decodable {
     case getCapability(capability: HostCapability?)
     case expandFreestandingMacro(macro: MacroReference, discriminator: String, syntax: Syntax)
-    case expandAttachedMacro(macro: MacroReference, discriminator: String, attributeSyntax: Syntax, declSyntax: Syntax)
+    case expandAttachedMacro(macro: MacroReference, macroRole: String?, discriminator: String, attributeSyntax: Syntax,
+                             declSyntax: Syntax, extendedTypeSyntax: Syntax?)
     case loadPluginLibrary(libraryPath: String, moduleName: String)
 
     struct HostCapability: Decodable { let protocolVersion: Int }
@@ -53,6 +54,10 @@ enum PluginMessage: Encodable {
 struct MacroRequest {
     let syntax: HostMessage.Syntax
     let discriminator: String
+    /// For an attached macro: the role asked for (`member`, `memberAttribute`, `extension`, `accessor`, `peer`).
+    var role: String?
+    /// For an extension: the type extended.
+    var extendedType: HostMessage.Syntax?
 
     /// A name no other expansion uses: the form the compiler accepts from a freestanding macro at file scope
     /// without a `names:` list (the discriminator, the name's length and the name, `fMu`, an index, `_`).
@@ -76,18 +81,10 @@ enum PluginConnection {
             switch message {
             case .success(.getCapability):
                 reply = .getCapabilityResult(capability: .init(protocolVersion: protocolVersion))
-            case .success(.expandFreestandingMacro(let macro, let discriminator, let syntax)),
-                 .success(.expandAttachedMacro(let macro, let discriminator, _, let syntax)):
-                do {
-                    guard let expand = macros[macro.typeName] else {
-                        throw ExpansionError(message: "Lockstep's macro plug-in has no macro '\(macro.typeName)'.")
-                    }
-                    reply = .expandMacroResult(expandedSource: try expand(MacroRequest(syntax: syntax, discriminator: discriminator)),
-                                               diagnostics: [])
-                } catch {
-                    let text = (error as? ExpansionError)?.message ?? "\(error)"
-                    reply = .expandMacroResult(expandedSource: nil, diagnostics: [.init(text, at: syntax)])
-                }
+            case .success(.expandFreestandingMacro(let macro, let discriminator, let syntax)):
+                reply = expand(macro, MacroRequest(syntax: syntax, discriminator: discriminator), with: macros)
+            case .success(.expandAttachedMacro(let macro, let role, let discriminator, _, let syntax, let type)):
+                reply = expand(macro, MacroRequest(syntax: syntax, discriminator: discriminator, role: role, extendedType: type), with: macros)
             case .success(.loadPluginLibrary):
                 reply = .loadPluginLibraryResult(loaded: false, diagnostics: [])
             case .failure:
@@ -97,6 +94,19 @@ enum PluginConnection {
             guard let payload = try? JSONEncoder().encode(reply) else { return }
             var header = UInt64(payload.count).littleEndian
             output.write(Data(bytes: &header, count: 8) + payload)
+        }
+    }
+
+    private static func expand(_ macro: HostMessage.MacroReference, _ request: MacroRequest,
+                               with macros: [String: (MacroRequest) throws -> String]) -> PluginMessage {
+        do {
+            guard let expand = macros[macro.typeName] else {
+                throw ExpansionError(message: "Lockstep's macro plug-in has no macro '\(macro.typeName)'.")
+            }
+            return .expandMacroResult(expandedSource: try expand(request), diagnostics: [])
+        } catch {
+            let text = (error as? ExpansionError)?.message ?? "\(error)"
+            return .expandMacroResult(expandedSource: nil, diagnostics: [.init(text, at: request.syntax)])
         }
     }
 

@@ -101,6 +101,8 @@ final class Probe {
             // AppGroupKit runs the stale-build gate first (rule `runtime.stale`).
             try CoordinatedFiles(container: container).write(Data((argument + "\n").utf8), to: "shared.txt")
             print("wrote \(argument)")
+        case "data":
+            try DataCommands.perform(argument)
         case "exit":
             exit(Int32(argument) ?? 0)
         default:

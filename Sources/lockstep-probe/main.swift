@@ -11,6 +11,7 @@
 //   hold-lock PATH     takes an exclusive flock on PATH (relative: inside its first App Group container)
 //   release-lock       releases it
 //   write-shared TEXT  writes TEXT to shared.txt in its first App Group container (checks the stale gate first)
+//   data …             SwiftData: adds, lists, deletes trails in its store (DataCommands)
 //   exit N             exits with status N
 //
 // `lockstep-probe __worker KIND ARGS…` instead runs one of the proof tests' workers (ProofWorkers), outside any bundle.

@@ -121,26 +121,37 @@ import Testing
 /// A local package a target links becomes modules of the generated package, read with `swift package dump-package`;
 /// what it needs from a package fetched by URL stops the bundle before the compiler unless a stand-in provides it.
 @Suite struct LocalPackageTests {
-    @Test func aPackageProductIsItsTargetsAndARemoteDependencyNeedsAStandIn() throws {
+    /// The Tally fixture in a fresh folder, its widget linking the local package `name` made of `files` (relative
+    /// paths, Package.swift among them); returns the folder (removed by the caller) and the spec.
+    static func fixture(package name: String, files: [String: String]) throws -> (folder: URL, spec: URL) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("local-package-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.copyItem(at: ProjectBuildTests.fixture, to: folder)
-        let kit = folder.appendingPathComponent("TallyKit")
-        try FileManager.default.createDirectory(at: kit.appendingPathComponent("Sources/TallyKit"), withIntermediateDirectories: true)
-        try """
-            // swift-tools-version:5.9
-            import PackageDescription
-            let package = Package(name: "TallyKit", platforms: [.iOS(.v17)],
-                products: [.library(name: "TallyKit", targets: ["TallyKit"])],
-                dependencies: [.package(url: "https://example.invalid/remote.git", from: "1.0.0")],
-                targets: [.target(name: "TallyKit", dependencies: [.product(name: "Remote", package: "remote")], swiftSettings: [.define("TALLY_KIT")])])
-            """.write(to: kit.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
-        try "public struct Kit {}\n".write(to: kit.appendingPathComponent("Sources/TallyKit/Kit.swift"), atomically: true, encoding: .utf8)
+        for (path, text) in files {
+            let file = folder.appendingPathComponent(name).appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
         let spec = folder.appendingPathComponent("project.yml")
         var text = try String(contentsOf: spec, encoding: .utf8)
-        text = text.replacingOccurrences(of: "targets:\n", with: "packages:\n  TallyKit:\n    path: TallyKit\ntargets:\n")
-        text = text.replacingOccurrences(of: "    sources: [Widget, Shared]\n", with: "    sources: [Widget, Shared]\n    dependencies:\n      - package: TallyKit\n")
+        text = text.replacingOccurrences(of: "targets:\n", with: "packages:\n  \(name):\n    path: \(name)\ntargets:\n")
+        text = text.replacingOccurrences(of: "    sources: [Widget, Shared]\n", with: "    sources: [Widget, Shared]\n    dependencies:\n      - package: \(name)\n")
         try text.write(to: spec, atomically: true, encoding: .utf8)
+        return (folder, spec)
+    }
+
+    @Test func aPackageProductIsItsTargetsAndARemoteDependencyNeedsAStandIn() throws {
+        let (folder, spec) = try Self.fixture(package: "TallyKit", files: [
+            "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+                let package = Package(name: "TallyKit", platforms: [.iOS(.v17)],
+                    products: [.library(name: "TallyKit", targets: ["TallyKit"])],
+                    dependencies: [.package(url: "https://example.invalid/remote.git", from: "1.0.0")],
+                    targets: [.target(name: "TallyKit", dependencies: [.product(name: "Remote", package: "remote")], swiftSettings: [.define("TALLY_KIT")])])
+                """,
+            "Sources/TallyKit/Kit.swift": "public struct Kit {}\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
 
         let plan = try BuildPlan.make(.init(project: spec.path, targets: ["TallyWidget"]))
         let library = try #require(plan.modules.first { $0.name == "TallyKit" })
@@ -158,6 +169,24 @@ import Testing
         #expect(replaced.modules.first { $0.name == "TallyWidget" }?.blocker == nil)
         #expect(replaced.modules.first { $0.name == "TallyKit" }?.dependencies == ["Remote"])
         #expect(replaced.modules.first { $0.name == "Remote" }?.standIns == [standIn.path])
+    }
+
+    /// A target whose folder is the package's own (`path: "."`, Backyard Birds' data package) does not compile the
+    /// package's manifest, as SwiftPM does not.
+    @Test func aTargetAtThePackageRootLeavesOutPackageSwift() throws {
+        let (folder, spec) = try Self.fixture(package: "RootKit", files: [
+            "Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+                let package = Package(name: "RootKit", products: [.library(name: "RootKit", targets: ["RootKit"])],
+                    targets: [.target(name: "RootKit", path: ".")])
+                """,
+            "Kit.swift": "public struct Kit {}\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plan = try BuildPlan.make(.init(project: spec.path, targets: ["TallyWidget"]))
+        let library = try #require(plan.modules.first { $0.name == "RootKit" })
+        #expect(library.files.map { ($0 as NSString).lastPathComponent } == ["Kit.swift"], "\(library.files)")
     }
 }
 

@@ -19,7 +19,7 @@ extension RuleCatalog {
         A process opens a group container only if its entitlements list that group exactly.
         Apple: In iOS, the value is nil when the group identifier is invalid.
         Source: developer.apple.com/documentation/foundation/filemanager/containerurl(forsecurityapplicationgroupidentifier:)
-        Lockstep: Every simulated process gets a group container only for the groups its manifest entry claims (AppGroupKit's Sandbox): `containerURL(forSecurityApplicationGroupIdentifier:)` returns nil otherwise, `lockstep container` exits 77, and `lockstep verify` shows the pair as not shared. A group an `.entitlements` file writes with a build setting the checkout does not supply (`group.$(SAMPLE_CODE_DISAMBIGUATOR).com.example`) is kept as written, as `check` keeps it: the bundles that claim the same text share it.
+        Lockstep: Every simulated process gets a group container only for the groups its manifest entry claims (AppGroupKit's Sandbox): `containerURL(forSecurityApplicationGroupIdentifier:)` returns nil otherwise, `lockstep container` exits 77, SwiftData's `ModelConfiguration(groupContainer: .identifier(…))` throws (77) and `.automatic` puts the store in the bundle's own container (a private store, as on iOS), and `lockstep verify` shows the pair as not shared. A group an `.entitlements` file writes with a build setting the checkout does not supply (`group.$(SAMPLE_CODE_DISAMBIGUATOR).com.example`) is kept as written, as `check` keeps it: the bundles that claim the same text share it.
         Fix: Add the group to the bundle's com.apple.security.application-groups (and to its manifest entry's appGroups).
 
         group.defaults-fallback | runtime | Processes and containers

@@ -42,7 +42,7 @@ extension RuleCatalog {
         A SQLite database shared by app and extensions uses WAL, immediate transactions and a busy timeout; an older schema never writes a newer store.
         Apple: use CFPreferences, atomic safe save operations on flat files, SQLite or Core Data
         Source: Technical Note TN2408 (developer.apple.com/library/ios/technotes/tn2408/_index.html)
-        Lockstep: The reference app's store (HabitCore's HabitStore) opens the shared database in WAL mode with BEGIN IMMEDIATE and a busy timeout, and refuses to write a store of a newer schema.
+        Lockstep: The reference app's store (HabitCore's HabitStore) opens the shared database in WAL mode with BEGIN IMMEDIATE and a busy timeout, and refuses to write a store of a newer schema. SwiftData's store does the same: each save is one IMMEDIATE transaction that writes only the columns it changed and merges a to-many list with the stored one, so two processes' saves are both kept; a store of another schema or a newer format is refused, untouched.
         Fix: Open the shared database in WAL mode with a busy timeout, handle SQLITE_BUSY, and check the schema version before writing.
 
         lock.dead10cc | runtime | Sharing data across processes
