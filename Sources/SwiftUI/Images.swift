@@ -163,6 +163,15 @@ extension Label: PrimitiveView {
                 ? StackNode(axis: .vertical, alignment: Alignment(horizontal: .leading, vertical: .center), spacing: 0, children: titles) : single(titles)
             return [StackNode(axis: .horizontal, alignment: Alignment(horizontal: .center, vertical: .center), spacing: 6,
                               children: resolve(icon, context) + [titleNode])]
+        case .unavailableContent:
+            // ContentUnavailableView's: a large secondary icon above a bold title, centered.
+            var iconContext = context, titleContext = context
+            iconContext.environment.font = .system(size: 48)
+            iconContext.environment.foregroundStyleValue = AnyShapeStyle(HierarchicalShapeStyle.secondary)
+            titleContext.environment.font = Font.title2.bold()
+            titleContext.environment.labelStyleKind = .titleAndIcon
+            return [StackNode(axis: .vertical, alignment: Alignment(horizontal: .center, vertical: .center), spacing: 12,
+                              children: resolve(icon, iconContext) + resolve(title, titleContext))]
         }
     }
 }
@@ -179,7 +188,7 @@ extension LabelStyle where Self == TitleAndIconLabelStyle { public static var ti
 extension LabelStyle where Self == TitleOnlyLabelStyle { public static var titleOnly: TitleOnlyLabelStyle { TitleOnlyLabelStyle() } }
 extension LabelStyle where Self == IconOnlyLabelStyle { public static var iconOnly: IconOnlyLabelStyle { IconOnlyLabelStyle() } }
 
-enum LabelStyleKind { case titleAndIcon, titleOnly, iconOnly }
+enum LabelStyleKind { case titleAndIcon, titleOnly, iconOnly, unavailableContent }
 
 nonisolated extension View {
     public func labelStyle<S: LabelStyle>(_ style: S) -> some View {

@@ -142,6 +142,17 @@ private struct RankReader: Layout {
         #expect(texts[0].rect.maxY <= texts[1].rect.minY)
     }
 
+    @Test func contentUnavailableViewCentersItsIconAboveItsTitleAndDescription() {
+        let view = ContentUnavailableView("No Account", systemImage: "bird", description: Text("Pick one."))
+        let drawn = placed(view, width: 300, height: 400)
+        #expect(render(view, RenderRequest(size: CGSize(width: 300, height: 400))).texts == ["No Account", "Pick one."])
+        let icon = drawn.first { $0.what.hasPrefix("Image(") }!.rect, title = drawn.first { $0.what == "Text(No Account)" }!.rect
+        // The 48-point icon is above the title, both centered across the 300 points.
+        #expect(icon.maxY <= title.minY && abs(icon.midX - 150) < 0.5 && abs(title.midX - 150) < 0.5 && icon.height >= 48)
+        #expect(render(ContentUnavailableView.search(text: "owl"), RenderRequest(size: CGSize(width: 300, height: 400))).texts
+            == ["No Results", "No results for “owl”"])
+    }
+
     @Test func anglesNegateAndAdd() {
         #expect(-Angle.degrees(90) == .degrees(-90))
         #expect((Angle.degrees(30) + .degrees(60)).degrees == 90)
