@@ -14,6 +14,8 @@ final class Drawing {
         case beginGroup(opacity: Double?, clip: (path: String, at: CGPoint)?, offset: CGPoint, shadow: Shadow?)
         case beginScale(CGSize, around: CGPoint)
         case beginRotation(Angle, around: CGPoint)
+        /// `colorMultiply`: every color drawn inside multiplied, channel by channel, by this one.
+        case beginColorMultiply(RGBA)
         case endGroup
     }
 
@@ -148,6 +150,7 @@ extension Drawing {
 
         var clipCount = 0
         var shadowCount = 0
+        var filterCount = 0
         for op in ops {
             switch op {
             case let .path(d, at, fill, stroke):
@@ -213,6 +216,14 @@ extension Drawing {
                 indent += "  "
             case let .beginRotation(angle, p):
                 body.append(indent + "<g transform=\"rotate(\(svgNumber(CGFloat(angle.degrees))) \(svgNumber(p.x)) \(svgNumber(p.y)))\">")
+                indent += "  "
+            case let .beginColorMultiply(c):
+                // An SVG color matrix that scales each channel: exactly SwiftUI's multiply.
+                filterCount += 1
+                let id = "\(Drawing.idMark)f\(filterCount)"
+                let matrix = "\(svgNumber(CGFloat(c.r))) 0 0 0 0 0 \(svgNumber(CGFloat(c.g))) 0 0 0 0 0 \(svgNumber(CGFloat(c.b))) 0 0 0 0 0 \(svgNumber(CGFloat(c.a))) 0"
+                defs.append("<filter id=\"\(id)\" color-interpolation-filters=\"sRGB\"><feColorMatrix type=\"matrix\" values=\"\(matrix)\"/></filter>")
+                body.append(indent + "<g filter=\"url(#\(id))\">")
                 indent += "  "
             case .endGroup:
                 indent = String(indent.dropLast(2))

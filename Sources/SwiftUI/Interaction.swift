@@ -30,3 +30,20 @@ extension EnvironmentValues {
         set { self[ControlSizeKey.self] = newValue }
     }
 }
+
+nonisolated extension View {
+    /// Multiplies every color the view draws by `color`, channel by channel (an SVG color matrix, exactly the
+    /// multiplication SwiftUI documents).
+    public func colorMultiply(_ color: Color) -> some View {
+        layoutModifier { child, context in EffectNode(.colorMultiply(color.resolve(context.environment)), child: child) }
+    }
+
+    /// Mirrors the view horizontally in a right-to-left layout. Lockstep lays out left to right (`\.layoutDirection`
+    /// set by the environment), where it changes nothing.
+    public func flipsForRightToLeftLayoutDirection(_ enabled: Bool) -> some View {
+        layoutModifier { child, context in
+            guard enabled, context.environment.layoutDirection == .rightToLeft else { return child }
+            return EffectNode(.scale(CGSize(width: -1, height: 1), .center), child: child)
+        }
+    }
+}

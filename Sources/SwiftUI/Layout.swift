@@ -532,6 +532,7 @@ final class EffectNode: DrawingModifierNode {
         case shadow(Drawing.Shadow)
         case scale(CGSize, UnitPoint)
         case rotation(Angle, UnitPoint)
+        case colorMultiply(RGBA)
     }
 
     let effect: Effect
@@ -550,6 +551,7 @@ final class EffectNode: DrawingModifierNode {
             canvas.ops.append(.beginGroup(opacity: nil, clip: (path.data, rect.origin), offset: .zero, shadow: nil))
         case let .offset(d): canvas.ops.append(.beginGroup(opacity: nil, clip: nil, offset: CGPoint(x: d.width, y: d.height), shadow: nil))
         case let .shadow(s): canvas.ops.append(.beginGroup(opacity: nil, clip: nil, offset: .zero, shadow: s))
+        case let .colorMultiply(c): canvas.ops.append(.beginColorMultiply(c))
         case let .rotation(angle, anchor):
             canvas.ops.append(.beginRotation(angle, around: CGPoint(x: rect.minX + rect.width * anchor.x, y: rect.minY + rect.height * anchor.y)))
         case let .scale(s, anchor):

@@ -153,6 +153,15 @@ private struct RankReader: Layout {
             == ["No Results", "No results for “owl”"])
     }
 
+    @Test func colorMultiplyScalesEachChannelAndRightToLeftFlips() {
+        let svg = render(Color.white.colorMultiply(Color(red: 1, green: 0.5, blue: 0)), RenderRequest(size: CGSize(width: 10, height: 10))).svg(title: nil)
+        #expect(svg.contains("values=\"1 0 0 0 0 0 0.5 0 0 0 0 0 0 0 0 0 0 0 1 0\"") && svg.contains("filter=\"url(#"), "\(svg)")
+        let flipped = Color.red.frame(width: 10, height: 10).flipsForRightToLeftLayoutDirection(true)
+        #expect(!render(flipped, RenderRequest(size: CGSize(width: 10, height: 10))).svg(title: nil).contains("scale(-1 1)"))
+        #expect(render(flipped.environment(\.layoutDirection, .rightToLeft), RenderRequest(size: CGSize(width: 10, height: 10))).svg(title: nil)
+            .contains("scale(-1 1)"))
+    }
+
     @Test func anglesNegateAndAdd() {
         #expect(-Angle.degrees(90) == .degrees(-90))
         #expect((Angle.degrees(30) + .degrees(60)).degrees == 90)
