@@ -208,8 +208,8 @@ struct IntegerSetRecord {
         let count = bytes.count
         guard candidate.count >= count else { return nil }
         let same = bytes.withUnsafeBytes { mine in
-            Self.equal(mine, candidate, 0..<4) && Self.equal(mine, candidate, JournalRecord.headerSize..<valuePosition)
-                && Self.equal(mine, candidate, (valuePosition + width)..<count)
+            RawBytes.equal(mine, candidate, 0..<4) && RawBytes.equal(mine, candidate, JournalRecord.headerSize..<valuePosition)
+                && RawBytes.equal(mine, candidate, (valuePosition + width)..<count)
         }
         guard same else { return nil }
         if checksumChanges.isEmpty {
@@ -230,19 +230,6 @@ struct IntegerSetRecord {
         // As a plist reader reads an integer of this width: eight bytes are signed, fewer unsigned.
         value = width == 8 ? Int(Int64(bitPattern: bits)) : Int(bits)
         return (count, value)
-    }
-
-    private static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer, _ range: Range<Int>) -> Bool {
-        var index = range.lowerBound
-        while index + 8 <= range.upperBound {
-            if a.loadUnaligned(fromByteOffset: index, as: UInt64.self) != b.loadUnaligned(fromByteOffset: index, as: UInt64.self) { return false }
-            index += 8
-        }
-        while index < range.upperBound {
-            if a[index] != b[index] { return false }
-            index += 1
-        }
-        return true
     }
 }
 
