@@ -37,6 +37,19 @@ package struct DefaultsKey: Hashable, Sendable, CustomStringConvertible, Express
     }
 }
 
+/// A dictionary key as a property list writes it.
+protocol PlistKey {
+    var plistString: String { get }
+}
+
+extension String: PlistKey {
+    var plistString: String { self }
+}
+
+extension DefaultsKey: PlistKey {
+    var plistString: String { string }
+}
+
 /// Byte ranges compared eight bytes at a time.
 enum RawBytes {
     static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer, _ range: Range<Int>) -> Bool {
