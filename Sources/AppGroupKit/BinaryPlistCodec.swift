@@ -113,13 +113,8 @@ enum BinaryPlistCodec {
     private static func objectCount(_ value: Any) -> Int? {
         switch Node(value) {
         case .scalar: return 1
-        case .dictionary(let dictionary):
-            var count = 1 + dictionary.count
-            for element in dictionary.values {
-                guard let inner = objectCount(element) else { return nil }
-                count += inner
-            }
-            return count
+        case .dictionary(let dictionary): return objectCount(values: dictionary.values)
+        case .keyed(let dictionary): return objectCount(values: dictionary.values)
         case .array(let array):
             var count = 1
             for element in array {
@@ -131,11 +126,22 @@ enum BinaryPlistCodec {
         }
     }
 
+    /// A dictionary's objects: itself, a key per value, and each value's.
+    private static func objectCount<Values: Collection<Any>>(values: Values) -> Int? {
+        var count = 1 + values.count
+        for element in values {
+            guard let inner = objectCount(element) else { return nil }
+            count += inner
+        }
+        return count
+    }
+
     /// A value classified once (also by `XMLPlistWriter`). Exact type checks come first: they are cheap, where a
     /// failing `as?` cast is not (it tries every bridging), and `as?` would bridge numbers (an `NSNumber` 1 casts
     /// to Bool).
     enum Node {
-        case scalar(Scalar), dictionary([String: Any]), array([Any])
+        /// `keyed`: a suite's top level, or a journal record's keys set (`DefaultsKey`: two spellings are two keys).
+        case scalar(Scalar), dictionary([String: Any]), keyed([DefaultsKey: Any]), array([Any])
 
         init?(_ value: Any) {
             let type = Swift.type(of: value)
@@ -146,6 +152,7 @@ enum BinaryPlistCodec {
             else if type == Double.self { self = .scalar(.real(value as! Double)) }
             else if type == [String: Any].self { self = .dictionary(value as! [String: Any]) }
             else if type == [Any].self { self = .array(value as! [Any]) }
+            else if type == [DefaultsKey: Any].self { self = .keyed(value as! [DefaultsKey: Any]) }
             else if type == Date.self { self = .scalar(.date(value as! Date)) }
             else if type == Data.self { self = .scalar(.data(value as! Data)) }
             else if let string = value as? String { self = .scalar(.string(string)) }
@@ -193,6 +200,8 @@ enum BinaryPlistCodec {
                 return true
             case .dictionary(let dictionary):
                 return write(entries: dictionary)
+            case .keyed(let dictionary):
+                return write(entries: dictionary)
             case .array(let array):
                 let first = nextIndex
                 nextIndex += array.count
@@ -207,8 +216,10 @@ enum BinaryPlistCodec {
             }
         }
 
-        /// A dictionary object (its offset already recorded) from its entries.
-        mutating func write<Entries: Collection<(key: String, value: Any)>>(entries: Entries) -> Bool {
+        /// A dictionary object (its offset already recorded) from its entries: a dictionary's own, keyed by
+        /// `String` or `DefaultsKey` (not mapped to strings first: a mapped entry was copied through the runtime's
+        /// generic witnesses, a tenth of a 100,000-key suite's fold).
+        mutating func write<Key: PlistKey, Entries: Collection<(key: Key, value: Any)>>(entries: Entries) -> Bool {
             let count = entries.count
             let keys = nextIndex, values = nextIndex + count
             nextIndex += 2 * count
@@ -216,7 +227,7 @@ enum BinaryPlistCodec {
             for index in 0..<(2 * count) { append(UInt64(keys + index), size: referenceSize) }
             for (position, (key, element)) in entries.enumerated() {
                 offsets[keys + position] = bytes.count - base
-                write(.string(key))
+                write(.string(key.plistString))
                 guard write(element, index: values + position) else { return false }
             }
             return true
@@ -305,15 +316,17 @@ enum BinaryPlistCodec {
 
     /// The value of a binary plist in canonical form (`Int`, `Double`, `Bool`, `String`, `Date`, `Data`, `[Any]`,
     /// `[String: Any]`), or nil when these bytes are not one this reader takes (ask Foundation then).
-    static func decode(_ bytes: UnsafeRawBufferPointer) -> Any? {
-        guard var reader = Reader(bytes) else { return nil }
+    /// - Parameter keyedDepth: dictionaries less deep than this are `[DefaultsKey: Any]` (1: a suite's top level).
+    static func decode(_ bytes: UnsafeRawBufferPointer, keyedDepth: Int = 0) -> Any? {
+        guard var reader = Reader(bytes, keyedDepth: keyedDepth) else { return nil }
         return reader.object(reader.top, depth: 0)
     }
 
     /// The entries of a binary plist whose top object is a dictionary, in file order, without building the
     /// dictionary (a journal record's top level); nil as `decode`, or when the top object is no dictionary.
-    static func decodeEntries(_ bytes: UnsafeRawBufferPointer) -> [(key: String, value: Any)]? {
-        guard var reader = Reader(bytes) else { return nil }
+    /// - Parameter keyedDepth: as for `decode` (2: a journal record's keys set).
+    static func decodeEntries(_ bytes: UnsafeRawBufferPointer, keyedDepth: Int = 0) -> [(key: String, value: Any)]? {
+        guard var reader = Reader(bytes, keyedDepth: keyedDepth) else { return nil }
         return reader.entries(reader.top, depth: 0)
     }
 
@@ -322,7 +335,7 @@ enum BinaryPlistCodec {
     /// plist, which `decodeEntries` then reads. Every other process replays each such record inside the suite's
     /// lock, so its cost is paid once per writer on every write.
     static func decodeOneIntegerSet(_ bytes: UnsafeRawBufferPointer) -> (pid: Int, key: String, value: Int)? {
-        guard let reader = Reader(bytes) else { return nil }
+        guard let reader = Reader(bytes, keyedDepth: 0) else { return nil }
         return reader.oneIntegerSet()
     }
 
@@ -337,8 +350,12 @@ enum BinaryPlistCodec {
         let end: Int
         /// Objects visited so far: shared subtrees could otherwise make a small file expand without bound.
         var visits = 0
+        /// Dictionaries less deep than this are read as `[DefaultsKey: Any]`: keys that differ only in their
+        /// normalisation stay two.
+        let keyedDepth: Int
 
-        init?(_ bytes: UnsafeRawBufferPointer) {
+        init?(_ bytes: UnsafeRawBufferPointer, keyedDepth: Int) {
+            self.keyedDepth = keyedDepth
             guard bytes.count >= 8 + 1 + 32, bytes.starts(with: "bplist00".utf8) else { return nil }
             self.bytes = bytes
             let trailer = bytes.count - 32
@@ -415,6 +432,11 @@ enum BinaryPlistCodec {
                 return array
             case 0xD:
                 guard let entries = entries(at: start, depth: depth) else { return nil }
+                if depth < keyedDepth {
+                    var dictionary = [DefaultsKey: Any](minimumCapacity: entries.count)
+                    for (key, value) in entries where dictionary[DefaultsKey(key)] == nil { dictionary[DefaultsKey(key)] = value }
+                    return dictionary
+                }
                 // Reserving is worth it for big dictionaries only: it is a generic (unspecialized) call.
                 var dictionary: [String: Any] = entries.count > 64 ? Dictionary(minimumCapacity: entries.count) : [:]
                 // A key twice (only in a damaged file): the first one counts, as with Foundation.

@@ -47,9 +47,15 @@ public struct CoordinatedFiles: Sendable {
 
     /// Replaces (or creates) the file with `data`, atomically; missing folders are created.
     public func write(_ data: Data, to relativePath: String) throws {
+        try write([UInt8](data), to: relativePath)
+    }
+
+    /// Replaces (or creates) the file with `bytes`, atomically; missing folders are created. Bytes already in an
+    /// array are written as they are: `container --write` of 128 MB held three copies of its input.
+    public func write(_ bytes: [UInt8], to relativePath: String) throws {
         let path = try file(relativePath)
         try SharedWriteGate.check()  // rule `runtime.stale`
-        try locked(.exclusive) { try replace(path, with: data) }
+        try locked(.exclusive) { try replace(path, with: bytes) }
     }
 
     /// Reads the file and replaces it with what `body` returns, with no other writer in between.
@@ -59,7 +65,7 @@ public struct CoordinatedFiles: Sendable {
         try SharedWriteGate.check()  // rule `runtime.stale`
         try locked(.exclusive) {
             let current = try AtomicFile.read(path).map { Data($0) }
-            try replace(path, with: try body(current))
+            try replace(path, with: [UInt8](try body(current)))
         }
     }
 
@@ -85,11 +91,11 @@ public struct CoordinatedFiles: Sendable {
         return path
     }
 
-    private func replace(_ path: String, with data: Data) throws {
+    private func replace(_ path: String, with bytes: [UInt8]) throws {
         // Re-check under the lock: a symlink planted since `resolve` must not redirect the write.
         _ = try container.resolve(String(path.dropFirst(container.path.count + 1)))
         try AtomicFile.createDirectories(String(path[..<path.lastIndex(of: "/")!]))
-        try AtomicFile.write([UInt8](data), to: path)
+        try AtomicFile.write(bytes, to: path)
     }
 
     private func locked<R>(_ mode: FileLock.Mode, _ body: () throws -> R) throws -> R {

@@ -88,7 +88,7 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
 
     /// The value for `key` (plist + journal, as every other process sees it), or nil.
     public func value(forKey key: String) throws -> Any? {
-        try read { $0[key] }
+        try read { $0[DefaultsKey(key)] }
     }
 
     /// The string for `key`, or nil when absent or not a string.
@@ -103,8 +103,14 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
     /// The boolean for `key`, or nil when absent or not a boolean.
     public func bool(forKey key: String) throws -> Bool? { try value(forKey: key) as? Bool }
 
-    /// Every key and value of the suite.
+    /// Every key and value of the suite. Two keys that differ only in their normalisation are two in the suite, as
+    /// on iOS, but one `String` key here: the first in code-unit order is given (`suiteValues()` has both).
     public func dictionaryRepresentation() throws -> [String: Any] {
+        try read { $0.byString }
+    }
+
+    /// Every key and value of the suite, each spelling of a key its own (`lockstep defaults read SUITE`).
+    package func suiteValues() throws -> [DefaultsKey: Any] {
         try read { $0 }
     }
 
@@ -121,12 +127,12 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
             return try locked(.exclusive) {
                 var none: [Change]? = nil
                 try state.refresh(changes: &none)
-                try state.appendInteger(integer, forKey: key)
+                try state.appendInteger(integer, forKey: DefaultsKey(key))
                 appended()
             }
         }
         let canonical = try PropertyList.validate(value, key: key)
-        let record = JournalRecord(pid: JournalRecord.currentProcess, sets: [key: canonical], removes: [])
+        let record = JournalRecord(pid: JournalRecord.currentProcess, sets: [DefaultsKey(key): canonical], removes: [])
         // A set's record does not depend on the suite: encode it before taking the lock, not while holding it.
         let encoded = try record.encoded()
         try write(encoded: encoded) { _ in (record, ()) }
@@ -134,7 +140,8 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
 
     /// Removes `key` (nothing happens if it is absent).
     public func removeObject(forKey key: String) throws {
-        try write { values in
+        let key = DefaultsKey(key)
+        return try write { values in
             (values[key] == nil ? nil : JournalRecord(pid: JournalRecord.currentProcess, sets: [:], removes: [key]), ())
         }
     }
@@ -143,11 +150,12 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
     /// - Returns: the new value.
     /// - Throws: `.invalidValue` when the key holds something other than an integer.
     @discardableResult
-    public func increment(_ key: String, by amount: Int = 1) throws -> Int {
+    public func increment(_ name: String, by amount: Int = 1) throws -> Int {
         // Not through `transaction` nor a `JournalRecord`: an increment is the hot read-modify-write, inside the
         // suite's exclusive lock, and its one-key record is the previous increment's with another integer
         // (`SuiteState.appendInteger`); an Int needs no validating.
         try SharedWriteGate.check()  // rule `runtime.stale`, as every write
+        let key = DefaultsKey(name)
         return try locked(.exclusive) {
             var none: [Change]? = nil
             try state.refresh(changes: &none)
@@ -159,7 +167,7 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
                 old = pending
             } else if let current = state.values[key] {
                 guard let integer = current as? Int else {
-                    throw AppGroupError(.invalidValue, subject: key, detail: "it holds a \(PropertyList.describeType(current)), which cannot be incremented")
+                    throw AppGroupError(.invalidValue, subject: name, detail: "it holds a \(PropertyList.describeType(current)), which cannot be incremented")
                 }
                 old = integer
             } else {
@@ -167,7 +175,7 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
             }
             let (new, overflow) = old.addingReportingOverflow(amount)
             guard !overflow else {
-                throw AppGroupError(.invalidValue, subject: key, detail: "adding \(amount) to \(old) overflows a 64-bit integer")
+                throw AppGroupError(.invalidValue, subject: name, detail: "adding \(amount) to \(old) overflows a 64-bit integer")
             }
             try state.appendInteger(new, forKey: key)
             appended()
@@ -191,28 +199,32 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
     }
 
     /// The suite as seen inside `transaction`: reads see the transaction's own writes.
+    /// Keys are compared by code units, as the suite's (`DefaultsKey`).
     public struct Transaction {
-        fileprivate let values: [String: Any]
-        fileprivate var sets: [String: Any] = [:]
-        fileprivate var removes: Set<String> = []
+        fileprivate let values: [DefaultsKey: Any]
+        fileprivate var sets: [DefaultsKey: Any] = [:]
+        fileprivate var removes: Set<DefaultsKey> = []
 
-        public func value(forKey key: String) -> Any? {
+        public func value(forKey name: String) -> Any? {
+            let key = DefaultsKey(name)
             if removes.contains(key) { return nil }
             return sets[key] ?? values[key]
         }
 
         /// Every key the suite holds, as seen inside the transaction.
         public var keys: [String] {
-            values.keys.filter { !removes.contains($0) && sets[$0] == nil } + sets.keys
+            (values.keys.filter { !removes.contains($0) && sets[$0] == nil } + sets.keys).map(\.string)
         }
 
         /// - Throws: `.invalidValue` when `value` is not a property list.
-        public mutating func set(_ value: Any, forKey key: String) throws(AppGroupError) {
-            sets[key] = try PropertyList.validate(value, key: key)
+        public mutating func set(_ value: Any, forKey name: String) throws(AppGroupError) {
+            let key = DefaultsKey(name)
+            sets[key] = try PropertyList.validate(value, key: name)
             removes.remove(key)
         }
 
-        public mutating func removeObject(forKey key: String) {
+        public mutating func removeObject(forKey name: String) {
+            let key = DefaultsKey(name)
             sets.removeValue(forKey: key)
             removes.insert(key)
         }
@@ -278,7 +290,7 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
 
     // MARK: Implementation
 
-    private func read<R>(_ body: ([String: Any]) throws -> R) throws -> R {
+    private func read<R>(_ body: ([DefaultsKey: Any]) throws -> R) throws -> R {
         try locked(.shared) {
             var none: [Change]? = nil
             try state.refresh(changes: &none)
@@ -288,7 +300,7 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
 
     /// Under the exclusive lock: refresh, let `body` decide the record, append it, compact past the threshold.
     /// - Parameter encoded: the record `body` returns, already encoded, when it is known before the lock is taken.
-    private func write<R>(encoded: [UInt8]? = nil, _ body: ([String: Any]) throws -> (JournalRecord?, R)) throws -> R {
+    private func write<R>(encoded: [UInt8]? = nil, _ body: ([DefaultsKey: Any]) throws -> (JournalRecord?, R)) throws -> R {
         // rule `runtime.stale`: a stale build stops before its next shared write.
         try SharedWriteGate.check()
         return try locked(.exclusive) {

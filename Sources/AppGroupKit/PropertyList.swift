@@ -56,6 +56,8 @@ public enum PropertyList {
             return a.count == b.count && zip(a, b).allSatisfy { isEqual($0, $1) }
         case (let a as [String: Any], let b as [String: Any]):
             return a.count == b.count && a.allSatisfy { isEqual($0.value, b[$0.key]) }
+        case (let a as [DefaultsKey: Any], let b as [DefaultsKey: Any]):
+            return a.count == b.count && a.allSatisfy { isEqual($0.value, b[$0.key]) }
         default: return false
         }
     }
@@ -103,6 +105,14 @@ public enum PropertyList {
             case "Q", "L": return value.uint64Value <= UInt64(Int.max) ? Int(value.uint64Value) : value.uint64Value
             default: return Int(value.int64Value)
             }
+        case let value as [DefaultsKey: Any]:
+            // A suite's keys, each spelling its own (`DefaultsKey`).
+            var result = [DefaultsKey: Any](minimumCapacity: value.count)
+            for (key, element) in value {
+                guard let element = canonicalize(element) else { return nil }
+                result[key] = element
+            }
+            return result
         case let value as [AnyHashable: Any]:
             var result: [String: Any] = [:]
             for (key, element) in value {
@@ -124,27 +134,29 @@ public enum PropertyList {
 
     /// Encodes a dictionary as a binary plist (`bplist00`), the format macOS's cfprefsd writes.
     /// - Throws: `.invalidValue` naming a key whose value is not a property list (callers validated them before).
-    static func encode(_ dictionary: [String: Any]) throws(AppGroupError) -> [UInt8] {
+    static func encode(_ dictionary: [DefaultsKey: Any]) throws(AppGroupError) -> [UInt8] {
         if let bytes = BinaryPlistCodec.encode(dictionary) { return bytes }
         // Property lists in another form (an NSNumber, a Float) take the canonical one first.
-        var canonical: [String: Any] = [:]
-        for (key, value) in dictionary { canonical[key] = try validate(value, key: key) }
+        var canonical = [DefaultsKey: Any](minimumCapacity: dictionary.count)
+        for (key, value) in dictionary { canonical[key] = try validate(value, key: key.string) }
         return BinaryPlistCodec.encode(canonical)!  // canonical values always encode
     }
 
-    /// Decodes a dictionary plist (binary, XML or OpenStep), or nil when it is not one.
-    static func decodeDictionary(_ bytes: UnsafeRawBufferPointer) -> [String: Any]? {
+    /// Decodes a dictionary plist (binary, XML or OpenStep), or nil when it is not one. Its own keys are kept as
+    /// written, two spellings of a key two keys (`DefaultsKey`), when the plist is binary; Foundation, which reads
+    /// the others, has made them Swift strings, one key, already.
+    static func decodeDictionary(_ bytes: UnsafeRawBufferPointer) -> [DefaultsKey: Any]? {
         // The hand-written reader first (binary plists of canonical values); anything it does not take goes to
         // Foundation, which decides. `bplist` means binary only: a damaged one is unreadable, never OpenStep text
         // (Foundation's fallback read one as {bplist00 = bplist00}), and one that would expand exponentially is refused.
         if bytes.starts(with: "bplist".utf8), BinaryPropertyList.problem(bytes) != nil { return nil }
-        if let object = BinaryPlistCodec.decode(bytes) { return object as? [String: Any] }
+        if let object = BinaryPlistCodec.decode(bytes, keyedDepth: 1) { return object as? [DefaultsKey: Any] }
         // Foundation would crash on a set (BinaryPropertyList); a set is not a property-list type anyway.
         guard !BinaryPropertyList.containsSet(bytes) else { return nil }
         let protected = LeadingByteOrderMark.protect(bytes)
         guard let object = try? PropertyListSerialization.propertyList(from: protected.map { Data($0) } ?? Data(bytes), options: [], format: nil),
               let dictionary = canonicalize(object) as? [String: Any] else { return nil }
-        return protected == nil ? dictionary : LeadingByteOrderMark.restore(dictionary) as? [String: Any]
+        return (protected == nil ? dictionary : LeadingByteOrderMark.restore(dictionary) as? [String: Any])?.byCodeUnits
     }
 
     /// Foundation's XML reader drops a U+FEFF at the start of a `<string>` or `<key>` (written raw or as `&#xFEFF;`),
@@ -197,7 +209,7 @@ public enum PropertyList {
     }
 
     /// `decodeDictionary` for bytes in `Data`.
-    static func decodeDictionary(_ data: Data) -> [String: Any]? {
+    static func decodeDictionary(_ data: Data) -> [DefaultsKey: Any]? {
         data.withUnsafeBytes { decodeDictionary($0) }
     }
 }

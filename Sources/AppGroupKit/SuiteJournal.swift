@@ -29,12 +29,12 @@ struct SuiteFiles: Sendable {
 /// whose checksum does not match is the tail a killed writer left: readers stop there, the next writer cuts it off.
 struct JournalRecord {
     var pid: Int32
-    var sets: [String: Any]
-    var removes: [String]
+    var sets: [DefaultsKey: Any]
+    var removes: [DefaultsKey]
 
     static let headerSize = 8
 
-    init(pid: Int32, sets: [String: Any], removes: [String]) {
+    init(pid: Int32, sets: [DefaultsKey: Any], removes: [DefaultsKey]) {
         self.pid = pid
         self.sets = sets
         self.removes = removes
@@ -47,19 +47,19 @@ struct JournalRecord {
     func encoded() throws -> [UInt8] {
         // The hot case, an increment (or a set of one integer), skips the generic writer.
         if removes.isEmpty, sets.count == 1, let (key, value) = sets.first, type(of: value) == Int.self {
-            var bytes = BinaryPlistCodec.encode(pid: Int(pid), setting: key, to: value as! Int, prefix: Self.headerSize)
+            var bytes = BinaryPlistCodec.encode(pid: Int(pid), setting: key.string, to: value as! Int, prefix: Self.headerSize)
             Self.seal(&bytes)
             return bytes
         }
         var entries: [(key: String, value: Any)] = [("pid", Int(pid))]
         if !sets.isEmpty { entries.append(("set", sets)) }
-        if !removes.isEmpty { entries.append(("remove", removes)) }
+        if !removes.isEmpty { entries.append(("remove", removes.map(\.string))) }
         var bytes: [UInt8]
         if let encoded = BinaryPlistCodec.encode(entries: entries, prefix: Self.headerSize) {
             bytes = encoded
         } else {
             bytes = [UInt8](repeating: 0, count: Self.headerSize)
-            bytes += try PropertyList.encode(Dictionary(entries, uniquingKeysWith: { first, _ in first }))
+            bytes += try PropertyList.encode(Dictionary(entries.map { (DefaultsKey($0.key), $0.value) }, uniquingKeysWith: { first, _ in first }))
         }
         Self.seal(&bytes)
         return bytes
@@ -112,15 +112,16 @@ struct JournalRecord {
 
     /// The record a checked payload holds, or nil when it is no plist dictionary.
     init?(payload: UnsafeRawBufferPointer) {
-        guard let entries = BinaryPlistCodec.decodeEntries(payload)
-                ?? PropertyList.decodeDictionary(payload).map({ $0.map { (key: $0.key, value: $0.value) } })
+        // The keys set are read as `DefaultsKey`s (keyed depth 2): two spellings of a key are two keys.
+        guard let entries = BinaryPlistCodec.decodeEntries(payload, keyedDepth: 2)
+                ?? PropertyList.decodeDictionary(payload).map({ $0.map { (key: $0.key.string, value: $0.value) } })
         else { return nil }
         self.init(pid: 0, sets: [:], removes: [])
         for (key, value) in entries.reversed() {  // a key twice: the first counts, as in a dictionary read by Foundation
             switch key {
             case "pid": pid = Int32(truncatingIfNeeded: value as? Int ?? 0)
-            case "set": sets = value as? [String: Any] ?? [:]
-            case "remove": removes = (value as? [Any] ?? []).compactMap { $0 as? String }
+            case "set": sets = value as? [DefaultsKey: Any] ?? (value as? [String: Any])?.byCodeUnits ?? [:]
+            case "remove": removes = (value as? [Any] ?? []).compactMap { ($0 as? String).map { DefaultsKey($0) } }
             default: break
             }
         }
@@ -138,7 +139,7 @@ struct JournalRecord {
 struct IntegerSetRecord {
     /// The writer's process id (this process's, for the records it writes).
     let pid: Int32
-    let key: String
+    let key: DefaultsKey
     /// The integer's width in the plist (1, 2, 4 or 8 bytes): another width moves the offset table.
     let width: Int
     private(set) var bytes: [UInt8]
@@ -152,12 +153,12 @@ struct IntegerSetRecord {
     /// written once (a key set once) never needs it.
     private var checksumChanges: [UInt32] = []
 
-    init(pid: Int32 = JournalRecord.currentProcess, key: String, value: Int) {
+    init(pid: Int32 = JournalRecord.currentProcess, key: DefaultsKey, value: Int) {
         self.pid = pid
         self.key = key
         self.value = value
         width = Self.width(of: value)
-        bytes = BinaryPlistCodec.encode(pid: Int(pid), setting: key, to: value, prefix: JournalRecord.headerSize)
+        bytes = BinaryPlistCodec.encode(pid: Int(pid), setting: key.string, to: value, prefix: JournalRecord.headerSize)
         // The value is the plist's last object, right before its offset table (7 offsets) and 32-byte trailer.
         let offsetSize = Int(bytes[bytes.count - 32 + 6])
         valuePosition = bytes.count - 32 - 7 * offsetSize - width
@@ -173,7 +174,7 @@ struct IntegerSetRecord {
     }
 
     /// Whether `set(_:)` can write `value` for `key` into this record.
-    func fits(_ key: String, _ value: Int) -> Bool { self.key == key && width == Self.width(of: value) }
+    func fits(_ key: DefaultsKey, _ value: Int) -> Bool { self.key == key && width == Self.width(of: value) }
 
     /// Puts `value` (of this record's width) in place and seals the record again. The checksum is moved by the
     /// bytes that changed (usually one) instead of recomputed over the whole payload: the same CRC-32, a fifth of
@@ -207,8 +208,8 @@ struct IntegerSetRecord {
         let count = bytes.count
         guard candidate.count >= count else { return nil }
         let same = bytes.withUnsafeBytes { mine in
-            Self.equal(mine, candidate, 0..<4) && Self.equal(mine, candidate, JournalRecord.headerSize..<valuePosition)
-                && Self.equal(mine, candidate, (valuePosition + width)..<count)
+            RawBytes.equal(mine, candidate, 0..<4) && RawBytes.equal(mine, candidate, JournalRecord.headerSize..<valuePosition)
+                && RawBytes.equal(mine, candidate, (valuePosition + width)..<count)
         }
         guard same else { return nil }
         if checksumChanges.isEmpty {
@@ -230,19 +231,6 @@ struct IntegerSetRecord {
         value = width == 8 ? Int(Int64(bitPattern: bits)) : Int(bits)
         return (count, value)
     }
-
-    private static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer, _ range: Range<Int>) -> Bool {
-        var index = range.lowerBound
-        while index + 8 <= range.upperBound {
-            if a.loadUnaligned(fromByteOffset: index, as: UInt64.self) != b.loadUnaligned(fromByteOffset: index, as: UInt64.self) { return false }
-            index += 8
-        }
-        while index < range.upperBound {
-            if a[index] != b[index] { return false }
-            index += 1
-        }
-        return true
-    }
 }
 
 /// Which version of a file a cache was built from (LockstepSystem's `FileVersion`: device, inode, size, mtime, links).
@@ -258,12 +246,12 @@ final class SuiteState {
     /// Whether this view opens the journal read-write, creating it (writers, observers), or read-only.
     let writable: Bool
     /// The suite's values (plist + journal), with the last integer this process appended folded in.
-    var values: [String: Any] {
+    var values: [DefaultsKey: Any] {
         flushInteger()
         return storedValues
     }
     /// The values, except that while `integerIsPending` the key of `integerRecord` holds that record's value instead.
-    private var storedValues: [String: Any] = [:]
+    private var storedValues: [DefaultsKey: Any] = [:]
     private var plistIdentity: FileIdentity?
     private var loaded = false
     private var journal: FileDescriptor?
@@ -407,7 +395,7 @@ final class SuiteState {
     /// The integer `key` holds when this process's last append set it and nothing was replayed since, or when the
     /// last replay's last increment set it and nothing changed the values since; else nil: an increment's fast path,
     /// without hashing the key or casting an `Any`.
-    func pendingInteger(forKey key: String) -> Int? {
+    func pendingInteger(forKey key: DefaultsKey) -> Int? {
         if integerIsPending, let integerRecord, integerRecord.key == key { return integerRecord.value }
         if let replayedInteger, replayedInteger.key == key {
             assert(storedValues[key] as? Int == replayedInteger.value, "replayedInteger outlived a change of the values")
@@ -419,7 +407,7 @@ final class SuiteState {
     /// Appends the record setting `key` to the integer `value` and applies it: `append` for an increment, without
     /// building a record (a dictionary of boxed values) and encoding it anew on every call inside the lock.
     /// Call with the exclusive lock held, right after `refresh`.
-    func appendInteger(_ value: Int, forKey key: String) throws {
+    func appendInteger(_ value: Int, forKey key: DefaultsKey) throws {
         // Patched as a local, moved out of the property and back in: patched in place, the property's access stayed
         // open across the patch's call, and Swift checked every access to it at run time (swift_beginAccess).
         var record: IntegerSetRecord
@@ -487,7 +475,7 @@ final class SuiteState {
         }
     }
 
-    private func readPlist() throws -> [String: Any] {
+    private func readPlist() throws -> [DefaultsKey: Any] {
         let bytes: [UInt8]?
         do { bytes = try AtomicFile.read(files.plist) } catch { throw AppGroupError(error) }
         guard let bytes else { return [:] }
@@ -499,15 +487,15 @@ final class SuiteState {
         return dictionary
     }
 
-    private func reset(to base: [String: Any], changes: inout [GroupDefaults.Change]?) {
+    private func reset(to base: [DefaultsKey: Any], changes: inout [GroupDefaults.Change]?) {
         flushInteger()
         let values = storedValues
         if changes != nil, loaded {
             for (key, old) in values where !PropertyList.isEqual(old, base[key]) {
-                changes?.append(GroupDefaults.Change(key: key, value: base[key]))
+                changes?.append(GroupDefaults.Change(key: key.string, value: base[key]))
             }
             for (key, new) in base where values[key] == nil {
-                changes?.append(GroupDefaults.Change(key: key, value: new))
+                changes?.append(GroupDefaults.Change(key: key.string, value: new))
             }
         }
         replayedInteger = nil
@@ -576,7 +564,7 @@ final class SuiteState {
         // The values and the writers' models are worked on as locals, moved out of the properties and back in:
         // changed in place record after record, each access to a property ran across a call, which Swift checks at
         // run time (swift_beginAccess), and that check was a good part of replaying an increment.
-        var values: [String: Any] = [:]
+        var values: [DefaultsKey: Any] = [:]
         var models: [IntegerSetRecord] = []
         swap(&values, &storedValues)
         swap(&models, &replayed)
@@ -595,17 +583,18 @@ final class SuiteState {
                 if let previous = adopted, previous.key != record.key { values[previous.key] = previous.value }
                 adopted = KeyedInteger(key: record.key, value: record.value)
                 if record.pid != JournalRecord.currentProcess {
-                    changes?.append(GroupDefaults.Change(key: record.key, value: record.value))
+                    changes?.append(GroupDefaults.Change(key: record.key.string, value: record.value))
                 }
                 offset += record.size
                 continue
             }
             if let previous = adopted.take() { values[previous.key] = previous.value }
             guard let (payload, size) = JournalRecord.payload(bytes, at: offset) else { break }
-            if let (pid, key, value) = BinaryPlistCodec.decodeOneIntegerSet(payload) {
+            if let (pid, string, value) = BinaryPlistCodec.decodeOneIntegerSet(payload) {
+                let key = DefaultsKey(string)
                 values[key] = value
                 if Int32(truncatingIfNeeded: pid) != JournalRecord.currentProcess {
-                    changes?.append(GroupDefaults.Change(key: key, value: value))
+                    changes?.append(GroupDefaults.Change(key: string, value: value))
                 }
                 Self.remember(UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + size)]),
                               pid: Int32(truncatingIfNeeded: pid), key: key, value: value, in: &models)
@@ -638,21 +627,21 @@ final class SuiteState {
     /// A key and its integer. A struct, not a tuple: an optional tuple was destroyed through the runtime's generic
     /// witnesses (`tuple_destroy`), a few hundred instructions a replayed record.
     private struct KeyedInteger {
-        var key: String
+        var key: DefaultsKey
         var value: Int
     }
 
     /// A record read through a writer's kept one: its size, its key and integer, and its writer.
     private struct AdoptedRecord {
         var size: Int
-        var key: String
+        var key: DefaultsKey
         var value: Int
         var pid: Int32
     }
 
     /// Keeps a one-integer record just replayed as the model of its writer's next ones, when it is laid out as
     /// Lockstep lays it out (its integer is then the last object, and only its bytes change from one to the next).
-    private static func remember(_ record: UnsafeRawBufferPointer, pid: Int32, key: String, value: Int, in models: inout [IntegerSetRecord]) {
+    private static func remember(_ record: UnsafeRawBufferPointer, pid: Int32, key: DefaultsKey, value: Int, in models: inout [IntegerSetRecord]) {
         let model = IntegerSetRecord(pid: pid, key: key, value: value)
         guard model.bytes.count == record.count, model.bytes.elementsEqual(record) else { return }
         models.removeAll { $0.pid == pid }
@@ -666,15 +655,15 @@ final class SuiteState {
         Self.apply(record, to: &storedValues, changes: &changes)
     }
 
-    private static func apply(_ record: JournalRecord, to values: inout [String: Any], changes: inout [GroupDefaults.Change]?) {
+    private static func apply(_ record: JournalRecord, to values: inout [DefaultsKey: Any], changes: inout [GroupDefaults.Change]?) {
         let external = record.pid != JournalRecord.currentProcess
         for key in record.removes {
             values.removeValue(forKey: key)
-            if external { changes?.append(GroupDefaults.Change(key: key, value: nil)) }
+            if external { changes?.append(GroupDefaults.Change(key: key.string, value: nil)) }
         }
         for (key, value) in record.sets {
             values[key] = value
-            if external { changes?.append(GroupDefaults.Change(key: key, value: value)) }
+            if external { changes?.append(GroupDefaults.Change(key: key.string, value: value)) }
         }
     }
 }

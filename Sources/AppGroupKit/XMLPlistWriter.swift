@@ -50,19 +50,26 @@ package enum XMLPlistWriter {
                 return true
             }
         case .dictionary(let dictionary):
-            return container("dict", isEmpty: dictionary.isEmpty, indent: indent, into: &bytes) { bytes in
-                // CFStringCompare without options: UTF-16 code units, not Swift's Unicode-aware `<`.
-                for key in dictionary.keys.sorted(by: { $0.utf16.lexicographicallyPrecedes($1.utf16) }) {
-                    tabs(indent + 1, into: &bytes)
-                    element("key", escaped(key), into: &bytes)
-                    guard write(dictionary[key]!, indent: indent + 1, into: &bytes) else { return false }
-                }
-                return true
-            }
+            return write(entries: dictionary.map { (key: $0.key, value: $0.value) }, indent: indent, into: &bytes)
+        case .keyed(let dictionary):
+            return write(entries: dictionary.map { (key: $0.key.string, value: $0.value) }, indent: indent, into: &bytes)
         case nil:
             return false
         }
         return true
+    }
+
+    /// A dictionary's element from its entries (keys distinct), its tabs already written.
+    private static func write(entries: [(key: String, value: Any)], indent: Int, into bytes: inout [UInt8]) -> Bool {
+        container("dict", isEmpty: entries.isEmpty, indent: indent, into: &bytes) { bytes in
+            // CFStringCompare without options: UTF-16 code units, not Swift's Unicode-aware `<`.
+            for (key, value) in entries.sorted(by: { $0.key.utf16.lexicographicallyPrecedes($1.key.utf16) }) {
+                tabs(indent + 1, into: &bytes)
+                element("key", escaped(key), into: &bytes)
+                guard write(value, indent: indent + 1, into: &bytes) else { return false }
+            }
+            return true
+        }
     }
 
     /// `<tag>`, what `content` writes (false: a value that is not a property list), and `</tag>` at `indent`; `<tag/>`

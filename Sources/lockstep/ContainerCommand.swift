@@ -39,16 +39,17 @@ enum ContainerCommand: Command {
                 return .failure
             }
         } else if let file = arguments.value("--write") {
-            // The replacement is made whole before it is renamed in: bounded, so a runaway pipe is refused (exit 2)
-            // instead of growing the process without end.
+            // The replacement is read whole before the container's lock is taken, and bounded: a slow or runaway
+            // pipe never holds the lock other processes wait for (streamed into the temp file, it would, as long
+            // as the pipe stays open), and is refused (exit 2) instead of growing the process without end. Held
+            // once, as read: at the bound a write peaks near twice its size while the array grows.
             let bytes = try FileDescriptor(rawValue: 0).readAll(path: "stdin", capacity: 1 << 20, limit: maximumWriteSize)
             guard bytes.count <= maximumWriteSize else {
                 throw BundleError(.unreadable, path: "standard input", detail: "it holds more than \(maximumWriteSize >> 20) MB, the most --write replaces a file with; nothing was written")
             }
-            let data = Data(bytes)
             // --repeat N (for tests): the same replacement N times, so a reader can race many of them.
             let times = try repeatCount(arguments, command: name)
-            for _ in 0..<times { try files.write(data, to: file) }
+            for _ in 0..<times { try files.write(bytes, to: file) }
         } else {
             print(absolute(container.path))
         }

@@ -61,7 +61,8 @@ enum DefaultsCommand: Command {
         switch action {
         case "read":
             guard let key else {
-                print(Standard.printable(xml(try defaults.dictionaryRepresentation())), terminator: "")
+                // Each spelling of a key its own, as the suite holds them (NFC and NFD "café" are two keys on iOS).
+                print(Standard.printable(xml(try defaults.suiteValues())), terminator: "")
                 return .success
             }
             guard let value = try defaults.value(forKey: key) else {
@@ -124,7 +125,7 @@ enum DefaultsCommand: Command {
     }
 
     /// Values read from a suite are always property lists; PropertyList writes them however Foundation is linked.
-    private static func xml(_ dictionary: [String: Any]) -> String {
+    private static func xml(_ dictionary: Any) -> String {
         String(decoding: PropertyList.data(dictionary, format: .xml) ?? Data(), as: UTF8.self)
     }
 }

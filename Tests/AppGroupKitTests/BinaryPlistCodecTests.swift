@@ -53,12 +53,12 @@ import LockstepTestSupport
         for key in ["counter", "", "fifteen chars!!", "ключ", String(repeating: "k", count: 300)] {
             var record: IntegerSetRecord?
             for value in values + values.reversed() {
-                if record?.fits(key, value) == true { record!.set(value) } else { record = IntegerSetRecord(key: key, value: value) }
-                let fresh = try JournalRecord(pid: JournalRecord.currentProcess, sets: [key: value], removes: []).encoded()
+                if record?.fits(DefaultsKey(key), value) == true { record!.set(value) } else { record = IntegerSetRecord(key: DefaultsKey(key), value: value) }
+                let fresh = try JournalRecord(pid: JournalRecord.currentProcess, sets: [DefaultsKey(key): value], removes: []).encoded()
                 #expect(record?.bytes == fresh, "\(key) = \(value)")
                 let bytes = try #require(record?.bytes)
                 let (decoded, size) = try #require(JournalRecord.decode(bytes, at: 0))
-                #expect(size == fresh.count && decoded.sets[key] as? Int == value)
+                #expect(size == fresh.count && decoded.sets[DefaultsKey(key)] as? Int == value)
             }
         }
     }
@@ -70,18 +70,18 @@ import LockstepTestSupport
         let ranges: [ClosedRange<Int>] = [0...255, 256...65_535, 65_536...4_294_967_295, 4_294_967_296...Int.max, Int.min...(-1)]
         for key in ["counter", String(repeating: "k", count: 300)] {
             for range in ranges {
-                var record = IntegerSetRecord(key: key, value: range.lowerBound)
+                var record = IntegerSetRecord(key: DefaultsKey(key), value: range.lowerBound)
                 var value = range.lowerBound
                 for step in 0..<400 {
                     // Consecutive values (mostly one byte changes, sometimes a carry) and jumps anywhere in the width.
                     value = step % 3 == 0 ? Int.random(in: range, using: &generator) : (value == range.upperBound ? range.lowerBound : value + 1)
-                    #expect(record.fits(key, value))
+                    #expect(record.fits(DefaultsKey(key), value))
                     record.set(value)
                     let bytes = record.bytes
                     let payload = Array(bytes[JournalRecord.headerSize...])
                     let sealed = (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[4 + $1]) << UInt32(8 * $1) }
                     #expect(sealed == CRC32.checksum(payload), "\(key) = \(value)")
-                    #expect(JournalRecord.decode(bytes, at: 0)?.0.sets[key] as? Int == value)
+                    #expect(JournalRecord.decode(bytes, at: 0)?.0.sets[DefaultsKey(key)] as? Int == value)
                 }
             }
         }
@@ -127,7 +127,7 @@ import LockstepTestSupport
                     continue
                 }
                 let (pid, readKey, readValue) = try #require(fast, "\(key) = \(value)")
-                #expect(pid == Int(generic.pid) && readKey == key && readValue == value && generic.sets[key] as? Int == value)
+                #expect(pid == Int(generic.pid) && readKey == key && readValue == value && generic.sets[DefaultsKey(key)] as? Int == value)
             }
         }
         let others: [[UInt8]] = [
@@ -207,7 +207,7 @@ import LockstepTestSupport
         bytes += payload
         let (record, _) = try #require(JournalRecord.decode(bytes, at: 0))
         #expect(record.pid == 9)
-        #expect(PropertyList.isEqual(record.sets, ["k": "v", "when": Self.date]))
+        #expect(PropertyList.isEqual(record.sets, ["k": "v", "when": Self.date] as [DefaultsKey: Any]))
         #expect(record.removes == ["gone"])
     }
 
@@ -215,7 +215,7 @@ import LockstepTestSupport
     @Test func theReaderDeclinesWhatItDoesNotTakeAndFoundationDecides() throws {
         let xml = try PropertyListSerialization.data(fromPropertyList: ["k": 1], format: .xml, options: 0)
         #expect(xml.withUnsafeBytes { BinaryPlistCodec.decode($0) } == nil)
-        #expect(PropertyList.isEqual(PropertyList.decodeDictionary(xml), ["k": 1]))
+        #expect(PropertyList.isEqual(PropertyList.decodeDictionary(xml), ["k": 1] as [DefaultsKey: Any]))
         // {"k": "\u{D800}"}: one UTF-16 unit, a lone high surrogate.
         var lone = try #require(BinaryPlistCodec.encode(["k": "é"]))
         let unit = try #require(lone.firstIndex(of: 0x61))  // "é" is 0x00E9 → bytes 00 E9 after marker 0x61

@@ -248,7 +248,7 @@ import LockstepSystem
                 try writer.append(record)
                 if (index + 1) % batch == 0 || index + 1 == records.count { try observer.refresh(changes: &changes) }
             }
-            results.append((observer.values.mapValues { "\($0)" }, (changes ?? []).map { "\($0.key)=\($0.value.map { "\($0)" } ?? "nil")" }))
+            results.append((observer.values.byString.mapValues { "\($0)" }, (changes ?? []).map { "\($0.key)=\($0.value.map { "\($0)" } ?? "nil")" }))
         }
         #expect(results[0].values == ["a": "5", "b": "5", "c": "x"])
         #expect(results[0].changes == ["a=1", "a=2", "b=1", "b=2", "a=3", "a=nil", "c=x", "b=3", "a=4", "a=5", "b=300", "b=5"])

@@ -7,21 +7,29 @@ import Testing
 /// and a string that starts with U+FEFF. Read by `lockstep defaults`, and unchanged by the next write.
 @Suite struct OddSuiteValueTests {
     /// `{big = 2⁶⁴−1; k = v}` as Apple's and Python's writers store it: the integer as 16 bytes (marker 0x14).
-    static let unsignedSuite: [UInt8] = {
+    static let unsignedSuite = handWritten([
+        [0xD2, 1, 2, 3, 4],                                            // dict: keys 1, 2; values 3, 4
+        [0x53] + Array("big".utf8),
+        [0x51] + Array("k".utf8),
+        [0x14] + [UInt8](repeating: 0, count: 8) + [UInt8](repeating: 0xFF, count: 8),
+        [0x51] + Array("v".utf8),
+    ])
+
+    /// A binary plist laid out by hand from its objects (the first one the top), not by the codec under test:
+    /// one-byte offsets and references.
+    static func handWritten(_ objects: [[UInt8]]) -> [UInt8] {
         var bytes = Array("bplist00".utf8)
         var offsets: [UInt8] = []
-        func add(_ object: [UInt8]) { offsets.append(UInt8(bytes.count)); bytes += object }
-        add([0xD2, 1, 2, 3, 4])                                        // dict: keys 1, 2; values 3, 4
-        add([0x53] + Array("big".utf8))
-        add([0x51] + Array("k".utf8))
-        add([0x14] + [UInt8](repeating: 0, count: 8) + [UInt8](repeating: 0xFF, count: 8))
-        add([0x51] + Array("v".utf8))
+        for object in objects {
+            offsets.append(UInt8(bytes.count))
+            bytes += object
+        }
         let table = bytes.count
         bytes += offsets
-        bytes += [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 5] + [UInt8](repeating: 0, count: 8)
+        bytes += [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, UInt8(objects.count)] + [UInt8](repeating: 0, count: 8)
             + [0, 0, 0, 0, 0, 0, 0, UInt8(table)]
         return bytes
-    }()
+    }
 
     @Test func theCodecReadsAndWritesTheWholeUnsignedRange() throws {
         let decoded = try #require(PropertyList.decodeDictionary(Data(Self.unsignedSuite)))
