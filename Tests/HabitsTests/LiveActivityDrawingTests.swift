@@ -76,11 +76,11 @@ private struct StubProvider: TimelineProvider {
         let pictures = try #require(configuration.presentation.render(record, isStale: false))
         let lockScreen = try #require(pictures.first { $0.kind == .lockScreen })
         #expect(lockScreen.texts == ["Lap 3"])
-        // The tint is a path as large as the 361 × 160 platter with its 22-pt corners, not a band behind the text.
+        // The tint is a path as large as the 371 × 160 platter with its 22-pt corners, not a band behind the text.
         #expect(lockScreen.svg.contains("fill=\"#ff9500\""), "\(lockScreen.svg)")
         let tint = try #require(lockScreen.svg.split(separator: "\n").first { $0.contains("#ff9500") })
         #expect(tint.contains("M0 22") || tint.contains("M22 0"), "\(tint)")
-        #expect(tint.contains("361") && tint.contains("160"), "\(tint)")
+        #expect(tint.contains("371") && tint.contains("160"), "\(tint)")
     }
 
     @Test func theAccessoryBackgroundIsTheFamilysShape() {
