@@ -76,6 +76,12 @@ public struct ReferenceDevice: Sendable, Hashable, CustomStringConvertible {
     /// The default Apple Watch: 45 mm.
     public static let appleWatch = watch(45, (198, 242), circular: 50, corner: 38, rectangular: (193, 82))
 
+    /// The default device that has `family`: the iPad for `systemExtraLarge`, the watch for `accessoryCorner`, else
+    /// the iPhone.
+    public static func standard(for family: WidgetFamily) -> ReferenceDevice {
+        family == .accessoryCorner ? .appleWatch : family == .systemExtraLarge ? .iPad : .iPhone
+    }
+
     /// Every device `--device` knows, phones first.
     public static let all: [ReferenceDevice] = [
         phone("iPhone 15 Pro Max", (430, 932), small: 170, medium: (364, 170), large: (364, 382), circular: 76, rectangular: (172, 76), inline: 257),

@@ -21,10 +21,7 @@ public enum WidgetFamily: String, Sendable, CaseIterable, Codable, CustomDebugSt
 
     /// The size in points on the default iPhone (`accessoryCorner`, watch-only: on the default Apple Watch;
     /// `systemExtraLarge`, iPad-only: on the default iPad).
-    public var displaySize: CGSize {
-        let device: ReferenceDevice = self == .accessoryCorner ? .appleWatch : self == .systemExtraLarge ? .iPad : .iPhone
-        return displaySize(on: device)
-    }
+    public var displaySize: CGSize { displaySize(on: .standard(for: self)) }
 
     /// The size in points on `device`, from Apple's tables (see `ReferenceDevice`); a family the device does not
     /// have is drawn at the default device's size of its kind.
