@@ -285,7 +285,6 @@ final class TextNode: Node {
             }
             let baseline = y + ascent(line, scale: laid.scale)
             var textRuns: [Canvas.TextRun] = []
-            var runStart = x
             // Where the last text glyph ended: the next one continues its run when it starts there.
             var textEnd = CGFloat.nan
             func flush() {
@@ -308,7 +307,6 @@ final class TextNode: Node {
                     flush()
                     let side = run.font.size * laid.scale
                     canvas.ops.append(.symbol(name: symbol, rect: CGRect(x: x, y: baseline - side * 0.85, width: side, height: side), paint: run.paint))
-                    runStart = x + pieceWidth
                 } else {
                     // Each piece starts where the layout measured it; an emoji is drawn on its own (see Canvas).
                     let font = run.font.scaled(laid.scale)

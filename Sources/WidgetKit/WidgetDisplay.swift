@@ -78,7 +78,7 @@ public struct WidgetDisplay: Sendable, Equatable {
     public func size(of family: WidgetFamily) throws(WidgetKitError) -> CGSize {
         guard let size = device.size(of: family) else {
             let why = device.idiom == .pad && family.isAccessory
-                ? "\(family.rawValue) drawn: Apple's iPadOS widget table gives no Lock Screen accessory size"
+                ? "\(family.rawValue) size: Apple's iPadOS widget table gives none for the Lock Screen's accessories"
                 : "\(family.rawValue) family (its families: \(device.families.map(\.rawValue).joined(separator: ", ")))"
             throw WidgetKitError(.familyNotOnDevice, subject: device.name, detail: why)
         }

@@ -40,7 +40,7 @@ extension Widget {
 ///     previews [--svg DIR]                       every #Preview: each widget preview's entries, each view preview
 ///
 /// `--kind` picks a widget of the bundle, else the first. As a complication bundle it serves the bundle's watch
-/// widgets (those offering `accessoryCorner`), at the reference Apple Watch's sizes, on the watch's container.
+/// widgets (those offering `accessoryCorner`), at the default Apple Watch's sizes (45 mm), on the watch's container.
 @MainActor
 public enum WidgetHost {
     static let usage = "[--kind KIND] render FAMILY [--svg FILE] [--device NAME] [--appearance light|dark] [--dynamic-type SIZE] | [--kind KIND] placeholder FAMILY | [--kind KIND] tap INTENT | [--kind KIND] configure [--PARAMETER VALUE]… | status | previews [--svg DIR] | quit"

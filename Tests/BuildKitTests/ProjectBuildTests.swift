@@ -51,8 +51,9 @@ import Testing
         #expect(up.stdout.contains("ready com.example.Tally.watchkitapp"), "\(up.stdout)")
         #expect(up.stdout.contains("TallyApp is running"), "\(up.stdout)")
         #expect(try Self.snapshot(project) == before, "the team's files changed")
-        // The device is in the build folder, and the gallery shows both kinds.
-        #expect(up.stdout.contains("widget gallery: \(project.path)/.build/lockstep/groups/gallery.html (2 pictures)"), "\(up.stdout)")
+        // The device is in the build folder, and the gallery shows both kinds: the small widget in full colour and
+        // accented (a tinted Home Screen), the Lock Screen's inline one vibrant.
+        #expect(up.stdout.contains("widget gallery: \(project.path)/.build/lockstep/groups/gallery.html (3 pictures)"), "\(up.stdout)")
 
         // The widget drew its catalog's image at its size (48 × 32 pixels at 2x) and its catalog's color.
         let drawing = try String(contentsOf: project.appendingPathComponent(

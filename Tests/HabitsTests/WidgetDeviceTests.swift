@@ -39,7 +39,7 @@ import Testing
         let onWatch = try draw(fixture, "systemSmall", "--device", "Apple Watch 41mm")
         #expect(onWatch.result.status == 64 && onWatch.result.stderr.contains("Apple Watch 41mm has no systemSmall family"), "\(onWatch.result)")
         let lockScreenOnPad = try draw(fixture, "accessoryCircular", "--device", "iPad Air")
-        #expect(lockScreenOnPad.result.status == 64 && lockScreenOnPad.result.stderr.contains("iPad Air has no accessoryCircular drawn: Apple's iPadOS widget table gives no Lock Screen accessory size"), "\(lockScreenOnPad.result)")
+        #expect(lockScreenOnPad.result.status == 64 && lockScreenOnPad.result.stderr.contains("iPad Air has no accessoryCircular size: Apple's iPadOS widget table gives none for the Lock Screen's accessories."), "\(lockScreenOnPad.result)")
         let unknown = try draw(fixture, "systemSmall", "--device", "Pixel 8")
         #expect(unknown.result.status == 64 && unknown.result.stderr.contains("'Pixel 8' is not a device Lockstep draws widgets for (one of iPhone 15 Pro Max,"), "\(unknown.result)")
         let missing = try draw(fixture, "systemSmall", "--device")
