@@ -8,8 +8,8 @@ final class Canvas {
         /// One line of text: runs of characters sharing a font and color, drawn from `origin` (the baseline's start).
         case text(runs: [TextRun], origin: CGPoint)
         case symbol(name: String, rect: CGRect, paint: Paint)
-        /// An emoji, in the one-em box the layout gave it.
-        case emoji(Character, rect: CGRect)
+        /// An emoji, in the one-em box the layout gave it, its square filled with `fill`.
+        case emoji(Character, rect: CGRect, fill: Paint)
         /// A named image: its catalog asset when the bundle has it (`asset`), drawn tinted with `paint` when it is a
         /// template; a labelled placeholder otherwise.
         case image(name: String, rect: CGRect, asset: AssetCatalog.ImageAsset?, template: Bool, paint: Paint)
@@ -163,8 +163,8 @@ extension Canvas {
                     line += " " + paintAttributes(run.paint, "fill") + ">" + xmlEscaped(run.text) + "</tspan>"
                 }
                 body.append(line + "</text>")
-            case let .emoji(character, rect):
-                body.append(indent + Canvas.emojiSVG(character, rect: rect, faces: &faces))
+            case let .emoji(character, rect, fill):
+                body.append(indent + Canvas.emojiSVG(character, rect: rect, fill: paintAttributes(fill, "fill"), faces: &faces))
             case let .symbol(name, rect, paint):
                 // An SF Symbol may not be redistributed: a labelled placeholder glyph (a rounded square) stands in.
                 let r = min(rect.width, rect.height) * 0.22

@@ -29,23 +29,29 @@ extension Canvas {
         return "<style>\(css)</style>"
     }
 
-    /// An emoji drawn in `rect`: a rounded square in a colour of its own, its name as the title, the name's initials
-    /// in it (drawn in the embedded face, whose weight is added to `faces`).
-    static func emojiSVG(_ character: Character, rect: CGRect, faces: inout Set<Int>) -> String {
+    /// The colour of an emoji's square, from its first scalar: different emoji look different, the same one the same.
+    static func emojiColour(_ character: Character) -> RGBA {
+        let palette: [UInt32] = [0xff9500, 0x34c759, 0x007aff, 0xaf52de, 0xff2d55, 0x30b0c7, 0xffcc00, 0xff3b30, 0x5856d6, 0xa2845e]
+        return RGBA(hex: palette[Int((character.unicodeScalars.first?.value ?? 0) % UInt32(palette.count))])
+    }
+
+    /// An emoji drawn in `rect`: a rounded square with the `fill` attributes (its colour, as the rendering mode draws
+    /// it), its name as the title, the initials of its name's first two words in it (drawn in the embedded face, whose
+    /// weight is added to `faces`), in the opposite of the square's brightness.
+    static func emojiSVG(_ character: Character, rect: CGRect, fill: String, faces: inout Set<Int>) -> String {
         let scalars = character.unicodeScalars.filter { $0.value != 0x200D && !(0xFE00...0xFE0F).contains($0.value) }
         let names = scalars.map { $0.properties.name ?? String(format: "U+%04X", $0.value) }
         let name = names.joined(separator: ", ").lowercased()
         let minor: Set<Substring> = ["A", "AN", "AND", "IN", "OF", "ON", "THE", "WITH", "FOR"]
         let initials = String((names.first ?? "").split(separator: " ").filter { !minor.contains($0) }.prefix(2).compactMap(\.first))
-        // A colour per emoji, from its first scalar: different emoji look different, the same one the same.
-        let palette = ["#ff9500", "#34c759", "#007aff", "#af52de", "#ff2d55", "#30b0c7", "#ffcc00", "#ff3b30", "#5856d6", "#a2845e"]
-        let colour = palette[Int((scalars.first?.value ?? 0) % UInt32(palette.count))]
         let side = min(rect.width, rect.height)
         let box = CGRect(x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side)
         faces.insert(700)
         let size = side * (initials.count > 1 ? 0.38 : 0.5)
+        // White on a coloured square; black on the white one vibrant and accented rendering make of it.
+        let letters = fill.contains("#ffffff") ? "#000000" : "#ffffff"
         return "<g class=\"emoji\"><title>\(xmlEscaped(name))</title>"
-            + "<rect x=\"\(svgNumber(box.minX))\" y=\"\(svgNumber(box.minY))\" width=\"\(svgNumber(side))\" height=\"\(svgNumber(side))\" rx=\"\(svgNumber(side * 0.25))\" fill=\"\(colour)\"/>"
-            + "<text x=\"\(svgNumber(box.midX))\" y=\"\(svgNumber(box.midY + size * 0.36))\" font-family=\"'\(embeddedFamily)', Inter, sans-serif\" font-size=\"\(svgNumber(size))\" font-weight=\"700\" text-anchor=\"middle\" fill=\"#ffffff\">\(xmlEscaped(initials))</text></g>"
+            + "<rect x=\"\(svgNumber(box.minX))\" y=\"\(svgNumber(box.minY))\" width=\"\(svgNumber(side))\" height=\"\(svgNumber(side))\" rx=\"\(svgNumber(side * 0.25))\" \(fill)/>"
+            + "<text x=\"\(svgNumber(box.midX))\" y=\"\(svgNumber(box.midY + size * 0.36))\" font-family=\"'\(embeddedFamily)', Inter, sans-serif\" font-size=\"\(svgNumber(size))\" font-weight=\"700\" text-anchor=\"middle\" fill=\"\(letters)\">\(xmlEscaped(initials))</text></g>"
     }
 }

@@ -334,7 +334,7 @@ extension Text: PrimitiveView {
             && (env.redactionReasons.contains(.placeholder) || (env.redactionReasons.contains(.privacy) && env.isPrivacySensitive))
         return [TextNode(runs: runs, lineLimit: env.lineLimit, minimumScaleFactor: env.minimumScaleFactor,
                          alignment: env.multilineTextAlignment, truncation: env.truncationMode, lineSpacing: env.lineSpacing, reservedLines: env.reservedLines, redacted: redacted,
-                         redactionPaint: env.foregroundPaint(level: 3))]
+                         redactionPaint: env.foregroundPaint(level: 3), emojiPaint: { env.grouped(.color(Canvas.emojiColour($0))) })]
     }
 }
 

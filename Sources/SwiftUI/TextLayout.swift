@@ -17,9 +17,14 @@ final class TextNode: Node {
     let reservedLines: Int?
     let redacted: Bool
     let redactionPaint: Paint
+    /// An emoji's square as the widget's rendering mode draws it (its own colour in full colour, white on the Lock
+    /// Screen).
+    let emojiPaint: (Character) -> Paint
 
     init(runs: [Run], lineLimit: Int?, minimumScaleFactor: CGFloat, alignment: TextAlignment, truncation: Text.TruncationMode,
-         lineSpacing: CGFloat = 0, reservedLines: Int? = nil, redacted: Bool, redactionPaint: Paint) {
+         lineSpacing: CGFloat = 0, reservedLines: Int? = nil, redacted: Bool, redactionPaint: Paint,
+         emojiPaint: @escaping (Character) -> Paint = { .color(Canvas.emojiColour($0)) }) {
+        self.emojiPaint = emojiPaint
         self.lineSpacing = lineSpacing
         self.reservedLines = reservedLines
         self.runs = runs
@@ -314,7 +319,8 @@ final class TextNode: Node {
                     for glyph in piece {
                         if TextMeasure.isEmoji(glyph.character) {
                             canvas.ops.append(.emoji(glyph.character, rect: CGRect(x: glyphX, y: baseline - font.size * 0.85,
-                                                                                   width: glyph.width, height: font.size)))
+                                                                                   width: glyph.width, height: font.size),
+                                                     fill: emojiPaint(glyph.character)))
                         } else {
                             if let last = textRuns.last, last.font == font, last.paint == run.paint, textEnd == glyphX {
                                 textRuns[textRuns.count - 1].text.append(glyph.character)

@@ -73,6 +73,12 @@ import Testing
         #expect(!picture.contains("🧘") && picture.contains("Stretch</tspan>"))
         // The initials are drawn in the embedded bold face.
         #expect(picture.contains("font-weight:700"))
+        // On the Lock Screen (vibrant) the square is white as bright as its colour, like every other colour.
+        var environment = EnvironmentValues()
+        environment.widgetColorRendering = .vibrant
+        let lockScreen = render(Text("📚 Read"), RenderRequest(size: CGSize(width: 160, height: 72), environment: environment)).svg(title: nil)
+        let square = try #require(lockScreen.firstMatch(of: /<g class="emoji"><title>books<\/title><rect [^>]* fill="(#[0-9a-f]{6})"/))
+        #expect(square.1 == "#ffffff", "\(lockScreen)")
     }
 
     /// `dynamicTypeSize(_:)` sets the size; with a range it clamps the person's size into it.
