@@ -118,4 +118,16 @@ private struct StubProvider: TimelineProvider {
         let lock = descriptor.request(.accessoryInline, device: .iPhone)
         #expect(lock.environment.colorScheme == .dark && lock.environment.widgetRenderingMode == .vibrant)
     }
+
+    /// `render --appearance dark --dynamic-type xxLarge` reaches the view's environment (and so the asset catalogs'
+    /// dark variants and the text styles' sizes); an accented rendering has no container background.
+    @Test func theDisplayReachesTheViewsEnvironment() {
+        let descriptor = WidgetDescriptor(kind: "W", source: TimelineSource(provider: StubProvider()) { _ in Text("x") })
+        let dark = descriptor.request(.systemSmall, display: WidgetDisplay(colorScheme: .dark, dynamicTypeSize: .xxLarge))
+        #expect(dark.environment.colorScheme == .dark && dark.environment.dynamicTypeSize == .xxLarge)
+        #expect(dark.showsContainerBackground && dark.size == CGSize(width: 158, height: 158))
+        let tinted = descriptor.request(.systemMedium, display: WidgetDisplay(device: .iPad, renderingMode: .accented))
+        #expect(!tinted.showsContainerBackground && !tinted.environment.showsWidgetContainerBackground && tinted.backdrop != nil)
+        #expect(tinted.environment.colorScheme == .dark && tinted.size == CGSize(width: 378.5, height: 170))
+    }
 }
