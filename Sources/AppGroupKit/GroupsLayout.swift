@@ -113,7 +113,8 @@ public struct GroupsLayout: Equatable, Sendable {
     /// `<container>/.lockstep/widgetkit/<kind>`: one widget kind's renders and reload budget.
     public static func widget(_ kind: String, container: String) -> String { "\(widgets(container: container))/\(kind)" }
     /// `<container>/.lockstep/widgetkit/renders`: the latest picture of each widget kind in each family
-    /// (`<kind>/<family>.svg`) and of each Live Activity presentation (`<attributes>/<presentation>.svg`).
+    /// (`<kind>/<family>.svg`, and `<kind>/<family>.<mode>.svg` in each other rendering mode WidgetKit draws the
+    /// family in) and of each Live Activity presentation (`<attributes>/<presentation>.svg`).
     public static func widgetRenders(container: String) -> String { "\(widgets(container: container))/renders" }
     /// `<container>/.lockstep/widgetkit/<kind>/budget`: the kind's daily reload budget.
     public static func widgetBudget(_ kind: String, container: String) -> String { "\(widget(kind, container: container))/budget" }

@@ -83,6 +83,6 @@ struct FocusView: View {
                 }
             }
         }
-        .containerBackground(Color.white, for: .widget)
+        .containerBackground(.background, for: .widget)
     }
 }

@@ -117,7 +117,7 @@ public struct HabitsWidgetView: View {
                 Text(percent).font(.caption).foregroundStyle(.secondary)
                 Text(summary.motivationalMessage).font(.caption2).lineLimit(2)
             }
-            .containerBackground(Color.white, for: .widget)
+            .containerBackground(.background, for: .widget)
         case .systemMedium:
             HStack(alignment: .top, spacing: 12) {
                 VStack(alignment: .leading, spacing: 4) {
@@ -138,7 +138,7 @@ public struct HabitsWidgetView: View {
                     }
                 }
             }
-            .containerBackground(Color.white, for: .widget)
+            .containerBackground(.background, for: .widget)
         case .systemLarge, .systemExtraLarge:
             VStack(alignment: .leading, spacing: 4) {
                 Text("Weekly Progress  \(Int((entry.weekly.weeklyCompletionRate * 100).rounded()))%").font(.headline)
@@ -155,7 +155,7 @@ public struct HabitsWidgetView: View {
                 }
                 Spacer()
             }
-            .containerBackground(Color.white, for: .widget)
+            .containerBackground(.background, for: .widget)
         case .accessoryCircular, .accessoryCorner:
             VStack(spacing: 0) {
                 Text(summary.fraction).font(.headline)

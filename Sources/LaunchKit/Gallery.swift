@@ -69,6 +69,7 @@ public enum Gallery {
         figure { margin: 0; } figcaption { font-size: 12px; color: #3a3a3c; text-align: center; margin-top: 6px; }
         figure img { display: block; border-radius: 22px; }
         figcaption .warning { color: #c41e12; display: inline-block; max-width: 340px; }
+        figcaption .display { color: #6c6c70; font-size: 11px; }
         </style></head><body>
         <h1>Widget gallery</h1>
 
@@ -78,6 +79,7 @@ public enum Gallery {
         }
         let order = ["systemSmall", "systemMedium", "systemLarge", "systemExtraLarge", "accessoryCircular", "accessoryRectangular",
                      "accessoryInline", "accessoryCorner", "lockScreen", "expanded", "compactLeading", "compactTrailing", "minimal"]
+        let modes = ["fullColor", "accented", "vibrant"]
         var sections: [(key: String, pictures: [Picture])] = []
         for picture in pictures {
             let key = "\(picture.device)/\(picture.group)/\(picture.kind)"
@@ -88,7 +90,12 @@ public enum Gallery {
         for section in sections {
             let first = section.pictures[0]
             out += "<section><h2>\(escape(first.kind))</h2><p class=\"where\">\(escape(first.device)) · \(escape(first.group))</p><div class=\"row\">\n"
-            for picture in section.pictures.sorted(by: { (order.firstIndex(of: $0.name) ?? 99) < (order.firstIndex(of: $1.name) ?? 99) }) {
+            // A family's other rendering modes (`systemSmall.accented.svg`) right after it, side by side.
+            func rank(_ picture: Picture) -> (Int, Int) {
+                let parts = picture.name.split(separator: ".", maxSplits: 1).map(String.init)
+                return (order.firstIndex(of: parts[0]) ?? 99, parts.count > 1 ? (modes.firstIndex(of: parts[1]) ?? 9) : 0)
+            }
+            for picture in section.pictures.sorted(by: { rank($0) < rank($1) }) {
                 // Only a regular file of picture size: a FIFO named x.svg in a container must not hang `gallery` or
                 // `up`'s teardown, which writes the page.
                 guard let bytes = Self.readPicture(picture.path) else { continue }
@@ -97,7 +104,9 @@ public enum Gallery {
                     continue
                 }
                 embedded += bytes.count
-                out += "<figure><img src=\"data:image/svg+xml;base64,\(Data(bytes).base64EncodedString())\" alt=\"\(escape(picture.kind)) \(escape(picture.name))\"><figcaption>\(escape(picture.name))\(warnings(String(decoding: bytes, as: UTF8.self)))</figcaption></figure>\n"
+                let svg = String(decoding: bytes, as: UTF8.self)
+                let name = picture.name.replacingOccurrences(of: ".", with: " · ")
+                out += "<figure><img src=\"data:image/svg+xml;base64,\(Data(bytes).base64EncodedString())\" alt=\"\(escape(picture.kind)) \(escape(name))\"><figcaption>\(escape(name))\(descriptions(svg, of: "lockstep-display", as: "display"))\(descriptions(svg, of: "lockstep-warning", as: "warning"))</figcaption></figure>\n"
             }
             out += "</div></section>\n"
         }
@@ -123,16 +132,17 @@ public enum Gallery {
         return bytes
     }
 
-    /// The warnings WidgetKit wrote into a picture (`<desc class="lockstep-warning">`: rule `widget.overflow`, a
-    /// missing container background), each a line of the caption. Only plain text is taken: a description holding
-    /// markup is left out, so a planted picture cannot put elements into the caption.
-    static func warnings(_ svg: String) -> String {
+    /// What WidgetKit wrote into a picture as `<desc class="CLASS">`, each a line of the caption in a span of
+    /// `style`: the device, appearance, Dynamic Type size and mode it was drawn on (`lockstep-display`), and its
+    /// warnings (`lockstep-warning`: rule `widget.overflow`, a missing container background). Only plain text is
+    /// taken: a description holding markup is left out, so a planted picture cannot put elements into the caption.
+    static func descriptions(_ svg: String, of descriptionClass: String, as style: String) -> String {
         var caption = ""
-        for part in svg.components(separatedBy: "<desc class=\"lockstep-warning\">").dropFirst() {
+        for part in svg.components(separatedBy: "<desc class=\"\(descriptionClass)\">").dropFirst() {
             guard let end = part.range(of: "</desc>") else { continue }
             let text = part[..<end.lowerBound]
             if text.contains("<") || text.contains(">") || text.count > 1000 { continue }
-            caption += "<br><span class=\"warning\">\(text)</span>"
+            caption += "<br><span class=\"\(style)\">\(text)</span>"
         }
         return caption
     }

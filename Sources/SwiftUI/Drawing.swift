@@ -8,6 +8,8 @@ final class Drawing {
         /// One line of text: runs of characters sharing a font and color, drawn from `origin` (the baseline's start).
         case text(runs: [TextRun], origin: CGPoint)
         case symbol(name: String, rect: CGRect, paint: Paint)
+        /// An emoji, in the one-em box the layout gave it, its square filled with `fill`.
+        case emoji(Character, rect: CGRect, fill: Paint)
         /// A named image: its catalog asset when the bundle has it (`asset`), drawn tinted with `paint` when it is a
         /// template; a labelled placeholder otherwise.
         case image(name: String, rect: CGRect, asset: AssetCatalog.ImageAsset?, template: Bool, paint: Paint)
@@ -19,11 +21,13 @@ final class Drawing {
         case endGroup
     }
 
-    /// A piece of a line drawn in one font and paint (the font already scaled to the drawing).
+    /// A piece of a line drawn in one font and paint (the font already scaled to the drawing), from `x`, where the
+    /// layout measured it to start.
     struct TextRun {
         var text: String
         var font: ResolvedFont
         var paint: Paint
+        var x: CGFloat
     }
 
     struct Shadow {
@@ -151,6 +155,8 @@ extension Drawing {
         var clipCount = 0
         var shadowCount = 0
         var filterCount = 0
+        // The weights of the embedded face the text uses.
+        var faces = Set<Int>()
         for op in ops {
             switch op {
             case let .path(d, at, fill, stroke):
@@ -168,13 +174,20 @@ extension Drawing {
                 body.append(indent + "<path d=\"\(d)\" \(attrs)/>")
             case let .text(runs, origin):
                 guard let first = runs.first else { continue }
-                var line = indent + "<text x=\"\(svgNumber(origin.x))\" y=\"\(svgNumber(origin.y))\" font-family=\"\(first.font.monospaced ? "'SF Mono', Menlo, monospace" : "-apple-system, 'SF Pro Text', Inter, sans-serif")\" xml:space=\"preserve\">"
+                // The face the layout measured, embedded below (`@font-face`), so a viewer without it draws the same
+                // widths; monospaced text is measured at 0.6 em and named as SF Mono, which is not embedded.
+                var line = indent + "<text x=\"\(svgNumber(origin.x))\" y=\"\(svgNumber(origin.y))\" font-family=\"\(first.font.monospaced ? "'SF Mono', Menlo, monospace" : "'\(Drawing.embeddedFamily)', Inter, sans-serif")\" xml:space=\"preserve\">"
                 for run in runs {
-                    line += "<tspan font-size=\"\(svgNumber(run.font.size))\" font-weight=\"\(run.font.weight)\""
+                    let weight = run.font.monospaced ? run.font.weight : TextMeasure.faceWeight(run.font.weight)
+                    if !run.font.monospaced { faces.insert(weight) }
+                    line += "<tspan x=\"\(svgNumber(run.x))\" font-size=\"\(svgNumber(run.font.size))\" font-weight=\"\(weight)\""
                     if run.font.italic { line += " font-style=\"italic\"" }
+                    if run.font.monospacedDigit { line += " style=\"font-variant-numeric:tabular-nums\"" }
                     line += " " + paintAttributes(run.paint, "fill") + ">" + xmlEscaped(run.text) + "</tspan>"
                 }
                 body.append(line + "</text>")
+            case let .emoji(character, rect, fill):
+                body.append(indent + Drawing.emojiSVG(character, rect: rect, fill: paintAttributes(fill, "fill"), faces: &faces))
             case let .symbol(name, rect, paint):
                 // An SF Symbol may not be redistributed: a labelled placeholder glyph (a rounded square) stands in.
                 let r = min(rect.width, rect.height) * 0.22
@@ -234,6 +247,7 @@ extension Drawing {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(svgNumber(size.width))\" height=\"\(svgNumber(size.height))\" viewBox=\"0 0 \(svgNumber(size.width)) \(svgNumber(size.height))\">\n"
         if let title { out += "  <title>\(xmlEscaped(title))</title>\n" }
+        if !faces.isEmpty { defs.insert(Drawing.fontFaces(faces), at: 0) }
         if !defs.isEmpty { out += "  <defs>\n" + defs.map { "    " + $0 + "\n" }.joined() + "  </defs>\n" }
         out += body.map { $0 + "\n" }.joined()
         out += "</svg>\n"

@@ -168,9 +168,29 @@ public struct RedactionReasons: OptionSet, Hashable, Sendable {
 }
 
 extension EnvironmentValues {
+    /// The Dynamic Type size text styles are drawn at (`Font.TextStyle`'s sizes come from Apple's table for it).
     public var dynamicTypeSize: DynamicTypeSize {
         get { DynamicTypeSize(sizeCategory) }
         set { sizeCategory = newValue.category }
+    }
+}
+
+nonisolated extension View {
+    /// Draws the view's text styles at `size`, whatever the person chose.
+    public func dynamicTypeSize(_ size: DynamicTypeSize) -> some View {
+        environmentModifier { $0.dynamicTypeSize = size }
+    }
+
+    /// Keeps the Dynamic Type size within `range` (`.dynamicTypeSize(...DynamicTypeSize.xxLarge)`): a size outside it
+    /// becomes the nearest one inside.
+    public func dynamicTypeSize<T: RangeExpression & Sendable>(_ range: T) -> some View where T.Bound == DynamicTypeSize {
+        environmentModifier { environment in
+            let all = DynamicTypeSize.allCases
+            let current = all.firstIndex(of: environment.dynamicTypeSize)!
+            if let nearest = all.indices.filter({ range.contains(all[$0]) }).min(by: { abs($0 - current) < abs($1 - current) }) {
+                environment.dynamicTypeSize = all[nearest]
+            }
+        }
     }
 }
 

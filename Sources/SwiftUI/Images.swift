@@ -70,7 +70,7 @@ extension Image: PrimitiveView {
     @MainActor public static func _resolve(_ view: Self, _ inputs: _ResolveInputs) -> _ResolvedNodes { _ResolvedNodes(nodes: view.nodes(inputs.context)) }
     @MainActor func nodes(_ context: ResolveContext) -> [Node] {
         let env = context.environment
-        let font = (env.font ?? .body).resolved
+        let font = (env.font ?? .body).resolved(env.dynamicTypeSize)
         let redacted = env.redactionReasons.contains(.placeholder) && !env.isUnredacted
         // An asset image has its catalog's size (pixels ÷ scale); one the bundle lacks keeps a 40-point placeholder.
         let asset = isSymbol ? nil : uiImage.map { AssetCatalog.ImageAsset(size: $0.size, dataURL: $0.dataURL, isTemplate: false) }

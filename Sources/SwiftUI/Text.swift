@@ -324,9 +324,9 @@ extension Text: PrimitiveView {
                 case nil: break
                 }
                 if case let .image(name) = segment {
-                    runs.append(TextNode.Run(text: string, font: font.resolved, paint: paint, symbol: name))
+                    runs.append(TextNode.Run(text: string, font: font.resolved(env.dynamicTypeSize), paint: paint, symbol: name))
                 } else {
-                    runs.append(TextNode.Run(text: string, font: font.resolved, paint: paint, symbol: nil))
+                    runs.append(TextNode.Run(text: string, font: font.resolved(env.dynamicTypeSize), paint: paint, symbol: nil))
                 }
             }
         }
@@ -334,7 +334,7 @@ extension Text: PrimitiveView {
             && (env.redactionReasons.contains(.placeholder) || (env.redactionReasons.contains(.privacy) && env.isPrivacySensitive))
         return [TextNode(runs: runs, lineLimit: env.lineLimit, minimumScaleFactor: env.minimumScaleFactor,
                          alignment: env.multilineTextAlignment, truncation: env.truncationMode, lineSpacing: env.lineSpacing, reservedLines: env.reservedLines, redacted: redacted,
-                         redactionPaint: env.foregroundPaint(level: 3))]
+                         redactionPaint: env.foregroundPaint(level: 3), emojiPaint: { env.grouped(.color(Drawing.emojiColour($0))) })]
     }
 }
 
@@ -363,28 +363,40 @@ extension Font.TextStyle {
     /// Point size and weight at the default (Large) Dynamic Type size: the iOS type-size table of Apple's Human
     /// Interface Guidelines, "Typography" → "Specifications" → "iOS, iPadOS Dynamic Type sizes"
     /// (https://developer.apple.com/design/human-interface-guidelines/typography).
-    var metrics: (size: CGFloat, weight: Font.Weight) {
+    var metrics: (size: CGFloat, weight: Font.Weight) { metrics(at: .large) }
+
+    /// Point size and weight at `size`: the same tables, one per Dynamic Type size (xSmall … xxxLarge, AX1 … AX5),
+    /// read column by column for the style. Weights do not change with the size.
+    func metrics(at size: DynamicTypeSize) -> (size: CGFloat, weight: Font.Weight) {
+        let column = DynamicTypeSize.allCases.firstIndex(of: size)!
+        let sizes: [CGFloat]
         switch self {
-        case .largeTitle: return (34, .regular)
-        case .title: return (28, .regular)
-        case .title2: return (22, .regular)
-        case .title3: return (20, .regular)
-        case .headline: return (17, .semibold)
-        case .body: return (17, .regular)
-        case .callout: return (16, .regular)
-        case .subheadline: return (15, .regular)
-        case .footnote: return (13, .regular)
-        case .caption: return (12, .regular)
-        case .caption2: return (11, .regular)
+        //                    xS  S   M   L   xL  xxL xxxL AX1 AX2 AX3 AX4 AX5
+        case .largeTitle: sizes = [31, 32, 33, 34, 36, 38, 40, 44, 48, 52, 56, 60]
+        case .title: sizes = [25, 26, 27, 28, 30, 32, 34, 38, 43, 48, 53, 58]
+        case .title2: sizes = [19, 20, 21, 22, 24, 26, 28, 34, 39, 44, 50, 56]
+        case .title3: sizes = [17, 18, 19, 20, 22, 24, 26, 31, 37, 43, 49, 55]
+        case .headline, .body: sizes = [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53]
+        case .callout: sizes = [13, 14, 15, 16, 18, 20, 22, 26, 32, 38, 44, 51]
+        case .subheadline: sizes = [12, 13, 14, 15, 17, 19, 21, 25, 30, 36, 42, 49]
+        case .footnote: sizes = [12, 12, 12, 13, 15, 17, 19, 23, 27, 33, 38, 44]
+        case .caption: sizes = [11, 11, 11, 12, 14, 16, 18, 22, 26, 32, 37, 43]
+        case .caption2: sizes = [11, 11, 11, 11, 13, 15, 17, 20, 24, 29, 34, 40]
         }
+        return (sizes[column], self == .headline ? .semibold : .regular)
     }
 }
 
 extension Font {
-    var resolved: ResolvedFont {
+    /// The font at the default Dynamic Type size (Large).
+    var resolved: ResolvedFont { resolved(.large) }
+
+    /// The font at Dynamic Type size `dynamicType`: a text style takes its size from Apple's table; a fixed size
+    /// (`.system(size:)`, `.custom`) does not scale.
+    func resolved(_ dynamicType: DynamicTypeSize) -> ResolvedFont {
         let size: CGFloat, defaultWeight: Font.Weight
         switch base {
-        case let .style(style): (size, defaultWeight) = style.metrics
+        case let .style(style): (size, defaultWeight) = style.metrics(at: dynamicType)
         case let .size(points): (size, defaultWeight) = (points, .regular)
         }
         return ResolvedFont(size: size, weight: (weightValue ?? defaultWeight).value, italic: isItalic,
@@ -403,8 +415,26 @@ enum TextMeasure {
         return FontMetrics.weights.firstIndex(of: w) ?? FontMetrics.weights.firstIndex(of: 400)!
     }
 
+    /// The weight class of the face text of `weight` is measured (and drawn) with: the table's nearest column.
+    static func faceWeight(_ weight: Int) -> Int { FontMetrics.weights[column(weight)] }
+
+    /// Whether `character` is drawn as an emoji (a colour glyph, one em wide, whatever its scalars: `🧘‍♀️` is one):
+    /// an emoji-presentation scalar, or an emoji scalar followed by the emoji variation selector U+FE0F.
+    static func isEmoji(_ character: Character) -> Bool {
+        guard let first = character.unicodeScalars.first else { return false }
+        return first.properties.isEmojiPresentation
+            || (first.properties.isEmoji && character.unicodeScalars.contains { $0.value == 0xFE0F })
+    }
+
     /// The width of `text` in `font`, in points.
     static func width(_ text: Substring, _ font: ResolvedFont) -> CGFloat {
+        let emoji = text.filter(isEmoji)
+        let plain = emoji.isEmpty ? text : Substring(text.filter { !isEmoji($0) })
+        return CGFloat(Double(emoji.count) + units(plain, font) / FontMetrics.unitsPerEm) * font.size
+    }
+
+    /// The advance of `text` (emoji apart) in font units.
+    private static func units(_ text: Substring, _ font: ResolvedFont) -> Double {
         let table = table
         let column = column(font.weight)
         var units = 0.0
@@ -419,11 +449,11 @@ enum TextMeasure {
             } else if isCombining(scalar) || scalar.value == 0x200D || (0xFE00...0xFE0F).contains(scalar.value) {
                 units += 0
             } else {
-                // Outside the table (CJK, emoji, other scripts): a full em, as those glyphs are about square.
+                // Outside the table (CJK, other scripts): a full em, as those glyphs are about square.
                 units += FontMetrics.unitsPerEm
             }
         }
-        return CGFloat(units / FontMetrics.unitsPerEm) * font.size
+        return units
     }
 
     private static func isCombining(_ s: Unicode.Scalar) -> Bool {

@@ -17,9 +17,14 @@ final class TextNode: Node {
     let reservedLines: Int?
     let redacted: Bool
     let redactionPaint: Paint
+    /// An emoji's square as the widget's rendering mode draws it (its own colour in full colour, white on the Lock
+    /// Screen).
+    let emojiPaint: (Character) -> Paint
 
     init(runs: [Run], lineLimit: Int?, minimumScaleFactor: CGFloat, alignment: TextAlignment, truncation: Text.TruncationMode,
-         lineSpacing: CGFloat = 0, reservedLines: Int? = nil, redacted: Bool, redactionPaint: Paint) {
+         lineSpacing: CGFloat = 0, reservedLines: Int? = nil, redacted: Bool, redactionPaint: Paint,
+         emojiPaint: @escaping (Character) -> Paint = { .color(Drawing.emojiColour($0)) }) {
+        self.emojiPaint = emojiPaint
         self.lineSpacing = lineSpacing
         self.reservedLines = reservedLines
         self.runs = runs
@@ -285,10 +290,11 @@ final class TextNode: Node {
             }
             let baseline = y + ascent(line, scale: laid.scale)
             var textRuns: [Drawing.TextRun] = []
-            var runStart = x
+            // Where the last text glyph ended: the next one continues its run when it starts there.
+            var textEnd = CGFloat.nan
             func flush() {
                 if !textRuns.isEmpty {
-                    canvas.ops.append(.text(runs: textRuns, origin: CGPoint(x: runStart, y: baseline)))
+                    canvas.ops.append(.text(runs: textRuns, origin: CGPoint(x: textRuns[0].x, y: baseline)))
                     textRuns = []
                 }
             }
@@ -306,9 +312,25 @@ final class TextNode: Node {
                     flush()
                     let side = run.font.size * laid.scale
                     canvas.ops.append(.symbol(name: symbol, rect: CGRect(x: x, y: baseline - side * 0.85, width: side, height: side), paint: run.paint))
-                    runStart = x + pieceWidth
                 } else {
-                    textRuns.append(Drawing.TextRun(text: String(piece.map(\.character)), font: run.font.scaled(laid.scale), paint: run.paint))
+                    // Each piece starts where the layout measured it; an emoji is drawn on its own (see Drawing).
+                    let font = run.font.scaled(laid.scale)
+                    var glyphX = x
+                    for glyph in piece {
+                        if TextMeasure.isEmoji(glyph.character) {
+                            canvas.ops.append(.emoji(glyph.character, rect: CGRect(x: glyphX, y: baseline - font.size * 0.85,
+                                                                                   width: glyph.width, height: font.size),
+                                                     fill: emojiPaint(glyph.character)))
+                        } else {
+                            if let last = textRuns.last, last.font == font, last.paint == run.paint, textEnd == glyphX {
+                                textRuns[textRuns.count - 1].text.append(glyph.character)
+                            } else {
+                                textRuns.append(Drawing.TextRun(text: String(glyph.character), font: font, paint: run.paint, x: glyphX))
+                            }
+                            textEnd = glyphX + glyph.width
+                        }
+                        glyphX += glyph.width
+                    }
                 }
                 x += pieceWidth
                 index = end

@@ -26,10 +26,11 @@ public struct ActivityConfiguration<Attributes: ActivityAttributes>: WidgetConfi
     }
 }
 
-/// The places a Live Activity shows, with their sizes on the reference iPhone (6.1", 393×852 pt) from Apple's
-/// Human Interface Guidelines, Live Activities, "Specifications"
-/// (https://developer.apple.com/design/human-interface-guidelines/live-activities): the Lock Screen at its tallest,
-/// the expanded Dynamic Island at its tallest, and the compact and minimal presentations.
+/// The places a Live Activity shows, with their sizes on the default iPhone (6.1", 393×852 pt) from Apple's
+/// Human Interface Guidelines, Live Activities, "Specifications" → "iOS dimensions"
+/// (https://developer.apple.com/design/human-interface-guidelines/live-activities#Specifications), the 393×852 row:
+/// compact leading and trailing 52.33×36.67, minimal 36.67–45×36.67 (drawn at its narrowest), expanded 371×84–160
+/// and Lock Screen 371×84–160 (both drawn at their tallest).
 public enum LiveActivityPresentationKind: String, CaseIterable, Sendable {
     case lockScreen, expanded, compactLeading, compactTrailing, minimal
 
@@ -38,7 +39,7 @@ public enum LiveActivityPresentationKind: String, CaseIterable, Sendable {
 
     public var displaySize: CGSize {
         switch self {
-        case .lockScreen: return CGSize(width: 361, height: 160)
+        case .lockScreen: return CGSize(width: 371, height: 160)
         case .expanded: return CGSize(width: 371, height: 160)
         case .compactLeading, .compactTrailing: return CGSize(width: 52.33, height: 36.67)
         case .minimal: return CGSize(width: 36.67, height: 36.67)

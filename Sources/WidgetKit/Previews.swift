@@ -137,7 +137,8 @@ enum PreviewCommand {
             guard let descriptor = widget.widget().first(where: { !$0.isLiveActivity }), let source = descriptor.source else {
                 throw WidgetKitError(.unknownKind, subject: title, detail: "the preview's widget declares no timeline widget")
             }
-            let request = descriptor.request(widget.family, device: .iPhone)
+            // On the default device that has the family: Xcode previews a complication on a watch.
+            let request = descriptor.request(widget.family, device: .standard(for: widget.family))
             let entries = try widget.entries(title)
             return entries.enumerated().map { number, entry in
                 Picture("\(widget.family.rawValue), entry \(number + 1) of \(entries.count)", source.render(entry, request))
@@ -171,7 +172,7 @@ enum PreviewCommand {
         }
         let view = AnyView(part.view)
         if let context = part.context as? WidgetPreviewContext {
-            return [Picture("\(label) (\(context.family.rawValue))", SwiftUI.render(view, WidgetDescriptor.request(context.family, device: .iPhone)))]
+            return [Picture("\(label) (\(context.family.rawValue))", SwiftUI.render(view, WidgetDescriptor.request(context.family, display: WidgetDisplay(device: .iPhone))))]
         }
         let size: CGSize
         switch part.layout {

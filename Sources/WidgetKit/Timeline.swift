@@ -75,13 +75,13 @@ public struct TimelineProviderContext: Sendable {
     public let family: WidgetFamily
     /// True when showing the widget gallery: a snapshot should be fast and may use sample data.
     public let isPreview: Bool
-    /// The widget's size in points on the reference device (see `WidgetFamily.displaySize(on:)`).
+    /// The widget's size in points on the device (see `WidgetFamily.displaySize(on:)`).
     public let displaySize: CGSize
 
     public init(family: WidgetFamily, isPreview: Bool = false, device: ReferenceDevice = .iPhone) {
         self.family = family
         self.isPreview = isPreview
-        displaySize = family == .accessoryCorner ? family.displaySize : family.displaySize(on: device)
+        displaySize = family.displaySize(on: device)
     }
 }
 

@@ -40,35 +40,43 @@ public final class WidgetDescriptor {
     /// Whether its configuration is `AppIntentConfiguration` (rule `widget.configurable`).
     public var isConfigurable: Bool { source?.configure != nil }
 
-    /// What the system hands the view for `family`: the family's size on the reference devices, iOS 17's content
-    /// margins (unless disabled) and the widget container background, shown on the Home Screen.
+    /// What the system hands the view for `family` on the default device of `device`'s kind, in light appearance.
     func request(_ family: WidgetFamily, device: ReferenceDevice) -> RenderRequest {
-        WidgetDescriptor.request(family, device: device, contentMarginsDisabled: contentMarginsDisabled)
+        request(family, display: WidgetDisplay(device: device))
     }
 
-    /// The request for a view of a widget in `family` (a preview's, which has no descriptor).
-    static func request(_ family: WidgetFamily, device: ReferenceDevice, contentMarginsDisabled: Bool = false) -> RenderRequest {
+    func request(_ family: WidgetFamily, display: WidgetDisplay) -> RenderRequest {
+        WidgetDescriptor.request(family, display: display, contentMarginsDisabled: contentMarginsDisabled)
+    }
+
+    /// What the system hands the view for `family` on `display`: the family's size on its device, iOS 17's content
+    /// margins (unless disabled), the widget container background where the mode shows it, the appearance and the
+    /// Dynamic Type size. Static for a preview's view, which has no descriptor.
+    static func request(_ family: WidgetFamily, display: WidgetDisplay, contentMarginsDisabled: Bool = false) -> RenderRequest {
+        let drawn = display.drawing(family)
+        let device = display.device
         var environment = EnvironmentValues()
         let margins = contentMarginsDisabled ? EdgeInsets() : family.contentMargins
-        let showsBackground = !family.isAccessory
+        let mode = drawn.renderingMode ?? .fullColor
+        // Accented rendering removes the container background: the system tints its own (the Home Screen's glass,
+        // the watch face's black).
+        let showsBackground = !family.isAccessory && mode != .accented
         environment.widgetFamily = family
-        let mode = family.renderingMode(on: device)
         environment.widgetRenderingMode = mode
         // What the renderer draws from the mode: vibrant paints every color as white of its brightness, accented the
         // `widgetAccentable()` group in the tint and the rest white.
         environment.widgetColorRendering = mode == .vibrant ? .vibrant : mode == .accented ? .accented : .fullColor
-        // The Lock Screen and the watch face are dark: their primary text is white (watchOS has no light appearance).
-        if mode == .vibrant || device == .appleWatch { environment.colorScheme = .dark }
+        environment.colorScheme = drawn.colorScheme
+        environment.dynamicTypeSize = drawn.dynamicTypeSize
         environment.isCircularAccessory = family == .accessoryCircular
         environment.containerCornerRadius = family.cornerRadius(on: device)
         environment.setWidgetContainer(showsBackground: showsBackground, margins: margins)
-        let size = family == .accessoryCorner ? family.displaySize : family.displaySize(on: device)
-        var request = RenderRequest(size: size, environment: environment, contentMargins: margins,
+        var request = RenderRequest(size: family.displaySize(on: device), environment: environment, contentMargins: margins,
                                     containerBackground: .widget, showsContainerBackground: showsBackground)
-        // Vibrant content is white over the wallpaper: a dark stand-in wallpaper keeps it visible in the picture.
-        if mode == .vibrant { request.backdrop = Color(red: 0.11, green: 0.11, blue: 0.12) }
+        // Vibrant and accented content is white over the wallpaper: a dark stand-in wallpaper keeps it visible.
+        if mode != .fullColor { request.backdrop = Color(red: 0.11, green: 0.11, blue: 0.12) }
         // A watch face is black behind its complications.
-        if device == .appleWatch { request.backdrop = .black }
+        if device.idiom == .watch { request.backdrop = .black }
         // iOS 17 draws its message instead of a Home Screen widget that declares no `containerBackground(_:for: .widget)`.
         if family.showsMissingBackgroundMessage(on: device) { request.missingBackgroundMessage = WidgetDescriptor.missingBackgroundMessage }
         return request

@@ -19,31 +19,14 @@ public enum WidgetFamily: String, Sendable, CaseIterable, Codable, CustomDebugSt
     /// The Lock Screen and watch-face families: no container background, tinted by the system.
     public var isAccessory: Bool { rawValue.hasPrefix("accessory") }
 
-    /// The size in points on the reference iPhone (`accessoryCorner`, watch-only: on the reference Apple Watch;
-    /// `systemExtraLarge`, iPad-only: on a 12.9" iPad).
-    public var displaySize: CGSize { displaySize(on: accessoryCornerOnly ? .appleWatch : .iPhone) }
+    /// The size in points on the default iPhone (`accessoryCorner`, watch-only: on the default Apple Watch;
+    /// `systemExtraLarge`, iPad-only: on the default iPad).
+    public var displaySize: CGSize { displaySize(on: .standard(for: self)) }
 
-    private var accessoryCornerOnly: Bool { self == .accessoryCorner }
-
-    /// The size in points on a reference device, from the widget dimension tables of Apple's Human Interface
-    /// Guidelines, Widgets, "Specifications" (https://developer.apple.com/design/human-interface-guidelines/widgets):
-    /// the iPhone row for a 393×852 pt screen (iPhone 15, 6.1"), the Apple Watch row for 45 mm.
+    /// The size in points on `device`, from Apple's tables (see `ReferenceDevice`); a family the device does not
+    /// have is drawn at the default device's size of its kind.
     public func displaySize(on device: ReferenceDevice) -> CGSize {
-        switch (device, self) {
-        case (_, .systemExtraLarge): return CGSize(width: 715, height: 330)
-        case (.iPhone, .systemSmall): return CGSize(width: 158, height: 158)
-        case (.iPhone, .systemMedium): return CGSize(width: 338, height: 158)
-        case (.iPhone, .systemLarge): return CGSize(width: 338, height: 354)
-        case (.iPhone, .accessoryCircular): return CGSize(width: 72, height: 72)
-        case (.iPhone, .accessoryRectangular): return CGSize(width: 160, height: 72)
-        case (.iPhone, .accessoryInline): return CGSize(width: 234, height: 26)
-        case (_, .accessoryCorner): return CGSize(width: 32, height: 32)
-        case (.appleWatch, .accessoryCircular): return CGSize(width: 50, height: 50)
-        case (.appleWatch, .accessoryRectangular): return CGSize(width: 184, height: 89)
-        case (.appleWatch, .accessoryInline): return CGSize(width: 196, height: 21)
-        // The watch has no Home Screen: its Smart Stack shows the rectangular size.
-        case (.appleWatch, .systemSmall), (.appleWatch, .systemMedium), (.appleWatch, .systemLarge): return CGSize(width: 184, height: 89)
-        }
+        device.size(of: self) ?? displaySize
     }
 
     /// iOS 17's default content margins: 16 pt on every edge of a Home Screen widget on iPhone, none for the
@@ -52,17 +35,26 @@ public enum WidgetFamily: String, Sendable, CaseIterable, Codable, CustomDebugSt
         isAccessory ? EdgeInsets() : EdgeInsets(top: 16, leading: 16, bottom: 16, trailing: 16)
     }
 
-    /// How WidgetKit draws the family on `device` (`\.widgetRenderingMode`): the iPhone Lock Screen's accessories
-    /// vibrant (WidgetRenderingMode.vibrant: "the Lock Screen on iPhone"), the Home Screen and the watch face in full
-    /// colour (a tinted watch face, accented, is a choice of the user's face Lockstep does not make).
+    /// How WidgetKit draws the family on `device` (`\.widgetRenderingMode`): the iPhone and iPad Lock Screen's
+    /// accessories vibrant (WidgetRenderingMode.vibrant: "the Lock Screen on iPhone"), the Home Screen and the watch
+    /// face in full colour. `renderingModes(on:)` lists the others WidgetKit also uses.
     public func renderingMode(on device: ReferenceDevice) -> WidgetRenderingMode {
-        isAccessory && device == .iPhone && self != .accessoryCorner ? .vibrant : .fullColor
+        renderingModes(on: device)[0]
+    }
+
+    /// Every mode WidgetKit draws the family in on `device`, the usual one first (Apple's `WidgetRenderingMode`:
+    /// "it renders widgets on the Lock Screen on iPhone using the vibrant mode, while it renders widget-based
+    /// complications in watchOS using either the fullColor or accented modes, depending on the watch face"; and
+    /// "Preparing widgets for additional platforms, contexts, and appearances": the Home Screen shows widgets in full
+    /// colour or, tinted, accented, since iOS 18). What `lockstep gallery` shows side by side.
+    public func renderingModes(on device: ReferenceDevice) -> [WidgetRenderingMode] {
+        isAccessory && device.idiom != .watch ? [.vibrant] : [.fullColor, .accented]
     }
 
     /// Whether iOS 17 draws "Please adopt containerBackground API" in place of a widget of the family that declares
     /// no container background: the iPhone's Home Screen families (what it does on the Lock Screen and the watch is
     /// not something Lockstep has seen, so it draws those as they are).
-    func showsMissingBackgroundMessage(on device: ReferenceDevice) -> Bool { device == .iPhone && !isAccessory }
+    func showsMissingBackgroundMessage(on device: ReferenceDevice) -> Bool { device.idiom != .watch && !isAccessory }
 
     /// The corner radius of the widget's container, which `ContainerRelativeShape` follows. Apple does not publish
     /// it: Lockstep uses 22 pt for the Home Screen families (as the gallery frames them), a circle for
@@ -70,7 +62,7 @@ public enum WidgetFamily: String, Sendable, CaseIterable, Codable, CustomDebugSt
     /// have no container shape.
     public func cornerRadius(on device: ReferenceDevice) -> CGFloat {
         switch self {
-        case .systemSmall, .systemMedium, .systemLarge, .systemExtraLarge: return device == .iPhone ? 22 : 11
+        case .systemSmall, .systemMedium, .systemLarge, .systemExtraLarge: return device.idiom == .watch ? 11 : 22
         case .accessoryCircular: return displaySize(on: device).width / 2
         case .accessoryRectangular: return 11
         case .accessoryInline, .accessoryCorner: return 0
@@ -85,14 +77,6 @@ public enum WidgetFamily: String, Sendable, CaseIterable, Codable, CustomDebugSt
         }
         self = family
     }
-}
-
-/// The devices whose widget sizes Lockstep draws at.
-public enum ReferenceDevice: String, Sendable {
-    /// iPhone 15 (6.1", 393×852 pt).
-    case iPhone
-    /// Apple Watch 45 mm.
-    case appleWatch
 }
 
 /// The placeholder look of a widget's texts (rule `widget.provider`: rendered redacted): letters and digits

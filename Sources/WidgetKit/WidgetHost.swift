@@ -29,7 +29,10 @@ extension Widget {
 /// (rule `runtime.version-parity`), a ready line, timelines under the daily budget, reloads when the app asks, the
 /// app's Live Activities, and commands on stdin until it ends. The same commands work as arguments, once:
 ///
-///     [--kind KIND] render FAMILY [--svg FILE]   the texts the view shows, one per line; --svg also draws it
+///     [--kind KIND] render FAMILY [--svg FILE] [--device NAME] [--appearance light|dark] [--dynamic-type SIZE]
+///                                                the texts the view shows, one per line; --svg also draws it; on
+///                                                a device of `ReferenceDevice.all`, light or dark, at a Dynamic Type
+///                                                size (default: the process's device, light, large)
 ///     [--kind KIND] placeholder FAMILY           the redacted placeholder
 ///     [--kind KIND] tap INTENT                   presses the Button(intent:)/Toggle whose intent type or label is INTENT
 ///     [--kind KIND] configure --PARAMETER VALUE  an AppIntentConfiguration's or IntentConfiguration's settings
@@ -37,10 +40,10 @@ extension Widget {
 ///     previews [--svg DIR]                       every #Preview: each widget preview's entries, each view preview
 ///
 /// `--kind` picks a widget of the bundle, else the first. As a complication bundle it serves the bundle's watch
-/// widgets (those offering `accessoryCorner`), at the reference Apple Watch's sizes, on the watch's container.
+/// widgets (those offering `accessoryCorner`), at the default Apple Watch's sizes (45 mm), on the watch's container.
 @MainActor
 public enum WidgetHost {
-    static let usage = "[--kind KIND] render FAMILY [--svg FILE] | [--kind KIND] placeholder FAMILY | [--kind KIND] tap INTENT | [--kind KIND] configure [--PARAMETER VALUE]… | status | previews [--svg DIR] | quit"
+    static let usage = "[--kind KIND] render FAMILY [--svg FILE] [--device NAME] [--appearance light|dark] [--dynamic-type SIZE] | [--kind KIND] placeholder FAMILY | [--kind KIND] tap INTENT | [--kind KIND] configure [--PARAMETER VALUE]… | status | previews [--svg DIR] | quit"
 
     /// Runs the extension, then exits with the documented status (0; 2 or 64 for bad arguments; 78 for a version
     /// mismatch or a stale build). The one place that exits.
@@ -94,7 +97,7 @@ public enum WidgetHost {
         let renders = GroupsLayout.widgetRenders(container: container.path)
         let center = try? DarwinNotificationCenter(sandbox: sandbox)
         let systems = served.map {
-            let system = WidgetSystem(widget: $0, device: onWatch ? .appleWatch : .iPhone, groupsRoot: process.groupsRoot,
+            let system = WidgetSystem(widget: $0, display: WidgetDisplay(device: onWatch ? .appleWatch : .iPhone), groupsRoot: process.groupsRoot,
                                       groupContainer: container.path, hostBundleIdentifier: host, output: { print($0) })
             system.notifications = center
             return system
@@ -188,15 +191,20 @@ public enum WidgetHost {
             case ("render", _):
                 // `render --family F` is the old spelling, kept for scripts.
                 if words.count > 1 && words[1] == "--family" { words.remove(at: 1) }
+                // --device, --appearance and --dynamic-type, anywhere after the family.
+                var display = system.display
+                try display.take(from: &words)
                 guard words.count == 2 || (words.count == 4 && words[2] == "--svg") else {
                     throw WidgetKitError(.usage, subject: arguments.joined(separator: " "), detail: usage)
                 }
+                // A family the device lacks is refused before asking whether the widget offers it.
+                _ = try display.size(of: WidgetFamily(parsing: words[1]))
                 let chosen = try family(words[1])
-                let view = serving ? system.current(family: chosen) : try system.snapshot(family: chosen)
+                let view = serving ? system.current(family: chosen, display: display) : try system.snapshot(family: chosen, display: display)
                 if words.count == 4 {
                     let path = words[3]
                     // Through a symlink to its target, and never over a FIFO or a device, as every file the user names.
-                    do { try AtomicFile.writeThrough(Array(view.widgetSVG(kind: system.widget.kind, family: chosen).utf8), to: path) } catch {
+                    do { try AtomicFile.writeThrough(Array(view.widgetSVG(kind: system.widget.kind, family: chosen, display: display).utf8), to: path) } catch {
                         throw WidgetKitError(.unwritable, subject: path, detail: error.reason)
                     }
                 }

@@ -21,6 +21,12 @@ public enum WidgetKitErrorCode: ErrorCode {
     case unwritable
     /// `configure` names a parameter an `IntentConfiguration`'s intent lacks, or a value not of its type.
     case invalidConfiguration
+    /// `--device` names no device Lockstep has Apple's sizes for.
+    case unknownDevice
+    /// The family exists, but not on the device `--device` chose (`systemExtraLarge` on an iPhone).
+    case familyNotOnDevice
+    /// `--appearance` or `--dynamic-type` has a value that is not one of the option's.
+    case invalidOption
 
     public func sentence(subject: String, detail: String) -> String {
         // A detail quoted from another error may end with its own full stop.
@@ -34,12 +40,15 @@ public enum WidgetKitErrorCode: ErrorCode {
         case .unknownKind: return "'\(subject)' is not a widget of this bundle (\(detail))."
         case .unwritable: return "Could not write the picture to '\(subject)': \(detail); nothing was written."
         case .invalidConfiguration: return "The parameter '\(subject)' is invalid: \(detail)."
+        case .unknownDevice: return "'\(subject)' is not a device Lockstep draws widgets for (one of \(detail))."
+        case .familyNotOnDevice: return "\(subject) has no \(detail)."
+        case .invalidOption: return "'\(subject)' is not \(detail)."
         }
     }
 
     public var exitStatus: ExitStatus {
         switch self {
-        case .unknownFamily, .usage, .noSuchControl, .unknownKind: return .usage
+        case .unknownFamily, .usage, .noSuchControl, .unknownKind, .unknownDevice, .familyNotOnDevice, .invalidOption: return .usage
         case .unwritable, .invalidConfiguration: return .invalidInput
         case .providerTimedOut, .storage: return .failure
         }

@@ -39,7 +39,10 @@ public final class WidgetSystem {
     public let widget: WidgetDescriptor
     let source: TimelineSource
     /// The device whose sizes the families are drawn at.
-    public let device: ReferenceDevice
+    public var device: ReferenceDevice { display.device }
+    /// The device, appearance and Dynamic Type size every rendering of this process uses, unless a `render` names
+    /// its own.
+    public let display: WidgetDisplay
     /// Where each rendering's picture goes (`GroupsLayout.widgetRenders`), or nil: only a serving process draws.
     public var renders: String?
     /// The device's Darwin center, to wake the app an `openAppWhenRun` intent is handed to.
@@ -61,12 +64,12 @@ public final class WidgetSystem {
 
     /// - Parameters:
     ///   - output: receives one line per event (reload, throttle, new entry shown), for stdout.
-    public init(widget: WidgetDescriptor, device: ReferenceDevice = .iPhone, groupsRoot: String, groupContainer: String,
+    public init(widget: WidgetDescriptor, display: WidgetDisplay = WidgetDisplay(), groupsRoot: String, groupContainer: String,
                 hostBundleIdentifier: String, output: @escaping @Sendable (String) -> Void) {
         self.widget = widget
         // A Live Activity has no timeline; the host never makes a WidgetSystem of one.
         source = widget.source!
-        self.device = device
+        self.display = display
         self.groupsRoot = groupsRoot
         self.groupContainer = groupContainer
         self.hostBundleIdentifier = hostBundleIdentifier
@@ -226,12 +229,21 @@ public final class WidgetSystem {
         lock.withLock { shownEntryDate = entry?.date }
         var files: [(path: String, text: String)] = []
         var summary = "placeholder"
-        for family in widget.families {
+        // Only the families the device has: a phone draws no systemExtraLarge, a watch no Home Screen family.
+        for family in widget.families where device.size(of: family) != nil {
             let view = entry.map { source.render($0, request(family)) } ?? placeholderView(family: family)
             let texts = entry == nil ? WidgetRedaction.redacted(view.texts) : view.texts
             files.append((Self.renderPath(groupContainer: groupContainer, kind: widget.kind, family: family), texts.map { $0 + "\n" }.joined()))
             if let renders {
-                files.append(("\(renders)/\(widget.kind)/\(family.rawValue).svg", view.widgetSVG(kind: widget.kind, family: family)))
+                files.append(("\(renders)/\(widget.kind)/\(family.rawValue).svg", view.widgetSVG(kind: widget.kind, family: family, display: display)))
+                // The other modes WidgetKit draws the family in (a tinted Home Screen, a tinted watch face), for the
+                // gallery to show side by side: `<family>.<mode>.svg`.
+                for mode in family.renderingModes(on: device).dropFirst() {
+                    var other = display
+                    other.renderingMode = mode
+                    let drawn = entry.map { source.render($0, widget.request(family, display: other)) } ?? placeholderView(family: family, display: other)
+                    files.append(("\(renders)/\(widget.kind)/\(family.rawValue).\(mode).svg", drawn.widgetSVG(kind: widget.kind, family: family, display: other)))
+                }
             }
             if entry != nil { warn(view.warnings(kind: widget.kind, family: family), family: family) }
             // The log line shows the inline family when there is one (the shortest summary), else the first.
@@ -247,7 +259,9 @@ public final class WidgetSystem {
         output(line)
     }
 
-    func request(_ family: WidgetFamily) -> RenderRequest { widget.request(family, device: device) }
+    func request(_ family: WidgetFamily, display: WidgetDisplay? = nil) -> RenderRequest {
+        widget.request(family, display: display ?? self.display)
+    }
 
     /// Prints a family's warnings to stderr when they differ from the last ones printed for it: once per change, not
     /// at every reload.
@@ -276,11 +290,11 @@ public final class WidgetSystem {
         for directory in Set(files.map { AtomicFile.parentDirectory(of: $0.path) }) { try AtomicFile.syncDirectory(directory) }
     }
 
-    /// The current rendering of `family` (the placeholder until an entry is due).
-    package func current(family: WidgetFamily) -> RenderedView {
+    /// The current rendering of `family` (the placeholder until an entry is due), on `display` (nil: the process's).
+    package func current(family: WidgetFamily, display: WidgetDisplay? = nil) -> RenderedView {
         let now = SimulatedTime.now(groupsRoot: groupsRoot)
-        guard let entry = lock.withLock({ timeline })?.entry(at: now) else { return placeholderView(family: family) }
-        return source.render(entry, request(family))
+        guard let entry = lock.withLock({ timeline })?.entry(at: now) else { return placeholderView(family: family, display: display) }
+        return source.render(entry, request(family, display: display))
     }
 
     /// What `render FAMILY` prints: one line per text, in reading order (redacted for the placeholder).
@@ -295,16 +309,17 @@ public final class WidgetSystem {
         WidgetRedaction.redacted(placeholderView(family: family).texts)
     }
 
-    func placeholderView(family: WidgetFamily) -> RenderedView {
-        let context = TimelineProviderContext(family: family, device: device)
-        return source.render(source.placeholder(context), request(family))
+    func placeholderView(family: WidgetFamily, display: WidgetDisplay? = nil) -> RenderedView {
+        let context = TimelineProviderContext(family: family, device: (display ?? self.display).device)
+        return source.render(source.placeholder(context), request(family, display: display))
     }
 
-    /// A one-shot snapshot rendering (what `render FAMILY` as arguments prints, and draws with `--svg`).
-    package func snapshot(family: WidgetFamily, isPreview: Bool = false) throws -> RenderedView {
-        let context = TimelineProviderContext(family: family, isPreview: isPreview, device: device)
+    /// A one-shot snapshot rendering (what `render FAMILY` as arguments prints, and draws with `--svg`), on
+    /// `display` (nil: the process's).
+    package func snapshot(family: WidgetFamily, isPreview: Bool = false, display: WidgetDisplay? = nil) throws -> RenderedView {
+        let context = TimelineProviderContext(family: family, isPreview: isPreview, device: (display ?? self.display).device)
         let entry = try wait("getSnapshot") { done in source.snapshot(context, done) }
-        return source.render(entry, request(family))
+        return source.render(entry, request(family, display: display))
     }
 
     /// The budget and policy, for a `status` command.

@@ -19,12 +19,17 @@ extension RenderedView {
     }
 
     /// The picture of `kind` in `family`, its warnings written into it: each as a `<desc class="lockstep-warning">`
-    /// (what the gallery prints under it) and an overflowing edge as a red bar along that edge.
-    package func widgetSVG(kind: String, family: WidgetFamily) -> String {
+    /// (what the gallery prints under it) and an overflowing edge as a red bar along that edge; and, with a
+    /// `display`, what it was drawn on, as a `<desc class="lockstep-display">` (the gallery's caption names it).
+    package func widgetSVG(kind: String, family: WidgetFamily, display: WidgetDisplay? = nil) -> String {
         var svg = self.svg(title: "\(kind) \(family.rawValue)")
         let notes = warnings(kind: kind, family: family)
-        guard !notes.isEmpty, let end = svg.range(of: "</svg>", options: .backwards) else { return svg }
-        var marks = notes.map { "  <desc class=\"lockstep-warning\">\(SVGDocument.escape($0))</desc>\n" }.joined()
+        guard let end = svg.range(of: "</svg>", options: .backwards) else { return svg }
+        var marks = ""
+        if let display {
+            marks += "  <desc class=\"lockstep-display\">\(SVGDocument.escape(display.drawing(family).summary))</desc>\n"
+        }
+        marks += notes.map { "  <desc class=\"lockstep-warning\">\(SVGDocument.escape($0))</desc>\n" }.joined()
         if let edges = overflow?.edges {
             let (w, h) = (SVGDocument.number(size.width), SVGDocument.number(size.height))
             let bars = [(edges.top, "x=\"0\" y=\"0\" width=\"\(w)\" height=\"3\""),

@@ -9,10 +9,14 @@ enum GalleryCommand: Command {
         Usage: lockstep gallery [--groups DIR] [--out FILE]
 
         A widget extension serving under `lockstep up` or `run` draws every rendering into its group container's
-        renders folder (.lockstep/widgetkit/renders/): each widget in each family, each Live Activity on the Lock
-        Screen and in the Dynamic Island (expanded, compact leading and trailing, minimal). This writes one
-        self-contained HTML page of the latest of them, the SVG inlined, to FILE (default: <groups>/gallery.html),
-        replacing it atomically, and prints its path.
+        renders folder (.lockstep/widgetkit/renders/): each widget in each family and in each rendering mode
+        WidgetKit draws it in (full colour and accented on the Home Screen and the watch face, vibrant on the Lock
+        Screen), on its process's default device (iPhone 15, Apple Watch 45mm), light, at the Large Dynamic Type
+        size; each Live Activity on the Lock Screen and in the Dynamic Island (expanded, compact leading and
+        trailing, minimal). This writes one self-contained HTML page of the latest of them, a family's modes side by
+        side, each captioned with the device it was drawn on, to FILE (default: <groups>/gallery.html), replacing it
+        atomically, and prints its path. `lockstep-widget render FAMILY --device NAME --appearance dark
+        --dynamic-type SIZE` draws one on another device or appearance.
 
         Exit statuses: 0 written, 2 FILE cannot be written (nothing is), 64 usage.
         """

@@ -51,9 +51,10 @@ import Testing
         #expect(up.stdout.contains("ready com.example.Tally.watchkitapp"), "\(up.stdout)")
         #expect(up.stdout.contains("TallyApp is running"), "\(up.stdout)")
         #expect(try Self.snapshot(project) == before, "the team's files changed")
-        // The device is in the build folder, and the gallery shows both kinds and the PreviewProvider's preview, which
-        // the build copy recorded (a file-scope provider under #if os(iOS)).
-        #expect(up.stdout.contains("widget gallery: \(project.path)/.build/lockstep/groups/gallery.html (3 pictures)"), "\(up.stdout)")
+        // The device is in the build folder, and the gallery shows both kinds (the small widget in full colour and
+        // accented, a tinted Home Screen; the Lock Screen's inline one vibrant) and the PreviewProvider's preview,
+        // which the build copy recorded (a file-scope provider under #if os(iOS)).
+        #expect(up.stdout.contains("widget gallery: \(project.path)/.build/lockstep/groups/gallery.html (4 pictures)"), "\(up.stdout)")
         let preview = try String(contentsOf: project.appendingPathComponent(
             ".build/lockstep/groups/phone/AppGroup/group.com.example.tally/.lockstep/widgetkit/renders/Previews/1-TallyLockScreenPreviews-1.svg"),
             encoding: .utf8)

@@ -76,11 +76,11 @@ private struct StubProvider: TimelineProvider {
         let pictures = try #require(configuration.presentation.render(record, isStale: false))
         let lockScreen = try #require(pictures.first { $0.kind == .lockScreen })
         #expect(lockScreen.texts == ["Lap 3"])
-        // The tint is a path as large as the 361 × 160 platter with its 22-pt corners, not a band behind the text.
+        // The tint is a path as large as the 371 × 160 platter with its 22-pt corners, not a band behind the text.
         #expect(lockScreen.svg.contains("fill=\"#ff9500\""), "\(lockScreen.svg)")
         let tint = try #require(lockScreen.svg.split(separator: "\n").first { $0.contains("#ff9500") })
         #expect(tint.contains("M0 22") || tint.contains("M22 0"), "\(tint)")
-        #expect(tint.contains("361") && tint.contains("160"), "\(tint)")
+        #expect(tint.contains("371") && tint.contains("160"), "\(tint)")
     }
 
     @Test func theAccessoryBackgroundIsTheFamilysShape() {
@@ -117,5 +117,17 @@ private struct StubProvider: TimelineProvider {
         #expect(home.environment.colorScheme == .light && home.backdrop == nil)
         let lock = descriptor.request(.accessoryInline, device: .iPhone)
         #expect(lock.environment.colorScheme == .dark && lock.environment.widgetRenderingMode == .vibrant)
+    }
+
+    /// `render --appearance dark --dynamic-type xxLarge` reaches the view's environment (and so the asset catalogs'
+    /// dark variants and the text styles' sizes); an accented rendering has no container background.
+    @Test func theDisplayReachesTheViewsEnvironment() {
+        let descriptor = WidgetDescriptor(kind: "W", source: TimelineSource(provider: StubProvider()) { _ in Text("x") })
+        let dark = descriptor.request(.systemSmall, display: WidgetDisplay(colorScheme: .dark, dynamicTypeSize: .xxLarge))
+        #expect(dark.environment.colorScheme == .dark && dark.environment.dynamicTypeSize == .xxLarge)
+        #expect(dark.showsContainerBackground && dark.size == CGSize(width: 158, height: 158))
+        let tinted = descriptor.request(.systemMedium, display: WidgetDisplay(device: .iPad, renderingMode: .accented))
+        #expect(!tinted.showsContainerBackground && !tinted.environment.showsWidgetContainerBackground && tinted.backdrop != nil)
+        #expect(tinted.environment.colorScheme == .dark && tinted.size == CGSize(width: 378.5, height: 170))
     }
 }

@@ -143,9 +143,17 @@ struct WidgetTests {
             #expect(svg.hasSuffix("</svg>\n"))
         }
         #expect(!FileManager.default.fileExists(atPath: "\(renders)/HabitsWidget/accessoryCorner.svg"))
-        // The sizes are the HIG's for the reference iPhone (393×852 pt) and Apple Watch (45 mm).
+        // The modes WidgetKit also draws each family in, for the gallery to show side by side: a tinted Home Screen
+        // (accented, no container background, on the dark stand-in wallpaper); the Lock Screen is vibrant only.
+        let accented = try String(contentsOfFile: "\(renders)/HabitsWidget/systemSmall.accented.svg", encoding: .utf8)
+        #expect(accented.contains("<desc class=\"lockstep-display\">iPhone 15 (393×852 pt) · dark · large · accented</desc>"), "\(accented)")
+        #expect(accented.contains("fill=\"#1c1c1f\""), "the stand-in wallpaper, not the white container background: \(accented)")
+        for family in ["systemMedium", "systemLarge"] { #expect(FileManager.default.fileExists(atPath: "\(renders)/HabitsWidget/\(family).accented.svg")) }
+        let others = try FileManager.default.contentsOfDirectory(atPath: "\(renders)/HabitsWidget").filter { $0.hasPrefix("accessory") }
+        #expect(Set(others) == ["accessoryCircular.svg", "accessoryRectangular.svg", "accessoryInline.svg"], "\(others)")
+        // The sizes are the HIG's for the default iPhone (393×852 pt) and Apple Watch (45 mm).
         #expect(WidgetFamily.systemMedium.displaySize == CGSize(width: 338, height: 158))
-        #expect(WidgetFamily.accessoryRectangular.displaySize(on: .appleWatch) == CGSize(width: 184, height: 89))
+        #expect(WidgetFamily.accessoryRectangular.displaySize(on: .appleWatch) == CGSize(width: 193, height: 82))
         let bad = try fixture.run("lockstep-widget", "render", "systemHuge")
         #expect(bad.status == 64 && bad.stderr.contains("'systemHuge' is not a widget family"), "\(bad)")
         let unsupported = try fixture.run("lockstep-widget", "render", "accessoryCorner")
@@ -338,7 +346,11 @@ struct WidgetTests {
         #expect(result.status == 0 && result.stdout.hasPrefix(out), "\(result)")
         let page = try String(contentsOfFile: out, encoding: .utf8)
         #expect(page.hasPrefix("<!DOCTYPE html>") && page.components(separatedBy: "<img src=\"data:image/svg+xml;base64,").count - 1 >= 6, "\(page.prefix(300))")
-        #expect(page.contains("<figcaption>systemMedium</figcaption>") && !page.contains("<?xml"))
+        #expect(page.contains("<figcaption>systemMedium<br><span class=\"display\">iPhone 15 (393×852 pt) · light · large · fullColor</span></figcaption>") && !page.contains("<?xml"))
+        // A family's other modes beside it: the tinted Home Screen's accented picture right after the full-colour one.
+        let captions = page.matches(of: /<figcaption>([^<]*)</).map { String($0.1) }
+        let small = try #require(captions.firstIndex(of: "systemSmall"))
+        #expect(captions[small + 1] == "systemSmall · accented", "\(captions)")
         let bad = try fixture.run("lockstep", "gallery", "--groups", fixture.root.path, "--out", "\(fixture.root.path)/no/g.html")
         #expect(bad.status == 2 && bad.stderr.contains("no/g.html"), "\(bad)")
     }

@@ -50,7 +50,7 @@ import Testing
         #expect(result.stdout.contains("✓ activity.lifecycle"), "\(result)")
         // Each presentation's latest picture, at the HIG's sizes, for the gallery.
         let renders = "\(device.groups)/phone/AppGroup/group.com.example.habits/.lockstep/widgetkit/renders/HabitActivityAttributes"
-        for (name, size) in [("lockScreen", "361\" height=\"160"), ("expanded", "371\" height=\"160"),
+        for (name, size) in [("lockScreen", "371\" height=\"160"), ("expanded", "371\" height=\"160"),
                              ("compactLeading", "52.33\" height=\"36.67"), ("compactTrailing", "52.33\" height=\"36.67"),
                              ("minimal", "36.67\" height=\"36.67")] {
             let svg = try String(contentsOfFile: "\(renders)/\(name).svg", encoding: .utf8)

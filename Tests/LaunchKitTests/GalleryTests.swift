@@ -66,8 +66,25 @@ import Testing
     @Test func aPicturesWarningsArePrintedUnderIt() {
         let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\"><desc class=\"lockstep-warning\">K systemSmall: the content is 42 pt too tall &amp; cut [widget.overflow]</desc>"
             + "<desc class=\"lockstep-warning\">x<script>alert(1)</script></desc></svg>"
-        let caption = Gallery.warnings(svg)
+        let caption = Gallery.descriptions(svg, of: "lockstep-warning", as: "warning")
         #expect(caption == "<br><span class=\"warning\">K systemSmall: the content is 42 pt too tall &amp; cut [widget.overflow]</span>")
-        #expect(Gallery.warnings("<svg><title>plain</title></svg>").isEmpty)
+        #expect(Gallery.descriptions("<svg><title>plain</title></svg>", of: "lockstep-warning", as: "warning").isEmpty)
+    }
+
+    /// A family's other rendering modes (`<family>.<mode>.svg`) sit right after it, and each picture's caption names
+    /// the device it was drawn on.
+    @Test func modesSitSideBySideWithTheirDevice() throws {
+        let root = TestSupport.temporaryDirectory("gallery")
+        defer { TestSupport.cleanUp(root) }
+        let renders = GroupsLayout.widgetRenders(container: GroupsLayout(root: root.path).groupContainer("group.example", on: .phone))
+        try FileManager.default.createDirectory(atPath: renders + "/K", withIntermediateDirectories: true)
+        for name in ["accessoryInline", "systemSmall.accented", "accessoryCircular", "systemSmall"] {
+            let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\"><desc class=\"lockstep-display\">iPhone 15 (393×852 pt) · light · large · \(name)</desc></svg>"
+            try AtomicFile.write(svg, to: renders + "/K/\(name).svg")
+        }
+        let html = Gallery.html(Gallery.pictures(groupsRoot: root.path))
+        let captions = html.matches(of: /<figcaption>([^<]*)</).map { String($0.1) }
+        #expect(captions == ["systemSmall", "systemSmall · accented", "accessoryCircular", "accessoryInline"], "\(captions)")
+        #expect(html.contains("<span class=\"display\">iPhone 15 (393×852 pt) · light · large · systemSmall.accented</span>"))
     }
 }
