@@ -112,43 +112,33 @@ extension Drawing {
                 var attrs = "\(kind)=\"\(c.hex)\""
                 if c.a < 1 { attrs += " \(kind)-opacity=\"\(svgNumber(CGFloat(c.a)))\"" }
                 return attrs
-            case let .linear(stops, start, end):
-                let id: String
-                if let existing = gradientIDs[paint] {
-                    id = existing
-                } else {
-                    id = "\(Drawing.idMark)g\(gradientIDs.count + 1)"
-                    gradientIDs[paint] = id
-                    var g = "<linearGradient id=\"\(id)\" x1=\"\(svgNumber(start.x))\" y1=\"\(svgNumber(start.y))\" x2=\"\(svgNumber(end.x))\" y2=\"\(svgNumber(end.y))\">"
-                    for (color, location) in stops {
-                        g += "<stop offset=\"\(svgNumber(location))\" stop-color=\"\(color.hex)\""
-                        if color.a < 1 { g += " stop-opacity=\"\(svgNumber(CGFloat(color.a)))\"" }
-                        g += "/>"
-                    }
-                    g += "</linearGradient>"
-                    defs.append(g)
-                }
+            case .linear, .radial:
+                if let id = gradientIDs[paint] { return "\(kind)=\"url(#\(id))\"" }
+                let id = "\(Drawing.idMark)g\(gradientIDs.count + 1)"
+                gradientIDs[paint] = id
+                defs.append(gradient(paint, id: id))
                 return "\(kind)=\"url(#\(id))\""
-            case let .radial(stops, center, startRadius, endRadius):
-                let id: String
-                if let existing = gradientIDs[paint] {
-                    id = existing
-                } else {
-                    id = "\(Drawing.idMark)g\(gradientIDs.count + 1)"
-                    gradientIDs[paint] = id
-                    // SwiftUI's stops run from the start radius to the end radius; SVG's from the center to `r`.
-                    let r = max(endRadius, 0.001)
-                    var g = "<radialGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" cx=\"\(svgNumber(center.x))\" cy=\"\(svgNumber(center.y))\" r=\"\(svgNumber(r))\">"
-                    for (color, location) in stops {
-                        let offset = (startRadius + location * (endRadius - startRadius)) / r
-                        g += "<stop offset=\"\(svgNumber(min(max(offset, 0), 1)))\" stop-color=\"\(color.hex)\""
-                        if color.a < 1 { g += " stop-opacity=\"\(svgNumber(CGFloat(color.a)))\"" }
-                        g += "/>"
-                    }
-                    g += "</radialGradient>"
-                    defs.append(g)
-                }
-                return "\(kind)=\"url(#\(id))\""
+            }
+        }
+
+        /// A gradient's definition: its element and a stop per SwiftUI stop.
+        func gradient(_ paint: Paint, id: String) -> String {
+            func stops(_ stops: [(RGBA, CGFloat)], offset: (CGFloat) -> CGFloat) -> String {
+                stops.map { color, location in
+                    "<stop offset=\"\(svgNumber(min(max(offset(location), 0), 1)))\" stop-color=\"\(color.hex)\""
+                        + (color.a < 1 ? " stop-opacity=\"\(svgNumber(CGFloat(color.a)))\"" : "") + "/>"
+                }.joined()
+            }
+            switch paint {
+            case .color: return ""
+            case let .linear(list, start, end):
+                return "<linearGradient id=\"\(id)\" x1=\"\(svgNumber(start.x))\" y1=\"\(svgNumber(start.y))\" x2=\"\(svgNumber(end.x))\" y2=\"\(svgNumber(end.y))\">"
+                    + stops(list) { $0 } + "</linearGradient>"
+            case let .radial(list, center, startRadius, endRadius):
+                // SwiftUI's stops run from the start radius to the end radius; SVG's from the center to `r`.
+                let r = max(endRadius, 0.001)
+                return "<radialGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" cx=\"\(svgNumber(center.x))\" cy=\"\(svgNumber(center.y))\" r=\"\(svgNumber(r))\">"
+                    + stops(list) { (startRadius + $0 * (endRadius - startRadius)) / r } + "</radialGradient>"
             }
         }
 
