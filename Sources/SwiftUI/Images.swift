@@ -147,6 +147,18 @@ extension Label where Title == Text, Icon == Image {
 }
 
 extension Label: View { public typealias Body = Never }
+
+/// A label's two parts apart, for those that draw them in places of their own (WidgetKit's controls put the icon
+/// in a circle and the title beside it, as Control Center does).
+package protocol LabelParts {
+    var titlePart: AnyView { get }
+    var iconPart: AnyView { get }
+}
+
+extension Label: LabelParts {
+    package var titlePart: AnyView { AnyView(title) }
+    package var iconPart: AnyView { AnyView(icon) }
+}
 extension Label: PrimitiveView {
     @MainActor public static func _resolve(_ view: Self, _ inputs: _ResolveInputs) -> _ResolvedNodes { _ResolvedNodes(nodes: view.nodes(inputs.context)) }
     @MainActor func nodes(_ context: ResolveContext) -> [Node] {

@@ -114,7 +114,7 @@ enum PreviewCommand {
     /// Each picture a preview makes, with what it shows ("systemSmall, entry 2 of 3").
     static func pictures(_ preview: _LockstepPreview, title: String) throws -> [(label: String, view: RenderedView)] {
         if let widget = preview.payload as? WidgetPreview {
-            guard let descriptor = widget.widget().first(where: { !$0.isLiveActivity }), let source = descriptor.source else {
+            guard let descriptor = widget.widget().first(where: \.hasTimeline), let source = descriptor.source else {
                 throw WidgetKitError(.unknownKind, subject: title, detail: "the preview's widget declares no timeline widget")
             }
             let request = descriptor.request(widget.family, device: .iPhone)

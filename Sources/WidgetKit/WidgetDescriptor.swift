@@ -15,17 +15,28 @@ public final class WidgetDescriptor {
     public var containerBackgroundRemovable = true
     let source: TimelineSource?
     let activity: (any LiveActivityPresentation)?
+    /// A control's (iOS 18): no timeline, a value provider and a template.
+    let control: ControlSource?
 
     init(kind: String, source: TimelineSource) {
         self.kind = kind
         self.source = source
         activity = nil
+        control = nil
     }
 
     init(activity: any LiveActivityPresentation) {
         kind = activity.attributesType
         source = nil
         self.activity = activity
+        control = nil
+    }
+
+    init(kind: String, control: ControlSource) {
+        self.kind = kind
+        source = nil
+        activity = nil
+        self.control = control
     }
 
     /// The families it offers: `supportedFamilies(_:)`'s, else the iPhone Home Screen's, as iOS defaults them.
@@ -36,6 +47,12 @@ public final class WidgetDescriptor {
 
     /// Whether it is a Live Activity (no timeline: ActivityKit's records drive it).
     public var isLiveActivity: Bool { activity != nil }
+
+    /// Whether it is a control (no timeline: its value provider drives it).
+    public var isControl: Bool { control != nil }
+
+    /// Whether it is a widget with a timeline.
+    var hasTimeline: Bool { source != nil }
 
     /// Whether its configuration is `AppIntentConfiguration` (rule `widget.configurable`).
     public var isConfigurable: Bool { source?.configure != nil }

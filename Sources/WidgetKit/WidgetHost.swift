@@ -33,6 +33,8 @@ extension Widget {
 ///     [--kind KIND] placeholder FAMILY           the redacted placeholder
 ///     [--kind KIND] tap INTENT                   presses the Button(intent:)/Toggle whose intent type or label is INTENT
 ///     [--kind KIND] configure --PARAMETER VALUE  an AppIntentConfiguration's or IntentConfiguration's settings
+///     --kind CONTROL render small|medium|large [--svg FILE]   a control (iOS 18) as Control Center draws it
+///     --kind CONTROL tap                         runs the control's intent here (a toggle's with the new value)
 ///     status | quit
 ///     previews [--svg DIR]                       every #Preview: each widget preview's entries, each view preview
 ///
@@ -40,7 +42,7 @@ extension Widget {
 /// widgets (those offering `accessoryCorner`), at the reference Apple Watch's sizes, on the watch's container.
 @MainActor
 public enum WidgetHost {
-    static let usage = "[--kind KIND] render FAMILY [--svg FILE] | [--kind KIND] placeholder FAMILY | [--kind KIND] tap INTENT | [--kind KIND] configure [--PARAMETER VALUE]… | status | previews [--svg DIR] | quit"
+    static let usage = "[--kind KIND] render FAMILY [--svg FILE] | [--kind KIND] placeholder FAMILY | [--kind KIND] tap INTENT | [--kind KIND] configure [--PARAMETER VALUE]… | --kind CONTROL render small|medium|large [--svg FILE] | --kind CONTROL tap | status | previews [--svg DIR] | quit"
 
     /// Runs the extension, then exits with the documented status (0; 2 or 64 for bad arguments; 78 for a version
     /// mismatch or a stale build). The one place that exits.
@@ -90,7 +92,7 @@ public enum WidgetHost {
         let host = onWatch ? (watch?.bundleIdentifier ?? watch?.name ?? app) : app
         // The bundle's body is evaluated now, in the started process: a widget may read its environment in `init()`.
         let all = widgets()
-        let served = all.filter { !$0.isLiveActivity && $0.families.contains(.accessoryCorner) == onWatch }
+        let served = all.filter { $0.hasTimeline && $0.families.contains(.accessoryCorner) == onWatch }
         let renders = GroupsLayout.widgetRenders(container: container.path)
         let center = try? DarwinNotificationCenter(sandbox: sandbox)
         let systems = served.map {
@@ -100,14 +102,22 @@ public enum WidgetHost {
             return system
         }
         let activities = onWatch ? [] : all.compactMap(\.activity)
-        guard !systems.isEmpty || !activities.isEmpty else {
+        // iOS 18's controls live in the phone's widget extension, beside its widgets.
+        let controls: [ControlSystem] = onWatch ? [] : all.filter(\.isControl).map {
+            let control = ControlSystem(control: $0, groupsRoot: process.groupsRoot, groupContainer: container.path,
+                                        hostBundleIdentifier: app, output: { print($0) })
+            control.notifications = center
+            return control
+        }
+        guard !systems.isEmpty || !activities.isEmpty || !controls.isEmpty else {
             throw WidgetKitError(.unknownKind, subject: identifier, detail: "its bundle declares no widget for a \(onWatch ? "watch" : "phone") extension")
         }
-        let session = Session(systems: systems)
+        let session = Session(systems: systems, controls: controls)
 
         guard !arguments.isEmpty else {
             // Serving: every rendering is also drawn into the renders folder, for `lockstep gallery`.
             for system in systems { system.renders = renders }
+            for control in controls { control.renders = renders }
             let inbox = Inbox()
             var observations: [AppGroupKit.Observation] = []
             for name in [WidgetCenter.reloadNotification, ActivitySystem.changedNotification] {
@@ -123,8 +133,9 @@ public enum WidgetHost {
             // A teardown right after the ready line (`up` with a short scenario) waits for this drawing, which
             // `lockstep gallery` and `up`'s gallery show: SIGTERM is held back from before the line is printed.
             try TerminationSignals.deferred {
-                print("ready \(identifier): \(systems.first?.status() ?? "Live Activities only")")
+                print("ready \(identifier): \(systems.first?.status() ?? controls.first?.status() ?? "Live Activities only")")
                 for system in systems { try system.showFirstTimeline() }
+                for control in controls { try control.start() }
             }
             // Xcode's canvas in the gallery: the executable's previews beside the widgets' own renderings.
             do { _ = try PreviewCommand.draw(into: "\(renders)/\(PreviewCommand.galleryKind)") } catch {
@@ -151,6 +162,7 @@ public enum WidgetHost {
                 case .idle: break
                 }
                 for system in systems { try system.tick() }
+                for control in controls { try control.tick() }
                 renderer.tick()
             }
         }
@@ -161,14 +173,26 @@ public enum WidgetHost {
     @MainActor
     struct Session {
         let systems: [WidgetSystem]
+        var controls: [ControlSystem] = []
 
         func execute(_ arguments: [String], serving: Bool) throws -> String {
             var words = arguments
             var system = systems.first
+            // A control is named by its kind; a bundle of controls alone serves its first.
+            if words.first == "--kind", words.count >= 2, let control = controls.first(where: { $0.control.kind == words[1] }) {
+                return try execute(control: control, Array(words.dropFirst(2)), serving: serving)
+            }
+            if words.count == 2, words[0] == "tap", let control = controls.first(where: { $0.control.kind == words[1] }) {
+                return try execute(control: control, ["tap"], serving: serving)
+            }
+            if systems.isEmpty, words.first != "--kind", let control = controls.first {
+                return try execute(control: control, words, serving: serving)
+            }
             if words.first == "--kind" {
                 guard words.count >= 2 else { throw WidgetKitError(.usage, subject: words.joined(separator: " "), detail: usage) }
                 guard let chosen = systems.first(where: { $0.widget.kind == words[1] }) else {
-                    throw WidgetKitError(.unknownKind, subject: words[1], detail: "its widgets: \(systems.map(\.widget.kind).joined(separator: ", "))")
+                    let kinds = systems.map(\.widget.kind) + controls.map(\.control.kind)
+                    throw WidgetKitError(.unknownKind, subject: words[1], detail: "its widgets: \(kinds.joined(separator: ", "))")
                 }
                 system = chosen
                 words.removeFirst(2)
@@ -193,19 +217,13 @@ public enum WidgetHost {
                 }
                 let chosen = try family(words[1])
                 let view = serving ? system.current(family: chosen) : try system.snapshot(family: chosen)
-                if words.count == 4 {
-                    let path = words[3]
-                    // Through a symlink to its target, and never over a FIFO or a device, as every file the user names.
-                    do { try AtomicFile.writeThrough(Array(view.widgetSVG(kind: system.widget.kind, family: chosen).utf8), to: path) } catch {
-                        throw WidgetKitError(.unwritable, subject: path, detail: error.reason)
-                    }
-                }
+                if words.count == 4 { try write(view.widgetSVG(kind: system.widget.kind, family: chosen), to: words[3]) }
                 for line in view.warnings(kind: system.widget.kind, family: chosen) { Standard.error("warning: " + line) }
                 return view.texts.joined(separator: "\n")
             case ("placeholder", 2) where words[1] != "--family", ("placeholder", 3) where words[1] == "--family":
                 return system.placeholder(family: try family(words[words.count - 1])).joined(separator: "\n")
             case ("status", 1):
-                return systems.map { $0.status() }.joined(separator: "\n")
+                return (systems.map { $0.status() } + controls.map { $0.status() }).joined(separator: "\n")
             case ("tap", 2):
                 if !serving { try system.start() }
                 let result = try system.tap(words[1])
@@ -216,6 +234,41 @@ public enum WidgetHost {
                 return "configured \(system.widget.kind)"
             default:
                 throw WidgetKitError(.usage, subject: words.joined(separator: " "), detail: usage)
+            }
+        }
+
+        /// A control's commands: `render SIZE [--svg FILE]`, `tap [NAME]`, `configure`, `status`.
+        func execute(control: ControlSystem, _ words: [String], serving: Bool) throws -> String {
+            switch (words.first, words.count) {
+            case ("render", 2), ("render", 4) where words[2] == "--svg":
+                guard let size = ControlCenterSize(rawValue: words[1]) else {
+                    throw WidgetKitError(.unknownControlSize, subject: words[1], detail: control.control.kind)
+                }
+                // One-shot, the value is asked for without being shown: `render` prints only what the control shows.
+                if !serving { try control.load() }
+                let view = control.render(size)
+                if words.count == 4 { try write(view.svg(title: "\(control.control.kind) \(size.rawValue)"), to: words[3]) }
+                return view.texts.joined(separator: "\n")
+            case ("tap", 1), ("tap", 2):
+                if !serving { try control.start() }
+                let result = try control.tap()
+                return result.dialog ?? result.value ?? "Done."
+            case ("configure", _):
+                if !serving { try control.start() }
+                try control.configure(try IntentRegistry.arguments(words.dropFirst()))
+                return "configured \(control.control.kind)"
+            case ("status", 1):
+                return control.status()
+            default:
+                throw WidgetKitError(.usage, subject: words.joined(separator: " "), detail: usage)
+            }
+        }
+
+        /// Writes a picture where `--svg` asked: through a symlink to its target, and never over a FIFO or a
+        /// device, as every file the user names.
+        private func write(_ svg: String, to path: String) throws {
+            do { try AtomicFile.writeThrough(Array(svg.utf8), to: path) } catch {
+                throw WidgetKitError(.unwritable, subject: path, detail: error.reason)
             }
         }
     }

@@ -21,6 +21,8 @@ public enum WidgetKitErrorCode: ErrorCode {
     case unwritable
     /// `configure` names a parameter an `IntentConfiguration`'s intent lacks, or a value not of its type.
     case invalidConfiguration
+    /// `render` names no size Control Center draws a control at.
+    case unknownControlSize
 
     public func sentence(subject: String, detail: String) -> String {
         // A detail quoted from another error may end with its own full stop.
@@ -34,12 +36,13 @@ public enum WidgetKitErrorCode: ErrorCode {
         case .unknownKind: return "'\(subject)' is not a widget of this bundle (\(detail))."
         case .unwritable: return "Could not write the picture to '\(subject)': \(detail); nothing was written."
         case .invalidConfiguration: return "The parameter '\(subject)' is invalid: \(detail)."
+        case .unknownControlSize: return "'\(subject)' is not a size Control Center draws the control '\(detail)' at (small, medium, large)."
         }
     }
 
     public var exitStatus: ExitStatus {
         switch self {
-        case .unknownFamily, .usage, .noSuchControl, .unknownKind: return .usage
+        case .unknownFamily, .usage, .noSuchControl, .unknownKind, .unknownControlSize: return .usage
         case .unwritable, .invalidConfiguration: return .invalidInput
         case .providerTimedOut, .storage: return .failure
         }

@@ -141,24 +141,30 @@ public final class WidgetSystem {
             let containing = controls.filter { $0.label.contains(name) }
             guard let control = controls.first(where: { $0.intentTypeName == name || $0.label == name })
                     ?? (containing.count == 1 ? containing.first : nil) else { continue }
-            let type = Swift.type(of: control.intent)
-            let result: PerformedResult
-            if type.openAppWhenRun {
-                // Rule intent.where: an intent that opens its app runs in the app (exit 69 when it is not running),
-                // handed over with the parameters this instance holds.
-                let router = IntentRouter(registry: IntentRegistry([type]), groupContainer: groupContainer,
-                                          appBundleIdentifier: hostBundleIdentifier, notifications: notifications)
-                result = try router.perform(type.name, arguments: control.intent.argumentTexts).0
-            } else {
-                let intent = IntentBox(control.intent)
-                result = try IntentExecution.run { PerformedResult(try await intent.intent.perform()) }
-            }
+            let result = try Self.perform(control.intent, groupContainer: groupContainer, hostBundleIdentifier: hostBundleIdentifier,
+                                          notifications: notifications)
             try prepare()
             try reload(.interaction(intent: control.intentTypeName))
             return result
         }
         throw WidgetKitError(.noSuchControl, subject: name,
                              detail: offered.isEmpty ? "its views show no Button(intent:) or Toggle" : Array(Set(offered)).sorted().joined(separator: ", "))
+    }
+
+    /// Performs an intent a person tapped in a widget or a control: in this, the widget extension's, process — or,
+    /// for one that opens its app, in the app (rule `intent.where`: exit 69 when it is not running), handed over with
+    /// the parameters this instance holds.
+    /// Nonisolated: the intent's task must not need the main actor, which the waiting caller may be holding.
+    nonisolated static func perform(_ intent: any AppIntent, groupContainer: String, hostBundleIdentifier: String,
+                        notifications: DarwinNotificationCenter?) throws -> PerformedResult {
+        let type = Swift.type(of: intent)
+        if type.openAppWhenRun {
+            let router = IntentRouter(registry: IntentRegistry([type]), groupContainer: groupContainer,
+                                      appBundleIdentifier: hostBundleIdentifier, notifications: notifications)
+            return try router.perform(type.name, arguments: intent.argumentTexts).0
+        }
+        let box = IntentBox(intent)
+        return try IntentExecution.run { PerformedResult(try await box.intent.perform()) }
     }
 
     /// `configure --PARAMETER VALUE…` for an `AppIntentConfiguration` or `IntentConfiguration` (rule `widget.configurable`): the instance's
@@ -337,8 +343,13 @@ public final class WidgetSystem {
     }
 
     private func log(_ line: String) {
+        Self.log(line, kind: widget.kind, groupsRoot: groupsRoot, groupContainer: groupContainer)
+    }
+
+    /// Appends a line, stamped with the simulated time, to a widget's or control's log.
+    static func log(_ line: String, kind: String, groupsRoot: String, groupContainer: String) {
         let stamp = SimulatedTime.format(SimulatedTime.now(groupsRoot: groupsRoot))
-        let path = GroupsLayout.widgetLog(widget.kind, container: groupContainer)
+        let path = GroupsLayout.widgetLog(kind, container: groupContainer)
         guard let fd = try? FileDescriptor.open(path, O_WRONLY | O_CREAT | O_APPEND) else { return }
         // One write(2) per line with O_APPEND: lines from several processes never interleave.
         try? fd.closeAfter { try $0.writeAll(Array("\(stamp) \(line)\n".utf8), path: path) }

@@ -263,7 +263,7 @@ struct WidgetTests {
         widget.sendLine("--kind HabitFocus configure --colour red")
         widget.sendLine("configure --habit Read")
         #expect(widget.finish() == 0)
-        #expect(widget.errorOutput.contains { $0.contains("'Nope' is not a widget of this bundle (its widgets: HabitsWidget, HabitFocus)") }, "\(widget.errorOutput)")
+        #expect(widget.errorOutput.contains { $0.contains("'Nope' is not a widget of this bundle (its widgets: HabitsWidget, HabitFocus, HabitControl)") }, "\(widget.errorOutput)")
         #expect(widget.errorOutput.contains { $0.contains("'colour' is invalid") }, "\(widget.errorOutput)")
         #expect(widget.errorOutput.contains { $0.contains("HabitsWidget is a StaticConfiguration") }, "\(widget.errorOutput)")
     }
