@@ -20,6 +20,10 @@ public struct Image: Equatable, Sendable {
         isSymbol = false
     }
 
+    /// An image of the asset catalogue through Xcode's generated symbol: `Image(.logo)`.
+    public init(_ resource: ImageResource) {
+        self.init(resource.name)
+    }
     public init(_ name: String, bundle: Bundle? = nil, label: Text) {
         self.init(name, bundle: bundle)
     }
@@ -75,11 +79,24 @@ extension Image: PrimitiveView {
         // An asset image has its catalog's size (pixels ÷ scale); one the bundle lacks keeps a 40-point placeholder.
         let asset = isSymbol ? nil : uiImage.map { AssetCatalog.ImageAsset(size: $0.size, dataURL: $0.dataURL, isTemplate: false) }
             ?? AssetCatalog.current.images[name]
+        var mask: ImageMask = renderingTemplate || (asset?.isTemplate ?? false) && !renderingOriginal ? .alpha : .none
+        var paint = redacted ? env.foregroundPaint(level: 3) : env.foregroundPaint(level: 0)
+        // WidgetKit's accented rendering "treats the widget's views as if they were template images", in their
+        // group's color; an image's widgetAccentedRenderingMode chooses otherwise (Apple's WidgetAccentedRenderingMode).
+        if env.widgetColorRendering == .accented, !isSymbol, !redacted, asset?.dataURL != nil {
+            var group = env
+            switch env.imageAccentedRendering {
+            case nil: mask = .alpha
+            case .accented?: (mask, group.isWidgetAccentable) = (.alpha, true)
+            case .desaturated?: (mask, group.isWidgetAccentable) = (.luminance, false)
+            case .accentedDesaturated?: (mask, group.isWidgetAccentable) = (.luminance, true)
+            case .fullColor?: mask = .none
+            }
+            paint = group.foregroundPaint(level: 0)
+        }
         return [ImageNode(name: isSymbol ? env.symbolVariants.applied(to: name) : name, isSymbol: isSymbol, resizable: isResizable,
                           intrinsic: asset?.size ?? Image.intrinsicSize(isSymbol: isSymbol, font: font),
-                          paint: redacted ? env.foregroundPaint(level: 3) : env.foregroundPaint(level: 0),
-                          scale: isSymbol ? env.imageScale : .medium, asset: asset,
-                          template: renderingTemplate || (asset?.isTemplate ?? false) && !renderingOriginal)]
+                          paint: paint, scale: isSymbol ? env.imageScale : .medium, asset: asset, mask: mask)]
     }
 }
 
@@ -90,12 +107,12 @@ final class ImageNode: Node {
     let intrinsic: CGSize
     let paint: Paint
     let asset: AssetCatalog.ImageAsset?
-    let template: Bool
+    let mask: ImageMask
 
     init(name: String, isSymbol: Bool, resizable: Bool, intrinsic: CGSize, paint: Paint, scale: Image.Scale,
-         asset: AssetCatalog.ImageAsset? = nil, template: Bool = false) {
+         asset: AssetCatalog.ImageAsset? = nil, mask: ImageMask = .none) {
         self.asset = asset
-        self.template = template
+        self.mask = mask
         self.name = name
         self.isSymbol = isSymbol
         self.resizable = resizable
@@ -113,7 +130,7 @@ final class ImageNode: Node {
         if isSymbol {
             canvas.ops.append(.symbol(name: name, rect: rect, paint: paint))
         } else {
-            canvas.ops.append(.image(name: name, rect: rect, asset: asset, template: template, paint: paint))
+            canvas.ops.append(.image(name: name, rect: rect, asset: asset, mask: mask, paint: paint))
         }
         canvas.placed.append(("Image(\(name))", rect))
     }
@@ -194,5 +211,21 @@ nonisolated extension View {
 
     public func imageScale(_ scale: Image.Scale) -> some View {
         environmentModifier { $0.imageScale = scale }
+    }
+}
+
+/// How an asset image is drawn: as its picture, or as a fill through its alpha (a template) or its luminance.
+package enum ImageMask: Sendable { case none, alpha, luminance }
+
+/// How an image shows in a widget's accented rendering (WidgetKit's `WidgetAccentedRenderingMode`).
+package enum ImageAccentedRendering: Sendable { case accented, desaturated, accentedDesaturated, fullColor }
+
+private struct ImageAccentedRenderingKey: EnvironmentKey { static let defaultValue: ImageAccentedRendering? = nil }
+
+extension EnvironmentValues {
+    /// The image's `widgetAccentedRenderingMode`; nil: drawn as a template image, as accented rendering draws views.
+    package var imageAccentedRendering: ImageAccentedRendering? {
+        get { self[ImageAccentedRenderingKey.self] }
+        set { self[ImageAccentedRenderingKey.self] = newValue }
     }
 }

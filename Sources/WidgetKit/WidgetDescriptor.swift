@@ -13,6 +13,10 @@ public final class WidgetDescriptor {
     var declaredFamilies: [WidgetFamily]?
     public var contentMarginsDisabled = false
     public var containerBackgroundRemovable = true
+    /// `disfavoredLocations(_:for:)`: where the system should not suggest each family.
+    public var disfavoredLocations: [WidgetFamily: [WidgetLocation]] = [:]
+    /// `pushHandler(_:)`'s handler, called with the push token and the widget's families when the process starts.
+    var pushHandler: ((WidgetPushInfo, [WidgetInfo]) -> Void)?
     let source: TimelineSource?
     let activity: (any LiveActivityPresentation)?
     /// A control's (iOS 18): no timeline, a value provider and a template.
@@ -72,6 +76,8 @@ public final class WidgetDescriptor {
         // The Lock Screen and the watch face are dark: their primary text is white (watchOS has no light appearance).
         if mode == .vibrant || device == .appleWatch { environment.colorScheme = .dark }
         environment.isCircularAccessory = family == .accessoryCircular
+        // Apple: "The system only displays labels on widget-based complications in watchOS" (corner and circular).
+        environment.showsWidgetLabel = device == .appleWatch && (family == .accessoryCorner || family == .accessoryCircular)
         environment.containerCornerRadius = family.cornerRadius(on: device)
         environment.setWidgetContainer(showsBackground: showsBackground, margins: margins)
         let size = family == .accessoryCorner ? family.displaySize : family.displaySize(on: device)

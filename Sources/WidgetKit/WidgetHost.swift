@@ -33,6 +33,7 @@ extension Widget {
 ///     [--kind KIND] placeholder FAMILY           the redacted placeholder
 ///     [--kind KIND] tap INTENT                   presses the Button(intent:)/Toggle whose intent type or label is INTENT
 ///     [--kind KIND] configure --PARAMETER VALUE  an AppIntentConfiguration's or IntentConfiguration's settings
+///     [--kind KIND] push                         a widget push arrives (iOS 26's pushHandler): a budgeted reload
 ///     --kind CONTROL render small|medium|large [--svg FILE]   a control (iOS 18) as Control Center draws it
 ///     --kind CONTROL tap                         runs the control's intent here (a toggle's with the new value)
 ///     status | quit
@@ -42,7 +43,7 @@ extension Widget {
 /// widgets (those offering `accessoryCorner`), at the reference Apple Watch's sizes, on the watch's container.
 @MainActor
 public enum WidgetHost {
-    static let usage = "[--kind KIND] render FAMILY [--svg FILE] | [--kind KIND] placeholder FAMILY | [--kind KIND] tap INTENT | [--kind KIND] configure [--PARAMETER VALUE]… | --kind CONTROL render small|medium|large [--svg FILE] | --kind CONTROL tap | status | previews [--svg DIR] | quit"
+    static let usage = "[--kind KIND] render FAMILY [--svg FILE] | [--kind KIND] placeholder FAMILY | [--kind KIND] tap INTENT | [--kind KIND] configure [--PARAMETER VALUE]… | [--kind KIND] push | --kind CONTROL render small|medium|large [--svg FILE] | --kind CONTROL tap | status | previews [--svg DIR] | quit"
 
     /// Runs the extension, then exits with the documented status (0; 2 or 64 for bad arguments; 78 for a version
     /// mismatch or a stale build). The one place that exits.
@@ -232,6 +233,10 @@ public enum WidgetHost {
                 if !serving { try system.start() }
                 try system.configure(try IntentRegistry.arguments(words.dropFirst()))
                 return "configured \(system.widget.kind)"
+            case ("push", 1):
+                if !serving { try system.start() }
+                try system.push()
+                return "delivered a widget push to \(system.widget.kind)"
             default:
                 throw WidgetKitError(.usage, subject: words.joined(separator: " "), detail: usage)
             }

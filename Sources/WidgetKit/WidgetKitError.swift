@@ -23,6 +23,8 @@ public enum WidgetKitErrorCode: ErrorCode {
     case invalidConfiguration
     /// `render` names no size Control Center draws a control at.
     case unknownControlSize
+    /// `push` names a widget that declares no `pushHandler`.
+    case noPushHandler
 
     public func sentence(subject: String, detail: String) -> String {
         // A detail quoted from another error may end with its own full stop.
@@ -36,13 +38,14 @@ public enum WidgetKitErrorCode: ErrorCode {
         case .unknownKind: return "'\(subject)' is not a widget of this bundle (\(detail))."
         case .unwritable: return "Could not write the picture to '\(subject)': \(detail); nothing was written."
         case .invalidConfiguration: return "The parameter '\(subject)' is invalid: \(detail)."
+        case .noPushHandler: return "'\(subject)' declares no pushHandler(_:): iOS delivers no widget push to it."
         case .unknownControlSize: return "'\(subject)' is not a size Control Center draws the control '\(detail)' at (small, medium, large)."
         }
     }
 
     public var exitStatus: ExitStatus {
         switch self {
-        case .unknownFamily, .usage, .noSuchControl, .unknownKind, .unknownControlSize: return .usage
+        case .unknownFamily, .usage, .noSuchControl, .unknownKind, .unknownControlSize, .noPushHandler: return .usage
         case .unwritable, .invalidConfiguration: return .invalidInput
         case .providerTimedOut, .storage: return .failure
         }

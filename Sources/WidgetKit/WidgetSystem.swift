@@ -24,11 +24,14 @@ public final class WidgetSystem {
         case interaction(intent: String)
         /// The person changed the widget's configuration (rule `widget.configurable`).
         case configuration
+        /// A widget push from the app's server arrived (iOS 26's `WidgetPushHandler`).
+        case push
 
         public var description: String {
             switch self {
             case .interaction(let intent): return "\(intent) tapped in the widget"
             case .configuration: return "configuration changed"
+            case .push: return "widget push received"
             case .initial: return "first timeline"
             case .app(let request): return "app request from \(request.requester)"
             case .policy(let policy): return "policy \(policy) reached"
@@ -94,6 +97,23 @@ public final class WidgetSystem {
             }
         }
         try reload(.initial, showing: showing)
+        if let handler = widget.pushHandler {
+            // The system hands the extension its push token once it runs; the app's server sends pushes to it.
+            let token = WidgetPushInfo(token: Data("lockstep-push:\(hostBundleIdentifier):\(widget.kind)".utf8))
+            handler(token, widget.families.map { WidgetInfo(kind: widget.kind, family: $0) })
+            output("push token for \(widget.kind): \(token.token.map { String(format: "%02x", $0) }.joined())")
+        }
+    }
+
+    /// A widget push arrives for this widget: its timeline is reloaded, counted against the daily budget as any
+    /// reload the person did not ask for (a throttled push is logged and dropped, as a throttled request is).
+    /// - Throws: `WidgetKitError.noPushHandler` when the widget declares none: iOS delivers it no push.
+    public func push() throws {
+        guard widget.pushHandler != nil else {
+            throw WidgetKitError(.noPushHandler, subject: widget.kind, detail: "")
+        }
+        try prepare()
+        try reload(.push)
     }
 
     /// Renders the first timeline that `start(showing: false)` loaded (nothing when there is none waiting).
@@ -317,7 +337,11 @@ public final class WidgetSystem {
     public func status() -> String {
         let now = SimulatedTime.now(groupsRoot: groupsRoot)
         let policy = lock.withLock { timeline?.policy.description } ?? "none (no timeline served by this process)"
+        let disfavored = widget.families.compactMap { family in
+            widget.disfavoredLocations[family].map { "\(family.rawValue) not suggested for \($0.map(\.description).joined(separator: ", "))" }
+        }
         return "\(widget.kind): clock \(SimulatedTime.format(now)), budget \(budget.used(at: now.timeIntervalSince1970))/\(budget.limit) used in the last 24 h, policy \(policy)"
+            + (disfavored.isEmpty ? "" : "; " + disfavored.joined(separator: "; "))
     }
 
     private func fetchTimeline() throws -> Timeline<AnyEntry> {
