@@ -75,5 +75,6 @@ public struct HabitControl: ControlWidget {
         }
         .displayName("Habit")
         .description("Marks one habit done or not done today.")
+        .promptsForUserConfiguration()
     }
 }

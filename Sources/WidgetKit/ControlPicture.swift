@@ -36,6 +36,11 @@ struct ControlPicture: View {
     static let platter = Color.white.opacity(0.2)
 
     var body: some View {
+        // A disabled control is drawn dimmed, as Control Center dims what cannot be used.
+        picture.opacity(content.isDisabled ? 0.4 : 1)
+    }
+
+    @ViewBuilder private var picture: some View {
         switch size {
         case .small:
             symbol(diameter: ControlCenterSize.cell)

@@ -64,6 +64,8 @@ public final class ControlSystem {
     /// What the control shows: the last value its provider gave (nil before the first).
     private var content: _ControlTemplateContent?
     private var seenRequests: [String: Int] = [:]
+    /// Whether `configure` has set the instance (a control that prompts for its configuration needs it).
+    private var configured = false
 
     public init(control: WidgetDescriptor, groupsRoot: String, groupContainer: String, hostBundleIdentifier: String,
                 output: @escaping @Sendable (String) -> Void) {
@@ -155,7 +157,13 @@ public final class ControlSystem {
     /// intent runs as it is, in this process (an `openAppWhenRun` intent in the app); then the provider is asked again.
     /// - Returns: the intent's result, and the line that says what happened.
     public func tap() throws -> PerformedResult {
+        if control.promptsForConfiguration && !configured {
+            throw WidgetKitError(.controlNotConfigured, subject: control.kind, detail: "")
+        }
         let shown = try content ?? source.current()
+        guard !shown.isDisabled else {
+            return PerformedResult(dialog: "\(control.kind) is disabled: the tap runs nothing.", value: nil)
+        }
         let intent = shown.isOn.flatMap { isOn in shown.settingValue?(!isOn) } ?? shown.intent
         let result = try WidgetSystem.perform(intent, groupContainer: groupContainer, hostBundleIdentifier: hostBundleIdentifier,
                                               notifications: notifications)
@@ -170,12 +178,14 @@ public final class ControlSystem {
             throw WidgetKitError(.usage, subject: "configure", detail: "\(control.kind) is a StaticControlConfiguration: it has no settings")
         }
         try configure(settings)
+        configured = true
         try reload("configuration changed")
     }
 
     /// What `status` says of the control.
     public func status() -> String {
         let value = content.map { $0.isOn.map { $0 ? "on" : "off" } ?? "button" } ?? "no value yet"
-        return "\(control.kind): control (\(value)), intent \((content ?? source.preview()).intentTypeName)"
+        let shown = content ?? source.preview()
+        return "\(control.kind): control (\(value)), intent \(shown.intentTypeName)" + (shown.actionHint.map { ", action hint '\($0)'" } ?? "")
     }
 }

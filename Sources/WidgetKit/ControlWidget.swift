@@ -188,4 +188,10 @@ extension ControlWidgetConfiguration {
         return modified { $0.description = text }
     }
 
+
+    /// The system asks the person to configure the control when they add it: until `configure` sets it, a tap is
+    /// refused, naming the command that configures it.
+    public func promptsForUserConfiguration() -> some ControlWidgetConfiguration {
+        modified { $0.promptsForConfiguration = true }
+    }
 }

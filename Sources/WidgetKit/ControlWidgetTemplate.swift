@@ -22,6 +22,8 @@ public struct _ControlTemplateContent {
     var tint: Color?
     var actionHint: String?
     var status: String?
+    /// `disabled(true)`: drawn dimmed, and a tap does nothing but say so.
+    var isDisabled = false
 
     var isOn: Bool? {
         if case .toggle(let isOn) = kind { return isOn }
@@ -60,14 +62,33 @@ public struct ControlWidgetButton<Label: View, ActionLabel: View>: ControlWidget
     public let _content: _ControlTemplateContent
 
     public init<Action: AppIntent>(action: Action, @ViewBuilder label: () -> Label) where ActionLabel == EmptyView {
-        _content = _ControlTemplateContent(kind: .button, label: AnyView(label()), intent: action)
+        let label = label()
+        _content = _ControlTemplateContent(kind: .button, label: AnyView(label), intent: action).annotated(by: [label])
+    }
+
+    /// A button with a title, whose `actionLabel(isActive)` gives its symbol and value; the simulated tap completes
+    /// at once, so the picture shows it at rest (`isActive` false).
+    public init<Action: AppIntent>(_ titleKey: LocalizedStringKey, action: Action,
+                                   @ViewBuilder actionLabel: @escaping (Bool) -> ActionLabel) where Label == Text {
+        let value = actionLabel(false)
+        _content = _ControlTemplateContent(kind: .button, label: AnyView(Text(titleKey)), valueLabel: AnyView(value), intent: action)
+            .annotated(by: [value])
+    }
+
+    @_disfavoredOverload
+    public init<Action: AppIntent, S: StringProtocol>(_ title: S, action: Action,
+                                                      @ViewBuilder actionLabel: @escaping (Bool) -> ActionLabel) where Label == Text {
+        let value = actionLabel(false)
+        _content = _ControlTemplateContent(kind: .button, label: AnyView(Text(title)), valueLabel: AnyView(value), intent: action)
+            .annotated(by: [value])
     }
 
     /// `actionLabel(isActive)` is what the button shows while its action runs; the simulated tap completes at once,
     /// so the picture shows the label at rest.
     public init<Action: AppIntent>(action: Action, @ViewBuilder label: () -> Label,
                                    @ViewBuilder actionLabel: @escaping (Bool) -> ActionLabel) {
-        _content = _ControlTemplateContent(kind: .button, label: AnyView(label()), intent: action)
+        let label = label()
+        _content = _ControlTemplateContent(kind: .button, label: AnyView(label), intent: action).annotated(by: [label])
     }
 }
 
@@ -83,7 +104,7 @@ public struct ControlWidgetToggle<Label: View, ValueLabel: View>: ControlWidgetT
                                                var intent = action
                                                intent.value = value
                                                return intent
-                                           })
+                                           }).annotated(by: [label, valueLabel])
     }
 
     public init<Action: SetValueIntent>(isOn: Bool, action: Action, @ViewBuilder label: () -> Label) where Action.ValueType == Bool, ValueLabel == EmptyView {
@@ -135,7 +156,12 @@ extension ControlWidgetTemplate {
         modified { $0.tint = tint }
     }
 
-    /// What the Action button's hint says the control does ("Turn Off").
+    /// A disabled control is drawn dimmed, and a tap runs nothing.
+    public func disabled(_ disabled: Bool) -> some ControlWidgetTemplate {
+        modified { $0.isDisabled = $0.isDisabled || disabled }
+    }
+
+    /// What the Action button's hint says the control does ("Turn Off"): `status` prints it.
     public func controlWidgetActionHint(_ hint: LocalizedStringKey) -> some ControlWidgetTemplate {
         let text = plainText(Text(hint))
         return modified { $0.actionHint = text }
@@ -165,5 +191,75 @@ extension ControlWidgetTemplate {
     public func controlWidgetStatus(_ status: Text) -> some ControlWidgetTemplate {
         let text = plainText(status)
         return modified { $0.status = text }
+    }
+}
+
+// MARK: - hints on the label
+
+/// A control's label with the hint or status its `View` modifiers gave it (Apple declares
+/// `controlWidgetActionHint(_:)` and `controlWidgetStatus(_:)` on `View`, for the label).
+public struct _ControlLabelAnnotation<Content: View> {
+    let content: Content
+    let actionHint: String?
+    let status: String?
+}
+
+extension _ControlLabelAnnotation: View {
+    public var body: some View { content }
+}
+
+/// Lets the template read a label's annotations whatever its content type.
+protocol ControlLabelAnnotated {
+    var actionHint: String? { get }
+    var status: String? { get }
+}
+
+extension _ControlLabelAnnotation: ControlLabelAnnotated {}
+
+// The control draws a `Label`'s symbol and title apart, also when the label carries a hint.
+extension _ControlLabelAnnotation: LabelParts where Content: LabelParts {
+    package var titlePart: AnyView { content.titlePart }
+    package var iconPart: AnyView { content.iconPart }
+}
+
+extension _ControlTemplateContent {
+    /// The hint and status the labels carry, the template's own modifiers winning.
+    func annotated(by labels: [Any?]) -> _ControlTemplateContent {
+        var content = self
+        for case let label as any ControlLabelAnnotated in labels.compactMap({ $0 }) {
+            content.actionHint = content.actionHint ?? label.actionHint
+            content.status = content.status ?? label.status
+        }
+        return content
+    }
+}
+
+extension View {
+    /// What the Action button says the control does ("Turn Off"): `status` prints it.
+    public func controlWidgetActionHint(_ hint: LocalizedStringKey) -> _ControlLabelAnnotation<Self> {
+        _ControlLabelAnnotation(content: self, actionHint: plainText(Text(hint)), status: nil)
+    }
+
+    @_disfavoredOverload
+    public func controlWidgetActionHint<S: StringProtocol>(_ hint: S) -> _ControlLabelAnnotation<Self> {
+        _ControlLabelAnnotation(content: self, actionHint: String(hint), status: nil)
+    }
+
+    public func controlWidgetActionHint(_ hint: Text) -> _ControlLabelAnnotation<Self> {
+        _ControlLabelAnnotation(content: self, actionHint: plainText(hint), status: nil)
+    }
+
+    /// A status the control shows after its action ("Opened"): drawn as its value.
+    public func controlWidgetStatus(_ status: LocalizedStringKey) -> _ControlLabelAnnotation<Self> {
+        _ControlLabelAnnotation(content: self, actionHint: nil, status: plainText(Text(status)))
+    }
+
+    @_disfavoredOverload
+    public func controlWidgetStatus<S: StringProtocol>(_ status: S) -> _ControlLabelAnnotation<Self> {
+        _ControlLabelAnnotation(content: self, actionHint: nil, status: String(status))
+    }
+
+    public func controlWidgetStatus(_ status: Text) -> _ControlLabelAnnotation<Self> {
+        _ControlLabelAnnotation(content: self, actionHint: nil, status: plainText(status))
     }
 }

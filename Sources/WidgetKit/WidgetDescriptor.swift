@@ -21,6 +21,8 @@ public final class WidgetDescriptor {
     let activity: (any LiveActivityPresentation)?
     /// A control's (iOS 18): no timeline, a value provider and a template.
     let control: ControlSource?
+    /// A control's `promptsForUserConfiguration()`.
+    var promptsForConfiguration = false
 
     init(kind: String, source: TimelineSource) {
         self.kind = kind

@@ -25,6 +25,8 @@ public enum WidgetKitErrorCode: ErrorCode {
     case unknownControlSize
     /// `push` names a widget that declares no `pushHandler`.
     case noPushHandler
+    /// `tap` on a control that prompts for its configuration before `configure` set it.
+    case controlNotConfigured
 
     public func sentence(subject: String, detail: String) -> String {
         // A detail quoted from another error may end with its own full stop.
@@ -38,6 +40,7 @@ public enum WidgetKitErrorCode: ErrorCode {
         case .unknownKind: return "'\(subject)' is not a widget of this bundle (\(detail))."
         case .unwritable: return "Could not write the picture to '\(subject)': \(detail); nothing was written."
         case .invalidConfiguration: return "The parameter '\(subject)' is invalid: \(detail)."
+        case .controlNotConfigured: return "The control '\(subject)' asks the person to configure it when it is added (promptsForUserConfiguration()): configure it first (--kind \(subject) configure --PARAMETER VALUE)."
         case .noPushHandler: return "'\(subject)' declares no pushHandler(_:): iOS delivers no widget push to it."
         case .unknownControlSize: return "'\(subject)' is not a size Control Center draws the control '\(detail)' at (small, medium, large)."
         }
@@ -45,7 +48,7 @@ public enum WidgetKitErrorCode: ErrorCode {
 
     public var exitStatus: ExitStatus {
         switch self {
-        case .unknownFamily, .usage, .noSuchControl, .unknownKind, .unknownControlSize, .noPushHandler: return .usage
+        case .unknownFamily, .usage, .noSuchControl, .unknownKind, .unknownControlSize, .noPushHandler, .controlNotConfigured: return .usage
         case .unwritable, .invalidConfiguration: return .invalidInput
         case .providerTimedOut, .storage: return .failure
         }

@@ -60,9 +60,11 @@ import Testing
         #expect(try String(contentsOfFile: svg, encoding: .utf8).contains("<title>HabitControl medium</title>"))
         let bad = try fixture.run("lockstep-widget", "--kind", "HabitControl", "render", "systemSmall", "--svg", svg + ".2")
         #expect(bad.status == 64 && !FileManager.default.fileExists(atPath: svg + ".2"), "\(bad)")
-        // No habit is chosen in a fresh instance: the intent's own error, exit 1.
+        // The control asks to be configured when it is added: a fresh instance is not, and runs nothing.
         let tap = try fixture.run("lockstep-widget", "tap", "HabitControl")
-        #expect(tap.status == 1 && tap.stderr.contains("There is no habit named ''"), "\(tap)")
+        #expect(tap.status == 64 && tap.stderr.contains("The control 'HabitControl' asks the person to configure it when it is added"), "\(tap)")
+        let list = try fixture.run("lockstep-host", "summary")
+        #expect(list.stdout.contains("0/3 done"), "\(list)")
     }
 }
 
@@ -115,7 +117,7 @@ private struct BellControl: ControlWidget {
     var body: some ControlWidgetConfiguration {
         StaticControlConfiguration(kind: "Bell") {
             ControlWidgetButton(action: Ring()) {
-                Label("Bell", systemImage: "bell")
+                Label("Bell", systemImage: "bell").controlWidgetActionHint("Ring it")
             }
             .controlWidgetStatus("Rung")
         }
@@ -135,11 +137,23 @@ private struct DotsProvider: TimelineProvider {
     func getTimeline(in context: Context, completion: @escaping (Timeline<Entry>) -> Void) { completion(Timeline(entries: [Entry(date: .distantPast)], policy: .never)) }
 }
 
+private struct DoorControl: ControlWidget {
+    var body: some ControlWidgetConfiguration {
+        StaticControlConfiguration(kind: "Door") {
+            ControlWidgetButton("Door", action: Ring()) { isActive in
+                Label(isActive ? "Opening" : "Closed", systemImage: "door.garage.closed")
+            }
+            .disabled(true)
+        }
+    }
+}
+
 private struct Controls: WidgetBundle {
     var body: some Widget {
         Dots()
         LampControl()
         BellControl()
+        DoorControl()
     }
 }
 
@@ -148,8 +162,8 @@ private struct Controls: WidgetBundle {
     @Test("A WidgetBundle holds controls beside widgets; each control keeps its kind, name and description")
     func bundle() {
         let all = Describe.bundle(Controls())
-        #expect(all.map(\.kind) == ["Dots", "Lamp", "Bell"])
-        #expect(all.map(\.isControl) == [false, true, true])
+        #expect(all.map(\.kind) == ["Dots", "Lamp", "Bell", "Door"])
+        #expect(all.map(\.isControl) == [false, true, true, true])
         #expect(all[1].displayName == "Lamp" && all[1].description == "Turns the lamp on and off.")
     }
 
@@ -178,7 +192,18 @@ private struct Controls: WidgetBundle {
         try bell.start()
         #expect(try bell.tap().dialog == "Rang")
         #expect(seen.withLock { $0 }.last == "Ring")
+        // The label keeps its title beside the symbol under its hint, which `status` names.
         #expect(bell.render(.medium).texts == ["Bell", "Rung"])
+        #expect(bell.status() == "Bell: control (button), intent Ring, action hint 'Ring it'")
+
+        // A titled button shows its action label at rest; disabled, it is dimmed and a tap runs nothing.
+        let door = ControlSystem(control: all[3], groupsRoot: root.path, groupContainer: root.path, hostBundleIdentifier: "app", output: { _ in })
+        try door.start()
+        #expect(door.render(.medium).texts == ["Door", "Closed"])
+        #expect(door.render(.small).svg(title: nil).contains("opacity=\"0.4\""))
+        let rings = seen.withLock { $0.count }
+        #expect(try door.tap().dialog == "Door is disabled: the tap runs nothing.")
+        #expect(seen.withLock { $0.count } == rings)
     }
 
     @Test("ControlCenter's reloads reach the control of that kind, and reloadAllControls every control")
