@@ -160,34 +160,19 @@ extension ControlWidgetConfiguration {
 
     /// The name the controls gallery shows.
     @_disfavoredOverload
-    public func displayName<S: StringProtocol>(_ displayName: S) -> some ControlWidgetConfiguration {
-        modified { $0.displayName = String(displayName) }
-    }
-
-    public func displayName(_ displayName: LocalizedStringResource) -> some ControlWidgetConfiguration {
-        modified { $0.displayName = String(describing: displayName) }
-    }
-
-    public func displayName(_ displayName: Text) -> some ControlWidgetConfiguration {
-        let text = plainText(displayName)
-        return modified { $0.displayName = text }
-    }
+    public func displayName<S: StringProtocol>(_ displayName: S) -> some ControlWidgetConfiguration { setting(\.displayName, String(displayName)) }
+    public func displayName(_ displayName: LocalizedStringResource) -> some ControlWidgetConfiguration { setting(\.displayName, displayName.description) }
+    public func displayName(_ displayName: Text) -> some ControlWidgetConfiguration { setting(\.displayName, plainText(displayName)) }
 
     /// The description the controls gallery shows.
     @_disfavoredOverload
-    public func description<S: StringProtocol>(_ description: S) -> some ControlWidgetConfiguration {
-        modified { $0.description = String(description) }
-    }
+    public func description<S: StringProtocol>(_ description: S) -> some ControlWidgetConfiguration { setting(\.description, String(description)) }
+    public func description(_ description: LocalizedStringResource) -> some ControlWidgetConfiguration { setting(\.description, description.description) }
+    public func description(_ description: Text) -> some ControlWidgetConfiguration { setting(\.description, plainText(description)) }
 
-    public func description(_ description: LocalizedStringResource) -> some ControlWidgetConfiguration {
-        modified { $0.description = String(describing: description) }
+    private func setting(_ field: ReferenceWritableKeyPath<WidgetDescriptor, String?>, _ text: String) -> _ModifiedControlConfiguration {
+        modified { $0[keyPath: field] = text }
     }
-
-    public func description(_ description: Text) -> some ControlWidgetConfiguration {
-        let text = plainText(description)
-        return modified { $0.description = text }
-    }
-
 
     /// The system asks the person to configure the control when they add it: until `configure` sets it, a tap is
     /// refused, naming the command that configures it.

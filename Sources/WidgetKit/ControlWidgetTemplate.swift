@@ -162,35 +162,19 @@ extension ControlWidgetTemplate {
     }
 
     /// What the Action button's hint says the control does ("Turn Off"): `status` prints it.
-    public func controlWidgetActionHint(_ hint: LocalizedStringKey) -> some ControlWidgetTemplate {
-        let text = plainText(Text(hint))
-        return modified { $0.actionHint = text }
-    }
-
+    public func controlWidgetActionHint(_ hint: LocalizedStringKey) -> some ControlWidgetTemplate { setting(\.actionHint, plainText(Text(hint))) }
     @_disfavoredOverload
-    public func controlWidgetActionHint<S: StringProtocol>(_ hint: S) -> some ControlWidgetTemplate {
-        modified { $0.actionHint = String(hint) }
-    }
+    public func controlWidgetActionHint<S: StringProtocol>(_ hint: S) -> some ControlWidgetTemplate { setting(\.actionHint, String(hint)) }
+    public func controlWidgetActionHint(_ hint: Text) -> some ControlWidgetTemplate { setting(\.actionHint, plainText(hint)) }
 
-    public func controlWidgetActionHint(_ hint: Text) -> some ControlWidgetTemplate {
-        let text = plainText(hint)
-        return modified { $0.actionHint = text }
-    }
-
-    /// A status the system shows briefly after the control's action ("Opened").
-    public func controlWidgetStatus(_ status: LocalizedStringKey) -> some ControlWidgetTemplate {
-        let text = plainText(Text(status))
-        return modified { $0.status = text }
-    }
-
+    /// A status the system shows briefly after the control's action ("Opened"): drawn as its value.
+    public func controlWidgetStatus(_ status: LocalizedStringKey) -> some ControlWidgetTemplate { setting(\.status, plainText(Text(status))) }
     @_disfavoredOverload
-    public func controlWidgetStatus<S: StringProtocol>(_ status: S) -> some ControlWidgetTemplate {
-        modified { $0.status = String(status) }
-    }
+    public func controlWidgetStatus<S: StringProtocol>(_ status: S) -> some ControlWidgetTemplate { setting(\.status, String(status)) }
+    public func controlWidgetStatus(_ status: Text) -> some ControlWidgetTemplate { setting(\.status, plainText(status)) }
 
-    public func controlWidgetStatus(_ status: Text) -> some ControlWidgetTemplate {
-        let text = plainText(status)
-        return modified { $0.status = text }
+    private func setting(_ field: WritableKeyPath<_ControlTemplateContent, String?>, _ text: String) -> _ModifiedControlTemplate {
+        modified { $0[keyPath: field] = text }
     }
 }
 

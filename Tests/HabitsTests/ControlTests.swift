@@ -126,11 +126,12 @@ private struct BellControl: ControlWidget {
 
 private struct Dots: Widget {
     var body: some WidgetConfiguration {
-        StaticConfiguration(kind: "Dots", provider: DotsProvider()) { _ in Text("·") }
+        StaticConfiguration(kind: "Dots", provider: OneEntryProvider()) { _ in Text("·") }
     }
 }
 
-private struct DotsProvider: TimelineProvider {
+/// A provider of one entry, in the past, and no reloads: for tests of what a widget declares.
+struct OneEntryProvider: TimelineProvider {
     struct Entry: TimelineEntry { let date: Date }
     func placeholder(in context: Context) -> Entry { Entry(date: .distantPast) }
     func getSnapshot(in context: Context, completion: @escaping (Entry) -> Void) { completion(Entry(date: .distantPast)) }

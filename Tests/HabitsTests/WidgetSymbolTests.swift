@@ -43,7 +43,7 @@ private let pushTokens = Mutex<[(Data, [String])]>([])
 
     private struct Cats: Widget {
         var body: some WidgetConfiguration {
-            StaticConfiguration(kind: "Cats", provider: Clock()) { _ in
+            StaticConfiguration(kind: "Cats", provider: OneEntryProvider()) { _ in
                 Text("🐈").widgetLabel("Cats")
             }
             .supportedFamilies([.accessoryCircular, .accessoryCorner, .systemSmall])
@@ -54,16 +54,7 @@ private let pushTokens = Mutex<[(Data, [String])]>([])
 
     private struct Plain: Widget {
         var body: some WidgetConfiguration {
-            StaticConfiguration(kind: "Plain", provider: Clock()) { _ in Text("·") }
-        }
-    }
-
-    private struct Clock: TimelineProvider {
-        struct Entry: TimelineEntry { let date: Date }
-        func placeholder(in context: Context) -> Entry { Entry(date: .distantPast) }
-        func getSnapshot(in context: Context, completion: @escaping (Entry) -> Void) { completion(Entry(date: .distantPast)) }
-        func getTimeline(in context: Context, completion: @escaping (Timeline<Entry>) -> Void) {
-            completion(Timeline(entries: [Entry(date: .distantPast)], policy: .never))
+            StaticConfiguration(kind: "Plain", provider: OneEntryProvider()) { _ in Text("·") }
         }
     }
 
