@@ -66,6 +66,8 @@ public final class ControlSystem {
     private var seenRequests: [String: Int] = [:]
     /// Whether `configure` has set the instance (a control that prompts for its configuration needs it).
     private var configured = false
+    /// Whether `start()` has shown the first value.
+    private var started = false
 
     public init(control: WidgetDescriptor, groupsRoot: String, groupContainer: String, hostBundleIdentifier: String,
                 output: @escaping @Sendable (String) -> Void) {
@@ -91,6 +93,7 @@ public final class ControlSystem {
         for name in requestNames {
             seenRequests[name] = WidgetCenter.readRequest(at: WidgetCenter.requestPath(groupContainer: groupContainer, name: name))?.count ?? 0
         }
+        started = true
         try reload("first value")
     }
 
@@ -157,9 +160,7 @@ public final class ControlSystem {
     /// intent runs as it is, in this process (an `openAppWhenRun` intent in the app); then the provider is asked again.
     /// - Returns: the intent's result, and the line that says what happened.
     public func tap() throws -> PerformedResult {
-        if control.promptsForConfiguration && !configured {
-            throw WidgetKitError(.controlNotConfigured, subject: control.kind, detail: "")
-        }
+        try ensureConfigured()
         let shown = try content ?? source.current()
         guard !shown.isDisabled else {
             return PerformedResult(dialog: "\(control.kind) is disabled: the tap runs nothing.", value: nil)
@@ -172,14 +173,23 @@ public final class ControlSystem {
         return result
     }
 
-    /// `configure --PARAMETER VALUE…` for an `AppIntentControlConfiguration`: the instance's new settings, then its value again.
+    /// A control that prompts for its configuration runs nothing until `configure` has set it.
+    /// - Throws: `WidgetKitError.controlNotConfigured`.
+    public func ensureConfigured() throws {
+        if control.promptsForConfiguration && !configured {
+            throw WidgetKitError(.controlNotConfigured, subject: control.kind, detail: "")
+        }
+    }
+
+    /// `configure --PARAMETER VALUE…` for an `AppIntentControlConfiguration`: the instance's new settings, then (once
+    /// started) its value again. Refused settings change nothing and write nothing.
     public func configure(_ settings: [String: String]) throws {
         guard let configure = source.configure else {
             throw WidgetKitError(.usage, subject: "configure", detail: "\(control.kind) is a StaticControlConfiguration: it has no settings")
         }
         try configure(settings)
         configured = true
-        try reload("configuration changed")
+        if started { try reload("configuration changed") }
     }
 
     /// What `status` says of the control.

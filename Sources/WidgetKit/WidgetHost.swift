@@ -234,6 +234,8 @@ public enum WidgetHost {
                 try system.configure(try IntentRegistry.arguments(words.dropFirst()))
                 return "configured \(system.widget.kind)"
             case ("push", 1):
+                // A widget without a push handler is refused before anything is written.
+                guard system.widget.pushHandler != nil else { throw WidgetKitError(.noPushHandler, subject: system.widget.kind, detail: "") }
                 if !serving { try system.start() }
                 try system.push()
                 return "delivered a widget push to \(system.widget.kind)"
@@ -255,12 +257,13 @@ public enum WidgetHost {
                 if words.count == 4 { try write(view.svg(title: "\(control.control.kind) \(size.rawValue)"), to: words[3]) }
                 return view.texts.joined(separator: "\n")
             case ("tap", 1), ("tap", 2):
-                if !serving { try control.start() }
+                // Bad input writes nothing: an unconfigured control is refused before the process shows a value.
+                if !serving { try control.ensureConfigured(); try control.start() }
                 let result = try control.tap()
                 return result.dialog ?? result.value ?? "Done."
             case ("configure", _):
-                if !serving { try control.start() }
                 try control.configure(try IntentRegistry.arguments(words.dropFirst()))
+                if !serving { try control.start() }
                 return "configured \(control.control.kind)"
             case ("status", 1):
                 return control.status()

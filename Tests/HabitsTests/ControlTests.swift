@@ -63,6 +63,10 @@ import Testing
         // The control asks to be configured when it is added: a fresh instance is not, and runs nothing.
         let tap = try fixture.run("lockstep-widget", "tap", "HabitControl")
         #expect(tap.status == 64 && tap.stderr.contains("The control 'HabitControl' asks the person to configure it when it is added"), "\(tap)")
+        #expect(!FileManager.default.fileExists(atPath: "\(fixture.groupContainer)/.lockstep/widgetkit/HabitControl"), "a refused tap writes nothing")
+        let push = try fixture.run("lockstep-widget", "push")
+        #expect(push.status == 64 && push.stderr.contains("'HabitsWidget' declares no pushHandler(_:)"), "\(push)")
+        #expect(!FileManager.default.fileExists(atPath: "\(fixture.groupContainer)/.lockstep/widgetkit/HabitsWidget"), "a refused push writes nothing")
         let list = try fixture.run("lockstep-host", "summary")
         #expect(list.stdout.contains("0/3 done"), "\(list)")
     }
