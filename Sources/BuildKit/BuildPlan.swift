@@ -35,6 +35,8 @@ public struct BuildPlan: Sendable {
         public var blocker: String?
         /// The package products it links that no local package provides (Xcode fetches them from a URL).
         public var missingProducts: [String] = []
+        /// Which of Xcode's generated asset symbols the module gets from its catalogs (`AssetSymbols`).
+        var assetSymbols = AssetSymbols.Generation.resources
 
         public var isExecutable: Bool { bundle != nil }
     }
@@ -235,12 +237,15 @@ struct Planner {
             }
         }
         let settings = resolved.settings
-        return BuildPlan.Module(
+        var module = BuildPlan.Module(
             name: moduleName, origin: "target '\(target.name)'", platform: platform, files: files, standIns: replaced,
             dependencies: dependencies,
             defines: Self.defines(settings.value("SWIFT_ACTIVE_COMPILATION_CONDITIONS").value, otherFlags: settings.value("OTHER_SWIFT_FLAGS").value),
             languageMode: Self.languageMode(settings.value("SWIFT_VERSION").value), entry: nil, bundle: nil,
             resources: own.resources, blocker: Self.missingSentence(missing), missingProducts: missing)
+        module.assetSymbols = AssetSymbols.Generation(symbols: settings.value("ASSETCATALOG_COMPILER_GENERATE_ASSET_SYMBOLS").value,
+                                                      extensions: settings.value("ASSETCATALOG_COMPILER_GENERATE_SWIFT_ASSET_SYMBOL_EXTENSIONS").value)
+        return module
     }
 
     /// Plans a framework or library target once per platform. - Returns: its module name.

@@ -90,6 +90,11 @@ package struct GeneratedPackage {
             }
             try writeIfChanged(Self.shim + (module.origin.hasPrefix("package ") ? Self.moduleBundle : ""), to: moduleFolder + "/LockstepShim.swift")
             written.insert(moduleFolder + "/LockstepShim.swift")
+            // Xcode generates the catalogs' symbols (`Color(.brand)`) into each target that has catalogs.
+            if let symbols = AssetSymbols.source(resources: module.resources, generation: module.assetSymbols) {
+                try writeIfChanged(symbols, to: moduleFolder + "/LockstepAssetSymbols.swift")
+                written.insert(moduleFolder + "/LockstepAssetSymbols.swift")
+            }
             if let entry = module.entry {
                 try writeIfChanged(entry, to: moduleFolder + "/main.swift")
                 written.insert(moduleFolder + "/main.swift")

@@ -88,6 +88,7 @@ public struct HabitsEnvironment: Sendable {
     /// on this device.
     public func storeDidChange() throws {
         try widgetCenter.reloadHabitsWidget()
+        try widgetCenter.reloadHabitControl()
         try DarwinNotificationCenter(sandbox: sandbox).post(Self.storeChangedNotification)
     }
 

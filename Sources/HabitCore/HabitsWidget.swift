@@ -13,6 +13,12 @@ public struct WidgetCenterHandle: Sendable {
         try center.requestReload(ofKind: HabitsEnvironment.widgetKind)
     }
 
+    /// `ControlCenter.shared.reloadControls(ofKind: "HabitControl")`: the control asks the store again.
+    public func reloadHabitControl() throws {
+        try ControlCenter(groupContainer: environment.groupContainer, requester: environment.bundleIdentifier,
+                          notifications: try? DarwinNotificationCenter(sandbox: environment.sandbox)).requestReload(ofKind: HabitControl.kind)
+    }
+
     /// The center for this bundle, posting its Darwin notification on this device.
     public var center: WidgetCenter {
         WidgetCenter(groupContainer: environment.groupContainer, requester: environment.bundleIdentifier,

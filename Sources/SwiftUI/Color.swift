@@ -41,6 +41,11 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         storage = .named(name)
     }
 
+    /// A color from the asset catalogue through Xcode's generated symbol: `Color(.brand)`.
+    public init(_ resource: ColorResource) {
+        storage = .named(resource.name)
+    }
+
     /// A UIKit color: dynamic and system colors keep resolving per appearance.
     public init(uiColor: UIColor) { storage = .uiColor(uiColor) }
     public init(_ color: UIColor) { storage = .uiColor(color) }

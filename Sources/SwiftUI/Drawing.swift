@@ -10,9 +10,10 @@ final class Drawing {
         case symbol(name: String, rect: CGRect, paint: Paint)
         /// An emoji, in the one-em box the layout gave it, its square filled with `fill`.
         case emoji(Character, rect: CGRect, fill: Paint)
-        /// A named image: its catalog asset when the bundle has it (`asset`), drawn tinted with `paint` when it is a
-        /// template; a labelled placeholder otherwise.
-        case image(name: String, rect: CGRect, asset: AssetCatalog.ImageAsset?, template: Bool, paint: Paint)
+        /// A named image: its catalog asset when the bundle has it (`asset`), drawn as `paint` through the picture
+        /// when it is masked (a template's alpha, or the luminance of a desaturated widget image); a labelled
+        /// placeholder otherwise.
+        case image(name: String, rect: CGRect, asset: AssetCatalog.ImageAsset?, mask: ImageMask, paint: Paint)
         case beginGroup(opacity: Double?, clip: (path: String, at: CGPoint)?, offset: CGPoint, shadow: Shadow?)
         case beginScale(CGSize, around: CGPoint)
         case beginRotation(Angle, around: CGPoint)
@@ -184,12 +185,13 @@ extension Drawing {
                 body.append(indent + "<g class=\"sf-symbol\"><title>\(xmlEscaped(name))</title>"
                     + "<rect x=\"\(svgNumber(rect.minX))\" y=\"\(svgNumber(rect.minY))\" width=\"\(svgNumber(rect.width))\" height=\"\(svgNumber(rect.height))\" rx=\"\(svgNumber(r))\" \(paintAttributes(paint.with(opacity: 0.25), "fill"))/>"
                     + "<rect x=\"\(svgNumber(rect.minX + 0.5))\" y=\"\(svgNumber(rect.minY + 0.5))\" width=\"\(svgNumber(max(rect.width - 1, 0)))\" height=\"\(svgNumber(max(rect.height - 1, 0)))\" rx=\"\(svgNumber(r))\" fill=\"none\" \(paintAttributes(paint, "stroke")) stroke-width=\"1\"/></g>")
-            case let .image(name, rect, asset, template, paint) where asset?.dataURL != nil:
+            case let .image(name, rect, asset, mask, paint) where asset?.dataURL != nil:
                 let picture = "<image href=\"\(asset!.dataURL!)\" x=\"\(svgNumber(rect.minX))\" y=\"\(svgNumber(rect.minY))\" width=\"\(svgNumber(rect.width))\" height=\"\(svgNumber(rect.height))\" preserveAspectRatio=\"none\"/>"
-                if template {
-                    // A template image is its shape in the foreground style: the picture's alpha masks a fill.
+                if mask != .none {
+                    // A template image is its shape in the foreground style: the picture's alpha masks a fill (its
+                    // luminance, for a desaturated widget image).
                     clipCount += 1
-                    defs.append("<mask id=\"\(Drawing.idMark)m\(clipCount)\" style=\"mask-type:alpha\">\(picture)</mask>")
+                    defs.append("<mask id=\"\(Drawing.idMark)m\(clipCount)\" style=\"mask-type:\(mask == .alpha ? "alpha" : "luminance")\">\(picture)</mask>")
                     body.append(indent + "<g class=\"image\"><title>\(xmlEscaped(name))</title><rect x=\"\(svgNumber(rect.minX))\" y=\"\(svgNumber(rect.minY))\" width=\"\(svgNumber(rect.width))\" height=\"\(svgNumber(rect.height))\" mask=\"url(#\(Drawing.idMark)m\(clipCount))\" \(paintAttributes(paint, "fill"))/></g>")
                 } else {
                     body.append(indent + "<g class=\"image\"><title>\(xmlEscaped(name))</title>\(picture)</g>")

@@ -20,6 +20,10 @@ public struct Image: Equatable, Sendable {
         isSymbol = false
     }
 
+    /// An image of the asset catalogue through Xcode's generated symbol: `Image(.logo)`.
+    public init(_ resource: ImageResource) {
+        self.init(resource.name)
+    }
     public init(_ name: String, bundle: Bundle? = nil, label: Text) {
         self.init(name, bundle: bundle)
     }
@@ -75,13 +79,26 @@ extension Image: PrimitiveView {
         // An asset image has its catalog's size (pixels ÷ scale); one the bundle lacks keeps a 40-point placeholder.
         let asset = isSymbol ? nil : uiImage.map { AssetCatalog.ImageAsset(size: $0.size, dataURL: $0.dataURL, isTemplate: false) }
             ?? AssetCatalog.current.images[name]
+        var mask: ImageMask = renderingTemplate || (asset?.isTemplate ?? false) && !renderingOriginal ? .alpha : .none
+        var paint = redacted ? env.foregroundPaint(level: 3) : env.foregroundPaint(level: 0)
+        // WidgetKit's accented rendering "treats the widget's views as if they were template images", in their
+        // group's color; an image's widgetAccentedRenderingMode chooses otherwise (Apple's WidgetAccentedRenderingMode).
+        if env.widgetColorRendering == .accented, !isSymbol, !redacted, asset?.dataURL != nil {
+            var group = env
+            switch env.imageAccentedRendering {
+            case nil: mask = .alpha
+            case .accented?: (mask, group.isWidgetAccentable) = (.alpha, true)
+            case .desaturated?: (mask, group.isWidgetAccentable) = (.luminance, false)
+            case .accentedDesaturated?: (mask, group.isWidgetAccentable) = (.luminance, true)
+            case .fullColor?: mask = .none
+            }
+            paint = group.foregroundPaint(level: 0)
+        }
         // A custom symbol is drawn at the font's size, as the template's 100-point glyph scaled.
         let intrinsic = asset.map { $0.isSymbol ? CGSize(width: $0.size.width * font.size / 100, height: $0.size.height * font.size / 100) : $0.size }
         return [ImageNode(name: isSymbol ? env.symbolVariants.applied(to: name) : name, isSymbol: isSymbol, resizable: isResizable,
                           intrinsic: intrinsic ?? Image.intrinsicSize(isSymbol: isSymbol, font: font),
-                          paint: redacted ? env.foregroundPaint(level: 3) : env.foregroundPaint(level: 0),
-                          scale: isSymbol || asset?.isSymbol == true ? env.imageScale : .medium, asset: asset,
-                          template: renderingTemplate || (asset?.isTemplate ?? false) && !renderingOriginal)]
+                          paint: paint, scale: isSymbol || asset?.isSymbol == true ? env.imageScale : .medium, asset: asset, mask: mask)]
     }
 }
 
@@ -92,12 +109,12 @@ final class ImageNode: Node {
     let intrinsic: CGSize
     let paint: Paint
     let asset: AssetCatalog.ImageAsset?
-    let template: Bool
+    let mask: ImageMask
 
     init(name: String, isSymbol: Bool, resizable: Bool, intrinsic: CGSize, paint: Paint, scale: Image.Scale,
-         asset: AssetCatalog.ImageAsset? = nil, template: Bool = false) {
+         asset: AssetCatalog.ImageAsset? = nil, mask: ImageMask = .none) {
         self.asset = asset
-        self.template = template
+        self.mask = mask
         self.name = name
         self.isSymbol = isSymbol
         self.resizable = resizable
@@ -115,7 +132,7 @@ final class ImageNode: Node {
         if isSymbol {
             canvas.ops.append(.symbol(name: name, rect: rect, paint: paint))
         } else {
-            canvas.ops.append(.image(name: name, rect: rect, asset: asset, template: template, paint: paint))
+            canvas.ops.append(.image(name: name, rect: rect, asset: asset, mask: mask, paint: paint))
         }
         canvas.placed.append(("Image(\(name))", rect))
     }
@@ -149,6 +166,18 @@ extension Label where Title == Text, Icon == Image {
 }
 
 extension Label: View { public typealias Body = Never }
+
+/// A label's two parts apart, for those that draw them in places of their own (WidgetKit's controls put the icon
+/// in a circle and the title beside it, as Control Center does).
+package protocol LabelParts {
+    var titlePart: AnyView { get }
+    var iconPart: AnyView { get }
+}
+
+extension Label: LabelParts {
+    package var titlePart: AnyView { AnyView(title) }
+    package var iconPart: AnyView { AnyView(icon) }
+}
 extension Label: PrimitiveView {
     @MainActor public static func _resolve(_ view: Self, _ inputs: _ResolveInputs) -> _ResolvedNodes { _ResolvedNodes(nodes: view.nodes(inputs.context)) }
     @MainActor func nodes(_ context: ResolveContext) -> [Node] {
@@ -198,5 +227,21 @@ nonisolated extension View {
 
     public func imageScale(_ scale: Image.Scale) -> some View {
         environmentModifier { $0.imageScale = scale }
+    }
+}
+
+/// How an asset image is drawn: as its picture, or as a fill through its alpha (a template) or its luminance.
+package enum ImageMask: Sendable { case none, alpha, luminance }
+
+/// How an image shows in a widget's accented rendering (WidgetKit's `WidgetAccentedRenderingMode`).
+package enum ImageAccentedRendering: Sendable { case accented, desaturated, accentedDesaturated, fullColor }
+
+private struct ImageAccentedRenderingKey: EnvironmentKey { static let defaultValue: ImageAccentedRendering? = nil }
+
+extension EnvironmentValues {
+    /// The image's `widgetAccentedRenderingMode`; nil: drawn as a template image, as accented rendering draws views.
+    package var imageAccentedRendering: ImageAccentedRendering? {
+        get { self[ImageAccentedRenderingKey.self] }
+        set { self[ImageAccentedRenderingKey.self] = newValue }
     }
 }

@@ -292,6 +292,14 @@ extension ProgressView: PrimitiveView {
             let done = total > 0 ? elapsed / total : 1
             fraction = countsDown ? 1 - done : done
         }
+        if let custom = env.customProgressViewStyle {
+            // Your own ProgressViewStyle: its makeBody draws the progress view (one inside it draws as the style before).
+            var inner = context
+            inner.environment.customProgressViewStyle = nil
+            let configuration = ProgressViewStyleConfiguration(
+                fractionCompleted: fraction, label: label.map { .init($0) }, currentValueLabel: currentValueLabel.map { .init($0) })
+            return resolve(custom.body(configuration), inner)
+        }
         let tint = Paint.color((env.tintColor ?? Color.accentColor).resolve(env))
         let track = env.foregroundPaint(level: 3)
         let labelNodes = label.map { resolve($0, context) } ?? []
@@ -315,32 +323,3 @@ extension ProgressView: PrimitiveView {
     }
 }
 
-/// How a progress view draws: a bar or a ring.
-public protocol ProgressViewStyle {}
-public struct DefaultProgressViewStyle: ProgressViewStyle { public init() {} }
-public struct LinearProgressViewStyle: ProgressViewStyle {
-    let tint: Color?
-    public init() { tint = nil }
-    public init(tint: Color) { self.tint = tint }
-}
-public struct CircularProgressViewStyle: ProgressViewStyle {
-    let tint: Color?
-    public init() { tint = nil }
-    public init(tint: Color) { self.tint = tint }
-}
-extension ProgressViewStyle where Self == DefaultProgressViewStyle { public static var automatic: DefaultProgressViewStyle { DefaultProgressViewStyle() } }
-extension ProgressViewStyle where Self == LinearProgressViewStyle { public static var linear: LinearProgressViewStyle { LinearProgressViewStyle() } }
-extension ProgressViewStyle where Self == CircularProgressViewStyle { public static var circular: CircularProgressViewStyle { CircularProgressViewStyle() } }
-
-enum ProgressViewStyleKind { case linear, circular }
-
-nonisolated extension View {
-    public func progressViewStyle<S: ProgressViewStyle>(_ style: S) -> some View {
-        let kind: ProgressViewStyleKind = style is CircularProgressViewStyle ? .circular : .linear
-        let tint = (style as? CircularProgressViewStyle)?.tint ?? (style as? LinearProgressViewStyle)?.tint
-        return environmentModifier {
-            $0.progressViewStyleKind = kind
-            if let tint { $0.tintColor = tint }
-        }
-    }
-}

@@ -1,3 +1,4 @@
+import AppIntents
 /// A localization key: a string literal, possibly with interpolations, that `Text` looks up (Lockstep has no
 /// string tables, so the key's own text is shown, as iOS does when a key has no translation).
 public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterpolation {
@@ -123,6 +124,15 @@ public struct Text: Equatable, Sendable {
 
     public init(verbatim content: String) {
         runs = [Run(segments: [.string(content)], attributes: Attributes())]
+    }
+
+    /// A localized resource's text: its key looked up as `Text("key")` looks it up, or its default value.
+    public init(_ resource: LocalizedStringResource) {
+        if resource.defaultValue == nil {
+            self.init(LocalizedStringKey(stringLiteral: resource.key))
+        } else {
+            self.init(verbatim: resource.description)
+        }
     }
 
     @_disfavoredOverload

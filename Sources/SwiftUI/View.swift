@@ -66,6 +66,8 @@ public struct AnyView {
     let view: any View
     public init<V: View>(_ view: V) { self.view = view }
     public init<V: View>(erasing view: V) { self.view = view }
+    /// The view it holds, for code that asks what it is (WidgetKit's controls look for a `Label`).
+    package var base: any View { view }
 }
 extension AnyView: View { public typealias Body = Never }
 

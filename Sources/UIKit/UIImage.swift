@@ -25,10 +25,8 @@ public final class UIImage: NSObject, @unchecked Sendable {  // @unchecked: immu
 
     /// A catalog image; nil when the bundle's catalogs have none of that name, as UIKit returns.
     public convenience init?(named name: String) {
-        guard let asset = AssetCatalog.current.images[name] else { return nil }
-        let data = asset.dataURL.flatMap { $0.split(separator: ",", maxSplits: 1).last }.flatMap { Data(base64Encoded: String($0)) }
-        self.init(name: name, isSymbol: false, data: data, size: asset.size, scale: 1,
-                  renderingMode: asset.isTemplate ? .alwaysTemplate : .automatic)
+        guard AssetCatalog.current.images[name] != nil else { return nil }
+        self.init(resource: ImageResource(name: name, bundle: .main))
     }
 
     public convenience init?(named name: String, in bundle: Bundle?, compatibleWith traitCollection: UITraitCollection?) {

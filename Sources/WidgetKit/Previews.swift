@@ -134,7 +134,7 @@ enum PreviewCommand {
     /// Each picture a preview makes.
     static func pictures(_ preview: _LockstepPreview, title: String, activities: [any LiveActivityPresentation]) throws -> [Picture] {
         if let widget = preview.payload as? WidgetPreview {
-            guard let descriptor = widget.widget().first(where: { !$0.isLiveActivity }), let source = descriptor.source else {
+            guard let descriptor = widget.widget().first(where: \.hasTimeline), let source = descriptor.source else {
                 throw WidgetKitError(.unknownKind, subject: title, detail: "the preview's widget declares no timeline widget")
             }
             // On the default device that has the family: Xcode previews a complication on a watch.

@@ -108,7 +108,7 @@ public struct WidgetCenter: Sendable {
         }
     }
 
-    private func deliver(_ request: () throws -> Void) {
+    func deliver(_ request: () throws -> Void) {
         if let unavailable {
             Self.warnOnce("WidgetCenter: \(unavailable); the reload request goes nowhere.")
             return
@@ -129,7 +129,7 @@ public struct WidgetCenter: Sendable {
         if first { Standard.error(sentence) }
     }
 
-    private func request(_ name: String) throws {
+    func request(_ name: String) throws {
         try SharedWriteGate.check()
         let path = Self.requestPath(groupContainer: groupContainer, name: name)
         do {

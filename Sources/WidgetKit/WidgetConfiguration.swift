@@ -239,12 +239,12 @@ extension WidgetConfiguration {
     }
 
     public func configurationDisplayName(_ displayNameKey: LocalizedStringKey) -> some WidgetConfiguration {
-        let text = Self.plain(Text(displayNameKey))
+        let text = plainText(Text(displayNameKey))
         return modified { $0.displayName = text }
     }
 
     public func configurationDisplayName(_ displayName: Text) -> some WidgetConfiguration {
-        let text = Self.plain(displayName)
+        let text = plainText(displayName)
         return modified { $0.displayName = text }
     }
 
@@ -259,18 +259,13 @@ extension WidgetConfiguration {
     }
 
     public func description(_ descriptionKey: LocalizedStringKey) -> some WidgetConfiguration {
-        let text = Self.plain(Text(descriptionKey))
+        let text = plainText(Text(descriptionKey))
         return modified { $0.description = text }
     }
 
     public func description(_ description: Text) -> some WidgetConfiguration {
-        let text = Self.plain(description)
+        let text = plainText(description)
         return modified { $0.description = text }
-    }
-
-    /// What a `Text` says, as the renderer draws it on one long line.
-    private static func plain(_ text: Text) -> String {
-        SwiftUI.render(text, RenderRequest(size: CGSize(width: 100_000, height: 1_000))).texts.joined(separator: " ")
     }
 
     /// The families the widget offers (rule `widget.families`); without it, every family of the platform.
@@ -288,4 +283,10 @@ extension WidgetConfiguration {
         modified { $0.containerBackgroundRemovable = isRemovable }
     }
 
+}
+
+/// What a `Text` says, as the renderer draws it on one long line (a configuration's or control's name).
+@MainActor
+func plainText(_ text: Text) -> String {
+    SwiftUI.render(text, RenderRequest(size: CGSize(width: 100_000, height: 1_000))).texts.joined(separator: " ")
 }

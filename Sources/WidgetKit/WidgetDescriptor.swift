@@ -13,19 +13,36 @@ public final class WidgetDescriptor {
     var declaredFamilies: [WidgetFamily]?
     public var contentMarginsDisabled = false
     public var containerBackgroundRemovable = true
+    /// `disfavoredLocations(_:for:)`: where the system should not suggest each family.
+    public var disfavoredLocations: [WidgetFamily: [WidgetLocation]] = [:]
+    /// `pushHandler(_:)`'s handler, called with the push token and the widget's families when the process starts.
+    var pushHandler: ((WidgetPushInfo, [WidgetInfo]) -> Void)?
     let source: TimelineSource?
     let activity: (any LiveActivityPresentation)?
+    /// A control's (iOS 18): no timeline, a value provider and a template.
+    let control: ControlSource?
+    /// A control's `promptsForUserConfiguration()`.
+    var promptsForConfiguration = false
 
     init(kind: String, source: TimelineSource) {
         self.kind = kind
         self.source = source
         activity = nil
+        control = nil
     }
 
     init(activity: any LiveActivityPresentation) {
         kind = activity.attributesType
         source = nil
         self.activity = activity
+        control = nil
+    }
+
+    init(kind: String, control: ControlSource) {
+        self.kind = kind
+        source = nil
+        activity = nil
+        self.control = control
     }
 
     /// The families it offers: `supportedFamilies(_:)`'s, else the iPhone Home Screen's, as iOS defaults them.
@@ -36,6 +53,12 @@ public final class WidgetDescriptor {
 
     /// Whether it is a Live Activity (no timeline: ActivityKit's records drive it).
     public var isLiveActivity: Bool { activity != nil }
+
+    /// Whether it is a control (no timeline: its value provider drives it).
+    public var isControl: Bool { control != nil }
+
+    /// Whether it is a widget with a timeline.
+    var hasTimeline: Bool { source != nil }
 
     /// Whether its configuration is `AppIntentConfiguration` (rule `widget.configurable`).
     public var isConfigurable: Bool { source?.configure != nil }
@@ -69,6 +92,8 @@ public final class WidgetDescriptor {
         environment.colorScheme = drawn.colorScheme
         environment.dynamicTypeSize = drawn.dynamicTypeSize
         environment.isCircularAccessory = family == .accessoryCircular
+        // Apple: "The system only displays labels on widget-based complications in watchOS" (corner and circular).
+        environment.showsWidgetLabel = device == .appleWatch && (family == .accessoryCorner || family == .accessoryCircular)
         environment.containerCornerRadius = family.cornerRadius(on: device)
         environment.setWidgetContainer(showsBackground: showsBackground, margins: margins)
         var request = RenderRequest(size: family.displaySize(on: device), environment: environment, contentMargins: margins,

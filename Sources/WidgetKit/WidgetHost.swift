@@ -36,6 +36,9 @@ extension Widget {
 ///     [--kind KIND] placeholder FAMILY           the redacted placeholder
 ///     [--kind KIND] tap INTENT                   presses the Button(intent:)/Toggle whose intent type or label is INTENT
 ///     [--kind KIND] configure --PARAMETER VALUE  an AppIntentConfiguration's or IntentConfiguration's settings
+///     [--kind KIND] push                         a widget push arrives (iOS 26's pushHandler): a budgeted reload
+///     --kind CONTROL render small|medium|large [--svg FILE]   a control (iOS 18) as Control Center draws it
+///     --kind CONTROL tap                         runs the control's intent here (a toggle's with the new value)
 ///     status | quit
 ///     previews [--svg DIR]                       every #Preview: each widget preview's entries, each view preview
 ///
@@ -43,7 +46,7 @@ extension Widget {
 /// widgets (those offering `accessoryCorner`), at the default Apple Watch's sizes (45 mm), on the watch's container.
 @MainActor
 public enum WidgetHost {
-    static let usage = "[--kind KIND] render FAMILY [--svg FILE] [--device NAME] [--appearance light|dark] [--dynamic-type SIZE] | [--kind KIND] placeholder FAMILY | [--kind KIND] tap INTENT | [--kind KIND] configure [--PARAMETER VALUE]… | status | previews [--svg DIR] | quit"
+    static let usage = "[--kind KIND] render FAMILY [--svg FILE] [--device NAME] [--appearance light|dark] [--dynamic-type SIZE] | [--kind KIND] placeholder FAMILY | [--kind KIND] tap INTENT | [--kind KIND] configure [--PARAMETER VALUE]… | [--kind KIND] push | --kind CONTROL render small|medium|large [--svg FILE] | --kind CONTROL tap | status | previews [--svg DIR] | quit"
 
     /// Runs the extension, then exits with the documented status (0; 2 or 64 for bad arguments; 78 for a version
     /// mismatch or a stale build). The one place that exits.
@@ -93,7 +96,7 @@ public enum WidgetHost {
         let host = onWatch ? (watch?.bundleIdentifier ?? watch?.name ?? app) : app
         // The bundle's body is evaluated now, in the started process: a widget may read its environment in `init()`.
         let all = widgets()
-        let served = all.filter { !$0.isLiveActivity && $0.families.contains(.accessoryCorner) == onWatch }
+        let served = all.filter { $0.hasTimeline && $0.families.contains(.accessoryCorner) == onWatch }
         let renders = GroupsLayout.widgetRenders(container: container.path)
         let center = try? DarwinNotificationCenter(sandbox: sandbox)
         let systems = served.map {
@@ -103,14 +106,22 @@ public enum WidgetHost {
             return system
         }
         let activities = onWatch ? [] : all.compactMap(\.activity)
-        guard !systems.isEmpty || !activities.isEmpty else {
+        // iOS 18's controls live in the phone's widget extension, beside its widgets.
+        let controls: [ControlSystem] = onWatch ? [] : all.filter(\.isControl).map {
+            let control = ControlSystem(control: $0, groupsRoot: process.groupsRoot, groupContainer: container.path,
+                                        hostBundleIdentifier: app, output: { print($0) })
+            control.notifications = center
+            return control
+        }
+        guard !systems.isEmpty || !activities.isEmpty || !controls.isEmpty else {
             throw WidgetKitError(.unknownKind, subject: identifier, detail: "its bundle declares no widget for a \(onWatch ? "watch" : "phone") extension")
         }
-        let session = Session(systems: systems)
+        let session = Session(systems: systems, controls: controls)
 
         guard !arguments.isEmpty else {
             // Serving: every rendering is also drawn into the renders folder, for `lockstep gallery`.
             for system in systems { system.renders = renders }
+            for control in controls { control.renders = renders }
             let inbox = Inbox()
             var observations: [AppGroupKit.Observation] = []
             for name in [WidgetCenter.reloadNotification, ActivitySystem.changedNotification] {
@@ -126,8 +137,9 @@ public enum WidgetHost {
             // A teardown right after the ready line (`up` with a short scenario) waits for this drawing and the
             // previews', which `lockstep gallery` shows: SIGTERM is held back from before the line is printed.
             try TerminationSignals.deferred {
-                print("ready \(identifier): \(systems.first?.status() ?? "Live Activities only")")
+                print("ready \(identifier): \(systems.first?.status() ?? controls.first?.status() ?? "Live Activities only")")
                 for system in systems { try system.showFirstTimeline() }
+                for control in controls { try control.start() }
                 // Xcode's canvas in the gallery: the executable's previews beside the widgets' own renderings.
                 do { _ = try PreviewCommand.draw(into: "\(renders)/\(PreviewCommand.galleryKind)", activities: activities) } catch {
                     if ProcessStop.isFatal(error) { throw error }
@@ -154,6 +166,7 @@ public enum WidgetHost {
                 case .idle: break
                 }
                 for system in systems { try system.tick() }
+                for control in controls { try control.tick() }
                 renderer.tick()
             }
         }
@@ -164,14 +177,26 @@ public enum WidgetHost {
     @MainActor
     struct Session {
         let systems: [WidgetSystem]
+        var controls: [ControlSystem] = []
 
         func execute(_ arguments: [String], serving: Bool) throws -> String {
             var words = arguments
             var system = systems.first
+            // A control is named by its kind; a bundle of controls alone serves its first.
+            if words.first == "--kind", words.count >= 2, let control = controls.first(where: { $0.control.kind == words[1] }) {
+                return try execute(control: control, Array(words.dropFirst(2)), serving: serving)
+            }
+            if words.count == 2, words[0] == "tap", let control = controls.first(where: { $0.control.kind == words[1] }) {
+                return try execute(control: control, ["tap"], serving: serving)
+            }
+            if systems.isEmpty, words.first != "--kind", let control = controls.first {
+                return try execute(control: control, words, serving: serving)
+            }
             if words.first == "--kind" {
                 guard words.count >= 2 else { throw WidgetKitError(.usage, subject: words.joined(separator: " "), detail: usage) }
                 guard let chosen = systems.first(where: { $0.widget.kind == words[1] }) else {
-                    throw WidgetKitError(.unknownKind, subject: words[1], detail: "its widgets: \(systems.map(\.widget.kind).joined(separator: ", "))")
+                    let kinds = systems.map(\.widget.kind) + controls.map(\.control.kind)
+                    throw WidgetKitError(.unknownKind, subject: words[1], detail: "its widgets: \(kinds.joined(separator: ", "))")
                 }
                 system = chosen
                 words.removeFirst(2)
@@ -201,19 +226,13 @@ public enum WidgetHost {
                 _ = try display.size(of: WidgetFamily(parsing: words[1]))
                 let chosen = try family(words[1])
                 let view = serving ? system.current(family: chosen, display: display) : try system.snapshot(family: chosen, display: display)
-                if words.count == 4 {
-                    let path = words[3]
-                    // Through a symlink to its target, and never over a FIFO or a device, as every file the user names.
-                    do { try AtomicFile.writeThrough(Array(view.widgetSVG(kind: system.widget.kind, family: chosen, display: display).utf8), to: path) } catch {
-                        throw WidgetKitError(.unwritable, subject: path, detail: error.reason)
-                    }
-                }
+                if words.count == 4 { try write(view.widgetSVG(kind: system.widget.kind, family: chosen, display: display), to: words[3]) }
                 for line in view.warnings(kind: system.widget.kind, family: chosen) { Standard.error("warning: " + line) }
                 return view.texts.joined(separator: "\n")
             case ("placeholder", 2) where words[1] != "--family", ("placeholder", 3) where words[1] == "--family":
                 return system.placeholder(family: try family(words[words.count - 1])).joined(separator: "\n")
             case ("status", 1):
-                return systems.map { $0.status() }.joined(separator: "\n")
+                return (systems.map { $0.status() } + controls.map { $0.status() }).joined(separator: "\n")
             case ("tap", 2):
                 if !serving { try system.start() }
                 let result = try system.tap(words[1])
@@ -222,8 +241,50 @@ public enum WidgetHost {
                 if !serving { try system.start() }
                 try system.configure(try IntentRegistry.arguments(words.dropFirst()))
                 return "configured \(system.widget.kind)"
+            case ("push", 1):
+                // A widget without a push handler is refused before anything is written.
+                guard system.widget.pushHandler != nil else { throw WidgetKitError(.noPushHandler, subject: system.widget.kind, detail: "") }
+                if !serving { try system.start() }
+                try system.push()
+                return "delivered a widget push to \(system.widget.kind)"
             default:
                 throw WidgetKitError(.usage, subject: words.joined(separator: " "), detail: usage)
+            }
+        }
+
+        /// A control's commands: `render SIZE [--svg FILE]`, `tap [NAME]`, `configure`, `status`.
+        func execute(control: ControlSystem, _ words: [String], serving: Bool) throws -> String {
+            switch (words.first, words.count) {
+            case ("render", 2), ("render", 4) where words[2] == "--svg":
+                guard let size = ControlCenterSize(rawValue: words[1]) else {
+                    throw WidgetKitError(.unknownControlSize, subject: words[1], detail: control.control.kind)
+                }
+                // One-shot, the value is asked for without being shown: `render` prints only what the control shows.
+                if !serving { try control.load() }
+                let view = control.render(size)
+                if words.count == 4 { try write(view.svg(title: "\(control.control.kind) \(size.rawValue)"), to: words[3]) }
+                return view.texts.joined(separator: "\n")
+            case ("tap", 1), ("tap", 2):
+                // Bad input writes nothing: an unconfigured control is refused before the process shows a value.
+                if !serving { try control.ensureConfigured(); try control.start() }
+                let result = try control.tap()
+                return result.dialog ?? result.value ?? "Done."
+            case ("configure", _):
+                try control.configure(try IntentRegistry.arguments(words.dropFirst()))
+                if !serving { try control.start() }
+                return "configured \(control.control.kind)"
+            case ("status", 1):
+                return control.status()
+            default:
+                throw WidgetKitError(.usage, subject: words.joined(separator: " "), detail: usage)
+            }
+        }
+
+        /// Writes a picture where `--svg` asked: through a symlink to its target, and never over a FIFO or a
+        /// device, as every file the user names.
+        private func write(_ svg: String, to path: String) throws {
+            do { try AtomicFile.writeThrough(Array(svg.utf8), to: path) } catch {
+                throw WidgetKitError(.unwritable, subject: path, detail: error.reason)
             }
         }
     }

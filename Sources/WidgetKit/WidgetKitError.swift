@@ -27,6 +27,12 @@ public enum WidgetKitErrorCode: ErrorCode {
     case familyNotOnDevice
     /// `--appearance` or `--dynamic-type` has a value that is not one of the option's.
     case invalidOption
+    /// `render` names no size Control Center draws a control at.
+    case unknownControlSize
+    /// `push` names a widget that declares no `pushHandler`.
+    case noPushHandler
+    /// `tap` on a control that prompts for its configuration before `configure` set it.
+    case controlNotConfigured
 
     public func sentence(subject: String, detail: String) -> String {
         // A detail quoted from another error may end with its own full stop.
@@ -43,12 +49,16 @@ public enum WidgetKitErrorCode: ErrorCode {
         case .unknownDevice: return "'\(subject)' is not a device Lockstep draws widgets for (one of \(detail))."
         case .familyNotOnDevice: return "\(subject) has no \(detail)."
         case .invalidOption: return "'\(subject)' is not \(detail)."
+        case .controlNotConfigured: return "The control '\(subject)' asks the person to configure it when it is added (promptsForUserConfiguration()): configure it first (--kind \(subject) configure --PARAMETER VALUE)."
+        case .noPushHandler: return "'\(subject)' declares no pushHandler(_:): iOS delivers no widget push to it."
+        case .unknownControlSize: return "'\(subject)' is not a size Control Center draws the control '\(detail)' at (small, medium, large)."
         }
     }
 
     public var exitStatus: ExitStatus {
         switch self {
-        case .unknownFamily, .usage, .noSuchControl, .unknownKind, .unknownDevice, .familyNotOnDevice, .invalidOption: return .usage
+        case .unknownFamily, .usage, .noSuchControl, .unknownKind, .unknownDevice, .familyNotOnDevice, .invalidOption, .unknownControlSize,
+             .noPushHandler, .controlNotConfigured: return .usage
         case .unwritable, .invalidConfiguration: return .invalidInput
         case .providerTimedOut, .storage: return .failure
         }

@@ -24,11 +24,14 @@ public final class WidgetSystem {
         case interaction(intent: String)
         /// The person changed the widget's configuration (rule `widget.configurable`).
         case configuration
+        /// A widget push from the app's server arrived (iOS 26's `WidgetPushHandler`).
+        case push
 
         public var description: String {
             switch self {
             case .interaction(let intent): return "\(intent) tapped in the widget"
             case .configuration: return "configuration changed"
+            case .push: return "widget push received"
             case .initial: return "first timeline"
             case .app(let request): return "app request from \(request.requester)"
             case .policy(let policy): return "policy \(policy) reached"
@@ -97,6 +100,23 @@ public final class WidgetSystem {
             }
         }
         try reload(.initial, showing: showing)
+        if let handler = widget.pushHandler {
+            // The system hands the extension its push token once it runs; the app's server sends pushes to it.
+            let token = WidgetPushInfo(token: Data("lockstep-push:\(hostBundleIdentifier):\(widget.kind)".utf8))
+            handler(token, widget.families.map { WidgetInfo(kind: widget.kind, family: $0) })
+            output("push token for \(widget.kind): \(token.token.map { String(format: "%02x", $0) }.joined())")
+        }
+    }
+
+    /// A widget push arrives for this widget: its timeline is reloaded, counted against the daily budget as any
+    /// reload the person did not ask for (a throttled push is logged and dropped, as a throttled request is).
+    /// - Throws: `WidgetKitError.noPushHandler` when the widget declares none: iOS delivers it no push.
+    public func push() throws {
+        guard widget.pushHandler != nil else {
+            throw WidgetKitError(.noPushHandler, subject: widget.kind, detail: "")
+        }
+        try prepare()
+        try reload(.push)
     }
 
     /// Renders the first timeline that `start(showing: false)` loaded (nothing when there is none waiting).
@@ -144,24 +164,30 @@ public final class WidgetSystem {
             let containing = controls.filter { $0.label.contains(name) }
             guard let control = controls.first(where: { $0.intentTypeName == name || $0.label == name })
                     ?? (containing.count == 1 ? containing.first : nil) else { continue }
-            let type = Swift.type(of: control.intent)
-            let result: PerformedResult
-            if type.openAppWhenRun {
-                // Rule intent.where: an intent that opens its app runs in the app (exit 69 when it is not running),
-                // handed over with the parameters this instance holds.
-                let router = IntentRouter(registry: IntentRegistry([type]), groupContainer: groupContainer,
-                                          appBundleIdentifier: hostBundleIdentifier, notifications: notifications)
-                result = try router.perform(type.name, arguments: control.intent.argumentTexts).0
-            } else {
-                let intent = IntentBox(control.intent)
-                result = try IntentExecution.run { PerformedResult(try await intent.intent.perform()) }
-            }
+            let result = try Self.perform(control.intent, groupContainer: groupContainer, hostBundleIdentifier: hostBundleIdentifier,
+                                          notifications: notifications)
             try prepare()
             try reload(.interaction(intent: control.intentTypeName))
             return result
         }
         throw WidgetKitError(.noSuchControl, subject: name,
                              detail: offered.isEmpty ? "its views show no Button(intent:) or Toggle" : Array(Set(offered)).sorted().joined(separator: ", "))
+    }
+
+    /// Performs an intent a person tapped in a widget or a control: in this, the widget extension's, process — or,
+    /// for one that opens its app, in the app (rule `intent.where`: exit 69 when it is not running), handed over with
+    /// the parameters this instance holds.
+    /// Nonisolated: the intent's task must not need the main actor, which the waiting caller may be holding.
+    nonisolated static func perform(_ intent: any AppIntent, groupContainer: String, hostBundleIdentifier: String,
+                        notifications: DarwinNotificationCenter?) throws -> PerformedResult {
+        let type = Swift.type(of: intent)
+        if type.openAppWhenRun {
+            let router = IntentRouter(registry: IntentRegistry([type]), groupContainer: groupContainer,
+                                      appBundleIdentifier: hostBundleIdentifier, notifications: notifications)
+            return try router.perform(type.name, arguments: intent.argumentTexts).0
+        }
+        let box = IntentBox(intent)
+        return try IntentExecution.run { PerformedResult(try await box.intent.perform()) }
     }
 
     /// `configure --PARAMETER VALUE…` for an `AppIntentConfiguration` or `IntentConfiguration` (rule `widget.configurable`): the instance's
@@ -326,7 +352,11 @@ public final class WidgetSystem {
     public func status() -> String {
         let now = SimulatedTime.now(groupsRoot: groupsRoot)
         let policy = lock.withLock { timeline?.policy.description } ?? "none (no timeline served by this process)"
+        let disfavored = widget.families.compactMap { family in
+            widget.disfavoredLocations[family].map { "\(family.rawValue) not suggested for \($0.map(\.description).joined(separator: ", "))" }
+        }
         return "\(widget.kind): clock \(SimulatedTime.format(now)), budget \(budget.used(at: now.timeIntervalSince1970))/\(budget.limit) used in the last 24 h, policy \(policy)"
+            + (disfavored.isEmpty ? "" : "; " + disfavored.joined(separator: "; "))
     }
 
     private func fetchTimeline() throws -> Timeline<AnyEntry> {
@@ -352,8 +382,13 @@ public final class WidgetSystem {
     }
 
     private func log(_ line: String) {
+        Self.log(line, kind: widget.kind, groupsRoot: groupsRoot, groupContainer: groupContainer)
+    }
+
+    /// Appends a line, stamped with the simulated time, to a widget's or control's log.
+    static func log(_ line: String, kind: String, groupsRoot: String, groupContainer: String) {
         let stamp = SimulatedTime.format(SimulatedTime.now(groupsRoot: groupsRoot))
-        let path = GroupsLayout.widgetLog(widget.kind, container: groupContainer)
+        let path = GroupsLayout.widgetLog(kind, container: groupContainer)
         guard let fd = try? FileDescriptor.open(path, O_WRONLY | O_CREAT | O_APPEND) else { return }
         // One write(2) per line with O_APPEND: lines from several processes never interleave.
         try? fd.closeAfter { try $0.writeAll(Array("\(stamp) \(line)\n".utf8), path: path) }

@@ -9,6 +9,8 @@ struct HabitsWidgetBundle: WidgetBundle {
         HabitsWidget()
         HabitFocusWidget()
         HabitsLiveActivity()
+        // iOS 18: a control lives in the widget extension too, beside the widgets.
+        HabitControl()
         // Served when the manifest starts this executable as the watch's complication bundle.
         HabitsComplication()
     }

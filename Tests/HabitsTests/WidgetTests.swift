@@ -271,7 +271,7 @@ struct WidgetTests {
         widget.sendLine("--kind HabitFocus configure --colour red")
         widget.sendLine("configure --habit Read")
         #expect(widget.finish() == 0)
-        #expect(widget.errorOutput.contains { $0.contains("'Nope' is not a widget of this bundle (its widgets: HabitsWidget, HabitFocus)") }, "\(widget.errorOutput)")
+        #expect(widget.errorOutput.contains { $0.contains("'Nope' is not a widget of this bundle (its widgets: HabitsWidget, HabitFocus, HabitControl)") }, "\(widget.errorOutput)")
         #expect(widget.errorOutput.contains { $0.contains("'colour' is invalid") }, "\(widget.errorOutput)")
         #expect(widget.errorOutput.contains { $0.contains("HabitsWidget is a StaticConfiguration") }, "\(widget.errorOutput)")
     }
@@ -369,7 +369,7 @@ struct WidgetTests {
             let mark = widget.mark
             let set = try fixture.run("lockstep-host", "prefer", "show-completed", value)
             #expect(set.status == 0 && set.stdout.contains("widget.showCompleted = \(value == "on")"), "\(set)")
-            #expect(widget.waitForLine("app request", after: mark) != nil)
+            #expect(widget.waitForLine("reloaded HabitsWidget (app request", after: mark) != nil)
             #expect(try String(contentsOfFile: large, encoding: .utf8).contains("✓ 🧘 Meditate") == shown)
         }
         let bad = try fixture.run("lockstep-host", "prefer", "show-completed", "maybe")

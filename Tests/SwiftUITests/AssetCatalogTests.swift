@@ -108,4 +108,19 @@ import Testing
         let frames = placed(Image("LSTestCup").font(.system(size: 20)), width: 100, height: 100)
         #expect(frames.map(\.rect.size) == [CGSize(width: 10, height: 20)])
     }
+
+    @Test @MainActor func xcodesGeneratedResourcesResolveFromTheCatalog() throws {
+        let root = try Self.catalog()
+        defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
+        AssetCatalog.use([root.path])
+        var light = EnvironmentValues()
+        light.colorScheme = .light
+        // `Color(.lsTestFloat)` as Xcode's generated symbol names it: the same color set as `Color("LSTestFloat")`.
+        let resource = ColorResource(name: "LSTestFloat", bundle: .main)
+        #expect(Color(resource).resolve(light) == RGBA(1, 0.5, 0, 1))
+        #expect(Color(UIColor(resource: resource)).resolve(light) == RGBA(1, 0.5, 0, 1))
+        let photo = ImageResource(name: "LSTestPhoto", bundle: .main)
+        #expect(placed(Image(photo), width: 100, height: 100).map(\.rect.size) == [CGSize(width: 30, height: 20)])
+        #expect(UIImage(resource: photo).size == CGSize(width: 30, height: 20))
+    }
 }
