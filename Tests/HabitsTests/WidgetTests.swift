@@ -63,11 +63,11 @@ struct WidgetTests {
         var mark = widget.mark
         let request = try fixture.run("lockstep-host", "reload")
         #expect(request.status == 0 && request.stdout.contains("no acknowledgement"), "\(request)")
-        #expect(widget.waitForLine("app request from com.example.habits", after: mark) != nil)
+        #expect(widget.waitForLine("reloaded HabitsWidget (app request from com.example.habits", after: mark) != nil)
 
         mark = widget.mark
         try WidgetCenter(groupContainer: fixture.groupContainer, requester: "com.example.habits.intents").requestReload(ofKind: WidgetCenter.allKinds)
-        #expect(widget.waitForLine("app request from com.example.habits.intents", after: mark) != nil)
+        #expect(widget.waitForLine("reloaded HabitsWidget (app request from com.example.habits.intents", after: mark) != nil)
 
         // A change made by the intent reloads the widget with the new data.
         mark = widget.mark
