@@ -14,8 +14,33 @@ extension RuleCatalog {
         Once a defaults write returns, every other process reading the suite sees the value; a write is never lost or half-visible.
         Apple: When you set a default value, it's changed synchronously within your process, and asynchronously to persistent storage and other processes.
         Source: developer.apple.com/documentation/foundation/userdefaults
-        Lockstep: Stricter than the device, and documented: AppGroupKit's GroupDefaults appends each change, checksummed, to the suite's journal under the suite's exclusive lock before `set` returns, and every read takes the lock shared; the journal is folded into the plist atomically.
-        Fix: Do not rely on another process seeing a value later than Lockstep shows it; observe changes explicitly.
+        Lockstep: In strict device timing (the default), stricter than the device, and documented: AppGroupKit's GroupDefaults appends each change, checksummed, to the suite's journal under the suite's exclusive lock before `set` returns, and every read takes the lock shared; the journal is folded into the plist atomically. `--device-timing realistic` gives the device's timing instead (defaults.device-flush, defaults.device-cache, defaults.device-coalesce).
+        Fix: Do not rely on another process seeing a value later than Lockstep shows it; observe changes explicitly; run the scenarios with `--device-timing realistic` too.
+
+        defaults.device-flush | runtime | Sharing data across processes
+        In realistic device timing, a defaults write reaches the other processes only at a flush point, and is lost if the writer is killed before one.
+        Apple: When you set a default value, it's changed synchronously within your process, and asynchronously to persistent storage and other processes.
+        Apple: Waits for any pending asynchronous updates to the defaults database and returns
+        Source: developer.apple.com/documentation/foundation/userdefaults (the class and its synchronize())
+        Source: github.com/sobri909/ArcMini/issues/98 (minutes of staleness between the app and its extension until an explicit save); github.com/wordpress-mobile/WordPress-iOS/pull/2552 (a write, then telling the widget, without a flush)
+        Lockstep: Under `lockstep up`/`run --device-timing realistic` (and LockstepTesting's `timing:`), AppGroupKit's GroupDefaults keeps a group suite's `set` and `removeObject` in the process, which reads them at once, and appends them to the shared journal at a flush point — `synchronize()`, normal exit, the process's next `increment` or `transaction` — or after a delay drawn from the seed (2 to 4 s); a process SIGKILLed before that loses them. A flushed write is as durable as in strict mode. A scenario's `expect ROLE sees KEY = VALUE within DURATION` fails on the missing flush.
+        Fix: Call `synchronize()` (or save through a store that flushes) before telling another process to read, and before the app can be suspended or killed.
+
+        defaults.device-cache | runtime | Sharing data across processes
+        In realistic device timing, a process reads a shared suite from its own cache, and sees another process's flushed write only when it takes the suite again.
+        Apple: When you set a default value, it's changed synchronously within your process, and asynchronously to persistent storage and other processes.
+        Source: developer.apple.com/documentation/foundation/userdefaults
+        Source: github.com/p-x9/AppContainer/issues/5 (cfprefsd serves its cached values instead of the plist's)
+        Lockstep: Under realistic timing, AppGroupKit's GroupDefaults serves reads of a group suite from the process's cache, taken from the shared store again once a lifetime drawn from the seed (1 to 2 s) has passed, and at once after the process's own `synchronize()` or atomic write.
+        Fix: Re-read (synchronize()) when a Darwin notification says the suite changed; never rely on a value read just before another process wrote.
+
+        defaults.device-coalesce | runtime | Sharing data across processes
+        In realistic device timing, another process's defaults changes reach an observer gathered: several changes in one callback, the latest value of each key once.
+        Apple: When you set a default value, it's changed synchronously within your process, and asynchronously to persistent storage and other processes.
+        Source: developer.apple.com/documentation/foundation/userdefaults
+        Source: github.com/pointfreeco/swift-sharing/issues/147 (file storage writes at most once a second, so an observer sees changes together or late)
+        Lockstep: Under realistic timing, AppGroupKit's GroupDefaults observer gathers the changes of a window drawn from the seed (50 to 250 ms) into one call of the handler, each key once with its latest value.
+        Fix: Treat a change callback as "re-read the suite", never as one call per write.
 
         defaults.change-events | runtime | Sharing data across processes
         didChangeNotification is posted for the process's own changes only; another process's change needs an explicit observer.
