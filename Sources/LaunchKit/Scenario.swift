@@ -19,6 +19,9 @@ import LockstepRuntime
 ///     launch ROLE                       (re)launches a long-running bundle and waits for its ready line
 ///     install-over-clip                 the full app replaces its App Clip: the clip's own container is not carried
 ///                                       over (rule `clip.container`); the App Groups stay
+///     expect ROLE sees KEY = VALUE [in SUITE] within DURATION
+///                                       the shared defaults suite (default: the bundle's first App Group), read as
+///                                       the bundle, holds VALUE by the deadline (polled, never a fixed sleep)
 public struct Scenario: Sendable {
     /// What the scenario is called in reports (`demo`, or the file path).
     public var name: String
@@ -75,6 +78,8 @@ public struct Scenario: Sendable {
         case expectExit(target: String, expectation: ExitExpectation, timeout: Double)
         case launch(target: String)
         case installOverClip
+        /// `expect ROLE sees KEY = VALUE [in SUITE] within DURATION`; `suite` nil: the bundle's first App Group.
+        case expectSees(target: String, suite: String?, key: String, value: String, within: Double)
     }
 
     /// The default bound of `wait` and `expect-exit`.
@@ -166,15 +171,34 @@ public struct Scenario: Sendable {
                     expectation = .status(status)
                 }
                 action = .expectExit(target: words[0], expectation: expectation, timeout: timeout)
+            case "expect":
+                action = try parseExpect(try words(rest, invalid: invalid), invalid: invalid)
             case "install-over-clip":
                 guard rest.isEmpty else { throw invalid("takes no arguments") }
                 action = .installOverClip
             default:
-                throw invalid("starts with the unknown step '\(verb)' (known: run, expect-output, expect-status, wait, advance, send, suspend, resume, reinstall, expect-exit, launch, install-over-clip)")
+                throw invalid("starts with the unknown step '\(verb)' (known: run, expect-output, expect-status, wait, advance, send, suspend, resume, reinstall, expect-exit, launch, install-over-clip, expect)")
             }
             steps.append(Step(line: number, text: line, action: action, section: section))
         }
         return Scenario(name: name, steps: steps)
+    }
+
+    /// `ROLE sees KEY = VALUE [in SUITE] within DURATION`, as words (VALUE may be several, or quoted).
+    private static func parseExpect(_ words: [String], invalid: (String) -> LaunchError) throws(LaunchError) -> Action {
+        let form = "expect ROLE sees KEY = VALUE [in SUITE] within DURATION"
+        guard words.count >= 7, words[1] == "sees", words[3] == "=", words[words.count - 2] == "within" else {
+            throw invalid("is not of the form \(form)")
+        }
+        guard let within = duration(words[words.count - 1]) else { throw invalid("has a 'within' that is not a duration like 500ms or 2s") }
+        var valueEnd = words.count - 2
+        var suite: String?
+        if valueEnd - 2 >= 4, words[valueEnd - 2] == "in" {
+            suite = words[valueEnd - 1]
+            valueEnd -= 2
+        }
+        guard valueEnd > 4 else { throw invalid("needs a value after '=': \(form)") }
+        return .expectSees(target: words[0], suite: suite, key: words[2], value: words[4..<valueEnd].joined(separator: " "), within: within)
     }
 
     private static func parseSection(_ text: String, invalid: (String) -> LaunchError) throws(LaunchError) -> Section {

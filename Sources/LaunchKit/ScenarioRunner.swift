@@ -215,6 +215,11 @@ final class ScenarioRunner {
                 let existed = FileSystem.exists(container)
                 if existed { try FileManager.default.removeItem(atPath: container) }
                 return held("the full app replaced \(clip.name): its own container \(existed ? "was removed, not migrated" : "was never created"); the App Groups stay")
+            case .expectSees(let target, let suite, let key, let value, let within):
+                let (record, label) = try bundles.resolve(target)
+                let outcome = try SharedDefaultsExpectation.check(record, label: label, groupsRoot: supervisor.groupsRoot, suite: suite,
+                                                                  key: key, value: value, within: within)
+                return outcome.held ? held(outcome.message, latency: outcome.latency) : failed(outcome.message)
             case .launch(let target):
                 let (record, label) = try bundles.resolve(target)
                 let bundle = try supervisor.launch(record, label: label)

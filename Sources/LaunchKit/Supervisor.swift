@@ -64,6 +64,8 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
 
     public let groupsRoot: String
     public let output: OutputMux
+    /// The timing every launched bundle's shared defaults follow (`DeviceTiming`), passed in its environment.
+    public let timing: DeviceTiming
     let condition = NSCondition()
     private var bundles: [SupervisedBundle] = []
     private var stopping = false
@@ -80,9 +82,10 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
     /// Foundation builds the whole dictionary anew on each read.
     private let launcherEnvironment = ProcessInfo.processInfo.environment
 
-    public init(groupsRoot: String, output: OutputMux) {
+    public init(groupsRoot: String, output: OutputMux, timing: DeviceTiming = .strict) {
         self.groupsRoot = groupsRoot
         self.output = output
+        self.timing = timing
         Thread.detachNewThread { [self] in watchMemory() }
     }
 
@@ -99,6 +102,7 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
         let path = try ExecutableLocator.locate(record.executable ?? "", bundle: name)
         var environment = LaunchEnvironment.child(for: record, groupsRoot: groupsRoot, base: launcherEnvironment)
         if launchCheck { environment[LaunchEnvironment.launchCheck] = "1" }
+        environment.merge(timing.environment) { $1 }
         let process = try SpawnedProcess.start(path: path, name: name, arguments: arguments, environment: environment, ownGroup: true, pipes: true)
         let bundle = SupervisedBundle(label: label, record: record, memoryLimitMB: MemoryLimit.megabytes(for: record), process: process)
         bundle.oneShot = oneShot || launchCheck

@@ -13,6 +13,8 @@ final class Probe {
     let inherited: [Int32]
     var allocations: [UnsafeMutableRawPointer] = []
     var held: FileLock?
+    /// What its commands observe (`show-posts`), kept for its lifetime.
+    var observations: [Observation] = []
 
     init(process: SimulatedProcess, inherited: [Int32]) {
         self.process = process
@@ -106,6 +108,7 @@ final class Probe {
         case "exit":
             exit(Int32(argument) ?? 0)
         default:
+            if try SharingShapes.perform(parts.first ?? "", argument, probe: self) { return }
             Standard.error("lockstep-probe: unknown command '\(line)'.")
         }
     }

@@ -13,6 +13,10 @@
 //   write-shared TEXT  writes TEXT to shared.txt in its first App Group container (checks the stale gate first)
 //   data …             SwiftData: adds, lists, deletes trails in its store (DataCommands)
 //   exit N             exits with status N
+//   save-place NAME [--fixed]     ArcMini #98's shape: sets currentPlace in the group's defaults (--fixed: and synchronizes)
+//   publish-post TITLE [--fixed]  WordPress-iOS #2552's shape: sets latestPost, then posts com.example.posts-changed
+//                                 (--fixed: synchronizes before posting)
+//   show-posts         the widget's side: prints `widget shows TITLE` on each com.example.posts-changed
 //
 // `lockstep-probe __worker KIND ARGS…` instead runs one of the proof tests' workers (ProofWorkers), outside any bundle.
 Probe.main()

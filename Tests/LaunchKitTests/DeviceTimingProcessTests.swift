@@ -1,0 +1,106 @@
+import Foundation
+import LockstepSystem
+import LockstepTestSupport
+import Testing
+
+/// Issue 43's reproductions, each a program of Lockstep's own in the shape of a public report (the probe's
+/// `save-place`, `publish-post` and `show-posts`), under `lockstep up`: the scenario fails in realistic device timing
+/// before the known fix and passes after it, and passes in strict timing both ways — which is how strict timing
+/// hides the bug. Waits are bounded (`within`, `--timeout`), never sleeps.
+@Suite struct DeviceTimingProcessTests {
+    /// `lockstep up` on a fresh probe device with `scenario`, in realistic timing (seed 7) or strict.
+    static func up(_ scenario: String, realistic: Bool) throws -> ProcessResult {
+        let device = try ProbeDevice()
+        defer { device.cleanUp() }
+        return try device.up(scenario, realistic ? ["--device-timing", "realistic", "--seed", "7"] : [])
+    }
+
+    /// sobri909/ArcMini #98: the app saves the current place and the extension stays behind until an explicit save.
+    static func arcMini(fixed: Bool) -> String {
+        """
+        == the app saves the current place; the widget reads it within a second [defaults.device-flush]
+        send host save-place Home\(fixed ? " --fixed" : "")
+        wait host saved place Home
+        expect widget sees currentPlace = Home within 1s
+        """
+    }
+
+    /// wordpress-mobile/WordPress-iOS PR #2552: write, then tell the widget, which reads before the write reached it.
+    static func wordPress(fixed: Bool) -> String {
+        """
+        == the app publishes a post, then tells the widget [defaults.device-flush, darwin.name-only]
+        send widget show-posts
+        wait widget showing posts
+        send host publish-post Hello\(fixed ? " --fixed" : "")
+        wait widget --timeout 1s widget shows Hello
+        """
+    }
+
+    @Test func arcMiniStaysBehindUntilAnExplicitSave() throws {
+        let bug = try Self.up(Self.arcMini(fixed: false), realistic: true)
+        #expect(bug.status == 1, "\(bug)")
+        #expect(bug.stdout.contains("✗ expect widget sees currentPlace = Home within 1s — widget sees currentPlace = nothing in group.com.example.probe, not Home, after 1000 ms"), "\(bug)")
+        #expect(bug.stdout.contains("device timing: realistic, seed 7"))
+        let fixed = try Self.up(Self.arcMini(fixed: true), realistic: true)
+        #expect(fixed.status == 0, "\(fixed)")
+        #expect(fixed.stdout.contains("✓ expect widget sees currentPlace = Home within 1s — widget sees currentPlace = Home"), "\(fixed)")
+        for fixed in [false, true] {
+            let strict = try Self.up(Self.arcMini(fixed: fixed), realistic: false)
+            #expect(strict.status == 0, "strict hides it (fixed: \(fixed)): \(strict)")
+        }
+    }
+
+    @Test func wordPressTellsTheWidgetBeforeTheWriteReachesIt() throws {
+        let bug = try Self.up(Self.wordPress(fixed: false), realistic: true)
+        #expect(bug.status == 1, "\(bug)")
+        #expect(bug.stdout.contains("widget   | widget shows no post"), "\(bug)")
+        #expect(bug.stdout.contains("✗ wait widget --timeout 1s widget shows Hello"), "\(bug)")
+        let fixed = try Self.up(Self.wordPress(fixed: true), realistic: true)
+        #expect(fixed.status == 0, "\(fixed)")
+        #expect(fixed.stdout.contains("widget   | widget shows Hello"), "\(fixed)")
+        for fixed in [false, true] {
+            let strict = try Self.up(Self.wordPress(fixed: fixed), realistic: false)
+            #expect(strict.status == 0, "strict hides it (fixed: \(fixed)): \(strict)")
+        }
+    }
+
+    /// The same seed, the same outcome of every step, run after run.
+    @Test func aSeedRepeatsARun() throws {
+        func marks(_ result: ProcessResult) -> [String] {
+            result.stdout.split(separator: "\n").filter { $0.contains("] ✓") || $0.contains("] ✗") }.map { String($0.prefix { $0 != "—" }) }
+        }
+        let scenario = Self.arcMini(fixed: false) + "\n" + Self.wordPress(fixed: false)
+        let first = try Self.up(scenario, realistic: true)
+        let second = try Self.up(scenario, realistic: true)
+        #expect(marks(first) == marks(second), "\(first)\n\(second)")
+        #expect(marks(first).contains { $0.contains("✗") })
+    }
+
+    @Test func aBadTimingOrSeedIsAUsageErrorAndLaunchesNothing() throws {
+        let device = try ProbeDevice()
+        defer { device.cleanUp() }
+        for (arguments, sentence) in [
+            (["--device-timing", "fast"], "lockstep up: 'fast' is not a device timing: use strict (the default) or realistic; see 'lockstep up --help'.\n"),
+            (["--device-timing", "realistic", "--seed", "-3"], "lockstep up: '-3' is not a seed: use a non-negative integer below 2^64; see 'lockstep up --help'.\n"),
+            (["--seed", "3"], "lockstep up: --seed applies to --device-timing realistic only; strict timing draws no delay.\n"),
+        ] {
+            let result = try device.up("send host echo hi", arguments)
+            #expect(result.status == 64, "\(result)")
+            #expect(result.stderr == sentence)
+            #expect(!FileManager.default.fileExists(atPath: device.groups), "nothing written")
+        }
+        let run = try run("lockstep", ["run", "host", "--manifest", device.manifest, "--groups", device.groups, "--device-timing", "later"])
+        #expect(run.status == 64)
+        #expect(run.stderr == "lockstep run: 'later' is not a device timing: use strict (the default) or realistic; see 'lockstep run --help'.\n")
+    }
+
+    /// `lockstep run --device-timing realistic`: the bundle's writes wait for a flush point; its normal exit is one.
+    @Test func runGivesTheBundleTheDeviceTiming() throws {
+        let device = try ProbeDevice()
+        defer { device.cleanUp() }
+        let result = try run("lockstep", ["run", "host", "--manifest", device.manifest, "--groups", device.groups,
+                                                       "--device-timing", "realistic", "--seed", "9", "--", "env", "LOCKSTEP_DEVICE_TIMING"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "LOCKSTEP_DEVICE_TIMING=realistic\n")
+    }
+}
