@@ -13,8 +13,12 @@ final class Probe {
     let inherited: [Int32]
     var allocations: [UnsafeMutableRawPointer] = []
     var held: FileLock?
-    /// What its commands observe (`show-posts`), kept for its lifetime.
-    var observations: [Observation] = []
+    /// What its commands observe (`show-posts`, `watch-notes`), kept for its lifetime; a watch may add one from its
+    /// own thread, so only under `observationsLock`.
+    private var observations: [Observation] = []
+    private let observationsLock = NSLock()
+
+    func keep(_ observation: Observation) { observationsLock.withLock { observations.append(observation) } }
 
     init(process: SimulatedProcess, inherited: [Int32]) {
         self.process = process

@@ -1,5 +1,7 @@
 import AppGroupKit
+import Foundation
 import LockstepFoundation
+import LockstepSystem
 
 /// Small programs of Lockstep's own in the shape of public reports of sharing bugs between an app and its
 /// extensions (issue 43), written against Foundation's names as a team's code is: each has the bug's form and the
@@ -40,11 +42,24 @@ enum SharingShapes {
             if fixed { defaults.synchronize() }
             try DarwinNotificationCenter(sandbox: probe.process.sandbox()).post("com.example.posts-changed")
             print("published \(words.joined(separator: " "))\(fixed ? " (synchronized first)" : ""), told the widget")
+        case "write-note":
+            // The share extension's side of pointfreeco/swift-sharing #147: it saves the note as every shared file is
+            // saved, replaced atomically by a rename (rule `files.atomic`).
+            guard let container = try probe.groupContainer() else { throw ProbeError("lockstep-probe: no App Group.") }
+            try CoordinatedFiles(container: container).write(Data(argument.utf8), to: "notes.txt")
+            print("wrote note \(argument)")
+        case "watch-notes":
+            // The app's side of swift-sharing #147: it watches the notes file and shows each change. Its watch holds
+            // the file it opened; after the first replacement, it watches a file nobody writes any more. The fix:
+            // on `.delete`, watch the path again.
+            guard let container = try probe.groupContainer() else { throw ProbeError("lockstep-probe: no App Group.") }
+            NoteWatch(files: CoordinatedFiles(container: container), rearm: fixed(argument).fixed, probe: probe).start()
+            print("watching notes\(fixed(argument).fixed ? " (watched again after each replacement)" : "")")
         case "show-posts":
             // The widget's side: on each notification, it reads the latest post and shows it.
             let defaults = try defaults(probe)
             let center = try DarwinNotificationCenter(sandbox: probe.process.sandbox())
-            probe.observations.append(try center.observe("com.example.posts-changed") { _ in
+            probe.keep(try center.observe("com.example.posts-changed") { _ in
                 print("widget shows \(defaults.string(forKey: "latestPost") ?? "no post")")
             })
             print("showing posts")
@@ -52,5 +67,31 @@ enum SharingShapes {
             return false
         }
         return true
+    }
+}
+
+/// The app's watch of `notes.txt` (swift-sharing #147's shape): prints `app sees notes: TEXT` on each change it sees.
+final class NoteWatch: @unchecked Sendable {  // @unchecked: immutable; `Probe.keep` locks.
+    let files: CoordinatedFiles
+    let rearm: Bool
+    let probe: Probe
+
+    init(files: CoordinatedFiles, rearm: Bool, probe: Probe) {
+        self.files = files
+        self.rearm = rearm
+        self.probe = probe
+    }
+
+    func start() {
+        do {
+            let observation = try files.watch("notes.txt") { [self] event in
+                if event == .delete && rearm { start() }
+                let text = (try? files.read("notes.txt")).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) } ?? "none"
+                print("app sees notes: \(text)")
+            }
+            probe.keep(observation)
+        } catch {
+            Standard.error("lockstep-probe: \(error)")
+        }
     }
 }

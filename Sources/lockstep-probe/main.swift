@@ -17,6 +17,8 @@
 //   publish-post TITLE [--fixed]  WordPress-iOS #2552's shape: sets latestPost, then posts com.example.posts-changed
 //                                 (--fixed: synchronizes before posting)
 //   show-posts         the widget's side: prints `widget shows TITLE` on each com.example.posts-changed
+//   write-note TEXT    swift-sharing #147's writer: replaces notes.txt in its App Group atomically
+//   watch-notes [--fixed]  its watcher: prints `app sees notes: TEXT` on each change (--fixed: watches again after a replacement)
 //
 // `lockstep-probe __worker KIND ARGS…` instead runs one of the proof tests' workers (ProofWorkers), outside any bundle.
 Probe.main()

@@ -154,3 +154,53 @@ import LockstepTestSupport
         #expect(result.stderr == "lockstep defaults: The environment's LOCKSTEP_SEED=soon is invalid: 'soon' is not a seed: use a non-negative integer below 2^64.\n", "\(result)")
     }
 }
+
+/// `CoordinatedFiles.watch` (rule `files.device-rename`): strict follows the path; realistic holds the opened file and
+/// goes stale after the rename that replaces it, as a file-system object source does on a device.
+@Suite struct FileWatchTests {
+    /// The events a watch of `notes.txt` reports while the file is replaced twice (each replacement waited for).
+    static func events(_ timing: DeviceTiming) throws -> [[FileEvent]] {
+        let root = try ProcessTests.Root()
+        defer { TestSupport.cleanUp(root.url) }
+        let sandbox = try Sandbox(root: root.groups, identity: ProcessIdentity(bundleIdentifier: ProcessTests.app, appGroups: [ProcessTests.group]))
+        let files = CoordinatedFiles(container: try sandbox.groupContainer(ProcessTests.group)!)
+        try files.write(Data("zero".utf8), to: "notes.txt")
+        let seen = Events()
+        let observation = try files.watch("notes.txt", timing: timing) { seen.append($0) }
+        defer { observation.cancel() }
+        var afterEach: [[FileEvent]] = []
+        for text in ["first", "second"] {
+            try files.write(Data(text.utf8), to: "notes.txt")
+            // Bounded: a stale watch never reports, so a short bound is the expected outcome there.
+            afterEach.append(seen.waitForMore(than: afterEach.last?.count ?? 0, timeout: timing.isRealistic && text == "second" ? 0.5 : 10))
+        }
+        return afterEach
+    }
+
+    @Test func strictFollowsThePath() throws {
+        let seen = try Self.events(.strict)
+        #expect(seen[0].last == .write && seen[1].count > seen[0].count && seen[1].last == .write, "\(seen)")
+    }
+
+    @Test func realisticHoldsTheReplacedFile() throws {
+        let seen = try Self.events(DeviceTiming(mode: .realistic, seed: 1))
+        #expect(seen[0] == [.delete], "\(seen)")
+        #expect(seen[1] == [.delete], "stale after the first replacement: \(seen)")
+    }
+
+    /// Events, waited for with a bound.
+    final class Events: @unchecked Sendable {  // @unchecked: `all` only under `condition`.
+        private let condition = NSCondition()
+        private var all: [FileEvent] = []
+
+        func append(_ event: FileEvent) { condition.withLock { all.append(event); condition.broadcast() } }
+
+        func waitForMore(than count: Int, timeout: Double) -> [FileEvent] {
+            let deadline = Date(timeIntervalSinceNow: timeout)
+            return condition.withLock {
+                while all.count <= count && condition.wait(until: deadline) {}
+                return all
+            }
+        }
+    }
+}

@@ -10,7 +10,7 @@ import Testing
 @Suite struct DeviceTimingProcessTests {
     /// `lockstep up` on a fresh probe device with `scenario`, in realistic timing (seed 7) or strict.
     static func up(_ scenario: String, realistic: Bool) throws -> ProcessResult {
-        let device = try ProbeDevice()
+        let device = try ProbeDevice(roles: ["share"])
         defer { device.cleanUp() }
         return try device.up(scenario, realistic ? ["--device-timing", "realistic", "--seed", "7"] : [])
     }
@@ -34,6 +34,33 @@ import Testing
         send host publish-post Hello\(fixed ? " --fixed" : "")
         wait widget --timeout 1s widget shows Hello
         """
+    }
+
+    /// pointfreeco/swift-sharing #147: the app watches a file the share extension replaces; its watch holds the old file.
+    static func swiftSharing(fixed: Bool) -> String {
+        """
+        == the share extension saves notes; the app watches the file [files.device-rename, files.atomic]
+        run share write-note zero
+        send host watch-notes\(fixed ? " --fixed" : "")
+        wait host watching notes
+        run share write-note first
+        wait host app sees notes: first
+        run share write-note second
+        wait host --timeout 1s app sees notes: second
+        """
+    }
+
+    @Test func swiftSharingsWatchGoesStaleAfterTheFirstReplacement() throws {
+        let bug = try Self.up(Self.swiftSharing(fixed: false), realistic: true)
+        #expect(bug.status == 1, "\(bug)")
+        #expect(bug.stdout.contains("host     | app sees notes: first"), "\(bug)")
+        #expect(bug.stdout.contains("✗ wait host --timeout 1s app sees notes: second"), "\(bug)")
+        let fixed = try Self.up(Self.swiftSharing(fixed: true), realistic: true)
+        #expect(fixed.status == 0, "\(fixed)")
+        for fixed in [false, true] {
+            let strict = try Self.up(Self.swiftSharing(fixed: fixed), realistic: false)
+            #expect(strict.status == 0, "strict hides it (fixed: \(fixed)): \(strict)")
+        }
     }
 
     @Test func arcMiniStaysBehindUntilAnExplicitSave() throws {

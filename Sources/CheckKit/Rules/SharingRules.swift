@@ -56,6 +56,14 @@ extension RuleCatalog {
         Lockstep: Every shared file Lockstep writes goes through LockstepSystem's AtomicFile (a temporary file, fsync, rename, fsync of the folder); AppGroupKit's CoordinatedFiles and Mailbox build on it.
         Fix: Write shared files with `Data.write(to:options: .atomic)` or a database, never in place.
 
+        files.device-rename | runtime | Sharing data across processes
+        In realistic device timing, a watch of a shared file holds the file it opened: once a rename replaces it, the watch sees nothing more.
+        Apple: DispatchSource.FileSystemEvent.delete: The file-system object was deleted from the namespace.
+        Source: developer.apple.com/documentation/dispatch/dispatchsource/filesystemevent
+        Source: github.com/pointfreeco/swift-sharing/issues/147 (changes made by external processes, such as a Share Extension, are no longer detected)
+        Lockstep: Under realistic timing, AppGroupKit's `CoordinatedFiles.watch` holds the watched file's descriptor, as a file-system object source does: a write in place is `.write`; a replacement by rename (how every shared file is written, files.atomic) or a removal is one `.delete`, and the watch is then stale. In strict timing the watch follows the path and reports every replacement as `.write`.
+        Fix: On `.delete` (or `.rename`), cancel the watch and watch the path again, or watch the folder instead of the file.
+
         darwin.name-only | runtime | Sharing data across processes
         Darwin notifications carry only a name, may be coalesced, and reach only running processes.
         Apple: If the notification center is a Darwin notification center, this value must be ignored.
