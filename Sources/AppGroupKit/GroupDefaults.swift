@@ -274,6 +274,18 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
         }
     }
 
+    /// Opens the suite as a reader does after a kill, for a report of how it stands: the bytes at the end of its
+    /// journal that are no whole record (a killed writer's unfinished append: ignored by every reader and cut by the
+    /// next write, so the suite is as it was before that write), 0 when there are none.
+    /// - Throws: what a read throws for a suite that cannot be read (`.malformedSuite`, `.damagedJournal`, `.system`).
+    public func unfinishedBytes() throws -> Int {
+        try locked(.shared) {
+            var none: [Change]? = nil
+            try state.refresh(changes: &none)
+            return try state.unfinishedBytes()
+        }
+    }
+
     // MARK: Observing
 
     /// Calls `handler` on a background thread with the keys *other* processes change (rule

@@ -19,6 +19,9 @@ import LockstepRuntime
 ///     launch ROLE                       (re)launches a long-running bundle and waits for its ready line
 ///     install-over-clip                 the full app replaces its App Clip: the clip's own container is not carried
 ///                                       over (rule `clip.container`); the App Groups stay
+///     kill ROLE [--mid-write] [--timeout 10s]   SIGKILL (with --mid-write: while it holds a write lock in a shared
+///                                       container), then every shared store of its groups is reopened and reported
+///     expect store PATH intact          the store at PATH in the app's first App Group container opens intact
 ///     expect ROLE sees KEY = VALUE [in SUITE] within DURATION
 ///                                       the shared defaults suite (default: the bundle's first App Group), read as
 ///                                       the bundle, holds VALUE by the deadline (polled, never a fixed sleep)
@@ -80,6 +83,10 @@ public struct Scenario: Sendable {
         case installOverClip
         /// `expect ROLE sees KEY = VALUE [in SUITE] within DURATION`; `suite` nil: the bundle's first App Group.
         case expectSees(target: String, suite: String?, key: String, value: String, within: Double)
+        /// `kill ROLE [--mid-write] [--timeout 10s]`.
+        case killBundle(target: String, midWrite: Bool, timeout: Double)
+        /// `expect store PATH intact`.
+        case expectStore(path: String)
     }
 
     /// The default bound of `wait` and `expect-exit`.
@@ -172,12 +179,32 @@ public struct Scenario: Sendable {
                 }
                 action = .expectExit(target: words[0], expectation: expectation, timeout: timeout)
             case "expect":
-                action = try parseExpect(try words(rest, invalid: invalid), invalid: invalid)
+                let words = try words(rest, invalid: invalid)
+                if words.first == "store" {
+                    guard words.count == 3, words[2] == "intact" else { throw invalid("is not of the form expect store PATH intact") }
+                    action = .expectStore(path: words[1])
+                } else {
+                    action = try parseExpect(words, invalid: invalid)
+                }
+            case "kill":
+                var words = try words(rest, invalid: invalid)
+                var timeout = defaultTimeout
+                if let option = words.firstIndex(of: "--timeout") {
+                    guard option + 1 < words.count, let seconds = duration(words[option + 1]) else {
+                        throw invalid("has a --timeout that is not a duration like 5s")
+                    }
+                    timeout = seconds
+                    words.removeSubrange(option...(option + 1))
+                }
+                let midWrite = words.contains("--mid-write")
+                words.removeAll { $0 == "--mid-write" }
+                guard words.count == 1, !words[0].hasPrefix("-") else { throw invalid("needs one role or bundle id: kill ROLE [--mid-write] [--timeout 10s]") }
+                action = .killBundle(target: words[0], midWrite: midWrite, timeout: timeout)
             case "install-over-clip":
                 guard rest.isEmpty else { throw invalid("takes no arguments") }
                 action = .installOverClip
             default:
-                throw invalid("starts with the unknown step '\(verb)' (known: run, expect-output, expect-status, wait, advance, send, suspend, resume, reinstall, expect-exit, launch, install-over-clip, expect)")
+                throw invalid("starts with the unknown step '\(verb)' (known: run, expect-output, expect-status, wait, advance, send, suspend, resume, reinstall, expect-exit, launch, install-over-clip, expect, kill)")
             }
             steps.append(Step(line: number, text: line, action: action, section: section))
         }

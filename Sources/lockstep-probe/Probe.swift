@@ -102,6 +102,14 @@ final class Probe {
             try held?.unlock()
             held = nil
             print("released")
+        case "write-forever":
+            // A writer that never stops, for `kill ROLE --mid-write`: increments ARGUMENT in its group's suite.
+            guard let group = process.bundle.appGroups.first, let defaults = try GroupDefaults(suiteName: group, sandbox: process.sandbox()) else {
+                Standard.error("lockstep-probe: no App Group.")
+                return
+            }
+            print("writing \(argument)")
+            while true { try defaults.increment(argument) }
         case "write-shared":
             guard let container = try groupContainer() else { Standard.error("lockstep-probe: no App Group."); return }
             // AppGroupKit runs the stale-build gate first (rule `runtime.stale`).

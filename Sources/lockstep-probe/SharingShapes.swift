@@ -1,4 +1,5 @@
 import AppGroupKit
+import CSQLite
 import Foundation
 import LockstepFoundation
 import LockstepSystem
@@ -55,6 +56,32 @@ enum SharingShapes {
             guard let container = try probe.groupContainer() else { throw ProbeError("lockstep-probe: no App Group.") }
             NoteWatch(files: CoordinatedFiles(container: container), rearm: fixed(argument).fixed, probe: probe).start()
             print("watching notes\(fixed(argument).fixed ? " (watched again after each replacement)" : "")")
+        case "setup-db":
+            // home-assistant/iOS PR #4998's shape, the app's side: it creates the shared database (schema 1).
+            let db = try SharedDatabase(probe, readOnly: false)
+            try db.execute("CREATE TABLE IF NOT EXISTS entities(id INTEGER PRIMARY KEY, name TEXT); BEGIN; "
+                + (1...500).map { "INSERT INTO entities(name) VALUES ('entity \($0)');" }.joined() + " COMMIT; PRAGMA user_version = 1;")
+            print("database ready: \(try db.count()) entities")
+        case "timeline":
+            // The widget's side: its timeline reads the database. The bug: it opens it read-write and migrates it to
+            // schema 2 itself, a migration that goes on after the timeline's work has returned, holding the write
+            // lock — and iOS suspends an extension then: 0xdead10cc. The fix: extensions open it read-only (with a
+            // busy timeout) and leave migrations to the app.
+            let fixed = fixed(argument).fixed
+            let db = try SharedDatabase(probe, readOnly: fixed)
+            let count = try db.count()
+            guard !fixed else {
+                print("work returned with \(count) entities, read-only")
+                return true
+            }
+            try db.execute("BEGIN IMMEDIATE; ALTER TABLE entities ADD COLUMN icon TEXT;")
+            print("work returned with \(count) entities, migrating")
+            for part in 0..<20 {
+                try db.execute("UPDATE entities SET icon = 'mdi:\(part)' WHERE id % 20 = \(part);")
+                Pause.microseconds(25_000)  // the migration's own pace: a long one, as a real one is
+            }
+            try db.execute("PRAGMA user_version = 2; COMMIT;")
+            print("migrated to schema 2")
         case "show-posts":
             // The widget's side: on each notification, it reads the latest post and shows it.
             let defaults = try defaults(probe)
@@ -93,5 +120,41 @@ final class NoteWatch: @unchecked Sendable {  // @unchecked: immutable; `Probe.k
         } catch {
             Standard.error("lockstep-probe: \(error)")
         }
+    }
+}
+
+/// `shared.sqlite` in the probe's first App Group container, through SQLite's C interface, as a team's code opens it.
+final class SharedDatabase {
+    let path: String
+    private let handle: OpaquePointer
+
+    init(_ probe: Probe, readOnly: Bool) throws {
+        guard let container = try probe.groupContainer() else { throw ProbeError("lockstep-probe: no App Group.") }
+        path = container.path + "/shared.sqlite"
+        var db: OpaquePointer?
+        let flags = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        guard sqlite3_open_v2(path, &db, flags, nil) == SQLITE_OK, let db else {
+            throw ProbeError("lockstep-probe: cannot open \(path): \(db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory").")
+        }
+        handle = db
+        sqlite3_busy_timeout(db, 5_000)  // rule `sqlite.shared`
+    }
+
+    deinit { sqlite3_close_v2(handle) }
+
+    func execute(_ sql: String) throws {
+        guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else {
+            throw ProbeError("lockstep-probe: \(path): \(String(cString: sqlite3_errmsg(handle))).")
+        }
+    }
+
+    func count() throws -> Int {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, "SELECT count(*) FROM entities", -1, &statement, nil) == SQLITE_OK else {
+            throw ProbeError("lockstep-probe: \(path): \(String(cString: sqlite3_errmsg(handle))).")
+        }
+        defer { sqlite3_finalize(statement) }
+        guard sqlite3_step(statement) == SQLITE_ROW else { throw ProbeError("lockstep-probe: \(path): no count.") }
+        return Int(sqlite3_column_int64(statement, 0))
     }
 }

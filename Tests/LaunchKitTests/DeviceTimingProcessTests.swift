@@ -63,6 +63,73 @@ import Testing
         }
     }
 
+    /// home-assistant/iOS PR #4998: the widget migrates the shared database and is suspended holding its write lock.
+    static func homeAssistant(fixed: Bool) -> String {
+        """
+        == the widget's timeline reads the database the app shares [lock.dead10cc, sqlite.shared]
+        send host setup-db
+        wait host database ready
+        send widget timeline\(fixed ? " --fixed" : "")
+        wait widget work returned
+        expect store shared.sqlite intact
+        """
+    }
+
+    @Test func homeAssistantsWidgetIsKilledHoldingTheDatabaseLock() throws {
+        let bug = try Self.up(Self.homeAssistant(fixed: false), realistic: true)
+        #expect(bug.status == 1, "\(bug)")
+        #expect(bug.stdout.contains("killed: Termination Reason: Namespace RUNNINGBOARD, Code 0xdead10cc (it held a lock on "), "\(bug)")
+        #expect(bug.stdout.contains("/phone/AppGroup/group.com.example.probe/shared.sqlite while suspended)"), "\(bug)")
+        // SQLite's atomic commit keeps the file whole: the uncommitted migration never reached it.
+        #expect(bug.stdout.contains("lockstep | store "), "the stores are reopened after the kill: \(bug)")
+        #expect(bug.stderr.contains("0xdead10cc"), "\(bug)")
+        let fixed = try Self.up(Self.homeAssistant(fixed: true), realistic: true)
+        #expect(fixed.status == 0, "\(fixed)")
+        #expect(fixed.stdout.contains("suspended: its work returned, and iOS suspends an extension then [lock.dead10cc]"), "\(fixed)")
+        for fixed in [false, true] {
+            let strict = try Self.up(Self.homeAssistant(fixed: fixed), realistic: false)
+            #expect(strict.status == 0, "strict hides it (fixed: \(fixed)): \(strict)")
+            #expect(!strict.stdout.contains("suspended"), "strict never suspends on its own")
+        }
+    }
+
+    /// `kill ROLE --mid-write`: killed while it holds a write lock in a shared container; the stores reopened after.
+    @Test func aKillMidWriteReportsEveryStore() throws {
+        let device = try ProbeDevice()
+        defer { device.cleanUp() }
+        let result = try device.up("""
+            send host write-forever n
+            wait host writing n
+            kill host --mid-write
+            expect store Library/Preferences/group.com.example.probe.plist intact
+            kill widget
+            """)
+        #expect(result.status == 0, "\(result)")
+        let suite = "\(device.groups)/phone/AppGroup/group.com.example.probe/Library/Preferences/group.com.example.probe.plist"
+        #expect(result.stdout.contains("killed: killed mid-write: SIGKILL while it held a write lock on \(device.groups)/phone/AppGroup/group.com.example.probe/.lockstep/defaults/group.com.example.probe.lock"), "\(result)")
+        #expect(result.stdout.contains("lockstep | store \(suite): intact."), "\(result)")
+        #expect(result.stdout.contains("✓ kill host --mid-write — host killed mid-write"), "\(result)")
+        #expect(result.stdout.contains("✓ kill widget — widget killed (SIGKILL); 1 shared store reopened, intact"), "\(result)")
+    }
+
+    @Test func aKillOfABundleNotRunningAndAStoreNotThereAreOneSentenceEach() throws {
+        let device = try ProbeDevice()
+        defer { device.cleanUp() }
+        let result = try device.up("""
+            kill intent
+            expect store missing.sqlite intact
+            send widget write-forever n
+            wait widget writing n
+            kill host --mid-write --timeout 300ms
+            """)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdout.contains("✗ kill intent — "), "\(result)")
+        #expect(result.stdout.contains("intent has not been launched"), "\(result)")
+        #expect(result.stdout.contains("✗ expect store missing.sqlite intact — \(device.groups)/phone/AppGroup/group.com.example.probe/missing.sqlite: unreadable — there is no database at this path."), "\(result)")
+        #expect(result.stdout.contains("✗ kill host --mid-write --timeout 300ms — host (com.example.probe, pid "), "\(result)")
+        #expect(result.stdout.contains("took no write lock in a shared container within 300 ms"), "\(result)")
+    }
+
     @Test func arcMiniStaysBehindUntilAnExplicitSave() throws {
         let bug = try Self.up(Self.arcMini(fixed: false), realistic: true)
         #expect(bug.status == 1, "\(bug)")

@@ -80,6 +80,22 @@ import Testing
         }
     }
 
+    @Test func killAndExpectStoreParse() throws {
+        let scenario = try Scenario.parse("""
+            kill widget
+            kill host --mid-write --timeout 2s
+            expect store shared.sqlite intact
+            """, name: "t")
+        #expect(scenario.steps.map(\.action) == [
+            .killBundle(target: "widget", midWrite: false, timeout: Scenario.defaultTimeout),
+            .killBundle(target: "host", midWrite: true, timeout: 2),
+            .expectStore(path: "shared.sqlite"),
+        ])
+        for text in ["kill", "kill a b", "kill --mid-write", "kill host --timeout soon", "expect store x", "expect store x broken"] {
+            #expect(throws: LaunchError.self, "\(text)") { try Scenario.parse(text, name: "bad.txt") }
+        }
+    }
+
     @Test func durations() {
         #expect(Scenario.duration("1d") == 86400)
         #expect(Scenario.duration("2h") == 7200)

@@ -83,7 +83,8 @@ extension RuleCatalog {
         Apple: 0xdead10cc ... The operating system terminated the app because it held on to a file lock or SQLite database lock during suspension.
         Apple: Termination Reason: Namespace RUNNINGBOARD, Code 0xdead10cc
         Source: developer.apple.com/documentation/xcode/understanding-the-exception-types-in-a-crash-report
-        Lockstep: When a scenario suspends a bundle (`suspend`), LaunchKit's Supervisor stops it, and if it holds a lock on a file in one of its device's group containers, kills it with the crash report's termination reason.
+        Source: github.com/home-assistant/iOS/pull/4998 and groue/GRDB.swift#997 (a widget killed while it migrates the shared database)
+        Lockstep: When a scenario suspends a bundle (`suspend`) — and, under realistic device timing, as soon as an extension prints its `work returned` line, as iOS suspends an extension whose timeline, intent or notification work has returned — LaunchKit's Supervisor stops it, and if it holds a lock on a file in one of its device's group containers, kills it with the crash report's termination reason, then reopens the group's shared stores (defaults suites, SQLite databases) and reports each: intact, rolled back, or wedged/unreadable.
         Fix: Release file and database locks (finish transactions) before the app or extension can be suspended.
         """)
 }
