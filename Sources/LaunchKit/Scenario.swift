@@ -160,14 +160,7 @@ public struct Scenario: Sendable {
                 action = .reinstall(build: build, version: version)
             case "expect-exit":
                 var words = try words(rest, invalid: invalid)
-                var timeout = defaultTimeout
-                if let option = words.firstIndex(of: "--timeout") {
-                    guard option + 1 < words.count, let seconds = duration(words[option + 1]) else {
-                        throw invalid("has a --timeout that is not a duration like 5s")
-                    }
-                    timeout = seconds
-                    words.removeSubrange(option...(option + 1))
-                }
+                let timeout = try takeTimeout(&words, invalid: invalid)
                 guard words.count == 2 else { throw invalid("needs a role and a status: expect-exit ROLE 78|dead10cc|EXC_RESOURCE") }
                 let expectation: ExitExpectation
                 switch words[1] {
@@ -188,14 +181,7 @@ public struct Scenario: Sendable {
                 }
             case "kill":
                 var words = try words(rest, invalid: invalid)
-                var timeout = defaultTimeout
-                if let option = words.firstIndex(of: "--timeout") {
-                    guard option + 1 < words.count, let seconds = duration(words[option + 1]) else {
-                        throw invalid("has a --timeout that is not a duration like 5s")
-                    }
-                    timeout = seconds
-                    words.removeSubrange(option...(option + 1))
-                }
+                let timeout = try takeTimeout(&words, invalid: invalid)
                 let midWrite = words.contains("--mid-write")
                 words.removeAll { $0 == "--mid-write" }
                 guard words.count == 1, !words[0].hasPrefix("-") else { throw invalid("needs one role or bundle id: kill ROLE [--mid-write] [--timeout 10s]") }
@@ -209,6 +195,16 @@ public struct Scenario: Sendable {
             steps.append(Step(line: number, text: line, action: action, section: section))
         }
         return Scenario(name: name, steps: steps)
+    }
+
+    /// Removes `--timeout DURATION` from `words`: its seconds, or the default bound when it is not there.
+    private static func takeTimeout(_ words: inout [String], invalid: (String) -> LaunchError) throws(LaunchError) -> Double {
+        guard let option = words.firstIndex(of: "--timeout") else { return defaultTimeout }
+        guard option + 1 < words.count, let seconds = duration(words[option + 1]) else {
+            throw invalid("has a --timeout that is not a duration like 5s")
+        }
+        words.removeSubrange(option...(option + 1))
+        return seconds
     }
 
     /// `ROLE sees KEY = VALUE [in SUITE] within DURATION`, as words (VALUE may be several, or quoted).

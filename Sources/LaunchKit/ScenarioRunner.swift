@@ -176,10 +176,7 @@ final class ScenarioRunner {
                 switch supervisor.suspend(bundle) {
                 case .suspended: return held("\(bundle.label) suspended (it held no lock in a shared container)")
                 case .terminatedHoldingLock(let path):
-                    _ = supervisor.waitForExit(bundle, timeout: Scenario.defaultTimeout, interruptible: false)
-                    supervisor.condition.lock()
-                    bundle.exitClaimed = true
-                    supervisor.condition.unlock()
+                    claimKill(of: bundle)
                     return held("\(bundle.label) terminated: \(Supervisor.dead10ccReason) (it held a lock on \(path)); \(reportStores(of: bundle))")
                 }
             case .resume(let target):
@@ -233,10 +230,7 @@ final class ScenarioRunner {
                 } else {
                     supervisor.killProcess(of: bundle, reason: "killed by the scenario (SIGKILL)")
                 }
-                _ = supervisor.waitForExit(bundle, timeout: Scenario.defaultTimeout, interruptible: false)
-                supervisor.condition.lock()
-                bundle.exitClaimed = true
-                supervisor.condition.unlock()
+                claimKill(of: bundle)
                 return held("\(bundle.label) \(how); \(reportStores(of: bundle))")
             case .expectStore(let path):
                 let app = bundles.app
@@ -265,6 +259,14 @@ final class ScenarioRunner {
         } catch {
             return failed(String(describing: error))
         }
+    }
+
+    /// Waits (bounded) for a bundle a step killed to end, and marks its end expected.
+    private func claimKill(of bundle: SupervisedBundle) {
+        _ = supervisor.waitForExit(bundle, timeout: Scenario.defaultTimeout, interruptible: false)
+        supervisor.condition.lock()
+        bundle.exitClaimed = true
+        supervisor.condition.unlock()
     }
 
     /// After a kill: every shared store of the bundle's groups reopened, one sentence each on the output.

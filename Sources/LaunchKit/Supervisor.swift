@@ -40,13 +40,14 @@ public final class SupervisedBundle: @unchecked Sendable {  // @unchecked: mutab
         self.process = process
     }
 
-    /// A long-running bundle that ended without a scenario step expecting it (read under Supervisor.condition).
-    var endedUnexpectedly: Bool { termination != nil && !exitClaimed && !oneShot }
+    /// A long-running bundle that ended without a scenario step expecting it (read under Supervisor.condition). One
+    /// the supervisor killed counts as ended at once, before it is reaped: a scenario that ends meanwhile still fails.
+    var endedUnexpectedly: Bool { (termination != nil || killReason != nil) && !exitClaimed && !oneShot }
 
     /// How it ended, in words: the supervisor's kill reason when there is one.
     var endDescription: String {
-        guard let termination else { return "is running" }
-        return killReason ?? termination.description
+        if let killReason { return killReason }
+        return termination?.description ?? "is running"
     }
 
     /// The bundle as messages name it: `widget (com.example.habits.widget, pid 123)`.

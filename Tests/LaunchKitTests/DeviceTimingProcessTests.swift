@@ -15,6 +15,22 @@ import Testing
         return try device.up(scenario, realistic ? ["--device-timing", "realistic", "--seed", "7"] : [])
     }
 
+    /// The reproduction's contract: realistic timing fails before the fix, showing `bugShows`, and passes after it,
+    /// showing `fixShows`; strict timing passes both ways.
+    static func reproduce(_ scenario: (Bool) -> String, bugShows: [String], fixShows: [String]) throws {
+        let bug = try up(scenario(false), realistic: true)
+        #expect(bug.status == 1, "\(bug)")
+        for text in bugShows { #expect(bug.stdout.contains(text) || bug.stderr.contains(text), "\(text): \(bug)") }
+        let fixed = try up(scenario(true), realistic: true)
+        #expect(fixed.status == 0, "\(fixed)")
+        for text in fixShows { #expect(fixed.stdout.contains(text), "\(text): \(fixed)") }
+        for fixed in [false, true] {
+            let strict = try up(scenario(fixed), realistic: false)
+            #expect(strict.status == 0, "strict hides it (fixed: \(fixed)): \(strict)")
+            #expect(!strict.stdout.contains("suspended"), "strict never suspends on its own")
+        }
+    }
+
     /// sobri909/ArcMini #98: the app saves the current place and the extension stays behind until an explicit save.
     static func arcMini(fixed: Bool) -> String {
         """
@@ -51,16 +67,8 @@ import Testing
     }
 
     @Test func swiftSharingsWatchGoesStaleAfterTheFirstReplacement() throws {
-        let bug = try Self.up(Self.swiftSharing(fixed: false), realistic: true)
-        #expect(bug.status == 1, "\(bug)")
-        #expect(bug.stdout.contains("host     | app sees notes: first"), "\(bug)")
-        #expect(bug.stdout.contains("✗ wait host --timeout 1s app sees notes: second"), "\(bug)")
-        let fixed = try Self.up(Self.swiftSharing(fixed: true), realistic: true)
-        #expect(fixed.status == 0, "\(fixed)")
-        for fixed in [false, true] {
-            let strict = try Self.up(Self.swiftSharing(fixed: fixed), realistic: false)
-            #expect(strict.status == 0, "strict hides it (fixed: \(fixed)): \(strict)")
-        }
+        try Self.reproduce(Self.swiftSharing, bugShows: ["host     | app sees notes: first", "✗ wait host --timeout 1s app sees notes: second"],
+                           fixShows: ["host     | app sees notes: second"])
     }
 
     /// home-assistant/iOS PR #4998: the widget migrates the shared database and is suspended holding its write lock.
@@ -76,21 +84,12 @@ import Testing
     }
 
     @Test func homeAssistantsWidgetIsKilledHoldingTheDatabaseLock() throws {
-        let bug = try Self.up(Self.homeAssistant(fixed: false), realistic: true)
-        #expect(bug.status == 1, "\(bug)")
-        #expect(bug.stdout.contains("killed: Termination Reason: Namespace RUNNINGBOARD, Code 0xdead10cc (it held a lock on "), "\(bug)")
-        #expect(bug.stdout.contains("/phone/AppGroup/group.com.example.probe/shared.sqlite while suspended)"), "\(bug)")
-        // SQLite's atomic commit keeps the file whole: the uncommitted migration never reached it.
-        #expect(bug.stdout.contains("lockstep | store "), "the stores are reopened after the kill: \(bug)")
-        #expect(bug.stderr.contains("0xdead10cc"), "\(bug)")
-        let fixed = try Self.up(Self.homeAssistant(fixed: true), realistic: true)
-        #expect(fixed.status == 0, "\(fixed)")
-        #expect(fixed.stdout.contains("suspended: its work returned, and iOS suspends an extension then [lock.dead10cc]"), "\(fixed)")
-        for fixed in [false, true] {
-            let strict = try Self.up(Self.homeAssistant(fixed: fixed), realistic: false)
-            #expect(strict.status == 0, "strict hides it (fixed: \(fixed)): \(strict)")
-            #expect(!strict.stdout.contains("suspended"), "strict never suspends on its own")
-        }
+        // SQLite's atomic commit keeps the file whole: the uncommitted migration never reached it; the stores are
+        // reopened and reported after the kill.
+        try Self.reproduce(Self.homeAssistant, bugShows: [
+            "killed: Termination Reason: Namespace RUNNINGBOARD, Code 0xdead10cc (it held a lock on ",
+            "/phone/AppGroup/group.com.example.probe/shared.sqlite while suspended)", "shared.sqlite: intact.",
+        ], fixShows: ["suspended: its work returned, and iOS suspends an extension then [lock.dead10cc]"])
     }
 
     /// `kill ROLE --mid-write`: killed while it holds a write lock in a shared container; the stores reopened after.
@@ -131,31 +130,15 @@ import Testing
     }
 
     @Test func arcMiniStaysBehindUntilAnExplicitSave() throws {
-        let bug = try Self.up(Self.arcMini(fixed: false), realistic: true)
-        #expect(bug.status == 1, "\(bug)")
-        #expect(bug.stdout.contains("✗ expect widget sees currentPlace = Home within 1s — widget sees currentPlace = nothing in group.com.example.probe, not Home, after 1000 ms"), "\(bug)")
-        #expect(bug.stdout.contains("device timing: realistic, seed 7"))
-        let fixed = try Self.up(Self.arcMini(fixed: true), realistic: true)
-        #expect(fixed.status == 0, "\(fixed)")
-        #expect(fixed.stdout.contains("✓ expect widget sees currentPlace = Home within 1s — widget sees currentPlace = Home"), "\(fixed)")
-        for fixed in [false, true] {
-            let strict = try Self.up(Self.arcMini(fixed: fixed), realistic: false)
-            #expect(strict.status == 0, "strict hides it (fixed: \(fixed)): \(strict)")
-        }
+        try Self.reproduce(Self.arcMini, bugShows: [
+            "device timing: realistic, seed 7",
+            "✗ expect widget sees currentPlace = Home within 1s — widget sees currentPlace = nothing in group.com.example.probe, not Home, after 1000 ms",
+        ], fixShows: ["✓ expect widget sees currentPlace = Home within 1s — widget sees currentPlace = Home"])
     }
 
     @Test func wordPressTellsTheWidgetBeforeTheWriteReachesIt() throws {
-        let bug = try Self.up(Self.wordPress(fixed: false), realistic: true)
-        #expect(bug.status == 1, "\(bug)")
-        #expect(bug.stdout.contains("widget   | widget shows no post"), "\(bug)")
-        #expect(bug.stdout.contains("✗ wait widget --timeout 1s widget shows Hello"), "\(bug)")
-        let fixed = try Self.up(Self.wordPress(fixed: true), realistic: true)
-        #expect(fixed.status == 0, "\(fixed)")
-        #expect(fixed.stdout.contains("widget   | widget shows Hello"), "\(fixed)")
-        for fixed in [false, true] {
-            let strict = try Self.up(Self.wordPress(fixed: fixed), realistic: false)
-            #expect(strict.status == 0, "strict hides it (fixed: \(fixed)): \(strict)")
-        }
+        try Self.reproduce(Self.wordPress, bugShows: ["widget   | widget shows no post", "✗ wait widget --timeout 1s widget shows Hello"],
+                           fixShows: ["widget   | widget shows Hello"])
     }
 
     /// The same seed, the same outcome of every step, run after run.
