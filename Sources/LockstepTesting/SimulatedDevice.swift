@@ -1,4 +1,6 @@
 import AppGroupKit
+// `SimulatedDevice(…, timing:)` takes one: a test that imports LockstepTesting names it without importing AppGroupKit.
+@_exported import struct AppGroupKit.DeviceTiming
 import BundleKit
 import Foundation
 import LockstepSystem

@@ -1,4 +1,3 @@
-import AppGroupKit
 import LockstepTesting
 import Testing
 
