@@ -34,6 +34,9 @@ public struct ComplicationData: Sendable {
     public func store(done: Int, total: Int) throws {
         guard let defaults = try GroupDefaults(suiteName: environment.groupIdentifier, sandbox: environment.sandbox) else { return }
         try defaults.set([done, total], forKey: Self.key)
+        // rule `defaults.device-flush`: the complication reads the suite in its own process as soon as it is asked
+        // to reload; on a device the write may not have reached it yet (`--device-timing realistic` showed it).
+        try defaults.synchronize()
         try WidgetCenter(groupContainer: environment.groupContainer, requester: environment.bundleIdentifier,
                          notifications: try? DarwinNotificationCenter(sandbox: environment.sandbox)).requestReload(ofKind: Self.kind)
     }
