@@ -128,7 +128,8 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
 
     // MARK: Writing
 
-    /// Sets `value` for `key`; every other process sees it once this returns.
+    /// Sets `value` for `key`; every other process sees it once this returns (strict timing), or once this process
+    /// reaches a flush point (realistic timing, rule `defaults.device-flush`).
     /// - Throws: `.invalidValue` (nothing written) when `value` is not a property list.
     public func set(_ value: Any, forKey key: String) throws {
         if device != nil { return try deferWrite(try PropertyList.validate(value, key: key), forKey: key) }
