@@ -111,6 +111,23 @@ import Testing
         #expect(result.stdout.contains("✓ kill widget — widget killed (SIGKILL); 1 shared store reopened, intact"), "\(result)")
     }
 
+    /// A SwiftData store is one of the shared stores: killed while saving, it is reopened and reported too.
+    @Test func aKillMidSaveReportsTheSwiftDataStore() throws {
+        let device = try ProbeDevice()
+        defer { device.cleanUp() }
+        let result = try device.up("""
+            send host data add Ridge 5
+            wait host saved Ridge
+            send host data hike Ridge ann 100000
+            kill host --mid-write
+            expect store "Library/Application Support/default.store" intact
+            """)
+        #expect(result.status == 0, "\(result)")
+        let store = "\(device.groups)/phone/AppGroup/group.com.example.probe/Library/Application Support/default.store"
+        #expect(result.stdout.contains("killed: killed mid-write: SIGKILL while it held a write lock on \(store)"), "\(result)")
+        #expect(result.stdout.contains("lockstep | store \(store): intact."), "\(result)")
+    }
+
     @Test func aKillOfABundleNotRunningAndAStoreNotThereAreOneSentenceEach() throws {
         let device = try ProbeDevice()
         defer { device.cleanUp() }
