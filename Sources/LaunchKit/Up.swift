@@ -52,7 +52,7 @@ public enum Up {
         let output = OutputMux(labels: targets.labels, color: options.color)
         let supervisor = Supervisor(groupsRoot: options.groupsRoot, output: output, timing: options.timing)
         if options.timing.isRealistic {
-            output.say("device timing: realistic, seed \(options.timing.seed) (the same seed draws the same delays) [defaults.device-flush, defaults.device-cache, defaults.device-coalesce]")
+            output.say("device timing: realistic, seed \(options.timing.seed) (the same seed draws the same delays) [defaults.device-flush, defaults.device-cache, defaults.device-coalesce, files.device-rename, lock.dead10cc]")
         }
         Thread.detachNewThread {
             let signal = TerminationSignals.wait()
