@@ -45,7 +45,8 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
     private let state: SuiteState
     /// Whether `ExitCompaction` knows this suite (registered on the first write; touched under `mutex`).
     private var registeredForExit = false
-    /// Under realistic timing, the writes not yet flushed and the cached suite (touched under `mutex`).
+    /// Under realistic timing, this process's writes not yet flushed and its cached suite, shared by every
+    /// `GroupDefaults` of the suite in the process.
     private let device: DeviceView?
 
     /// Opens the suite `suiteName` as the sandbox's process.
@@ -93,7 +94,8 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
         state = SuiteState(files: files, writable: true)
         let timing = isShared ? try DeviceTiming.current() : .strict
         self.timing = timing
-        device = timing.isRealistic ? DeviceView(timing: timing, bundle: sandbox.identity.bundleIdentifier, suite: suiteName) : nil
+        device = timing.isRealistic
+            ? DeviceView.shared(path: files.plist, timing: timing, bundle: sandbox.identity.bundleIdentifier, suite: suiteName) : nil
     }
 
     // MARK: Reading
@@ -345,7 +347,7 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
 
     private func read<R>(_ body: ([DefaultsKey: Any]) throws -> R) throws -> R {
         // rule `defaults.device-cache`: a device process reads its cache of the suite while it is fresh.
-        if let device, let cached = mutex.withLock({ device.freshCache }) { return try body(cached) }
+        if let device, let cached = device.freshCache { return try body(cached) }
         return try locked(.shared) {
             var none: [Change]? = nil
             try state.refresh(changes: &none)
@@ -360,16 +362,14 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
     /// storage and other processes."
     private func deferWrite(_ value: Any?, forKey key: String) throws {
         try SharedWriteGate.check()  // rule `runtime.stale`, as every write
-        let scheduled: (delay: Double, generation: Int)? = mutex.withLock {
-            guard let device else { return nil }
-            device.write(value, forKey: key)
+        guard let device else { return }
+        mutex.withLock {
             if !registeredForExit {
                 ExitCompaction.register(self)
                 registeredForExit = true
             }
-            return device.scheduleFlush()
         }
-        guard let scheduled else { return }
+        guard let scheduled = device.write(value, forKey: key) else { return }
         DispatchQueue.global().asyncAfter(deadline: .now() + scheduled.delay) { [weak self] in
             self?.flushAfterDelay(generation: scheduled.generation)
         }
@@ -378,7 +378,7 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
     /// The delayed flush `deferWrite` scheduled, unless a flush point came first.
     private func flushAfterDelay(generation: Int) {
         do {
-            guard mutex.withLock({ device?.isScheduled(generation) == true }) else { return }
+            guard device?.isScheduled(generation) == true else { return }
             try flush()
         } catch {
             Standard.error("warning: the pending writes of '\(plistPath)' were not flushed: \(error) They stay pending until the next flush point.")
@@ -387,11 +387,11 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
 
     /// Appends the pending writes (realistic timing) as one record. Call under the exclusive lock, after `refresh`.
     private func appendPending() throws {
-        guard let device else { return }
-        device.cancelScheduledFlush()
-        guard let record = device.pendingRecord() else { return }
-        try state.append(record)
-        device.flushed()
+        guard let device, let record = device.takePending() else { return }
+        do { try state.append(record) } catch {
+            device.restore(record)
+            throw error
+        }
         appended()
     }
 

@@ -34,6 +34,9 @@ enum SharingShapes {
             defaults.set(words.joined(separator: " "), forKey: "currentPlace")
             if fixed { defaults.synchronize() }
             print("saved place \(words.joined(separator: " "))\(fixed ? " and synchronized" : "")")
+        case "show-place":
+            // The app reading its own place back through another UserDefaults(suiteName:): its own write, at once.
+            print("place \(try defaults(probe).string(forKey: "currentPlace") ?? "none")")
         case "publish-post":
             // The shape of wordpress-mobile/WordPress-iOS PR #2552: write the value, then tell the widget (a Darwin
             // notification); the widget reads before the write has reached it. The fix: flush before telling.

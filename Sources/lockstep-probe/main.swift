@@ -15,6 +15,7 @@
 //   exit N             exits with status N
 //   write-forever KEY  increments KEY in its first App Group's defaults suite, without end (for `kill --mid-write`)
 //   save-place NAME [--fixed]     ArcMini #98's shape: sets currentPlace in the group's defaults (--fixed: and synchronizes)
+//   show-place         prints `place NAME`, read through another UserDefaults(suiteName:) of the same process
 //   publish-post TITLE [--fixed]  WordPress-iOS #2552's shape: sets latestPost, then posts com.example.posts-changed
 //                                 (--fixed: synchronizes before posting)
 //   show-posts         the widget's side: prints `widget shows TITLE` on each com.example.posts-changed

@@ -30,6 +30,10 @@ import Testing
         #expect(app.waitForLine("ready") != nil, "\(app.errorOutput)")
         app.sendLine("save-place Home\(fixed ? " --fixed" : "")")
         #expect(app.waitForLine("saved place Home") != nil, "\(app.errorOutput)")
+        // "changed synchronously within your process": another UserDefaults of the suite in the app reads it at once.
+        let mark = app.mark
+        app.sendLine("show-place")
+        #expect(app.waitForLine("place ", after: mark) == "place Home", "\(app.errorOutput)")
         return try device.defaults(group, as: "com.example.app.widget")["currentPlace"] as? String
     }
 
