@@ -24,8 +24,11 @@ public struct ComplicationData: Sendable {
     let environment: HabitsEnvironment
 
     public func progress() -> (done: Int, total: Int)? {
-        guard let defaults = try? GroupDefaults(suiteName: environment.groupIdentifier, sandbox: environment.sandbox),
-              let pair = (try? defaults.value(forKey: Self.key)) as? [Any], pair.count == 2,
+        guard let defaults = try? GroupDefaults(suiteName: environment.groupIdentifier, sandbox: environment.sandbox) else { return nil }
+        // rule `defaults.device-cache`: the complication reloads because the watch app changed the suite; its process
+        // may still hold the suite as it read it for the last timeline, so it takes it afresh first.
+        try? defaults.synchronize()
+        guard let pair = (try? defaults.value(forKey: Self.key)) as? [Any], pair.count == 2,
               let done = pair[0] as? Int, let total = pair[1] as? Int else { return nil }
         return (done, total)
     }
