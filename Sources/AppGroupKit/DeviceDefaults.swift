@@ -15,15 +15,15 @@ final class DeviceView: @unchecked Sendable {  // @unchecked: every mutable prop
     private var draws = 0
 
     /// rule `defaults.device-flush`: written in this process, not yet in the shared store.
-    private var pendingSets: [String: Any] = [:]
-    private var pendingRemoves: Set<String> = []
+    private var pendingSets: [DefaultsKey: Any] = [:]
+    private var pendingRemoves: Set<DefaultsKey> = []
     /// The delayed flush on its way, if any: a flush point that comes first cancels it.
     private var scheduled: Int?
     private var generation = 0
 
     /// rule `defaults.device-cache`: the suite as this process last took it from the shared store, with its own
     /// writes since, and until when it is served without looking again.
-    private var cache: [String: Any]?
+    private var cache: [DefaultsKey: Any]?
     private var cacheExpiry = 0.0
 
     private static let views = Mutex<[String: DeviceView]>([:])
@@ -47,7 +47,7 @@ final class DeviceView: @unchecked Sendable {  // @unchecked: every mutable prop
     /// A write of this process: seen by this process at once ("changed synchronously within your process"), by
     /// the others once flushed.
     /// - Returns: the delay and generation of a flush to schedule, or nil when one is on its way already.
-    func write(_ value: Any?, forKey key: String) -> (delay: Double, generation: Int)? {
+    func write(_ value: Any?, forKey key: DefaultsKey) -> (delay: Double, generation: Int)? {
         lock.withLock {
             if let value {
                 pendingSets[key] = value
@@ -90,7 +90,7 @@ final class DeviceView: @unchecked Sendable {  // @unchecked: every mutable prop
     }
 
     /// The cached suite while it is fresh, else nil: the caller reads the shared store and calls `took(_:)`.
-    var freshCache: [String: Any]? {
+    var freshCache: [DefaultsKey: Any]? {
         lock.withLock {
             guard let cache, Monotonic.now < cacheExpiry else { return nil }
             return cache
@@ -100,7 +100,7 @@ final class DeviceView: @unchecked Sendable {  // @unchecked: every mutable prop
     /// Caches `shared`, the suite as the shared store holds it now, with this process's pending writes on top.
     /// - Returns: what this process reads.
     @discardableResult
-    func took(_ shared: [String: Any]) -> [String: Any] {
+    func took(_ shared: [DefaultsKey: Any]) -> [DefaultsKey: Any] {
         lock.withLock {
             var values = shared
             for key in pendingRemoves { values.removeValue(forKey: key) }

@@ -134,7 +134,7 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
     /// reaches a flush point (realistic timing, rule `defaults.device-flush`).
     /// - Throws: `.invalidValue` (nothing written) when `value` is not a property list.
     public func set(_ value: Any, forKey key: String) throws {
-        if device != nil { return try deferWrite(try PropertyList.validate(value, key: key), forKey: key) }
+        if device != nil { return try deferWrite(try PropertyList.validate(value, key: key), forKey: DefaultsKey(key)) }
         if type(of: value) == Int.self {
             // An integer (a counter, a flag, a stamp): the increment's record, patched (`SuiteState.appendInteger`).
             // This write's time is what another process waits for its change, and an Int needs no validating.
@@ -156,7 +156,7 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
 
     /// Removes `key` (nothing happens if it is absent).
     public func removeObject(forKey key: String) throws {
-        if device != nil { return try deferWrite(nil, forKey: key) }
+        if device != nil { return try deferWrite(nil, forKey: DefaultsKey(key)) }
         let key = DefaultsKey(key)
         return try write { values in
             (values[key] == nil ? nil : JournalRecord(pid: JournalRecord.currentProcess, sets: [:], removes: [key]), ())
@@ -360,7 +360,7 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
     /// shared store at the next flush point, at the latest after a seeded `DeviceTiming.flushDelay`. Apple: "When
     /// you set a default value, it's changed synchronously within your process, and asynchronously to persistent
     /// storage and other processes."
-    private func deferWrite(_ value: Any?, forKey key: String) throws {
+    private func deferWrite(_ value: Any?, forKey key: DefaultsKey) throws {
         try SharedWriteGate.check()  // rule `runtime.stale`, as every write
         guard let device else { return }
         mutex.withLock {
