@@ -141,7 +141,7 @@ let package = Package(
         // A bundle that can play any role, for LaunchKit's process tests (allocate, hold a lock, exit …), and the
         // proof tests' workers (`__worker`).
         .executableTarget(name: "lockstep-probe", dependencies: [
-            "LockstepSystem", "LockstepRuntime", "AppGroupKit", "HabitCore", "CSQLite", "SwiftData"]),
+            "LockstepSystem", "LockstepRuntime", "AppGroupKit", "LockstepFoundation", "HabitCore", "CSQLite", "SwiftData"]),
 
         // Apple's UserNotifications names for a notification service extension, and its host.
         .target(name: "UserNotifications", dependencies: ["LockstepSystem", "LockstepRuntime"]),

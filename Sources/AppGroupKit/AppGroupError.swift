@@ -34,6 +34,9 @@ public enum AppGroupErrorCode: ErrorCode {
     case noSpace
     /// A bounded lock wait ran out. Exit 75.
     case busy
+    /// `LOCKSTEP_DEVICE_TIMING` or `LOCKSTEP_SEED` holds something other than a timing mode or a seed
+    /// (`DeviceTiming`); `subject` is both as set. Exit 2.
+    case invalidTiming
     /// The operating system refused (open, read, write, inotify); `detail` carries its sentence. Exit 2: the
     /// suite or file is unreadable (1 is only ever a key that does not exist).
     case system
@@ -52,6 +55,7 @@ public enum AppGroupErrorCode: ErrorCode {
         case .damagedJournal:
             return "The defaults journal '\(subject)' is damaged: \(detail); it was left untouched, and the suite is neither read nor written until it is repaired."
         case .notWritten: return Self.notWritten(subject, detail)
+        case .invalidTiming: return "The environment's \(subject) is invalid: \(detail)."
         case .busy, .system, .noSpace: return detail
         }
     }
@@ -65,7 +69,7 @@ public enum AppGroupErrorCode: ErrorCode {
         switch self {
         case .notEntitled: return .notEntitled
         case .invalidIdentifier, .invalidValue, .malformedSuite, .pathEscape, .notAFile, .unknownBundle, .damagedJournal,
-             .notWritten, .system:
+             .notWritten, .system, .invalidTiming:
             return .invalidInput
         case .busy, .noSpace: return .busy
         }

@@ -6,6 +6,11 @@ import Synchronization
 ///
 /// - Visibility (rule `defaults.visibility`): stricter than iOS, once `set` returns every other process that
 ///   reads the suite sees the value. Reads take the suite's lock shared, writes exclusive.
+/// - Device timing (`DeviceTiming`, realistic): as on a device, a group suite's `set` and `removeObject` reach the
+///   shared store only at a flush point — `synchronize()`, normal exit, an `increment` or `transaction`, or a
+///   seeded delay — and are lost if the process is killed first (rule `defaults.device-flush`); reads come from the
+///   process's cache of the suite, taken again after a seeded lifetime (`defaults.device-cache`); an observer's
+///   changes arrive gathered (`defaults.device-coalesce`). A flushed write is as durable as in strict mode.
 /// - Scale: a write appends one checksummed record to the suite's journal instead of rewriting the plist; the
 ///   journal is folded into the plist (`compaction`) when it grows past `compactionThreshold` (or the plist's size), on
 ///   `synchronize()`, and when the process exits normally, so the plist then holds every value it wrote.
@@ -31,6 +36,8 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
     public let isShared: Bool
     /// The plist holding the suite (the documented truth once compacted).
     public let plistPath: String
+    /// Strict, or the device's timing (a group suite only: a private one has no other process to be late for).
+    public let timing: DeviceTiming
 
     private let files: SuiteFiles
     private let lock: FileLock
@@ -38,6 +45,9 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
     private let state: SuiteState
     /// Whether `ExitCompaction` knows this suite (registered on the first write; touched under `mutex`).
     private var registeredForExit = false
+    /// Under realistic timing, this process's writes not yet flushed and its cached suite, shared by every
+    /// `GroupDefaults` of the suite in the process.
+    private let device: DeviceView?
 
     /// Opens the suite `suiteName` as the sandbox's process.
     ///
@@ -82,6 +92,10 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
         plistPath = files.plist
         do { lock = try FileLock(path: files.lock) } catch { throw AppGroupError(error) }
         state = SuiteState(files: files, writable: true)
+        let timing = isShared ? try DeviceTiming.current() : .strict
+        self.timing = timing
+        device = timing.isRealistic
+            ? DeviceView.shared(path: files.plist, timing: timing, bundle: sandbox.identity.bundleIdentifier, suite: suiteName) : nil
     }
 
     // MARK: Reading
@@ -116,9 +130,11 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
 
     // MARK: Writing
 
-    /// Sets `value` for `key`; every other process sees it once this returns.
+    /// Sets `value` for `key`; every other process sees it once this returns (strict timing), or once this process
+    /// reaches a flush point (realistic timing, rule `defaults.device-flush`).
     /// - Throws: `.invalidValue` (nothing written) when `value` is not a property list.
     public func set(_ value: Any, forKey key: String) throws {
+        if device != nil { return try deferWrite(try PropertyList.validate(value, key: key), forKey: DefaultsKey(key)) }
         if type(of: value) == Int.self {
             // An integer (a counter, a flag, a stamp): the increment's record, patched (`SuiteState.appendInteger`).
             // This write's time is what another process waits for its change, and an Int needs no validating.
@@ -140,6 +156,7 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
 
     /// Removes `key` (nothing happens if it is absent).
     public func removeObject(forKey key: String) throws {
+        if device != nil { return try deferWrite(nil, forKey: DefaultsKey(key)) }
         let key = DefaultsKey(key)
         return try write { values in
             (values[key] == nil ? nil : JournalRecord(pid: JournalRecord.currentProcess, sets: [:], removes: [key]), ())
@@ -159,6 +176,7 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
         return try locked(.exclusive) {
             var none: [Change]? = nil
             try state.refresh(changes: &none)
+            try appendPending()
             // The usual cases, an increment after this process's last increment of the key with nothing else
             // replayed since, or after a replay whose last record was another writer's increment of the key, read
             // the value kept with that record: no hashing, no cast (`SuiteState.pendingInteger`).
@@ -179,6 +197,7 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
             }
             try state.appendInteger(new, forKey: key)
             appended()
+            device?.took(state.values)
             return new
         }
     }
@@ -231,13 +250,42 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
     }
 
     /// Folds the journal into the plist now (it also happens past `compactionThreshold` and at normal exit).
+    /// Under realistic device timing, first flushes this process's pending writes, and takes the suite afresh.
     public func synchronize() throws {
         // rule `runtime.stale`: folding the journal rewrites the shared plist, so a stale build must not.
         try SharedWriteGate.check()
         try locked(.exclusive) {
             var none: [Change]? = nil
             try state.refresh(changes: &none)
+            // rule `defaults.device-flush`: "synchronize() … waits for any pending asynchronous updates to the
+            // defaults database and returns"; the flush point an app's code names.
+            try appendPending()
             try state.compact()
+            device?.took(state.values)
+        }
+    }
+
+    /// Under realistic device timing, writes this process's pending changes to the shared store now (nothing to do
+    /// in strict mode, where every write is there when it returns).
+    public func flush() throws {
+        guard device != nil else { return }
+        try SharedWriteGate.check()
+        try locked(.exclusive) {
+            var none: [Change]? = nil
+            try state.refresh(changes: &none)
+            try appendPending()
+        }
+    }
+
+    /// Opens the suite as a reader does after a kill, for a report of how it stands: the bytes at the end of its
+    /// journal that are no whole record (a killed writer's unfinished append: ignored by every reader and cut by the
+    /// next write, so the suite is as it was before that write), 0 when there are none.
+    /// - Throws: what a read throws for a suite that cannot be read (`.malformedSuite`, `.damagedJournal`, `.system`).
+    public func unfinishedBytes() throws -> Int {
+        try locked(.shared) {
+            var none: [Change]? = nil
+            try state.refresh(changes: &none)
+            return try state.unfinishedBytes()
         }
     }
 
@@ -251,7 +299,7 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
     /// wrote them.)
     ///
     /// - Returns: the observation; keep it, and `cancel()` it to stop.
-    public func observe(_ handler: @escaping @Sendable ([Change]) -> Void) throws -> Observation {
+    public func observe(_ given: @escaping @Sendable ([Change]) -> Void) throws -> Observation {
         let watcher = try DirectoryWatcher(directories: [files.preferencesDirectory, files.journalDirectory])
         // The observer keeps the journal open (creating it if needed): when another process compacts, the open
         // descriptor still reads the records folded away, with their writers' pids, so this process's own
@@ -262,6 +310,13 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
         var initial: [Change]? = nil
         try observerLock.withLock(.shared) { try observerState.refresh(changes: &initial) }
         let box = UncheckedBox((observerState, observerLock))
+        // rule `defaults.device-coalesce`: under realistic timing the changes of a window arrive as one call.
+        let handler: @Sendable ([Change]) -> Void
+        if let device {
+            handler = ChangeCoalescer(timing: device.timing, bundle: device.bundle, suite: suiteName, handler: given).add
+        } else {
+            handler = given
+        }
         let thread = Thread {
             let (state, lock) = box.value
             while watcher.wait(timeout: nil) {
@@ -291,11 +346,53 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
     // MARK: Implementation
 
     private func read<R>(_ body: ([DefaultsKey: Any]) throws -> R) throws -> R {
-        try locked(.shared) {
+        // rule `defaults.device-cache`: a device process reads its cache of the suite while it is fresh.
+        if let device, let cached = device.freshCache { return try body(cached) }
+        return try locked(.shared) {
             var none: [Change]? = nil
             try state.refresh(changes: &none)
-            return try body(state.values)
+            guard let device else { return try body(state.values) }
+            return try body(device.took(state.values))
         }
+    }
+
+    /// rule `defaults.device-flush`: under realistic timing a write is seen by this process at once and reaches the
+    /// shared store at the next flush point, at the latest after a seeded `DeviceTiming.flushDelay`. Apple: "When
+    /// you set a default value, it's changed synchronously within your process, and asynchronously to persistent
+    /// storage and other processes."
+    private func deferWrite(_ value: Any?, forKey key: DefaultsKey) throws {
+        try SharedWriteGate.check()  // rule `runtime.stale`, as every write
+        guard let device else { return }
+        mutex.withLock {
+            if !registeredForExit {
+                ExitCompaction.register(self)
+                registeredForExit = true
+            }
+        }
+        guard let scheduled = device.write(value, forKey: key) else { return }
+        DispatchQueue.global().asyncAfter(deadline: .now() + scheduled.delay) { [weak self] in
+            self?.flushAfterDelay(generation: scheduled.generation)
+        }
+    }
+
+    /// The delayed flush `deferWrite` scheduled, unless a flush point came first.
+    private func flushAfterDelay(generation: Int) {
+        do {
+            guard device?.isScheduled(generation) == true else { return }
+            try flush()
+        } catch {
+            Standard.error("warning: the pending writes of '\(plistPath)' were not flushed: \(error) They stay pending until the next flush point.")
+        }
+    }
+
+    /// Appends the pending writes (realistic timing) as one record. Call under the exclusive lock, after `refresh`.
+    private func appendPending() throws {
+        guard let device, let record = device.takePending() else { return }
+        do { try state.append(record) } catch {
+            device.restore(record)
+            throw error
+        }
+        appended()
     }
 
     /// Under the exclusive lock: refresh, let `body` decide the record, append it, compact past the threshold.
@@ -306,11 +403,13 @@ public final class GroupDefaults: @unchecked Sendable {  // @unchecked: `state` 
         return try locked(.exclusive) {
             var none: [Change]? = nil
             try state.refresh(changes: &none)
+            try appendPending()
             let (record, result) = try body(state.values)
             if let record {
                 try state.append(record, encoded: encoded)
                 appended()
             }
+            device?.took(state.values)
             return result
         }
     }

@@ -124,7 +124,8 @@ public enum PropertyList {
         }
     }
 
-    static func describeType(_ value: Any) -> String {
+    /// The type name of `value` as a refusal says it (a container names the first element that is no property list).
+    public static func describeType(_ value: Any) -> String {
         switch value {
         case let value as [Any]: return value.first(where: { canonicalize($0) == nil }).map(describeType) ?? "Array"
         case let value as [String: Any]: return value.values.first(where: { canonicalize($0) == nil }).map(describeType) ?? "Dictionary"

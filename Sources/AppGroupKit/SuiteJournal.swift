@@ -392,6 +392,13 @@ final class SuiteState {
         journalOffset += bytes.count
     }
 
+    /// Bytes past the last whole record after `refresh`: a killed writer's unfinished append, which every reader
+    /// ignores and the next writer cuts; 0 when there is none.
+    func unfinishedBytes() throws -> Int {
+        guard hasTornTail, let journal else { return 0 }
+        do { return try journal.sizeAndLinks(path: files.journal).size - journalOffset } catch { throw AppGroupError(error) }
+    }
+
     /// The integer `key` holds when this process's last append set it and nothing was replayed since, or when the
     /// last replay's last increment set it and nothing changed the values since; else nil: an increment's fast path,
     /// without hashing the key or casting an `Any`.

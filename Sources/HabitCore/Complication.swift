@@ -24,8 +24,11 @@ public struct ComplicationData: Sendable {
     let environment: HabitsEnvironment
 
     public func progress() -> (done: Int, total: Int)? {
-        guard let defaults = try? GroupDefaults(suiteName: environment.groupIdentifier, sandbox: environment.sandbox),
-              let pair = (try? defaults.value(forKey: Self.key)) as? [Any], pair.count == 2,
+        guard let defaults = try? GroupDefaults(suiteName: environment.groupIdentifier, sandbox: environment.sandbox) else { return nil }
+        // rule `defaults.device-cache`: the complication reloads because the watch app changed the suite; its process
+        // may still hold the suite as it read it for the last timeline, so it takes it afresh first.
+        try? defaults.synchronize()
+        guard let pair = (try? defaults.value(forKey: Self.key)) as? [Any], pair.count == 2,
               let done = pair[0] as? Int, let total = pair[1] as? Int else { return nil }
         return (done, total)
     }
@@ -34,6 +37,9 @@ public struct ComplicationData: Sendable {
     public func store(done: Int, total: Int) throws {
         guard let defaults = try GroupDefaults(suiteName: environment.groupIdentifier, sandbox: environment.sandbox) else { return }
         try defaults.set([done, total], forKey: Self.key)
+        // rule `defaults.device-flush`: the complication reads the suite in its own process as soon as it is asked
+        // to reload; on a device the write may not have reached it yet (`--device-timing realistic` showed it).
+        try defaults.synchronize()
         try WidgetCenter(groupContainer: environment.groupContainer, requester: environment.bundleIdentifier,
                          notifications: try? DarwinNotificationCenter(sandbox: environment.sandbox)).requestReload(ofKind: Self.kind)
     }

@@ -9,6 +9,9 @@ public struct LaunchTargets: Sendable {
     public let labels: [String]
     private let manifest: Manifest
 
+    /// The containing app's record.
+    public var app: BundleRecord { manifest.app }
+
     public init(manifest: Manifest, groupsRoot: String) {
         self.manifest = manifest
         self.groupsRoot = groupsRoot

@@ -1,3 +1,4 @@
+import AppGroupKit
 import BundleKit
 import Foundation
 import LockstepRuntime
@@ -9,7 +10,8 @@ public enum RunBundle {
     /// SIGINT/SIGTERM/SIGHUP to it, and waits.
     /// - Returns: the bundle's exit status, or 128 + the signal that killed it.
     /// - Throws: `LaunchError`/`BundleError` before anything is launched (unknown bundle, bad manifest, no executable).
-    public static func run(_ target: String, arguments: [String], manifest path: String?, groupsRoot: String) throws -> Int32 {
+    public static func run(_ target: String, arguments: [String], manifest path: String?, groupsRoot: String,
+                           timing: DeviceTiming = .strict) throws -> Int32 {
         TerminationSignals.block()
 
         let manifest = try Manifest.resolve(explicit: path, groupsRoot: groupsRoot)
@@ -19,7 +21,7 @@ public enum RunBundle {
         try Installer.install(manifest, groupsRoot: groupsRoot)
         // The child stays in our process group, so it can read the terminal and gets a terminal's Ctrl-C itself.
         let child = try SpawnedProcess.start(path: executable, name: name, arguments: arguments,
-                                       environment: LaunchEnvironment.child(for: record, groupsRoot: groupsRoot),
+                                       environment: LaunchEnvironment.child(for: record, groupsRoot: groupsRoot).merging(timing.environment) { $1 },
                                        ownGroup: false, pipes: false)
         Thread.detachNewThread {
             while true { child.signal(TerminationSignals.wait()) }

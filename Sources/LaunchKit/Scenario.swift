@@ -19,6 +19,12 @@ import LockstepRuntime
 ///     launch ROLE                       (re)launches a long-running bundle and waits for its ready line
 ///     install-over-clip                 the full app replaces its App Clip: the clip's own container is not carried
 ///                                       over (rule `clip.container`); the App Groups stay
+///     kill ROLE [--mid-write] [--timeout 10s]   SIGKILL (with --mid-write: while it holds a write lock in a shared
+///                                       container), then every shared store of its groups is reopened and reported
+///     expect store PATH intact          the store at PATH in the app's first App Group container opens intact
+///     expect ROLE sees KEY = VALUE [in SUITE] within DURATION
+///                                       the shared defaults suite (default: the bundle's first App Group), read as
+///                                       the bundle, holds VALUE by the deadline (polled, never a fixed sleep)
 public struct Scenario: Sendable {
     /// What the scenario is called in reports (`demo`, or the file path).
     public var name: String
@@ -75,6 +81,12 @@ public struct Scenario: Sendable {
         case expectExit(target: String, expectation: ExitExpectation, timeout: Double)
         case launch(target: String)
         case installOverClip
+        /// `expect ROLE sees KEY = VALUE [in SUITE] within DURATION`; `suite` nil: the bundle's first App Group.
+        case expectSees(target: String, suite: String?, key: String, value: String, within: Double)
+        /// `kill ROLE [--mid-write] [--timeout 10s]`.
+        case killBundle(target: String, midWrite: Bool, timeout: Double)
+        /// `expect store PATH intact`.
+        case expectStore(path: String)
     }
 
     /// The default bound of `wait` and `expect-exit`.
@@ -148,14 +160,7 @@ public struct Scenario: Sendable {
                 action = .reinstall(build: build, version: version)
             case "expect-exit":
                 var words = try words(rest, invalid: invalid)
-                var timeout = defaultTimeout
-                if let option = words.firstIndex(of: "--timeout") {
-                    guard option + 1 < words.count, let seconds = duration(words[option + 1]) else {
-                        throw invalid("has a --timeout that is not a duration like 5s")
-                    }
-                    timeout = seconds
-                    words.removeSubrange(option...(option + 1))
-                }
+                let timeout = try takeTimeout(&words, invalid: invalid)
                 guard words.count == 2 else { throw invalid("needs a role and a status: expect-exit ROLE 78|dead10cc|EXC_RESOURCE") }
                 let expectation: ExitExpectation
                 switch words[1] {
@@ -166,15 +171,57 @@ public struct Scenario: Sendable {
                     expectation = .status(status)
                 }
                 action = .expectExit(target: words[0], expectation: expectation, timeout: timeout)
+            case "expect":
+                let words = try words(rest, invalid: invalid)
+                if words.first == "store" {
+                    guard words.count == 3, words[2] == "intact" else { throw invalid("is not of the form expect store PATH intact") }
+                    action = .expectStore(path: words[1])
+                } else {
+                    action = try parseExpect(words, invalid: invalid)
+                }
+            case "kill":
+                var words = try words(rest, invalid: invalid)
+                let timeout = try takeTimeout(&words, invalid: invalid)
+                let midWrite = words.contains("--mid-write")
+                words.removeAll { $0 == "--mid-write" }
+                guard words.count == 1, !words[0].hasPrefix("-") else { throw invalid("needs one role or bundle id: kill ROLE [--mid-write] [--timeout 10s]") }
+                action = .killBundle(target: words[0], midWrite: midWrite, timeout: timeout)
             case "install-over-clip":
                 guard rest.isEmpty else { throw invalid("takes no arguments") }
                 action = .installOverClip
             default:
-                throw invalid("starts with the unknown step '\(verb)' (known: run, expect-output, expect-status, wait, advance, send, suspend, resume, reinstall, expect-exit, launch, install-over-clip)")
+                throw invalid("starts with the unknown step '\(verb)' (known: run, expect-output, expect-status, wait, advance, send, suspend, resume, reinstall, expect-exit, launch, install-over-clip, expect, kill)")
             }
             steps.append(Step(line: number, text: line, action: action, section: section))
         }
         return Scenario(name: name, steps: steps)
+    }
+
+    /// Removes `--timeout DURATION` from `words`: its seconds, or the default bound when it is not there.
+    private static func takeTimeout(_ words: inout [String], invalid: (String) -> LaunchError) throws(LaunchError) -> Double {
+        guard let option = words.firstIndex(of: "--timeout") else { return defaultTimeout }
+        guard option + 1 < words.count, let seconds = duration(words[option + 1]) else {
+            throw invalid("has a --timeout that is not a duration like 5s")
+        }
+        words.removeSubrange(option...(option + 1))
+        return seconds
+    }
+
+    /// `ROLE sees KEY = VALUE [in SUITE] within DURATION`, as words (VALUE may be several, or quoted).
+    private static func parseExpect(_ words: [String], invalid: (String) -> LaunchError) throws(LaunchError) -> Action {
+        let form = "expect ROLE sees KEY = VALUE [in SUITE] within DURATION"
+        guard words.count >= 7, words[1] == "sees", words[3] == "=", words[words.count - 2] == "within" else {
+            throw invalid("is not of the form \(form)")
+        }
+        guard let within = duration(words[words.count - 1]) else { throw invalid("has a 'within' that is not a duration like 500ms or 2s") }
+        var valueEnd = words.count - 2
+        var suite: String?
+        if valueEnd - 2 >= 4, words[valueEnd - 2] == "in" {
+            suite = words[valueEnd - 1]
+            valueEnd -= 2
+        }
+        guard valueEnd > 4 else { throw invalid("needs a value after '=': \(form)") }
+        return .expectSees(target: words[0], suite: suite, key: words[2], value: words[4..<valueEnd].joined(separator: " "), within: within)
     }
 
     private static func parseSection(_ text: String, invalid: (String) -> LaunchError) throws(LaunchError) -> Section {

@@ -168,6 +168,7 @@ final class ScenarioRunner {
                 return held("the simulated clock moved \(Self.describe(seconds)) forward")
             case .send(let target, let text):
                 let bundle = try running(target)
+                supervisor.resumeForWork(bundle)
                 try supervisor.send(text, to: bundle)
                 return held("sent to \(bundle.label)")
             case .suspend(let target):
@@ -175,10 +176,8 @@ final class ScenarioRunner {
                 switch supervisor.suspend(bundle) {
                 case .suspended: return held("\(bundle.label) suspended (it held no lock in a shared container)")
                 case .terminatedHoldingLock(let path):
-                    supervisor.condition.lock()
-                    bundle.exitClaimed = true
-                    supervisor.condition.unlock()
-                    return held("\(bundle.label) terminated: \(Supervisor.dead10ccReason) (it held a lock on \(path))")
+                    claimKill(of: bundle)
+                    return held("\(bundle.label) terminated: \(Supervisor.dead10ccReason) (it held a lock on \(path)); \(reportStores(of: bundle))")
                 }
             case .resume(let target):
                 let bundle = try running(target)
@@ -215,6 +214,41 @@ final class ScenarioRunner {
                 let existed = FileSystem.exists(container)
                 if existed { try FileManager.default.removeItem(atPath: container) }
                 return held("the full app replaced \(clip.name): its own container \(existed ? "was removed, not migrated" : "was never created"); the App Groups stay")
+            case .expectSees(let target, let suite, let key, let value, let within):
+                let (record, label) = try bundles.resolve(target)
+                let outcome = try SharedDefaultsExpectation.check(record, label: label, groupsRoot: supervisor.groupsRoot, suite: suite,
+                                                                  key: key, value: value, within: within)
+                return outcome.held ? held(outcome.message, latency: outcome.latency) : failed(outcome.message)
+            case .killBundle(let target, let midWrite, let timeout):
+                let bundle = try running(target)
+                var how = "killed (SIGKILL)"
+                if midWrite {
+                    guard let file = supervisor.killMidWrite(bundle, timeout: timeout) else {
+                        return failed("\(bundle.name) \(supervisor.isRunning(bundle) ? "took no write lock in a shared container within \(milliseconds(timeout))" : bundle.endDescription)")
+                    }
+                    how = "killed mid-write (it held a write lock on \(file))"
+                } else {
+                    supervisor.killProcess(of: bundle, reason: "killed by the scenario (SIGKILL)")
+                }
+                claimKill(of: bundle)
+                return held("\(bundle.label) \(how); \(reportStores(of: bundle))")
+            case .expectStore(let path):
+                let app = bundles.app
+                guard let group = app.appGroups.first else { return failed("the app claims no App Group, so it has no shared store") }
+                let identity = ProcessIdentity(bundle: app)
+                guard let container = try Sandbox(root: GroupsRoot(path: supervisor.groupsRoot), identity: identity).groupContainer(group) else {
+                    return failed("the app is not entitled to \(group)")
+                }
+                let file = try container.resolve(path)
+                // A store wedged by a live lock holder may be released (a transaction that ends): looked at again until
+                // the default bound. Rolled back and unreadable are final.
+                let deadline = Monotonic.now + Scenario.defaultTimeout
+                var report = SharedStores.report(file, container: container, identity: identity, groupsRoot: supervisor.groupsRoot)
+                while case .wedged = report.condition, Monotonic.now < deadline {
+                    Pause.microseconds(10_000)
+                    report = SharedStores.report(file, container: container, identity: identity, groupsRoot: supervisor.groupsRoot)
+                }
+                return report.condition.isIntact ? held(report.sentence) : failed(report.sentence)
             case .launch(let target):
                 let (record, label) = try bundles.resolve(target)
                 let bundle = try supervisor.launch(record, label: label)
@@ -225,6 +259,25 @@ final class ScenarioRunner {
         } catch {
             return failed(String(describing: error))
         }
+    }
+
+    /// Waits (bounded) for a bundle a step killed to end, and marks its end expected.
+    private func claimKill(of bundle: SupervisedBundle) {
+        _ = supervisor.waitForExit(bundle, timeout: Scenario.defaultTimeout, interruptible: false)
+        supervisor.condition.lock()
+        bundle.exitClaimed = true
+        supervisor.condition.unlock()
+    }
+
+    /// After a kill: every shared store of the bundle's groups reopened, one sentence each on the output.
+    /// - Returns: the summary for the step's line.
+    private func reportStores(of bundle: SupervisedBundle) -> String {
+        let reports = SharedStores.reports(for: bundle.record, groupsRoot: supervisor.groupsRoot)
+        for report in reports { output.say("store \(report.sentence)") }
+        let broken = reports.filter { !$0.condition.isIntact }.count
+        if reports.isEmpty { return "no shared store to reopen" }
+        return broken == 0 ? "\(reports.count) shared store\(reports.count == 1 ? "" : "s") reopened, intact"
+            : "\(broken) of \(reports.count) shared stores not intact (above)"
     }
 
     /// What the device shows of a push by itself: `aps.alert`'s title, subtitle and body (or the alert string).

@@ -28,6 +28,8 @@ public final class SupervisedBundle: @unchecked Sendable {  // @unchecked: mutab
     var oneShot = false
     /// Launched only to check that it runs (see `Supervisor.launch`): exiting 0 also makes it ready.
     var launchCheck = false
+    /// Suspended by the supervisor because its work returned (realistic timing); the next `send` resumes it.
+    var suspendedAfterWork = false
 
     public var pid: pid_t { process.pid }
 
@@ -38,13 +40,14 @@ public final class SupervisedBundle: @unchecked Sendable {  // @unchecked: mutab
         self.process = process
     }
 
-    /// A long-running bundle that ended without a scenario step expecting it (read under Supervisor.condition).
-    var endedUnexpectedly: Bool { termination != nil && !exitClaimed && !oneShot }
+    /// A long-running bundle that ended without a scenario step expecting it (read under Supervisor.condition). One
+    /// the supervisor killed counts as ended at once, before it is reaped: a scenario that ends meanwhile still fails.
+    var endedUnexpectedly: Bool { (termination != nil || killReason != nil) && !exitClaimed && !oneShot }
 
     /// How it ended, in words: the supervisor's kill reason when there is one.
     var endDescription: String {
-        guard let termination else { return "is running" }
-        return killReason ?? termination.description
+        if let killReason { return killReason }
+        return termination?.description ?? "is running"
     }
 
     /// The bundle as messages name it: `widget (com.example.habits.widget, pid 123)`.
@@ -59,11 +62,18 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
     /// on stdout. Documented for third-party bundles in <doc:YourOwnCode> "A bundle in any language".
     public static func isReadyLine(_ text: String) -> Bool { text == "ready" || text.hasPrefix("ready ") }
 
+    /// The work-returned convention: an extension prints a line `work returned` (optionally `work returned <details>`)
+    /// on stdout when its timeline, intent or notification work has returned to the system. Under realistic device
+    /// timing the supervisor then suspends it, as iOS does (rule `lock.dead10cc`).
+    public static func isWorkReturnedLine(_ text: String) -> Bool { text == "work returned" || text.hasPrefix("work returned ") }
+
     /// Seconds between SIGTERM and SIGKILL at teardown.
     public static let grace = 2.0
 
     public let groupsRoot: String
     public let output: OutputMux
+    /// The timing every launched bundle's shared defaults follow (`DeviceTiming`), passed in its environment.
+    public let timing: DeviceTiming
     let condition = NSCondition()
     private var bundles: [SupervisedBundle] = []
     private var stopping = false
@@ -80,9 +90,10 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
     /// Foundation builds the whole dictionary anew on each read.
     private let launcherEnvironment = ProcessInfo.processInfo.environment
 
-    public init(groupsRoot: String, output: OutputMux) {
+    public init(groupsRoot: String, output: OutputMux, timing: DeviceTiming = .strict) {
         self.groupsRoot = groupsRoot
         self.output = output
+        self.timing = timing
         Thread.detachNewThread { [self] in watchMemory() }
     }
 
@@ -99,6 +110,7 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
         let path = try ExecutableLocator.locate(record.executable ?? "", bundle: name)
         var environment = LaunchEnvironment.child(for: record, groupsRoot: groupsRoot, base: launcherEnvironment)
         if launchCheck { environment[LaunchEnvironment.launchCheck] = "1" }
+        environment.merge(timing.environment) { $1 }
         let process = try SpawnedProcess.start(path: path, name: name, arguments: arguments, environment: environment, ownGroup: true, pipes: true)
         let bundle = SupervisedBundle(label: label, record: record, memoryLimitMB: MemoryLimit.megabytes(for: record), process: process)
         bundle.oneShot = oneShot || launchCheck
@@ -251,15 +263,67 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
         // The stop is asynchronous: wait (bounded) until the kernel shows it, so the lock table is the one at suspension.
         let deadline = Monotonic.now + 2
         while !ProcessInspection.isStopped(bundle.pid) && Monotonic.now < deadline && isRunning(bundle) { Pause.microseconds(1_000) }
-        let shared = ProcessInspection.files(under: GroupsLayout(root: groupsRoot).groupContainers(on: bundle.record.device))
-        // flock locks and POSIX locks alike: SQLite's database locks are POSIX locks.
-        let held = ProcessInspection.heldLocks().lazy.compactMap { lock -> String? in
-            guard lock.pid == bundle.pid || ProcessInspection.processGroup(lock.pid) == bundle.pid else { return nil }
-            return shared[[lock.major, lock.minor, lock.inode]]
-        }.first
-        guard let held else { return .suspended }
+        guard let held = sharedLock(heldBy: bundle) else { return .suspended }
         killProcess(of: bundle, reason: "\(Self.dead10ccReason) (it held a lock on \(held) while suspended)")
         return .terminatedHoldingLock(path: held)
+    }
+
+    /// A file in one of the bundle's device's group containers that the bundle (or a process of its group) holds a
+    /// lock on — an exclusive one only when `exclusive` — or nil. flock locks and POSIX locks alike: SQLite's
+    /// database locks are POSIX locks.
+    func sharedLock(heldBy bundle: SupervisedBundle, exclusive: Bool = false) -> String? {
+        let shared = ProcessInspection.files(under: GroupsLayout(root: groupsRoot).groupContainers(on: bundle.record.device))
+        return ProcessInspection.heldLocks().lazy.compactMap { lock -> String? in
+            guard !exclusive || lock.exclusive,
+                  lock.pid == bundle.pid || ProcessInspection.processGroup(lock.pid) == bundle.pid else { return nil }
+            return shared[[lock.major, lock.minor, lock.inode]]
+        }.first
+    }
+
+    /// Stops `bundle` again and again (SIGSTOP, then SIGCONT) until it is stopped while holding a write lock on a
+    /// file in a shared container, and kills it there (SIGKILL): a kill in the middle of a write, as a device's
+    /// watchdog or jetsam may do. Bounded by `timeout`.
+    /// - Returns: the file it held a write lock on, or nil (it is left running) when it never took one in time.
+    func killMidWrite(_ bundle: SupervisedBundle, timeout: Double) -> String? {
+        let deadline = Monotonic.now + timeout
+        while Monotonic.now < deadline && isRunning(bundle) {
+            bundle.process.signal(SIGSTOP)
+            let stopDeadline = Monotonic.now + 2
+            while !ProcessInspection.isStopped(bundle.pid) && Monotonic.now < stopDeadline && isRunning(bundle) { Pause.microseconds(200) }
+            if let file = sharedLock(heldBy: bundle, exclusive: true) {
+                killProcess(of: bundle, reason: "killed mid-write: SIGKILL while it held a write lock on \(file)")
+                bundle.process.signal(SIGCONT)
+                return file
+            }
+            bundle.process.signal(SIGCONT)
+            Pause.microseconds(1_000)
+        }
+        return nil
+    }
+
+    /// rule `lock.dead10cc`, realistic timing: an extension whose work returned is suspended at once, as iOS does,
+    /// and terminated if it holds a lock in a shared container, after which its shared stores are reopened and
+    /// reported, one sentence each.
+    private func suspendAfterWork(_ bundle: SupervisedBundle) {
+        switch suspend(bundle) {
+        case .suspended:
+            condition.lock()
+            bundle.suspendedAfterWork = true
+            condition.unlock()
+            output.say("\(bundle.name) suspended: its work returned, and iOS suspends an extension then [lock.dead10cc]")
+        case .terminatedHoldingLock:
+            _ = waitForExit(bundle, timeout: 10, interruptible: false)
+            for report in SharedStores.reports(for: bundle.record, groupsRoot: groupsRoot) { output.say("store \(report.sentence)") }
+        }
+    }
+
+    /// Resumes a bundle the supervisor suspended after its work returned, for new work (a `send`).
+    func resumeForWork(_ bundle: SupervisedBundle) {
+        condition.lock()
+        let suspended = bundle.suspendedAfterWork
+        bundle.suspendedAfterWork = false
+        condition.unlock()
+        if suspended { resume(bundle) }
     }
 
     /// Resumes a suspended bundle (SIGCONT).
@@ -329,8 +393,12 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
             condition.lock()
             bundle.lines.append((Monotonic.now, text))
             if isStdout && Self.isReadyLine(text) { bundle.ready = true }
+            let suspend = isStdout && timing.isRealistic && Self.isWorkReturnedLine(text) && bundle.record.role.kind.placement != .app
+                && bundle.record.role.kind.placement != .watchApp && bundle.record.role.kind.placement != .appClip
             condition.broadcast()
             condition.unlock()
+            // Not on this thread: suspending waits for the stop, and this thread reads the output the stop may hold back.
+            if suspend { Thread.detachNewThread { [self] in suspendAfterWork(bundle) } }
         }
         while true {
             // EINTR is retried inside; an error or the end of the stream ends the pump.

@@ -13,13 +13,17 @@ public enum Up {
         public var scenario: String
         public var keepRunning: Bool
         public var color: Bool
+        /// Strict (the default) or the device's timing for every bundle's shared defaults.
+        public var timing: DeviceTiming
 
-        public init(manifest: String?, groupsRoot: String, scenario: String = "demo", keepRunning: Bool = false, color: Bool) {
+        public init(manifest: String?, groupsRoot: String, scenario: String = "demo", keepRunning: Bool = false, color: Bool,
+                    timing: DeviceTiming = .strict) {
             self.manifest = manifest
             self.groupsRoot = groupsRoot
             self.scenario = scenario
             self.keepRunning = keepRunning
             self.color = color
+            self.timing = timing
         }
     }
 
@@ -46,7 +50,10 @@ public enum Up {
         }
 
         let output = OutputMux(labels: targets.labels, color: options.color)
-        let supervisor = Supervisor(groupsRoot: options.groupsRoot, output: output)
+        let supervisor = Supervisor(groupsRoot: options.groupsRoot, output: output, timing: options.timing)
+        if options.timing.isRealistic {
+            output.say("device timing: realistic, seed \(options.timing.seed) (the same seed draws the same delays) [defaults.device-flush, defaults.device-cache, defaults.device-coalesce, files.device-rename, lock.dead10cc]")
+        }
         Thread.detachNewThread {
             let signal = TerminationSignals.wait()
             output.say("received \(String(cString: strsignal(signal))): stopping every bundle")

@@ -8,7 +8,8 @@ import Synchronization
 /// (<doc:Rules> "Sharing data across processes"): `UserDefaults(suiteName: "group.x")` reaches the group's shared suite when the bundle is entitled
 /// to the group, and silently a private one when it is not (rule `group.defaults-fallback`); the bundle's own id
 /// and `NSGlobalDomain` give nil (`group.defaults-suite-name`); a value written by one process is read by every
-/// other at once, and only property-list values are stored (`defaults.plist-types`).
+/// other at once — or, under realistic device timing, after a flush point and a cached read, as on a device
+/// (`defaults.device-flush`, `defaults.device-cache`) — and only property-list values are stored (`defaults.plist-types`).
 ///
 /// Foundation's own class cannot be replaced from outside, so a module that uses it names this one instead, once:
 ///
@@ -189,9 +190,18 @@ public final class UserDefaults: @unchecked Sendable {  // @unchecked: `GroupDef
         for (key, value) in registrationDictionary { Self.registered.set(value, forKey: key) }
     }
 
-    /// Always true: every write is already visible to every process when `set` returns.
+    /// Writes this process's pending changes to the shared store and reads it afresh: a flush point under realistic
+    /// device timing (rule `defaults.device-flush`); under strict timing every write is there already when `set`
+    /// returns, and this only folds the suite's journal. False when that failed (said on stderr).
     @discardableResult
-    public func synchronize() -> Bool { true }
+    public func synchronize() -> Bool {
+        guard case .suite(let suite) = backing else { return true }
+        do { try suite.synchronize() } catch {
+            Self.report(error)
+            return false
+        }
+        return true
+    }
 
     /// The registration domain: one per process, like Foundation's.
     private static let registered = MemorySuite()

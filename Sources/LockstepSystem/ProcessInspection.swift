@@ -41,6 +41,8 @@ package enum ProcessInspection {
     /// A file lock from `/proc/locks`: who holds it and on which file (device and inode).
     package struct HeldLock: Equatable {
         package var kind: String
+        /// A write (exclusive) lock, not a read (shared) one.
+        package var exclusive: Bool
         package var pid: pid_t
         package var major: UInt64
         package var minor: UInt64
@@ -71,7 +73,7 @@ package enum ProcessInspection {
             let file = fields[5].split(separator: ":")
             guard file.count == 3, let major = UInt64(file[0], radix: 16), let minor = UInt64(file[1], radix: 16),
                   let inode = UInt64(file[2]) else { continue }
-            locks.append(HeldLock(kind: String(fields[1]), pid: pid, major: major, minor: minor, inode: inode))
+            locks.append(HeldLock(kind: String(fields[1]), exclusive: fields[3] == "WRITE", pid: pid, major: major, minor: minor, inode: inode))
         }
         return locks
     }

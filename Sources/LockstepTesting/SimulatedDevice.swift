@@ -1,4 +1,6 @@
 import AppGroupKit
+// `SimulatedDevice(…, timing:)` takes one: a test that imports LockstepTesting names it without importing AppGroupKit.
+@_exported import struct AppGroupKit.DeviceTiming
 import BundleKit
 import Foundation
 import LockstepSystem
@@ -43,11 +45,15 @@ public final class SimulatedDevice: @unchecked Sendable {  // @unchecked: immuta
     public let manifestPath: String
     public let app: Bundle
     public let embedded: [Bundle]
+    /// The timing of the shared defaults of every process the device runs: `.strict` (the default, stricter than a
+    /// device) or `DeviceTiming(mode: .realistic, seed: N)`, as `lockstep up --device-timing realistic --seed N`.
+    public let timing: DeviceTiming
 
     /// Writes a manifest of `app` and `embedded` (every bundle at `version` (`build`)) into a fresh folder.
-    public init(app: Bundle, embedded: [Bundle] = [], version: String = "1.0", build: String = "1") throws {
+    public init(app: Bundle, embedded: [Bundle] = [], version: String = "1.0", build: String = "1", timing: DeviceTiming = .strict) throws {
         self.app = app
         self.embedded = embedded
+        self.timing = timing
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("lockstep-device-\(ProcessEnvironment.processID)-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         groupsRoot = folder.appendingPathComponent("groups").path
@@ -70,7 +76,7 @@ public final class SimulatedDevice: @unchecked Sendable {  // @unchecked: immuta
 
     /// The environment that makes a process the bundle `identifier` on this device.
     public func environment(for identifier: String) -> [String: String] {
-        ["LOCKSTEP_GROUPS": groupsRoot, "LOCKSTEP_MANIFEST": manifestPath, "LOCKSTEP_BUNDLE_ID": identifier]
+        ["LOCKSTEP_GROUPS": groupsRoot, "LOCKSTEP_MANIFEST": manifestPath, "LOCKSTEP_BUNDLE_ID": identifier].merging(timing.environment) { $1 }
     }
 
     private func bundle(_ identifier: String) throws -> Bundle {
@@ -101,7 +107,8 @@ public final class SimulatedDevice: @unchecked Sendable {  // @unchecked: immuta
     }
 
     /// The defaults suite `suite` as the bundle `identifier` sees it (`UserDefaults(suiteName:)` in its process): the
-    /// group's shared suite when it is entitled to the group, else its private fallback.
+    /// group's shared suite when it is entitled to the group, else its private fallback. Under realistic timing, what
+    /// a fresh read finds in the shared store: not the writes another process has not flushed yet.
     public func defaults(_ suite: String, as identifier: String) throws -> [String: Any] {
         try suiteOf(identifier, suite)?.dictionaryRepresentation() ?? [:]
     }

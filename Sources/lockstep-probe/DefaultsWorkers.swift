@@ -18,7 +18,8 @@ enum DefaultsWorkers {
 
     /// `defaults-session GROUPS BUNDLE GROUP`: one command per stdin line, each answered with one line starting
     /// `= ` — `set KEY BYTES` (a string of BYTES letters) and `increment KEY` print `= ok VALUE-OR-BYTES`,
-    /// `read KEY` prints `= ok VALUE` (a string's length) or `= ok none`, and any failure `= failed STATUS SENTENCE`.
+    /// `read KEY` prints `= ok VALUE` (a string's length) or `= ok none`, `sync KEY` synchronizes (a flush point of
+    /// realistic device timing) and prints `= ok synchronized`, and any failure `= failed STATUS SENTENCE`.
     /// The process lives on after a failure.
     static func session(_ arguments: [String]) throws {
         let defaults = try suite(arguments)
@@ -33,6 +34,9 @@ enum DefaultsWorkers {
                     try defaults.set(String(repeating: "v", count: bytes), forKey: words[1])
                     print("= ok \(bytes)")
                 case "increment": print("= ok \(try defaults.increment(words[1]))")
+                case "sync":
+                    try defaults.synchronize()
+                    print("= ok synchronized")
                 default:
                     let value = try defaults.value(forKey: words[1])
                     print("= ok \(value.map { ($0 as? String)?.count ?? $0 as? Int ?? -1 }.map(String.init) ?? "none")")

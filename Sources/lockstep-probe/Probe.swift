@@ -13,6 +13,12 @@ final class Probe {
     let inherited: [Int32]
     var allocations: [UnsafeMutableRawPointer] = []
     var held: FileLock?
+    /// What its commands observe (`show-posts`, `watch-notes`), kept for its lifetime; a watch may add one from its
+    /// own thread, so only under `observationsLock`.
+    private var observations: [Observation] = []
+    private let observationsLock = NSLock()
+
+    func keep(_ observation: Observation) { observationsLock.withLock { observations.append(observation) } }
 
     init(process: SimulatedProcess, inherited: [Int32]) {
         self.process = process
@@ -96,6 +102,14 @@ final class Probe {
             try held?.unlock()
             held = nil
             print("released")
+        case "write-forever":
+            // A writer that never stops, for `kill ROLE --mid-write`: increments ARGUMENT in its group's suite.
+            guard let group = process.bundle.appGroups.first, let defaults = try GroupDefaults(suiteName: group, sandbox: process.sandbox()) else {
+                Standard.error("lockstep-probe: no App Group.")
+                return
+            }
+            print("writing \(argument)")
+            while true { try defaults.increment(argument) }
         case "write-shared":
             guard let container = try groupContainer() else { Standard.error("lockstep-probe: no App Group."); return }
             // AppGroupKit runs the stale-build gate first (rule `runtime.stale`).
@@ -106,6 +120,7 @@ final class Probe {
         case "exit":
             exit(Int32(argument) ?? 0)
         default:
+            if try SharingShapes.perform(parts.first ?? "", argument, probe: self) { return }
             Standard.error("lockstep-probe: unknown command '\(line)'.")
         }
     }

@@ -10,6 +10,7 @@ enum ProofWorkers {
         let rest = Array(arguments.dropFirst())
         switch arguments.first {
         case "increment-loop": try incrementLoop(rest)
+        case "synchronize-loop": try synchronizeLoop(rest)
         case "hold-transaction": try holdTransaction(rest)
         case "increment-habits": try HabitsWorkers.incrementWorker(rest)
         case "habits-loop": try HabitsWorkers.loop(rest)
@@ -29,6 +30,21 @@ enum ProofWorkers {
             throw ProbeError("GroupDefaults refused the suite \(group).")
         }
         return defaults
+    }
+
+    /// `synchronize-loop GROUPS`: sets `counter` one higher forever, as an app does, and acknowledges each once
+    /// `synchronize()` has returned (`ack N`); between two, it leaves `pending` set and unflushed. Under realistic
+    /// device timing (rule `defaults.device-flush`) what a SIGKILL may take is `pending`, never an acknowledged value.
+    static func synchronizeLoop(_ arguments: [String]) throws {
+        let defaults = try suite(arguments.first ?? "")
+        var value = try defaults.integer(forKey: "counter") ?? 0
+        while true {
+            value += 1
+            try defaults.set(value, forKey: "counter")
+            try defaults.synchronize()
+            print("ack \(value)")
+            try defaults.set(value, forKey: "pending")
+        }
     }
 
     /// `increment-loop GROUPS`: increments `counter` forever, printing `ack N` once each increment has returned —

@@ -13,6 +13,17 @@
 //   write-shared TEXT  writes TEXT to shared.txt in its first App Group container (checks the stale gate first)
 //   data …             SwiftData: adds, lists, deletes trails in its store (DataCommands)
 //   exit N             exits with status N
+//   write-forever KEY  increments KEY in its first App Group's defaults suite, without end (for `kill --mid-write`)
+//   save-place NAME [--fixed]     ArcMini #98's shape: sets currentPlace in the group's defaults (--fixed: and synchronizes)
+//   show-place         prints `place NAME`, read through another UserDefaults(suiteName:) of the same process
+//   publish-post TITLE [--fixed]  WordPress-iOS #2552's shape: sets latestPost, then posts com.example.posts-changed
+//                                 (--fixed: synchronizes before posting)
+//   show-posts         the widget's side: prints `widget shows TITLE` on each com.example.posts-changed
+//   setup-db           home-assistant #4998's app: creates shared.sqlite (500 entities, schema 1) in its App Group
+//   timeline [--fixed] its widget: reads shared.sqlite, prints `work returned with N entities`, then migrates it to schema 2 holding
+//                      the write lock (--fixed: opens it read-only and leaves the migration to the app)
+//   write-note TEXT    swift-sharing #147's writer: replaces notes.txt in its App Group atomically
+//   watch-notes [--fixed]  its watcher: prints `app sees notes: TEXT` on each change (--fixed: watches again after a replacement)
 //
 // `lockstep-probe __worker KIND ARGS…` instead runs one of the proof tests' workers (ProofWorkers), outside any bundle.
 Probe.main()

@@ -65,4 +65,24 @@ struct Arguments {
 extension Arguments {
     /// The groups root every verb uses: `--groups DIR`, else `$LOCKSTEP_GROUPS`, else `./groups` (<doc:Design> "The command line").
     var groupsRoot: String { GroupsRoot.resolve(explicit: value("--groups")).path }
+
+    /// The options `deviceTiming(command:)` reads.
+    static let timingOptions: Set<String> = ["--device-timing", "--seed"]
+
+    /// `--device-timing strict|realistic` and `--seed N` (strict when neither is given).
+    /// - Throws: a usage error (64) for an unknown mode, a seed that is not a non-negative integer, or a seed
+    ///   without realistic timing (strict mode draws no delay, so a seed there would be silently ignored).
+    func deviceTiming(command: String) throws(UsageError) -> DeviceTiming {
+        let mode = value("--device-timing")
+        let seed = value("--seed")
+        switch DeviceTiming.parse(mode: mode, seed: seed) {
+        case .failure(let failure):
+            throw UsageError("lockstep \(command): \(failure.reason); see 'lockstep \(command) --help'.")
+        case .success(let timing):
+            if seed != nil && !timing.isRealistic {
+                throw UsageError("lockstep \(command): --seed applies to --device-timing realistic only; strict timing draws no delay.")
+            }
+            return timing
+        }
+    }
 }

@@ -89,6 +89,10 @@ enum DefaultsCommand: Command {
             for _ in 0..<(try repeatCount(arguments, command: name)) { value = try defaults.increment(positionals[2]) }
             print(value)
         }
+        // Under realistic device timing a write waits in the process for a flush point: the command's own exit is
+        // one, but its status must say whether the write happened, so it flushes before deciding (a no-op in strict
+        // timing, where the write is in the journal already).
+        try defaults.flush()
         return .success
     }
 

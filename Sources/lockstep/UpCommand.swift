@@ -7,7 +7,8 @@ enum UpCommand: Command {
     static let name = "up"
     static let summary = "Launch every bundle side by side and run a scenario"
     static let help = """
-        Usage: lockstep up [--manifest F] [--groups DIR] [--scenario demo|FILE] [--keep-running] [--no-color]
+        Usage: lockstep up [--manifest F] [--groups DIR] [--scenario demo|FILE] [--device-timing strict|realistic [--seed N]]
+                           [--keep-running] [--no-color]
                lockstep up PROJECT [--target NAME]… [--configuration NAME] [--build-path DIR] [--config FILE] [same options]
 
         Installs the manifest, launches every bundle as its own process and waits until each is ready: host,
@@ -22,6 +23,12 @@ enum UpCommand: Command {
         groups root is DIR/groups unless --groups (or LOCKSTEP_GROUPS) names one.
 
           --scenario demo|FILE  the built-in demo, or a scenario file (format: Sources/lockstep/Lockstep.docc/Simulating.md)
+          --device-timing strict|realistic
+                                strict (the default): a shared defaults write is seen by every process when it
+                                returns, stricter than a device; realistic: as on a device, writes reach the other
+                                processes only at a flush point or after a delay, reads are cached, and a killed
+                                bundle loses what it had not flushed (Simulating.md "Device timing")
+          --seed N              the seed realistic timing draws its delays from (default 1): a seed repeats a run
           --keep-running        after the scenario, keep the bundles up until Ctrl-C
           --no-color            never colour the prefixes
 
@@ -31,8 +38,9 @@ enum UpCommand: Command {
         """
 
     static func run(_ arguments: [String]) throws -> ExitStatus {
-        let parsed = try Arguments(arguments, options: ["--manifest", "--groups", "--scenario", "--target", "--configuration", "--build-path", "--config"],
+        let parsed = try Arguments(arguments, options: Arguments.timingOptions.union(["--manifest", "--groups", "--scenario", "--target", "--configuration", "--build-path", "--config"]),
                                    flags: ["--keep-running", "--no-color"], command: name)
+        let timing = try parsed.deviceTiming(command: name)
         var manifest = parsed.value("--manifest")
         var scenario = parsed.value("--scenario") ?? "demo"
         var groupsRoot = parsed.groupsRoot
@@ -59,7 +67,7 @@ enum UpCommand: Command {
         let options = Up.Options(
             manifest: manifest, groupsRoot: groupsRoot,
             scenario: scenario, keepRunning: parsed.has("--keep-running"),
-            color: !parsed.has("--no-color") && Standard.isTerminal(1))
+            color: !parsed.has("--no-color") && Standard.isTerminal(1), timing: timing)
         let status = try Up.run(options)
         // As `build`: a target of the team's that did not build fails the run, though the others ran.
         if status == .success && !notBuilt.isEmpty {

@@ -370,6 +370,19 @@ func isGone(_ pid: pid_t) -> Bool { kill(pid, 0) == -1 && errno == ESRCH }
         #expect(launchedPids(result.stdout).allSatisfy(isGone))
     }
 
+    /// The reference app is correct on a device's timing too (issue 43): the watch app synchronizes the complication's
+    /// data before it asks for a reload, which realistic timing showed it must (rule `defaults.device-flush`).
+    @Test func theDemoHoldsUnderRealisticDeviceTiming() throws {
+        let directory = TestSupport.temporaryDirectory("demo")
+        defer { TestSupport.cleanUp(directory) }
+        let groups = directory.appendingPathComponent("groups").path
+        let result = try run("lockstep", ["up", "--groups", groups, "--no-color", "--device-timing", "realistic", "--seed", "3"],
+                             environment: ["LOCKSTEP_MANIFEST": ""])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("✓ watch.complication"), "\(result.stdout)")
+        #expect(!result.stdout.contains("✗"))
+    }
+
     /// The demo on a groups root where an earlier run left its devices could never hold (it starts by adding its three
     /// habits): one sentence at once, exit 2, nothing launched and nothing in the root changed.
     @Test func theDemoRefusesAGroupsRootAnEarlierRunUsed() throws {

@@ -60,6 +60,42 @@ import Testing
         }
     }
 
+    @Test func expectSeesParsesItsValueSuiteAndDeadline() throws {
+        let scenario = try Scenario.parse("""
+            expect widget sees currentPlace = Home within 1s
+            expect com.example.widget sees title = "Read a book" in group.com.example.other within 500ms
+            """, name: "t")
+        #expect(scenario.steps.map(\.action) == [
+            .expectSees(target: "widget", suite: nil, key: "currentPlace", value: "Home", within: 1),
+            .expectSees(target: "com.example.widget", suite: "group.com.example.other", key: "title", value: "Read a book", within: 0.5),
+        ])
+        for (text, fragment) in [
+            ("expect widget sees k = v", "is not of the form expect ROLE sees KEY = VALUE [in SUITE] within DURATION"),
+            ("expect widget sees k v within 1s", "is not of the form"),
+            ("expect widget sees k = v within soon", "has a 'within' that is not a duration"),
+            ("expect widget sees k = in g within 1s", "needs a value after '='"),
+        ] {
+            #expect(throws: LaunchError.self, "\(text)") { try Scenario.parse(text, name: "bad.txt") }
+            do { _ = try Scenario.parse(text, name: "bad.txt") } catch { #expect(error.description.contains(fragment), "\(error.description)") }
+        }
+    }
+
+    @Test func killAndExpectStoreParse() throws {
+        let scenario = try Scenario.parse("""
+            kill widget
+            kill host --mid-write --timeout 2s
+            expect store shared.sqlite intact
+            """, name: "t")
+        #expect(scenario.steps.map(\.action) == [
+            .killBundle(target: "widget", midWrite: false, timeout: Scenario.defaultTimeout),
+            .killBundle(target: "host", midWrite: true, timeout: 2),
+            .expectStore(path: "shared.sqlite"),
+        ])
+        for text in ["kill", "kill a b", "kill --mid-write", "kill host --timeout soon", "expect store x", "expect store x broken"] {
+            #expect(throws: LaunchError.self, "\(text)") { try Scenario.parse(text, name: "bad.txt") }
+        }
+    }
+
     @Test func durations() {
         #expect(Scenario.duration("1d") == 86400)
         #expect(Scenario.duration("2h") == 7200)

@@ -29,6 +29,19 @@ import Testing
         }
     }
 
+    /// Realistic device timing loses an unflushed write to a kill, as a device does, but never a flushed one
+    /// (rule `defaults.device-flush`): the same proof, with values acknowledged once `synchronize()` returned.
+    @Test func synchronizedWritesSurviveSIGKILLUnderRealisticTiming() throws {
+        let groups = TestSupport.temporaryDirectory("proof-device")
+        defer { TestSupport.cleanUp(groups) }
+        let realistic = [DeviceTiming.modeVariable: "realistic", DeviceTiming.seedVariable: "42"]
+        try Proof.killRepeatedly(rounds: Proof.stress ? 200 : 30, seed: 43) {
+            try Child("lockstep-probe", ["__worker", "synchronize-loop", groups.path], environment: realistic)
+        } stored: {
+            try Proof.suite(groups.path).integer(forKey: "counter") ?? 0
+        }
+    }
+
     @Test func aKilledLockHolderReleasesTheWaiterPromptly() throws {
         let groups = TestSupport.temporaryDirectory("proof-holder")
         defer { TestSupport.cleanUp(groups) }
