@@ -80,18 +80,32 @@ extension IntentResult {
     }
 }
 
-/// A result as it crosses processes: the dialog and the value as text (rule `intent.where`).
+/// A result as it crosses processes: the dialog and the value as text, and the snippet as drawn (rule
+/// `intent.where`).
 public struct PerformedResult: Sendable, Equatable {
     public var dialog: String?
     public var value: String?
+    public var snippet: RenderedSnippet?
 
-    public init(dialog: String?, value: String?) {
+    public init(dialog: String?, value: String?, snippet: RenderedSnippet? = nil) {
         self.dialog = dialog
         self.value = value
+        self.snippet = snippet
     }
 
+    /// The dialog and value only: for a result no one sees as a snippet (a widget's button).
     public init(_ result: any IntentResult) {
         self.init(dialog: result.dialog?.description, value: result.valueText)
+    }
+
+    /// The dialog and value, and a `ShowsSnippetView` result's view drawn on the main actor, as Siri and the
+    /// Shortcuts app show it under the dialog.
+    public static func showing(_ result: any IntentResult) async -> PerformedResult {
+        var performed = PerformedResult(result)
+        if let snippet = result as? any ShowsSnippetView {
+            performed.snippet = await MainActor.run { snippet.renderSnippet() }
+        }
+        return performed
     }
 }
 

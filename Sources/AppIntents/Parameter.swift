@@ -60,10 +60,12 @@ public final class IntentParameter<Value>: @unchecked Sendable {  // @unchecked:
     public let requestValueDialog: IntentDialog?
     /// Where the parameter's options come from (`optionsProvider:`), if anywhere.
     let optionsProvider: (any DynamicOptionsProvider)?
+    /// An entity parameter's options without a provider: its query's `suggestedEntities()`, as lines.
+    let suggestions: (() throws -> [String])?
 
     private init(title: LocalizedStringResource, description: LocalizedStringResource?, fallback: (() -> Value)?,
                  parse: @escaping (String) throws -> Value?, typeName: String, requestValueDialog: IntentDialog?,
-                 optionsProvider: (any DynamicOptionsProvider)?) {
+                 optionsProvider: (any DynamicOptionsProvider)?, suggestions: (() throws -> [String])? = nil) {
         self.title = title
         self.description = description
         self.fallback = fallback
@@ -71,6 +73,7 @@ public final class IntentParameter<Value>: @unchecked Sendable {  // @unchecked:
         self.typeName = typeName
         self.requestValueDialog = requestValueDialog
         self.optionsProvider = optionsProvider
+        self.suggestions = suggestions
     }
 
     /// `@Parameter(title:)`, `@Parameter(title:default:)` and the labels Apple's overloads add: a value read from text
@@ -121,7 +124,8 @@ public final class IntentParameter<Value>: @unchecked Sendable {  // @unchecked:
                             inputConnectionBehavior: InputConnectionBehavior = .default) where Value: AppEntity {
         self.init(title: title, description: description, fallback: defaultValue.map { value in { value } },
                   parse: { text in try EntityLookup.entity(Value.self, identifier: text) },
-                  typeName: "\(Value.typeDisplayRepresentation.name) id", requestValueDialog: requestValueDialog, optionsProvider: nil)
+                  typeName: "\(Value.typeDisplayRepresentation.name) id", requestValueDialog: requestValueDialog, optionsProvider: nil,
+                  suggestions: { try EntityLookup.suggestionLines(Value.self) })
     }
 
     public convenience init<Provider: DynamicOptionsProvider>(
@@ -142,7 +146,8 @@ public final class IntentParameter<Value>: @unchecked Sendable {  // @unchecked:
     ) where Value == Wrapped? {
         self.init(title: title, description: description, fallback: { defaultValue },
                   parse: { text in try EntityLookup.entity(Wrapped.self, identifier: text).map { Optional($0) } },
-                  typeName: "\(Wrapped.typeDisplayRepresentation.name) id", requestValueDialog: requestValueDialog, optionsProvider: nil)
+                  typeName: "\(Wrapped.typeDisplayRepresentation.name) id", requestValueDialog: requestValueDialog, optionsProvider: nil,
+                  suggestions: { try EntityLookup.suggestionLines(Wrapped.self) })
     }
 
     public convenience init<Wrapped: AppEntity, Provider: DynamicOptionsProvider>(
@@ -171,7 +176,7 @@ public final class IntentParameter<Value>: @unchecked Sendable {  // @unchecked:
         self.init(title: title, description: description, fallback: defaultValue.map { value in { value } },
                   parse: { text in try EntityLookup.entities(Element.self, identifiers: text) },
                   typeName: "\(Element.typeDisplayRepresentation.name) ids, comma-separated", requestValueDialog: requestValueDialog,
-                  optionsProvider: nil)
+                  optionsProvider: nil, suggestions: { try EntityLookup.suggestionLines(Element.self) })
     }
 
     public convenience init<Element: AppEntity>(
@@ -181,7 +186,7 @@ public final class IntentParameter<Value>: @unchecked Sendable {  // @unchecked:
         self.init(title: title, description: description, fallback: { defaultValue },
                   parse: { text in try EntityLookup.entities(Element.self, identifiers: text).map { Optional($0) } },
                   typeName: "\(Element.typeDisplayRepresentation.name) ids, comma-separated", requestValueDialog: requestValueDialog,
-                  optionsProvider: nil)
+                  optionsProvider: nil, suggestions: { try EntityLookup.suggestionLines(Element.self) })
     }
 
     /// The value, or nil before it is resolved.
@@ -201,12 +206,21 @@ protocol AnyIntentParameter: AnyObject {
     func resolve(_ text: String?) throws -> Bool
     /// The value as the command-line text that resolves to it again; nil while it has none.
     var argumentText: String? { get }
+    /// The options offered for it, as the `options` command prints them; nil when it offers none (free text).
+    func optionLines() throws -> [String]?
 }
 
 extension IntentParameter: AnyIntentParameter {
     var isRequired: Bool { fallback == nil }
 
     var argumentText: String? { value.flatMap { ArgumentText.of($0) } }
+
+    func optionLines() throws -> [String]? {
+        if let optionsProvider { return try OptionText.lines(of: optionsProvider) }
+        if let suggestions { return try suggestions() }
+        if let enumType = Value.self as? any AppEnum.Type { return OptionText.lines(of: enumType) }
+        return nil
+    }
 
     /// Sets the value from `text` (nil: not given); false when the text is not a value of the type, or a required
     /// parameter is missing.
@@ -227,6 +241,7 @@ enum ArgumentText {
     static func of(_ value: Any) -> String? {
         switch value {
         case let entity as any AppEntity: return entity.id.entityIdentifierString
+        case let enumCase as any AppEnum: return "\(enumCase.rawValue)"
         case let date as Date: return ISO8601DateFormatter().string(from: date)
         case let url as URL: return url.absoluteString
         case let number as Double: return number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
@@ -251,12 +266,14 @@ public protocol AppEntity: Identifiable, Sendable where ID: EntityIdentifierConv
 /// How the system finds entities (Apple's `EntityQuery`).
 public protocol EntityQuery: Sendable {
     associatedtype Entity: AppEntity
+    /// What `suggestedEntities()` returns: the entities, or an `IntentItemCollection` of them in sections.
+    associatedtype Result: ResultsCollection = [Entity] where Result.Result == Entity
     init()
     func entities(for identifiers: [Entity.ID]) async throws -> [Entity]
-    func suggestedEntities() async throws -> [Entity]
+    func suggestedEntities() async throws -> Result
 }
 
-extension EntityQuery {
+extension EntityQuery where Result == [Entity] {
     public func suggestedEntities() async throws -> [Entity] { [] }
 }
 
@@ -301,6 +318,19 @@ enum EntityLookup {
             found.append(entity)
         }
         return found
+    }
+
+    /// The entities the query suggests, as (title, identifier): what an App Shortcut's phrase is said with.
+    static func suggested<Entity: AppEntity>(_ type: Entity.Type) throws -> [(title: String, argument: String)] {
+        let query = Entity.defaultQuery
+        return try IntentExecution.run { try await query.suggestedEntities().items }
+            .map { ($0.displayRepresentation.title.description, $0.id.entityIdentifierString) }
+    }
+
+    /// The entities the query suggests, as the `options` command prints them (its sections and prompt, if any).
+    static func suggestionLines<Entity: AppEntity>(_ type: Entity.Type) throws -> [String] {
+        let query = Entity.defaultQuery
+        return OptionText.lines(try IntentExecution.run { try await query.suggestedEntities() })
     }
 
     private static func matching<Query: EntityStringQuery>(_ query: Query, _ text: String) throws -> Query.Entity? {

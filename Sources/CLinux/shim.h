@@ -204,3 +204,11 @@ extern const char __start_lockstep_previews[] __attribute__((weak, visibility("h
 extern const char __stop_lockstep_previews[] __attribute__((weak, visibility("hidden")));
 static inline const void *lockstep_previews_start(void) { return __start_lockstep_previews; }
 static inline const void *lockstep_previews_stop(void) { return __stop_lockstep_previews; }
+
+/// The bounds of the Swift runtime's `swift5_protocol_conformances` section of this executable (one 32-bit relative
+/// offset to a conformance descriptor per record): how `@main struct X: AppIntentsExtension {}` finds the intents
+/// it was linked with, as Apple's build step finds them in the extension's metadata. Weak and hidden, as above.
+extern const char __start_swift5_protocol_conformances[] __attribute__((weak, visibility("hidden")));
+extern const char __stop_swift5_protocol_conformances[] __attribute__((weak, visibility("hidden")));
+static inline const void *lockstep_conformances_start(void) { return __start_swift5_protocol_conformances; }
+static inline const void *lockstep_conformances_stop(void) { return __stop_swift5_protocol_conformances; }

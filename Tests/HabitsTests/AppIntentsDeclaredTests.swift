@@ -1,0 +1,140 @@
+@testable import AppIntents
+import Foundation
+import SwiftUI
+import Testing
+
+/// App Intents as Apple declares them (issue 45, item 3): the intents an executable links are found as Apple's build
+/// step finds them, a result's snippet view is drawn, an App Shortcut phrase names a parameter, and a query's or
+/// provider's options come in sections with a prompt.
+@Suite("AppIntents: linked intents, snippets, phrase parameters, item collections")
+struct AppIntentsDeclaredTests {
+    struct Wallet: AppEntity {
+        static var typeDisplayRepresentation: TypeDisplayRepresentation { "Wallet" }
+        static let defaultQuery = WalletQuery()
+        let id: String
+        let balance: Int
+        var displayRepresentation: DisplayRepresentation { DisplayRepresentation(title: "\(id.capitalized)", subtitle: "\(balance) €") }
+    }
+
+    struct WalletQuery: EntityQuery {
+        static let all = [Wallet(id: "savings", balance: 120), Wallet(id: "travel", balance: 45), Wallet(id: "old", balance: 0)]
+        func entities(for identifiers: [String]) async throws -> [Wallet] { Self.all.filter { identifiers.contains($0.id) } }
+        /// Apple's sectioned form: `Item`s in `ItemSection`s with a prompt.
+        func suggestedEntities() async throws -> IntentItemCollection<Wallet> {
+            ItemCollection(promptLabel: "Pick a wallet", sections: [
+                ItemSection("In use", items: Self.all.filter { $0.balance > 0 }.map { Item($0, title: "\($0.id.capitalized)", subtitle: "\($0.balance) €") }),
+                ItemSection("Empty", items: Self.all.filter { $0.balance == 0 }),
+            ])
+        }
+    }
+
+    enum Period: String, AppEnum {
+        case week, month
+        static var typeDisplayRepresentation: TypeDisplayRepresentation { "Period" }
+        static var caseDisplayRepresentations: [Period: DisplayRepresentation] { [.week: "This week", .month: "This month"] }
+    }
+
+    struct Currencies: DynamicOptionsProvider {
+        func results() async throws -> IntentItemCollection<String> {
+            IntentItemCollection(promptLabel: "Currency") {
+                ItemSection("Common") {
+                    "EUR"
+                    IntentItem("USD", title: "US dollar")
+                }
+            }
+        }
+    }
+
+    struct ShowWallet: AppIntent {
+        static let title: LocalizedStringResource = "Show Wallet"
+        @Parameter(title: "Wallet") var wallet: Wallet
+        @Parameter(title: "Period", default: .week) var period: Period
+        @Parameter(title: "Currency", default: "EUR", optionsProvider: Currencies()) var currency: String
+
+        @MainActor
+        func perform() async throws -> some IntentResult & ReturnsValue<Int> & ProvidesDialog & ShowsSnippetView {
+            .result(value: wallet.balance, dialog: "\(wallet.id.capitalized) has \(wallet.balance) \(currency).", view: VStack {
+                Text(wallet.id.capitalized).font(.headline)
+                Text("\(wallet.balance) \(currency) · \(period == .week ? "this week" : "this month")")
+            })
+        }
+    }
+
+    struct WalletShortcuts: AppShortcutsProvider {
+        static var appShortcuts: [AppShortcut] {
+            AppShortcut(intent: ShowWallet(), phrases: ["Open \(\.$wallet) in \(.applicationName)", "Show \(\.$period) in \(.applicationName)",
+                                                        "Show \(\.$wallet) for \(\.$period) in \(.applicationName)"],
+                        shortTitle: "Show Wallet", systemImageName: "wallet.pass")
+        }
+    }
+
+    /// What `@main struct X: AppIntentsExtension {}` serves: every intent and provider the executable links, found in
+    /// the Swift runtime's conformance records (here, the test bundle's own and HabitCore's).
+    @Test func theLinkedIntentsAreFoundAsAppleBuildStepFindsThem() {
+        let intents = AppIntentsProcess.linkedIntents.map { $0.name }
+        #expect(intents.contains("ShowWallet") && intents.contains("Greet") && intents.contains("CompleteHabit"), "\(intents)")
+        #expect(AppIntentsProcess.linkedShortcuts.contains { $0 == WalletShortcuts.self })
+        // Each type once, although a refined protocol (WidgetConfigurationIntent) also conforms it to AppIntent.
+        #expect(Set(intents).count == intents.count, "\(intents)")
+    }
+
+    /// `.result(value:dialog:view:)`: the view is drawn with the widgets' renderer and its texts and picture travel
+    /// with the result; the extension's report prints them and `--snippet-svg` keeps the picture.
+    @Test func aSnippetResultDrawsItsView() throws {
+        let result = try ShowWallet.performResolved(["wallet": "savings", "period": "month"])
+        #expect(result.dialog == "Savings has 120 EUR." && result.value == "120")
+        #expect(result.snippet?.texts == ["Savings", "120 EUR · this month"], "\(String(describing: result.snippet))")
+        #expect(result.snippet?.svg.contains("<svg") == true && result.snippet?.svg.contains("Savings") == true)
+        // A result without a view has no snippet.
+        #expect(try AppleIntentsTests.Greet.performResolved(["name": "Ada"]).snippet == nil)
+    }
+
+    @Test func theExtensionReportsAndDrawsTheSnippet() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snippet-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let host = IntentsHost(registry: IntentRegistry([ShowWallet.self, AppleIntentsTests.Greet.self]), router: nil, shortcuts: WalletShortcuts.self, appName: "Wallets")
+        let svg = folder.appendingPathComponent("snippet.svg").path
+        let report = try host.run(["perform", "ShowWallet", "--wallet", "travel", "--snippet-svg", svg])
+        #expect(report.hasPrefix("Travel has 45 EUR.\nsnippet: Travel · 45 EUR · this week\nsnippet drawn: \(svg)\n(performed in the extension process;"), "\(report)")
+        #expect(try String(contentsOfFile: svg, encoding: .utf8).contains("Travel"))
+        // Asking for the picture of a result that shows none is refused with a sentence, before anything is written.
+        #expect { try host.run(["perform", "Greet", "--name", "Bo", "--snippet-svg", folder.appendingPathComponent("none.svg").path]) } throws: { error in
+            "\(error)".contains("shows no snippet")
+        }
+    }
+
+    /// `"Open \(\.$wallet) in \(.applicationName)"`: one phrase per suggested entity (per enum case), each running the
+    /// intent with that value; a phrase naming two parameters is refused, as Apple's build step refuses it.
+    @Test func aPhraseNamesAParameter() throws {
+        let shortcut = WalletShortcuts.appShortcuts[0]
+        #expect(shortcut.phrases[0] == "Open ${wallet} in ${applicationName}")
+        let spoken = try shortcut.spokenPhrases(applicationName: "Wallets")
+        #expect(spoken.prefix(5).map { "\($0.phrase) → \($0.arguments.joined(separator: " "))" } == [
+            "Open Savings in Wallets → --wallet savings", "Open Travel in Wallets → --wallet travel", "Open Old in Wallets → --wallet old",
+            "Show This week in Wallets → --period week", "Show This month in Wallets → --period month",
+        ])
+        #expect(shortcut.invalidPhrases == ["Show ${wallet} for ${period} in ${applicationName}"])
+        let host = IntentsHost(registry: IntentRegistry([ShowWallet.self]), router: nil, shortcuts: WalletShortcuts.self, appName: "Wallets")
+        #expect { try host.run(["shortcuts"]) } throws: { error in "\(error)".contains("Show ${wallet} for ${period}") }
+    }
+
+    /// `suggestedEntities()` returning an `ItemCollection` of `Item`s, a provider's `IntentItemCollection`, an enum's
+    /// cases: the `options` command lists them as a configuration screen would, with the argument that picks each.
+    @Test func optionsComeInSectionsWithAPrompt() throws {
+        let host = IntentsHost(registry: IntentRegistry([ShowWallet.self]), router: nil, shortcuts: nil, appName: "Wallets")
+        #expect(try host.run(["options", "ShowWallet", "wallet"]) == """
+            Pick a wallet
+            In use:
+              Savings (120 €) — savings
+              Travel (45 €) — travel
+            Empty:
+              Old (0 €) — old
+            """)
+        #expect(try host.run(["options", "ShowWallet", "currency"]) == "Currency\nCommon:\n  EUR — EUR\n  US dollar — USD")
+        #expect(try host.run(["options", "ShowWallet", "period"]) == "This week — week\nThis month — month")
+        #expect(throws: IntentError.self) { try host.run(["options", "ShowWallet", "colour"]) }
+        // A sectioned query still finds entities for App Shortcuts and by identifier.
+        #expect(try EntityLookup.suggested(Wallet.self).map(\.argument) == ["savings", "travel", "old"])
+    }
+}
