@@ -102,7 +102,7 @@ let package = Package(
         // the widget's provider and views, the intents, the watch sync).
         .target(name: "HabitCore", dependencies: [
             "LockstepSystem", "AppGroupKit", "BundleKit", "LockstepRuntime", "CSQLite", "WidgetKit", "WatchConnectivity",
-            "AppIntents", "ActivityKit", "UserNotifications", "LockstepFoundation", "SwiftUI"]),
+            "AppIntents", "ActivityKit", "UserNotifications", "LockstepFoundation", "SwiftUI", "Intents"]),
 
         // Thin executables over the libraries.
         .executableTarget(name: "lockstep", dependencies: [
@@ -133,7 +133,8 @@ let package = Package(
             "LockstepSystem", "LockstepRuntime", "AppGroupKit", "HabitCore", "CSQLite"]),
 
         // Apple's UserNotifications names for a notification service extension, and its host.
-        .target(name: "UserNotifications", dependencies: ["LockstepSystem", "LockstepRuntime"]),
+        // Communication notifications take SiriKit's INSendMessageIntent; attachments may be fetched over HTTPS.
+        .target(name: "UserNotifications", dependencies: ["LockstepSystem", "LockstepRuntime", "Intents"]),
         // For your own `swift test`: a simulated device of your bundles, processes with bounded waits.
         .target(name: "LockstepTesting", dependencies: ["LockstepSystem", "AppGroupKit", "BundleKit"]),
 

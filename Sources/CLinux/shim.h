@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/stat.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -33,6 +34,12 @@ static inline int lockstep_size_and_links(int fd, int64_t *size, uint32_t *links
     *size = (int64_t)info.st_size;
     *links = (uint32_t)info.st_nlink;
     return 0;
+}
+
+/// accept4(2): the accepted connection O_CLOEXEC from the start (SOCK_CLOEXEC). Returns the descriptor, or -1 with
+/// errno set.
+static inline int lockstep_accept_cloexec(int fd) {
+    return (int)syscall(SYS_accept4, fd, NULL, NULL, SOCK_CLOEXEC);
 }
 
 /// pipe2(2): both ends O_CLOEXEC from the start. Returns 0, or -1 with errno set.

@@ -157,11 +157,16 @@ public enum INIntentResponseCode: Int, Sendable {
     case unspecified = 0, ready, continueInApp, inProgress, success, failure, failureRequiringAppLaunch
 }
 
-/// A suggested or donated shortcut (kept, not shown).
+/// A suggested or donated shortcut (kept, not shown). A communication notification's service donates the incoming
+/// message's interaction; Lockstep has no Siri or share sheet to suggest the conversation in, so a donation succeeds
+/// and changes nothing a process can observe.
 open class INInteraction: NSObject, @unchecked Sendable {
     public let intent: INIntent
     public let response: INIntentResponse?
     open var identifier: String?
+    open var groupIdentifier: String?
+    open var direction: INInteractionDirection = .unspecified
+    open var dateInterval: DateInterval?
     public init(intent: INIntent, response: INIntentResponse?) {
         self.intent = intent
         self.response = response
