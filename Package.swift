@@ -80,7 +80,8 @@ let package = Package(
         // a UserDefaults with iOS's semantics, for code written against Apple's API.
         .target(name: "LockstepFoundation", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime"]),
         .target(name: "WatchConnectivity", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime"]),
-        .target(name: "AppIntents", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime"]),
+        // LockstepFoundation: LocalizedStringResource is looked up in the bundle's string catalogs.
+        .target(name: "AppIntents", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime", "LockstepFoundation"]),
         // The part of SwiftUI widgets, complications and Live Activities may use, and the renderer that lays a view
         // out at a size and draws it (texts, controls, SVG). A view library; only `App.main` (a headless app as a
         // simulated process) reaches LockstepRuntime.

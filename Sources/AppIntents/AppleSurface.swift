@@ -9,7 +9,8 @@ import Synchronization
 
 /// A fixed set of values a parameter may take (Apple's `AppEnum`): a `String`-backed enum with a display name for its
 /// type and for each case. From the command line a case is given by its raw value or its display title.
-public protocol AppEnum: IntentValue, RawRepresentable, CaseIterable, Hashable, Sendable where RawValue: LosslessStringConvertible {
+public protocol AppEnum: IntentValue, RawRepresentable, CaseIterable, Hashable, Sendable, CustomLocalizedStringResourceConvertible
+where RawValue: LosslessStringConvertible {
     static var typeDisplayRepresentation: TypeDisplayRepresentation { get }
     static var caseDisplayRepresentations: [Self: DisplayRepresentation] { get }
 }

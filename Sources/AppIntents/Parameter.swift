@@ -256,11 +256,16 @@ enum ArgumentText {
 // MARK: - entities
 
 /// Something of the app a parameter can name (Apple's `AppEntity`), found by its identifier through a query.
-public protocol AppEntity: Identifiable, Sendable where ID: EntityIdentifierConvertible {
+public protocol AppEntity: Identifiable, Sendable, CustomLocalizedStringResourceConvertible where ID: EntityIdentifierConvertible {
     static var typeDisplayRepresentation: TypeDisplayRepresentation { get }
     var displayRepresentation: DisplayRepresentation { get }
     associatedtype DefaultQuery: EntityQuery where DefaultQuery.Entity == Self
     static var defaultQuery: DefaultQuery { get }
+}
+
+extension AppEntity {
+    /// How an entity reads in a dialog or phrase: its display title.
+    public var localizedStringResource: LocalizedStringResource { displayRepresentation.title }
 }
 
 /// How the system finds entities (Apple's `EntityQuery`).

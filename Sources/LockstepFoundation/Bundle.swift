@@ -185,12 +185,3 @@ open class Bundle: NSObject, @unchecked Sendable {  // @unchecked: immutable aft
 public func NSLocalizedString(_ key: String, tableName: String? = nil, bundle: Bundle, value: String = "", comment: String) -> String {
     bundle.localizedString(forKey: key, value: value, table: tableName)
 }
-
-extension String {
-    /// Foundation's `String(localized:table:bundle:locale:comment:)`: the key's text in the bundle's string catalog
-    /// or `.strings` table (`Bundle.localizedString(forKey:value:table:)`), else the key.
-    public init(localized key: String, defaultValue: String? = nil, table: String? = nil, bundle: Bundle? = nil,
-                locale: Locale = .current, comment: StaticString? = nil) {
-        self = (bundle ?? .main).localizedString(forKey: key, value: defaultValue, table: table)
-    }
-}

@@ -104,6 +104,18 @@ struct AppIntentsDeclaredTests {
         }
     }
 
+    /// Issue 45, item 5: a resource keeps Xcode's catalog key (`%lld`, `%@`) and its values; an entity or enum case
+    /// puts in its own localized text (`CustomLocalizedStringResourceConvertible`), as a dialog shows it.
+    @Test func resourcesKeepTheCatalogKeyAndTheirValues() {
+        let wallet = WalletQuery.all[0]
+        let resource: LocalizedStringResource = "\(wallet) has \(wallet.balance) € for \(Period.month)"
+        #expect(resource.key == "%@ has %lld € for %@" && resource.description == "Savings has 120 € for This month")
+        let dialog: IntentDialog = "\(wallet) is at \(100)%"
+        #expect(dialog.full.key == "%@ is at %lld%%" && dialog.description == "Savings is at 100%")
+        let fallback = LocalizedStringResource("wallet.title", defaultValue: "Wallet \(wallet.id)")
+        #expect(fallback.key == "wallet.title" && fallback.description == "Wallet savings" && String(localized: fallback) == "Wallet savings")
+    }
+
     /// `"Open \(\.$wallet) in \(.applicationName)"`: one phrase per suggested entity (per enum case), each running the
     /// intent with that value; a phrase naming two parameters is refused, as Apple's build step refuses it.
     @Test func aPhraseNamesAParameter() throws {
