@@ -149,7 +149,7 @@ let package = Package(
         .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit", "LockstepRuntime", "LockstepTestSupport"]),
         .testTarget(name: "HabitsTests", dependencies: [
             "HabitCore", "WidgetKit", "WatchConnectivity", "AppIntents", "UserNotifications", "LockstepTestSupport", "Intents", "OSLog",
-            "LockstepSystem", "AppGroupKit", "CSQLite", "BundleKit", "LockstepRuntime", "SwiftUI",
+            "LockstepSystem", "AppGroupKit", "CSQLite", "BundleKit", "LockstepRuntime", "SwiftUI", "LockstepFoundation",
         ]),
         .testTarget(name: "SwiftUITests", dependencies: ["SwiftUI", "AppIntents"]),
         .testTarget(name: "CombineTests", dependencies: ["Combine"]),
