@@ -174,8 +174,8 @@ public final class IntentParameter<Value>: @unchecked Sendable {  // @unchecked:
         size: Int? = nil, requestValueDialog: IntentDialog? = nil, inputConnectionBehavior: InputConnectionBehavior = .default
     ) where Value == [Element] {
         self.init(title: title, description: description, fallback: defaultValue.map { value in { value } },
-                  parse: { text in try EntityLookup.entities(Element.self, identifiers: text) },
-                  typeName: "\(Element.typeDisplayRepresentation.name) ids, comma-separated", requestValueDialog: requestValueDialog,
+                  parse: { text in try EntityLookup.entities(Element.self, identifiers: text, atMost: size) },
+                  typeName: EntityLookup.listTypeName(Element.self, atMost: size), requestValueDialog: requestValueDialog,
                   optionsProvider: nil, suggestions: { try EntityLookup.suggestionLines(Element.self) })
     }
 
@@ -184,8 +184,8 @@ public final class IntentParameter<Value>: @unchecked Sendable {  // @unchecked:
         size: Int? = nil, requestValueDialog: IntentDialog? = nil, inputConnectionBehavior: InputConnectionBehavior = .default
     ) where Value == [Element]? {
         self.init(title: title, description: description, fallback: { defaultValue },
-                  parse: { text in try EntityLookup.entities(Element.self, identifiers: text).map { Optional($0) } },
-                  typeName: "\(Element.typeDisplayRepresentation.name) ids, comma-separated", requestValueDialog: requestValueDialog,
+                  parse: { text in try EntityLookup.entities(Element.self, identifiers: text, atMost: size).map { Optional($0) } },
+                  typeName: EntityLookup.listTypeName(Element.self, atMost: size), requestValueDialog: requestValueDialog,
                   optionsProvider: nil, suggestions: { try EntityLookup.suggestionLines(Element.self) })
     }
 
@@ -315,8 +315,19 @@ enum EntityLookup {
         return try matching(stringQuery, text) as? Entity
     }
 
+    /// A list parameter's type as `list` shows it.
+    static func listTypeName<Entity: AppEntity>(_ type: Entity.Type, atMost size: Int?) -> String {
+        "\(Entity.typeDisplayRepresentation.name) ids, comma-separated" + (size.map { ", at most \($0)" } ?? "")
+    }
+
     /// The entities whose identifiers `text` lists, comma-separated; nil when one of them is not found.
-    static func entities<Entity: AppEntity>(_ type: Entity.Type, identifiers text: String) throws -> [Entity]? {
+    /// - Throws: `IntentError.invalidParameter` for more than `size` of them (`@Parameter(title:size:)`: the Shortcuts
+    ///   app and a widget's configuration let a person pick no more).
+    static func entities<Entity: AppEntity>(_ type: Entity.Type, identifiers text: String, atMost size: Int? = nil) throws -> [Entity]? {
+        let count = text.split(separator: ",").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count
+        if let size, count > size {
+            throw IntentError(.invalidParameter, subject: text, detail: "it names \(count) \(Entity.typeDisplayRepresentation.name) entities and the parameter takes at most \(size)")
+        }
         var found: [Entity] = []
         for identifier in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !identifier.isEmpty {
             guard let entity = try entity(Entity.self, identifier: identifier) else { return nil }

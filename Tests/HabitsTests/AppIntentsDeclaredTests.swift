@@ -60,6 +60,12 @@ struct AppIntentsDeclaredTests {
         }
     }
 
+    struct CompareWallets: AppIntent {
+        static let title: LocalizedStringResource = "Compare Wallets"
+        @Parameter(title: "Wallets", size: 2) var wallets: [Wallet]
+        func perform() async throws -> some IntentResult & ProvidesDialog { .result(dialog: "\(wallets.map(\.id).joined(separator: " vs "))") }
+    }
+
     struct WalletShortcuts: AppShortcutsProvider {
         static var appShortcuts: [AppShortcut] {
             AppShortcut(intent: ShowWallet(), phrases: ["Open \(\.$wallet) in \(.applicationName)", "Show \(\.$period) in \(.applicationName)",
@@ -114,6 +120,15 @@ struct AppIntentsDeclaredTests {
         #expect(dialog.full.key == "%@ is at %lld%%" && dialog.description == "Savings is at 100%")
         let fallback = LocalizedStringResource("wallet.title", defaultValue: "Wallet \(wallet.id)")
         #expect(fallback.key == "wallet.title" && fallback.description == "Wallet savings" && String(localized: fallback) == "Wallet savings")
+    }
+
+    /// `@Parameter(title:size:)`: a person can pick no more than `size` entities, so more is refused with a sentence.
+    @Test func aListParameterTakesAtMostItsSize() throws {
+        #expect(try CompareWallets.performResolved(["wallets": "savings,travel"]).dialog == "savings vs travel")
+        #expect(CompareWallets.parameters.first?.typeName == "Wallet ids, comma-separated, at most 2")
+        #expect { try CompareWallets.resolve(["wallets": "savings,travel,old"]) } throws: { error in
+            "\(error)".contains("names 3 Wallet entities and the parameter takes at most 2")
+        }
     }
 
     /// `"Open \(\.$wallet) in \(.applicationName)"`: one phrase per suggested entity (per enum case), each running the
