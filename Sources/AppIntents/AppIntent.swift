@@ -31,6 +31,8 @@ extension AppIntent {
     public static var isDiscoverable: Bool { true }
     /// The name the command line and requests use: the type's name (`CompleteHabitIntent`).
     public static var name: String { String(describing: Self.self) }
+    /// Whether `perform()`'s result shows a snippet view (`some IntentResult & ShowsSnippetView`).
+    public static var showsSnippet: Bool { PerformResult.self is any ShowsSnippetView.Type }
 }
 
 // MARK: - results

@@ -140,8 +140,17 @@ extension IntentsHost {
             return try type.optionLines(for: words[2]).joined(separator: "\n")
         case "perform" where words.count >= 2:
             var parameters = try IntentRegistry.arguments(words.dropFirst(2))
-            // Not a parameter (no Swift property has a dash): where to draw the result's snippet.
+            // Not a parameter (no Swift property has a dash): where to draw the result's snippet. Checked before the
+            // intent runs, so a bad request performs nothing.
             let snippetFile = parameters.removeValue(forKey: "snippet-svg")
+            if let snippetFile {
+                guard try registry.type(named: words[1]).showsSnippet else {
+                    throw IntentError(.invalidParameter, subject: snippetFile, detail: "\(words[1])'s result shows no snippet, so there is nothing to draw")
+                }
+                guard FileManager.default.fileExists(atPath: AtomicFile.parentDirectory(of: snippetFile)) else {
+                    throw IntentError(.invalidParameter, subject: snippetFile, detail: "its folder does not exist")
+                }
+            }
             let started = Monotonic.now
             let (result, target) = try router?.perform(words[1], arguments: parameters) ?? (try locally(words[1], parameters), .extension)
             let milliseconds = Int(((Monotonic.now - started) * 1000).rounded())
@@ -152,8 +161,6 @@ extension IntentsHost {
                     try AtomicFile.write(Array(snippet.svg.utf8), to: snippetFile)
                     lines.append("snippet drawn: \(snippetFile)")
                 }
-            } else if let snippetFile {
-                throw IntentError(.invalidParameter, subject: snippetFile, detail: "\(words[1])'s result shows no snippet, so there is nothing to draw")
             }
             lines.append(target == .app ? "(performed in the app process; \(milliseconds) ms)" : "(performed in the extension process; \(milliseconds) ms)")
             return lines.joined(separator: "\n")

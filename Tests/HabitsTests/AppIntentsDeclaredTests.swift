@@ -104,9 +104,14 @@ struct AppIntentsDeclaredTests {
         let report = try host.run(["perform", "ShowWallet", "--wallet", "travel", "--snippet-svg", svg])
         #expect(report.hasPrefix("Travel has 45 EUR.\nsnippet: Travel · 45 EUR · this week\nsnippet drawn: \(svg)\n(performed in the extension process;"), "\(report)")
         #expect(try String(contentsOfFile: svg, encoding: .utf8).contains("Travel"))
-        // Asking for the picture of a result that shows none is refused with a sentence, before anything is written.
+        // Asking for the picture of a result that shows none, or into no folder, is refused with a sentence before the
+        // intent runs.
+        #expect(ShowWallet.showsSnippet && !AppleIntentsTests.Greet.showsSnippet)
         #expect { try host.run(["perform", "Greet", "--name", "Bo", "--snippet-svg", folder.appendingPathComponent("none.svg").path]) } throws: { error in
             "\(error)".contains("shows no snippet")
+        }
+        #expect { try host.run(["perform", "ShowWallet", "--wallet", "travel", "--snippet-svg", "/nonexistent/x.svg"]) } throws: { error in
+            "\(error)".contains("its folder does not exist")
         }
     }
 
