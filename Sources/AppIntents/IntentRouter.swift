@@ -49,9 +49,10 @@ public enum IntentExecutionTarget: String, Sendable {
 ///
 /// On disk (`<group container>/.lockstep/intents/`): the extension writes `requests/<id>.plist`
 /// (`{intent, arguments: {name: text}, sentAt}`, atomically); the app takes it by renaming it into `taken/`,
-/// performs it, and writes `responses/<id>.plist` (`{dialog?, value?, snippetTexts?, snippetSVG?}` or `{error, status}`). An extension that
-/// sees no taker within `claimTimeout` withdraws the request (unlink) and performs the intent itself. After writing a
-/// request the extension posts the Darwin notification `requestNotification`, which wakes the app at once.
+/// performs it, and writes `responses/<id>.plist` (`{dialog?, value?, snippetTexts?, snippetSVG?}` or
+/// `{error, status}`). An extension that sees no taker within `claimTimeout` withdraws the request (unlink) and
+/// performs the intent itself. After writing a request the extension posts the Darwin notification
+/// `requestNotification`, which wakes the app at once.
 public struct IntentRouter: Sendable {
     /// Posted (name only) after a request is written.
     public static let requestNotification = "com.lockstep.appintents.request"

@@ -173,6 +173,8 @@ open class INInteraction: NSObject, @unchecked Sendable {
     }
     /// Donating tells Siri of something the person did; the simulated device keeps nothing.
     open func donate(completion: ((Error?) -> Void)? = nil) { completion?(nil) }
+    /// The async form real services call (`try await interaction.donate()`).
+    open func donate() async throws {}
     open class func delete(with identifiers: [String], completion: ((Error?) -> Void)? = nil) { completion?(nil) }
     open class func deleteAll(completion: ((Error?) -> Void)? = nil) { completion?(nil) }
 }
