@@ -88,16 +88,20 @@ public struct PerformedResult: Sendable, Equatable {
     public var dialog: String?
     public var value: String?
     public var snippet: RenderedSnippet?
+    /// The intent the result opens (`OpensIntent`): its name and arguments, for the system to run next.
+    public var opens: OpenedIntentRequest?
 
-    public init(dialog: String?, value: String?, snippet: RenderedSnippet? = nil) {
+    public init(dialog: String?, value: String?, snippet: RenderedSnippet? = nil, opens: OpenedIntentRequest? = nil) {
         self.dialog = dialog
         self.value = value
         self.snippet = snippet
+        self.opens = opens
     }
 
-    /// The dialog and value only: for a result no one sees as a snippet (a widget's button).
+    /// The dialog, the value and the intent it opens: for a result no one sees as a snippet (a widget's button).
     public init(_ result: any IntentResult) {
-        self.init(dialog: result.dialog?.description, value: result.valueText)
+        self.init(dialog: result.dialog?.description, value: result.valueText,
+                  opens: OpenedIntent.request(result).map { OpenedIntentRequest(name: $0.name, arguments: $0.arguments) })
     }
 
     /// The dialog and value, and a `ShowsSnippetView` result's view drawn on the main actor, as Siri and the
@@ -108,6 +112,17 @@ public struct PerformedResult: Sendable, Equatable {
             performed.snippet = await MainActor.run { snippet.renderSnippet() }
         }
         return performed
+    }
+}
+
+/// An intent a result opens, as it crosses processes: its name and its `--NAME VALUE` arguments.
+public struct OpenedIntentRequest: Sendable, Equatable {
+    public var name: String
+    public var arguments: [String: String]
+
+    public init(name: String, arguments: [String: String]) {
+        self.name = name
+        self.arguments = arguments
     }
 }
 

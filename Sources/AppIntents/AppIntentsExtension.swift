@@ -39,7 +39,9 @@ extension AppIntentsExtension {
 public enum AppIntentsProcess {
     /// Every `AppIntent` type this executable was linked with (its own and its modules'), in link order.
     public static var linkedIntents: [any AppIntent.Type] {
+        // The system's own intents (OpenURLIntent) are not the app's, as iOS does not list them among its actions.
         LinkerSection.conformingTypes(to: "AppIntent", in: "AppIntents").compactMap { $0 as? any AppIntent.Type }
+            .filter { !String(reflecting: $0).hasPrefix("AppIntents.") }
     }
 
     /// Every `AppShortcutsProvider` this executable was linked with; iOS allows one per app.
@@ -163,10 +165,23 @@ extension IntentsHost {
                 }
             }
             lines.append(target == .app ? "(performed in the app process; \(milliseconds) ms)" : "(performed in the extension process; \(milliseconds) ms)")
+            if let opens = result.opens { lines.append(try open(opens)) }
             return lines.joined(separator: "\n")
         default:
             throw IntentError(.usage, subject: words.joined(separator: " "), detail: "list, shortcuts, options INTENT PARAMETER or perform INTENT [--PARAMETER VALUE]…")
         }
+    }
+
+    /// Runs the intent a result opened, as the system does next: a URL opens the app at it; another intent of the
+    /// app's runs where iOS would run it (its own result's further openings are reported, not followed).
+    private func open(_ opened: OpenedIntentRequest) throws -> String {
+        if opened.name == OpenURLIntent.name {
+            return "opens \(opened.arguments["url"] ?? "a URL") in \(appName)"
+        }
+        let (result, target) = try router?.perform(opened.name, arguments: opened.arguments) ?? (try locally(opened.name, opened.arguments), .extension)
+        let arguments = opened.arguments.sorted { $0.key < $1.key }.map { "--\($0.key) \($0.value)" }
+        return (["opens", opened.name] + arguments).joined(separator: " ") + ": " + (result.dialog ?? result.value ?? "Done.")
+            + (target == .app ? " (performed in the app process)" : " (performed in the extension process)")
     }
 
     /// With no group shared with the app, the extension cannot hand anything to it: it performs here.

@@ -124,6 +124,8 @@ public struct AppShortcutPhrase<Intent: AppIntent>: ExpressibleByStringInterpola
 @resultBuilder
 public enum AppShortcutsBuilder {
     public static func buildExpression(_ shortcut: AppShortcut) -> [AppShortcut] { [shortcut] }
+    /// `static var appShortcuts: [AppShortcut] { [AppShortcut(…), …] }`: an array literal, as some apps write it.
+    public static func buildExpression(_ shortcuts: [AppShortcut]) -> [AppShortcut] { shortcuts }
     public static func buildBlock(_ components: [AppShortcut]...) -> [AppShortcut] { components.flatMap { $0 } }
     public static func buildOptional(_ component: [AppShortcut]?) -> [AppShortcut] { component ?? [] }
     public static func buildEither(first component: [AppShortcut]) -> [AppShortcut] { component }

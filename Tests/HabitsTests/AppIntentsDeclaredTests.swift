@@ -66,6 +66,26 @@ struct AppIntentsDeclaredTests {
         func perform() async throws -> some IntentResult & ProvidesDialog { .result(dialog: "\(wallets.map(\.id).joined(separator: " vs "))") }
     }
 
+    struct OpenWallet: AppIntent {
+        static let title: LocalizedStringResource = "Open Wallet"
+        @Parameter(title: "Wallet") var wallet: Wallet
+        func perform() async throws -> some IntentResult & OpensIntent {
+            .result(opensIntent: OpenURLIntent(URL(string: "wallets://open/\(wallet.id)")!))
+        }
+    }
+
+    struct TopUp: AppIntent {
+        static let title: LocalizedStringResource = "Top Up"
+        @Parameter(title: "Wallet") var wallet: Wallet
+        func perform() async throws -> some IntentResult & ProvidesDialog & OpensIntent {
+            let next = ShowWallet()
+            next.wallet = wallet
+            next.period = .month
+            next.currency = "EUR"
+            return .result(opensIntent: next, dialog: "Topped up \(wallet).")
+        }
+    }
+
     struct WalletShortcuts: AppShortcutsProvider {
         static var appShortcuts: [AppShortcut] {
             AppShortcut(intent: ShowWallet(), phrases: ["Open \(\.$wallet) in \(.applicationName)", "Show \(\.$period) in \(.applicationName)",
@@ -125,6 +145,27 @@ struct AppIntentsDeclaredTests {
         #expect(dialog.full.key == "%@ is at %lld%%" && dialog.description == "Savings is at 100%")
         let fallback = LocalizedStringResource("wallet.title", defaultValue: "Wallet \(wallet.id)")
         #expect(fallback.key == "wallet.title" && fallback.description == "Wallet savings" && String(localized: fallback) == "Wallet savings")
+    }
+
+    /// `.result(opensIntent:)`: the system runs the opened intent next — an `OpenURLIntent` opens the app at its URL,
+    /// another intent runs with the values it was given; the system's own intents are not listed as the app's.
+    @Test func aResultOpensAnotherIntent() throws {
+        let host = IntentsHost(registry: IntentRegistry([OpenWallet.self, TopUp.self, ShowWallet.self]), router: nil, shortcuts: nil, appName: "Wallets")
+        let opened = try host.run(["perform", "OpenWallet", "--wallet", "travel"])
+        #expect(opened.hasSuffix("opens wallets://open/travel in Wallets"), "\(opened)")
+        let chained = try host.run(["perform", "TopUp", "--wallet", "savings"])
+        #expect(chained.hasPrefix("Topped up Savings.\n"), "\(chained)")
+        #expect(chained.hasSuffix("opens ShowWallet --currency EUR --period month --wallet savings: Savings has 120 EUR. (performed in the extension process)"), "\(chained)")
+        #expect(!AppIntentsProcess.linkedIntents.contains { $0 == OpenURLIntent.self })
+        #expect(ArrayShortcuts.appShortcuts.map(\.intentName) == ["OpenWallet", "TopUp"])
+    }
+
+    /// Some apps write the shortcuts as an array literal inside the builder.
+    struct ArrayShortcuts: AppShortcutsProvider {
+        static var appShortcuts: [AppShortcut] {
+            [AppShortcut(intent: OpenWallet(), phrases: ["Open a wallet in \(.applicationName)"]),
+             AppShortcut(intent: TopUp(), phrases: ["Top up in \(.applicationName)"])]
+        }
     }
 
     /// `@Parameter(title:size:)`: a person can pick no more than `size` entities, so more is refused with a sentence.
