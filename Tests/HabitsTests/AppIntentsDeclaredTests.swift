@@ -1,5 +1,7 @@
+import AppGroupKit
 @testable import AppIntents
 import Foundation
+import LockstepSystem
 import SwiftUI
 import Testing
 
@@ -174,6 +176,24 @@ struct AppIntentsDeclaredTests {
         #expect(CompareWallets.parameters.first?.typeName == "Wallet ids, comma-separated, at most 2")
         #expect { try CompareWallets.resolve(["wallets": "savings,travel,old"]) } throws: { error in
             "\(error)".contains("names 3 Wallet entities and the parameter takes at most 2")
+        }
+    }
+
+    /// rule `intent.where`: performed in the running app, the snippet and the opened intent come back to the
+    /// extension through the group container's mailbox (`responses/<id>.plist`), as they would across processes.
+    @Test func theSnippetAndTheOpenedIntentComeBackFromTheApp() throws {
+        let container = FileManager.default.temporaryDirectory.appendingPathComponent("snippet-app-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: container, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: container) }
+        let router = IntentRouter(registry: IntentRegistry([ShowWallet.self, OpenWallet.self]), groupContainer: container, appBundleIdentifier: "com.example.wallets")
+        let app = try Presence(directory: GroupsLayout.presence(container: container), bundleIdentifier: "com.example.wallets", state: .foreground)
+        try withExtendedLifetime(app) {
+            try router.serveContinuously { _, _, _ in }
+            let (shown, target) = try router.perform("ShowWallet", arguments: ["wallet": "savings"])
+            #expect(target == .app && shown.snippet?.texts == ["Savings", "120 EUR · this week"], "\(shown)")
+            #expect(shown.snippet?.svg.contains("<svg") == true)
+            let (opened, _) = try router.perform("OpenWallet", arguments: ["wallet": "old"])
+            #expect(opened.opens == OpenedIntentRequest(name: "OpenURLIntent", arguments: ["url": "wallets://open/old"]), "\(opened)")
         }
     }
 
