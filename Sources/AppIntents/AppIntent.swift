@@ -100,8 +100,7 @@ public struct PerformedResult: Sendable, Equatable {
 
     /// The dialog, the value and the intent it opens: for a result no one sees as a snippet (a widget's button).
     public init(_ result: any IntentResult) {
-        self.init(dialog: result.dialog?.description, value: result.valueText,
-                  opens: OpenedIntent.request(result).map { OpenedIntentRequest(name: $0.name, arguments: $0.arguments) })
+        self.init(dialog: result.dialog?.description, value: result.valueText, opens: OpenedIntentRequest(openedBy: result))
     }
 
     /// The dialog and value, and a `ShowsSnippetView` result's view drawn on the main actor, as Siri and the

@@ -34,8 +34,8 @@ extension AppIntentsExtension {
 /// AppIntentsProcess.main(intents: [CompleteHabitIntent.self, AddHabitIntent.self], shortcuts: HabitsShortcuts.self)
 /// ```
 ///
-/// Arguments: `list`, `shortcuts`, `options INTENT PARAMETER`, `perform INTENT [--PARAMETER VALUE]…`; with none it serves those commands on
-/// stdin until stdin ends.
+/// Arguments: `list`, `shortcuts`, `options INTENT PARAMETER`, `perform INTENT [--PARAMETER VALUE]…`; with none it
+/// serves those commands on stdin until stdin ends.
 public enum AppIntentsProcess {
     /// Every `AppIntent` type this executable was linked with (its own and its modules'), in link order.
     public static var linkedIntents: [any AppIntent.Type] {

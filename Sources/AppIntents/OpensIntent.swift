@@ -58,11 +58,10 @@ public struct OpenURLIntent: AppIntent {
     public func perform() async throws -> some IntentResult { .result() }
 }
 
-/// What a performed result opens, as it crosses processes and is reported.
-enum OpenedIntent {
-    /// The opened intent's name and its `--NAME VALUE` arguments.
-    static func request(_ result: any IntentResult) -> (name: String, arguments: [String: String])? {
+extension OpenedIntentRequest {
+    /// The intent `result` opens, as its name and `--NAME VALUE` arguments; nil when it opens none.
+    init?(openedBy result: any IntentResult) {
         guard let opens = result as? any OpensIntent else { return nil }
-        return (type(of: opens.openedIntent).name, opens.openedIntent.argumentTexts)
+        self.init(name: type(of: opens.openedIntent).name, arguments: opens.openedIntent.argumentTexts)
     }
 }
