@@ -168,24 +168,48 @@ public final class IntentParameter<Value>: @unchecked Sendable {  // @unchecked:
         set { value = newValue }
     }
 
-    /// A list of entities (`[Trail]`, or `[Trail]?`): the text is their identifiers, comma-separated.
+    /// A list of entities (`[Trail]`, or `[Trail]?`): the text is their identifiers, comma-separated; `size` bounds
+    /// how many.
     public convenience init<Element: AppEntity>(
         title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: [Element]? = nil,
-        size: Int? = nil, requestValueDialog: IntentDialog? = nil, inputConnectionBehavior: InputConnectionBehavior = .default
+        size: IntentCollectionSize? = nil, requestValueDialog: IntentDialog? = nil, inputConnectionBehavior: InputConnectionBehavior = .default
     ) where Value == [Element] {
-        self.init(title: title, description: description, fallback: defaultValue.map { value in { value } },
-                  parse: { text in try EntityLookup.entities(Element.self, identifiers: text, atMost: size) },
-                  typeName: EntityLookup.listTypeName(Element.self, atMost: size), requestValueDialog: requestValueDialog,
-                  optionsProvider: nil, suggestions: { try EntityLookup.suggestionLines(Element.self) })
+        self.init(list: Element.self, title: title, description: description, fallback: defaultValue.map { value in { value } },
+                  bounds: ListBounds(size: size), requestValueDialog: requestValueDialog, wrap: { $0 })
     }
 
     public convenience init<Element: AppEntity>(
         title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: [Element]? = nil,
-        size: Int? = nil, requestValueDialog: IntentDialog? = nil, inputConnectionBehavior: InputConnectionBehavior = .default
+        size: IntentCollectionSize? = nil, requestValueDialog: IntentDialog? = nil, inputConnectionBehavior: InputConnectionBehavior = .default
     ) where Value == [Element]? {
-        self.init(title: title, description: description, fallback: { defaultValue },
-                  parse: { text in try EntityLookup.entities(Element.self, identifiers: text, atMost: size).map { Optional($0) } },
-                  typeName: EntityLookup.listTypeName(Element.self, atMost: size), requestValueDialog: requestValueDialog,
+        self.init(list: Element.self, title: title, description: description, fallback: { defaultValue },
+                  bounds: ListBounds(size: size), requestValueDialog: requestValueDialog, wrap: { $0 })
+    }
+
+    /// A list with a size per widget family: `size: [.systemSmall: 1, .systemLarge: 4]`.
+    public convenience init<Element: AppEntity>(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: [Element]? = nil,
+        size: [IntentWidgetFamily: IntentCollectionSize], inputConnectionBehavior: InputConnectionBehavior = .default
+    ) where Value == [Element] {
+        self.init(list: Element.self, title: title, description: description, fallback: defaultValue.map { value in { value } },
+                  bounds: ListBounds(perFamily: size), requestValueDialog: nil, wrap: { $0 })
+    }
+
+    public convenience init<Element: AppEntity>(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: [Element]? = nil,
+        size: [IntentWidgetFamily: IntentCollectionSize], inputConnectionBehavior: InputConnectionBehavior = .default
+    ) where Value == [Element]? {
+        self.init(list: Element.self, title: title, description: description, fallback: { defaultValue },
+                  bounds: ListBounds(perFamily: size), requestValueDialog: nil, wrap: { $0 })
+    }
+
+    /// The list initializers' one body: identifiers in, entities out, within `bounds`.
+    private convenience init<Element: AppEntity>(list element: Element.Type, title: LocalizedStringResource, description: LocalizedStringResource?,
+                                                 fallback: (() -> Value)?, bounds: ListBounds, requestValueDialog: IntentDialog?,
+                                                 wrap: @escaping ([Element]) -> Value) {
+        self.init(title: title, description: description, fallback: fallback,
+                  parse: { text in try EntityLookup.entities(Element.self, identifiers: text, within: bounds).map(wrap) },
+                  typeName: EntityLookup.listTypeName(Element.self, within: bounds), requestValueDialog: requestValueDialog,
                   optionsProvider: nil, suggestions: { try EntityLookup.suggestionLines(Element.self) })
     }
 
@@ -316,17 +340,17 @@ enum EntityLookup {
     }
 
     /// A list parameter's type as `list` shows it.
-    static func listTypeName<Entity: AppEntity>(_ type: Entity.Type, atMost size: Int?) -> String {
-        "\(Entity.typeDisplayRepresentation.name) ids, comma-separated" + (size.map { ", at most \($0)" } ?? "")
+    static func listTypeName<Entity: AppEntity>(_ type: Entity.Type, within bounds: ListBounds) -> String {
+        "\(Entity.typeDisplayRepresentation.name) ids, comma-separated" + (bounds.text.map { ", \($0)" } ?? "")
     }
 
     /// The entities whose identifiers `text` lists, comma-separated; nil when one of them is not found.
-    /// - Throws: `IntentError.invalidParameter` for more than `size` of them (`@Parameter(title:size:)`: the Shortcuts
-    ///   app and a widget's configuration let a person pick no more).
-    static func entities<Entity: AppEntity>(_ type: Entity.Type, identifiers text: String, atMost size: Int? = nil) throws -> [Entity]? {
+    /// - Throws: `IntentError.invalidParameter` for a count outside `bounds` (`@Parameter(title:size:)`: the Shortcuts
+    ///   app and a widget's configuration let a person pick no fewer and no more).
+    static func entities<Entity: AppEntity>(_ type: Entity.Type, identifiers text: String, within bounds: ListBounds = ListBounds()) throws -> [Entity]? {
         let count = text.split(separator: ",").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count
-        if let size, count > size {
-            throw IntentError(.invalidParameter, subject: text, detail: "it names \(count) \(Entity.typeDisplayRepresentation.name) entities and the parameter takes at most \(size)")
+        if !bounds.accepts(count), let allowed = bounds.text {
+            throw IntentError(.invalidParameter, subject: text, detail: "it names \(count) \(Entity.typeDisplayRepresentation.name) entities and the parameter takes \(allowed)")
         }
         var found: [Entity] = []
         for identifier in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !identifier.isEmpty {

@@ -65,6 +65,8 @@ struct AppIntentsDeclaredTests {
     struct CompareWallets: AppIntent {
         static let title: LocalizedStringResource = "Compare Wallets"
         @Parameter(title: "Wallets", size: 2) var wallets: [Wallet]
+        @Parameter(title: "Pinned", size: [.systemSmall: IntentCollectionSize(exactly: 1), .systemLarge: IntentCollectionSize(min: 2, max: 3)])
+        var pinned: [Wallet]?
         func perform() async throws -> some IntentResult & ProvidesDialog { .result(dialog: "\(wallets.map(\.id).joined(separator: " vs "))") }
     }
 
@@ -173,9 +175,16 @@ struct AppIntentsDeclaredTests {
     /// `@Parameter(title:size:)`: a person can pick no more than `size` entities, so more is refused with a sentence.
     @Test func aListParameterTakesAtMostItsSize() throws {
         #expect(try CompareWallets.performResolved(["wallets": "savings,travel"]).dialog == "savings vs travel")
-        #expect(CompareWallets.parameters.first?.typeName == "Wallet ids, comma-separated, at most 2")
+        #expect(CompareWallets.parameters.map(\.typeName) == ["Wallet ids, comma-separated, at most 2",
+                                                             "Wallet ids, comma-separated, systemSmall: exactly 1, systemLarge: 2 to 3"])
         #expect { try CompareWallets.resolve(["wallets": "savings,travel,old"]) } throws: { error in
             "\(error)".contains("names 3 Wallet entities and the parameter takes at most 2")
+        }
+        // Per family: a count some family takes (a widget's configuration here serves all its families).
+        #expect(try CompareWallets.resolve(["wallets": "old", "pinned": "savings,travel,old"]).pinned?.count == 3)
+        #expect(try CompareWallets.resolve(["wallets": "old", "pinned": "travel"]).pinned?.count == 1)
+        #expect { try CompareWallets.resolve(["wallets": "old", "pinned": "savings,travel,old,savings"]) } throws: { error in
+            "\(error)".contains("takes systemSmall: exactly 1, systemLarge: 2 to 3")
         }
     }
 
