@@ -91,7 +91,8 @@ let package = Package(
         // a UserDefaults with iOS's semantics, for code written against Apple's API.
         .target(name: "LockstepFoundation", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime"]),
         .target(name: "WatchConnectivity", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime"]),
-        .target(name: "AppIntents", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime"]),
+        // LockstepFoundation: LocalizedStringResource is looked up in the bundle's string catalogs.
+        .target(name: "AppIntents", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime", "LockstepFoundation"]),
         // The part of SwiftUI widgets, complications and Live Activities may use, and the renderer that lays a view
         // out at a size and draws it (texts, controls, SVG). A view library; only `App.main` (a headless app as a
         // simulated process) reaches LockstepRuntime.
@@ -113,7 +114,7 @@ let package = Package(
         // the widget's provider and views, the intents, the watch sync).
         .target(name: "HabitCore", dependencies: [
             "LockstepSystem", "AppGroupKit", "BundleKit", "LockstepRuntime", "CSQLite", "LockstepSQLite", "WidgetKit", "WatchConnectivity",
-            "AppIntents", "ActivityKit", "UserNotifications", "LockstepFoundation", "SwiftUI"]),
+            "AppIntents", "ActivityKit", "UserNotifications", "LockstepFoundation", "SwiftUI", "Intents"]),
 
         // Thin executables over the libraries.
         .executableTarget(name: "lockstep", dependencies: [
@@ -144,7 +145,8 @@ let package = Package(
             "LockstepSystem", "LockstepRuntime", "AppGroupKit", "LockstepFoundation", "HabitCore", "CSQLite", "SwiftData"]),
 
         // Apple's UserNotifications names for a notification service extension, and its host.
-        .target(name: "UserNotifications", dependencies: ["LockstepSystem", "LockstepRuntime"]),
+        // Communication notifications take SiriKit's INSendMessageIntent; attachments may be fetched over HTTPS.
+        .target(name: "UserNotifications", dependencies: ["LockstepSystem", "LockstepRuntime", "Intents"]),
         // For your own `swift test`: a simulated device of your bundles, processes with bounded waits.
         .target(name: "LockstepTesting", dependencies: ["LockstepSystem", "AppGroupKit", "BundleKit"]),
 
@@ -158,7 +160,7 @@ let package = Package(
         .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit", "LockstepRuntime", "LockstepTestSupport"]),
         .testTarget(name: "HabitsTests", dependencies: [
             "HabitCore", "WidgetKit", "WatchConnectivity", "AppIntents", "UserNotifications", "LockstepTestSupport", "Intents", "OSLog",
-            "LockstepSystem", "AppGroupKit", "CSQLite", "BundleKit", "LockstepRuntime", "SwiftUI",
+            "LockstepSystem", "AppGroupKit", "CSQLite", "BundleKit", "LockstepRuntime", "SwiftUI", "LockstepFoundation",
         ]),
         .testTarget(name: "SwiftUITests", dependencies: ["SwiftUI", "AppIntents"]),
         .testTarget(name: "CombineTests", dependencies: ["Combine"]),

@@ -31,6 +31,8 @@ extension AppIntent {
     public static var isDiscoverable: Bool { true }
     /// The name the command line and requests use: the type's name (`CompleteHabitIntent`).
     public static var name: String { String(describing: Self.self) }
+    /// Whether `perform()`'s result shows a snippet view (`some IntentResult & ShowsSnippetView`).
+    public static var showsSnippet: Bool { PerformResult.self is any ShowsSnippetView.Type }
 }
 
 // MARK: - results
@@ -80,18 +82,46 @@ extension IntentResult {
     }
 }
 
-/// A result as it crosses processes: the dialog and the value as text (rule `intent.where`).
+/// A result as it crosses processes: the dialog and the value as text, and the snippet as drawn (rule
+/// `intent.where`).
 public struct PerformedResult: Sendable, Equatable {
     public var dialog: String?
     public var value: String?
+    public var snippet: RenderedSnippet?
+    /// The intent the result opens (`OpensIntent`): its name and arguments, for the system to run next.
+    public var opens: OpenedIntentRequest?
 
-    public init(dialog: String?, value: String?) {
+    public init(dialog: String?, value: String?, snippet: RenderedSnippet? = nil, opens: OpenedIntentRequest? = nil) {
         self.dialog = dialog
         self.value = value
+        self.snippet = snippet
+        self.opens = opens
     }
 
+    /// The dialog, the value and the intent it opens: for a result no one sees as a snippet (a widget's button).
     public init(_ result: any IntentResult) {
-        self.init(dialog: result.dialog?.description, value: result.valueText)
+        self.init(dialog: result.dialog?.description, value: result.valueText, opens: OpenedIntentRequest(openedBy: result))
+    }
+
+    /// The dialog and value, and a `ShowsSnippetView` result's view drawn on the main actor, as Siri and the
+    /// Shortcuts app show it under the dialog.
+    public static func showing(_ result: any IntentResult) async -> PerformedResult {
+        var performed = PerformedResult(result)
+        if let snippet = result as? any ShowsSnippetView {
+            performed.snippet = await MainActor.run { snippet.renderSnippet() }
+        }
+        return performed
+    }
+}
+
+/// An intent a result opens, as it crosses processes: its name and its `--NAME VALUE` arguments.
+public struct OpenedIntentRequest: Sendable, Equatable {
+    public var name: String
+    public var arguments: [String: String]
+
+    public init(name: String, arguments: [String: String]) {
+        self.name = name
+        self.arguments = arguments
     }
 }
 

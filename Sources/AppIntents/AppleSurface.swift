@@ -9,7 +9,8 @@ import Synchronization
 
 /// A fixed set of values a parameter may take (Apple's `AppEnum`): a `String`-backed enum with a display name for its
 /// type and for each case. From the command line a case is given by its raw value or its display title.
-public protocol AppEnum: IntentValue, RawRepresentable, CaseIterable, Hashable, Sendable where RawValue: LosslessStringConvertible {
+public protocol AppEnum: IntentValue, RawRepresentable, CaseIterable, Hashable, Sendable, CustomLocalizedStringResourceConvertible
+where RawValue: LosslessStringConvertible {
     static var typeDisplayRepresentation: TypeDisplayRepresentation { get }
     static var caseDisplayRepresentations: [Self: DisplayRepresentation] { get }
 }
@@ -87,21 +88,6 @@ public protocol DynamicOptionsProvider: Sendable {
 
 extension DynamicOptionsProvider {
     public func defaultResult() async -> DefaultResult? { nil }
-}
-
-/// Apple's grouping of options: sections with titles.
-public struct ItemCollection<Value>: @unchecked Sendable {  // @unchecked: values are handed over once.
-    public let sections: [ItemSection<Value>]
-    public init(sections: [ItemSection<Value>]) { self.sections = sections }
-}
-
-public struct ItemSection<Value>: @unchecked Sendable {
-    public let title: LocalizedStringResource?
-    public let items: [Value]
-    public init(_ title: LocalizedStringResource? = nil, items: [Value]) {
-        self.title = title
-        self.items = items
-    }
 }
 
 /// A query or options provider's view of the intent being configured (Apple's `@IntentParameterDependency`). The
@@ -237,9 +223,24 @@ public enum IntentAuthenticationPolicy: Sendable, Equatable {
 
 // MARK: - results with a view
 
-/// A result whose view would be shown as a snippet (Apple's `ShowsSnippetView`). The view needs SwiftUI, which
-/// Lockstep's `AppIntents` does not import: `.result(value:view:)` and `.result(dialog:view:)` are not declared yet.
-public protocol ShowsSnippetView: IntentResult {}
+/// A result whose view is shown as a snippet under the dialog (Apple's `ShowsSnippetView`). The results that show
+/// one, `.result(value:dialog:view:)` and the other `view:`/`content:` forms, are declared by Lockstep's SwiftUI
+/// (which this module cannot import), and draw the view with SwiftUI's renderer.
+public protocol ShowsSnippetView: IntentResult {
+    /// The view as drawn at the snippet's size.
+    @MainActor func renderSnippet() -> RenderedSnippet
+}
+
+/// A snippet as drawn: its texts in reading order, and the picture as an SVG document.
+public struct RenderedSnippet: Sendable, Equatable {
+    public var texts: [String]
+    public var svg: String
+
+    public init(texts: [String], svg: String) {
+        self.texts = texts
+        self.svg = svg
+    }
+}
 
 // MARK: - display
 

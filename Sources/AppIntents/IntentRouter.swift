@@ -49,9 +49,10 @@ public enum IntentExecutionTarget: String, Sendable {
 ///
 /// On disk (`<group container>/.lockstep/intents/`): the extension writes `requests/<id>.plist`
 /// (`{intent, arguments: {name: text}, sentAt}`, atomically); the app takes it by renaming it into `taken/`,
-/// performs it, and writes `responses/<id>.plist` (`{dialog?, value?}` or `{error, status}`). An extension that
-/// sees no taker within `claimTimeout` withdraws the request (unlink) and performs the intent itself. After writing a
-/// request the extension posts the Darwin notification `requestNotification`, which wakes the app at once.
+/// performs it, and writes `responses/<id>.plist` (`{dialog?, value?, snippetTexts?, snippetSVG?, opens?,
+/// opensArguments?}` or `{error, status}`). An extension that sees no taker within `claimTimeout` withdraws the
+/// request (unlink) and performs the intent itself. After writing a request the extension posts the Darwin notification
+/// `requestNotification`, which wakes the app at once.
 public struct IntentRouter: Sendable {
     /// Posted (name only) after a request is written.
     public static let requestNotification = "com.lockstep.appintents.request"
@@ -125,7 +126,9 @@ public struct IntentRouter: Sendable {
                 if let message = fields["error"] as? String {
                     throw IntentError(.failedElsewhere(status: Int32(fields["status"] as? Int ?? 1)), subject: message)
                 }
-                return PerformedResult(dialog: fields["dialog"] as? String, value: fields["value"] as? String)
+                let snippet = (fields["snippetTexts"] as? [String]).map { RenderedSnippet(texts: $0, svg: fields["snippetSVG"] as? String ?? "") }
+                let opens = (fields["opens"] as? String).map { OpenedIntentRequest(name: $0, arguments: fields["opensArguments"] as? [String: String] ?? [:]) }
+                return PerformedResult(dialog: fields["dialog"] as? String, value: fields["value"] as? String, snippet: snippet, opens: opens)
             }
             // Not taken in time: withdraw it; if the unlink fails, the app took it just now, so keep waiting.
             if Monotonic.now >= claimDeadline && mailbox.withdraw(id) { return nil }
@@ -169,6 +172,14 @@ public struct IntentRouter: Sendable {
                 let result = try registry.perform(intent, arguments: arguments)
                 if let dialog = result.dialog { answer["dialog"] = dialog }
                 if let value = result.value { answer["value"] = value }
+                if let snippet = result.snippet {
+                    answer["snippetTexts"] = snippet.texts
+                    answer["snippetSVG"] = snippet.svg
+                }
+                if let opens = result.opens {
+                    answer["opens"] = opens.name
+                    answer["opensArguments"] = opens.arguments
+                }
             } catch {
                 answer["error"] = (error as? any ReportableError)?.description ?? "\(error)"
                 answer["status"] = Int((error as? any ReportableError)?.exitStatus.rawValue ?? 1)

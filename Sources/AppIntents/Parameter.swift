@@ -60,10 +60,12 @@ public final class IntentParameter<Value>: @unchecked Sendable {  // @unchecked:
     public let requestValueDialog: IntentDialog?
     /// Where the parameter's options come from (`optionsProvider:`), if anywhere.
     let optionsProvider: (any DynamicOptionsProvider)?
+    /// An entity parameter's options without a provider: its query's `suggestedEntities()`, as lines.
+    let suggestions: (() throws -> [String])?
 
     private init(title: LocalizedStringResource, description: LocalizedStringResource?, fallback: (() -> Value)?,
                  parse: @escaping (String) throws -> Value?, typeName: String, requestValueDialog: IntentDialog?,
-                 optionsProvider: (any DynamicOptionsProvider)?) {
+                 optionsProvider: (any DynamicOptionsProvider)?, suggestions: (() throws -> [String])? = nil) {
         self.title = title
         self.description = description
         self.fallback = fallback
@@ -71,6 +73,7 @@ public final class IntentParameter<Value>: @unchecked Sendable {  // @unchecked:
         self.typeName = typeName
         self.requestValueDialog = requestValueDialog
         self.optionsProvider = optionsProvider
+        self.suggestions = suggestions
     }
 
     /// `@Parameter(title:)`, `@Parameter(title:default:)` and the labels Apple's overloads add: a value read from text
@@ -121,7 +124,8 @@ public final class IntentParameter<Value>: @unchecked Sendable {  // @unchecked:
                             inputConnectionBehavior: InputConnectionBehavior = .default) where Value: AppEntity {
         self.init(title: title, description: description, fallback: defaultValue.map { value in { value } },
                   parse: { text in try EntityLookup.entity(Value.self, identifier: text) },
-                  typeName: "\(Value.typeDisplayRepresentation.name) id", requestValueDialog: requestValueDialog, optionsProvider: nil)
+                  typeName: "\(Value.typeDisplayRepresentation.name) id", requestValueDialog: requestValueDialog, optionsProvider: nil,
+                  suggestions: { try EntityLookup.suggestionLines(Value.self) })
     }
 
     public convenience init<Provider: DynamicOptionsProvider>(
@@ -142,7 +146,8 @@ public final class IntentParameter<Value>: @unchecked Sendable {  // @unchecked:
     ) where Value == Wrapped? {
         self.init(title: title, description: description, fallback: { defaultValue },
                   parse: { text in try EntityLookup.entity(Wrapped.self, identifier: text).map { Optional($0) } },
-                  typeName: "\(Wrapped.typeDisplayRepresentation.name) id", requestValueDialog: requestValueDialog, optionsProvider: nil)
+                  typeName: "\(Wrapped.typeDisplayRepresentation.name) id", requestValueDialog: requestValueDialog, optionsProvider: nil,
+                  suggestions: { try EntityLookup.suggestionLines(Wrapped.self) })
     }
 
     public convenience init<Wrapped: AppEntity, Provider: DynamicOptionsProvider>(
@@ -163,25 +168,49 @@ public final class IntentParameter<Value>: @unchecked Sendable {  // @unchecked:
         set { value = newValue }
     }
 
-    /// A list of entities (`[Trail]`, or `[Trail]?`): the text is their identifiers, comma-separated.
+    /// A list of entities (`[Trail]`, or `[Trail]?`): the text is their identifiers, comma-separated; `size` bounds
+    /// how many.
     public convenience init<Element: AppEntity>(
         title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: [Element]? = nil,
-        size: Int? = nil, requestValueDialog: IntentDialog? = nil, inputConnectionBehavior: InputConnectionBehavior = .default
+        size: IntentCollectionSize? = nil, requestValueDialog: IntentDialog? = nil, inputConnectionBehavior: InputConnectionBehavior = .default
     ) where Value == [Element] {
-        self.init(title: title, description: description, fallback: defaultValue.map { value in { value } },
-                  parse: { text in try EntityLookup.entities(Element.self, identifiers: text) },
-                  typeName: "\(Element.typeDisplayRepresentation.name) ids, comma-separated", requestValueDialog: requestValueDialog,
-                  optionsProvider: nil)
+        self.init(list: Element.self, title: title, description: description, fallback: defaultValue.map { value in { value } },
+                  bounds: ListBounds(size: size), requestValueDialog: requestValueDialog, wrap: { $0 })
     }
 
     public convenience init<Element: AppEntity>(
         title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: [Element]? = nil,
-        size: Int? = nil, requestValueDialog: IntentDialog? = nil, inputConnectionBehavior: InputConnectionBehavior = .default
+        size: IntentCollectionSize? = nil, requestValueDialog: IntentDialog? = nil, inputConnectionBehavior: InputConnectionBehavior = .default
     ) where Value == [Element]? {
-        self.init(title: title, description: description, fallback: { defaultValue },
-                  parse: { text in try EntityLookup.entities(Element.self, identifiers: text).map { Optional($0) } },
-                  typeName: "\(Element.typeDisplayRepresentation.name) ids, comma-separated", requestValueDialog: requestValueDialog,
-                  optionsProvider: nil)
+        self.init(list: Element.self, title: title, description: description, fallback: { defaultValue },
+                  bounds: ListBounds(size: size), requestValueDialog: requestValueDialog, wrap: { $0 })
+    }
+
+    /// A list with a size per widget family: `size: [.systemSmall: 1, .systemLarge: 4]`.
+    public convenience init<Element: AppEntity>(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: [Element]? = nil,
+        size: [IntentWidgetFamily: IntentCollectionSize], inputConnectionBehavior: InputConnectionBehavior = .default
+    ) where Value == [Element] {
+        self.init(list: Element.self, title: title, description: description, fallback: defaultValue.map { value in { value } },
+                  bounds: ListBounds(perFamily: size), requestValueDialog: nil, wrap: { $0 })
+    }
+
+    public convenience init<Element: AppEntity>(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: [Element]? = nil,
+        size: [IntentWidgetFamily: IntentCollectionSize], inputConnectionBehavior: InputConnectionBehavior = .default
+    ) where Value == [Element]? {
+        self.init(list: Element.self, title: title, description: description, fallback: { defaultValue },
+                  bounds: ListBounds(perFamily: size), requestValueDialog: nil, wrap: { $0 })
+    }
+
+    /// The list initializers' one body: identifiers in, entities out, within `bounds`.
+    private convenience init<Element: AppEntity>(list element: Element.Type, title: LocalizedStringResource, description: LocalizedStringResource?,
+                                                 fallback: (() -> Value)?, bounds: ListBounds, requestValueDialog: IntentDialog?,
+                                                 wrap: @escaping ([Element]) -> Value) {
+        self.init(title: title, description: description, fallback: fallback,
+                  parse: { text in try EntityLookup.entities(Element.self, identifiers: text, within: bounds).map(wrap) },
+                  typeName: EntityLookup.listTypeName(Element.self, within: bounds), requestValueDialog: requestValueDialog,
+                  optionsProvider: nil, suggestions: { try EntityLookup.suggestionLines(Element.self) })
     }
 
     /// The value, or nil before it is resolved.
@@ -201,12 +230,21 @@ protocol AnyIntentParameter: AnyObject {
     func resolve(_ text: String?) throws -> Bool
     /// The value as the command-line text that resolves to it again; nil while it has none.
     var argumentText: String? { get }
+    /// The options offered for it, as the `options` command prints them; nil when it offers none (free text).
+    func optionLines() throws -> [String]?
 }
 
 extension IntentParameter: AnyIntentParameter {
     var isRequired: Bool { fallback == nil }
 
     var argumentText: String? { value.flatMap { ArgumentText.of($0) } }
+
+    func optionLines() throws -> [String]? {
+        if let optionsProvider { return try OptionText.lines(of: optionsProvider) }
+        if let suggestions { return try suggestions() }
+        if let enumType = Value.self as? any AppEnum.Type { return OptionText.lines(of: enumType) }
+        return nil
+    }
 
     /// Sets the value from `text` (nil: not given); false when the text is not a value of the type, or a required
     /// parameter is missing.
@@ -227,6 +265,7 @@ enum ArgumentText {
     static func of(_ value: Any) -> String? {
         switch value {
         case let entity as any AppEntity: return entity.id.entityIdentifierString
+        case let enumCase as any AppEnum: return "\(enumCase.rawValue)"
         case let date as Date: return ISO8601DateFormatter().string(from: date)
         case let url as URL: return url.absoluteString
         case let number as Double: return number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
@@ -241,22 +280,29 @@ enum ArgumentText {
 // MARK: - entities
 
 /// Something of the app a parameter can name (Apple's `AppEntity`), found by its identifier through a query.
-public protocol AppEntity: Identifiable, Sendable where ID: EntityIdentifierConvertible {
+public protocol AppEntity: Identifiable, Sendable, CustomLocalizedStringResourceConvertible where ID: EntityIdentifierConvertible {
     static var typeDisplayRepresentation: TypeDisplayRepresentation { get }
     var displayRepresentation: DisplayRepresentation { get }
     associatedtype DefaultQuery: EntityQuery where DefaultQuery.Entity == Self
     static var defaultQuery: DefaultQuery { get }
 }
 
+extension AppEntity {
+    /// How an entity reads in a dialog or phrase: its display title.
+    public var localizedStringResource: LocalizedStringResource { displayRepresentation.title }
+}
+
 /// How the system finds entities (Apple's `EntityQuery`).
 public protocol EntityQuery: Sendable {
     associatedtype Entity: AppEntity
+    /// What `suggestedEntities()` returns: the entities, or an `IntentItemCollection` of them in sections.
+    associatedtype Result: ResultsCollection = [Entity] where Result.Result == Entity
     init()
     func entities(for identifiers: [Entity.ID]) async throws -> [Entity]
-    func suggestedEntities() async throws -> [Entity]
+    func suggestedEntities() async throws -> Result
 }
 
-extension EntityQuery {
+extension EntityQuery where Result == [Entity] {
     public func suggestedEntities() async throws -> [Entity] { [] }
 }
 
@@ -293,14 +339,38 @@ enum EntityLookup {
         return try matching(stringQuery, text) as? Entity
     }
 
+    /// A list parameter's type as `list` shows it.
+    static func listTypeName<Entity: AppEntity>(_ type: Entity.Type, within bounds: ListBounds) -> String {
+        "\(Entity.typeDisplayRepresentation.name) ids, comma-separated" + (bounds.text.map { ", \($0)" } ?? "")
+    }
+
     /// The entities whose identifiers `text` lists, comma-separated; nil when one of them is not found.
-    static func entities<Entity: AppEntity>(_ type: Entity.Type, identifiers text: String) throws -> [Entity]? {
+    /// - Throws: `IntentError.invalidParameter` for a count outside `bounds` (`@Parameter(title:size:)`: the Shortcuts
+    ///   app and a widget's configuration let a person pick no fewer and no more).
+    static func entities<Entity: AppEntity>(_ type: Entity.Type, identifiers text: String, within bounds: ListBounds = ListBounds()) throws -> [Entity]? {
+        let count = text.split(separator: ",").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count
+        if !bounds.accepts(count), let allowed = bounds.text {
+            throw IntentError(.invalidParameter, subject: text, detail: "it names \(count) \(Entity.typeDisplayRepresentation.name) entities and the parameter takes \(allowed)")
+        }
         var found: [Entity] = []
         for identifier in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !identifier.isEmpty {
             guard let entity = try entity(Entity.self, identifier: identifier) else { return nil }
             found.append(entity)
         }
         return found
+    }
+
+    /// The entities the query suggests, as (title, identifier): what an App Shortcut's phrase is said with.
+    static func suggested<Entity: AppEntity>(_ type: Entity.Type) throws -> [(title: String, argument: String)] {
+        let query = Entity.defaultQuery
+        return try IntentExecution.run { try await query.suggestedEntities().items }
+            .map { ($0.displayRepresentation.title.description, $0.id.entityIdentifierString) }
+    }
+
+    /// The entities the query suggests, as the `options` command prints them (its sections and prompt, if any).
+    static func suggestionLines<Entity: AppEntity>(_ type: Entity.Type) throws -> [String] {
+        let query = Entity.defaultQuery
+        return OptionText.lines(try IntentExecution.run { try await query.suggestedEntities() })
     }
 
     private static func matching<Query: EntityStringQuery>(_ query: Query, _ text: String) throws -> Query.Entity? {

@@ -39,7 +39,7 @@ extension AppIntent {
     public static func performResolved(_ arguments: [String: String]) throws -> PerformedResult {
         let intent = try resolve(arguments)
         let box = IntentBox(intent)
-        return try IntentExecution.run { PerformedResult(try await box.intent.perform()) }
+        return try IntentExecution.run { await PerformedResult.showing(try await box.intent.perform()) }
     }
 
     /// This instance's parameters as the `--NAME VALUE` arguments that resolve to them again (unset ones left out):
@@ -50,6 +50,18 @@ extension AppIntent {
             if let text = parameter.argumentText { arguments[name] = text }
         }
         return arguments
+    }
+
+    /// The options the parameter `name` offers, one line each (a prompt, section titles, `Title — argument`).
+    /// - Throws: `IntentError` when the intent has no such parameter or it offers no options (free text).
+    public static func optionLines(for name: String) throws -> [String] {
+        guard let parameter = parameterObjects(of: Self()).first(where: { $0.name == name })?.parameter else {
+            throw IntentError(.invalidParameter, subject: name, detail: "\(Self.name) has no such parameter")
+        }
+        guard let lines = try parameter.optionLines() else {
+            throw IntentError(.invalidParameter, subject: name, detail: "--\(name) takes any \(parameter.typeName); it offers no options")
+        }
+        return lines
     }
 
     static func parameterObjects(of intent: Self) -> [(name: String, parameter: any AnyIntentParameter)] {

@@ -1,23 +1,50 @@
 import Foundation
+import LockstepFoundation
 
-/// Foundation's `LocalizedStringResource` (absent from Foundation on Linux): a string an app would localize, with
-/// its key. Lockstep has no localization tables, so the text is the key (or the default value when one is given).
+/// Foundation's `LocalizedStringResource` (absent from Foundation on Linux): a text an app localizes, kept as its
+/// catalog key and values (`"\(count) left"` is the key `%lld left` and 3) and looked up when shown, in the simulated
+/// bundle's string catalogs (`Bundle.localizedString(forKey:value:table:)`); the text itself when no catalog has the
+/// key.
 public struct LocalizedStringResource: Sendable, Equatable, Hashable, ExpressibleByStringInterpolation, CustomStringConvertible {
-    public let key: String
-    public let defaultValue: String?
+    public typealias StringInterpolation = String.LocalizationValue.StringInterpolation
+
+    let value: String.LocalizationValue
+    let fallback: String.LocalizationValue?
     public let table: String?
 
+    /// The catalog key.
+    public var key: String { value.key }
+    /// The text shown when no catalog has the key.
+    public var defaultValue: String { (fallback ?? value).formatted((fallback ?? value).key) }
+
     /// - Parameter comment: for the translator (Xcode exports it with the key); nothing here reads it.
-    public init(_ key: String, defaultValue: String? = nil, table: String? = nil, comment: StaticString? = nil) {
-        self.key = key
-        self.defaultValue = defaultValue
+    public init(_ keyAndValue: String.LocalizationValue, table: String? = nil, locale: Locale = .current, comment: StaticString? = nil) {
+        value = keyAndValue
+        fallback = nil
         self.table = table
     }
 
-    public init(stringLiteral value: String) { self.init(value) }
+    public init(_ key: StaticString, defaultValue: String.LocalizationValue, table: String? = nil, locale: Locale = .current,
+                comment: StaticString? = nil) {
+        value = String.LocalizationValue(key.description)
+        fallback = defaultValue
+        self.table = table
+    }
 
-    /// The text shown: the default value, else the key.
-    public var description: String { defaultValue ?? key }
+    /// A text known only at run time, as its own key.
+    @_disfavoredOverload
+    public init(_ key: String, defaultValue: String? = nil, table: String? = nil, comment: StaticString? = nil) {
+        value = String.LocalizationValue(key)
+        fallback = defaultValue.map { String.LocalizationValue($0) }
+        self.table = table
+    }
+
+    public init(stringLiteral value: String) { self.init(String.LocalizationValue(value)) }
+
+    public init(stringInterpolation: StringInterpolation) { self.init(String.LocalizationValue(stringInterpolation: stringInterpolation)) }
+
+    /// The text shown: the catalog's text for the key with the values put in, else the default value, else the key's.
+    public var description: String { value.localized(table: table, bundle: nil, defaultValue: fallback) }
 }
 
 /// A type that gives a localized text of itself: an `AppEnum`'s or `AppEntity`'s value, an error's description.
@@ -27,6 +54,13 @@ public protocol CustomLocalizedStringResourceConvertible {
 
 extension LocalizedStringResource: CustomLocalizedStringResourceConvertible {
     public var localizedStringResource: LocalizedStringResource { self }
+}
+
+extension String.LocalizationValue.StringInterpolation {
+    /// `"Open \(wallet)"`: an entity, enum case or resource puts in its own localized text, as on a device.
+    public mutating func appendInterpolation<Value: CustomLocalizedStringResourceConvertible>(_ value: Value) {
+        appendInterpolation(value.localizedStringResource.description)
+    }
 }
 
 extension String {
@@ -72,6 +106,10 @@ public struct IntentDialog: Sendable, Equatable, ExpressibleByStringInterpolatio
     }
 
     public init(stringLiteral value: String) { self.init(LocalizedStringResource(value)) }
+
+    /// `"\(wallet) has \(balance) €"`: a catalog key with its values, as `LocalizedStringResource` keeps it.
+    public typealias StringInterpolation = String.LocalizationValue.StringInterpolation
+    public init(stringInterpolation: StringInterpolation) { self.init(LocalizedStringResource(stringInterpolation: stringInterpolation)) }
 
     public var description: String { full.description }
 }

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/stat.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -33,6 +34,12 @@ static inline int lockstep_size_and_links(int fd, int64_t *size, uint32_t *links
     *size = (int64_t)info.st_size;
     *links = (uint32_t)info.st_nlink;
     return 0;
+}
+
+/// accept4(2): the accepted connection O_CLOEXEC from the start (SOCK_CLOEXEC). Returns the descriptor, or -1 with
+/// errno set.
+static inline int lockstep_accept_cloexec(int fd) {
+    return (int)syscall(SYS_accept4, fd, NULL, NULL, SOCK_CLOEXEC);
 }
 
 /// pipe2(2): both ends O_CLOEXEC from the start. Returns 0, or -1 with errno set.
@@ -204,3 +211,11 @@ extern const char __start_lockstep_previews[] __attribute__((weak, visibility("h
 extern const char __stop_lockstep_previews[] __attribute__((weak, visibility("hidden")));
 static inline const void *lockstep_previews_start(void) { return __start_lockstep_previews; }
 static inline const void *lockstep_previews_stop(void) { return __stop_lockstep_previews; }
+
+/// The bounds of the Swift runtime's `swift5_protocol_conformances` section of this executable (one 32-bit relative
+/// offset to a conformance descriptor per record): how `@main struct X: AppIntentsExtension {}` finds the intents
+/// it was linked with, as Apple's build step finds them in the extension's metadata. Weak and hidden, as above.
+extern const char __start_swift5_protocol_conformances[] __attribute__((weak, visibility("hidden")));
+extern const char __stop_swift5_protocol_conformances[] __attribute__((weak, visibility("hidden")));
+static inline const void *lockstep_conformances_start(void) { return __start_swift5_protocol_conformances; }
+static inline const void *lockstep_conformances_stop(void) { return __stop_swift5_protocol_conformances; }

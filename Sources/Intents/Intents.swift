@@ -157,17 +157,24 @@ public enum INIntentResponseCode: Int, Sendable {
     case unspecified = 0, ready, continueInApp, inProgress, success, failure, failureRequiringAppLaunch
 }
 
-/// A suggested or donated shortcut (kept, not shown).
+/// A suggested or donated shortcut (kept, not shown). A communication notification's service donates the incoming
+/// message's interaction; Lockstep has no Siri or share sheet to suggest the conversation in, so a donation succeeds
+/// and changes nothing a process can observe.
 open class INInteraction: NSObject, @unchecked Sendable {
     public let intent: INIntent
     public let response: INIntentResponse?
     open var identifier: String?
+    open var groupIdentifier: String?
+    open var direction: INInteractionDirection = .unspecified
+    open var dateInterval: DateInterval?
     public init(intent: INIntent, response: INIntentResponse?) {
         self.intent = intent
         self.response = response
     }
     /// Donating tells Siri of something the person did; the simulated device keeps nothing.
     open func donate(completion: ((Error?) -> Void)? = nil) { completion?(nil) }
+    /// The async form real services call (`try await interaction.donate()`).
+    open func donate() async throws {}
     open class func delete(with identifiers: [String], completion: ((Error?) -> Void)? = nil) { completion?(nil) }
     open class func deleteAll(completion: ((Error?) -> Void)? = nil) { completion?(nil) }
 }

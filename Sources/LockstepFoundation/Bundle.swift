@@ -185,4 +185,3 @@ open class Bundle: NSObject, @unchecked Sendable {  // @unchecked: immutable aft
 public func NSLocalizedString(_ key: String, tableName: String? = nil, bundle: Bundle, value: String = "", comment: String) -> String {
     bundle.localizedString(forKey: key, value: value, table: tableName)
 }
-

@@ -175,6 +175,11 @@ public final class UserDefaults: @unchecked Sendable {  // @unchecked: `GroupDef
     public func set(_ value: Bool, forKey key: String) { set(value as Any, forKey: key) }
     public func set(_ url: URL?, forKey key: String) { set(url.map { $0.isFileURL ? $0.path : $0.absoluteString } as Any?, forKey: key) }
 
+    /// Key-value coding's names for `object(forKey:)` and `set(_:forKey:)` (NSObject's, which Foundation's
+    /// `UserDefaults` answers with the same suite): code written against either reads and writes the same values.
+    public func value(forKey key: String) -> Any? { object(forKey: key) }
+    public func setValue(_ value: Any?, forKey key: String) { set(value, forKey: key) }
+
     public func removeObject(forKey key: String) {
         switch backing {
         case .suite(let suite):

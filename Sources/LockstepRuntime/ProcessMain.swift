@@ -7,7 +7,7 @@ extension SimulatedProcess {
     /// 0 when `body` returns, else its error's sentence and status (2 for a bundle the manifest lacks, 78 for a
     /// version mismatch or a stale build).
     ///
-    /// The entry points (`AppProcess.main`, `AppIntentsExtension.main`, a notification service's or share
+    /// The entry points (`AppProcess.main`, `AppIntentsProcess.main`, a notification service's or share
     /// extension's `main`) are built on it, so an executable is its entry-point call only.
     /// - Parameters:
     ///   - role: the role the executable plays when started by hand.

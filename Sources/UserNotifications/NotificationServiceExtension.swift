@@ -26,6 +26,7 @@ public enum NotificationServiceExtension {
     public static func main(service: @autoclosure @escaping () -> UNNotificationServiceExtension,
                             arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
         let usage = "\(Program.name) [deliver 'PAYLOAD-JSON']\n  stdin commands: deliver 'PAYLOAD-JSON' | quit"
+        DeviceNetwork.install()
         SimulatedProcess.main(role: .notification, usage: usage, arguments: arguments) { process, arguments in
             if arguments.isEmpty {
                 print("ready \(process.bundle.bundleIdentifier ?? process.bundle.name)")
@@ -70,7 +71,8 @@ public enum NotificationServiceExtension {
         guard let content = delivered.wait(timeout: timeout - (Monotonic.now - started)) else {
             return "shown: \(request.content.shownText) (the original content: the service extension did not deliver within \(format(timeout)) s)"
         }
-        return "shown: \(content.shownText) (from the service extension, \(milliseconds()) ms)"
+        let offline = DeviceNetwork.isOffline ? "; the device is offline: \(DeviceNetwork.offlineVariable)=1" : ""
+        return "shown: \(content.shownText) (from the service extension, \(milliseconds()) ms\(offline))"
     }
 
     static func format(_ seconds: Double) -> String {

@@ -19,6 +19,8 @@ open class UNNotificationContent: NSObject, NSCopying, NSMutableCopying, @unchec
     public internal(set) var interruptionLevel: UNNotificationInterruptionLevel = .active
     public internal(set) var summaryArgument = ""
     public internal(set) var summaryArgumentCount = 0
+    /// The sender and conversation, for content updated from a message intent (`updating(from:)`).
+    var communication: CommunicationContext?
 
     public override init() {}
 
@@ -41,14 +43,16 @@ open class UNNotificationContent: NSObject, NSCopying, NSMutableCopying, @unchec
         content.interruptionLevel = interruptionLevel
         content.summaryArgument = summaryArgument
         content.summaryArgumentCount = summaryArgumentCount
+        content.communication = communication
         return content
     }
 
-    /// One line, as Lockstep prints what the device shows.
+    /// One line, as Lockstep prints what the device shows: a communication notification's sender and avatar, and
+    /// the attachments, in brackets.
     public var shownText: String {
         let text = [title, subtitle, body].filter { !$0.isEmpty }.joined(separator: " — ")
-        guard !attachments.isEmpty else { return text }
-        return text + " [" + attachments.map { "attachment \($0.url.lastPathComponent)" }.joined(separator: ", ") + "]"
+        let notes = (communication.map { [$0.shownText] } ?? []) + attachments.map { "attachment \($0.url.lastPathComponent)" }
+        return notes.isEmpty ? text : text + " [" + notes.joined(separator: "; ") + "]"
     }
 }
 

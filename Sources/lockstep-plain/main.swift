@@ -81,8 +81,17 @@ case "attach" where arguments.count == 2 || arguments.count == 3:
     } catch {
         say("refused: \(error.localizedDescription)")
     }
+case "kvc" where arguments.count == 4:
+    // Key-value coding's names, as code written for NSObject calls them.
+    UserDefaults(suiteName: arguments[1])?.setValue(arguments[3], forKey: arguments[2])
+    say("kvc \(UserDefaults(suiteName: arguments[1])?.value(forKey: arguments[2]).map { "\($0)" } ?? "nil")")
+case "localized" where arguments.count == 2:
+    let count = Int(arguments[1]) ?? 0
+    say(String(localized: "\(count) habits left", comment: "How many habits are not done today."))
+    say(String(localized: "greeting", defaultValue: "Hello, \(arguments[1])!", table: "Extra"))
+    say(String(localized: "Not in any catalog: \(count)%"))
 default:
-    say("usage: lockstep-plain write SUITE KEY VALUE | read SUITE KEY | put-file GROUP NAME TEXT | get-file GROUP NAME | info KEY | log | notify-add ID TITLE | notify-pending | attach PATH | attach GROUP NAME | attach temp NAME")
+    say("usage: lockstep-plain write SUITE KEY VALUE | read SUITE KEY | kvc SUITE KEY VALUE | localized COUNT | put-file GROUP NAME TEXT | get-file GROUP NAME | info KEY | log | notify-add ID TITLE | notify-pending | attach PATH | attach GROUP NAME | attach temp NAME")
     throw Usage()
 }
 }

@@ -17,8 +17,25 @@ enum ProofWorkers {
         case "hold-sqlite": try HabitsWorkers.holdWriteLock(rest)
         case "defaults-session": try DefaultsWorkers.session(rest)
         case "observe": try DefaultsWorkers.observe(rest)
+        case "http-serve": try httpServe(rest)
         default: throw ProbeError("lockstep-probe __worker: unknown kind '\(arguments.first ?? "")'.")
         }
+    }
+
+    /// `http-serve FILE CONTENT-TYPE`: "the network" for a notification's attachment — serves FILE over plain HTTP on
+    /// the loopback address, printing `listening http://127.0.0.1:PORT/` and then `request LINE` for each request;
+    /// it exits when its stdin ends.
+    static func httpServe(_ arguments: [String]) throws {
+        guard arguments.count == 2, let body = try AtomicFile.read(arguments[0]) else {
+            throw ProbeError("lockstep-probe __worker http-serve: give FILE CONTENT-TYPE (a readable file).")
+        }
+        let server = try LoopbackServer()
+        print("listening http://127.0.0.1:\(server.port)/")
+        Thread.detachNewThread {
+            while readLine() != nil {}
+            exit(0)
+        }
+        server.serve(body: body, contentType: arguments[1]) { print("request \($0)") }
     }
 
     /// The bench bundle's group defaults suite under `groupsRoot`.

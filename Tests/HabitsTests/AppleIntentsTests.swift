@@ -44,10 +44,10 @@ struct AppleIntentsTests {
         #expect(throws: IntentError.self) { try Greet.resolve(["name": "Ada", "colour": "red"]) }
     }
 
-    @Test func shortcutPhrasesMustNameTheApp() {
+    @Test func shortcutPhrasesMustNameTheApp() throws {
         let shortcuts = Shortcuts.appShortcuts
         #expect(shortcuts.map(\.intentName) == ["Greet", "OpenHabits"])
-        #expect(shortcuts[0].spokenPhrases(applicationName: "Habits") == ["Greet someone in Habits", "Say hello"])
+        #expect(try shortcuts[0].spokenPhrases(applicationName: "Habits").map(\.phrase) == ["Greet someone in Habits", "Say hello"])
         #expect(shortcuts[0].invalidPhrases == ["Say hello"])
         #expect(shortcuts[1].invalidPhrases.isEmpty)
     }

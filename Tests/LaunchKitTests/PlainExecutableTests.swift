@@ -21,11 +21,22 @@ struct PlainDevice {
           <key>Enabled</key><true/>
         </dict></plist>
         """.write(toFile: directory.appendingPathComponent("App-Info.plist").path, atomically: true, encoding: .utf8)
+        // String catalogs as Xcode writes them: an interpolated key with its format specifier, a positional value.
+        try """
+        { "sourceLanguage": "en", "version": "1.0", "strings": {
+            "%lld habits left": { "comment": "How many habits are not done today.", "localizations": {
+              "en": { "stringUnit": { "state": "translated", "value": "%1$lld habits still to do" } } } } } }
+        """.write(toFile: directory.appendingPathComponent("Localizable.xcstrings").path, atomically: true, encoding: .utf8)
+        try """
+        { "sourceLanguage": "en", "version": "1.0", "strings": {
+            "greeting": { "localizations": { "en": { "stringUnit": { "state": "translated", "value": "Welcome back, %@." } } } } } }
+        """.write(toFile: directory.appendingPathComponent("Extra.xcstrings").path, atomically: true, encoding: .utf8)
         try """
         { "manifestVersion": 1,
           "app": { "name": "Plain", "bundleIdentifier": "com.example.plain", "shortVersion": "1.0", "buildVersion": "1",
                    "infoPlist": "App-Info.plist", "info": { "ServerURL": "https://inline.example", "Retries": 3 },
-                   "executable": "lockstep-plain", "appGroups": ["group.com.example.plain"] },
+                   "executable": "lockstep-plain", "appGroups": ["group.com.example.plain"],
+                   "resources": ["Localizable.xcstrings", "Extra.xcstrings"] },
           "embedded": [
             { "name": "PlainWidget", "role": "widget", "bundleIdentifier": "com.example.plain.widget",
               "extensionPoint": "com.apple.widgetkit-extension", "shortVersion": "1.0", "buildVersion": "\(widgetBuild)",
@@ -65,6 +76,22 @@ struct PlainDevice {
         // The file is in the group's container on disk, where every entitled process finds it.
         #expect(FileManager.default.fileExists(atPath: "\(device.groups)/phone/Shared/AppGroup/group.com.example.plain/note.txt")
                 || (try? FileManager.default.subpathsOfDirectory(atPath: device.groups))?.contains { $0.hasSuffix("group.com.example.plain/note.txt") } == true)
+    }
+
+    /// Issue 45, item 5: `String(localized:)` with an interpolation looks up Xcode's key (`%lld habits left`) in the
+    /// bundle's catalog and puts the value in; a key no catalog has is its own text; `value(forKey:)` and
+    /// `setValue(_:forKey:)` are the suite's.
+    @Test func localizedStringsAndKeyValueCodingAreTheBundles() throws {
+        let device = try PlainDevice()
+        defer { device.cleanUp() }
+        let localized = try device.run("host", "localized", "3")
+        #expect(localized.stdout == "3 habits still to do\nWelcome back, 3.\nNot in any catalog: 3%\n", "\(localized)")
+        // The widget has no catalogs: each text is the key's own.
+        let plain = try device.run("widget", "localized", "2")
+        #expect(plain.stdout == "2 habits left\nHello, 2!\nNot in any catalog: 2%\n", "\(plain)")
+        let kvc = try device.run("host", "kvc", "group.com.example.plain", "mode", "dark")
+        #expect(kvc.stdout == "kvc dark\n", "\(kvc)")
+        #expect(try device.run("widget", "read", "group.com.example.plain", "mode").stdout == "read dark\n")
     }
 
     @Test func infoPlistKeysComeFromTheManifest() throws {

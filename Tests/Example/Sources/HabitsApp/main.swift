@@ -7,7 +7,7 @@ import WidgetKit
 AppProcess.main(onStart: {
     WatchSync.shared.start()
     // While the app runs, Siri's and Shortcuts' intents run here rather than in the extension (rule `intent.where`).
-    try AppIntentsExtension.serveInApp(intents: [AddHabitIntent.self, CompleteHabitIntent.self])
+    try AppIntentsProcess.serveInApp(intents: [AddHabitIntent.self, CompleteHabitIntent.self])
 }) { command in
     let store = HabitsStore.shared
     let argument = command.dropFirst().joined(separator: " ")

@@ -22,6 +22,13 @@ struct TallyStore {
         #endif
     }
 
+    /// The request a sync would send: `URLRequest` with no import beyond Foundation, as on a device.
+    static func syncRequest() -> URLRequest {
+        var request = URLRequest(url: URL(string: "https://tally.example/sync")!)
+        request.httpMethod = "POST"
+        return request
+    }
+
     static var build: String {
         #if DEBUG && TALLY_EXTRA
         return "debug"
