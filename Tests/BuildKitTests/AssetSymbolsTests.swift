@@ -14,6 +14,7 @@ import Testing
         #expect(AssetSymbols.identifier("2up", suffix: "Image") == "_2up")
         #expect(AssetSymbols.identifier("default", suffix: "Color") == "`default`")
         #expect(AssetSymbols.identifier("--", suffix: "Color") == nil)
+        #expect(AssetSymbols.typeName("Bird Houses") == "BirdHouses" && AssetSymbols.typeName("Bird 1") == "Bird1")
     }
 
     @Test func aCatalogsColorsAndImagesBecomeResourcesAndTheExtensionsWhenTheTargetAsks() throws {
@@ -23,11 +24,12 @@ import Testing
         for folder in ["AccentColor.colorset", "Brand/Ink.colorset", "Logo.imageset", "Shared", "Shared/Badge.imageset"] {
             try FileManager.default.createDirectory(atPath: "\(catalog)/\(folder)", withIntermediateDirectories: true)
         }
-        // Only a folder that provides a namespace prefixes its assets' names.
+        // Only a folder that provides a namespace prefixes its assets' names, and is a nested type of the symbols, as
+        // Apple's Backyard Birds writes `ImageResource.Fountain.stone`.
         try Data(#"{"properties":{"provides-namespace":true}}"#.utf8).write(to: URL(fileURLWithPath: "\(catalog)/Brand/Contents.json"))
         let source = try #require(AssetSymbols.source(resources: [catalog], generation: .resources))
         #expect(source.contains(#"    static let accent = ColorResource(name: "AccentColor", bundle: .main)"#))
-        #expect(source.contains(#"    static let brandInk = ColorResource(name: "Brand/Ink", bundle: .main)"#))
+        #expect(source.contains("    enum Brand {\n        static let ink = ColorResource(name: \"Brand/Ink\", bundle: .main)\n    }"), "\(source)")
         #expect(source.contains(#"    static let logo = ImageResource(name: "Logo", bundle: .main)"#))
         #expect(source.contains(#"    static let badge = ImageResource(name: "Badge", bundle: .main)"#))
         #expect(!source.contains("extension Color {"))
