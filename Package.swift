@@ -37,6 +37,7 @@ let package = Package(
         .library(name: "OSLog", targets: ["os", "OSLog"]),
         .library(name: "Intents", targets: ["Intents"]),
         .library(name: "Combine", targets: ["Combine"]),
+        .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .library(name: "CoreLocation", targets: ["CoreLocation"]),
         .library(name: "UniformTypeIdentifiers", targets: ["UniformTypeIdentifiers"]),
         .library(name: "SwiftData", targets: ["SwiftData"]),
@@ -60,6 +61,8 @@ let package = Package(
         .systemLibrary(name: "COSLog", path: "Sources/COSLog"),
         .target(name: "os", dependencies: ["COSLog", "LockstepSystem"]),
         .target(name: "OSLog", dependencies: ["os"]),
+        .target(name: "CoreGraphics", dependencies: ["_Testing_CoreGraphics"]),
+        .target(name: "_Testing_CoreGraphics"),
         .target(name: "CoreLocation"),
         .target(name: "UniformTypeIdentifiers"),
         // The compiler plug-in behind `#Preview` and SwiftData's `@Model`: it speaks the compiler's plug-in protocol itself, so no swift-syntax
@@ -99,7 +102,7 @@ let package = Package(
         .target(name: "SwiftUI", dependencies: ["AppIntents", "LockstepRuntime", "LockstepSystem", "UIKit", "Combine", "LockstepMacros"], exclude: ["FontMetrics/generate.py", "FontMetrics/Inter-OFL.txt"]),
         // UIKit's non-view types real extension and shared code reaches for: UIColor, UIImage, UIFont, UIDevice,
         // UIScreen, UIApplication, and the asset catalogs they and SwiftUI draw from. No views or view controllers.
-        .target(name: "UIKit", dependencies: ["LockstepSystem", "AppGroupKit", "LockstepRuntime", "_Testing_UIKit"]),
+        .target(name: "UIKit", dependencies: ["CoreGraphics", "LockstepSystem", "AppGroupKit", "LockstepRuntime", "_Testing_UIKit"]),
         // Swift Testing's cross-import overlay for a module named UIKit, which must exist (empty here): see its file.
         .target(name: "_Testing_UIKit"),
         // What a simulated process is: its identity from the environment, the installed manifest, the version gate,
@@ -165,6 +168,7 @@ let package = Package(
         .testTarget(name: "SwiftUITests", dependencies: ["SwiftUI", "AppIntents"]),
         .testTarget(name: "CombineTests", dependencies: ["Combine"]),
         .testTarget(name: "CoreLocationTests", dependencies: ["CoreLocation"]),
+        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "UniformTypeIdentifiersTests", dependencies: ["UniformTypeIdentifiers"]),
         .testTarget(name: "SwiftDataTests", dependencies: ["SwiftData", "SwiftUI", "LockstepSystem", "LockstepTestSupport", "CSQLite"]),
         .testTarget(name: "ProofTests", dependencies: ["AppGroupKit", "BundleKit", "XcodeKit", "XcodeGenKit", "CheckKit", "HabitCore", "LockstepTestSupport"]),

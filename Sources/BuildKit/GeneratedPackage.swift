@@ -15,7 +15,7 @@ package struct GeneratedPackage {
     /// The Apple-named products of Lockstep every module depends on, so that `import X` and `canImport(X)` find
     /// exactly what Lockstep provides. A test holds this list to Package.swift's products.
     package static let appleProducts = ["SwiftUI", "UIKit", "Combine", "WidgetKit", "AppIntents", "Intents", "ActivityKit",
-                                        "UserNotifications", "WatchConnectivity", "OSLog", "CoreLocation", "UniformTypeIdentifiers",
+                                        "UserNotifications", "WatchConnectivity", "OSLog", "CoreGraphics", "CoreLocation", "UniformTypeIdentifiers",
                                         "SwiftData", "LockstepFoundation"]
 
     /// The stand-in app (<doc:RunningYourProject> "The app"): a host process for the app's bundle when its own
