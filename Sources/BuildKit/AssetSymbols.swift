@@ -100,8 +100,9 @@ enum AssetSymbols {
             let path = folder + "/" + entry
             if entry.hasSuffix(".colorset") {
                 found(namespaces, prefix + String(entry.dropLast(".colorset".count)), true)
-            } else if entry.hasSuffix(".imageset") {
-                found(namespaces, prefix + String(entry.dropLast(".imageset".count)), false)
+            } else if entry.hasSuffix(".imageset") || entry.hasSuffix(".symbolset") {
+                // A custom symbol is an image resource too (`Image(.fountain)`).
+                found(namespaces, prefix + (entry as NSString).deletingPathExtension, false)
             } else if !entry.contains("."), FileManager.default.fileExists(atPath: path + "/Contents.json") || isFolder(path) {
                 let namespace = providesNamespace(path)
                 walk(path, namespaces: namespace ? namespaces + [entry] : namespaces, prefix: namespace ? prefix + entry + "/" : prefix, found)

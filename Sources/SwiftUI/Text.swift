@@ -126,13 +126,10 @@ public struct Text: Equatable, Sendable {
         runs = [Run(segments: [.string(content)], attributes: Attributes())]
     }
 
-    /// A localized resource's text: its key looked up as `Text("key")` looks it up, or its default value.
+    /// A localized resource's text: its key looked up in the bundle's string catalogs with its values put in, else
+    /// its default value (`LocalizedStringResource.description`).
     public init(_ resource: LocalizedStringResource) {
-        if resource.defaultValue == nil {
-            self.init(LocalizedStringKey(stringLiteral: resource.key))
-        } else {
-            self.init(verbatim: resource.description)
-        }
+        self.init(verbatim: resource.description)
     }
 
     @_disfavoredOverload

@@ -21,7 +21,7 @@ import Testing
         let root = TestSupport.temporaryDirectory("asset-symbols")
         defer { TestSupport.cleanUp(root) }
         let catalog = root.appendingPathComponent("Assets.xcassets").path
-        for folder in ["AccentColor.colorset", "Brand/Ink.colorset", "Logo.imageset", "Shared", "Shared/Badge.imageset"] {
+        for folder in ["AccentColor.colorset", "Brand/Ink.colorset", "Logo.imageset", "Shared", "Shared/Badge.imageset", "Cup.symbolset"] {
             try FileManager.default.createDirectory(atPath: "\(catalog)/\(folder)", withIntermediateDirectories: true)
         }
         // Only a folder that provides a namespace prefixes its assets' names, and is a nested type of the symbols, as
@@ -31,6 +31,7 @@ import Testing
         #expect(source.contains(#"    static let accent = ColorResource(name: "AccentColor", bundle: .main)"#))
         #expect(source.contains("    enum Brand {\n        static let ink = ColorResource(name: \"Brand/Ink\", bundle: .main)\n    }"), "\(source)")
         #expect(source.contains(#"    static let logo = ImageResource(name: "Logo", bundle: .main)"#))
+        #expect(source.contains(#"    static let cup = ImageResource(name: "Cup", bundle: .main)"#))
         #expect(source.contains(#"    static let badge = ImageResource(name: "Badge", bundle: .main)"#))
         #expect(!source.contains("extension Color {"))
         let extended = try #require(AssetSymbols.source(resources: [catalog], generation: .resourcesAndExtensions))
