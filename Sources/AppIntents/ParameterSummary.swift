@@ -64,11 +64,18 @@ public struct Summary<Intent: AppIntent, Content>: ParameterSummary {
         more = content()
     }
 
+    /// Only the parameters, with no sentence (`Summary { \.$backyards; \.$specificBackyard }`).
+    public init(@ParameterSummaryContentBuilder<Intent> _ content: () -> [AnyKeyPath]) where Content == [AnyKeyPath] {
+        sentence = ""
+        more = content()
+    }
+
     public func summaryText(for intent: any AppIntent) -> String {
         guard let intent = intent as? Intent else { return "" }
         let text = sentence.text(for: intent)
         guard !more.isEmpty else { return text }
-        return text + " (" + more.map { "${\(ParameterNames.name(of: $0, in: intent))}" }.joined(separator: ", ") + ")"
+        let parameters = more.map { "${\(ParameterNames.name(of: $0, in: intent))}" }.joined(separator: ", ")
+        return text.isEmpty ? parameters : text + " (" + parameters + ")"
     }
 }
 

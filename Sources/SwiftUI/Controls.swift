@@ -4,12 +4,31 @@ import AppIntents
 /// (rule `widget.interactive`); the renderer reports it with the very intent instance it holds.
 public struct Button<Label: View> {
     let label: Label
-    let intent: any AppIntent
+    /// The intent a widget's button runs when tapped; nil for an app's `Button(action:)`.
+    let intent: (any AppIntent)?
 
     public init(intent: some AppIntent, @ViewBuilder label: () -> Label) {
         self.intent = intent
         self.label = label()
     }
+
+    /// An app's button: drawn as a button; its action runs when a person taps it, which no one does in a picture or
+    /// a headless app (and a widget runs only intents, as on iOS).
+    public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
+        intent = nil
+        self.label = label()
+    }
+
+    public init(role: ButtonRole?, action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
+        self.init(action: action, label: label)
+    }
+}
+
+/// What a button does, for its styling: `.destructive`, `.cancel`.
+public struct ButtonRole: Hashable, Sendable {
+    let name: String
+    public static let destructive = ButtonRole(name: "destructive")
+    public static let cancel = ButtonRole(name: "cancel")
 }
 
 extension Button where Label == Text {
@@ -19,6 +38,22 @@ extension Button where Label == Text {
     @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, intent: some AppIntent) {
         self.init(intent: intent) { Text(title) }
+    }
+    public init(_ titleKey: LocalizedStringKey, role: ButtonRole? = nil, action: @escaping @MainActor () -> Void) {
+        self.init(action: action) { Text(titleKey) }
+    }
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, role: ButtonRole? = nil, action: @escaping @MainActor () -> Void) {
+        self.init(action: action) { Text(title) }
+    }
+}
+
+extension Button where Label == SwiftUI.Label<Text, Image> {
+    public init(_ titleKey: LocalizedStringKey, systemImage: String, role: ButtonRole? = nil, action: @escaping @MainActor () -> Void) {
+        self.init(action: action) { SwiftUI.Label(titleKey, systemImage: systemImage) }
+    }
+    public init(_ titleKey: LocalizedStringKey, systemImage: String, intent: some AppIntent) {
+        self.init(intent: intent) { SwiftUI.Label(titleKey, systemImage: systemImage) }
     }
 }
 
@@ -44,6 +79,7 @@ extension Button: PrimitiveView {
             label = borderedCapsule(label, fill: fill)
         }
         if !context.environment.isEnabled { label = EffectNode(.opacity(0.4), child: label) }
+        guard let intent else { return [label] }
         return [intentControl(label, intent)]
     }
 }

@@ -530,6 +530,17 @@ public struct Animation: Equatable, Sendable {
     public static func smooth(duration: Double = 0.5, extraBounce: Double = 0) -> Animation { Animation(name: "smooth") }
     public static func snappy(duration: Double = 0.5, extraBounce: Double = 0) -> Animation { Animation(name: "snappy") }
     public static func bouncy(duration: Double = 0.5, extraBounce: Double = 0) -> Animation { Animation(name: "bouncy") }
+    public static func easeIn(duration: Double) -> Animation { Animation(name: "easeIn") }
+    public static func easeOut(duration: Double) -> Animation { Animation(name: "easeOut") }
+    public static func spring(duration: Double = 0.5, bounce: Double = 0, blendDuration: Double = 0) -> Animation { Animation(name: "spring") }
+    public static func interactiveSpring(response: Double = 0.15, dampingFraction: Double = 0.86, blendDuration: Double = 0.25) -> Animation {
+        Animation(name: "spring")
+    }
+    public static func interpolatingSpring(stiffness: Double, damping: Double, initialVelocity: Double = 0) -> Animation { Animation(name: "spring") }
+    public func delay(_ delay: Double) -> Animation { self }
+    public func speed(_ speed: Double) -> Animation { self }
+    public func repeatCount(_ count: Int, autoreverses: Bool = true) -> Animation { self }
+    public func repeatForever(autoreverses: Bool = true) -> Animation { self }
 }
 
 /// Runs `body` (the state change); a still picture draws its result, without the frames in between.

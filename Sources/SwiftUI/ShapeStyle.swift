@@ -1,5 +1,16 @@
 /// Something a shape or text is filled with: a color, a hierarchical level of the foreground, a gradient.
-public protocol ShapeStyle: Sendable {}
+public protocol ShapeStyle: Sendable {
+    /// iOS 17's custom styles: a style of the team's own resolves to another in the environment it is drawn in.
+    associatedtype Resolved: ShapeStyle = Never
+    func resolve(in environment: EnvironmentValues) -> Resolved
+}
+
+extension ShapeStyle where Resolved == Never {
+    /// Lockstep's own styles are resolved by the renderer (`resolvePaint`), not through this.
+    public func resolve(in environment: EnvironmentValues) -> Never { fatalError("\(Self.self) is resolved by the renderer") }
+}
+
+extension Never: ShapeStyle {}
 
 extension Color: ShapeStyle {}
 
@@ -304,9 +315,17 @@ private func resolveUngrouped(_ style: any ShapeStyle, _ env: EnvironmentValues)
         let base = g.color.resolve(env)
         let lighter = RGBA(base.r + (1 - base.r) * 0.25, base.g + (1 - base.g) * 0.25, base.b + (1 - base.b) * 0.25, base.a)
         return .linear(stops: [(lighter, 0), (base, 1)], start: .top, end: .bottom)
+    case is SeparatorShapeStyle: return .color(SeparatorShapeStyle.color(dark: dark))
+    case let blended as _EffectShapeStyle: return resolvePaint(blended.base, env)
     default:
+        if let custom = customResolution(style, env) { return resolveUngrouped(custom, env) }
         return .color(Color.label(level: 0, dark: dark))
     }
+}
+
+/// A team's own style (`resolve(in:)`), resolved in the environment it is drawn in; nil for Lockstep's own.
+private func customResolution<S: ShapeStyle>(_ style: S, _ env: EnvironmentValues) -> (any ShapeStyle)? {
+    S.Resolved.self == Never.self ? nil : style.resolve(in: env)
 }
 
 extension EnvironmentValues {

@@ -74,9 +74,8 @@ extension Divider: View { public typealias Body = Never }
 extension Divider: PrimitiveView {
     @MainActor public static func _resolve(_ view: Self, _ inputs: _ResolveInputs) -> _ResolvedNodes { _ResolvedNodes(nodes: view.nodes(inputs.context)) }
     @MainActor func nodes(_ context: ResolveContext) -> [Node] {
-        // UIKit's `separator` color: 3C3C43 at 29% (light), 545458 at 60% (dark).
-        let dark = context.environment.colorScheme == .dark
-        return [DividerNode(paint: context.environment.grouped(.color(dark ? RGBA(hex: 0x545458, alpha: 0.6) : RGBA(hex: 0x3C3C43, alpha: 0.29))))]
+        // UIKit's `separator` color.
+        return [DividerNode(paint: context.environment.grouped(.color(SeparatorShapeStyle.color(dark: context.environment.colorScheme == .dark))))]
     }
 }
 

@@ -24,6 +24,24 @@ public struct Material: ShapeStyle, Hashable {
     public static let ultraThickMaterial = Material(opacity: 0.9)
     /// The material of bars (toolbars, tab bars).
     public static let bar = Material(opacity: 0.8)
+    public static let ultraThin = ultraThinMaterial
+    public static let thin = thinMaterial
+    public static let regular = regularMaterial
+    public static let thick = thickMaterial
+    public static let ultraThick = ultraThickMaterial
+}
+
+private struct BackgroundMaterialKey: EnvironmentKey {
+    static let defaultValue: Material? = nil
+}
+
+extension EnvironmentValues {
+    /// The material the view is drawn over, which on a device makes its hierarchical styles vibrant over the blur;
+    /// kept here, and the styles drawn as they are (an SVG has no blur to blend with).
+    public var backgroundMaterial: Material? {
+        get { self[BackgroundMaterialKey.self] }
+        set { self[BackgroundMaterialKey.self] = newValue }
+    }
 }
 
 extension ShapeStyle where Self == Material {

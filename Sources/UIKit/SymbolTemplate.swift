@@ -27,15 +27,18 @@ struct SymbolTemplate {
 
     init?(_ template: String) {
         let weights = ["Regular-M", "Medium-M", "Semibold-M", "Light-M", "Bold-M"]
-        guard let (name, group) = weights.lazy.compactMap({ name in SymbolTemplate.group(name, in: template).map { (name, $0) } }).first,
-              let baseline = SymbolTemplate.lineAttribute("Baseline-M", "y1", in: template),
+        guard let (name, group) = weights.lazy.compactMap({ name in SymbolTemplate.group(name, in: template).map { (name, $0) } }).first
+        else { return nil }
+        // Templates of one weight name their margins without the weight (`left-margin`).
+        let margin = SymbolTemplate.lineAttribute("left-margin-\(name)", "x1", in: template) != nil ? "-\(name)" : ""
+        guard let baseline = SymbolTemplate.lineAttribute("Baseline-M", "y1", in: template),
               let capline = SymbolTemplate.lineAttribute("Capline-M", "y1", in: template),
-              let left = SymbolTemplate.lineAttribute("left-margin-\(name)", "x1", in: template),
-              let right = SymbolTemplate.lineAttribute("right-margin-\(name)", "x1", in: template), right > left else { return nil }
+              let left = SymbolTemplate.lineAttribute("left-margin\(margin)", "x1", in: template),
+              let right = SymbolTemplate.lineAttribute("right-margin\(margin)", "x1", in: template), right > left else { return nil }
         let capMiddle = (capline - baseline) / 2
         var top = capMiddle - 50, bottom = capMiddle + 50
-        if let y1 = SymbolTemplate.lineAttribute("left-margin-\(name)", "y1", in: template),
-           let y2 = SymbolTemplate.lineAttribute("left-margin-\(name)", "y2", in: template) {
+        if let y1 = SymbolTemplate.lineAttribute("left-margin\(margin)", "y1", in: template),
+           let y2 = SymbolTemplate.lineAttribute("left-margin\(margin)", "y2", in: template) {
             top = min(top, min(y1, y2) - baseline)
             bottom = max(bottom, max(y1, y2) - baseline)
         }

@@ -98,6 +98,15 @@ struct AppIntentsSurfaceTests {
         #expect(LogWalk.parameterSummary.summaryText(for: onTrail) == "Log ${distance} on ${trail}")
         let inMiles = try LogWalk.resolve(["unit": "miles"])
         #expect(LogWalk.parameterSummary.summaryText(for: inMiles) == "Log ${distance} miles")
+        // Only the parameters, as Backyard Birds' widget intent writes it.
+        struct Pick: AppIntent {
+            static let title: LocalizedStringResource = "Pick"
+            @Parameter(title: "Distance", default: 3) var distance: Int
+            @Parameter(title: "Unit", default: .kilometres) var unit: Unit
+            static var parameterSummary: some ParameterSummary { Summary { \.$distance; \.$unit } }
+            func perform() async throws -> some IntentResult { .result() }
+        }
+        #expect(Pick.parameterSummary.summaryText(for: Pick()) == "${distance}, ${unit}")
         struct Plain: AppIntent {
             static let title: LocalizedStringResource = "Plain"
             func perform() async throws -> some IntentResult { .result() }

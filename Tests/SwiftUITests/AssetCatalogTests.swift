@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SwiftUI
+@testable import UIKit
 
 /// The bundle's asset catalogs, as Xcode writes them: `Color("Name")` and `Image("Name")` draw what the catalog
 /// holds, at the size its pixels and scale give (Apple's "Asset Catalog Format Reference": Contents.json of color
@@ -107,6 +108,10 @@ import Testing
         // At a 20-point font: 10 × 20.
         let frames = placed(Image("LSTestCup").font(.system(size: 20)), width: 100, height: 100)
         #expect(frames.map(\.rect.size) == [CGSize(width: 10, height: 20)])
+        // A template of one weight names its margins without the weight.
+        let single = try String(contentsOf: folder.appendingPathComponent("cup.svg"), encoding: .utf8)
+            .replacingOccurrences(of: "left-margin-Regular-M", with: "left-margin").replacingOccurrences(of: "right-margin-Regular-M", with: "right-margin")
+        #expect(SymbolTemplate(single)?.viewBox == CGRect(x: 0, y: -85, width: 50, height: 100))
     }
 
     @Test @MainActor func xcodesGeneratedResourcesResolveFromTheCatalog() throws {
