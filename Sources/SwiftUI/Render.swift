@@ -62,6 +62,18 @@ package struct RenderedView {
     /// How far the content reaches past the edges of a widget (rule `widget.overflow`); nil when it fits.
     package var overflow: Overflow?
     let canvas: Drawing
+    /// The view's own drawing when the system's message replaced it (a widget without a container background).
+    var replacedDrawing: Drawing? = nil
+
+    /// The view as drawn where no message replaces it (iOS 16, which asked for no container background), when
+    /// iOS 17 shows its message instead; nil otherwise.
+    package var withoutMessage: RenderedView? {
+        guard let replacedDrawing else { return nil }
+        var view = RenderedView(size: size, texts: texts, controls: controls, widgetURL: widgetURL, links: links,
+                                hasContainerBackground: true, overflow: overflow, canvas: replacedDrawing)
+        view.replacedDrawing = nil
+        return view
+    }
 
     /// A complete, well-formed SVG document whose width and height are `size`.
     package func svg(title: String?) -> String {
@@ -107,10 +119,12 @@ package func render<V: View>(_ view: V, _ request: RenderRequest) -> RenderedVie
             Text(message).font(.caption).multilineTextAlignment(.center).foregroundStyle(.secondary).padding()
         }, plain).canvas
     }
-    return RenderedView(size: request.size, texts: canvas.texts, controls: canvas.controls, widgetURL: context.found.widgetURL,
-                        links: canvas.links, hasContainerBackground: hasBackground,
-                        overflow: request.containerBackground == nil ? nil : Overflow(frame, in: bounds, placed: canvas.placed),
-                        canvas: drawn)
+    var rendered = RenderedView(size: request.size, texts: canvas.texts, controls: canvas.controls, widgetURL: context.found.widgetURL,
+                                links: canvas.links, hasContainerBackground: hasBackground,
+                                overflow: request.containerBackground == nil ? nil : Overflow(frame, in: bounds, placed: canvas.placed),
+                                canvas: drawn)
+    if drawn !== canvas { rendered.replacedDrawing = canvas }
+    return rendered
 }
 
 /// The size `view` chooses for a proposal (nil: its ideal length on that axis), as a container lays it out: what the

@@ -262,6 +262,11 @@ public final class WidgetSystem {
             files.append((Self.renderPath(groupContainer: groupContainer, kind: widget.kind, family: family), texts.map { $0 + "\n" }.joined()))
             if let renders {
                 files.append(("\(renders)/\(widget.kind)/\(family.rawValue).svg", view.widgetSVG(kind: widget.kind, family: family, display: display)))
+                // iOS 17 shows its message in place of a view without a container background: the gallery also shows
+                // the view as iOS 16 drew it, so the team sees what it will look like once it adopts the API.
+                if let plain = view.withoutMessage {
+                    files.append(("\(renders)/\(widget.kind)/\(family.rawValue).iOS16.svg", plain.widgetSVG(kind: widget.kind, family: family, display: display)))
+                }
                 // The other modes WidgetKit draws the family in (a tinted Home Screen, a tinted watch face), for the
                 // gallery to show side by side: `<family>.<mode>.svg`.
                 for mode in family.renderingModes(on: device).dropFirst() {

@@ -41,6 +41,10 @@ import Testing
         #expect(svg.contains("Please adopt") && !svg.contains(">Hello<"), "\(svg)")
         let adopted = render(Text("Hello").containerBackground(Color.white, for: ContainerBackgroundPlacement("widget")), small(message))
         #expect(adopted.svg(title: nil).contains(">Hello<") && !adopted.svg(title: nil).contains("Please adopt"))
+        // The view as iOS 16 drew it, for the gallery beside the message; none when nothing replaced it.
+        let plain = bare.withoutMessage?.svg(title: nil)
+        #expect(plain?.contains(">Hello<") == true && plain?.contains("Please adopt") == false)
+        #expect(adopted.withoutMessage == nil && render(Text("Hello"), small()).withoutMessage == nil)
     }
 }
 
