@@ -117,7 +117,7 @@ let package = Package(
         // the widget's provider and views, the intents, the watch sync).
         .target(name: "HabitCore", dependencies: [
             "LockstepSystem", "AppGroupKit", "BundleKit", "LockstepRuntime", "CSQLite", "LockstepSQLite", "WidgetKit", "WatchConnectivity",
-            "AppIntents", "ActivityKit", "UserNotifications", "LockstepFoundation", "SwiftUI", "Intents"]),
+            "AppIntents", "ActivityKit", "LockstepFoundation", "SwiftUI"]),
 
         // Thin executables over the libraries.
         .executableTarget(name: "lockstep", dependencies: [
@@ -127,7 +127,10 @@ let package = Package(
         // The Habits widget extension: a `@main WidgetBundle`, as on iOS.
         .executableTarget(name: "lockstep-widget", dependencies: ["HabitCore", "WidgetKit", "SwiftUI"]),
         .executableTarget(name: "lockstep-watch", dependencies: ["HabitCore"]),
-        .executableTarget(name: "lockstep-notification", dependencies: ["HabitCore", "UserNotifications"]),
+        // The notification service alone links UserNotifications (and through it FoundationNetworking, libcurl and
+        // TLS, for its attachments): the Habits widget, which shares HabitCore, stays as small as a widget should.
+        .executableTarget(name: "lockstep-notification", dependencies: ["HabitCore", "UserNotifications", "Intents", "LockstepSystem", "LockstepRuntime",
+                                                                         "AppGroupKit", "LockstepFoundation"]),
         .executableTarget(name: "lockstep-share", dependencies: ["HabitCore", "LockstepFoundation"]),
         .executableTarget(name: "lockstep-clip", dependencies: ["HabitCore"]),
         .executableTarget(name: "lockstep-intent", dependencies: ["HabitCore"]),
