@@ -208,4 +208,76 @@ import Testing
         #expect(plan.notBuilt.map(\.bundle.name) == ["TallyWatch"])
         #expect(plan.notBuilt.first?.reason == "its bundle identifier '.watchkitapp' is not one a device installs (lockstep check reports it)")
     }
+
+    /// An app whose bundle id takes its prefix from an xcconfig each developer copies from a template (Ice Cubes'
+    /// `$(BUNDLE_ID_PREFIX)`): the build stops before anything is written or compiled, with one sentence naming the
+    /// setting and the file it would have come from (it said that neither the app nor the stand-in app built).
+    @Test func anAppWhoseIdentifierNeedsAMissingXcconfigStopsTheBuildSayingWhy() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("missing-xcconfig-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: ProjectBuildTests.fixture, to: folder)
+        let spec = folder.appendingPathComponent("project.yml")
+        var text = try String(contentsOf: spec, encoding: .utf8)
+        text = text.replacingOccurrences(of: "  Tally:\n    type: application\n    platform: iOS\n", with: """
+              Tally:
+                type: application
+                platform: iOS
+                configFiles:
+                  Debug: Config/Local.xcconfig
+                settings:
+                  PRODUCT_BUNDLE_IDENTIFIER: $(ID_PREFIX).Tally
+
+            """)
+        try text.write(to: spec, atomically: true, encoding: .utf8)
+        do {
+            _ = try BuildPlan.make(.init(project: spec.path))
+            Issue.record("the plan was made")
+        } catch let error as BuildError {
+            #expect(error.exitStatus == .invalidInput)
+            #expect(error.description.hasPrefix("The project 'Tally' has no target Lockstep can run: its app Tally is not built: its bundle identifier '$(ID_PREFIX).Tally' uses ID_PREFIX, which the checkout does not define, and '.Tally' is not one a device installs. It would have come from '\(folder.path)/Config/Local.xcconfig', the base configuration file of target 'Tally' [Debug]"),
+                    "\(error.description)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(".build").path))
+    }
+
+    /// A watch app's intents extension with no `@main` (a principal class starts it): the report names the platform
+    /// that starts it, watchOS, not iOS (NetNewsWire's Mac extensions were said to be started by iOS).
+    @Test func anExtensionWithoutMainNamesItsOwnPlatform() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("watch-intents-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: ProjectBuildTests.fixture, to: folder)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("WatchIntents"), withIntermediateDirectories: true)
+        try "import Intents\n\nclass IntentHandler: INExtension {}\n".write(to: folder.appendingPathComponent("WatchIntents/IntentHandler.swift"), atomically: true, encoding: .utf8)
+        let spec = folder.appendingPathComponent("project.yml")
+        var text = try String(contentsOf: spec, encoding: .utf8)
+        text = text.replacingOccurrences(of: "        WKCompanionAppBundleIdentifier: com.example.Tally\n", with: """
+                    WKCompanionAppBundleIdentifier: com.example.Tally
+                dependencies:
+                  - target: TallyWatchIntents
+
+            """)
+        text += """
+              TallyWatchIntents:
+                type: app-extension
+                platform: watchOS
+                settings:
+                  PRODUCT_BUNDLE_IDENTIFIER: com.example.Tally.watchkitapp.intents
+                sources: [WatchIntents]
+                info:
+                  path: WatchIntents/Info.plist
+                  properties:
+                    CFBundleShortVersionString: $(MARKETING_VERSION)
+                    CFBundleVersion: $(CURRENT_PROJECT_VERSION)
+                    NSExtension:
+                      NSExtensionPointIdentifier: com.apple.intents-service
+                      NSExtensionPrincipalClass: $(PRODUCT_MODULE_NAME).IntentHandler
+
+            """
+        try text.write(to: spec, atomically: true, encoding: .utf8)
+        let plan = try BuildPlan.make(.init(project: spec.path))
+        let intents = try #require(plan.modules.first { $0.name == "TallyWatchIntents" })
+        #expect(intents.platform == .watchOS)
+        #expect(intents.blocker == "it has no @main entry point, and watchOS starts an intents extension from a principal class Lockstep cannot make",
+                "\(String(describing: intents.blocker))")
+    }
 }
