@@ -22,6 +22,11 @@ struct TallyStore {
         #endif
     }
 
+    /// Where a device syncs the count: Foundation's networking types, found through `import Foundation` alone.
+    static var sync: (session: URLSession, request: URLRequest) {
+        (.shared, URLRequest(url: URL(string: "https://tally.example.com/count")!))
+    }
+
     static var build: String {
         #if DEBUG && TALLY_EXTRA
         return "debug"
