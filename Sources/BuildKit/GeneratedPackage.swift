@@ -24,6 +24,9 @@ package struct GeneratedPackage {
 
     /// Foundation's `UserDefaults` and `Bundle` cannot be replaced from outside: each module gets the shim of
     /// <doc:YourOwnCode> "The Linux shim", so `UserDefaults(suiteName:)` is the App Group's suite as on a device.
+    /// Foundation's `NSLocalizedString` without a `bundle:` reads Foundation's own `Bundle.main`, which holds no
+    /// tables: the module's own overloads, which take no defaulted argument and so win over Foundation's, read the
+    /// bundle's, as on a device (with `bundle:`, LockstepFoundation's takes the shim's `Bundle`).
     /// On Linux `URLSession`, `URLRequest` and `HTTPURLResponse` live in FoundationNetworking, which Apple's
     /// Foundation holds: re-exported here, a file's `import Foundation` finds them as on a device.
     static let shim = """
@@ -36,6 +39,18 @@ package struct GeneratedPackage {
         #endif
         typealias UserDefaults = LockstepFoundation.UserDefaults
         typealias Bundle = LockstepFoundation.Bundle
+        func NSLocalizedString(_ key: String, comment: String) -> String {
+            Bundle.main.localizedString(forKey: key, value: nil, table: nil)
+        }
+        func NSLocalizedString(_ key: String, tableName: String?, comment: String) -> String {
+            Bundle.main.localizedString(forKey: key, value: nil, table: tableName)
+        }
+        func NSLocalizedString(_ key: String, value: String, comment: String) -> String {
+            Bundle.main.localizedString(forKey: key, value: value, table: nil)
+        }
+        func NSLocalizedString(_ key: String, tableName: String?, value: String, comment: String) -> String {
+            Bundle.main.localizedString(forKey: key, value: value, table: tableName)
+        }
 
         """
 
