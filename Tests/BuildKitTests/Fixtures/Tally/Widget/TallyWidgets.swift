@@ -30,6 +30,7 @@ struct TallyWidget: Widget {
                 Text(TallyStore.build)
             }
             .containerBackground(.white, for: .widget)
+            .widgetURL(TallyLinks.count)
         }
         .configurationDisplayName("Tally")
         .supportedFamilies([.systemSmall])
