@@ -19,7 +19,7 @@ import Testing
         #expect(widget.defines == ["DEBUG", "TALLY_EXTRA"])
         #expect(widget.languageMode == "5")
         // Its own folder's files and the shared folder's, as the spec's `sources` list them.
-        #expect(widget.files.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted() == ["TallyLinks.swift", "TallyStore.swift", "TallyWidgets.swift"])
+        #expect(widget.files.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted() == ["TallyLinks.swift", "TallyModel.swift", "TallyStore.swift", "TallyWidgets.swift"])
         #expect(plan.buildFolder.hasSuffix("/Fixtures/Tally/.build/lockstep"))
 
         let release = try BuildPlan.make(.init(project: Self.spec, targets: ["TallyWidget"], configuration: "Release"))
@@ -114,7 +114,7 @@ import Testing
         try text.write(to: spec, atomically: true, encoding: .utf8)
         let plan = try BuildPlan.make(.init(project: spec.path))
         let widget = try #require(plan.modules.first { $0.name == "TallyWidget" })
-        #expect(widget.files.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted() == ["TallyLinks.swift", "TallyStore.swift", "TallyWidgets.swift"])
+        #expect(widget.files.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted() == ["TallyLinks.swift", "TallyModel.swift", "TallyStore.swift", "TallyWidgets.swift"])
     }
 }
 
