@@ -194,15 +194,21 @@ import Testing
 /// uninitialized submodule's Objective-C), and a bundle whose identifier the device refuses (left out, as `check`
 /// reports it).
 @Suite struct RealCheckoutTests {
-    @Test func aMissingObjectiveCFileAndARefusedIdentifierLeaveTheRestToBuild() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("real-checkout-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
+    /// The Tally fixture in a fresh folder `name-UUID` (removed by the caller), its spec changed by `edit`.
+    static func fixture(_ name: String, spec edit: (String) -> String) throws -> (folder: URL, spec: URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
         try FileManager.default.copyItem(at: ProjectBuildTests.fixture, to: folder)
         let spec = folder.appendingPathComponent("project.yml")
-        var text = try String(contentsOf: spec, encoding: .utf8)
-        text = text.replacingOccurrences(of: "    sources: [App, Shared]\n", with: "    sources: [App, Shared, Vendor/Markdown/NSString+Markdown.m]\n")
-        text = text.replacingOccurrences(of: "PRODUCT_BUNDLE_IDENTIFIER: com.example.Tally.watchkitapp", with: "PRODUCT_BUNDLE_IDENTIFIER: .watchkitapp")
-        try text.write(to: spec, atomically: true, encoding: .utf8)
+        try edit(try String(contentsOf: spec, encoding: .utf8)).write(to: spec, atomically: true, encoding: .utf8)
+        return (folder, spec)
+    }
+
+    @Test func aMissingObjectiveCFileAndARefusedIdentifierLeaveTheRestToBuild() throws {
+        let (folder, spec) = try Self.fixture("real-checkout") { text in
+            text.replacingOccurrences(of: "    sources: [App, Shared]\n", with: "    sources: [App, Shared, Vendor/Markdown/NSString+Markdown.m]\n")
+                .replacingOccurrences(of: "PRODUCT_BUNDLE_IDENTIFIER: com.example.Tally.watchkitapp", with: "PRODUCT_BUNDLE_IDENTIFIER: .watchkitapp")
+        }
+        defer { try? FileManager.default.removeItem(at: folder) }
         let plan = try BuildPlan.make(.init(project: spec.path))
         #expect(plan.modules.map(\.name) == ["Tally", "TallyWidget"])
         #expect(plan.notBuilt.map(\.bundle.name) == ["TallyWatch"])
@@ -213,22 +219,19 @@ import Testing
     /// `$(BUNDLE_ID_PREFIX)`): the build stops before anything is written or compiled, with one sentence naming the
     /// setting and the file it would have come from (it said that neither the app nor the stand-in app built).
     @Test func anAppWhoseIdentifierNeedsAMissingXcconfigStopsTheBuildSayingWhy() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("missing-xcconfig-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.copyItem(at: ProjectBuildTests.fixture, to: folder)
-        let spec = folder.appendingPathComponent("project.yml")
-        var text = try String(contentsOf: spec, encoding: .utf8)
-        text = text.replacingOccurrences(of: "  Tally:\n    type: application\n    platform: iOS\n", with: """
-              Tally:
-                type: application
-                platform: iOS
-                configFiles:
-                  Debug: Config/Local.xcconfig
-                settings:
-                  PRODUCT_BUNDLE_IDENTIFIER: $(ID_PREFIX).Tally
+        let (folder, spec) = try Self.fixture("missing-xcconfig") { text in
+            text.replacingOccurrences(of: "  Tally:\n    type: application\n    platform: iOS\n", with: """
+                  Tally:
+                    type: application
+                    platform: iOS
+                    configFiles:
+                      Debug: Config/Local.xcconfig
+                    settings:
+                      PRODUCT_BUNDLE_IDENTIFIER: $(ID_PREFIX).Tally
 
-            """)
-        try text.write(to: spec, atomically: true, encoding: .utf8)
+                """)
+        }
+        defer { try? FileManager.default.removeItem(at: folder) }
         do {
             _ = try BuildPlan.make(.init(project: spec.path))
             Issue.record("the plan was made")
@@ -243,37 +246,33 @@ import Testing
     /// A watch app's intents extension with no `@main` (a principal class starts it): the report names the platform
     /// that starts it, watchOS, not iOS (NetNewsWire's Mac extensions were said to be started by iOS).
     @Test func anExtensionWithoutMainNamesItsOwnPlatform() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("watch-intents-\(UUID().uuidString)")
+        let (folder, spec) = try Self.fixture("watch-intents") { text in
+            text.replacingOccurrences(of: "        WKCompanionAppBundleIdentifier: com.example.Tally\n", with: """
+                        WKCompanionAppBundleIdentifier: com.example.Tally
+                    dependencies:
+                      - target: TallyWatchIntents
+
+                """) + """
+                  TallyWatchIntents:
+                    type: app-extension
+                    platform: watchOS
+                    settings:
+                      PRODUCT_BUNDLE_IDENTIFIER: com.example.Tally.watchkitapp.intents
+                    sources: [WatchIntents]
+                    info:
+                      path: WatchIntents/Info.plist
+                      properties:
+                        CFBundleShortVersionString: $(MARKETING_VERSION)
+                        CFBundleVersion: $(CURRENT_PROJECT_VERSION)
+                        NSExtension:
+                          NSExtensionPointIdentifier: com.apple.intents-service
+                          NSExtensionPrincipalClass: $(PRODUCT_MODULE_NAME).IntentHandler
+
+                """
+        }
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.copyItem(at: ProjectBuildTests.fixture, to: folder)
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("WatchIntents"), withIntermediateDirectories: true)
         try "import Intents\n\nclass IntentHandler: INExtension {}\n".write(to: folder.appendingPathComponent("WatchIntents/IntentHandler.swift"), atomically: true, encoding: .utf8)
-        let spec = folder.appendingPathComponent("project.yml")
-        var text = try String(contentsOf: spec, encoding: .utf8)
-        text = text.replacingOccurrences(of: "        WKCompanionAppBundleIdentifier: com.example.Tally\n", with: """
-                    WKCompanionAppBundleIdentifier: com.example.Tally
-                dependencies:
-                  - target: TallyWatchIntents
-
-            """)
-        text += """
-              TallyWatchIntents:
-                type: app-extension
-                platform: watchOS
-                settings:
-                  PRODUCT_BUNDLE_IDENTIFIER: com.example.Tally.watchkitapp.intents
-                sources: [WatchIntents]
-                info:
-                  path: WatchIntents/Info.plist
-                  properties:
-                    CFBundleShortVersionString: $(MARKETING_VERSION)
-                    CFBundleVersion: $(CURRENT_PROJECT_VERSION)
-                    NSExtension:
-                      NSExtensionPointIdentifier: com.apple.intents-service
-                      NSExtensionPrincipalClass: $(PRODUCT_MODULE_NAME).IntentHandler
-
-            """
-        try text.write(to: spec, atomically: true, encoding: .utf8)
         let plan = try BuildPlan.make(.init(project: spec.path))
         let intents = try #require(plan.modules.first { $0.name == "TallyWatchIntents" })
         #expect(intents.platform == .watchOS)
