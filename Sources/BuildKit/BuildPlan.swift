@@ -359,7 +359,8 @@ struct Planner {
 
     /// A module's files after `.lockstep.json`'s stand-ins: `"Module"` (or its target's name, `alias`) replaces them
     /// all; `"Module/Sub/Folder"` replaces only those below `Sub/Folder` of `root` (the project's folder for a
-    /// target, the target's folder for a package target) with the stand-in's files.
+    /// target, the target's folder for a package target), and `"Module/Sub/File.swift"` that one file, with the
+    /// stand-in's files.
     /// - Returns: the files, and the stand-in folders used.
     func applyingStandIns(_ files: [String], module: String, alias: String?, root: String) throws -> (files: [String], standIns: [String]) {
         if let folder = standIns[module] ?? alias.flatMap({ standIns[$0] }) {
@@ -369,12 +370,13 @@ struct Planner {
         var used: [String] = []
         for (key, folder) in standIns.sorted(by: { $0.key < $1.key }) {
             guard let prefix = [module, alias].compactMap({ $0 }).first(where: { key.hasPrefix($0 + "/") }) else { continue }
-            let below = PathText.join(root, String(key.dropFirst(prefix.count + 1))) + "/"
-            let replaced = result.filter { $0.hasPrefix(below) }
-            guard !replaced.isEmpty else {
-                throw BuildError(.missingStandIn, subject: key, detail: "names '\(below.dropLast())', which holds none of the module's Swift files")
+            // A folder's files, or one file: a team changes the one file that cannot build and keeps its folder.
+            let path = PathText.join(root, String(key.dropFirst(prefix.count + 1)))
+            let isReplaced = { (file: String) in file == path || file.hasPrefix(path + "/") }
+            guard result.contains(where: isReplaced) else {
+                throw BuildError(.missingStandIn, subject: key, detail: "names '\(path)', which neither is nor holds one of the module's Swift files")
             }
-            result.removeAll { $0.hasPrefix(below) }
+            result.removeAll(where: isReplaced)
             result += try Self.standInFiles(folder, module: key)
             used.append(folder)
         }

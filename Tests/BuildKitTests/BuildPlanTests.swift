@@ -45,6 +45,12 @@ import Testing
         // The app compiles Shared too, but the stand-in names the widget's module only.
         #expect(part.modules.first { $0.name == "Tally" }?.standIns == [])
 
+        // One file of a folder (Widget Examples' networking file, the only one of its folder that needs a change).
+        let one = try BuildPlan.make(.init(project: Self.spec, standIns: ["TallyWidget/Shared/TallyStore.swift": folder.path]))
+        let single = try #require(one.modules.first { $0.name == "TallyWidget" })
+        #expect(single.files.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted() == ["LinuxWidget.swift", "TallyLinks.swift", "TallyModel.swift", "TallyWidgets.swift"])
+        #expect(throws: BuildError.self) { try BuildPlan.make(.init(project: Self.spec, standIns: ["TallyWidget/Shared/TallyStore": folder.path])) }
+
         #expect(throws: BuildError.self) { try BuildPlan.make(.init(project: Self.spec, standIns: ["TallyWidget/Nope": folder.path])) }
 
         // A stand-in for an Apple framework Lockstep lacks: a module of that name each platform's modules import.
