@@ -107,6 +107,10 @@ extension BuildPlan {
         for record in set.all where options.targets.isEmpty || options.targets.contains(record.name) || record.role == .host {
             if let reason = try planner.addBundle(record) { notBuilt.append((record, reason)) }
         }
+        // Every bundle runs inside the app's process tree and container: without the app nothing can run.
+        if let (app, reason) = notBuilt.first(where: { $0.0.role == .host }) {
+            throw BuildError(.noRunnableTarget, subject: project.name, detail: "its app \(app.name) is not built: \(reason)")
+        }
         try planner.addFrameworkStandIns()
         planner.propagateBlockers()
         let folder = options.buildFolder ?? PathText.join(PathText.absolute(project.sourceRoot), ".build/lockstep")
@@ -190,11 +194,17 @@ struct Planner {
         if bundle.role == .widget && bundle.platform == .watchOS { bundle.role = .complication }
         // An App Clip is an app of its own, in the app's AppClips folder (rule `clip.*`).
         if bundle.embedLocation == .appClips { bundle.role = .clip }
+        let resolved = resolver.resolve(target, configuration: name(of: target))
         // A bundle id the device refuses (rule `bundle-id.charset`, which `check` reports) would name no container.
         if let identifier = bundle.bundleIdentifier, (try? Sandbox.validateBundleIdentifier(ProjectBuild.unsetAsEmpty(identifier))) == nil {
+            // A setting the checkout does not define (an xcconfig each developer copies from a template) is empty
+            // when Xcode builds; `check` only warns of it (rule `settings.unresolved`), so say where it comes from.
+            if let unset = resolved.unknowns.keys.sorted().first(where: { identifier.contains("$(\($0))") || identifier.contains("${\($0)}") }) {
+                let hint = resolved.unknowns[unset] ?? ""
+                return "its bundle identifier '\(identifier)' uses \(unset), which the checkout does not define, and '\(ProjectBuild.unsetAsEmpty(identifier))' is not one a device installs. \(hint.hasSuffix(".") ? String(hint.dropLast()) : hint)"
+            }
             return "its bundle identifier '\(identifier)' is not one a device installs (lockstep check reports it)"
         }
-        let resolved = resolver.resolve(target, configuration: name(of: target))
         var module = try module(for: target, resolved: resolved, platform: record.platform)
         module.bundle = bundle
         if module.blocker == nil && !module.files.contains(where: Self.declaresMain) && !module.files.contains(where: { $0.hasSuffix("/main.swift") }) {
@@ -204,7 +214,7 @@ struct Planner {
                 module.blocker = "it has no @main SwiftUI App Lockstep can start (a UIKit app delegate or a storyboard starts it on a device)"
             } else {
                 let kind = bundle.role == .extension ? "an extension" : bundle.role == .intent ? "an intents extension" : "a \(bundle.role.rawValue) extension"
-                module.blocker = "it has no @main entry point, and iOS starts \(kind) from a principal class Lockstep cannot make"
+                module.blocker = "it has no @main entry point, and \(record.platform.rawValue) starts \(kind) from a principal class Lockstep cannot make"
             }
         }
         modules.append(module)
@@ -354,7 +364,8 @@ struct Planner {
 
     /// A module's files after `.lockstep.json`'s stand-ins: `"Module"` (or its target's name, `alias`) replaces them
     /// all; `"Module/Sub/Folder"` replaces only those below `Sub/Folder` of `root` (the project's folder for a
-    /// target, the target's folder for a package target) with the stand-in's files.
+    /// target, the target's folder for a package target), and `"Module/Sub/File.swift"` that one file, with the
+    /// stand-in's files.
     /// - Returns: the files, and the stand-in folders used.
     func applyingStandIns(_ files: [String], module: String, alias: String?, root: String) throws -> (files: [String], standIns: [String]) {
         if let folder = standIns[module] ?? alias.flatMap({ standIns[$0] }) {
@@ -364,12 +375,13 @@ struct Planner {
         var used: [String] = []
         for (key, folder) in standIns.sorted(by: { $0.key < $1.key }) {
             guard let prefix = [module, alias].compactMap({ $0 }).first(where: { key.hasPrefix($0 + "/") }) else { continue }
-            let below = PathText.join(root, String(key.dropFirst(prefix.count + 1))) + "/"
-            let replaced = result.filter { $0.hasPrefix(below) }
-            guard !replaced.isEmpty else {
-                throw BuildError(.missingStandIn, subject: key, detail: "names '\(below.dropLast())', which holds none of the module's Swift files")
+            // A folder's files, or one file: a team changes the one file that cannot build and keeps its folder.
+            let path = PathText.join(root, String(key.dropFirst(prefix.count + 1)))
+            let isReplaced = { (file: String) in file == path || file.hasPrefix(path + "/") }
+            guard result.contains(where: isReplaced) else {
+                throw BuildError(.missingStandIn, subject: key, detail: "names '\(path)', which neither is nor holds one of the module's Swift files")
             }
-            result.removeAll { $0.hasPrefix(below) }
+            result.removeAll(where: isReplaced)
             result += try Self.standInFiles(folder, module: key)
             used.append(folder)
         }

@@ -106,8 +106,18 @@ extension XcodeProject {
             guard let object = objects[target.id]?.dictionary else { continue }
             var inputs = TargetBuildInputs()
             for phase in (object["buildPhases"]?.array ?? []).compactMap(\.string) {
-                guard let phaseObject = objects[phase]?.dictionary,
-                      let isa = phaseObject["isa"]?.string, isa == "PBXSourcesBuildPhase" || isa == "PBXResourcesBuildPhase" else { continue }
+                guard let phaseObject = objects[phase]?.dictionary, let isa = phaseObject["isa"]?.string else { continue }
+                // A product the Frameworks phase links (`productRef`) that `packageProductDependencies` does not
+                // list: Xcode links it all the same (Bark's notification service and swift-markdown).
+                if isa == "PBXFrameworksBuildPhase" {
+                    for file in (phaseObject["files"]?.array ?? []).compactMap(\.string) {
+                        guard let product = objects[file]?.dictionary?["productRef"]?.string,
+                              let name = objects[product]?.dictionary?["productName"]?.string, !inputs.packageProducts.contains(name) else { continue }
+                        inputs.packageProducts.append(name)
+                    }
+                    continue
+                }
+                guard isa == "PBXSourcesBuildPhase" || isa == "PBXResourcesBuildPhase" else { continue }
                 for file in (phaseObject["files"]?.array ?? []).compactMap(\.string) {
                     guard let reference = objects[file]?.dictionary?["fileRef"]?.string, let path = reader.path(of: reference) else { continue }
                     // A variant group (Localizable.strings in several .lproj folders) is its children's files.
@@ -125,7 +135,9 @@ extension XcodeProject {
                 inputs.add(folder: folder, excluded: Self.membershipExceptions(of: group, target: target.id, objects: objects))
             }
             for dependency in (object["packageProductDependencies"]?.array ?? []).compactMap(\.string) {
-                if let product = objects[dependency]?.dictionary?["productName"]?.string { inputs.packageProducts.append(product) }
+                if let product = objects[dependency]?.dictionary?["productName"]?.string, !inputs.packageProducts.contains(product) {
+                    inputs.packageProducts.append(product)
+                }
             }
             result[target.id] = inputs
         }

@@ -19,7 +19,7 @@ import Testing
         #expect(widget.defines == ["DEBUG", "TALLY_EXTRA"])
         #expect(widget.languageMode == "5")
         // Its own folder's files and the shared folder's, as the spec's `sources` list them.
-        #expect(widget.files.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted() == ["TallyStore.swift", "TallyWidgets.swift"])
+        #expect(widget.files.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted() == ["TallyLinks.swift", "TallyModel.swift", "TallyPlace.swift", "TallyStore.swift", "TallyWidgets.swift"])
         #expect(plan.buildFolder.hasSuffix("/Fixtures/Tally/.build/lockstep"))
 
         let release = try BuildPlan.make(.init(project: Self.spec, targets: ["TallyWidget"], configuration: "Release"))
@@ -44,6 +44,12 @@ import Testing
         #expect(partial.files.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted() == ["LinuxWidget.swift", "TallyWidgets.swift"])
         // The app compiles Shared too, but the stand-in names the widget's module only.
         #expect(part.modules.first { $0.name == "Tally" }?.standIns == [])
+
+        // One file of a folder (Widget Examples' networking file, the only one of its folder that needs a change).
+        let one = try BuildPlan.make(.init(project: Self.spec, standIns: ["TallyWidget/Shared/TallyStore.swift": folder.path]))
+        let single = try #require(one.modules.first { $0.name == "TallyWidget" })
+        #expect(single.files.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted() == ["LinuxWidget.swift", "TallyLinks.swift", "TallyModel.swift", "TallyPlace.swift", "TallyWidgets.swift"])
+        #expect(throws: BuildError.self) { try BuildPlan.make(.init(project: Self.spec, standIns: ["TallyWidget/Shared/TallyStore": folder.path])) }
 
         #expect(throws: BuildError.self) { try BuildPlan.make(.init(project: Self.spec, standIns: ["TallyWidget/Nope": folder.path])) }
 
@@ -114,7 +120,7 @@ import Testing
         try text.write(to: spec, atomically: true, encoding: .utf8)
         let plan = try BuildPlan.make(.init(project: spec.path))
         let widget = try #require(plan.modules.first { $0.name == "TallyWidget" })
-        #expect(widget.files.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted() == ["TallyStore.swift", "TallyWidgets.swift"])
+        #expect(widget.files.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted() == ["TallyLinks.swift", "TallyModel.swift", "TallyPlace.swift", "TallyStore.swift", "TallyWidgets.swift"])
     }
 }
 
@@ -194,18 +200,89 @@ import Testing
 /// uninitialized submodule's Objective-C), and a bundle whose identifier the device refuses (left out, as `check`
 /// reports it).
 @Suite struct RealCheckoutTests {
-    @Test func aMissingObjectiveCFileAndARefusedIdentifierLeaveTheRestToBuild() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("real-checkout-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
+    /// The Tally fixture in a fresh folder `name-UUID` (removed by the caller), its spec changed by `edit`.
+    static func fixture(_ name: String, spec edit: (String) -> String) throws -> (folder: URL, spec: URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
         try FileManager.default.copyItem(at: ProjectBuildTests.fixture, to: folder)
         let spec = folder.appendingPathComponent("project.yml")
-        var text = try String(contentsOf: spec, encoding: .utf8)
-        text = text.replacingOccurrences(of: "    sources: [App, Shared]\n", with: "    sources: [App, Shared, Vendor/Markdown/NSString+Markdown.m]\n")
-        text = text.replacingOccurrences(of: "PRODUCT_BUNDLE_IDENTIFIER: com.example.Tally.watchkitapp", with: "PRODUCT_BUNDLE_IDENTIFIER: .watchkitapp")
-        try text.write(to: spec, atomically: true, encoding: .utf8)
+        try edit(try String(contentsOf: spec, encoding: .utf8)).write(to: spec, atomically: true, encoding: .utf8)
+        return (folder, spec)
+    }
+
+    @Test func aMissingObjectiveCFileAndARefusedIdentifierLeaveTheRestToBuild() throws {
+        let (folder, spec) = try Self.fixture("real-checkout") { text in
+            text.replacingOccurrences(of: "    sources: [App, Shared]\n", with: "    sources: [App, Shared, Vendor/Markdown/NSString+Markdown.m]\n")
+                .replacingOccurrences(of: "PRODUCT_BUNDLE_IDENTIFIER: com.example.Tally.watchkitapp", with: "PRODUCT_BUNDLE_IDENTIFIER: .watchkitapp")
+        }
+        defer { try? FileManager.default.removeItem(at: folder) }
         let plan = try BuildPlan.make(.init(project: spec.path))
         #expect(plan.modules.map(\.name) == ["Tally", "TallyWidget"])
         #expect(plan.notBuilt.map(\.bundle.name) == ["TallyWatch"])
         #expect(plan.notBuilt.first?.reason == "its bundle identifier '.watchkitapp' is not one a device installs (lockstep check reports it)")
+    }
+
+    /// An app whose bundle id takes its prefix from an xcconfig each developer copies from a template (Ice Cubes'
+    /// `$(BUNDLE_ID_PREFIX)`): the build stops before anything is written or compiled, with one sentence naming the
+    /// setting and the file it would have come from (it said that neither the app nor the stand-in app built).
+    @Test func anAppWhoseIdentifierNeedsAMissingXcconfigStopsTheBuildSayingWhy() throws {
+        let (folder, spec) = try Self.fixture("missing-xcconfig") { text in
+            text.replacingOccurrences(of: "  Tally:\n    type: application\n    platform: iOS\n", with: """
+                  Tally:
+                    type: application
+                    platform: iOS
+                    configFiles:
+                      Debug: Config/Local.xcconfig
+                    settings:
+                      PRODUCT_BUNDLE_IDENTIFIER: $(ID_PREFIX).Tally
+
+                """)
+        }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            _ = try BuildPlan.make(.init(project: spec.path))
+            Issue.record("the plan was made")
+        } catch let error as BuildError {
+            #expect(error.exitStatus == .invalidInput)
+            #expect(error.description.hasPrefix("The project 'Tally' has no target Lockstep can run: its app Tally is not built: its bundle identifier '$(ID_PREFIX).Tally' uses ID_PREFIX, which the checkout does not define, and '.Tally' is not one a device installs. It would have come from '\(folder.path)/Config/Local.xcconfig', the base configuration file of target 'Tally' [Debug]"),
+                    "\(error.description)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(".build").path))
+    }
+
+    /// A watch app's intents extension with no `@main` (a principal class starts it): the report names the platform
+    /// that starts it, watchOS, not iOS (NetNewsWire's Mac extensions were said to be started by iOS).
+    @Test func anExtensionWithoutMainNamesItsOwnPlatform() throws {
+        let (folder, spec) = try Self.fixture("watch-intents") { text in
+            text.replacingOccurrences(of: "        WKCompanionAppBundleIdentifier: com.example.Tally\n", with: """
+                        WKCompanionAppBundleIdentifier: com.example.Tally
+                    dependencies:
+                      - target: TallyWatchIntents
+
+                """) + """
+                  TallyWatchIntents:
+                    type: app-extension
+                    platform: watchOS
+                    settings:
+                      PRODUCT_BUNDLE_IDENTIFIER: com.example.Tally.watchkitapp.intents
+                    sources: [WatchIntents]
+                    info:
+                      path: WatchIntents/Info.plist
+                      properties:
+                        CFBundleShortVersionString: $(MARKETING_VERSION)
+                        CFBundleVersion: $(CURRENT_PROJECT_VERSION)
+                        NSExtension:
+                          NSExtensionPointIdentifier: com.apple.intents-service
+                          NSExtensionPrincipalClass: $(PRODUCT_MODULE_NAME).IntentHandler
+
+                """
+        }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("WatchIntents"), withIntermediateDirectories: true)
+        try "import Intents\n\nclass IntentHandler: INExtension {}\n".write(to: folder.appendingPathComponent("WatchIntents/IntentHandler.swift"), atomically: true, encoding: .utf8)
+        let plan = try BuildPlan.make(.init(project: spec.path))
+        let intents = try #require(plan.modules.first { $0.name == "TallyWatchIntents" })
+        #expect(intents.platform == .watchOS)
+        #expect(intents.blocker == "it has no @main entry point, and watchOS starts an intents extension from a principal class Lockstep cannot make",
+                "\(String(describing: intents.blocker))")
     }
 }

@@ -65,6 +65,10 @@ import Testing
             ".build/lockstep/groups/phone/AppGroup/group.com.example.tally/.lockstep/widgetkit/renders/Tally/systemSmall.svg"), encoding: .utf8)
         #expect(drawing.contains("<image href=\"data:image/png;base64,") && drawing.contains("width=\"24\" height=\"16\""), "\(drawing)")
         #expect(drawing.contains("fill=\"#5a58d1\""), "\(drawing)")
+        // NSLocalizedString with no bundle named found the widget's string catalog, as on a device.
+        let inline = try String(contentsOf: project.appendingPathComponent(
+            ".build/lockstep/groups/phone/AppGroup/group.com.example.tally/.lockstep/widgetkit/renders/TallyLockScreen/accessoryInline.svg"), encoding: .utf8)
+        #expect(inline.contains("0 counted so far"), "\(inline)")
 
         // The manifest carries what `check` resolves.
         let manifest = try String(contentsOf: project.appendingPathComponent(".build/lockstep/lockstep.json"), encoding: .utf8)

@@ -11,6 +11,7 @@ import Testing
         var app = ProjectFixture.Target.app("App", identifier: "com.x.app", plist: nil, embeds: ["Widget"])
         app.sources = ["App/AppMain.swift", "Shared/Model.swift"]
         app.resources = ["App/Assets.xcassets", "App/en.lproj"]
+        app.linkedProducts = ["Markdown"]
         var widget = ProjectFixture.Target.appExtension("Widget", identifier: "com.x.app.widget", plist: nil)
         widget.synchronized = ["Widget": ["Preview.swift", "Old"], "Modules": []]
         widget.packageProducts = ["Kit"]
@@ -30,6 +31,8 @@ import Testing
         let appInputs = try #require(inputs[project.targets[0].id])
         #expect(appInputs.swiftFiles == ["\(root)/App/AppMain.swift", "\(root)/Shared/Model.swift"])
         #expect(appInputs.resources == ["\(root)/App/Assets.xcassets", "\(root)/App/en.lproj"])
+        // Linked by its Frameworks phase alone, as Bark's notification service links swift-markdown's product.
+        #expect(appInputs.packageProducts == ["Markdown"])
         let widgetInputs = try #require(inputs[project.targets[1].id])
         // The package in the synchronized Modules folder is a package, not the target's own files.
         #expect(widgetInputs.swiftFiles.sorted() == ["\(root)/Widget/Deep/More.swift", "\(root)/Widget/W.swift"])

@@ -42,6 +42,9 @@ struct ProjectFixture {
         var synchronized: [String: [String]] = [:]
         /// Products of Swift packages it links (`packageProductDependencies`).
         var packageProducts: [String] = []
+        /// Products of Swift packages its Frameworks phase links (`productRef`) that `packageProductDependencies`
+        /// does not list.
+        var linkedProducts: [String] = []
 
         /// An application target with its bundle identifier and Info.plist (nil: Xcode generates it), embedding
         /// the extensions `embeds` in PlugIns.
@@ -166,6 +169,18 @@ struct ProjectFixture {
                 let dependency = id()
                 productDependencyIDs.append(dependency)
                 add("XCSwiftPackageProductDependency", "\t\t\(dependency) /* \(product) */ = {isa = XCSwiftPackageProductDependency; productName = \(Self.quote(product)); };")
+            }
+            if !target.linkedProducts.isEmpty {
+                let phase = id()
+                var files: [String] = []
+                for product in target.linkedProducts {
+                    let dependency = id(), file = id()
+                    files.append(file)
+                    add("XCSwiftPackageProductDependency", "\t\t\(dependency) /* \(product) */ = {isa = XCSwiftPackageProductDependency; productName = \(Self.quote(product)); };")
+                    add("PBXBuildFile", "\t\t\(file) /* \(product) in Frameworks */ = {isa = PBXBuildFile; productRef = \(dependency) /* \(product) */; };")
+                }
+                phases.append(phase)
+                add("PBXFrameworksBuildPhase", "\t\t\(phase) /* Frameworks */ = {\n\t\t\tisa = PBXFrameworksBuildPhase;\n\t\t\tfiles = (\n\(files.map { "\t\t\t\t\($0)," }.joined(separator: "\n"))\n\t\t\t);\n\t\t};")
             }
             for (name, script) in target.scripts.sorted(by: { $0.key < $1.key }) {
                 let phase = id()

@@ -22,11 +22,9 @@ struct TallyStore {
         #endif
     }
 
-    /// The request a sync would send: `URLRequest` with no import beyond Foundation, as on a device.
-    static func syncRequest() -> URLRequest {
-        var request = URLRequest(url: URL(string: "https://tally.example/sync")!)
-        request.httpMethod = "POST"
-        return request
+    /// Where a device syncs the count: Foundation's networking types, found through `import Foundation` alone.
+    static var sync: (session: URLSession, request: URLRequest) {
+        (.shared, URLRequest(url: URL(string: "https://tally.example.com/count")!))
     }
 
     static var build: String {

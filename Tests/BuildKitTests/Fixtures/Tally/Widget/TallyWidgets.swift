@@ -30,6 +30,7 @@ struct TallyWidget: Widget {
                 Text(TallyStore.build)
             }
             .containerBackground(.white, for: .widget)
+            .widgetURL(TallyLinks.count)
         }
         .configurationDisplayName("Tally")
         .supportedFamilies([.systemSmall])
@@ -40,7 +41,8 @@ struct TallyWidget: Widget {
 struct TallyLockScreenWidget: Widget {
     var body: some WidgetConfiguration {
         StaticConfiguration(kind: "TallyLockScreen", provider: TallyProvider()) { entry in
-            Text("\(entry.count) counted")
+            // Foundation's NSLocalizedString, with no bundle named: the widget's own string catalog.
+            Text("\(entry.count) " + NSLocalizedString("tally.inline", comment: "After the count on the Lock Screen."))
         }
         .configurationDisplayName("Tally on the Lock Screen")
         .supportedFamilies([.accessoryInline])
