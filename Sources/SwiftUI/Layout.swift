@@ -133,15 +133,22 @@ final class StackNode: Node {
             let group = children.indices.filter { children[$0].priority == priority }.sorted { flexibility[$0] < flexibility[$1] }
             // Lower priorities keep at least their minimum sizes.
             let reserved = children.indices.filter { children[$0].priority < priority }.reduce(CGFloat(0)) { $0 + minimums[$1] }
-            var groupRemaining = remaining - reserved
-            var count = group.count
-            for i in group {
-                let offer = max(0, groupRemaining / CGFloat(count))
-                let size = children[i].size(for: .along(axis, offer, cross: cross))
-                sizes[i] = size
-                groupRemaining -= size[axis]
-                remaining -= size[axis]
-                count -= 1
+            // Spacers are offered what the other views leave, keeping their minimum length meanwhile: a text beside a
+            // spacer takes the room it needs (as in SwiftUI, where `HStack { Text(long); Spacer() }` does not wrap
+            // the text at half the width).
+            let views = group.filter { !children[$0].isSpacer }, spacers = group.filter { children[$0].isSpacer }
+            let spacerMinimums = spacers.reduce(CGFloat(0)) { $0 + minimums[$1] }
+            for (members, held) in [(views, spacerMinimums), (spacers, CGFloat(0))] {
+                var groupRemaining = remaining - reserved - held
+                var count = members.count
+                for i in members {
+                    let offer = max(0, groupRemaining / CGFloat(count))
+                    let size = children[i].size(for: .along(axis, offer, cross: cross))
+                    sizes[i] = size
+                    groupRemaining -= size[axis]
+                    remaining -= size[axis]
+                    count -= 1
+                }
             }
         }
         return sizes

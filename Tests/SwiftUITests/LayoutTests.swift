@@ -34,6 +34,21 @@ import Testing
         #expect(close(shapeFrames(view, width: 200, height: 50), [rect(0, 20, 30, 10), rect(170, 20, 30, 10)]))
     }
 
+    @Test func spacersGetWhatTheOtherViewsLeave() {
+        // A text beside a spacer takes the room it needs: the text (about 150 points on one line) is not offered half
+        // of the 300 points, which would wrap it; the spacer keeps what is left.
+        let text = Text("A line of about thirty characters")
+        let row = placed(HStack(spacing: 0) { text; Spacer() }, width: 300, height: 100).filter { $0.what.hasPrefix("Text(") }
+        let alone = placed(text.fixedSize(), width: 300, height: 100).filter { $0.what.hasPrefix("Text(") }
+        #expect(row.count == 1 && alone.count == 1 && abs(row[0].rect.height - alone[0].rect.height) < 0.01 && row[0].rect.width > 150)
+        // Down a column: a four-line text above a spacer gets its lines, not half the height.
+        let column = placed(VStack(alignment: .leading, spacing: 0) {
+            Text("one two three four five six seven eight nine ten eleven twelve").lineLimit(4)
+            Spacer(minLength: 0)
+        }, width: 80, height: 120).filter { $0.what.hasPrefix("Text(") }
+        #expect(column.count == 1 && column[0].rect.height > 60, "\(column)")
+    }
+
     @Test func spacerKeepsItsMinimumLength() {
         // 100 offered, children 60 + 60: the spacer still takes its minimum 10, the colors share the 90 left…
         // least flexible first: both fixed frames keep 60, so the stack overflows to 130 and is centered: x = −15.
