@@ -136,7 +136,9 @@ open class Bundle: NSObject, @unchecked Sendable {  // @unchecked: immutable aft
             var isFolder: ObjCBool = false
             _ = FileManager.default.fileExists(atPath: resource, isDirectory: &isFolder)
             if subpath == nil && matches(resource) { return URL(fileURLWithPath: resource) }
-            if isFolder.boolValue && (last == subpath || subpath == nil && last.hasSuffix(".lproj")),
+            // The simulated device's language is English: a bundle's other localizations are not its (a key missing
+            // from en.lproj falls back to the development table, as on a device, never to ar.lproj).
+            if isFolder.boolValue && (last == subpath || subpath == nil && Self.deviceLocalizations.contains(last)),
                let inside = try? FileManager.default.contentsOfDirectory(atPath: resource),
                let found = inside.sorted().first(where: { matches(resource + "/" + $0) }) {
                 return URL(fileURLWithPath: resource + "/" + found)
@@ -144,6 +146,9 @@ open class Bundle: NSObject, @unchecked Sendable {  // @unchecked: immutable aft
         }
         return nil
     }
+    /// The `.lproj` folders the simulated device (set to English) reads.
+    static let deviceLocalizations: Set<String> = ["en.lproj", "Base.lproj", "English.lproj"]
+
     open func paths(forResourcesOfType ext: String?, inDirectory subpath: String?) -> [String] {
         foundationBundle.paths(forResourcesOfType: ext, inDirectory: subpath)
     }

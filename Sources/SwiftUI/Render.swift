@@ -62,7 +62,7 @@ package struct RenderedView {
     /// How far the content reaches past the edges of a widget (rule `widget.overflow`); nil when it fits.
     package var overflow: Overflow?
     let canvas: Drawing
-    /// The view's own drawing when the system's message replaced it (a widget without a container background).
+    /// The view's own drawing as iOS 16 drew it (no content margins), when iOS 17's message replaced it.
     var replacedDrawing: Drawing? = nil
 
     /// The view as drawn where no message replaces it (iOS 16, which asked for no container background), when
@@ -123,7 +123,15 @@ package func render<V: View>(_ view: V, _ request: RenderRequest) -> RenderedVie
                                 links: canvas.links, hasContainerBackground: hasBackground,
                                 overflow: request.containerBackground == nil ? nil : Overflow(frame, in: bounds, placed: canvas.placed),
                                 canvas: drawn)
-    if drawn !== canvas { rendered.replacedDrawing = canvas }
+    if drawn !== canvas {
+        // iOS 16 drew such a view itself, with no content margins: the whole widget is the view's.
+        let plain = Drawing()
+        if let backdrop = request.backdrop {
+            plain.ops.append(.path(Path(bounds).data, at: .zero, fill: .color(backdrop.resolve(EnvironmentValues())), stroke: nil))
+        }
+        content.place(in: aligned(content.size(for: Proposal(bounds.size)), in: bounds, .center), plain)
+        rendered.replacedDrawing = plain
+    }
     return rendered
 }
 

@@ -31,6 +31,12 @@ struct PlainDevice {
         { "sourceLanguage": "en", "version": "1.0", "strings": {
             "greeting": { "localizations": { "en": { "stringUnit": { "state": "translated", "value": "Welcome back, %@." } } } } } }
         """.write(toFile: directory.appendingPathComponent("Extra.xcstrings").path, atomically: true, encoding: .utf8)
+        // `.strings` tables in two languages, the other one listed first: the device (English) reads en.lproj.
+        for (language, text) in [("ar", "%1$lld متبقية"), ("en", "%1$lld to go")] {
+            let folder = directory.appendingPathComponent("\(language).lproj")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try "\"%lld habits left\" = \"\(text)\";\n".write(to: folder.appendingPathComponent("Localizable.strings"), atomically: true, encoding: .utf8)
+        }
         try """
         { "manifestVersion": 1,
           "app": { "name": "Plain", "bundleIdentifier": "com.example.plain", "shortVersion": "1.0", "buildVersion": "1",
@@ -43,7 +49,7 @@ struct PlainDevice {
               "executable": "lockstep-plain", "appGroups": ["group.com.example.plain"] },
             { "name": "PlainShare", "role": "share", "bundleIdentifier": "com.example.plain.share",
               "extensionPoint": "com.apple.share-services", "shortVersion": "1.0", "buildVersion": "1",
-              "executable": "lockstep-plain", "appGroups": [] }
+              "executable": "lockstep-plain", "appGroups": [], "resources": ["ar.lproj", "en.lproj"] }
           ] }
         """.write(toFile: manifest, atomically: true, encoding: .utf8)
     }
@@ -89,6 +95,9 @@ struct PlainDevice {
         // The widget has no catalogs: each text is the key's own.
         let plain = try device.run("widget", "localized", "2")
         #expect(plain.stdout == "2 habits left\nHello, 2!\nNot in any catalog: 2%\n", "\(plain)")
+        // The share extension's tables are in two languages: the device's English one is read, never the first listed.
+        let english = try device.run("share", "localized", "2")
+        #expect(english.stdout == "2 to go\nHello, 2!\nNot in any catalog: 2%\n", "\(english)")
         let kvc = try device.run("host", "kvc", "group.com.example.plain", "mode", "dark")
         #expect(kvc.stdout == "kvc dark\n", "\(kvc)")
         #expect(try device.run("widget", "read", "group.com.example.plain", "mode").stdout == "read dark\n")

@@ -45,6 +45,9 @@ import Testing
         let plain = bare.withoutMessage?.svg(title: nil)
         #expect(plain?.contains(">Hello<") == true && plain?.contains("Please adopt") == false)
         #expect(adopted.withoutMessage == nil && render(Text("Hello"), small()).withoutMessage == nil)
+        // iOS 16 had no content margins: a color fills the whole 158-point widget there.
+        let filled = render(Color.red, small(message)).withoutMessage
+        #expect(filled?.canvas.placed.map(\.rect) == [CGRect(x: 0, y: 0, width: 158, height: 158)])
     }
 }
 
