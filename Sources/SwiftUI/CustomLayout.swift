@@ -213,6 +213,7 @@ func layoutNode<L: Layout>(_ layout: L, children: [Node]) -> Node {
 /// A `Layout` written by the team: SwiftUI's two calls, made on the subviews' nodes.
 final class CustomLayoutNode: Node {
     let children: [Node]
+    override var childNodes: [Node] { children }
     private let measure: (ProposedViewSize, LayoutSubviews) -> CGSize
     private let arrange: (CGRect, ProposedViewSize, LayoutSubviews) -> Void
 

@@ -51,6 +51,7 @@ extension GridRow: PrimitiveView {
 final class GridRowNode: Node {
     let alignment: VerticalAlignment?
     let cells: [Node]
+    override var childNodes: [Node] { cells }
     private lazy var stack = StackNode(axis: .horizontal, alignment: .center, spacing: nil, children: cells)
 
     init(alignment: VerticalAlignment?, cells: [Node]) {
@@ -67,6 +68,7 @@ final class GridNode: Node {
     let spacing: CGSize
     /// Each row: a `GridRowNode`, or any other view, which spans the columns.
     let rows: [Node]
+    override var childNodes: [Node] { rows }
 
     init(alignment: Alignment, spacing: CGSize, rows: [Node]) {
         self.alignment = alignment

@@ -71,6 +71,16 @@ class Node {
 
     /// Stacks tell spacers and dividers which way they run.
     func stackAxis(_ axis: Axis) {}
+
+    /// The nodes inside this one, in drawing order: what an inline accessory looks through for its text and image.
+    var childNodes: [Node] { [] }
+
+    /// The first node, depth first, that `matches`.
+    final func first(where matches: (Node) -> Bool) -> Node? {
+        if matches(self) { return self }
+        for child in childNodes { if let found = child.first(where: matches) { return found } }
+        return nil
+    }
 }
 
 /// Places a child of `childSize` inside `rect` at `alignment`.
@@ -96,6 +106,7 @@ final class StackNode: Node {
     let alignment: Alignment
     let spacing: CGFloat?
     let children: [Node]
+    override var childNodes: [Node] { children }
 
     init(axis: Axis, alignment: Alignment, spacing: CGFloat?, children: [Node]) {
         self.axis = axis
@@ -225,6 +236,7 @@ final class StackNode: Node {
 final class ZStackNode: Node {
     let alignment: Alignment
     let children: [Node]
+    override var childNodes: [Node] { children }
 
     init(alignment: Alignment, children: [Node]) {
         self.alignment = alignment
@@ -305,6 +317,7 @@ func finite(_ value: CGFloat?) -> CGFloat? {
 final class PaddingNode: Node {
     let insets: EdgeInsets
     let child: Node
+    override var childNodes: [Node] { [child] }
 
     init(insets: EdgeInsets, child: Node) {
         self.insets = insets
@@ -338,6 +351,7 @@ final class PaddingNode: Node {
 class FrameNode: Node {
     let alignment: Alignment
     let child: Node
+    override var childNodes: [Node] { [child] }
 
     init(alignment: Alignment, child: Node) {
         self.alignment = alignment
@@ -432,6 +446,7 @@ final class FlexibleFrameNode: FrameNode {
 final class FixedSizeNode: Node {
     let horizontal: Bool, vertical: Bool
     let child: Node
+    override var childNodes: [Node] { [child] }
 
     init(horizontal: Bool, vertical: Bool, child: Node) {
         self.horizontal = horizontal
@@ -458,6 +473,7 @@ final class AspectRatioNode: Node {
     let ratio: CGFloat?
     let fill: Bool
     let child: Node
+    override var childNodes: [Node] { [child] }
 
     init(ratio: CGFloat?, fill: Bool, child: Node) {
         self.ratio = ratio
@@ -495,6 +511,7 @@ final class AspectRatioNode: Node {
 /// its layout priority, and the same to a stack (spacer or not, its axis) and to baseline alignment.
 class DrawingModifierNode: Node {
     let child: Node
+    override var childNodes: [Node] { [child] }
 
     init(child: Node) {
         self.child = child

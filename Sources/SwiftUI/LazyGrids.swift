@@ -94,6 +94,7 @@ final class LazyGridNode: Node {
     let alignment: Alignment
     let spacing: CGFloat
     let cells: [Node]
+    override var childNodes: [Node] { cells }
 
     init(axis: Axis, items: [GridItem], alignment: Alignment, spacing: CGFloat, cells: [Node]) {
         self.axis = axis

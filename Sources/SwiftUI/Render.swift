@@ -22,6 +22,9 @@ package struct RenderRequest {
     /// What the system shows instead of a view that declares no container background for the placement (iOS 17's
     /// "Please adopt containerBackground API"); nil: the view is drawn as it is.
     package var missingBackgroundMessage: String?
+    /// An inline accessory (`accessoryInline`), which Apple describes as "a single row of text and an optional image":
+    /// the view's first image and first text are drawn on one row, the rest of the view not at all.
+    package var isSingleRow = false
 
     package init(size: CGSize, environment: EnvironmentValues = EnvironmentValues(), contentMargins: EdgeInsets = EdgeInsets(),
                  containerBackground: ContainerBackgroundPlacement? = nil, showsContainerBackground: Bool = true) {
@@ -88,7 +91,8 @@ package func render<V: View>(_ view: V, _ request: RenderRequest) -> RenderedVie
     var environment = request.environment
     if environment.renderDate == nil { environment.renderDate = Date() }
     let context = ResolveContext(environment: environment, found: Findings())
-    let content = resolveOne(view, context)
+    var content = resolveOne(view, context)
+    if request.isSingleRow { content = singleRow(of: content) }
     let canvas = Drawing()
     let bounds = CGRect(origin: .zero, size: request.size)
     if let backdrop = request.backdrop {
@@ -133,6 +137,14 @@ package func render<V: View>(_ view: V, _ request: RenderRequest) -> RenderedVie
         rendered.replacedDrawing = plain
     }
     return rendered
+}
+
+/// An inline accessory's row: the first image and the first text the view holds (depth first), side by side, the
+/// text on one line.
+func singleRow(of content: Node) -> Node {
+    let image = content.first { $0 is ImageNode }
+    let text = (content.first { $0 is TextNode } as? TextNode)?.oneLine()
+    return StackNode(axis: .horizontal, alignment: .center, spacing: 4, children: [image, text].compactMap { $0 })
 }
 
 /// The size `view` chooses for a proposal (nil: its ideal length on that axis), as a container lays it out: what the

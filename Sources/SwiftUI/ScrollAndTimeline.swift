@@ -30,6 +30,7 @@ extension ScrollView: PrimitiveView {
 final class ScrollNode: Node {
     let axes: Axis.Set
     let child: Node
+    override var childNodes: [Node] { [child] }
 
     init(axes: Axis.Set, child: Node) {
         self.axes = axes

@@ -135,6 +135,7 @@ extension ViewThatFits: PrimitiveView {
 final class ViewThatFitsNode: Node {
     let axes: Axis.Set
     let candidates: [Node]
+    override var childNodes: [Node] { candidates }
 
     init(axes: Axis.Set, candidates: [Node]) {
         self.axes = axes

@@ -36,6 +36,12 @@ final class TextNode: Node {
         self.redactionPaint = redactionPaint
     }
 
+    /// The same text on one line, truncated at its end (an inline accessory's row).
+    func oneLine() -> TextNode {
+        TextNode(runs: runs, lineLimit: 1, minimumScaleFactor: minimumScaleFactor, alignment: alignment, truncation: .tail,
+                 lineSpacing: lineSpacing, redacted: redacted, redactionPaint: redactionPaint, emojiPaint: emojiPaint)
+    }
+
     /// One character with the run it belongs to.
     struct Glyph {
         var character: Character

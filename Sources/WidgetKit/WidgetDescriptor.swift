@@ -104,6 +104,8 @@ public final class WidgetDescriptor {
         if device.idiom == .watch { request.backdrop = .black }
         // iOS 17 draws its message instead of a Home Screen widget that declares no `containerBackground(_:for: .widget)`.
         if family.showsMissingBackgroundMessage(on: device) { request.missingBackgroundMessage = WidgetDescriptor.missingBackgroundMessage }
+        // Apple: "a single row of text and an optional image".
+        request.isSingleRow = family == .accessoryInline
         return request
     }
 

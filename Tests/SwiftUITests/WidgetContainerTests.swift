@@ -24,6 +24,23 @@ import Testing
         #expect(overflow.summary == "the content is 42 pt too tall: Rectangle reaches past the edges")
     }
 
+    @Test func anInlineAccessoryIsOneRowOfItsFirstImageAndText() {
+        // "A single row of text and an optional image" (Apple's WidgetFamily.accessoryInline): the rest is not drawn,
+        // and a column that would not fit the row's 26 points does not overflow it.
+        var request = RenderRequest(size: CGSize(width: 234, height: 26), containerBackground: ContainerBackgroundPlacement("widget"))
+        request.isSingleRow = true
+        let view = VStack {
+            Text("Title of a long inline accessory that the row truncates")
+            HStack { Image(systemName: "star"); Text("Second") }
+            Text("Third")
+        }
+        let rendered = render(view, request)
+        #expect(rendered.texts.count == 1 && rendered.texts[0].hasPrefix("Title") && rendered.texts[0].hasSuffix("…"), "\(rendered.texts)")
+        #expect(rendered.overflow == nil)
+        let drawn = rendered.canvas.placed
+        #expect(drawn.contains { $0.what == "Image(star)" } && drawn.allSatisfy { $0.rect.maxY <= 26.5 }, "\(drawn)")
+    }
+
     @Test func contentWithinTheWidgetButPastTheMarginsDoesNotOverflow() {
         // 150 pt is wider than the 126 pt inside the margins but narrower than the 158-pt widget: nothing is cut off.
         let view = Rectangle().frame(width: 150, height: 20).containerBackground(Color.white, for: ContainerBackgroundPlacement("widget"))
