@@ -105,7 +105,8 @@ public enum Gallery {
                 }
                 embedded += bytes.count
                 let svg = String(decoding: bytes, as: UTF8.self)
-                let name = picture.name.replacingOccurrences(of: ".", with: " · ")
+                // A preview's file is numbered (`3-Name-1.svg`); its title says which preview and picture it is.
+                let name = picture.kind == previewsKind ? (title(svg) ?? picture.name) : picture.name.replacingOccurrences(of: ".", with: " · ")
                 out += "<figure><img src=\"data:image/svg+xml;base64,\(Data(bytes).base64EncodedString())\" alt=\"\(escape(picture.kind)) \(escape(name))\"><figcaption>\(escape(name))\(descriptions(svg, of: "lockstep-display", as: "display"))\(descriptions(svg, of: "lockstep-warning", as: "warning"))</figcaption></figure>\n"
             }
             out += "</div></section>\n"
@@ -147,8 +148,23 @@ public enum Gallery {
         return caption
     }
 
+    /// The kind under which a widget extension draws its previews (WidgetKit's `PreviewCommand.galleryKind`).
+    static let previewsKind = "Previews"
+
+    /// An SVG's own `<title>`, when it is plain text of a caption's length.
+    static func title(_ svg: String) -> String? {
+        guard let start = svg.range(of: "<title>"), let end = svg[start.upperBound...].range(of: "</title>") else { return nil }
+        let text = String(svg[start.upperBound..<end.lowerBound])
+        guard !text.isEmpty, text.count <= 200, !text.contains("<") else { return nil }
+        // Already escaped as the SVG escapes it (`&amp;`): unescaped here, escaped again by the caption.
+        return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+    }
+
+    /// Text for the page, in an element or a quoted attribute: a kind folder's name is any bundle's to choose.
     static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+            .replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "'", with: "&#39;")
             .replacingOccurrences(of: "\"", with: "&quot;")
     }
 }

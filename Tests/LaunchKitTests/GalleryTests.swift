@@ -62,6 +62,25 @@ import Testing
         #expect(html.contains("2 more pictures are left out: the page holds at most 32 MB of pictures."))
     }
 
+    /// A kind folder's name and a preview's title are any bundle's to choose: neither leaves its attribute or caption,
+    /// and a preview is captioned by its own title.
+    @Test func namesAndTitlesStayText() throws {
+        let root = TestSupport.temporaryDirectory("gallery")
+        defer { TestSupport.cleanUp(root) }
+        let renders = GroupsLayout.widgetRenders(container: GroupsLayout(root: root.path).groupContainer("group.com.example.habits", on: .phone))
+        let planted = renders + "/x\" onerror=\"alert(1)"
+        try FileManager.default.createDirectory(atPath: planted, withIntermediateDirectories: true)
+        try AtomicFile.write("<svg xmlns=\"http://www.w3.org/2000/svg\"/>", to: planted + "/systemSmall.svg")
+        try FileManager.default.createDirectory(atPath: renders + "/Previews", withIntermediateDirectories: true)
+        try AtomicFile.write("<svg xmlns=\"http://www.w3.org/2000/svg\"><title>Card_Previews Big &amp; \" bold</title></svg>",
+                             to: renders + "/Previews/1-Card-Previews-1.svg")
+        let page = root.path + "/gallery.html"
+        #expect(try Gallery.write(groupsRoot: root.path, to: page) == 2)
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(!html.contains("\" onerror=") && html.contains("x&quot; onerror=&quot;alert(1)"), "\(html)")
+        #expect(html.contains("<figcaption>Card_Previews Big &amp; &quot; bold"), "\(html)")
+    }
+
     /// WidgetKit's warnings in a picture (rule `widget.overflow`) are printed under it; one holding markup is not.
     @Test func aPicturesWarningsArePrintedUnderIt() {
         let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\"><desc class=\"lockstep-warning\">K systemSmall: the content is 42 pt too tall &amp; cut [widget.overflow]</desc>"
