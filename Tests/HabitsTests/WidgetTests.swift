@@ -332,8 +332,10 @@ struct WidgetTests {
         #expect(result.status == 0, "\(result)")
         let page = try String(contentsOfFile: out, encoding: .utf8)
         #expect(page.contains("<h2>Previews</h2>") && page.contains("<h2>SelectHabit</h2>"), "\(page.prefix(2000))")
-        // Each picture is an image of its own (the gallery embeds, never inlines): its caption names it.
-        #expect(page.contains("<figcaption>3-From-its-provider-1") && page.contains("<figcaption>2-Goal-row-1"), "\(page.prefix(2000))")
+        // Each picture is an image of its own (the gallery embeds, never inlines): its caption is its own title, the
+        // preview's name and what the picture shows.
+        #expect(page.contains("<figcaption>From its provider systemSmall, entry 1 of") && page.contains("<figcaption>Goal row view"),
+                "\(page.prefix(2000))")
     }
 
     @Test("lockstep gallery: one self-contained page with every picture a serving widget drew; a bad --out writes nothing")
