@@ -50,8 +50,11 @@ final class CanvasNode: Node {
 /// What a `Canvas` draws with: fills, strokes, texts and images, under a transform, opacity and clip that are the
 /// context's own (a copy changed, or a `drawLayer`'s context, leaves the original as it was, as SwiftUI's value
 /// semantics promise).
-@MainActor @preconcurrency
-public struct GraphicsContext {
+///
+/// Not main-actor isolated, as Apple's is not: a team's drawing helpers take an `inout GraphicsContext` from any
+/// context. A canvas draws while the renderer places its views, on the main actor, where the texts and images it
+/// draws are resolved. @unchecked: a context lives only inside its canvas's drawing, on that actor.
+public struct GraphicsContext: @unchecked Sendable {
     let drawing: Drawing
     let resolveContext: ResolveContext
     /// The state each drawing is made under, outermost first.
@@ -149,11 +152,11 @@ public struct GraphicsContext {
 
     /// A text resolved in this context's environment, to measure before drawing.
     public func resolve(_ text: Text) -> ResolvedText {
-        ResolvedText(text: text, size: resolveOne(text, resolveContext).size(for: .unspecified))
+        ResolvedText(text: text, size: node(text).size(for: .unspecified))
     }
 
     public func resolve(_ image: Image) -> ResolvedImage {
-        ResolvedImage(image: image, size: resolveOne(image, resolveContext).size(for: .unspecified))
+        ResolvedImage(image: image, size: node(image).size(for: .unspecified))
     }
 
     public struct ResolvedText {
@@ -181,15 +184,21 @@ public struct GraphicsContext {
         return .linear(stops: stops, start: unit(start), end: unit(end))
     }
 
+    /// A view's layout node, resolved on the main actor, where the canvas draws.
+    private func node(_ view: some View) -> Node {
+        let context = Unchecked(resolveContext), view = Unchecked(view)
+        return MainActor.assumeIsolated { Unchecked(resolveOne(view.value, context.value)) }.value
+    }
+
     private func draw(view: some View, at point: CGPoint, anchor: UnitPoint) {
-        let node = resolveOne(view, resolveContext)
+        let node = node(view)
         let size = node.size(for: .unspecified)
         let origin = CGPoint(x: point.x - size.width * anchor.x, y: point.y - size.height * anchor.y)
         draw { node.place(in: CGRect(origin: origin, size: size), $0) }
     }
 
     private func draw(view: some View, in rect: CGRect) {
-        let node = resolveOne(view, resolveContext)
+        let node = node(view)
         draw { node.place(in: rect, $0) }
     }
 

@@ -22,6 +22,12 @@ private struct Diagonal: Layout {
 
 private struct Rank: LayoutValueKey { static let defaultValue = 0 }
 
+/// A team's drawing helper, nonisolated as a file's functions are: Apple's GraphicsContext is not main-actor bound.
+private func dot(in context: inout GraphicsContext, at point: CGPoint) {
+    context.fill(Path(ellipseIn: CGRect(x: point.x - 1, y: point.y - 1, width: 2, height: 2)), with: .color(.blue))
+    context.draw(Text("•"), at: point)
+}
+
 /// Keeps its subviews' layout values, to check `layoutValue(key:value:)` reaches the layout.
 private struct RankReader: Layout {
     let seen: Seen
@@ -107,10 +113,11 @@ private struct RankReader: Layout {
                            with: .radialGradient(Gradient(colors: [.white, .black]), center: CGPoint(x: 2, y: 2), startRadius: 0, endRadius: 2))
             }
             context.draw(Text("Hi"), at: CGPoint(x: size.width / 2, y: size.height / 2))
+            dot(in: &context, at: CGPoint(x: 3, y: 3))
         }
         let rendered = render(view.frame(width: 80, height: 40), RenderRequest(size: CGSize(width: 80, height: 40)))
         let svg = rendered.svg(title: nil)
-        #expect(rendered.texts == ["Hi"])
+        #expect(rendered.texts == ["Hi", "•"])
         #expect(svg.contains("<radialGradient"))
         #expect(svg.contains("translate(10 5)"))
         // The text is drawn after the layer's group closed: not under its translation.
