@@ -99,7 +99,7 @@ let package = Package(
         // The part of SwiftUI widgets, complications and Live Activities may use, and the renderer that lays a view
         // out at a size and draws it (texts, controls, SVG). A view library; only `App.main` (a headless app as a
         // simulated process) reaches LockstepRuntime.
-        .target(name: "SwiftUI", dependencies: ["AppIntents", "LockstepRuntime", "LockstepSystem", "UIKit", "Combine", "LockstepMacros"], exclude: ["FontMetrics/generate.py", "FontMetrics/Inter-OFL.txt"]),
+        .target(name: "SwiftUI", dependencies: ["AppIntents", "LockstepFoundation", "LockstepRuntime", "LockstepSystem", "UIKit", "Combine", "LockstepMacros"], exclude: ["FontMetrics/generate.py", "FontMetrics/Inter-OFL.txt"]),
         // UIKit's non-view types real extension and shared code reaches for: UIColor, UIImage, UIFont, UIDevice,
         // UIScreen, UIApplication, and the asset catalogs they and SwiftUI draw from. No views or view controllers.
         .target(name: "UIKit", dependencies: ["CoreGraphics", "LockstepSystem", "AppGroupKit", "LockstepRuntime", "_Testing_UIKit"]),

@@ -4,52 +4,97 @@ import AppIntents
 public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterpolation {
     /// The text as shown, built from the literal and its interpolated values.
     var segments: [Text.Segment]
+    /// The key as Xcode extracts it into a string catalog (`%lld habits left`) with its values; nil when an
+    /// interpolation is a view, a date style or a timer, which no catalog key holds here.
+    var localization: String.LocalizationValue?
 
-    public init(_ value: String) { segments = [.string(value)] }
-    public init(stringLiteral value: String) { segments = [.string(value)] }
-    public init(stringInterpolation: StringInterpolation) { segments = stringInterpolation.segments }
+    public init(_ value: String) {
+        segments = [.string(value)]
+        localization = String.LocalizationValue(value)
+    }
+    public init(stringLiteral value: String) { self.init(value) }
+    public init(stringInterpolation: StringInterpolation) {
+        segments = stringInterpolation.segments
+        localization = stringInterpolation.localization.map(String.LocalizationValue.init(stringInterpolation:))
+    }
 
     public static func == (a: LocalizedStringKey, b: LocalizedStringKey) -> Bool { a.segments == b.segments }
 
     public struct StringInterpolation: StringInterpolationProtocol {
         var segments: [Text.Segment] = []
+        var localization: String.LocalizationValue.StringInterpolation? =
+            String.LocalizationValue.StringInterpolation(literalCapacity: 0, interpolationCount: 0)
 
         public init(literalCapacity: Int, interpolationCount: Int) {}
 
-        public mutating func appendLiteral(_ literal: String) { segments.append(.string(literal)) }
+        public mutating func appendLiteral(_ literal: String) {
+            segments.append(.string(literal))
+            localization?.appendLiteral(literal)
+        }
 
-        public mutating func appendInterpolation(_ string: String) { segments.append(.string(string)) }
+        public mutating func appendInterpolation(_ string: String) {
+            segments.append(.string(string))
+            localization?.appendInterpolation(string)
+        }
 
         public mutating func appendInterpolation<T>(_ value: T) where T: _FormatSpecifiable {
             segments.append(.string(value._defaultFormatted))
+            appendToKey(value, specifier: nil)
         }
 
         public mutating func appendInterpolation<T>(_ value: T, specifier: String) where T: _FormatSpecifiable {
             segments.append(.string(value._formatted(specifier)))
+            appendToKey(value, specifier: specifier)
         }
 
-        public mutating func appendInterpolation(_ text: Text) { segments.append(.text(text)) }
+        public mutating func appendInterpolation(_ text: Text) {
+            segments.append(.text(text))
+            localization = nil
+        }
 
-        public mutating func appendInterpolation(_ image: Image) { segments.append(.text(Text(image))) }
+        public mutating func appendInterpolation(_ image: Image) {
+            segments.append(.text(Text(image)))
+            localization = nil
+        }
 
         public mutating func appendInterpolation<Subject>(_ subject: Subject, formatter: Formatter? = nil) where Subject: ReferenceConvertible {
-            segments.append(.string(formatter?.string(for: subject) ?? "\(subject)"))
+            appendFormatted(formatter?.string(for: subject) ?? "\(subject)")
         }
 
         public mutating func appendInterpolation<Subject>(_ subject: Subject, formatter: Formatter? = nil) where Subject: NSObject {
-            segments.append(.string(formatter?.string(for: subject) ?? subject.description))
+            appendFormatted(formatter?.string(for: subject) ?? subject.description)
         }
 
         public mutating func appendInterpolation<F>(_ input: F.FormatInput, format: F) where F: FormatStyle, F.FormatInput: Equatable, F.FormatOutput == String {
-            segments.append(.string(format.format(input)))
+            appendFormatted(format.format(input))
         }
 
         public mutating func appendInterpolation(_ date: Date, style: Text.DateStyle) {
             segments.append(.date(date, style))
+            localization = nil
         }
 
         public mutating func appendInterpolation(timerInterval: ClosedRange<Date>, pauseTime: Date? = nil, countsDown: Bool = true, showsHours: Bool = true) {
             segments.append(.timer(timerInterval, countsDown: countsDown, showsHours: showsHours))
+            localization = nil
+        }
+
+        /// A value already formatted: `%@` in the key, as Xcode writes it.
+        private mutating func appendFormatted(_ text: String) {
+            segments.append(.string(text))
+            localization?.appendInterpolation(text)
+        }
+
+        /// A number in the key: its own specifier, else `%lld` for an integer and `%lf` for a floating-point value.
+        private mutating func appendToKey<T: _FormatSpecifiable>(_ value: T, specifier: String?) {
+            switch value {
+            case let integer as any BinaryInteger:
+                localization?.appendInterpolation(Int64(integer), specifier: specifier ?? "%lld")
+            case let number as any BinaryFloatingPoint:
+                localization?.appendInterpolation(Double(number), specifier: specifier ?? "%lf")
+            default:
+                localization?.appendInterpolation(value._defaultFormatted)
+            }
         }
     }
 }
@@ -118,8 +163,14 @@ public struct Text: Equatable, Sendable {
 
     init(runs: [Run]) { self.runs = runs }
 
+    /// The key's text in the bundle's string catalogs with its values put in (`Text("\(n) habits left")` shows the
+    /// catalog's `%lld habits still to do`), as on a device; the text as written when no table has the key.
     public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil) {
-        runs = [Run(segments: key.segments, attributes: Attributes())]
+        if let translated = key.localization.flatMap({ Text.catalogText($0, table: tableName) }) {
+            runs = [Run(segments: [.string(translated)], attributes: Attributes())]
+        } else {
+            runs = [Run(segments: key.segments, attributes: Attributes())]
+        }
     }
 
     public init(verbatim content: String) {

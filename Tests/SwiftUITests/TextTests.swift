@@ -164,3 +164,16 @@ import Testing
         #expect(texts(Text("streak").textCase(.uppercase), width: 200) == ["STREAK"])
     }
 }
+
+/// `Text("…")` is looked up by the key Xcode extracts into a string catalog: each interpolation its format specifier.
+@Suite struct TextCatalogKeyTests {
+    @Test func theKeyHasASpecifierPerValueAndNoneForAView() {
+        let count = 3, ratio = 0.5
+        let key: LocalizedStringKey = "\(count) of \(ratio, specifier: "%.1f") left for \("Ana") at 100%"
+        #expect(key.localization?.key == "%lld of %.1f left for %@ at 100%%")
+        #expect(key.localization?.formatted("%1$lld to go of %2$.1f for %3$@") == "3 to go of 0.5 for Ana")
+        let withImage: LocalizedStringKey = "Tap \(Image(systemName: "star"))"
+        #expect(withImage.localization == nil)
+        #expect(LocalizedStringKey("plain").localization?.key == "plain")
+    }
+}

@@ -25,7 +25,8 @@ struct TallyWidget: Widget {
                 Image("TallyIcon")
                 Text("Tally \(entry.count)")
                     .foregroundStyle(Color("TallyInk"))
-                Text(String(localized: "tally.caption", comment: "Under the count."))
+                // The key is looked up in the widget's string catalog, as Text does on a device.
+                Text("tally.caption", comment: "Under the count.")
                 Text(TallyStore.device)
                 Text(TallyStore.build)
             }
