@@ -60,7 +60,8 @@ extension Gauge: PrimitiveView {
         let style = env.gaugeStyleKind
         // A gradient tint runs along the value, from its start to its end.
         let gradient = env.tintGradient.map { Paint.linear(stops: $0.stops.map { ($0.color.resolve(env), $0.location) }, start: .leading, end: .trailing) }
-        let tint = gradient ?? env.tintColor.map { Paint.color($0.resolve(env)) } ?? env.foregroundPaint(level: 0)
+        // A tint is a color of the view: the widget's rendering mode draws it as it draws the others (white when vibrant).
+        let tint = (gradient ?? env.tintColor.map { Paint.color($0.resolve(env)) }).map(env.grouped) ?? env.foregroundPaint(level: 0)
         let track = env.foregroundPaint(level: 2)
         func text(_ view: (some View)?, font: Font) -> [Node] {
             guard let view else { return [] }
@@ -300,7 +301,7 @@ extension ProgressView: PrimitiveView {
                 fractionCompleted: fraction, label: label.map { .init($0) }, currentValueLabel: currentValueLabel.map { .init($0) })
             return resolve(custom.body(configuration), inner)
         }
-        let tint = Paint.color((env.tintColor ?? Color.accentColor).resolve(env))
+        let tint = env.grouped(Paint.color((env.tintColor ?? Color.accentColor).resolve(env)))
         let track = env.foregroundPaint(level: 3)
         let labelNodes = label.map { resolve($0, context) } ?? []
         var small = context

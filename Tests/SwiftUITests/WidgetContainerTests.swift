@@ -41,6 +41,19 @@ import Testing
         #expect(drawn.contains { $0.what == "Image(star)" } && drawn.allSatisfy { $0.rect.maxY <= 26.5 }, "\(drawn)")
     }
 
+    @Test func aTintIsDrawnInTheWidgetsRenderingModeAsItsOtherColorsAre() {
+        // On the Lock Screen (vibrant) every color is white of its brightness: a progress view's and a gauge's tint too.
+        func svg(_ view: some View, vibrant: Bool) -> String {
+            var environment = EnvironmentValues()
+            if vibrant { environment.widgetColorRendering = .vibrant }
+            return render(view, RenderRequest(size: CGSize(width: 120, height: 40), environment: environment)).svg(title: nil)
+        }
+        let progress = ProgressView(value: 0.5).tint(Color.red)
+        let gauge = Gauge(value: 0.5) { Text("G") }.tint(Color.red)
+        #expect(svg(progress, vibrant: false).contains("#ff3b30") && svg(gauge, vibrant: false).contains("#ff3b30"))
+        #expect(!svg(progress, vibrant: true).contains("#ff3b30") && !svg(gauge, vibrant: true).contains("#ff3b30"))
+    }
+
     @Test func contentWithinTheWidgetButPastTheMarginsDoesNotOverflow() {
         // 150 pt is wider than the 126 pt inside the margins but narrower than the 158-pt widget: nothing is cut off.
         let view = Rectangle().frame(width: 150, height: 20).containerBackground(Color.white, for: ContainerBackgroundPlacement("widget"))
