@@ -158,23 +158,40 @@ open class Bundle: NSObject, @unchecked Sendable {  // @unchecked: immutable aft
     open func localizedString(forKey key: String, value: String?, table tableName: String?) -> String {
         guard simulatedInfo != nil else { return foundationBundle.localizedString(forKey: key, value: value, table: tableName) }
         let table = (tableName?.isEmpty ?? true) ? "Localizable" : tableName!
-        if let catalog = resource(table, "xcstrings", in: nil), let text = Self.catalogString(key, in: catalog) { return text }
-        if let strings = resource(table, "strings", in: nil), let text = Self.stringsTable(strings)[key] { return text }
+        if let text = strings(of: table)[key] { return text }
         return (value?.isEmpty ?? true) ? key : value!
     }
 
-    /// A key's text in an `.xcstrings` catalog (JSON: `strings.KEY.localizations.LANG.stringUnit.value`).
-    static func catalogString(_ key: String, in url: URL) -> String? {
+    /// A table's texts, the catalog's over the `.strings` file's, read once per process: a bundle's resources do not
+    /// change while it runs, and every `Text` of every picture looks its key up here.
+    private func strings(of table: String) -> [String: String] {
+        if let known = Self.tables.withLock({ $0[table] }) { return known }
+        var texts = resource(table, "strings", in: nil).map(Self.stringsTable) ?? [:]
+        texts.merge(resource(table, "xcstrings", in: nil).map(Self.catalogTable) ?? [:]) { _, catalog in catalog }
+        Self.tables.withLock { $0[table] = texts }
+        return texts
+    }
+
+    /// The simulated bundle's tables by name (a process runs one bundle).
+    private static let tables = Mutex<[String: [String: String]]>([:])
+
+    /// An `.xcstrings` catalog's texts (JSON: `strings.KEY.localizations.LANG.stringUnit.value`), in the development
+    /// language (`en`, else the catalog's source language).
+    static func catalogTable(_ url: URL) -> [String: String] {
         guard let data = try? Data(contentsOf: url), let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-              let entry = (root["strings"] as? [String: Any])?[key] as? [String: Any] else { return nil }
-        let localizations = entry["localizations"] as? [String: Any] ?? [:]
+              let entries = root["strings"] as? [String: Any] else { return [:] }
         let source = root["sourceLanguage"] as? String ?? "en"
-        for language in ["en", source] {
-            if let unit = (localizations[language] as? [String: Any])?["stringUnit"] as? [String: Any], let value = unit["value"] as? String {
-                return value
+        var texts: [String: String] = [:]
+        for (key, entry) in entries {
+            let localizations = (entry as? [String: Any])?["localizations"] as? [String: Any] ?? [:]
+            for language in ["en", source] {
+                if let unit = (localizations[language] as? [String: Any])?["stringUnit"] as? [String: Any], let value = unit["value"] as? String {
+                    texts[key] = value
+                    break
+                }
             }
         }
-        return nil
+        return texts
     }
 
     /// A `.strings` file's `"key" = "value";` pairs (comments and escapes as the format has them).
