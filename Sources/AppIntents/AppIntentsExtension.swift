@@ -58,7 +58,8 @@ public enum AppIntentsProcess {
             let host = try IntentsHost(process: process, registry: IntentRegistry(intents), shortcuts: shortcuts)
             if arguments.isEmpty {
                 print("ready \(process.bundle.bundleIdentifier ?? process.bundle.name)")
-                try CommandInput.serve { try host.run($0) }
+                // Each command is one request of the system's: iOS suspends the extension once it has returned.
+                try CommandInput.serve(workReturned: { "after " + $0.prefix(2).joined(separator: " ") }) { try host.run($0) }
             } else {
                 print(try host.run(arguments))
             }

@@ -41,10 +41,20 @@ public enum CommandInput {
     ///
     /// An error is reported and serving goes on, except a stale build (exit 78), which is thrown: it stops the
     /// process (rule `runtime.stale`).
-    public static func serve(_ execute: ([String]) throws -> String) throws {
+    /// - Parameters:
+    ///   - workReturned: for an extension, the detail of the work-returned line said after each command, whatever
+    ///     its result (`WorkReturned.announce`: under realistic timing only; rule `lock.dead10cc`).
+    ///   - split: how a line becomes words (default: `words(_:)`).
+    public static func serve(workReturned: (([String]) -> String)? = nil, split: (String) -> [String] = words,
+                             _ execute: ([String]) throws -> String) throws {
         while let line = readLine() {
-            let words = Self.words(line)
-            guard let first = words.first else { continue }
+            let words = split(line)
+            guard let first = words.first else {
+                // An empty line is the launcher waking this suspended extension with no command (a reinstall): it
+                // says its work returned again, to be suspended again (rule `lock.dead10cc`).
+                if workReturned != nil { WorkReturned.announce("after a wake-up") }
+                continue
+            }
             if first == "quit" || first == "exit" { break }
             do {
                 print(try execute(words))
@@ -52,6 +62,7 @@ public enum CommandInput {
                 if ProcessStop.isFatal(error) { throw error }
                 Standard.error(error)
             }
+            if let workReturned { WorkReturned.announce(workReturned(words)) }
         }
     }
 }

@@ -30,11 +30,22 @@ public enum NotificationServiceExtension {
         SimulatedProcess.main(role: .notification, usage: usage, arguments: arguments) { process, arguments in
             if arguments.isEmpty {
                 print("ready \(process.bundle.bundleIdentifier ?? process.bundle.name)")
-                try CommandInput.serve { words in try deliver(words, service: service) }
+                // iOS suspends the service once its content handler was called or its time ran out.
+                try CommandInput.serve(workReturned: { "after " + ($0.first ?? "") }, split: commandWords) { words in try deliver(words, service: service) }
             } else {
                 print(try deliver(arguments, service: service))
             }
         }
+    }
+
+    /// A stdin line as words: the command, then the rest of the line as one word, in single quotes or not — a JSON
+    /// payload's own double quotes and blanks are its, not the line protocol's.
+    static func commandWords(_ line: String) -> [String] {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        guard let blank = trimmed.firstIndex(where: \.isWhitespace) else { return trimmed.isEmpty ? [] : [trimmed] }
+        var rest = trimmed[blank...].trimmingCharacters(in: .whitespaces)
+        if rest.count >= 2, rest.hasPrefix("'"), rest.hasSuffix("'") { rest = String(rest.dropFirst().dropLast()) }
+        return [String(trimmed[..<blank]), rest]
     }
 
     static func deliver(_ words: [String], service: () -> UNNotificationServiceExtension) throws -> String {

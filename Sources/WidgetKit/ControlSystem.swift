@@ -104,15 +104,18 @@ public final class ControlSystem {
     }
 
     /// One look at `ControlCenter`'s requests.
-    public func tick() throws {
+    /// - Returns: whether it fetched the value again (work the serving process says returned, rule `lock.dead10cc`).
+    @discardableResult
+    public func tick() throws -> Bool {
         for name in requestNames {
             let path = WidgetCenter.requestPath(groupContainer: groupContainer, name: name)
             if let request = WidgetCenter.readRequest(at: path), request.count != seenRequests[name] {
                 seenRequests[name] = request.count
                 try reload("app request from \(request.requester)")
-                return
+                return true
             }
         }
+        return false
     }
 
     /// Asks the value provider again and shows the value. A provider that throws leaves the last value shown (the

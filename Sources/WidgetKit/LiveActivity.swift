@@ -294,8 +294,11 @@ public final class LiveActivityRenderer {
     }
 
     /// One look: every activity whose revision or state changed since it was last shown.
-    func tick() {
-        guard !presentations.isEmpty else { return }
+    /// - Returns: whether it showed any (work the serving process says returned, rule `lock.dead10cc`).
+    @discardableResult
+    func tick() -> Bool {
+        guard !presentations.isEmpty else { return false }
+        var showed = false
         let now = system.now()
         for record in system.all() {
             let state = record.activityState(at: now)
@@ -327,6 +330,8 @@ public final class LiveActivityRenderer {
             // Latency only for what the app just did; the system's own ends follow the clock.
             let latency = isNewRevision ? ", \(Milliseconds.since(record.changedAt, now: Date().timeIntervalSince1970)) ms after the app" : ""
             output("live activity \(record.attributesType) \(record.id.prefix(8)) \(what)\(latency): \(lines.joined(separator: " · "))")
+            showed = true
         }
+        return showed
     }
 }

@@ -150,12 +150,17 @@ public enum WidgetHost {
                 while let line = readLine() { inbox.push(line) }
                 inbox.close()
             }
+            // What the process last did for the system, for its work-returned line (the first timelines, so far).
+            var work: String? = "the first timeline"
             // The one loop: commands, then a look at requests, policies and activities (views render on the main actor).
             while true {
                 switch inbox.next(timeout: 0.05) {
                 case .end: return
                 case .line(let line):
                     let words = CommandInput.words(line)
+                    // An empty line is the launcher waking this suspended process (see "Suspension" in Simulating.md):
+                    // what is due is done below, and the work-returned line follows either way.
+                    work = (words.first == "--kind" ? words.dropFirst(2).first : words.first) ?? "a wake-up"
                     if let first = words.first {
                         if first == "quit" || first == "exit" { return }
                         do { print(try session.execute(words, serving: true)) } catch {
@@ -165,9 +170,17 @@ public enum WidgetHost {
                     }
                 case .idle: break
                 }
-                for system in systems { try system.tick() }
-                for control in controls { try control.tick() }
-                renderer.tick()
+                for system in systems { if try system.tick() { work = "\(system.widget.kind)'s timeline" } }
+                for control in controls { if try control.tick() { work = "\(control.control.kind)'s value" } }
+                if renderer.tick() { work = "a Live Activity" }
+                // rule lock.dead10cc: once nothing more is waiting, the work has returned to the system, which
+                // suspends the extension (realistic timing); the next entry or reload date says when it is due again.
+                if let done = work, !inbox.hasLines {
+                    work = nil
+                    let now = SimulatedTime.now(groupsRoot: process.groupsRoot)
+                    let due = systems.compactMap { $0.nextDue() }.min()
+                    WorkReturned.announce("after \(done)", nextIn: due.map { $0.timeIntervalSince(now) })
+                }
             }
         }
         print(try session.execute(arguments, serving: false))
@@ -301,6 +314,8 @@ final class Inbox: @unchecked Sendable {  // @unchecked: guarded by `condition`.
     func push(_ line: String) { condition.withLock { lines.append(line); condition.signal() } }
     func close() { condition.withLock { ended = true; condition.signal() } }
     func wake() { condition.withLock { woken = true; condition.signal() } }
+    /// Whether a line is waiting.
+    var hasLines: Bool { condition.withLock { !lines.isEmpty } }
 
     /// The next line; `.idle` after a wake-up or `timeout` seconds; `.end` once stdin has ended and every line is taken.
     func next(timeout: Double) -> Item {

@@ -120,34 +120,56 @@ public final class WidgetSystem {
     }
 
     /// Renders the first timeline that `start(showing: false)` loaded (nothing when there is none waiting).
-    public func showFirstTimeline() throws {
+    /// - Returns: whether there was one.
+    @discardableResult
+    public func showFirstTimeline() throws -> Bool {
         guard let (timeline, reason) = lock.withLock({ () -> (Timeline<AnyEntry>, String)? in
             defer { unshown = nil }
             return unshown
-        }) else { return }
+        }) else { return false }
         try show(timeline, reason: reason)
+        return true
     }
 
     /// One look at the world: app requests first, then the policy date, then a later entry becoming current.
     /// A failure ends the process (a stale build, exit 78, rule `runtime.stale`, or a broken container).
-    public func tick() throws {
-        try showFirstTimeline()
+    /// - Returns: whether it did any work (a timeline requested, throttled or shown): the serving process then says
+    ///   its work returned (rule `lock.dead10cc`).
+    @discardableResult
+    public func tick() throws -> Bool {
+        if try showFirstTimeline() { return true }
         for name in [widget.kind, WidgetCenter.allKinds] {
             let path = WidgetCenter.requestPath(groupContainer: groupContainer, name: name)
             if let request = WidgetCenter.readRequest(at: path), request.count != lock.withLock({ seenRequests[name] }) {
                 lock.withLock { seenRequests[name] = request.count }
                 try reload(.app(request))
-                return
+                return true
             }
         }
         let now = SimulatedTime.now(groupsRoot: groupsRoot)
         let (current, shown) = lock.withLock { (timeline, shownEntryDate) }
-        guard let current else { return }
+        guard let current else { return false }
         if let next = current.nextReloadDate, now >= next {
             try reload(.policy(current.policy))
         } else if let entry = current.entry(at: now), entry.date != shown {
             try show(current, reason: "entry of \(SimulatedTime.format(entry.date)) is due")
+        } else {
+            return false
         }
+        return true
+    }
+
+    /// The simulated time of this widget's next work of its own — its timeline's next entry or its reload policy's
+    /// date, whichever is first; now when one is due already — or nil when it has none (`.never`, no more entries).
+    /// The widget process also draws what the system displays, so a suspended one must be woken then.
+    public func nextDue() -> Date? {
+        let now = SimulatedTime.now(groupsRoot: groupsRoot)
+        let (current, shown, pending) = lock.withLock { (timeline, shownEntryDate, unshown != nil) }
+        if pending { return now }
+        guard let current else { return nil }
+        var dates = [current.nextReloadDate, current.entries.first { $0.date > now }?.date].compactMap { $0 }
+        if let entry = current.entry(at: now), entry.date != shown { dates.append(now) }
+        return dates.min()
     }
 
     /// A person taps the widget's `Button(intent:)` or `Toggle(isOn:intent:)` (rule `widget.interactive`): the
