@@ -56,7 +56,7 @@ public struct ActivitySystem: Sendable {
     public static let lockScreenLimit: Double = 4 * 3600
     public static let totalLimit: Double = 12 * 3600
     /// The Darwin notification (phone) posted after each change, so a widget renders at once.
-    public static let changedNotification = "com.lockstep.activitykit.changed"
+    public static let changedNotification = DarwinNotificationCenter.activitiesChanged
 
     /// How many ongoing activities one app may have: Apple publishes no figure (commonly cited: 5), so
     /// `LOCKSTEP_LIVE_ACTIVITY_LIMIT` sets it.

@@ -13,9 +13,27 @@ public struct DarwinNotificationCenter: Sendable {
 
     /// The center of the sandbox's device.
     public init(sandbox: Sandbox) throws(AppGroupError) {
-        directory = sandbox.notificationsPath
+        try self.init(directory: sandbox.notificationsPath)
+    }
+
+    /// The center of `device` under the groups root at `groupsRoot`, as the system itself sees it (the launcher,
+    /// which observes what wakes a suspended widget extension).
+    public init(groupsRoot: String, device: Device) throws(AppGroupError) {
+        try self.init(directory: GroupsLayout(root: groupsRoot).notifications(on: device))
+    }
+
+    private init(directory: String) throws(AppGroupError) {
+        self.directory = directory
         do { try AtomicFile.createDirectories(directory) } catch { throw AppGroupError(error) }
     }
+
+    /// WidgetKit's: an app asked for timelines or controls to be reloaded (`WidgetCenter`, `ControlCenter`).
+    public static let widgetReload = "com.lockstep.widgetkit.reload"
+    /// ActivityKit's: a Live Activity started, changed or ended.
+    public static let activitiesChanged = "com.lockstep.activitykit.changed"
+    /// The system's own names that wake a suspended widget extension, as iOS wakes it for new work (rule
+    /// `lock.dead10cc`; see `Supervisor`).
+    public static let widgetWakes = [widgetReload, activitiesChanged]
 
     /// Posts `name` to every observer on this device. No payload: Darwin notifications have none.
     /// - Returns: the name's counter after this post.

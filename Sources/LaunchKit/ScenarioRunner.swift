@@ -165,6 +165,8 @@ final class ScenarioRunner {
                 return failed("\(bundle.label) did not print '\(text)' within \(milliseconds(timeout))")
             case .advance(let seconds):
                 try SimulatedClock(groupsRoot: supervisor.groupsRoot).advance(by: seconds)
+                // A widget suspended after its work sees the new time as iOS's would: woken (realistic timing).
+                supervisor.wakeWidgets(on: nil, reason: "the simulated clock moved")
                 return held("the simulated clock moved \(Self.describe(seconds)) forward")
             case .send(let target, let text):
                 let bundle = try running(target)
@@ -185,6 +187,7 @@ final class ScenarioRunner {
                 return held("\(bundle.label) resumed")
             case .reinstall(let build, let version):
                 let outcome = try Installer.reinstall(groupsRoot: supervisor.groupsRoot, build: build, version: version)
+                if outcome.changed { supervisor.retireAll(reason: "the app was reinstalled at build \(build)") }
                 return held(outcome.changed ? "installed build \(build) (generation \(outcome.generation))" : "build \(build) was installed already")
             case .expectExit(let target, let expectation, let timeout):
                 let (_, label) = try bundles.resolve(target)

@@ -28,8 +28,17 @@ public final class SupervisedBundle: @unchecked Sendable {  // @unchecked: mutab
     var oneShot = false
     /// Launched only to check that it runs (see `Supervisor.launch`): exiting 0 also makes it ready.
     var launchCheck = false
-    /// Suspended by the supervisor because its work returned (realistic timing); the next `send` resumes it.
-    var suspendedAfterWork = false
+    /// Where it stands in iOS's suspension of an extension whose work returned (realistic timing, rule
+    /// `lock.dead10cc`; see SupervisorWakes.swift).
+    var workState = WorkState.running
+    /// A wake that came while it was not suspended (it may have missed it): it is resumed again as soon as it is.
+    var wakePending = false
+    /// Whether that wake, or the one waking it, needs the wake-up line (it comes with no command of its own).
+    var wakeNeedsLine = false
+    /// The monotonic time its own next work is due (its work-returned line's `next in`), if it said.
+    var dueAt: Double?
+    /// Its build was replaced by a reinstall: it is about to stop (rule `runtime.stale`) and is never suspended again.
+    var retired = false
 
     public var pid: pid_t { process.pid }
 
@@ -62,10 +71,10 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
     /// on stdout. Documented for third-party bundles in <doc:YourOwnCode> "A bundle in any language".
     public static func isReadyLine(_ text: String) -> Bool { text == "ready" || text.hasPrefix("ready ") }
 
-    /// The work-returned convention: an extension prints a line `work returned` (optionally `work returned <details>`)
-    /// on stdout when its timeline, intent or notification work has returned to the system. Under realistic device
-    /// timing the supervisor then suspends it, as iOS does (rule `lock.dead10cc`).
-    public static func isWorkReturnedLine(_ text: String) -> Bool { text == "work returned" || text.hasPrefix("work returned ") }
+    /// The work-returned convention (`WorkReturned`): an extension prints a line `work returned` (optionally
+    /// `work returned <details>`) on stdout when its timeline, intent or notification work has returned to the system.
+    /// Under realistic device timing the supervisor then suspends it, as iOS does (rule `lock.dead10cc`).
+    public static func isWorkReturnedLine(_ text: String) -> Bool { WorkReturned.parse(text) != nil }
 
     /// Seconds between SIGTERM and SIGKILL at teardown.
     public static let grace = 2.0
@@ -75,8 +84,13 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
     /// The timing every launched bundle's shared defaults follow (`DeviceTiming`), passed in its environment.
     public let timing: DeviceTiming
     let condition = NSCondition()
-    private var bundles: [SupervisedBundle] = []
-    private var stopping = false
+    private(set) var bundles: [SupervisedBundle] = []
+    private(set) var stopping = false
+    /// The devices whose wake-up notifications the supervisor observes, and the observations (SupervisorWakes.swift).
+    var wakeDevices: Set<Device> = []
+    var wakeObservations: [AppGroupKit.Observation] = []
+    /// Whether the thread that wakes widgets at their due times runs.
+    var dueTimerRunning = false
     private var interruptedFlag = false
     private var interruptSignal: Int32?
 
@@ -123,6 +137,8 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
         }
         Thread.detachNewThread { [self] in reap(bundle) }
         if launchCheck { process.closeStdin() }
+        // From its start: a request it misses while it works must still wake it once it is suspended.
+        if timing.isRealistic && bundle.isWidgetExtension { watchWakes(on: record.device) }
         return bundle
     }
 
@@ -270,13 +286,16 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
 
     /// A file in one of the bundle's device's group containers that the bundle (or a process of its group) holds a
     /// lock on — an exclusive one only when `exclusive` — or nil. flock locks and POSIX locks alike: SQLite's
-    /// database locks are POSIX locks.
+    /// database locks are POSIX locks. A read lock on a WAL database's `-shm` index does not count: every open
+    /// connection holds one for its lifetime, and so does a WAL read, which iOS suspends without a kill (GRDB lets
+    /// WAL reads run in a suspended process); a write lock on it — a WAL write or checkpoint — does.
     func sharedLock(heldBy bundle: SupervisedBundle, exclusive: Bool = false) -> String? {
         let shared = ProcessInspection.files(under: GroupsLayout(root: groupsRoot).groupContainers(on: bundle.record.device))
         return ProcessInspection.heldLocks().lazy.compactMap { lock -> String? in
             guard !exclusive || lock.exclusive,
-                  lock.pid == bundle.pid || ProcessInspection.processGroup(lock.pid) == bundle.pid else { return nil }
-            return shared[[lock.major, lock.minor, lock.inode]]
+                  lock.pid == bundle.pid || ProcessInspection.processGroup(lock.pid) == bundle.pid,
+                  let path = shared[[lock.major, lock.minor, lock.inode]] else { return nil }
+            return path.hasSuffix("-shm") && !lock.exclusive ? nil : path
         }.first
     }
 
@@ -301,33 +320,12 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
         return nil
     }
 
-    /// rule `lock.dead10cc`, realistic timing: an extension whose work returned is suspended at once, as iOS does,
-    /// and terminated if it holds a lock in a shared container, after which its shared stores are reopened and
-    /// reported, one sentence each.
-    private func suspendAfterWork(_ bundle: SupervisedBundle) {
-        switch suspend(bundle) {
-        case .suspended:
-            condition.lock()
-            bundle.suspendedAfterWork = true
-            condition.unlock()
-            output.say("\(bundle.name) suspended: its work returned, and iOS suspends an extension then [lock.dead10cc]")
-        case .terminatedHoldingLock:
-            _ = waitForExit(bundle, timeout: 10, interruptible: false)
-            for report in SharedStores.reports(for: bundle.record, groupsRoot: groupsRoot) { output.say("store \(report.sentence)") }
-        }
-    }
-
-    /// Resumes a bundle the supervisor suspended after its work returned, for new work (a `send`).
-    func resumeForWork(_ bundle: SupervisedBundle) {
-        condition.lock()
-        let suspended = bundle.suspendedAfterWork
-        bundle.suspendedAfterWork = false
-        condition.unlock()
-        if suspended { resume(bundle) }
-    }
-
-    /// Resumes a suspended bundle (SIGCONT).
+    /// Resumes a suspended bundle (SIGCONT): a scenario's `resume`, whoever suspended it.
     public func resume(_ bundle: SupervisedBundle) {
+        condition.lock()
+        bundle.workState = .running
+        bundle.dueAt = nil
+        condition.unlock()
         bundle.process.signal(SIGCONT)
     }
 
@@ -338,7 +336,12 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
         stopping = true
         let running = bundles.filter { $0.termination == nil }
         let first = interruptSignal ?? SIGTERM
+        let observations = wakeObservations
+        wakeObservations = []
+        // The due-time thread sees `stopping` and ends.
+        condition.broadcast()
         condition.unlock()
+        for observation in observations { observation.cancel() }
         for bundle in running {
             bundle.process.signal(first)
             // A stopped process only acts on SIGTERM once continued.
@@ -393,8 +396,7 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
             condition.lock()
             bundle.lines.append((Monotonic.now, text))
             if isStdout && Self.isReadyLine(text) { bundle.ready = true }
-            let suspend = isStdout && timing.isRealistic && Self.isWorkReturnedLine(text) && bundle.record.role.kind.placement != .app
-                && bundle.record.role.kind.placement != .watchApp && bundle.record.role.kind.placement != .appClip
+            let suspend = isStdout ? workReturnedLocked(text, by: bundle) : false
             condition.broadcast()
             condition.unlock()
             // Not on this thread: suspending waits for the stop, and this thread reads the output the stop may hold back.

@@ -16,7 +16,7 @@ public struct WidgetCenter: Sendable {
     /// The file that stands for "every kind" (kinds may not start with `_`).
     public static let allKinds = "_all"
     /// The Darwin notification posted after each request (a name only: rule `darwin.name-only`).
-    public static let reloadNotification = "com.lockstep.widgetkit.reload"
+    public static let reloadNotification = DarwinNotificationCenter.widgetReload
 
     public let groupContainer: String
     /// The bundle asking, recorded in the request for the widget's log.
