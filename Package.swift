@@ -142,13 +142,18 @@ let package = Package(
         // A widget extension configured through SiriKit (`IntentConfiguration`, a generated `INIntent` subclass), for
         // the WidgetKit tests (built, not installed).
         .executableTarget(name: "lockstep-siri-widget", dependencies: ["WidgetKit", "SwiftUI", "Intents"]),
+        // A widget extension in the shape of home-assistant/iOS PR #4998, for the suspension tests (rule
+        // `lock.dead10cc`; built, not installed): it migrates the shared database after its timeline returned.
+        .executableTarget(name: "lockstep-probe-widget", dependencies: ["WidgetKit", "SwiftUI", "LockstepFoundation", "LockstepSQLite"]),
+        // An App Intents extension with one intent, served on stdin, for the same tests (built, not installed).
+        .executableTarget(name: "lockstep-probe-intents", dependencies: ["AppIntents"]),
         // A plain executable, with no Lockstep entry point, as a bundle `lockstep run` launches: its identity, shared
         // defaults, group container, Info.plist and log lines come from the launch (the identity and logging tests).
         .executableTarget(name: "lockstep-plain", dependencies: ["LockstepFoundation", "OSLog", "UserNotifications"]),
         // A bundle that can play any role, for LaunchKit's process tests (allocate, hold a lock, exit …), and the
         // proof tests' workers (`__worker`).
         .executableTarget(name: "lockstep-probe", dependencies: [
-            "LockstepSystem", "LockstepRuntime", "AppGroupKit", "LockstepFoundation", "HabitCore", "CSQLite", "SwiftData"]),
+            "LockstepSystem", "LockstepRuntime", "AppGroupKit", "LockstepFoundation", "HabitCore", "CSQLite", "SwiftData", "WidgetKit"]),
 
         // Apple's UserNotifications names for a notification service extension, and its host.
         // Communication notifications take SiriKit's INSendMessageIntent; attachments may be fetched over HTTPS.

@@ -117,6 +117,8 @@ final class Probe {
             print("wrote \(argument)")
         case "data":
             try DataCommands.perform(argument)
+        case "reload-widgets":
+            ProbeWidgets.reloadAll()
         case "exit":
             exit(Int32(argument) ?? 0)
         default:

@@ -22,6 +22,7 @@
 //   setup-db           home-assistant #4998's app: creates shared.sqlite (500 entities, schema 1) in its App Group
 //   timeline [--fixed] its widget: reads shared.sqlite, prints `work returned with N entities`, then migrates it to schema 2 holding
 //                      the write lock (--fixed: opens it read-only and leaves the migration to the app)
+//   reload-widgets     asks every widget for a new timeline (WidgetCenter.shared.reloadAllTimelines())
 //   write-note TEXT    swift-sharing #147's writer: replaces notes.txt in its App Group atomically
 //   watch-notes [--fixed]  its watcher: prints `app sees notes: TEXT` on each change (--fixed: watches again after a replacement)
 //

@@ -12,10 +12,10 @@ import Testing
         let directory = TestSupport.temporaryDirectory("family")
         var groups: String { directory.appendingPathComponent("groups").path }
 
-        func up(_ steps: String, manifest: String? = nil, environment: [String: String] = [:]) throws -> ProcessResult {
+        func up(_ steps: String, manifest: String? = nil, environment: [String: String] = [:], arguments extra: [String] = []) throws -> ProcessResult {
             let scenario = directory.appendingPathComponent("scenario-\(UUID().uuidString.prefix(6)).txt").path
             try (DemoScenario.addHabits + "\n\n" + steps).write(toFile: scenario, atomically: true, encoding: .utf8)
-            var arguments = ["up", "--groups", groups, "--scenario", scenario, "--no-color"]
+            var arguments = ["up", "--groups", groups, "--scenario", scenario, "--no-color"] + extra
             if let manifest {
                 let path = directory.appendingPathComponent("manifest.json").path
                 try manifest.write(toFile: path, atomically: true, encoding: .utf8)

@@ -12,7 +12,7 @@ struct ProbeDevice {
 
     /// - Parameter roles: more embedded probe bundles, by role (`share`, `notification`), named `Probe<role>`.
     init(hostBuild: String = "1", widgetBuild: String = "1", intentBuild: String? = nil, widgetExecutable: String = "lockstep-probe", widgetGroups: [String] = ["group.com.example.probe"],
-         roles: [String] = []) throws {
+         intentExecutable: String = "lockstep-probe", roles: [String] = []) throws {
         let more = roles.map { role in
             #", { "name": "Probe\#(role)", "role": "\#(role)", "bundleIdentifier": "com.example.probe.\#(role)", "shortVersion": "1.0", "buildVersion": "\#(hostBuild)", "executable": "lockstep-probe", "appGroups": ["group.com.example.probe"] }"#
         }.joined()
@@ -27,7 +27,7 @@ struct ProbeDevice {
               "executable": "\(widgetExecutable)", "appGroups": [\(groups)] },
             { "name": "ProbeIntents", "role": "intent", "bundleIdentifier": "com.example.probe.intents",
               "extensionPoint": "com.apple.appintents-extension", "shortVersion": "1.0", "buildVersion": "\(intentBuild ?? hostBuild)",
-              "executable": "lockstep-probe", "appGroups": ["group.com.example.probe"] }\(more)
+              "executable": "\(intentExecutable)", "appGroups": ["group.com.example.probe"] }\(more)
           ] }
         """.write(toFile: manifest, atomically: true, encoding: .utf8)
     }
