@@ -41,6 +41,9 @@ final class Probe {
             }
             print("ready")
             while let line = readLine() {
+                // An empty line is the launcher waking this suspended extension without a command (realistic
+                // timing): it has nothing due, and says so, to be suspended again.
+                if line.isEmpty { print("work returned after a wake-up"); continue }
                 try probe.perform(line)
             }
         }

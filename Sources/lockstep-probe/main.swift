@@ -1,6 +1,7 @@
 // A bundle that can play any role, for LaunchKit's process tests and for trying `lockstep up` with a custom
 // manifest. It starts like every simulated executable (identity, version check, stale gate), prints `ready`,
-// then runs one command per stdin line. Given arguments, it runs them as one command and exits.
+// then runs one command per stdin line (an empty line, the launcher's wake-up of a suspended extension, it answers
+// `work returned after a wake-up`). Given arguments, it runs them as one command and exits.
 //
 //   echo TEXT          prints TEXT
 //   env NAME           prints NAME=value from its environment
