@@ -20,6 +20,8 @@ public enum BuildErrorCode: ErrorCode {
     case toolchain
     /// The build folder could not be written.
     case unwritable
+    /// A target's `.intentdefinition` is not one Xcode could generate intent classes from.
+    case invalidIntentDefinition
 
     public func sentence(subject: String, detail: String) -> String {
         switch self {
@@ -30,6 +32,7 @@ public enum BuildErrorCode: ErrorCode {
         case .invalidPackage: "The local package '\(subject)' could not be read: \(detail)."
         case .toolchain: "Cannot build with '\(subject)': \(detail)."
         case .unwritable: "Could not write the build folder '\(subject)': \(detail)."
+        case .invalidIntentDefinition: "The intent definition '\(subject)' cannot be read: \(detail)."
         }
     }
 

@@ -37,6 +37,9 @@ public struct BuildPlan: Sendable {
         public var missingProducts: [String] = []
         /// Which of Xcode's generated asset symbols the module gets from its catalogs (`AssetSymbols`).
         var assetSymbols = AssetSymbols.Generation.resources
+        /// The intent classes Xcode generates from its target's `.intentdefinition` files (`IntentClasses`), read
+        /// when the plan is made, so that a file that cannot be read stops the build before anything is written.
+        var intentClasses: String?
 
         public var isExecutable: Bool { bundle != nil }
     }
@@ -255,6 +258,10 @@ struct Planner {
             resources: own.resources, blocker: Self.missingSentence(missing), missingProducts: missing)
         module.assetSymbols = AssetSymbols.Generation(symbols: settings.value("ASSETCATALOG_COMPILER_GENERATE_ASSET_SYMBOLS").value,
                                                       extensions: settings.value("ASSETCATALOG_COMPILER_GENERATE_SWIFT_ASSET_SYMBOL_EXTENSIONS").value)
+        // A stand-in for the whole module brings its own classes; Xcode's Objective-C classes are no Swift to compile.
+        if standIns[moduleName] == nil && standIns[target.name] == nil && settings.value("INTENTS_CODEGEN_LANGUAGE").value != "Objective-C" {
+            module.intentClasses = try IntentClasses.source(own.intentDefinitions)
+        }
         return module
     }
 

@@ -119,6 +119,11 @@ package struct GeneratedPackage {
                 try writeIfChanged(symbols, to: moduleFolder + "/LockstepAssetSymbols.swift")
                 written.insert(moduleFolder + "/LockstepAssetSymbols.swift")
             }
+            // Xcode generates the intent classes of the target's `.intentdefinition` files into it.
+            if let intents = module.intentClasses {
+                try writeIfChanged(intents, to: moduleFolder + "/LockstepIntentClasses.swift")
+                written.insert(moduleFolder + "/LockstepIntentClasses.swift")
+            }
             if let entry = module.entry {
                 try writeIfChanged(entry, to: moduleFolder + "/main.swift")
                 written.insert(moduleFolder + "/main.swift")

@@ -15,6 +15,12 @@ open class INIntent: NSObject, @unchecked Sendable {  // @unchecked: an intent i
     /// generated class declares no initializer, so it inherits this one.
     public required override init() { super.init() }
 
+    /// Lockstep's, not Apple's: the parameter defaults of the class's `.intentdefinition`, as `configure` text by
+    /// parameter name, which the class `lockstep build` generates overrides. On a device a widget instance's intent
+    /// starts with them; WidgetKit's `IntentConfiguration` starts each instance's intent so, and `configure` sets
+    /// the rest. (`Intent()` itself starts unset, as on a device.)
+    open class var definitionDefaults: [String: String] { [:] }
+
     /// Sets an image for a parameter (shown by Siri; kept, not drawn).
     open func setImage(_ image: INImage?, forParameterNamed parameterName: String) { images[parameterName] = image }
     open func image(forParameterNamed parameterName: String) -> INImage? { images[parameterName] }

@@ -50,12 +50,15 @@ struct SiriConfiguredProvider<Provider: IntentTimelineProvider>: TimelineProvide
     /// request, so a `configure` takes effect at the next reload and the provider never sees a half-set intent.
     let settings: WidgetSettings
 
-    /// The instance's intent: the generated class's `@IntentManaged` parameters set from the settings.
+    /// The instance's intent: the generated class's `@IntentManaged` parameters set from its definition's defaults,
+    /// then from the settings.
     /// - Throws: `WidgetKitError.invalidConfiguration` for a parameter the class lacks or a value not of its type.
     static func intent(_ settings: [String: String]) throws -> Provider.Intent {
         let intent = Provider.Intent()
         let parameters = intent.managedParameters
-        for (name, text) in settings.sorted(by: { $0.key < $1.key }) {
+        // An instance starts with its `.intentdefinition`'s defaults, as a widget the person adds on a device.
+        let defaults = Provider.Intent.definitionDefaults.filter { parameters[$0.key] != nil }
+        for (name, text) in defaults.merging(settings, uniquingKeysWith: { $1 }).sorted(by: { $0.key < $1.key }) {
             guard let parameter = parameters[name] else {
                 let known = parameters.keys.sorted().map { "--\($0)" }.joined(separator: ", ")
                 throw WidgetKitError(.invalidConfiguration, subject: name,

@@ -13,6 +13,8 @@ package struct TargetBuildInputs: Sendable, Equatable {
     package var packageProducts: [String] = []
     /// Files and folders it names that are not there (Xcode stops the build at the first).
     package var missing: [String] = []
+    /// Its `.intentdefinition` files whose classes Xcode generates into it (all but "No Generated Classes"), absolute.
+    package var intentDefinitions: [String] = []
 
     package init(swiftFiles: [String] = [], resources: [String] = [], packageProducts: [String] = []) {
         self.swiftFiles = swiftFiles
@@ -75,6 +77,8 @@ package struct TargetBuildInputs: Sendable, Equatable {
         let name = PathText.lastComponent(of: path)
         if name.hasSuffix(".swift") {
             if !swiftFiles.contains(path) { swiftFiles.append(path) }
+        } else if name.hasSuffix(".intentdefinition") {
+            if !intentDefinitions.contains(path) { intentDefinitions.append(path) }
         } else if !Self.notCopied.contains(where: { name.hasSuffix($0) }) && !resources.contains(path) {
             resources.append(path)
         }
@@ -120,11 +124,18 @@ extension XcodeProject {
                 guard isa == "PBXSourcesBuildPhase" || isa == "PBXResourcesBuildPhase" else { continue }
                 for file in (phaseObject["files"]?.array ?? []).compactMap(\.string) {
                     guard let reference = objects[file]?.dictionary?["fileRef"]?.string, let path = reader.path(of: reference) else { continue }
-                    // A variant group (Localizable.strings in several .lproj folders) is its children's files.
+                    // An intent definition whose target membership says "No Generated Classes" gives the target none.
+                    let attributes = objects[file]?.dictionary?["settings"]?.dictionary?["ATTRIBUTES"]?.array ?? []
+                    if attributes.contains(where: { $0.string == "no_codegen" }) { continue }
+                    // A variant group (Localizable.strings in several .lproj folders) is its children's files; a
+                    // localized intent definition is its first child's file (Base.lproj), which Xcode generates from.
                     if objects[reference]?.dictionary?["isa"]?.string == "PBXVariantGroup" {
-                        for child in (objects[reference]?.dictionary?["children"]?.array ?? []).compactMap(\.string) {
-                            if let childPath = reader.path(of: child) { inputs.add(file: PathText.parent(of: childPath)) }
+                        let children = (objects[reference]?.dictionary?["children"]?.array ?? []).compactMap(\.string).compactMap(reader.path(of:))
+                        if let definition = children.first(where: { $0.hasSuffix(".intentdefinition") }) {
+                            inputs.add(file: definition)
+                            continue
                         }
+                        for childPath in children { inputs.add(file: PathText.parent(of: childPath)) }
                     } else {
                         inputs.add(file: path)
                     }

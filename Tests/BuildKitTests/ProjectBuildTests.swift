@@ -51,10 +51,10 @@ import Testing
         #expect(up.stdout.contains("ready com.example.Tally.watchkitapp"), "\(up.stdout)")
         #expect(up.stdout.contains("TallyApp is running"), "\(up.stdout)")
         #expect(try Self.snapshot(project) == before, "the team's files changed")
-        // The device is in the build folder, and the gallery shows both kinds (the small widget in full colour and
+        // The device is in the build folder, and the gallery shows every kind (the small widgets in full colour and
         // accented, a tinted Home Screen; the Lock Screen's inline one vibrant) and the PreviewProvider's preview,
         // which the build copy recorded (a file-scope provider under #if os(iOS)).
-        #expect(up.stdout.contains("widget gallery: \(project.path)/.build/lockstep/groups/gallery.html (4 pictures)"), "\(up.stdout)")
+        #expect(up.stdout.contains("widget gallery: \(project.path)/.build/lockstep/groups/gallery.html (6 pictures)"), "\(up.stdout)")
         let preview = try String(contentsOf: project.appendingPathComponent(
             ".build/lockstep/groups/phone/AppGroup/group.com.example.tally/.lockstep/widgetkit/renders/Previews/1-TallyLockScreenPreviews-1.svg"),
             encoding: .utf8)
@@ -69,6 +69,25 @@ import Testing
         let inline = try String(contentsOf: project.appendingPathComponent(
             ".build/lockstep/groups/phone/AppGroup/group.com.example.tally/.lockstep/widgetkit/renders/TallyLockScreen/accessoryInline.svg"), encoding: .utf8)
         #expect(inline.contains("0 counted so far"), "\(inline)")
+
+        // The SiriKit widget builds with the classes Xcode generates from its target's .intentdefinition, and its
+        // instance started with the file's defaults (a label, a number, a flag and an enum case).
+        let goal = try String(contentsOf: project.appendingPathComponent(
+            ".build/lockstep/groups/phone/AppGroup/group.com.example.tally/.lockstep/widgetkit/renders/TallyGoal/systemSmall.svg"), encoding: .utf8)
+        #expect(goal.contains("Cups: goal 8, bold with total"), "\(goal)")
+        // `configure` sets the generated intent's parameters (the enum by its case's name, the custom type by its
+        // identifier), in the running widget process, and its timeline reads them.
+        let scenario = folder.appendingPathComponent("goal.txt")
+        try """
+            send widget --kind TallyGoal configure --label Steps --goal 10000 --style compact --counter Walk
+            wait widget configured TallyGoal
+            send widget --kind TallyGoal render systemSmall
+            wait widget Steps: goal 10000, compact with total of Walk
+
+            """.write(to: scenario, atomically: true, encoding: .utf8)
+        let configured = try run("lockstep", ["up", spec, "--scenario", scenario.path, "--no-color"], timeout: 600)
+        #expect(configured.status == 0, "\(configured)")
+        #expect(configured.stdout.contains("4 of 4 steps held"), "\(configured.stdout)")
 
         // The manifest carries what `check` resolves.
         let manifest = try String(contentsOf: project.appendingPathComponent(".build/lockstep/lockstep.json"), encoding: .utf8)
@@ -126,6 +145,14 @@ import Testing
         let invalid = try run("lockstep", ["build", spec, "--config", config.path])
         #expect(invalid.status == 2 && invalid.stderr.contains("'standIns' gives 'TallyWidget' 3; give each module the folder"), "\(invalid)")
 
+        // An intent definition Xcode could not generate classes from stops the build before anything is written.
+        let definition = project.appendingPathComponent("Widget/TallyGoal.intentdefinition")
+        let good = try Data(contentsOf: definition)
+        try "<?xml version=\"1.0\"?>\n<plist><dict><key>INIntents</key>".write(to: definition, atomically: true, encoding: .utf8)
+        let malformed = try run("lockstep", ["build", spec])
+        #expect(malformed.status == 2 && malformed.stderr.contains("TallyGoal.intentdefinition' cannot be read: it is not an XML, binary or OpenStep property list, or it is truncated."), "\(malformed)")
+        try good.write(to: definition)
+
         try FileManager.default.removeItem(at: project.appendingPathComponent("Watch"))
         let missing = try run("lockstep", ["build", spec])
         #expect(missing.status == 2 && missing.stderr.contains("The target 'TallyWatch' builds '\(project.path)/Watch', which does not exist."), "\(missing)")
@@ -141,7 +168,7 @@ import Testing
         let usage = try run("lockstep", ["build"])
         #expect(usage.status == 64, "\(usage)")
 
-        for result in [unknown, standIn, invalid, missing, library, notAProject] {
+        for result in [unknown, standIn, invalid, malformed, missing, library, notAProject] {
             #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
             #expect(result.stdout.isEmpty, "\(result.stdout)")
         }

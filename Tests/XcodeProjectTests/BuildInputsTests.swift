@@ -42,6 +42,29 @@ import Testing
         #expect(try project.localPackages() == ["\(root)/Packages/Kit", "\(root)/Modules/Feed"])
     }
 
+    /// An intent definition in a Sources phase is one Xcode generates classes from, unless its membership says "No
+    /// Generated Classes" (AltStore's app target, whose framework generates them).
+    @Test func anIntentDefinitionGeneratesClassesUnlessItsMembershipSaysNot() throws {
+        var fixture = ProjectFixture()
+        var app = ProjectFixture.Target.app("App", identifier: "com.x.app", plist: nil, embeds: ["Widget"])
+        app.sources = ["App/AppMain.swift", "Shared/Intents.intentdefinition"]
+        app.noCodegen = ["Shared/Intents.intentdefinition"]
+        var widget = ProjectFixture.Target.appExtension("Widget", identifier: "com.x.app.widget", plist: nil)
+        widget.sources = ["Widget/W.swift", "Shared/Intents.intentdefinition"]
+        fixture.targets = [app, widget]
+        let tree = try FixtureTree(["App.xcodeproj/project.pbxproj": fixture.pbxproj(), "App/AppMain.swift": "", "Widget/W.swift": "",
+                                    "Shared/Intents.intentdefinition": ""])
+        defer { tree.cleanUp() }
+        let root = URL(fileURLWithPath: tree.path).standardized.path
+        let project = try XcodeProject(path: tree.path + "/App.xcodeproj")
+        let inputs = try project.buildInputs()
+        let appInputs = try #require(inputs[project.targets[0].id])
+        #expect(appInputs.intentDefinitions.isEmpty && appInputs.swiftFiles == ["\(root)/App/AppMain.swift"] && appInputs.resources.isEmpty)
+        let widgetInputs = try #require(inputs[project.targets[1].id])
+        #expect(widgetInputs.intentDefinitions == ["\(root)/Shared/Intents.intentdefinition"])
+        #expect(widgetInputs.resources.isEmpty)
+    }
+
     @Test func aFileTheSourcesPhaseNamesThatIsNotThereIsMissing() throws {
         var fixture = ProjectFixture()
         var app = ProjectFixture.Target.app("App", identifier: "com.x.app", plist: nil)

@@ -38,6 +38,9 @@ struct ProjectFixture {
         var scripts: [String: String] = [:]
         /// Files its sources phase compiles, relative to the project folder.
         var sources: [String] = []
+        /// Those of `sources` whose build file says `ATTRIBUTES = (no_codegen, )` (an intent definition's "No
+        /// Generated Classes").
+        var noCodegen: Set<String> = []
         /// Synchronized folders (objectVersion 77), each with the paths its exception set leaves out of this target.
         var synchronized: [String: [String]] = [:]
         /// Products of Swift packages it links (`packageProductDependencies`).
@@ -151,7 +154,8 @@ struct ProjectFixture {
                 for path in paths {
                     let file = id()
                     files.append(file)
-                    add("PBXBuildFile", "\t\t\(file) /* \(path) in \(name) */ = {isa = PBXBuildFile; fileRef = \(reference(path)); };")
+                    let attributes = target.noCodegen.contains(path) ? " settings = {ATTRIBUTES = (no_codegen, ); };" : ""
+                    add("PBXBuildFile", "\t\t\(file) /* \(path) in \(name) */ = {isa = PBXBuildFile; fileRef = \(reference(path));\(attributes) };")
                 }
                 phases.append(phase)
                 add(isa, "\t\t\(phase) /* \(name) */ = {\n\t\t\tisa = \(isa);\n\t\t\tfiles = (\n\(files.map { "\t\t\t\t\($0)," }.joined(separator: "\n"))\n\t\t\t);\n\t\t};")

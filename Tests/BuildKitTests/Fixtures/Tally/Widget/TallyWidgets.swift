@@ -64,6 +64,7 @@ struct TallyLockScreenPreviews: PreviewProvider {
 struct TallyWidgets: WidgetBundle {
     var body: some Widget {
         TallyWidget()
+        TallyGoalWidget()
         #if os(iOS)
         TallyLockScreenWidget()
         #endif
