@@ -72,9 +72,7 @@ import Testing
 
         // The SiriKit widget builds with the classes Xcode generates from its target's .intentdefinition, and its
         // instance started with the file's defaults (a label, a number, a flag and an enum case).
-        let goal = try String(contentsOf: project.appendingPathComponent(
-            ".build/lockstep/groups/phone/AppGroup/group.com.example.tally/.lockstep/widgetkit/renders/TallyGoal/systemSmall.svg"), encoding: .utf8)
-        #expect(goal.contains("Cups: goal 8, bold with total"), "\(goal)")
+        #expect(up.stdout.contains("reloaded TallyGoal (first timeline; not counted; next .never) → Cups: goal 8, bold with total"), "\(up.stdout)")
         // `configure` sets the generated intent's parameters (the enum by its case's name, the custom type by its
         // identifier), in the running widget process, and its timeline reads them.
         let scenario = folder.appendingPathComponent("goal.txt")
@@ -114,10 +112,13 @@ import Testing
         let json = try run("lockstep", ["build", spec, "--target", "TallyWidget", "--format", "json"], timeout: 600)
         #expect(json.status == 1 && json.stdout.contains("\"missingSymbol\" : \"UIViewController\""), "\(json)")
 
-        // A stand-in for the widget's own folder: the team's Linux files build in its place, beside its shared files.
+        // A stand-in for the widget's own folder: the team's Linux files build in its place, beside its shared files
+        // and the classes of the folder's intent definition (which is no Swift file the stand-in replaces).
         let linux = folder.appendingPathComponent("linux-widget")
         try FileManager.default.createDirectory(at: linux, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: project.appendingPathComponent("Widget/TallyWidgets.swift"), to: linux.appendingPathComponent("TallyWidgets.swift"))
+        for file in ["TallyWidgets.swift", "TallyGoalWidget.swift"] {
+            try FileManager.default.copyItem(at: project.appendingPathComponent("Widget/" + file), to: linux.appendingPathComponent(file))
+        }
         let config = folder.appendingPathComponent("lockstep-config.json")
         try #"{"standIns": {"TallyWidget/Widget": "linux-widget"}}"#.write(to: config, atomically: true, encoding: .utf8)
         let standIn = try run("lockstep", ["build", spec, "--target", "TallyWidget", "--config", config.path], timeout: 600)
