@@ -13,7 +13,7 @@ struct IntentDefinition: Equatable {
             case string, integer, boolean, decimal, dateComponents, url, person, file, speakableString
             /// `INIntentParameterType` `Integer` with an `INIntentParameterEnumType`: a generated enum.
             case enumeration(String)
-            /// `Object` with an `INIntentParameterObjectType`: a custom type (`INObject` subclass).
+            /// `Object` with an `INIntentParameterObjectType`: a custom type (`INObject` subclass), else `INObject`.
             case object(String)
             /// A type Lockstep's Intents does not provide (currency, payment method, placemark, measurements …).
             case unsupported(String)
@@ -165,9 +165,9 @@ struct IntentDefinition: Equatable {
                 guard Self.isIdentifier(enumType) else { throw fail("\(place) '\(name)' has the enum type '\(enumType)', which is not a Swift name") }
                 kind = .enumeration(enumType)
             } else if type == "Object" {
-                guard let object = dictionary[prefix + "ObjectType"] as? String, Self.isIdentifier(object) else {
-                    throw fail("\(place) '\(name)' is of type Object without an \(prefix)ObjectType naming a custom type")
-                }
+                // An object of no custom type (Mastodon's widget definition has one) is any `INObject`.
+                let object = dictionary[prefix + "ObjectType"] as? String ?? "INObject"
+                guard Self.isIdentifier(object) else { throw fail("\(place) '\(name)' has the object type '\(object)', which is not a Swift name") }
                 kind = .object(object)
             } else {
                 kind = Self.kinds[type] ?? .unsupported(type)
