@@ -128,7 +128,8 @@ extension XcodeProject {
                     let attributes = objects[file]?.dictionary?["settings"]?.dictionary?["ATTRIBUTES"]?.array ?? []
                     if attributes.contains(where: { $0.string == "no_codegen" }) { continue }
                     // A variant group (Localizable.strings in several .lproj folders) is its children's files; a
-                    // localized intent definition is its first child's file (Base.lproj), which Xcode generates from.
+                    // localized intent definition is its base file (Base.lproj), which Xcode generates from, the
+                    // others being its strings.
                     if objects[reference]?.dictionary?["isa"]?.string == "PBXVariantGroup" {
                         let children = (objects[reference]?.dictionary?["children"]?.array ?? []).compactMap(\.string).compactMap(reader.path(of:))
                         if let definition = children.first(where: { $0.hasSuffix(".intentdefinition") }) {
