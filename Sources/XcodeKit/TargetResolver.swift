@@ -16,7 +16,7 @@ package final class TargetResolver {
     private var configurations: [String: ConfigurationState] = [:]
     /// The configuration `resolve` was last asked for.
     private var lastState: (name: String, state: ConfigurationState)?
-    /// The assignments of `targetDefaultPairs`, by target index: every configuration of a target has the same.
+    /// The assignments of `targetDefaultPairs`, by target index and platform: every configuration of a target has the same.
     private var targetDefaultRuns: [[SettingAssignment]?]
     /// Those that depend only on the product type, by product type.
     private var productTypeDefaults: [String: [SettingAssignment]] = [:]
@@ -95,7 +95,7 @@ package final class TargetResolver {
 
     package init(project: XcodeProject) {
         self.project = project
-        targetDefaultRuns = Array(repeating: nil, count: project.targets.count)
+        targetDefaultRuns = Array(repeating: nil, count: project.targets.count * Platform.allCases.count)
         read = (names.number(adding: "GENERATE_INFOPLIST_FILE"), names.number(adding: "INFOPLIST_FILE"),
                 names.number(adding: "CODE_SIGN_ENTITLEMENTS"), names.number(adding: "PRODUCT_NAME"),
                 names.number(adding: "INFOPLIST_PREPROCESS"))
@@ -146,7 +146,7 @@ package final class TargetResolver {
             .map { level($0, owner: "the project [\(configuration)]", targetLevel: false) } ?? Level()
         let shared = defaults + projectLevel.assignments
         let state = ConfigurationState(name: configuration, shared: shared, projectLevel: projectLevel,
-                                       nameIndex: BuildSettings.NameIndex(targetDefaults(target) + shared, names: names),
+                                       nameIndex: BuildSettings.NameIndex(targetDefaults(target, platform: .iOS) + shared, names: names),
                                        targets: project.targets.count)
         configurations[configuration] = state
         states.append(state)
@@ -206,8 +206,8 @@ package final class TargetResolver {
     ///   runs are kept as they are; otherwise the assignments that hold, in one list.
     private func settings(_ target: XcodeProject.Target, configuration: String, state: ConfigurationState, own: [SettingAssignment],
                           hasUnknownSources: Bool, recordingLookups: Bool, platform chosen: Platform? = nil) -> (settings: BuildSettings, platform: Platform, threeRuns: Bool) {
-        let first = targetDefaults(target)
-        let platform = chosen ?? platform(first: first, state: state, own: own)
+        let platform = chosen ?? platform(first: targetDefaults(target, platform: .iOS), state: state, own: own)
+        let first = targetDefaults(target, platform: platform)
         let sdk = platform.sdk
         func holds(_ assignment: SettingAssignment) -> Bool {
             assignment.conditions.isEmpty || BuildSettings.conditionsHold(assignment.conditions, configuration: configuration, sdk: sdk)
@@ -546,14 +546,23 @@ package final class TargetResolver {
 
     /// Xcode's defaults that depend on the target (`targetDefaultPairs`), made once per target: those of its name
     /// are its own; those of its product type are shared by the targets of that type.
-    private func targetDefaults(_ target: XcodeProject.Target) -> [SettingAssignment] {
-        if let made = targetDefaultRuns[target.index] { return made }
+    ///
+    /// PLATFORM_NAME is the platform the target is built for, last: its names are the same for every platform, so a
+    /// configuration's name index holds for each (the platform is decided before these are asked for).
+    private func targetDefaults(_ target: XcodeProject.Target, platform: Platform) -> [SettingAssignment] {
+        let slot = target.index * Platform.allCases.count + Self.index(of: platform)
+        if let made = targetDefaultRuns[slot] { return made }
         let byType = productTypeDefaults[target.productType] ?? Self.typeDefaultPairs(target).map(Self.defaultAssignment)
         productTypeDefaults[target.productType] = byType
-        let made = Self.nameDefaultPairs(target).map(Self.defaultAssignment) + byType
-        targetDefaultRuns[target.index] = made
+        let made = Self.nameDefaultPairs(target).map(Self.defaultAssignment) + byType + [Self.defaultAssignment(Self.platformNamePair(platform))]
+        targetDefaultRuns[slot] = made
         return made
     }
+
+    /// Xcode's PLATFORM_NAME: the platform of the SDK a build uses (`iphoneos`), whatever SDKROOT says. With
+    /// `SDKROOT = auto` (a multiplatform target) it is each build's own, never `auto`: Provenance's
+    /// `CODE_SIGN_ENTITLEMENTS = $(CODE_SIGN_ENTITLEMENTS_$(PLATFORM_NAME))` picks the iOS file for its iOS build.
+    private static func platformNamePair(_ platform: Platform) -> (String, String) { ("PLATFORM_NAME", platform.sdk) }
 
     private static func defaultAssignment(_ pair: (String, String)) -> SettingAssignment {
         SettingAssignment(key: pair.0, name: pair.0, conditions: [], value: pair.1,
@@ -567,7 +576,7 @@ package final class TargetResolver {
             ("PROJECT_NAME", project.name), ("CONFIGURATION", configuration),
             ("SRCROOT", project.absoluteSourceRoot), ("PROJECT_DIR", project.absoluteSourceRoot),
             ("SOURCE_ROOT", project.absoluteSourceRoot),
-            ("PROJECT_FILE_PATH", PathText.join(project.absoluteSourceRoot, project.specPath == nil ? PathText.lastComponent(of: project.path) : project.name + ".xcodeproj")), ("SDKROOT", "iphoneos"), ("PLATFORM_NAME", "$(SDKROOT)"),
+            ("PROJECT_FILE_PATH", PathText.join(project.absoluteSourceRoot, project.specPath == nil ? PathText.lastComponent(of: project.path) : project.name + ".xcodeproj")), ("SDKROOT", "iphoneos"),
             ("EFFECTIVE_PLATFORM_NAME", "-$(PLATFORM_NAME)"), ("CURRENT_ARCH", "arm64"), ("ARCHS", "arm64"),
             ("EXECUTABLE_PREFIX", ""), ("EXECUTABLE_SUFFIX", ""),
             ("EXECUTABLE_NAME", "$(EXECUTABLE_PREFIX)$(PRODUCT_NAME)$(EXECUTABLE_SUFFIX)"),
@@ -586,7 +595,7 @@ package final class TargetResolver {
     /// The defaults of `defaultPairs` that depend on the target: every one that reads `target` must be in one of
     /// these, those of its name, then those of its product type.
     private static func targetDefaultPairs(_ target: XcodeProject.Target) -> [(String, String)] {
-        nameDefaultPairs(target) + typeDefaultPairs(target)
+        nameDefaultPairs(target) + typeDefaultPairs(target) + [platformNamePair(.iOS)]
     }
 
     private static func nameDefaultPairs(_ target: XcodeProject.Target) -> [(String, String)] {

@@ -1,0 +1,58 @@
+@testable import BundleKit
+@testable import CheckKit
+import Foundation
+import LockstepTestSupport
+import Testing
+@testable import XcodeKit
+
+/// Shapes of real projects that round five of measuring `check` found read wrongly (<doc:ReadingProjects>), each in a
+/// fixture of its own: what Xcode builds and App Store Connect accepts gives no error, and a real mismatch still does.
+@Suite struct RealShapesRoundFiveTests {
+    static func groups(_ ids: [String]) -> String {
+        FixtureTree.plist(["com.apple.security.application-groups": ids])
+    }
+
+    static let widgetPlist = FixtureTree.plist([
+        "CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER)", "CFBundleVersion": "$(CURRENT_PROJECT_VERSION)",
+        "CFBundleShortVersionString": "$(MARKETING_VERSION)", "CFBundleDisplayName": "Widget",
+        "NSExtension": ["NSExtensionPointIdentifier": "com.apple.widgetkit-extension"],
+    ])
+
+    /// A multiplatform app (`SDKROOT = auto`) whose entitlements file is chosen by PLATFORM_NAME, as Provenance's
+    /// `CODE_SIGN_ENTITLEMENTS = $(CODE_SIGN_ENTITLEMENTS_$(PLATFORM_NAME))` is. Xcode's PLATFORM_NAME is the build's
+    /// platform, `iphoneos` for the iOS build: never `auto`, which named no file and lost the app's groups.
+    static func platformNamed(widgetGroup: String) -> (ProjectFixture, [String: String]) {
+        let fixture = ProjectFixture(projectSettings: [
+            "CURRENT_PROJECT_VERSION": "3", "MARKETING_VERSION": "1.0",
+            "APP_ENTITLEMENTS_iphoneos": "App/App-iOS.entitlements", "APP_ENTITLEMENTS_appletvos": "App/App-tvOS.entitlements",
+        ], targets: [
+            .app("App", identifier: "com.example.app", plist: nil, settings: [
+                "SDKROOT": "auto", "SUPPORTED_PLATFORMS": "iphoneos iphonesimulator appletvos appletvsimulator",
+                "CODE_SIGN_ENTITLEMENTS": "$(APP_ENTITLEMENTS_$(PLATFORM_NAME))",
+            ], embeds: ["Widget"]),
+            .appExtension("Widget", identifier: "com.example.app.widget", plist: "Widget/Info.plist",
+                          settings: ["CODE_SIGN_ENTITLEMENTS": "Widget/Widget.entitlements"]),
+        ])
+        return (fixture, [
+            "Widget/Info.plist": widgetPlist,
+            "App/App-iOS.entitlements": groups(["group.com.example.app"]),
+            "App/App-tvOS.entitlements": groups(["group.com.example.tv"]),
+            "Widget/Widget.entitlements": groups([widgetGroup]),
+        ])
+    }
+
+    @Test func platformNameIsTheBuildsPlatformNotAuto() throws {
+        let (fixture, files) = Self.platformNamed(widgetGroup: "group.com.example.app")
+        let result = try fixture.load(with: files)
+        #expect(result.sets.map(\.app.appGroups) == [["group.com.example.app"]])
+        #expect(result.findings.filter { $0.rule == "settings.unresolved" }.isEmpty, "\(result.findings)")
+        #expect(ProjectConstructTests.errors(result).isEmpty, "\(ProjectConstructTests.errors(result))")
+    }
+
+    /// The same shape with the widget on another group: still the error it is.
+    @Test func platformNamedEntitlementsStillCatchAGroupOnOneSide() throws {
+        let (fixture, files) = Self.platformNamed(widgetGroup: "group.com.example.tv")
+        let result = try fixture.load(with: files)
+        #expect(ProjectConstructTests.errors(result).map(\.rule) == ["group.shared"])
+    }
+}
