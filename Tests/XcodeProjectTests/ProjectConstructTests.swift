@@ -166,7 +166,9 @@ import Testing
 
     /// Action extensions without UI (`com.apple.services`) and other documented points are known; a typo is a warning.
     @Test(arguments: ["com.apple.services", "com.apple.networkextension.packet-tunnel", "com.apple.Safari.web-extension",
-                      "com.apple.message-payload-provider", "com.apple.photo-editing"])
+                      "com.apple.message-payload-provider", "com.apple.photo-editing",
+                      // Local Push Connectivity (NEAppPushProvider), which Home Assistant's App Store app embeds.
+                      "com.apple.networkextension.app-push"])
     func documentedExtensionPointsAreKnown(point: String) {
         #expect(Rules.knownExtensionPoints.contains(point))
         #expect(!Rules.knownExtensionPoints.contains(point + "s"))

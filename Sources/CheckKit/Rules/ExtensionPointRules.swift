@@ -36,7 +36,8 @@ extension Rules {
         "com.apple.identitylookup.classification-ui", "com.apple.calendar.virtualconference",
         "com.apple.networkextension.packet-tunnel", "com.apple.networkextension.app-proxy",
         "com.apple.networkextension.filter-data", "com.apple.networkextension.filter-control",
-        "com.apple.networkextension.dns-proxy", "com.apple.authentication-services-credential-provider-ui",
+        "com.apple.networkextension.dns-proxy", "com.apple.networkextension.app-push",
+        "com.apple.authentication-services-credential-provider-ui",
         "com.apple.authentication-services-account-authentication-modification-ui",
         // Safari, broadcast, printing, education, location, Screen Time, background assets, Matter.
         "com.apple.Safari.content-blocker", "com.apple.Safari.web-extension", "com.apple.Safari.extension",
