@@ -55,4 +55,39 @@ import Testing
         let result = try fixture.load(with: files)
         #expect(ProjectConstructTests.errors(result).map(\.rule) == ["group.shared"])
     }
+
+    /// Provenance's tvOS build of its multiplatform app signs with other entitlements than its iOS build, none with a
+    /// group: that is each build's own choice, the same in every configuration, not `group.config-drift`. Drift within
+    /// one build (Debug with the group, Release without) is still reported, naming each configuration once.
+    @Test(arguments: [false, true]) func groupsThatDifferByPlatformAreNoConfigurationDrift(releaseDrops: Bool) throws {
+        var app = ProjectFixture.Target.app("App", identifier: "com.example.app", plist: nil, settings: [
+            "SDKROOT": "auto", "SUPPORTED_PLATFORMS": "iphoneos iphonesimulator appletvos appletvsimulator",
+            "CODE_SIGN_ENTITLEMENTS": "$(APP_ENTITLEMENTS_$(PLATFORM_NAME))",
+        ], embeds: ["Widget"])
+        app.embeds.append(.init(target: "TopShelf", spec: 13, platformFilter: "tvos"))
+        if releaseDrops { app.perConfiguration = ["Release": ["APP_ENTITLEMENTS_iphoneos": "App/None.entitlements"]] }
+        let fixture = ProjectFixture(projectSettings: [
+            "CURRENT_PROJECT_VERSION": "3", "MARKETING_VERSION": "1.0",
+            "APP_ENTITLEMENTS_iphoneos": "App/App-iOS.entitlements", "APP_ENTITLEMENTS_appletvos": "App/None.entitlements",
+        ], targets: [
+            app,
+            .appExtension("Widget", identifier: "com.example.app.widget", plist: "Widget/Info.plist",
+                          settings: ["CODE_SIGN_ENTITLEMENTS": "Widget/Widget.entitlements"]),
+            .appExtension("TopShelf", identifier: "com.example.app.topshelf", plist: "TopShelf/Info.plist", settings: ["SDKROOT": "appletvos"]),
+        ])
+        let result = try fixture.load(with: [
+            "Widget/Info.plist": Self.widgetPlist,
+            "TopShelf/Info.plist": FixtureTree.plist([
+                "CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER)", "CFBundleVersion": "$(CURRENT_PROJECT_VERSION)",
+                "CFBundleShortVersionString": "$(MARKETING_VERSION)", "CFBundleDisplayName": "Top Shelf",
+                "NSExtension": ["NSExtensionPointIdentifier": "com.apple.tv-top-shelf"],
+            ]),
+            "App/App-iOS.entitlements": Self.groups(["group.com.example.app"]),
+            "App/None.entitlements": FixtureTree.plist([:]),
+            "Widget/Widget.entitlements": Self.groups(["group.com.example.app"]),
+        ], configuration: nil)
+        #expect(result.sets.map(\.origin) == ["App.xcodeproj [Debug]", "App.xcodeproj (tvOS) [Debug]", "App.xcodeproj [Release]", "App.xcodeproj (tvOS) [Release]"])
+        let drift = result.findings.filter { $0.rule == "group.config-drift" }
+        #expect(drift.map(\.message) == (releaseDrops ? ["App.app claims the App Group 'group.com.example.app' in Debug but no App Group in Release: built that way it shares nothing with its app (a widget that works in development shows no data when shipped)."] : []))
+    }
 }

@@ -121,27 +121,36 @@ extension ProjectReading {
     /// `group.shared` compares them with the app's in each configuration.
     func configurationDrift(_ sets: [AppBundleSet]) -> [Finding] {
         guard configurations.count > 1 else { return [] }
-        // One app target's bundle: two apps of a project may both build a `NetNewsWire.app`.
+        // One app target's bundle in one platform's build: two apps of a project may both build a `NetNewsWire.app`,
+        // and a multiplatform app's tvOS build may use other entitlements than its iOS build (Provenance's, chosen
+        // by PLATFORM_NAME), which is no drift between configurations.
         struct Key: Hashable {
             var app: String
+            var build: Substring
             var bundle: String
+        }
+        // "App.xcodeproj (tvOS) [Release]": the build, then its configuration in brackets.
+        func build(of set: AppBundleSet) -> (build: Substring, configuration: String) {
+            guard let configuration = set.configuration else { return (set.origin[...], set.origin) }
+            return (set.origin.dropLast(configuration.count + 2), configuration)
         }
         // Only a bundle that claims a group somewhere can drift: those first, so that the others (in a project
         // without App Groups, every one) are not collected per configuration.
         var claiming: Set<Key> = []
         for set in sets {
-            if !set.app.appGroups.isEmpty { claiming.insert(Key(app: set.app.name, bundle: set.app.bundlePath)) }
+            let build = build(of: set).build
+            if !set.app.appGroups.isEmpty { claiming.insert(Key(app: set.app.name, build: build, bundle: set.app.bundlePath)) }
             for index in set.embedded.indices where !set.embedded[index].appGroups.isEmpty {
-                claiming.insert(Key(app: set.app.name, bundle: set.embedded[index].bundlePath))
+                claiming.insert(Key(app: set.app.name, build: build, bundle: set.embedded[index].bundlePath))
             }
         }
         guard !claiming.isEmpty else { return [] }
         var seen: [Key: [(configuration: String, groups: [String], file: String)]] = [:]
         var order: [(key: Key, bundle: String)] = []
         for set in sets {
-            let configuration = set.origin.split(separator: "[").last.map { String($0.dropLast()) } ?? set.origin
+            let (build, configuration) = build(of: set)
             func note(_ bundle: BundleRecord) {
-                let key = Key(app: set.app.name, bundle: bundle.bundlePath)
+                let key = Key(app: set.app.name, build: build, bundle: bundle.bundlePath)
                 guard bundle.appGroupsKnown, claiming.contains(key) else { return }
                 // One lookup: the dictionary grows when the key is new.
                 let known = seen.count
