@@ -214,7 +214,7 @@ struct ProjectReading {
             shortVersion: value(.shortVersion), buildVersion: value(.buildVersion),
             extensionPoint: point, hasExtensionDictionary: resolved.hasExtensionDictionary,
             companionAppBundleIdentifier: value(.companionAppBundleIdentifier), packageType: value(.packageType),
-            appGroups: resolved.appGroups, embedLocation: location, bundlePath: path,
+            appGroups: resolved.appGroups, appGroupsKnown: resolved.appGroupsKnown, embedLocation: location, bundlePath: path,
             source: SourceLocation(file: resolved.plistPath ?? project.pbxprojPath, detail: resolved.context),
             valueSources: valueSources(resolved), platform: resolved.platform, unknowns: resolved.unknowns, store: resolved.store,
             infoPlistWrittenByXcode: resolved.target.productType == "com.apple.product-type.application.watchapp2-container"), resolved)

@@ -372,7 +372,8 @@ package final class BuildSettings {
 
     /// What one reference stands for: its setting's value (for `$(inherited)` and a self-reference in the expansion
     /// of assignment `index`, the next lower assignment's), with `modifiers` applied. A name nothing defines is
-    /// added to `unresolved`, unless a `default=` modifier or a condition that does not hold explains it.
+    /// added to `unresolved`, unless a `default=` modifier or a condition that does not hold explains it (a `default=`
+    /// does not when a file that may define the name is missing).
     /// - Parameter number: the name's number in `names`, when known.
     private func substitute(_ name: String, number: Int?, modifiers: [String], at index: Int?, overlay: [String: String], unresolved: inout Set<String>) -> String {
         var value: String
@@ -401,7 +402,14 @@ package final class BuildSettings {
             }
         } else {
             value = ""
-            if !modifiers.contains(where: { $0.hasPrefix("default=") }) && !conditionallyDefined.contains(name) {
+            let defaulted = modifiers.contains(where: { $0.hasPrefix("default=") })
+            if defaulted, hasUnknownSources, !conditionallyDefined.contains(name) {
+                // `$(PAID:default=NO)` where a missing `#include?` file may set PAID (Provenance's CodeSigning.xcconfig):
+                // the default is what this checkout builds, not what the file's owner builds, so it is unknown too.
+                unresolved.insert(name)
+                return Self.unknownSymbol(name)
+            }
+            if !defaulted && !conditionallyDefined.contains(name) {
                 unresolved.insert(name)
                 // A file the checkout does not hold may define it, or each developer does: unknown, kept as its
                 // symbol (no modifier applies to what is not known).

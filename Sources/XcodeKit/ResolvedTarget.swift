@@ -117,6 +117,9 @@ package final class ResolvedTarget {
     package let store: StoreFacts
     /// The `CODE_SIGN_ENTITLEMENTS` file, when the target has one.
     package let entitlementsPath: String?
+    /// False when `CODE_SIGN_ENTITLEMENTS` names its file through a setting the checkout cannot supply: the groups
+    /// are unknown, not none (set once, by the resolver that made this).
+    package internal(set) var appGroupsKnown = true
     package let productName: String
     /// Sentences for problems found while resolving (a missing Info.plist), as (file, message).
     package let problems: [(file: String, message: String, severity: ProblemWeight)]

@@ -340,6 +340,7 @@ package final class TargetResolver {
         var appGroups: [String] = []
         var parentApplicationIdentifiers: [String]?
         var entitlementsPath: String?
+        var appGroupsKnown = true
         let entitlementsSetting = settings.value(number: read.entitlements).value
         if !entitlementsSetting.isEmpty {
             let wanted = sourcePath(entitlementsSetting)
@@ -365,6 +366,12 @@ package final class TargetResolver {
                 }
             } else if let found = existingPath(wanted), let damage = DamagedPropertyList.problem(at: found) {
                 problems.append((found, damage + " (the CODE_SIGN_ENTITLEMENTS of \(context))", .damaged))
+            } else if let name = Self.innermost(BuildSettings.unknownNames(in: entitlementsSetting, among: settings.value(number: read.entitlements).unresolved)) {
+                // The path itself uses a setting the checkout cannot supply (Provenance's
+                // `$(ENTITLEMENTS_$(DEVELOPER_ACCOUNT_PAID:default=NO))`): which file is signed in is unknown, and so
+                // are its groups, not none.
+                appGroupsKnown = false
+                problems.append((wanted, "CODE_SIGN_ENTITLEMENTS of \(context) is '\(entitlementsSetting)', which uses \(name), a setting the checkout cannot supply, so its App Groups are unknown and not compared. \(Self.unknownHint(name, missingIncludes))", .warning))
             } else {
                 problems.append((wanted, "CODE_SIGN_ENTITLEMENTS of target '\(target.name)' [\(configuration)] is '\(entitlementsSetting)', but '\(wanted)' does not exist or is not a property list", .warning))
             }
@@ -406,12 +413,20 @@ package final class TargetResolver {
             problems.append((location.file, "\(assignment.name) of target '\(target.name)' [\(configuration)] (\(location.file), \(location.detail!)) expands to more than \(BuildSettings.maximumLength) bytes (each definition that uses $(inherited) twice doubles it), so Lockstep treats it as empty", .error))
         }
 
-        return ResolvedTarget(
+        let resolved = ResolvedTarget(
             target: target, configuration: configuration, context: context, settings: settings, plistPath: plistPath, values: consume values,
             extensionPoint: extensionPoint, hasExtensionDictionary: plist.hasExtensionDictionary,
             appGroups: appGroups, store: store, entitlementsPath: entitlementsPath, productName: productName, problems: problems,
             missingIncludes: missingIncludes, targetXcconfigs: targetXcconfigs, platform: platform, unknowns: unknowns,
             isReusable: chosen == nil && problems.isEmpty && missingIncludes.isEmpty && settings.oversized.isEmpty)
+        resolved.appGroupsKnown = appGroupsKnown
+        return resolved
+    }
+
+    /// Of the unknown names a value uses, the one no other is built from: `DEVELOPER_ACCOUNT_PAID`, not
+    /// `ENTITLEMENTS_$(DEVELOPER_ACCOUNT_PAID)`.
+    private static func innermost(_ names: [String]) -> String? {
+        names.first { !$0.contains("$") } ?? names.first
     }
 
     /// Where an unknown setting would have come from: the likeliest missing file, else a per-developer setting.

@@ -90,4 +90,35 @@ import Testing
         let drift = result.findings.filter { $0.rule == "group.config-drift" }
         #expect(drift.map(\.message) == (releaseDrops ? ["App.app claims the App Group 'group.com.example.app' in Debug but no App Group in Release: built that way it shares nothing with its app (a widget that works in development shows no data when shipped)."] : []))
     }
+
+    /// Provenance picks its entitlements with `$(ENTITLEMENTS_$(DEVELOPER_ACCOUNT_PAID:default=NO))`, and the paid
+    /// account's setting lives in `CodeSigning.xcconfig`, a `#include?` each developer writes. Without it the default
+    /// is what this checkout builds, not what the file's owner builds: the app's groups are unknown, and a verdict on
+    /// them is a warning. With nothing missing the default is proved, and the group on one side is the error it is.
+    @Test(arguments: [false, true]) func aDefaultIsUnknownWhenAMissingIncludeMaySetTheName(includeMissing: Bool) throws {
+        let fixture = ProjectFixture(projectXcconfig: "Config/Build.xcconfig", targets: [
+            .app("App", identifier: "com.example.app", plist: nil, settings: ["CODE_SIGN_ENTITLEMENTS": "$(APP_ENTITLEMENTS)"], embeds: ["Widget"]),
+            .appExtension("Widget", identifier: "com.example.app.widget", plist: "Widget/Info.plist",
+                          settings: ["CODE_SIGN_ENTITLEMENTS": "Widget/Widget.entitlements"]),
+        ])
+        let result = try fixture.load(with: [
+            "Config/Build.xcconfig": """
+                CURRENT_PROJECT_VERSION = 3
+                MARKETING_VERSION = 1.0
+                \(includeMissing ? "#include? \"CodeSigning.xcconfig\"" : "")
+                APP_ENTITLEMENTS_YES = App/Paid.entitlements
+                APP_ENTITLEMENTS_NO = App/Free.entitlements
+                APP_ENTITLEMENTS = $(APP_ENTITLEMENTS_$(DEVELOPER_ACCOUNT_PAID:default=NO))
+
+                """,
+            "Widget/Info.plist": Self.widgetPlist,
+            "App/Paid.entitlements": Self.groups(["group.com.example.app"]),
+            "App/Free.entitlements": FixtureTree.plist([:]),
+            "Widget/Widget.entitlements": Self.groups(["group.com.example.app"]),
+        ])
+        let all = result.findings + result.sets.flatMap(Rules.check)
+        let shared = all.filter { $0.rule == "group.shared" && $0.severity != .note }
+        #expect(shared.map(\.severity) == (includeMissing ? [] : [.error]), "\(all)")
+        #expect(ProjectConstructTests.errors(result).isEmpty == includeMissing, "\(ProjectConstructTests.errors(result))")
+    }
 }

@@ -73,7 +73,9 @@ extension Rules {
         let path = file(bundle, "com.apple.security.application-groups")
         guard bundle.appGroupsKnown else {
             findings.append(Finding(rule: "group.shared", severity: .note, bundle: bundle.bundlePath, path: path,
-                                    message: "The entitlements of \(bundle.bundlePath) are not in a file Lockstep reads (archived-expanded-entitlements.xcent or a .entitlements file), so its App Groups were not checked.", values: []))
+                                    message: bundle.store?.isBuilt != false
+                                        ? "The entitlements of \(bundle.bundlePath) are not in a file Lockstep reads (archived-expanded-entitlements.xcent or a .entitlements file), so its App Groups were not checked."
+                                        : "The entitlements file of \(bundle.bundlePath) is named through a setting the checkout cannot supply (CODE_SIGN_ENTITLEMENTS), so its App Groups were not checked.", values: []))
             return
         }
         // rule `group.id-format`: iOS App Group ids are `group.<name>`; a Mac app's may be team-prefixed
