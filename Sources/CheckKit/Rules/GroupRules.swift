@@ -55,14 +55,14 @@ extension RuleCatalog {
         Every App Group an embedded bundle claims is also claimed by its app; on iOS a group id starts with 'group.'.
         Apple: An embedded bundle that claims a group the host does not claim shares nothing through it.
         Source: developer.apple.com/documentation/bundleresources/entitlements/com.apple.security.application-groups
-        Lockstep: Reads each bundle's com.apple.security.application-groups (the .entitlements file, or a built bundle's archived-expanded-entitlements.xcent) and compares it with the containing app's; an extension with no group is a note.
+        Lockstep: Reads each bundle's com.apple.security.application-groups (the .entitlements file, or a built bundle's archived-expanded-entitlements.xcent) and compares it with the containing app's; an extension with no group is a note, and so is a bundle whose CODE_SIGN_ENTITLEMENTS names its file through a setting the checkout cannot supply (its groups are unknown, not none).
         Fix: Add the group to both targets' com.apple.security.application-groups (Signing & Capabilities → App Groups).
 
         group.config-drift | warning | The App Store's other embedded-bundle rules
         A bundle claims the same App Groups in every build configuration.
         Apple: (Lockstep) An App Group claimed in Debug and not in Release: the widget works in development and shows no data in the shipped build.
         Source: Lockstep's own rule: the consequence is group.entitlement's (developer.apple.com/documentation/bundleresources/entitlements/com.apple.security.application-groups)
-        Lockstep: For an Xcode project or spec, compares each bundle's App Groups across its build configurations (logic: XcodeProjectInput's configurationDrift).
+        Lockstep: For an Xcode project or spec, compares each bundle's App Groups across its build configurations, within one platform's build (a multiplatform app's tvOS build may sign with other entitlements than its iOS build; logic: XcodeProjectInput's configurationDrift).
         Fix: Use one entitlements file for every configuration, or add the group to each configuration's file.
         """)
 }
