@@ -42,7 +42,18 @@ public enum CheckInput {
     /// What to do with an Xcode workspace: check the projects it lists, named as a command to run.
     static func workspaceAdvice(_ workspace: String) -> String {
         guard let projects = XcodeWorkspace.projects(in: workspace) else {
-            return "an Xcode workspace is not read itself, and its contents.xcworkspacedata cannot be read; check each .xcodeproj it lists"
+            guard !FileManager.default.fileExists(atPath: workspace + "/contents.xcworkspacedata") else {
+                return "an Xcode workspace is not read itself, and its contents.xcworkspacedata cannot be read; check each .xcodeproj it lists"
+            }
+            // element-ios commits only Riot.xcworkspace/xcshareddata: `pod install` writes the list, from the project
+            // XcodeGen writes from project.yml. What the folder holds is what can be checked.
+            let folder = PathText.parent(of: workspace)
+            let specs = ["project.yml", "xcodegen.yml"].map { PathText.join(folder, $0) }.filter { FileManager.default.fileExists(atPath: $0) }
+            let projects = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+                .filter { $0.hasSuffix(".xcodeproj") }.map { PathText.join(folder, $0) }
+            let here = specs.isEmpty ? projects : [specs[0]]
+            return "an Xcode workspace is not read itself, and the checkout holds no contents.xcworkspacedata for this one (a tool such as `pod install` writes it); "
+                + (here.isEmpty ? "check each .xcodeproj it would list" : "check what is here: `lockstep check \(shellWords(here))`")
         }
         guard !projects.isEmpty else { return "an Xcode workspace is not read itself, and this one lists no .xcodeproj" }
         return "an Xcode workspace is not read itself; " + listedProjects(projects)

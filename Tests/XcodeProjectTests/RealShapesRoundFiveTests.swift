@@ -121,4 +121,24 @@ import Testing
         #expect(shared.map(\.severity) == (includeMissing ? [] : [.error]), "\(all)")
         #expect(ProjectConstructTests.errors(result).isEmpty == includeMissing, "\(ProjectConstructTests.errors(result))")
     }
+
+    /// element-ios commits only `Riot.xcworkspace/xcshareddata`: `pod install` writes its list, from the project
+    /// XcodeGen writes from `project.yml`. The refusal says what is missing and what to check instead.
+    @Test func aWorkspaceWithoutItsListNamesWhatCanBeChecked() throws {
+        let tree = try FixtureTree([
+            "Riot.xcworkspace/xcshareddata/IDEWorkspaceChecks.plist": FixtureTree.plist([:]),
+            "project.yml": "name: Riot\n",
+            "Other/W.xcworkspace/xcshareddata/IDEWorkspaceChecks.plist": FixtureTree.plist([:]),
+            "Other/App.xcodeproj/project.pbxproj": "{}",
+            "Bare/W.xcworkspace/xcshareddata/IDEWorkspaceChecks.plist": FixtureTree.plist([:]),
+        ])
+        defer { tree.cleanUp() }
+        let missing = "an Xcode workspace is not read itself, and the checkout holds no contents.xcworkspacedata for this one (a tool such as `pod install` writes it); "
+        #expect(CheckInput.workspaceAdvice(tree.path + "/Riot.xcworkspace") == missing + "check what is here: `lockstep check \(tree.path)/project.yml`")
+        #expect(CheckInput.workspaceAdvice(tree.path + "/Other/W.xcworkspace") == missing + "check what is here: `lockstep check \(tree.path)/Other/App.xcodeproj`")
+        #expect(CheckInput.workspaceAdvice(tree.path + "/Bare/W.xcworkspace") == missing + "check each .xcodeproj it would list")
+        let check = try run("lockstep", ["check", tree.path + "/Riot.xcworkspace"])
+        #expect(check.status == 2 && check.stdout.isEmpty, "\(check)")
+        #expect(check.stderr.contains("check what is here: `lockstep check \(tree.path)/project.yml`"), "\(check)")
+    }
 }
