@@ -217,7 +217,7 @@ struct ProjectReading {
             appGroups: resolved.appGroups, appGroupsKnown: resolved.appGroupsKnown, embedLocation: location, bundlePath: path,
             source: SourceLocation(file: resolved.plistPath ?? project.pbxprojPath, detail: resolved.context),
             valueSources: valueSources(resolved), platform: resolved.platform, unknowns: resolved.unknowns, store: resolved.store,
-            infoPlistWrittenByXcode: resolved.target.productType == "com.apple.product-type.application.watchapp2-container"), resolved)
+            infoPlistWrittenByXcode: resolved.target.productType == Self.watchOnlyContainer), resolved)
     }
 
     /// Where each checked value came from; the rules point their findings there.

@@ -141,4 +141,26 @@ import Testing
         #expect(check.status == 2 && check.stdout.isEmpty, "\(check)")
         #expect(check.stderr.contains("check what is here: `lockstep check \(tree.path)/project.yml`"), "\(check)")
     }
+
+    /// Provenance Mini is a watch-only app: an iOS stub (watchapp2-container) whose Info.plist Xcode writes from the
+    /// watch app, which sets its own versions. That is where they belong, not `settings.target-override` against a
+    /// stub that "has 'none'". A widget in the watch app that sets its own still is one.
+    @Test func aWatchOnlyAppsOwnVersionsAreNoOverride() throws {
+        let fixture = ProjectFixture(targets: [
+            .init(name: "Mini", productType: "com.apple.product-type.application.watchapp2-container", settings: [
+                "PRODUCT_BUNDLE_IDENTIFIER": "com.example.mini",
+            ], embeds: [.init(target: "Mini Watch App", spec: 16, dstPath: "$(CONTENTS_FOLDER_PATH)/Watch")]),
+            .init(name: "Mini Watch App", productType: "com.apple.product-type.application", settings: [
+                "GENERATE_INFOPLIST_FILE": "YES", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.mini.watchkitapp", "SDKROOT": "watchos",
+                "INFOPLIST_KEY_WKWatchOnly": "YES", "CURRENT_PROJECT_VERSION": "4", "MARKETING_VERSION": "1.0",
+            ], embeds: [.init(target: "Complication", spec: 13)]),
+            .appExtension("Complication", identifier: "com.example.mini.watchkitapp.complication", plist: "Complication/Info.plist",
+                          settings: ["SDKROOT": "watchos", "CURRENT_PROJECT_VERSION": "4", "MARKETING_VERSION": "1.0"]),
+        ])
+        let result = try fixture.load(with: ["Complication/Info.plist": Self.widgetPlist])
+        let overrides = result.findings.filter { $0.rule == "settings.target-override" }
+        #expect(overrides.map(\.bundle) == ["Mini.app/Watch/Mini Watch App.app/PlugIns/Complication.appex",
+                                            "Mini.app/Watch/Mini Watch App.app/PlugIns/Complication.appex"], "\(overrides)")
+        #expect(ProjectConstructTests.errors(result).isEmpty, "\(ProjectConstructTests.errors(result))")
+    }
 }

@@ -85,6 +85,9 @@ extension ProjectReading {
         return findings
     }
 
+    /// The product type of a watch-only app's iOS stub, whose Info.plist Xcode writes.
+    static let watchOnlyContainer = "com.apple.product-type.application.watchapp2-container"
+
     func findingsFor(_ member: Member, host: Member, into add: (Finding) -> Void) {
         let resolved = member.resolved
         let bundle = member.bundlePath
@@ -111,6 +114,9 @@ extension ProjectReading {
             }
         }
         guard member.location != nil else { return }
+        // A watch-only app's stub (watchapp2-container, Provenance Mini's) has no versions of its own: Xcode writes its
+        // Info.plist from the watch app's, so the watch app's own versions are where they belong, not an override.
+        if member.location == .watch, host.resolved.target.productType == Self.watchOnlyContainer { return }
         // rule `settings.target-override`: an embedded target that sets the version itself, and uses it.
         for checked in [CheckedKey.buildVersion, .shortVersion] {
             let (key, setting) = (checked.key, checked.standardSetting!)
