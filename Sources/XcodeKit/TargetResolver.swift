@@ -371,7 +371,9 @@ package final class TargetResolver {
                 // `$(ENTITLEMENTS_$(DEVELOPER_ACCOUNT_PAID:default=NO))`): which file is signed in is unknown, and so
                 // are its groups, not none.
                 appGroupsKnown = false
-                problems.append((wanted, "CODE_SIGN_ENTITLEMENTS of \(context) is '\(entitlementsSetting)', which uses \(name), a setting the checkout cannot supply, so its App Groups are unknown and not compared. \(Self.unknownHint(name, missingIncludes))", .warning))
+                // The file that sets it, not a path with `$(…)` in it that no tool could open.
+                let setter = settings.origin(of: "CODE_SIGN_ENTITLEMENTS", number: read.entitlements).map(\.source.file)
+                problems.append((setter.flatMap { $0.isEmpty ? nil : $0 } ?? wanted, "CODE_SIGN_ENTITLEMENTS of \(context) is '\(entitlementsSetting)', which uses \(name), a setting the checkout cannot supply, so its App Groups are unknown and not compared. \(Self.unknownHint(name, missingIncludes))", .warning))
             } else {
                 problems.append((wanted, "CODE_SIGN_ENTITLEMENTS of target '\(target.name)' [\(configuration)] is '\(entitlementsSetting)', but '\(wanted)' does not exist or is not a property list", .warning))
             }

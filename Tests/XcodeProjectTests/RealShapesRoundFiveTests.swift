@@ -120,6 +120,9 @@ import Testing
         let shared = all.filter { $0.rule == "group.shared" && $0.severity != .note }
         #expect(shared.map(\.severity) == (includeMissing ? [] : [.error]), "\(all)")
         #expect(ProjectConstructTests.errors(result).isEmpty == includeMissing, "\(ProjectConstructTests.errors(result))")
+        // The warning points at the xcconfig that sets the path, a file a reader can open.
+        let unknown = result.findings.filter { $0.rule == "settings.unresolved" && $0.message.hasPrefix("CODE_SIGN_ENTITLEMENTS") }
+        #expect(unknown.map { PathText.lastComponent(of: $0.path) } == (includeMissing ? ["Build.xcconfig"] : []), "\(unknown)")
     }
 
     /// element-ios commits only `Riot.xcworkspace/xcshareddata`: `pod install` writes its list, from the project
