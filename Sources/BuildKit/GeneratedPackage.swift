@@ -16,7 +16,7 @@ package struct GeneratedPackage {
     /// exactly what Lockstep provides. A test holds this list to Package.swift's products.
     package static let appleProducts = ["SwiftUI", "UIKit", "Combine", "WidgetKit", "AppIntents", "Intents", "ActivityKit",
                                         "UserNotifications", "WatchConnectivity", "OSLog", "CoreGraphics", "CoreLocation", "UniformTypeIdentifiers",
-                                        "SwiftData", "LockstepFoundation"]
+                                        "CryptoKit", "SwiftData", "LockstepFoundation"]
 
     /// The stand-in app (<doc:RunningYourProject> "The app"): a host process for the app's bundle when its own
     /// target does not build, which scenarios drive.
