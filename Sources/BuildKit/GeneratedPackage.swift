@@ -22,7 +22,8 @@ package struct GeneratedPackage {
     /// target does not build, which scenarios drive.
     static let standInHost = "LockstepStandInHost"
 
-    /// Foundation's `UserDefaults`, `Bundle` and `NSPredicate` (whose format strings Linux refuses) cannot be replaced
+    /// Foundation's `UserDefaults`, `Bundle`, `NSPredicate` and `NSSortDescriptor` (whose format strings and string keys
+    /// Linux refuses) cannot be replaced
     /// from outside: each module gets the shim of <doc:YourOwnCode> "The Linux shim", so `UserDefaults(suiteName:)` is
     /// the App Group's suite as on a device. Foundation's `NSLocalizedString` without a `bundle:` reads Foundation's
     /// own `Bundle.main`, which holds no tables: the module's own overloads, which take no defaulted argument and so win
@@ -42,6 +43,7 @@ package struct GeneratedPackage {
         typealias UserDefaults = LockstepFoundation.UserDefaults
         typealias Bundle = LockstepFoundation.Bundle
         typealias NSPredicate = LockstepFoundation.NSPredicate
+        typealias NSSortDescriptor = LockstepFoundation.NSSortDescriptor
         func NSLocalizedString(_ key: String, comment: String) -> String {
             Bundle.main.localizedString(forKey: key, value: nil, table: nil)
         }
