@@ -203,14 +203,8 @@ extension Result {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Success, S.Failure == Failure {
             let outlet = Outlet(subscriber, policy: .queue)
-            switch result {
-            case .success(let value):
-                // The value waits for demand, as Just's does.
-                outlet.send(value)
-                outlet.complete(.finished)
-            case .failure(let error):
-                outlet.complete(.failure(error))
-            }
+            // The value waits for demand, as Just's does.
+            outlet.finish(with: result)
             subscriber.receive(subscription: Conduit(request: outlet.request, cancel: outlet.cancel))
         }
     }
