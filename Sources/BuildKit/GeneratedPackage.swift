@@ -39,10 +39,10 @@ package struct GeneratedPackage {
         import LockstepFoundation
         @_exported import LockstepNetworking
         @_exported import Combine
-        typealias UserDefaults = LockstepFoundation.UserDefaults
-        typealias Bundle = LockstepFoundation.Bundle
-        typealias NSPredicate = LockstepFoundation.NSPredicate
-        typealias NSSortDescriptor = LockstepFoundation.NSSortDescriptor
+        public typealias UserDefaults = LockstepFoundation.UserDefaults
+        public typealias Bundle = LockstepFoundation.Bundle
+        public typealias NSPredicate = LockstepFoundation.NSPredicate
+        public typealias NSSortDescriptor = LockstepFoundation.NSSortDescriptor
         func NSLocalizedString(_ key: String, comment: String) -> String {
             Bundle.main.localizedString(forKey: key, value: nil, table: nil)
         }
