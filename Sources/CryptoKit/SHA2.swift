@@ -55,19 +55,8 @@ struct SHA256Compression: CompressionFunction {
     ]
 
     mutating func compress(_ block: ArraySlice<UInt8>) {
-        var w = bigEndianWords(block, as: UInt32.self)
-        for t in 16..<64 {
-            let s0 = w[t - 15].rotatedRight(7) ^ w[t - 15].rotatedRight(18) ^ (w[t - 15] >> 3)
-            let s1 = w[t - 2].rotatedRight(17) ^ w[t - 2].rotatedRight(19) ^ (w[t - 2] >> 10)
-            w.append(w[t - 16] &+ s0 &+ w[t - 7] &+ s1)
-        }
-        var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-        for t in 0..<64 {
-            let t1 = h &+ (e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)) &+ ((e & f) ^ (~e & g)) &+ Self.k[t] &+ w[t]
-            let t2 = (a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)) &+ ((a & b) ^ (a & c) ^ (b & c))
-            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-        }
-        for (index, value) in [a, b, c, d, e, f, g, h].enumerated() { state[index] &+= value }
+        sha2Compress(&state, block, constants: Self.k, amounts: SHA2Amounts(
+            bigSigma0: (2, 13, 22), bigSigma1: (6, 11, 25), smallSigma0: (7, 18, 3), smallSigma1: (17, 19, 10)))
     }
 
     var digestBytes: [UInt8] { bigEndianBytes(state) }
@@ -113,20 +102,34 @@ struct SHA512Compression: CompressionFunction {
     init(state: [UInt64]) { self.state = state }
 
     mutating func compress(_ block: ArraySlice<UInt8>) {
-        var w = bigEndianWords(block, as: UInt64.self)
-        for t in 16..<80 {
-            let s0 = w[t - 15].rotatedRight(1) ^ w[t - 15].rotatedRight(8) ^ (w[t - 15] >> 7)
-            let s1 = w[t - 2].rotatedRight(19) ^ w[t - 2].rotatedRight(61) ^ (w[t - 2] >> 6)
-            w.append(w[t - 16] &+ s0 &+ w[t - 7] &+ s1)
-        }
-        var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-        for t in 0..<80 {
-            let t1 = h &+ (e.rotatedRight(14) ^ e.rotatedRight(18) ^ e.rotatedRight(41)) &+ ((e & f) ^ (~e & g)) &+ Self.k[t] &+ w[t]
-            let t2 = (a.rotatedRight(28) ^ a.rotatedRight(34) ^ a.rotatedRight(39)) &+ ((a & b) ^ (a & c) ^ (b & c))
-            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-        }
-        for (index, value) in [a, b, c, d, e, f, g, h].enumerated() { state[index] &+= value }
+        sha2Compress(&state, block, constants: Self.k, amounts: SHA2Amounts(
+            bigSigma0: (28, 34, 39), bigSigma1: (14, 18, 41), smallSigma0: (1, 8, 7), smallSigma1: (19, 61, 6)))
     }
 
     var digestBytes: [UInt8] { bigEndianBytes(state) }
+}
+
+/// The amounts of SHA-2's four functions (FIPS 180-4 §4.1.2, §4.1.3): Σ0 and Σ1 rotate by their three amounts; σ0
+/// and σ1 rotate by their first two and shift by the third.
+struct SHA2Amounts {
+    let bigSigma0, bigSigma1, smallSigma0, smallSigma1: (Int, Int, Int)
+}
+
+/// SHA-2's compression of one block into the state (FIPS 180-4 §6.2.2, §6.4.2): the same computation for SHA-256's
+/// 32-bit words and SHA-512's 64-bit ones, each with its own amounts and constants, one round per constant.
+func sha2Compress<Word: FixedWidthInteger & UnsignedInteger>(_ state: inout [Word], _ block: ArraySlice<UInt8>, constants k: [Word],
+                                                             amounts: SHA2Amounts) {
+    func rotations(_ x: Word, _ by: (Int, Int, Int)) -> Word { x.rotatedRight(by.0) ^ x.rotatedRight(by.1) ^ x.rotatedRight(by.2) }
+    func shifted(_ x: Word, _ by: (Int, Int, Int)) -> Word { x.rotatedRight(by.0) ^ x.rotatedRight(by.1) ^ (x >> by.2) }
+    var w = bigEndianWords(block, as: Word.self)
+    for t in 16..<k.count {
+        w.append(w[t - 16] &+ shifted(w[t - 15], amounts.smallSigma0) &+ w[t - 7] &+ shifted(w[t - 2], amounts.smallSigma1))
+    }
+    var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
+    for t in 0..<k.count {
+        let t1 = h &+ rotations(e, amounts.bigSigma1) &+ ((e & f) ^ (~e & g)) &+ k[t] &+ w[t]
+        let t2 = rotations(a, amounts.bigSigma0) &+ ((a & b) ^ (a & c) ^ (b & c))
+        (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+    }
+    for (index, value) in [a, b, c, d, e, f, g, h].enumerated() { state[index] &+= value }
 }
