@@ -40,6 +40,8 @@ let package = Package(
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .library(name: "CoreLocation", targets: ["CoreLocation"]),
         .library(name: "UniformTypeIdentifiers", targets: ["UniformTypeIdentifiers"]),
+        .library(name: "CryptoKit", targets: ["CryptoKit"]),
+        .library(name: "LockstepNetworking", targets: ["LockstepNetworking"]),
         .library(name: "SwiftData", targets: ["SwiftData"]),
     ],
     targets: [
@@ -65,6 +67,11 @@ let package = Package(
         .target(name: "_Testing_CoreGraphics"),
         .target(name: "CoreLocation"),
         .target(name: "UniformTypeIdentifiers"),
+        // Apple's CryptoKit: the hash functions, HMAC and SymmetricKey, computed in Swift (no system library).
+        .target(name: "CryptoKit"),
+        // Foundation's networking (FoundationNetworking on Linux) with the publisher Apple's Foundation declares over
+        // Combine, `URLSession.dataTaskPublisher`: a module apart, so only code that fetches links libcurl.
+        .target(name: "LockstepNetworking", dependencies: ["Combine"]),
         // The compiler plug-in behind `#Preview` and SwiftData's `@Model`: it speaks the compiler's plug-in protocol itself, so no swift-syntax
         // dependency (see Design.md, "Macros").
         .macro(name: "LockstepMacros"),
@@ -172,12 +179,14 @@ let package = Package(
         .testTarget(name: "HabitsTests", dependencies: [
             "HabitCore", "WidgetKit", "WatchConnectivity", "AppIntents", "UserNotifications", "LockstepTestSupport", "Intents", "OSLog",
             "LockstepSystem", "AppGroupKit", "CSQLite", "BundleKit", "LockstepRuntime", "SwiftUI", "LockstepFoundation",
+            "LockstepNetworking",
         ]),
         .testTarget(name: "SwiftUITests", dependencies: ["SwiftUI", "AppIntents"]),
         .testTarget(name: "CombineTests", dependencies: ["Combine"]),
         .testTarget(name: "CoreLocationTests", dependencies: ["CoreLocation"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "UniformTypeIdentifiersTests", dependencies: ["UniformTypeIdentifiers"]),
+        .testTarget(name: "CryptoKitTests", dependencies: ["CryptoKit"]),
         .testTarget(name: "SwiftDataTests", dependencies: ["SwiftData", "SwiftUI", "LockstepSystem", "LockstepTestSupport", "CSQLite"]),
         .testTarget(name: "ProofTests", dependencies: ["AppGroupKit", "BundleKit", "XcodeKit", "XcodeGenKit", "CheckKit", "HabitCore", "LockstepTestSupport"]),
     ]

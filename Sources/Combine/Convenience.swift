@@ -73,15 +73,7 @@ public final class Future<Output, Failure: Error>: Publisher {
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         let outlet = Outlet(subscriber, policy: .queue)
-        let deliver = { (result: Result<Output, Failure>) in
-            switch result {
-            case .success(let value):
-                outlet.send(value)
-                outlet.complete(.finished)
-            case .failure(let error):
-                outlet.complete(.failure(error))
-            }
-        }
+        let deliver = { (result: Result<Output, Failure>) in outlet.finish(with: result) }
         let result = state.withLock { state -> Result<Output, Failure>? in
             if state.result == nil { state.waiting.append(deliver) }
             return state.result

@@ -74,6 +74,18 @@ final class Outlet<Downstream: Subscriber>: @unchecked Sendable {
         drain()
     }
 
+    /// Sends a result's value and finishes, or fails with its error: the one delivery of a `Future` or a
+    /// `Result.publisher`.
+    func finish(with result: Result<Downstream.Input, Downstream.Failure>) {
+        switch result {
+        case .success(let value):
+            send(value)
+            complete(.finished)
+        case .failure(let error):
+            complete(.failure(error))
+        }
+    }
+
     /// Forgets the subscriber: nothing more is delivered.
     func cancel() {
         state.withLock { state in

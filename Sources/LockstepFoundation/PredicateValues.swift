@@ -82,7 +82,7 @@ enum PredicateValues {
     }
 
     /// Numbers with numbers, strings with strings (with `[c]`/`[d]`), dates with dates; nil for any other pair.
-    private static func order(_ left: Any?, _ right: Any?, _ options: Options) -> ComparisonResult? {
+    static func order(_ left: Any?, _ right: Any?, _ options: Options) -> ComparisonResult? {
         if let a = number(left), let b = number(right) { return a < b ? .orderedAscending : a > b ? .orderedDescending : .orderedSame }
         if let a = left as? String, let b = right as? String { return a.compare(b, options: options.compareOptions) }
         if let a = left as? Date, let b = right as? Date { return a.compare(b) }

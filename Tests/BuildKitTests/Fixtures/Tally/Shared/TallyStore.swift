@@ -1,3 +1,4 @@
+import CryptoKit
 import Foundation
 
 /// The count every bundle shares through the App Group's defaults suite.
@@ -33,5 +34,21 @@ struct TallyStore {
         #else
         return "release"
         #endif
+    }
+}
+
+/// The shared code's public face, as a framework of a team's writes it: public API that names `UserDefaults` and
+/// `NSSortDescriptor` (the generated shim's, public for that), a fetch through `dataTaskPublisher`, and the count's
+/// fingerprint from CryptoKit.
+public enum TallyShared {
+    public static func defaults() -> UserDefaults? { UserDefaults(suiteName: TallyStore.group) }
+    public static let newestFirst = NSSortDescriptor(key: "taken", ascending: false)
+
+    public static func fetch() -> AnyPublisher<Data, URLError> {
+        URLSession.shared.dataTaskPublisher(for: TallyStore.sync.request).map(\.data).eraseToAnyPublisher()
+    }
+
+    public static func fingerprint(_ count: Int) -> String {
+        SHA256.hash(data: Data("\(count)".utf8)).map { String(format: "%02x", $0) }.joined()
     }
 }
