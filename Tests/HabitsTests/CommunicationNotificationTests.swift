@@ -86,7 +86,7 @@ struct CommunicationNotificationTests {
         #expect(offline.status == 0, "\(offline)")
         #expect(offline.stdout.hasPrefix("shown: Ana — Nice streak! [message from Ana <ana@example.com>, avatar ana.png] (from the service extension"), "\(offline)")
         #expect(offline.stdout.contains("the device is offline: LOCKSTEP_OFFLINE=1)"), "\(offline)")
-        #expect(offline.stderr.contains("the image \(base)streak.png was not attached"), "\(offline)")
+        #expect(offline.stderr.contains("the image \(base)streak.png was not attached: The Internet connection appears to be offline."), "\(offline)")
         // Nothing reached the server while offline (it would have printed the request before the service's answer).
         #expect(server.output.filter { $0.hasPrefix("request ") }.count == requests)
     }
