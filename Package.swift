@@ -134,8 +134,8 @@ let package = Package(
         // The Habits widget extension: a `@main WidgetBundle`, as on iOS.
         .executableTarget(name: "lockstep-widget", dependencies: ["HabitCore", "WidgetKit", "SwiftUI"]),
         .executableTarget(name: "lockstep-watch", dependencies: ["HabitCore"]),
-        // The notification service alone links UserNotifications (and through it FoundationNetworking, libcurl and
-        // TLS, for its attachments): the Habits widget, which shares HabitCore, stays as small as a widget should.
+        // The notification service alone links UserNotifications (which loads FoundationNetworking, libcurl and TLS
+        // before its first delivery, for its attachments): the Habits widget, which shares HabitCore, stays small.
         .executableTarget(name: "lockstep-notification", dependencies: ["HabitCore", "UserNotifications", "Intents", "LockstepSystem", "LockstepRuntime",
                                                                          "AppGroupKit", "LockstepFoundation"]),
         .executableTarget(name: "lockstep-share", dependencies: ["HabitCore", "LockstepFoundation"]),

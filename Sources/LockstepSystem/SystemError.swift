@@ -18,6 +18,8 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
         /// A write was refused because the path holds something other than a regular file (`kind` names it: "a
         /// folder", "a named pipe (FIFO)", "a device or a socket"); nothing was written.
         case notARegularFile(kind: String)
+        /// `dlopen(3)` could not load a library (`path` names it); `reason` is the dynamic linker's.
+        case load(reason: String)
     }
 
     public let code: Code
@@ -34,6 +36,7 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
     /// path is instead of a regular file.
     public var reason: String {
         if case .notARegularFile(let kind) = code { return "it is \(kind), not a regular file" }
+        if case .load(let reason) = code { return reason }
         return errno.map { "\($0)" } ?? "it failed"
     }
 
@@ -49,6 +52,7 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
         case .createDirectory: return "Could not create the directory '\(path)'\(reason)."
         case .process: return "Could not run '\(path)'\(reason)."
         case .notARegularFile(let kind): return "Could not write '\(path)': it is \(kind), not a regular file; nothing was written."
+        case .load(let reason): return "Could not load the library '\(path)': \(reason)."
         }
     }
 }

@@ -253,13 +253,38 @@ extension Drawing {
     /// document. Pictures inlined into one page (the gallery) or nested into one picture (a Dynamic Island) share one
     /// id space, where `g1` of one would draw another's gradient; two documents with the same prefix are the same
     /// document, whose definitions are the same. Text cannot hold the mark: it is escaped (`="` never appears in it).
+    ///
+    /// One pass over the UTF-8 bytes: a document embeds its font faces, hundreds of kilobytes, and Foundation's
+    /// `contains`/`replacingOccurrences` searched them as UTF-16 through `NSString`, half the widget extension's start.
     static func uniqueIDs(_ document: String) -> String {
-        guard document.contains("=\"\(idMark)") else { return document }
+        let bytes = Array(document.utf8)
+        let marks = ["=\"\(idMark)", "url(#\(idMark)"].map { Array($0.utf8) }
+        let markLength = idMark.utf8.count
+        // Where each id mark starts, in the order of the document (a mark cannot overlap another).
+        var starts: [Int] = []
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == marks[0][0] || bytes[index] == marks[1][0], let mark = marks.first(where: { bytes[index...].starts(with: $0) }) {
+                index += mark.count
+                starts.append(index - markLength)
+            } else {
+                index += 1
+            }
+        }
+        guard !starts.isEmpty else { return document }
         var hash: UInt64 = 0xcbf29ce484222325  // FNV-1a
-        for byte in document.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
-        let prefix = "p" + String(UInt32(truncatingIfNeeded: hash ^ (hash >> 32)), radix: 16) + "-"
-        return document.replacingOccurrences(of: "=\"\(idMark)", with: "=\"\(prefix)")
-            .replacingOccurrences(of: "url(#\(idMark)", with: "url(#\(prefix)")
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
+        let prefix = Array(("p" + String(UInt32(truncatingIfNeeded: hash ^ (hash >> 32)), radix: 16) + "-").utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + starts.count * (prefix.count - markLength))
+        var copied = 0
+        for start in starts {
+            out += bytes[copied..<start]
+            out += prefix
+            copied = start + markLength
+        }
+        out += bytes[copied...]
+        return String(decoding: out, as: UTF8.self)
     }
 }
 

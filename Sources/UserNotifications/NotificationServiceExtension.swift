@@ -56,6 +56,7 @@ public enum NotificationServiceExtension {
         guard mutable else {
             return "shown: \(request.content.shownText) (the original content: the payload has no \"mutable-content\": 1)"
         }
+        DeviceNetwork.loadNetworking()  // the service may fetch an attachment from here on
         return Self.serve(request, with: service(), timeout: timeLimit)
     }
 

@@ -64,7 +64,23 @@ public final class HabitsNotificationService: UNNotificationServiceExtension, @u
             try AtomicFile.write(Array(data), to: file.path)
             content.attachments = [try UNNotificationAttachment(identifier: "image", url: file, options: nil)]
         } catch {
-            Standard.error("HabitsNotifications: the image \(url.absoluteString) was not attached: \(error.localizedDescription)")
+            Standard.error("HabitsNotifications: the image \(url.absoluteString) was not attached: \(Self.reason(error))")
         }
+    }
+
+    /// Why a fetch failed, as one sentence's end. On Linux `Data(contentsOf:)` wraps a failed load in a CocoaError
+    /// whose description says nothing ("The operation could not be completed"); the reason — libcurl's words, such as
+    /// "SSL certificate problem: self-signed certificate" — is the description of the innermost underlying error.
+    static func reason(_ error: any Error) -> String {
+        // Offline, libcurl's words would name the unreachable proxy that keeps the load on the machine (DeviceNetwork).
+        if ProcessEnvironment.value("LOCKSTEP_OFFLINE") == "1" { return "The Internet connection appears to be offline." }
+        var error = error as NSError
+        // Foundation on Linux keeps the underlying error as an AnyHashable, which casts to an Error but not to NSError.
+        while let underlying = (error.userInfo[NSUnderlyingErrorKey] as? any Error).map({ $0 as NSError }),
+              underlying.userInfo[NSLocalizedDescriptionKey] != nil {
+            error = underlying
+        }
+        let reason = error.localizedDescription
+        return reason.hasSuffix(".") ? reason : reason + "."
     }
 }

@@ -86,8 +86,33 @@ struct CommunicationNotificationTests {
         #expect(offline.status == 0, "\(offline)")
         #expect(offline.stdout.hasPrefix("shown: Ana — Nice streak! [message from Ana <ana@example.com>, avatar ana.png] (from the service extension"), "\(offline)")
         #expect(offline.stdout.contains("the device is offline: LOCKSTEP_OFFLINE=1)"), "\(offline)")
-        #expect(offline.stderr.contains("the image \(base)streak.png was not attached"), "\(offline)")
+        #expect(offline.stderr.contains("the image \(base)streak.png was not attached: The Internet connection appears to be offline."), "\(offline)")
         // Nothing reached the server while offline (it would have printed the request before the service's answer).
         #expect(server.output.filter { $0.hasPrefix("request ") }.count == requests)
+    }
+
+    /// FoundationNetworking (libcurl, TLS and some thirty libraries) is loaded before the first delivery, not at
+    /// start: `up`'s launch check runs without it, and the delivery that fetches an attachment loads it. The dynamic
+    /// loader names every library it loads, and who asked for it, under `LD_DEBUG=files`.
+    @Test func networkingIsLoadedForTheFirstDeliveryNotAtStart() throws {
+        let root = TestSupport.temporaryDirectory("networking-load")
+        defer { TestSupport.cleanUp(root) }
+        let image = root.appendingPathComponent("streak.png")
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 9]).write(to: image)
+        let server = try Child(TestSupport.executable("lockstep-probe"), ["__worker", "http-serve", image.path, "image/png"], keepStdinOpen: true)
+        defer { server.closeStdin(); _ = server.finish() }
+        let listening = try #require(server.waitForLine("listening http://127.0.0.1:"))
+        let base = String(listening.dropFirst("listening ".count))
+        let environment = ["LOCKSTEP_GROUPS": root.appendingPathComponent("groups").path, "LD_DEBUG": "files"]
+
+        let check = try run(TestSupport.executable("lockstep-notification"), environment: environment.merging(["LOCKSTEP_LAUNCH_CHECK": "1"]) { $1 })
+        #expect(check.status == 0 && check.stdout.hasPrefix("ready com.example.habits.notifications"), "\(check)")
+        #expect(check.stderr.contains("file=libFoundation.so"), "the loader's lines are there: \(check.stderr)")
+        #expect(!check.stderr.contains("file=libFoundationNetworking.so") && !check.stderr.contains("file=libcurl"), "\(check.stderr)")
+
+        let payload = #"{"aps": {"alert": "Hi", "mutable-content": 1}, "image-url": "\#(base)streak.png"}"#
+        let shown = try run(TestSupport.executable("lockstep-notification"), ["deliver", payload], environment: environment)
+        #expect(shown.status == 0 && shown.stdout.contains("-streak.png] (from the service extension"), "\(shown)")
+        #expect(shown.stderr.contains(try Regex(#"file=libFoundationNetworking\.so \[0\]; +dynamically loaded by"#)), "\(shown.stderr)")
     }
 }

@@ -106,4 +106,17 @@ import Testing
         // The same picture twice is the same document: its definitions are the same wherever they are found.
         #expect(picture([.red, .orange]) == red)
     }
+
+    /// Only an id given (`="ID-`) or referred to (`url(#ID-`) is made the document's own; text, other attributes and
+    /// other characters are kept byte for byte, and a document without ids is returned as it is.
+    @Test func onlyIdsAndTheirReferencesArePrefixed() throws {
+        let document = #"<g id="ID-g1" fill="url(#ID-g1)" data-x="x ID-1">Ümlaut ID- 🧘</g><use href="url(#ID-c2)"/>"#
+        let unique = Drawing.uniqueIDs(document)
+        let prefix = try #require(unique.firstMatch(of: /id="(p[0-9a-f]+-)g1"/)?.1)
+        #expect(unique == document.replacingOccurrences(of: #"="ID-"#, with: #"="\#(prefix)"#)
+                    .replacingOccurrences(of: "url(#ID-", with: "url(#\(prefix)"))
+        #expect(unique.contains(#"data-x="x ID-1">Ümlaut ID- 🧘"#))
+        #expect(Drawing.uniqueIDs(#"<g id="a">ID- url(#b)</g>"#) == #"<g id="a">ID- url(#b)</g>"#)
+        #expect(Drawing.uniqueIDs(document + " ") != unique && !Drawing.uniqueIDs(document + " ").contains(String(prefix)))
+    }
 }
