@@ -60,6 +60,8 @@ public struct EnvironmentValues: CustomStringConvertible {
     // What SwiftUI's own modifiers set for the renderer.
     var buttonStyleKind: ButtonStyleKind = .automatic
     var toggleStyleKind: ToggleStyleKind = .switch
+    /// `buttonBorderShape(_:)`: the shape a bordered button and a button-style toggle are drawn in.
+    var buttonBorderShape: ButtonBorderShape = .automatic
     var labelStyleKind: LabelStyleKind = .titleAndIcon
     var progressViewStyleKind: ProgressViewStyleKind = .linear
     /// `gaugeStyle(_:)`'s choice; nil: `.automatic` (see `gaugeStyleKind`).

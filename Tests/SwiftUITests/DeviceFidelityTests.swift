@@ -23,6 +23,24 @@ import Testing
         return environment
     }
 
+    /// `buttonBorderShape(_:)`: the border a bordered button is filled in.
+    @Test func buttonBorderShapesAreDrawnAsAsked() throws {
+        func border(_ shape: ButtonBorderShape?) throws -> (what: String, rect: CGRect) {
+            let button = Button("Go") {}.buttonStyle(.bordered)
+            let view = VStack { if let shape { button.buttonBorderShape(shape) } else { button } }
+            return try #require(frames(view, width: 200).first { !$0.what.hasPrefix("Text(") })
+        }
+        #expect(try border(nil).what == "Capsule" && border(.automatic).what == "Capsule" && border(.capsule).what == "Capsule")
+        #expect(try border(.roundedRectangle).what == "RoundedRectangle" && border(.roundedRectangle(radius: 3)).what == "RoundedRectangle")
+        let circle = try border(.circle)
+        #expect(circle.what == "Circle" && circle.rect.width == circle.rect.height, "\(circle)")
+        func path(_ shape: ButtonBorderShape) -> String {
+            svg(Button("Go") {}.buttonStyle(.borderedProminent).buttonBorderShape(shape))
+        }
+        #expect(path(.roundedRectangle(radius: 3)).contains("A3 3"))
+        #expect(path(.roundedRectangle).contains("A8 8"))
+    }
+
     /// `UIFont.preferredFont(forTextStyle:)` reads the same Dynamic Type table as SwiftUI's text styles, at the size
     /// the view is drawn at.
     @Test func uiKitsPreferredFontFollowsTheDrawnDynamicTypeSize() throws {
