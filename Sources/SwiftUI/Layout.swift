@@ -557,6 +557,10 @@ final class EffectNode: DrawingModifierNode {
         case scale(CGSize, UnitPoint)
         case rotation(Angle, UnitPoint)
         case colorMultiply(RGBA)
+        /// A style's blend mode, as CSS names it (`ShapeStyle.blendMode(_:)`).
+        case blend(String)
+        /// A style's inner shadow (`ShadowStyle.inner`).
+        case innerShadow(Drawing.Shadow)
     }
 
     let effect: Effect
@@ -576,6 +580,8 @@ final class EffectNode: DrawingModifierNode {
         case let .offset(d): canvas.ops.append(.beginGroup(opacity: nil, clip: nil, offset: CGPoint(x: d.width, y: d.height), shadow: nil))
         case let .shadow(s): canvas.ops.append(.beginGroup(opacity: nil, clip: nil, offset: .zero, shadow: s))
         case let .colorMultiply(c): canvas.ops.append(.beginColorMultiply(c))
+        case let .blend(mode): canvas.ops.append(.beginBlend(mode))
+        case let .innerShadow(s): canvas.ops.append(.beginInnerShadow(s))
         case let .rotation(angle, anchor):
             canvas.ops.append(.beginRotation(angle, around: CGPoint(x: rect.minX + rect.width * anchor.x, y: rect.minY + rect.height * anchor.y)))
         case let .scale(s, anchor):

@@ -390,9 +390,11 @@ extension Text: PrimitiveView {
         }
         let redacted = !env.redactionReasons.isEmpty && !env.isUnredacted
             && (env.redactionReasons.contains(.placeholder) || (env.redactionReasons.contains(.privacy) && env.isPrivacySensitive))
-        return [TextNode(runs: runs, lineLimit: env.lineLimit, minimumScaleFactor: env.minimumScaleFactor,
+        let node = TextNode(runs: runs, lineLimit: env.lineLimit, minimumScaleFactor: env.minimumScaleFactor,
                          alignment: env.multilineTextAlignment, truncation: env.truncationMode, lineSpacing: env.lineSpacing, reservedLines: env.reservedLines, redacted: redacted,
-                         redactionPaint: env.foregroundPaint(level: 3), emojiPaint: { env.grouped(.color(Drawing.emojiColour($0))) })]
+                         redactionPaint: env.foregroundPaint(level: 3), emojiPaint: { env.grouped(.color(Drawing.emojiColour($0))) })
+        // A foreground style's blend mode and shadow (`.foregroundStyle(.white.shadow(.drop(radius: 2)))`).
+        return [withStyleEffects(node, self.runs.first?.attributes.color?.style ?? ForegroundStyle(), env)]
     }
 }
 

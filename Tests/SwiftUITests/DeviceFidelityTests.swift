@@ -41,6 +41,35 @@ import Testing
         #expect(path(.roundedRectangle).contains("A8 8"))
     }
 
+    /// A style's blend mode and shadows are drawn: a group with CSS's `mix-blend-mode`, a drop shadow's filter, an
+    /// inner shadow's filter — for a filled shape, a background style and a text's foreground style.
+    @Test func aStylesBlendModeAndShadowsAreDrawn() throws {
+        let blended = svg(Rectangle().fill(Color.red.blendMode(.multiply)))
+        #expect(blended.contains("<g style=\"mix-blend-mode:multiply\">"), "\(blended)")
+        let plusLighter = svg(Text("Hi").foregroundStyle(Color.white.blendMode(.plusLighter)))
+        #expect(plusLighter.contains("mix-blend-mode:plus-lighter"))
+        // Compositing operators have no blend mode: drawn as the style alone.
+        #expect(!svg(Rectangle().fill(Color.red.blendMode(.destinationOut))).contains("mix-blend-mode"))
+
+        let dropped = svg(Circle().fill(Color.blue.shadow(.drop(color: .black, radius: 4, x: 1, y: 2))))
+        #expect(dropped.contains("<feDropShadow dx=\"1\" dy=\"2\" stdDeviation=\"2\" flood-color=\"#000000\" flood-opacity=\"1\"/>"), "\(dropped)")
+        #expect(dropped.contains("<g filter=\"url(#p"))
+
+        let inner = svg(Color.clear.background(Color.green.shadow(.inner(radius: 6)), in: RoundedRectangle(cornerRadius: 8)))
+        #expect(inner.contains("<feFuncA type=\"table\" tableValues=\"1 0\"/>") && inner.contains("stdDeviation=\"3\""), "\(inner)")
+        #expect(inner.contains("operator=\"in\"") && inner.contains("<feMergeNode in=\"SourceGraphic\"/>"))
+
+        // Both, nested in the order written: the shadow inside the blend.
+        let both = svg(Rectangle().foregroundStyle(Color.red.shadow(.drop(radius: 2)).blendMode(.screen)))
+        let blendAt = try #require(both.range(of: "mix-blend-mode:screen")).lowerBound
+        let shadowAt = try #require(both.range(of: "<g filter=")).lowerBound
+        #expect(blendAt < shadowAt)
+        // Every document stays well-formed XML.
+        for document in [blended, dropped, inner, both] {
+            #expect(try SVGTests().parse(document).root?.name == "svg")
+        }
+    }
+
     /// `UIFont.preferredFont(forTextStyle:)` reads the same Dynamic Type table as SwiftUI's text styles, at the size
     /// the view is drawn at.
     @Test func uiKitsPreferredFontFollowsTheDrawnDynamicTypeSize() throws {
