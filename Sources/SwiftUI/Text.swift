@@ -275,6 +275,18 @@ extension Text: View { public typealias Body = Never }
 // MARK: - resolving text
 
 extension Text.Segment {
+    /// A date the system keeps current as time passes (`.timer`, `.relative`, `.offset`, `Text(timerInterval:)`):
+    /// Apple's "Displaying dynamic dates" in "Keeping a widget up to date". Such a text takes the whole width it is
+    /// offered and draws its value at its alignment's edge, as a device does (a timer beside a label takes the room
+    /// the label leaves; `.frame(width:)` or `.fixedSize()` makes it as wide as its value).
+    var updatesItself: Bool {
+        switch self {
+        case .timer: return true
+        case let .date(_, style): return style.kind == .timer || style.kind == .relative || style.kind == .offset
+        case .string, .text, .image: return false
+        }
+    }
+
     func string(_ env: EnvironmentValues, now: Date) -> String {
         switch self {
         case let .string(s): return s
@@ -356,6 +368,7 @@ extension Text: PrimitiveView {
         let now = env.renderDate ?? Date()
         let baseFont = env.font ?? .body
         var runs: [TextNode.Run] = []
+        var live = false
         for run in self.runs {
             var font = run.attributes.font ?? baseFont
             if let weight = run.attributes.weight { font = font.weight(weight) }
@@ -371,10 +384,12 @@ extension Text: PrimitiveView {
             for segment in run.segments {
                 if case let .text(inner) = segment {
                     // An interpolated Text keeps its own attributes over the outer run's.
-                    let nested = inner.nodes(context).compactMap { $0 as? TextNode }.flatMap(\.runs)
-                    runs += nested
+                    let nested = inner.nodes(context).compactMap { $0 as? TextNode }
+                    runs += nested.flatMap(\.runs)
+                    live = live || nested.contains(where: \.fillsWidth)
                     continue
                 }
+                live = live || segment.updatesItself
                 var string = segment.string(env, now: now)
                 switch env.textCase {
                 case .uppercase?: string = string.uppercased(with: env.locale)
@@ -392,7 +407,8 @@ extension Text: PrimitiveView {
             && (env.redactionReasons.contains(.placeholder) || (env.redactionReasons.contains(.privacy) && env.isPrivacySensitive))
         let node = TextNode(runs: runs, lineLimit: env.lineLimit, minimumScaleFactor: env.minimumScaleFactor,
                          alignment: env.multilineTextAlignment, truncation: env.truncationMode, lineSpacing: env.lineSpacing, reservedLines: env.reservedLines, redacted: redacted,
-                         redactionPaint: env.foregroundPaint(level: 3), emojiPaint: { env.grouped(.color(Drawing.emojiColour($0))) })
+                         redactionPaint: env.foregroundPaint(level: 3), emojiPaint: { env.grouped(.color(Drawing.emojiColour($0))) },
+                         fillsWidth: live)
         // A foreground style's blend mode and shadow (`.foregroundStyle(.white.shadow(.drop(radius: 2)))`).
         return [withStyleEffects(node, self.runs.first?.attributes.color?.style ?? ForegroundStyle(), env)]
     }

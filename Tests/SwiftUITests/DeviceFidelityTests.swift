@@ -23,6 +23,44 @@ import Testing
         return environment
     }
 
+    /// A timer beside its label: the label keeps the room it needs (untruncated) and the timer takes the rest of the
+    /// row, its value drawn at its leading edge — what a device draws, where a timer fills the width it is offered.
+    @Test func aTimerBesideALabelTakesTheRoomTheLabelLeaves() throws {
+        let label = "Time left in the workout"
+        let view = HStack(spacing: 8) {
+            Text(label)
+            Text(DeviceFidelityTests.start.addingTimeInterval(3 * 3600 + 125), style: .timer)
+        }
+        let placed = frames(view, width: 250, environment: atStart).filter { $0.what.hasPrefix("Text(") }
+        try #require(placed.count == 2)
+        #expect(placed[0].what == "Text(\(label))", "\(placed)")
+        #expect(placed[1].what == "Text(3:02:05)")
+        let labelWidth = TextMeasure.width(Substring(label), Font.body.resolved)
+        #expect(abs(placed[0].rect.width - labelWidth) < 0.01, "\(placed)")
+        // The timer's frame runs from after the spacing to the row's end.
+        #expect(abs(placed[1].rect.minX - (labelWidth + 8)) < 0.01 && abs(placed[1].rect.maxX - 250) < 0.01, "\(placed)")
+        // Its value is drawn at its frame's leading edge.
+        let drawn = svg(view, width: 250, environment: atStart)
+        #expect(drawn.contains("<tspan x=\"\(svgNumber(labelWidth + 8))\""), "\(drawn.suffix(600))")
+    }
+
+    /// A relative date and an offset fill the width as a timer does; a fixed frame or `fixedSize` holds it to its
+    /// value; a time does not update itself and keeps its own width.
+    @Test func liveDatesFillTheirWidthUnlessAFrameHoldsThem() throws {
+        let date = DeviceFidelityTests.start.addingTimeInterval(-90)
+        for text in [Text(date, style: .relative), Text(date, style: .offset),
+                     Text(timerInterval: DeviceFidelityTests.start...DeviceFidelityTests.start.addingTimeInterval(60))] {
+            let widths = frames(VStack { text }, width: 300, environment: atStart).map(\.rect.width)
+            #expect(widths == [300], "\(widths)")
+        }
+        let time = frames(VStack { Text(date, style: .time) }, width: 300, environment: atStart)
+        #expect(time.count == 1 && time[0].rect.width < 100, "\(time)")
+        let fixed = frames(VStack { Text(date, style: .timer).fixedSize() }, width: 300, environment: atStart)
+        #expect(fixed.count == 1 && abs(fixed[0].rect.width - TextMeasure.width("1:30", Font.body.resolved)) < 0.01, "\(fixed)")
+        let framed = frames(VStack { Text(date, style: .timer).frame(width: 60) }, width: 300, environment: atStart)
+        #expect(framed.count == 1 && framed[0].rect.width == 60, "\(framed)")
+    }
+
     /// `buttonBorderShape(_:)`: the border a bordered button is filled in.
     @Test func buttonBorderShapesAreDrawnAsAsked() throws {
         func border(_ shape: ButtonBorderShape?) throws -> (what: String, rect: CGRect) {
