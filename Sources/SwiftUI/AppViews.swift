@@ -73,18 +73,29 @@ nonisolated extension View {
         }
     }
 
-    /// A bordered button's shape: Lockstep draws every bordered button as a capsule, iOS's automatic shape.
-    public func buttonBorderShape(_ shape: ButtonBorderShape) -> some View { self }
+    /// The shape of the bordered buttons (and button-style toggles) inside: a capsule, a rounded rectangle or a
+    /// circle; `.automatic` is drawn as a capsule.
+    public func buttonBorderShape(_ shape: ButtonBorderShape) -> some View {
+        environmentModifier { $0.buttonBorderShape = shape }
+    }
 }
 
 /// The shape of a bordered button.
 public struct ButtonBorderShape: Hashable, Sendable {
-    let name: String
-    public static let automatic = ButtonBorderShape(name: "automatic")
-    public static let capsule = ButtonBorderShape(name: "capsule")
-    public static let circle = ButtonBorderShape(name: "circle")
-    public static let roundedRectangle = ButtonBorderShape(name: "roundedRectangle")
-    public static func roundedRectangle(radius: CGFloat) -> ButtonBorderShape { ButtonBorderShape(name: "roundedRectangle") }
+    enum Kind: Hashable, Sendable {
+        case automatic, capsule, circle
+        /// nil: the system's radius.
+        case roundedRectangle(CGFloat?)
+    }
+    let kind: Kind
+    public static let automatic = ButtonBorderShape(kind: .automatic)
+    public static let capsule = ButtonBorderShape(kind: .capsule)
+    public static let circle = ButtonBorderShape(kind: .circle)
+    public static let roundedRectangle = ButtonBorderShape(kind: .roundedRectangle(nil))
+    public static func roundedRectangle(radius: CGFloat) -> ButtonBorderShape { ButtonBorderShape(kind: .roundedRectangle(radius)) }
+
+    /// The radius `.roundedRectangle` takes without one: Apple publishes none; this is Lockstep's figure.
+    static let systemCornerRadius: CGFloat = 8
 }
 
 /// A list's look; every list is drawn as an inset-grouped one.

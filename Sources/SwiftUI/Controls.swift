@@ -76,7 +76,7 @@ extension Button: PrimitiveView {
         var label = single(resolve(self.label, inner))
         if style == .bordered || style == .borderedProminent {
             let fill = tint.resolve(context.environment).with(opacity: style == .bordered ? 0.15 : 1)
-            label = borderedCapsule(label, fill: fill)
+            label = bordered(label, fill: fill, shape: context.environment.buttonBorderShape)
         }
         if !context.environment.isEnabled { label = EffectNode(.opacity(0.4), child: label) }
         guard let intent else { return [label] }
@@ -123,7 +123,7 @@ extension Toggle: PrimitiveView {
                                               child: ShapeNode(shape: Circle(), fill: .color(RGBA(1, 1, 1)), stroke: nil, inset: false, containerRadius: 0))),
         ])
         let row: Node = env.toggleStyleKind == .button
-            ? borderedCapsule(single(label), fill: (env.tintColor ?? Color.accentColor).resolve(env).with(opacity: isOn ? 1 : 0.15))
+            ? bordered(single(label), fill: (env.tintColor ?? Color.accentColor).resolve(env).with(opacity: isOn ? 1 : 0.15), shape: env.buttonBorderShape)
             : StackNode(axis: .horizontal, alignment: .center, spacing: nil,
                         children: env.labelsHidden ? [switchNode] : label + [SpacerNode(minLength: nil), switchNode])
         return [intentControl(row, intent)]
@@ -216,11 +216,38 @@ nonisolated extension View {
     }
 }
 
-/// A bordered button's look, which a `.button`-style toggle shares: the label padded inside a filled capsule.
-private func borderedCapsule(_ label: Node, fill: RGBA) -> Node {
-    let padded = PaddingNode(insets: EdgeInsets(top: 7, leading: 12, bottom: 7, trailing: 12), child: label)
-    return LayeredNode(base: padded, layer: ShapeNode(shape: Capsule(), fill: .color(fill), stroke: nil, inset: false, containerRadius: 0),
+/// A bordered button's look, which a `.button`-style toggle shares: the label padded inside its border shape, filled
+/// (a capsule unless `buttonBorderShape(_:)` says otherwise; a circle makes the button as wide as it is tall).
+private func bordered(_ label: Node, fill: RGBA, shape: ButtonBorderShape) -> Node {
+    var padded: Node = PaddingNode(insets: EdgeInsets(top: 7, leading: 12, bottom: 7, trailing: 12), child: label)
+    let border: any Shape
+    switch shape.kind {
+    case .automatic, .capsule: border = Capsule()
+    case let .roundedRectangle(radius): border = RoundedRectangle(cornerRadius: radius ?? ButtonBorderShape.systemCornerRadius)
+    case .circle:
+        border = Circle()
+        padded = SquareNode(child: padded)
+    }
+    return LayeredNode(base: padded, layer: ShapeNode(shape: border, fill: .color(fill), stroke: nil, inset: false, containerRadius: 0),
                        alignment: .center, behind: true)
+}
+
+/// Its child centered in a square as large as the child's longer side (a circular button's frame).
+private final class SquareNode: Node {
+    let child: Node
+    override var childNodes: [Node] { [child] }
+
+    init(child: Node) { self.child = child }
+
+    override func computeSize(_ proposal: Proposal) -> CGSize {
+        let size = child.size(for: proposal)
+        let side = max(size.width, size.height)
+        return CGSize(width: side, height: side)
+    }
+
+    override func place(in rect: CGRect, _ canvas: Drawing) {
+        child.place(in: aligned(child.size(for: Proposal(rect.size)), in: rect, .center), canvas)
+    }
 }
 
 /// A control that runs `intent`: what it draws is recorded with its label's text, so a test can find and tap it.

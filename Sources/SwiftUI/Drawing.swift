@@ -19,6 +19,10 @@ final class Drawing {
         case beginRotation(Angle, around: CGPoint)
         /// `colorMultiply`: every color drawn inside multiplied, channel by channel, by this one.
         case beginColorMultiply(RGBA)
+        /// A style's blend mode: what is drawn inside blends with what lies under it (CSS `mix-blend-mode`).
+        case beginBlend(String)
+        /// A style's inner shadow: cast inside the edges of what is drawn inside.
+        case beginInnerShadow(Shadow)
         case endGroup
     }
 
@@ -211,7 +215,7 @@ extension Drawing {
                 }
                 if let shadow {
                     shadowCount += 1
-                    defs.append("<filter id=\"\(Drawing.idMark)s\(shadowCount)\" x=\"-50%\" y=\"-50%\" width=\"200%\" height=\"200%\"><feDropShadow dx=\"\(svgNumber(shadow.x))\" dy=\"\(svgNumber(shadow.y))\" stdDeviation=\"\(svgNumber(shadow.radius / 2))\" flood-color=\"\(shadow.color.hex)\" flood-opacity=\"\(svgNumber(CGFloat(shadow.color.a)))\"/></filter>")
+                    defs.append(Drawing.shadowFilter(id: "\(Drawing.idMark)s\(shadowCount)", shadow, inner: false))
                     attrs += " filter=\"url(#\(Drawing.idMark)s\(shadowCount))\""
                 }
                 body.append(indent + "<g\(attrs)>")
@@ -230,6 +234,14 @@ extension Drawing {
                 defs.append("<filter id=\"\(id)\" color-interpolation-filters=\"sRGB\"><feColorMatrix type=\"matrix\" values=\"\(matrix)\"/></filter>")
                 body.append(indent + "<g filter=\"url(#\(id))\">")
                 indent += "  "
+            case let .beginBlend(mode):
+                body.append(indent + "<g style=\"mix-blend-mode:\(mode)\">")
+                indent += "  "
+            case let .beginInnerShadow(shadow):
+                shadowCount += 1
+                defs.append(Drawing.shadowFilter(id: "\(Drawing.idMark)s\(shadowCount)", shadow, inner: true))
+                body.append(indent + "<g filter=\"url(#\(Drawing.idMark)s\(shadowCount))\">")
+                indent += "  "
             case .endGroup:
                 indent = String(indent.dropLast(2))
                 body.append(indent + "</g>")
@@ -244,6 +256,22 @@ extension Drawing {
         out += body.map { $0 + "\n" }.joined()
         out += "</svg>\n"
         return Drawing.uniqueIDs(out)
+    }
+
+    /// A shadow's filter: SwiftUI's radius is the blur's extent, twice SVG's standard deviation. A drop shadow is
+    /// cast outside what the group draws; an inner one inside its edges — the inverted shape blurred, moved, colored,
+    /// kept where the shape is, and drawn over it.
+    static func shadowFilter(id: String, _ shadow: Shadow, inner: Bool) -> String {
+        let head = "<filter id=\"\(id)\" x=\"-50%\" y=\"-50%\" width=\"200%\" height=\"200%\">"
+        let blur = svgNumber(shadow.radius / 2), dx = svgNumber(shadow.x), dy = svgNumber(shadow.y)
+        let flood = "flood-color=\"\(shadow.color.hex)\" flood-opacity=\"\(svgNumber(CGFloat(shadow.color.a)))\""
+        guard inner else {
+            return head + "<feDropShadow dx=\"\(dx)\" dy=\"\(dy)\" stdDeviation=\"\(blur)\" \(flood)/></filter>"
+        }
+        return head + "<feComponentTransfer in=\"SourceAlpha\" result=\"outside\"><feFuncA type=\"table\" tableValues=\"1 0\"/></feComponentTransfer>"
+            + "<feGaussianBlur in=\"outside\" stdDeviation=\"\(blur)\"/><feOffset dx=\"\(dx)\" dy=\"\(dy)\" result=\"spread\"/>"
+            + "<feFlood \(flood)/><feComposite in2=\"spread\" operator=\"in\"/><feComposite in2=\"SourceAlpha\" operator=\"in\" result=\"shade\"/>"
+            + "<feMerge><feMergeNode in=\"SourceGraphic\"/><feMergeNode in=\"shade\"/></feMerge></filter>"
     }
 
     /// What every id of a document starts with until `uniqueIDs` replaces it.

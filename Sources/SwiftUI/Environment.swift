@@ -60,6 +60,8 @@ public struct EnvironmentValues: CustomStringConvertible {
     // What SwiftUI's own modifiers set for the renderer.
     var buttonStyleKind: ButtonStyleKind = .automatic
     var toggleStyleKind: ToggleStyleKind = .switch
+    /// `buttonBorderShape(_:)`: the shape a bordered button and a button-style toggle are drawn in.
+    var buttonBorderShape: ButtonBorderShape = .automatic
     var labelStyleKind: LabelStyleKind = .titleAndIcon
     var progressViewStyleKind: ProgressViewStyleKind = .linear
     /// `gaugeStyle(_:)`'s choice; nil: `.automatic` (see `gaugeStyleKind`).
@@ -232,4 +234,18 @@ public enum DynamicTypeSize: Hashable, Comparable, CaseIterable, Sendable {
     }
 
     var category: ContentSizeCategory { ContentSizeCategory.allCases[DynamicTypeSize.allCases.firstIndex(of: self)!] }
+
+    /// UIKit's size of the same column; nil for `.unspecified`.
+    public init?(_ uiSizeCategory: UIContentSizeCategory) {
+        guard let column = UIContentSizeCategory.ordered.firstIndex(of: uiSizeCategory) else { return nil }
+        self = DynamicTypeSize.allCases[column]
+    }
+}
+
+extension EnvironmentValues {
+    /// UIKit's traits for this environment: its appearance and Dynamic Type size.
+    var uiTraits: UITraitCollection {
+        UITraitCollection(userInterfaceStyle: colorScheme == .dark ? .dark : .light,
+                          preferredContentSizeCategory: UIContentSizeCategory.ordered[DynamicTypeSize.allCases.firstIndex(of: dynamicTypeSize)!])
+    }
 }

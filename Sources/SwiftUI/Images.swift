@@ -96,9 +96,11 @@ extension Image: PrimitiveView {
         }
         // A custom symbol is drawn at the font's size, as the template's 100-point glyph scaled.
         let intrinsic = asset.map { $0.isSymbol ? CGSize(width: $0.size.width * font.size / 100, height: $0.size.height * font.size / 100) : $0.size }
-        return [ImageNode(name: isSymbol ? env.symbolVariants.applied(to: name) : name, isSymbol: isSymbol, resizable: isResizable,
-                          intrinsic: intrinsic ?? Image.intrinsicSize(isSymbol: isSymbol, font: font),
-                          paint: paint, scale: isSymbol || asset?.isSymbol == true ? env.imageScale : .medium, asset: asset, mask: mask)]
+        let node = ImageNode(name: isSymbol ? env.symbolVariants.applied(to: name) : name, isSymbol: isSymbol, resizable: isResizable,
+                             intrinsic: intrinsic ?? Image.intrinsicSize(isSymbol: isSymbol, font: font),
+                             paint: paint, scale: isSymbol || asset?.isSymbol == true ? env.imageScale : .medium, asset: asset, mask: mask)
+        // A symbol or template is drawn in the foreground style, with its blend mode and shadow.
+        return [isSymbol || mask != .none ? withStyleEffects(node, ForegroundStyle(), env) : node]
     }
 }
 

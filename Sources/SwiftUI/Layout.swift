@@ -65,6 +65,10 @@ class Node {
     /// How a stack treats this view along its axis: spacers expand and take no spacing of their own.
     var isSpacer: Bool { false }
 
+    /// Whether a stack along its axis offers this view what the others leave, as it does a spacer (a spacer, or a
+    /// date text that updates itself in an `HStack`).
+    var takesLeftover: Bool { isSpacer }
+
     /// The distance from the top of the view to its first or last text baseline, when placed at `size`
     /// (views without text: their bottom edge, as SwiftUI's default).
     func baseline(first: Bool, size: CGSize) -> CGFloat { size.height }
@@ -147,7 +151,7 @@ final class StackNode: Node {
             // Spacers are offered what the other views leave, keeping their minimum length meanwhile: a text beside a
             // spacer takes the room it needs (as in SwiftUI, where `HStack { Text(long); Spacer() }` does not wrap
             // the text at half the width).
-            let views = group.filter { !children[$0].isSpacer }, spacers = group.filter { children[$0].isSpacer }
+            let views = group.filter { !children[$0].takesLeftover }, spacers = group.filter { children[$0].takesLeftover }
             let spacerMinimums = spacers.reduce(CGFloat(0)) { $0 + minimums[$1] }
             for (members, held) in [(views, spacerMinimums), (spacers, CGFloat(0))] {
                 var groupRemaining = remaining - reserved - held
@@ -521,6 +525,7 @@ class DrawingModifierNode: Node {
 
     final override func computeSize(_ proposal: Proposal) -> CGSize { child.size(for: proposal) }
     final override var isSpacer: Bool { child.isSpacer }
+    final override var takesLeftover: Bool { child.takesLeftover }
     final override func stackAxis(_ axis: Axis) { child.stackAxis(axis) }
     final override func baseline(first: Bool, size: CGSize) -> CGFloat { child.baseline(first: first, size: size) }
 }
@@ -557,6 +562,10 @@ final class EffectNode: DrawingModifierNode {
         case scale(CGSize, UnitPoint)
         case rotation(Angle, UnitPoint)
         case colorMultiply(RGBA)
+        /// A style's blend mode, as CSS names it (`ShapeStyle.blendMode(_:)`).
+        case blend(String)
+        /// A style's inner shadow (`ShadowStyle.inner`).
+        case innerShadow(Drawing.Shadow)
     }
 
     let effect: Effect
@@ -576,6 +585,8 @@ final class EffectNode: DrawingModifierNode {
         case let .offset(d): canvas.ops.append(.beginGroup(opacity: nil, clip: nil, offset: CGPoint(x: d.width, y: d.height), shadow: nil))
         case let .shadow(s): canvas.ops.append(.beginGroup(opacity: nil, clip: nil, offset: .zero, shadow: s))
         case let .colorMultiply(c): canvas.ops.append(.beginColorMultiply(c))
+        case let .blend(mode): canvas.ops.append(.beginBlend(mode))
+        case let .innerShadow(s): canvas.ops.append(.beginInnerShadow(s))
         case let .rotation(angle, anchor):
             canvas.ops.append(.beginRotation(angle, around: CGPoint(x: rect.minX + rect.width * anchor.x, y: rect.minY + rect.height * anchor.y)))
         case let .scale(s, anchor):

@@ -158,8 +158,8 @@ nonisolated struct _StyledShape<S: Shape>: View, PrimitiveView {
     let shape: S
 
     @MainActor func nodes(_ context: ResolveContext) -> [Node] {
-        [ShapeNode(shape: shape, fill: resolvePaint(style, context.environment), stroke: nil, inset: false,
-                   containerRadius: context.environment.containerCornerRadius)]
+        [withStyleEffects(ShapeNode(shape: shape, fill: resolvePaint(style, context.environment), stroke: nil, inset: false,
+                                    containerRadius: context.environment.containerCornerRadius), style, context.environment)]
     }
 }
 

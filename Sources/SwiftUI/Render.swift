@@ -88,6 +88,13 @@ package struct RenderedView {
 /// and shows it) full-bleed, then the content inside the content margins, centered there at the size it chooses.
 @MainActor
 package func render<V: View>(_ view: V, _ request: RenderRequest) -> RenderedView {
+    // The view's code runs under its traits, as on a device: `UIFont.preferredFont(forTextStyle:)` at the widget's
+    // Dynamic Type size, a dynamic `UIColor` in its appearance.
+    request.environment.uiTraits.whileCurrent { drawn(view, request) }
+}
+
+@MainActor
+private func drawn<V: View>(_ view: V, _ request: RenderRequest) -> RenderedView {
     var environment = request.environment
     if environment.renderDate == nil { environment.renderDate = Date() }
     let context = ResolveContext(environment: environment, found: Findings())

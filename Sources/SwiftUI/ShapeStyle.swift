@@ -324,7 +324,7 @@ private func resolveUngrouped(_ style: any ShapeStyle, _ env: EnvironmentValues)
 }
 
 /// A team's own style (`resolve(in:)`), resolved in the environment it is drawn in; nil for Lockstep's own.
-private func customResolution<S: ShapeStyle>(_ style: S, _ env: EnvironmentValues) -> (any ShapeStyle)? {
+func customResolution<S: ShapeStyle>(_ style: S, _ env: EnvironmentValues) -> (any ShapeStyle)? {
     S.Resolved.self == Never.self ? nil : style.resolve(in: env)
 }
 

@@ -102,7 +102,8 @@ extension _ShapeView: PrimitiveView {
         let env = context.environment
         let fillPaint: Paint? = stroke == nil ? resolvePaint(fill ?? AnyShapeStyle(ForegroundStyle()), env) : fill.map { resolvePaint($0, env) }
         let strokePaint = stroke.map { (resolvePaint($0.0, env), $0.1) }
-        return [ShapeNode(shape: shape, fill: fillPaint, stroke: strokePaint, inset: inset, containerRadius: env.containerCornerRadius)]
+        let node = ShapeNode(shape: shape, fill: fillPaint, stroke: strokePaint, inset: inset, containerRadius: env.containerCornerRadius)
+        return [withStyleEffects(node, stroke?.0 ?? fill ?? AnyShapeStyle(ForegroundStyle()), env)]
     }
 }
 

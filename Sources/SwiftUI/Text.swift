@@ -275,6 +275,18 @@ extension Text: View { public typealias Body = Never }
 // MARK: - resolving text
 
 extension Text.Segment {
+    /// A date the system keeps current as time passes (`.timer`, `.relative`, `.offset`, `Text(timerInterval:)`):
+    /// Apple's "Displaying dynamic dates" in "Keeping a widget up to date". Such a text takes the whole width it is
+    /// offered and draws its value at its alignment's edge, as a device does (a timer beside a label takes the room
+    /// the label leaves; `.frame(width:)` or `.fixedSize()` makes it as wide as its value).
+    var updatesItself: Bool {
+        switch self {
+        case .timer: return true
+        case let .date(_, style): return style.kind == .timer || style.kind == .relative || style.kind == .offset
+        case .string, .text, .image: return false
+        }
+    }
+
     func string(_ env: EnvironmentValues, now: Date) -> String {
         switch self {
         case let .string(s): return s
@@ -356,6 +368,7 @@ extension Text: PrimitiveView {
         let now = env.renderDate ?? Date()
         let baseFont = env.font ?? .body
         var runs: [TextNode.Run] = []
+        var live = false
         for run in self.runs {
             var font = run.attributes.font ?? baseFont
             if let weight = run.attributes.weight { font = font.weight(weight) }
@@ -371,10 +384,12 @@ extension Text: PrimitiveView {
             for segment in run.segments {
                 if case let .text(inner) = segment {
                     // An interpolated Text keeps its own attributes over the outer run's.
-                    let nested = inner.nodes(context).compactMap { $0 as? TextNode }.flatMap(\.runs)
-                    runs += nested
+                    let nested = inner.nodes(context).compactMap { $0 as? TextNode }
+                    runs += nested.flatMap(\.runs)
+                    live = live || nested.contains(where: \.fillsWidth)
                     continue
                 }
+                live = live || segment.updatesItself
                 var string = segment.string(env, now: now)
                 switch env.textCase {
                 case .uppercase?: string = string.uppercased(with: env.locale)
@@ -390,9 +405,12 @@ extension Text: PrimitiveView {
         }
         let redacted = !env.redactionReasons.isEmpty && !env.isUnredacted
             && (env.redactionReasons.contains(.placeholder) || (env.redactionReasons.contains(.privacy) && env.isPrivacySensitive))
-        return [TextNode(runs: runs, lineLimit: env.lineLimit, minimumScaleFactor: env.minimumScaleFactor,
+        let node = TextNode(runs: runs, lineLimit: env.lineLimit, minimumScaleFactor: env.minimumScaleFactor,
                          alignment: env.multilineTextAlignment, truncation: env.truncationMode, lineSpacing: env.lineSpacing, reservedLines: env.reservedLines, redacted: redacted,
-                         redactionPaint: env.foregroundPaint(level: 3), emojiPaint: { env.grouped(.color(Drawing.emojiColour($0))) })]
+                         redactionPaint: env.foregroundPaint(level: 3), emojiPaint: { env.grouped(.color(Drawing.emojiColour($0))) },
+                         fillsWidth: live)
+        // A foreground style's blend mode and shadow (`.foregroundStyle(.white.shadow(.drop(radius: 2)))`).
+        return [withStyleEffects(node, self.runs.first?.attributes.color?.style ?? ForegroundStyle(), env)]
     }
 }
 
@@ -424,24 +442,27 @@ extension Font.TextStyle {
     var metrics: (size: CGFloat, weight: Font.Weight) { metrics(at: .large) }
 
     /// Point size and weight at `size`: the same tables, one per Dynamic Type size (xSmall … xxxLarge, AX1 … AX5),
-    /// read column by column for the style. Weights do not change with the size.
+    /// read column by column for the style — UIKit's table, which `UIFont.preferredFont(forTextStyle:)` reads too.
     func metrics(at size: DynamicTypeSize) -> (size: CGFloat, weight: Font.Weight) {
-        let column = DynamicTypeSize.allCases.firstIndex(of: size)!
-        let sizes: [CGFloat]
+        let (points, weight) = DynamicTypeTable.metrics(uiTextStyle, column: DynamicTypeSize.allCases.firstIndex(of: size)!)
+        return (points, weight == .semibold ? .semibold : .regular)
+    }
+
+    /// UIKit's name for the style.
+    var uiTextStyle: UIFont.TextStyle {
         switch self {
-        //                    xS  S   M   L   xL  xxL xxxL AX1 AX2 AX3 AX4 AX5
-        case .largeTitle: sizes = [31, 32, 33, 34, 36, 38, 40, 44, 48, 52, 56, 60]
-        case .title: sizes = [25, 26, 27, 28, 30, 32, 34, 38, 43, 48, 53, 58]
-        case .title2: sizes = [19, 20, 21, 22, 24, 26, 28, 34, 39, 44, 50, 56]
-        case .title3: sizes = [17, 18, 19, 20, 22, 24, 26, 31, 37, 43, 49, 55]
-        case .headline, .body: sizes = [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53]
-        case .callout: sizes = [13, 14, 15, 16, 18, 20, 22, 26, 32, 38, 44, 51]
-        case .subheadline: sizes = [12, 13, 14, 15, 17, 19, 21, 25, 30, 36, 42, 49]
-        case .footnote: sizes = [12, 12, 12, 13, 15, 17, 19, 23, 27, 33, 38, 44]
-        case .caption: sizes = [11, 11, 11, 12, 14, 16, 18, 22, 26, 32, 37, 43]
-        case .caption2: sizes = [11, 11, 11, 11, 13, 15, 17, 20, 24, 29, 34, 40]
+        case .largeTitle: return .largeTitle
+        case .title: return .title1
+        case .title2: return .title2
+        case .title3: return .title3
+        case .headline: return .headline
+        case .body: return .body
+        case .callout: return .callout
+        case .subheadline: return .subheadline
+        case .footnote: return .footnote
+        case .caption: return .caption1
+        case .caption2: return .caption2
         }
-        return (sizes[column], self == .headline ? .semibold : .regular)
     }
 }
 

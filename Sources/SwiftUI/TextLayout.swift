@@ -20,11 +20,16 @@ final class TextNode: Node {
     /// An emoji's square as the widget's rendering mode draws it (its own colour in full colour, white on the Lock
     /// Screen).
     let emojiPaint: (Character) -> Paint
+    /// A date the system keeps current (`Text.Segment.updatesItself`): as wide as it is offered, and in an `HStack`
+    /// offered what the other views leave, as a spacer is.
+    let fillsWidth: Bool
+    private var stackAxis: Axis?
 
     init(runs: [Run], lineLimit: Int?, minimumScaleFactor: CGFloat, alignment: TextAlignment, truncation: Text.TruncationMode,
          lineSpacing: CGFloat = 0, reservedLines: Int? = nil, redacted: Bool, redactionPaint: Paint,
-         emojiPaint: @escaping (Character) -> Paint = { .color(Drawing.emojiColour($0)) }) {
+         emojiPaint: @escaping (Character) -> Paint = { .color(Drawing.emojiColour($0)) }, fillsWidth: Bool = false) {
         self.emojiPaint = emojiPaint
+        self.fillsWidth = fillsWidth
         self.lineSpacing = lineSpacing
         self.reservedLines = reservedLines
         self.runs = runs
@@ -41,6 +46,9 @@ final class TextNode: Node {
         TextNode(runs: runs, lineLimit: 1, minimumScaleFactor: minimumScaleFactor, alignment: alignment, truncation: .tail,
                  lineSpacing: lineSpacing, redacted: redacted, redactionPaint: redactionPaint, emojiPaint: emojiPaint)
     }
+
+    override func stackAxis(_ axis: Axis) { stackAxis = axis }
+    override var takesLeftover: Bool { fillsWidth && stackAxis == .horizontal }
 
     /// One character with the run it belongs to.
     struct Glyph {
@@ -252,7 +260,13 @@ final class TextNode: Node {
     /// An empty text takes no space, as SwiftUI's does.
     private var isEmpty: Bool { runs.allSatisfy { $0.text.isEmpty && $0.symbol == nil } }
 
-    override func computeSize(_ proposal: Proposal) -> CGSize { isEmpty ? .zero : layout(proposal).size }
+    override func computeSize(_ proposal: Proposal) -> CGSize {
+        if isEmpty { return .zero }
+        let size = layout(proposal).size
+        // A date that updates itself takes the width offered, infinity included (so a stack sees it as flexible).
+        guard fillsWidth, let width = proposal.width else { return size }
+        return CGSize(width: max(width, size.width), height: size.height)
+    }
 
     override func baseline(first: Bool, size: CGSize) -> CGFloat {
         let laid = layout(Proposal(size))
@@ -346,6 +360,6 @@ final class TextNode: Node {
         }
         let reading = TextNode.reading(laid.lines)
         if !redacted { canvas.record(text: reading) }
-        canvas.placed.append(("Text(\(reading))", CGRect(origin: rect.origin, size: laid.size)))
+        canvas.placed.append(("Text(\(reading))", CGRect(origin: rect.origin, size: fillsWidth ? rect.size : laid.size)))
     }
 }

@@ -73,19 +73,81 @@ public enum UIUserInterfaceStyle: Int, Sendable {
     case unspecified, light, dark
 }
 
-/// The traits a color resolves against (only the appearance here).
+/// The traits a color and a font resolve against: the appearance and the Dynamic Type size.
 public final class UITraitCollection: NSObject, Sendable {
     public let userInterfaceStyle: UIUserInterfaceStyle
+    public let preferredContentSizeCategory: UIContentSizeCategory
 
     public init(userInterfaceStyle: UIUserInterfaceStyle) {
         self.userInterfaceStyle = userInterfaceStyle
+        preferredContentSizeCategory = .unspecified
+        super.init()
+    }
+
+    public init(preferredContentSizeCategory: UIContentSizeCategory) {
+        userInterfaceStyle = .unspecified
+        self.preferredContentSizeCategory = preferredContentSizeCategory
+        super.init()
+    }
+
+    package init(userInterfaceStyle: UIUserInterfaceStyle, preferredContentSizeCategory: UIContentSizeCategory) {
+        self.userInterfaceStyle = userInterfaceStyle
+        self.preferredContentSizeCategory = preferredContentSizeCategory
         super.init()
     }
 
     public override convenience init() { self.init(userInterfaceStyle: .unspecified) }
 
-    /// The traits code runs under: light, as a simulator starts.
-    public static var current: UITraitCollection { UITraitCollection(userInterfaceStyle: .light) }
+    /// The traits code runs under: those of the view being drawn (a widget's appearance and Dynamic Type size, which
+    /// SwiftUI's renderer sets while it evaluates the view), else light at the Large size, as a simulator starts.
+    public static var current: UITraitCollection { drawing ?? UITraitCollection(userInterfaceStyle: .light, preferredContentSizeCategory: .large) }
+
+    @TaskLocal private static var drawing: UITraitCollection?
+
+    /// Runs `body` with these traits as `current`, as UIKit does while it lays out and draws a view.
+    public func performAsCurrent(_ body: () throws -> Void) rethrows {
+        try UITraitCollection.$drawing.withValue(self, operation: body)
+    }
+
+    /// `performAsCurrent` that returns what `body` returns.
+    package func whileCurrent<R>(_ body: () throws -> R) rethrows -> R {
+        try UITraitCollection.$drawing.withValue(self, operation: body)
+    }
+}
+
+/// A Dynamic Type size as UIKit names it (`UIContentSizeCategory.large` is the default).
+public struct UIContentSizeCategory: Hashable, Sendable, RawRepresentable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let unspecified = UIContentSizeCategory(rawValue: "_UICTContentSizeCategoryUnspecified")
+    public static let extraSmall = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXS")
+    public static let small = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryS")
+    public static let medium = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryM")
+    public static let large = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryL")
+    public static let extraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXL")
+    public static let extraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXXL")
+    public static let extraExtraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXXXL")
+    public static let accessibilityMedium = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityM")
+    public static let accessibilityLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityL")
+    public static let accessibilityExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityXL")
+    public static let accessibilityExtraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityXXL")
+    public static let accessibilityExtraExtraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityXXXL")
+
+    /// The sizes in order, smallest first: the columns of Apple's Dynamic Type table.
+    package static let ordered: [UIContentSizeCategory] = [
+        .extraSmall, .small, .medium, .large, .extraLarge, .extraExtraLarge, .extraExtraExtraLarge, .accessibilityMedium,
+        .accessibilityLarge, .accessibilityExtraLarge, .accessibilityExtraExtraLarge, .accessibilityExtraExtraExtraLarge,
+    ]
+
+    /// This size's column of the table; an unspecified size reads as Large, the default.
+    package var column: Int { UIContentSizeCategory.ordered.firstIndex(of: self) ?? DynamicTypeTable.defaultColumn }
+
+    public var isAccessibilityCategory: Bool { column >= UIContentSizeCategory.ordered.firstIndex(of: .accessibilityMedium)! }
+}
+
+extension UIContentSizeCategory: Comparable {
+    public static func < (a: UIContentSizeCategory, b: UIContentSizeCategory) -> Bool { a.column < b.column }
 }
 
 /// A color, fixed or resolved per appearance as UIKit resolves it: components, a system color, a catalog color

@@ -53,6 +53,9 @@ public final class UIApplication: NSObject, Sendable {
     public static let shared = UIApplication()
     public static let openSettingsURLString = "app-settings:"
 
+    /// The Dynamic Type size the person chose: the current traits' (see `UITraitCollection.current`).
+    public var preferredContentSizeCategory: UIContentSizeCategory { UITraitCollection.current.preferredContentSizeCategory }
+
     /// The simulated app's state: active while its process runs in the foreground (it announces itself in its App
     /// Group, as `up` shows), background otherwise.
     public var applicationState: State {

@@ -101,6 +101,24 @@ import Testing
         #expect(close(shapeFrames(grid, width: 200, height: 200),
                       [rect(60, 97.5, 30, 10), rect(90, 87.5, 50, 20), rect(60, 107.5, 60, 5)]))
     }
+
+    /// A flexible cell takes the room the other columns leave, as in SwiftUI (Backyard Birds' gauges beside their
+    /// icons and hours), where it was drawn at its 10-point placeholder size.
+    @Test func aFlexibleColumnTakesTheWidthTheOthersLeave() {
+        let grid = Grid(horizontalSpacing: 10, verticalSpacing: 0) {
+            GridRow {
+                Rectangle().frame(width: 20, height: 10)
+                Color.red.frame(height: 10)
+            }
+            GridRow {
+                Rectangle().frame(width: 30, height: 10)
+                Color.blue.frame(height: 10)
+            }
+        }
+        // Columns 30 and 200 − 30 − 10 = 160; the first column's cells centered in it.
+        #expect(close(shapeFrames(grid, width: 200, height: 20),
+                      [rect(5, 0, 20, 10), rect(40, 0, 160, 10), rect(0, 10, 30, 10), rect(40, 10, 160, 10)]))
+    }
 }
 
 @MainActor
