@@ -22,6 +22,9 @@ public enum BuildErrorCode: ErrorCode {
     case unwritable
     /// A target's `.intentdefinition` is not one Xcode could generate intent classes from.
     case invalidIntentDefinition
+    /// SwiftPM could not fetch a package the project fetches from a URL (not reachable, or not at the pinned
+    /// version or revision).
+    case unreachablePackage
 
     public func sentence(subject: String, detail: String) -> String {
         switch self {
@@ -33,8 +36,14 @@ public enum BuildErrorCode: ErrorCode {
         case .toolchain: "Cannot build with '\(subject)': \(detail)."
         case .unwritable: "Could not write the build folder '\(subject)': \(detail)."
         case .invalidIntentDefinition: "The intent definition '\(subject)' cannot be read: \(detail)."
+        case .unreachablePackage: "The package '\(subject)' \(detail)."
         }
     }
 
-    public var exitStatus: ExitStatus { .invalidInput }
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .unreachablePackage: .unavailable
+        default: .invalidInput
+        }
+    }
 }

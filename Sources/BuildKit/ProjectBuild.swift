@@ -53,10 +53,16 @@ public enum ProjectBuild {
             // A module stopped before the compiler (and so every executable importing it, `BuildPlan`) is left out
             // of the package, so the rest builds in one go.
             let buildable = modules.filter { module in Self.closure(of: module, in: modules).allSatisfy { $0.blocker == nil } }
-            let package = GeneratedPackage(platform: platform, modules: buildable, folder: folder, lockstep: lockstep)
+            let used = Set(buildable.flatMap(\.packageProducts).map(\.package))
+            let remote = plan.remotePackages.filter { used.contains($0.identity) }
+            let package = GeneratedPackage(platform: platform, modules: buildable, folder: folder, lockstep: lockstep, remotePackages: remote)
             try package.write(withStandInHost: needsHost)
             let executables = modules.filter(\.isExecutable)
             let first = !FileSystem.exists(folder + "/.build")
+            if !remote.isEmpty {
+                progress("fetching \(remote.count) package\(remote.count == 1 ? "" : "s") for \(platform.rawValue): \(remote.map(\.identity).joined(separator: ", "))")
+                try RemotePackage.resolve(folder, packages: remote, modules: buildable)
+            }
             progress("building \(executables.count) target\(executables.count == 1 ? "" : "s") for \(platform.rawValue) in \(folder)\(first ? " (a first build also compiles Lockstep's modules: minutes)" : "")")
             let binPath = try Toolchain.run(["build", "--package-path", folder, "--show-bin-path"]).stdout
                 .trimmingCharacters(in: .whitespacesAndNewlines)
@@ -75,6 +81,10 @@ public enum ProjectBuild {
                                                        log: "\(folder)/build-\(module.name).log")
                         if single.status != 0 {
                             (outcome.problem, outcome.location, outcome.missingSymbol) = firstError(single.stdout)
+                            // An error in a fetched package's own files: the package does not build on Linux.
+                            if let failed = RemotePackage.owner(of: outcome.location, among: remote) {
+                                outcome.problem = failed.notBuildingSentence(outcome.location ?? "", outcome.problem ?? "", modules: imported)
+                            }
                         }
                     }
                     if outcome.problem == nil { outcome.executable = "\(binPath)/\(module.name)" }

@@ -1,0 +1,178 @@
+import BundleKit
+import Foundation
+import XcodeKit
+
+/// A package the generated package depends on by URL, as SwiftPM fetches it: at the version Xcode resolved
+/// (the project's `Package.resolved`), else at the requirement the project declares (<doc:RunningYourProject>
+/// "Packages fetched from a URL"). Lockstep downloads nothing itself.
+public struct RemotePackage: Sendable, Equatable {
+    /// What `Package.resolved` says Xcode resolved the package to.
+    public struct Pin: Sendable, Equatable {
+        public var version: String?
+        public var revision: String?
+        public var branch: String?
+    }
+
+    public var url: String
+    /// SwiftPM's identity of `url`, which `.product(name:package:)` names.
+    public var identity: String
+    package var declared: RemotePackageReference.Requirement
+    /// The pin that wins over `declared`, when the project's Package.resolved has one.
+    public var pin: Pin?
+    /// Its products the project's targets or local packages link.
+    public var products: [String]
+
+    /// The requirement the generated package gives SwiftPM: the pinned version exactly, else the pinned revision,
+    /// else the declared one.
+    var requirement: RemotePackageReference.Requirement {
+        if let version = pin?.version { return .exact(version) }
+        if let revision = pin?.revision { return .revision(revision) }
+        return declared
+    }
+
+    /// Its line among the generated Package.swift's dependencies.
+    var dependencyLine: String {
+        let url = GeneratedPackage.literal(url)
+        return switch requirement {
+        case .upToNextMajor(let version): ".package(url: \(url), from: \(Self.version(version)))"
+        case .upToNextMinor(let version): ".package(url: \(url), .upToNextMinor(from: \(Self.version(version))))"
+        case .exact(let version): ".package(url: \(url), exact: \(Self.version(version)))"
+        case .range(let low, let high): ".package(url: \(url), \(Self.version(low))..<\(Self.version(high)))"
+        case .branch(let branch): ".package(url: \(url), branch: \(GeneratedPackage.literal(branch)))"
+        case .revision(let revision): ".package(url: \(url), revision: \(GeneratedPackage.literal(revision)))"
+        }
+    }
+
+    /// How the declared requirement reads in a sentence: `from 1.0.0 up to the next major version`.
+    var declaredText: String {
+        switch declared {
+        case .upToNextMajor(let version): "from \(version) up to the next major version"
+        case .upToNextMinor(let version): "from \(version) up to the next minor version"
+        case .exact(let version): "exactly \(version)"
+        case .range(let low, let high): "\(low) up to \(high)"
+        case .branch(let branch): "branch \(branch)"
+        case .revision(let revision): "revision \(revision)"
+        }
+    }
+
+    /// A version literal SwiftPM parses: Xcode and XcodeGen accept `1.0`, SwiftPM's `Version` wants three numbers.
+    static func version(_ text: String) -> String {
+        let written = text.hasPrefix("v") ? String(text.dropFirst()) : text
+        let end = written.firstIndex { $0 == "-" || $0 == "+" } ?? written.endIndex
+        var core = written[..<end].split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        while core.count < 3 { core.append("0") }
+        return GeneratedPackage.literal(core.joined(separator: ".") + written[end...])
+    }
+
+    /// The packages of `references` (the project's first, then its local packages'), one per identity, each with
+    /// its pin from `pins` unless `unpinned`.
+    static func merge(_ references: [RemotePackageReference], pins: [String: Pin], unpinned: Bool) -> [RemotePackage] {
+        var result: [RemotePackage] = []
+        for reference in references {
+            if let index = result.firstIndex(where: { $0.identity == reference.identity }) {
+                result[index].products += reference.products.filter { !result[index].products.contains($0) }
+                continue
+            }
+            result.append(RemotePackage(url: reference.url, identity: reference.identity, declared: reference.requirement,
+                                        pin: unpinned ? nil : pins[reference.identity], products: reference.products))
+        }
+        return result
+    }
+}
+
+/// The project's `Package.resolved`: what Xcode resolved each package to.
+enum PackageResolved {
+    /// The file Xcode keeps for the project: its workspace's (a `.xcworkspace` beside it, which the team opens
+    /// instead when it has one), else the project's own `project.xcworkspace`; for a spec, those of the project
+    /// XcodeGen generates beside it.
+    static func path(for project: XcodeProject) -> String? {
+        let folder = project.absoluteSourceRoot
+        let entries = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        let projects = project.specPath == nil ? [PathText.absolute(project.path)]
+            : entries.filter { $0.hasSuffix(".xcodeproj") }.map { folder + "/" + $0 }
+        let candidates = entries.filter { $0.hasSuffix(".xcworkspace") }.map { "\(folder)/\($0)/xcshareddata/swiftpm/Package.resolved" }
+            + projects.map { "\($0)/project.xcworkspace/xcshareddata/swiftpm/Package.resolved" }
+        return candidates.first { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// The pins of a Package.resolved of version 1 (`object.pins`, with `repositoryURL`), 2 or 3 (`pins`, with
+    /// `identity` and `location`), by package identity.
+    /// - Throws: `BuildError.invalidPackage` when the file is not such JSON.
+    static func pins(at path: String) throws -> [String: RemotePackage.Pin] {
+        guard let bytes = try? Array(Data(contentsOf: URL(fileURLWithPath: path))),
+              case .object(let root)? = try? JSONValue.parse(bytes, path: path) else {
+            throw BuildError(.invalidPackage, subject: path, detail: "it is not the JSON of a Package.resolved")
+        }
+        var result: [String: RemotePackage.Pin] = [:]
+        let pins = root["pins"]?.arrayValue ?? root["object"]?["pins"]?.arrayValue ?? []
+        for case .object(let pin) in pins {
+            guard let location = pin["location"]?.string ?? pin["repositoryURL"]?.string, case .object(let state)? = pin["state"] else { continue }
+            let identity = pin["identity"]?.string ?? RemotePackageReference.identity(of: location)
+            result[identity] = RemotePackage.Pin(version: state["version"]?.string, revision: state["revision"]?.string, branch: state["branch"]?.string)
+        }
+        return result
+    }
+}
+
+// What becomes of a package SwiftPM cannot fetch or build: one sentence naming it and the products, and what to do.
+extension RemotePackage {
+    /// Has SwiftPM fetch the packages of the generated package in `folder` before anything compiles.
+    /// - Throws: `BuildError.unreachablePackage` (exit 69) naming the package it could not fetch, the products
+    ///   that need it and the stand-ins to paste; its output is in `folder/resolve.log`.
+    static func resolve(_ folder: String, packages: [RemotePackage], modules: [BuildPlan.Module]) throws {
+        let output = try Toolchain.run(["package", "resolve", "--package-path", folder], log: folder + "/resolve.log")
+        guard output.status != 0, let first = packages.first else { return }
+        let lines = output.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let index = lines.firstIndex { $0.contains("error: ") }
+        var message = index.map { String(lines[$0][lines[$0].range(of: "error: ")!.upperBound...]) } ?? "swift package resolve failed (\(folder)/resolve.log)"
+        // git's reason follows SwiftPM's "Failed to clone repository URL:" on lines of its own.
+        if let index, message.hasSuffix(":"), let reason = lines[(index + 1)...].first(where: { $0.hasPrefix("fatal: ") }) {
+            message += " " + reason.dropFirst(7)
+        }
+        let mentions = { (text: String, package: RemotePackage) in text.contains("'\(package.identity)'") || text.contains(package.url) }
+        let failed = packages.first { mentions(message, $0) } ?? packages.first { mentions(output.stdout, $0) } ?? first
+        throw BuildError(.unreachablePackage, subject: failed.identity, detail: failed.unreachableDetail(message, modules: modules))
+    }
+
+    /// The products of this package `modules` link.
+    func linkedProducts(by modules: [BuildPlan.Module]) -> [String] {
+        ProjectBuild.unique(modules.flatMap(\.packageProducts).filter { $0.package == identity }.map(\.name))
+    }
+
+    /// What to paste into .lockstep.json to build without it: a stand-in folder for each product.
+    func standInAdvice(_ products: [String]) -> String {
+        let config = products.map { "\"\($0)\": \"FOLDER\"" }.joined(separator: ", ")
+        return "stand in for \(products.count == 1 ? "it" : "them") with a folder of Linux files in .lockstep.json: \"standIns\": {\(config)}"
+    }
+
+    func unreachableDetail(_ message: String, modules: [BuildPlan.Module]) -> String {
+        let products = linkedProducts(by: modules)
+        let named = products.map { "'\($0)'" }.joined(separator: ", ")
+        let source = "(\(url)), which the product\(products.count == 1 ? "" : "s") \(named) come\(products.count == 1 ? "s" : "") from,"
+        var text: String
+        if pin?.version == nil, let revision = pin?.revision {
+            // A copy of the repository (a mirror, this machine's /opt/swift-packages) has commit ids of its own.
+            text = "\(source) is pinned by Package.resolved to revision \(revision), which the repository SwiftPM reached does not hold (a copy's commit ids differ from the original's)"
+        } else {
+            text = "\(source) could not be fetched" + (pin?.version.map { " at \($0), the version Package.resolved pins" } ?? "")
+        }
+        text += ": \(message.hasSuffix(".") ? String(message.dropLast()) : message); "
+        if pin != nil { text += "build with --unpinned to take the requirement the project declares (\(declaredText)), or " }
+        return text + standInAdvice(products)
+    }
+
+    /// The package whose checkout holds `location` (`…/.build/checkouts/NAME/…`), the file of a compiler error.
+    static func owner(of location: String?, among packages: [RemotePackage]) -> RemotePackage? {
+        guard let location, let range = location.range(of: "/.build/checkouts/") else { return nil }
+        let folder = location[range.upperBound...].prefix { $0 != "/" }.lowercased()
+        return packages.first { $0.identity == folder }
+    }
+
+    /// Why a bundle did not build when a fetched package's own file did not compile: most packages for iOS need
+    /// UIKit, which Linux does not have.
+    func notBuildingSentence(_ location: String, _ message: String, modules: [BuildPlan.Module]) -> String {
+        let products = linkedProducts(by: modules)
+        let named = products.map { "'\($0)'" }.joined(separator: ", ")
+        return "the package '\(identity)' (\(named)) does not build on Linux: \(location): \(message); \(standInAdvice(products))"
+    }
+}
