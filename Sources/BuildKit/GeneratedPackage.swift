@@ -8,7 +8,7 @@ import XcodeKit
 /// changed, so a second build with nothing changed compiles nothing.
 package struct GeneratedPackage {
     let platform: Platform
-    let modules: [BuildPlan.Module]
+    var modules: [BuildPlan.Module]
     let folder: String
     let lockstep: String
     /// The packages fetched by URL that these modules link products of.

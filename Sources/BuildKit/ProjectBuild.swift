@@ -61,7 +61,7 @@ public enum ProjectBuild {
             let first = !FileSystem.exists(folder + "/.build")
             if !remote.isEmpty {
                 progress("fetching \(remote.count) package\(remote.count == 1 ? "" : "s") for \(platform.rawValue): \(remote.map(\.identity).joined(separator: ", "))")
-                try RemotePackage.resolve(folder, packages: remote, modules: buildable)
+                try RemotePackage.resolve(package, withStandInHost: needsHost)
             }
             progress("building \(executables.count) target\(executables.count == 1 ? "" : "s") for \(platform.rawValue) in \(folder)\(first ? " (a first build also compiles Lockstep's modules: minutes)" : "")")
             let binPath = try Toolchain.run(["build", "--package-path", folder, "--show-bin-path"]).stdout

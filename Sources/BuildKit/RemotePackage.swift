@@ -116,49 +116,82 @@ enum PackageResolved {
 
 // What becomes of a package SwiftPM cannot fetch or build: one sentence naming it and the products, and what to do.
 extension RemotePackage {
-    /// Has SwiftPM fetch the packages of the generated package in `folder` before anything compiles.
-    /// - Throws: `BuildError.unreachablePackage` (exit 69) naming the package it could not fetch, the products
-    ///   that need it and the stand-ins to paste; its output is in `folder/resolve.log`.
-    static func resolve(_ folder: String, packages: [RemotePackage], modules: [BuildPlan.Module]) throws {
-        let output = try Toolchain.run(["package", "resolve", "--package-path", folder], log: folder + "/resolve.log")
-        guard output.status != 0, let first = packages.first else { return }
-        let lines = output.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    /// Has SwiftPM fetch the packages of `generated` before anything compiles; a package it cannot fetch is left out
+    /// and the rest tried again, so that every such package is named at once.
+    /// - Throws: `BuildError.unreachablePackage` (exit 69) naming the packages it could not fetch, the products that
+    ///   need them and the stand-ins to paste; SwiftPM's output is in `resolve.log` of the package's folder.
+    static func resolve(_ generated: GeneratedPackage, withStandInHost: Bool) throws {
+        var fetchable = generated.remotePackages
+        var failures: [(package: RemotePackage, message: String)] = []
+        while !fetchable.isEmpty {
+            let left = Set(fetchable.map(\.identity))
+            var attempt = generated
+            attempt.remotePackages = fetchable
+            attempt.modules = generated.modules.map { module in
+                var module = module
+                module.packageProducts.removeAll { !left.contains($0.package) }
+                return module
+            }
+            try attempt.write(withStandInHost: withStandInHost)
+            let output = try Toolchain.run(["package", "resolve", "--package-path", generated.folder], log: generated.folder + "/resolve.log")
+            guard output.status != 0 else { break }
+            let failure = failedPackage(output.stdout, among: fetchable)
+            failures.append(failure)
+            fetchable.removeAll { $0.identity == failure.package.identity }
+        }
+        guard let first = failures.first else { return }
+        var detail = first.package.unreachableDetail(first.message, modules: generated.modules)
+        let others = failures.dropFirst().map { "'\($0.package.identity)': \(Self.trimmed($0.message))" }
+        if !others.isEmpty { detail += "; nor could \(others.joined(separator: "; "))" }
+        let products = ProjectBuild.unique(failures.flatMap { $0.package.linkedProducts(by: generated.modules) })
+        var advice = first.package.standInAdvice(products)
+        // A package that was reached but not at its pin (a repository that is not there at all is no pin's fault).
+        if failures.contains(where: { $0.package.pin != nil && !$0.message.contains("Failed to clone") }) {
+            let declared = failures.count == 1 ? "requirement the project declares (\(first.package.declaredText))" : "requirements the project declares"
+            advice = "build with --unpinned to take the \(declared), or " + advice
+        }
+        throw BuildError(.unreachablePackage, subject: first.package.identity, detail: detail + "; " + advice)
+    }
+
+    /// The package SwiftPM's failed `resolve` names (its first error line, else anywhere in its output, else the
+    /// first), and the reason.
+    static func failedPackage(_ output: String, among packages: [RemotePackage]) -> (package: RemotePackage, message: String) {
+        let lines = output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         let index = lines.firstIndex { $0.contains("error: ") }
-        var message = index.map { String(lines[$0][lines[$0].range(of: "error: ")!.upperBound...]) } ?? "swift package resolve failed (\(folder)/resolve.log)"
+        var message = index.map { String(lines[$0][lines[$0].range(of: "error: ")!.upperBound...]) } ?? "swift package resolve failed"
         // git's reason follows SwiftPM's "Failed to clone repository URL:" on lines of its own.
         if let index, message.hasSuffix(":"), let reason = lines[(index + 1)...].first(where: { $0.hasPrefix("fatal: ") }) {
             message += " " + reason.dropFirst(7)
         }
         let mentions = { (text: String, package: RemotePackage) in text.contains("'\(package.identity)'") || text.contains(package.url) }
-        let failed = packages.first { mentions(message, $0) } ?? packages.first { mentions(output.stdout, $0) } ?? first
-        throw BuildError(.unreachablePackage, subject: failed.identity, detail: failed.unreachableDetail(message, modules: modules))
+        let failed = packages.first { mentions(message, $0) } ?? packages.first { mentions(output, $0) } ?? packages[0]
+        return (failed, message)
     }
+
+    static func trimmed(_ message: String) -> String { message.hasSuffix(".") ? String(message.dropLast()) : message }
 
     /// The products of this package `modules` link.
     func linkedProducts(by modules: [BuildPlan.Module]) -> [String] {
         ProjectBuild.unique(modules.flatMap(\.packageProducts).filter { $0.package == identity }.map(\.name))
     }
 
-    /// What to paste into .lockstep.json to build without it: a stand-in folder for each product.
+    /// What to paste into .lockstep.json to build without them: a stand-in folder for each product.
     func standInAdvice(_ products: [String]) -> String {
         let config = products.map { "\"\($0)\": \"FOLDER\"" }.joined(separator: ", ")
         return "stand in for \(products.count == 1 ? "it" : "them") with a folder of Linux files in .lockstep.json: \"standIns\": {\(config)}"
     }
 
+    /// Why SwiftPM could not fetch this package, without the advice.
     func unreachableDetail(_ message: String, modules: [BuildPlan.Module]) -> String {
         let products = linkedProducts(by: modules)
         let named = products.map { "'\($0)'" }.joined(separator: ", ")
         let source = "(\(url)), which the product\(products.count == 1 ? "" : "s") \(named) come\(products.count == 1 ? "s" : "") from,"
-        var text: String
-        if pin?.version == nil, let revision = pin?.revision {
+        if pin?.version == nil, let revision = pin?.revision, message.contains(revision) {
             // A copy of the repository (a mirror, this machine's /opt/swift-packages) has commit ids of its own.
-            text = "\(source) is pinned by Package.resolved to revision \(revision), which the repository SwiftPM reached does not hold (a copy's commit ids differ from the original's)"
-        } else {
-            text = "\(source) could not be fetched" + (pin?.version.map { " at \($0), the version Package.resolved pins" } ?? "")
+            return "\(source) is pinned by Package.resolved to revision \(revision), which the repository SwiftPM reached does not hold (a copy's commit ids differ from the original's): \(Self.trimmed(message))"
         }
-        text += ": \(message.hasSuffix(".") ? String(message.dropLast()) : message); "
-        if pin != nil { text += "build with --unpinned to take the requirement the project declares (\(declaredText)), or " }
-        return text + standInAdvice(products)
+        let pinned = pin?.version.map { " at \($0), the version Package.resolved pins" } ?? ""
+        return "\(source) could not be fetched\(pinned): \(Self.trimmed(message))"
     }
 
     /// The package whose checkout holds `location` (`…/.build/checkouts/NAME/…`), the file of a compiler error.

@@ -151,6 +151,16 @@ import Testing
         #expect(try ProjectBuildTests.snapshot(project) == before)
         #expect(!FileManager.default.fileExists(atPath: project.appendingPathComponent(".build/lockstep/lockstep.json").path))
 
+        // Every package SwiftPM cannot fetch is named at once, with every stand-in to paste.
+        var text = try String(contentsOfFile: spec, encoding: .utf8)
+        text = text.replacingOccurrences(of: "targets:\n", with: "  Other:\n    url: \(missing)-other\n    from: 2.0.0\ntargets:\n")
+        text += "\n      - package: Other\n        product: OtherKit\n"
+        try text.write(toFile: spec, atomically: true, encoding: .utf8)
+        let both = try run("lockstep", ["build", spec], timeout: 600)
+        #expect(both.status == 69, "\(both)")
+        #expect(both.stderr.contains("; nor could 'missing.git-other': "), "\(both.stderr)")
+        #expect(both.stderr.contains(#"stand in for them with a folder of Linux files in .lockstep.json: "standIns": {"GreeterKit": "FOLDER", "OtherKit": "FOLDER"}."#), "\(both.stderr)")
+
         // A revision pin from another copy of the repository (GitHub's commit ids are not a mirror's).
         let repository = try Self.greeterRepository(in: folder)
         let (pinned, pinnedSpec) = try Self.helloProject(in: folder.appendingPathComponent("pinned"), url: repository.path)
