@@ -16,6 +16,8 @@ public enum BuildErrorCode: ErrorCode {
     case missingStandIn
     /// A local Swift package's manifest could not be read by `swift package dump-package`.
     case invalidPackage
+    /// The project's Package.resolved is not JSON of a format Xcode writes.
+    case invalidPackageResolved
     /// Lockstep's own package (the one the generated packages depend on), or the `swift` tool, is not there.
     case toolchain
     /// The build folder could not be written.
@@ -33,6 +35,7 @@ public enum BuildErrorCode: ErrorCode {
         case .missingSource: "The target '\(subject)' \(detail)."
         case .missingStandIn: "The stand-in for module '\(subject)' \(detail)."
         case .invalidPackage: "The local package '\(subject)' could not be read: \(detail)."
+        case .invalidPackageResolved: "The project's Package.resolved '\(subject)' could not be read: \(detail)."
         case .toolchain: "Cannot build with '\(subject)': \(detail)."
         case .unwritable: "Could not write the build folder '\(subject)': \(detail)."
         case .invalidIntentDefinition: "The intent definition '\(subject)' cannot be read: \(detail)."

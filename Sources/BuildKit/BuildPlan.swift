@@ -200,7 +200,7 @@ struct Planner {
         }
     }
 
-    /// The products a module needs that no local package provides, as one sentence with the config to paste.
+    /// The products a module needs that no package of the project provides, as one sentence with the config to paste.
     static func missingSentence(_ products: [String]) -> String? {
         guard !products.isEmpty else { return nil }
         let names = products.map { "'\($0)'" }.joined(separator: ", ")

@@ -80,10 +80,13 @@ public enum ProjectBuild {
                         let single = try Toolchain.run(["build", "--package-path", folder, "--product", module.name],
                                                        log: "\(folder)/build-\(module.name).log")
                         if single.status != 0 {
-                            (outcome.problem, outcome.location, outcome.missingSymbol) = firstError(single.stdout)
-                            // An error in a fetched package's own files: the package does not build on Linux.
-                            if let failed = RemotePackage.owner(of: outcome.location, among: remote) {
-                                outcome.problem = failed.notBuildingSentence(outcome.location ?? "", outcome.problem ?? "", modules: imported)
+                            // An error in a fetched package's own files comes first: the package does not build on
+                            // Linux, and what fails after it (the modules importing it) follows from that.
+                            let failed = RemotePackage.failure(in: single.stdout, folder: folder, among: remote)
+                            (outcome.problem, outcome.location, outcome.missingSymbol) = firstError(failed?.error ?? single.stdout)
+                            if let failed {
+                                if outcome.location?.hasPrefix("<unknown>") == true { outcome.location = nil }
+                                outcome.problem = failed.package.notBuildingSentence(module: failed.module, outcome.problem ?? "", modules: imported)
                             }
                         }
                     }

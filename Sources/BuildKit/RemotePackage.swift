@@ -97,11 +97,11 @@ enum PackageResolved {
 
     /// The pins of a Package.resolved of version 1 (`object.pins`, with `repositoryURL`), 2 or 3 (`pins`, with
     /// `identity` and `location`), by package identity.
-    /// - Throws: `BuildError.invalidPackage` when the file is not such JSON.
+    /// - Throws: `BuildError.invalidPackageResolved` when the file is not such JSON.
     static func pins(at path: String) throws -> [String: RemotePackage.Pin] {
         guard let bytes = try? Array(Data(contentsOf: URL(fileURLWithPath: path))),
               case .object(let root)? = try? JSONValue.parse(bytes, path: path) else {
-            throw BuildError(.invalidPackage, subject: path, detail: "it is not the JSON of a Package.resolved")
+            throw BuildError(.invalidPackageResolved, subject: path, detail: "it is not the JSON Xcode writes there (format 1, 2 or 3)")
         }
         var result: [String: RemotePackage.Pin] = [:]
         let pins = root["pins"]?.arrayValue ?? root["object"]?["pins"]?.arrayValue ?? []
@@ -194,18 +194,33 @@ extension RemotePackage {
         return "\(source) could not be fetched\(pinned): \(Self.trimmed(message))"
     }
 
-    /// The package whose checkout holds `location` (`…/.build/checkouts/NAME/…`), the file of a compiler error.
-    static func owner(of location: String?, among packages: [RemotePackage]) -> RemotePackage? {
-        guard let location, let range = location.range(of: "/.build/checkouts/") else { return nil }
-        let folder = location[range.upperBound...].prefix { $0 != "/" }.lowercased()
-        return packages.first { $0.identity == folder }
+    /// The fetched package a failed build's output (`swift build`'s) shows failing, with the error line and where:
+    /// an error in a file of its checkout (`…/.build/checkouts/NAME/…`), or one naming no file (`<unknown>:0:
+    /// missing required module …`) under the line compiling one of its modules.
+    static func failure(in output: String, folder: String, among packages: [RemotePackage]) -> (package: RemotePackage, error: String, module: String?)? {
+        let lines = output.split(separator: "\n").map(String.init)
+        if let line = lines.first(where: { $0.contains("/.build/checkouts/") && $0.contains(": error: ") }) {
+            let name = line[line.range(of: "/.build/checkouts/")!.upperBound...].prefix { $0 != "/" }.lowercased()
+            if let package = packages.first(where: { $0.identity == name }) { return (package, line, nil) }
+        }
+        guard let index = lines.firstIndex(where: { $0.contains(": error: ") }) else { return nil }
+        for line in lines[..<index].reversed() {
+            guard let range = line.range(of: "] Compiling ") ?? line.range(of: "] Emitting module ") else { continue }
+            let module = String(line[range.upperBound...].prefix { $0 != " " })
+            let checkouts = folder + "/.build/checkouts"
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: checkouts)) ?? []
+            guard let entry = entries.first(where: { FileManager.default.fileExists(atPath: "\(checkouts)/\($0)/Sources/\(module)") }) else { return nil }
+            return packages.first { $0.identity == entry.lowercased() }.map { ($0, lines[index], module) }
+        }
+        return nil
     }
 
     /// Why a bundle did not build when a fetched package's own file did not compile: most packages for iOS need
-    /// UIKit, which Linux does not have.
-    func notBuildingSentence(_ location: String, _ message: String, modules: [BuildPlan.Module]) -> String {
+    /// UIKit, which Linux does not have. The report puts the error's file and line before it; `module` says where an
+    /// error that names no file is.
+    func notBuildingSentence(module: String?, _ message: String, modules: [BuildPlan.Module]) -> String {
         let products = linkedProducts(by: modules)
         let named = products.map { "'\($0)'" }.joined(separator: ", ")
-        return "the package '\(identity)' (\(named)) does not build on Linux: \(location): \(message); \(standInAdvice(products))"
+        return "the package '\(identity)' (\(named)) does not build on Linux\(module.map { " (its module \($0))" } ?? ""): \(message); \(standInAdvice(products))"
     }
 }

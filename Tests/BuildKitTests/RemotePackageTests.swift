@@ -7,7 +7,7 @@ import Testing
 /// Package.resolved pins (else as declared), SwiftPM fetches them, and one it cannot fetch is one sentence.
 /// The "remote" package is a git repository the test makes, so nothing here needs a network.
 @Suite(.serialized) struct RemotePackageTests {
-    /// A git repository `Greeter` whose product `GreeterKit` says which tag it is: 1.0.0, then 1.1.0.
+    /// A git repository `Greeter` whose product `GreeterKit` says which tag it is: 1.0.0, then 1.1.0; 2.0.0 needs UIKit.
     static func greeterRepository(in folder: URL) throws -> URL {
         let repository = folder.appendingPathComponent("repositories/Greeter")
         let sources = repository.appendingPathComponent("Sources/GreeterKit")
@@ -30,6 +30,11 @@ import Testing
             try git(["commit", "-q", "-m", version])
             try git(["tag", version])
         }
+        // 2.0.0 is for iOS only, as most packages of iOS apps are.
+        try "import UIKit\npublic enum Greeter { public static let greeting = \"hello in \\(UIColor.red)\" }\n"
+            .write(to: sources.appendingPathComponent("Greeter.swift"), atomically: true, encoding: .utf8)
+        try git(["commit", "-q", "-a", "-m", "2.0.0"])
+        try git(["tag", "2.0.0"])
         return repository
     }
 
@@ -115,6 +120,13 @@ import Testing
             {"object": {"pins": [{"package": "Greeter", "repositoryURL": "\(url)", "state": {"branch": null, "revision": "d4e5f6", "version": "1.0.7"}}]}, "version": 1}
             """.write(to: workspace.appendingPathComponent("Package.resolved"), atomically: true, encoding: .utf8)
         #expect(try BuildPlan.make(.init(project: spec)).remotePackages.first?.pin == .init(version: "1.0.7", revision: "d4e5f6", branch: nil))
+        // One that is not Xcode's JSON is refused before anything is written (exit 2), naming the file.
+        try "{\"pins\": ".write(to: workspace.appendingPathComponent("Package.resolved"), atomically: true, encoding: .utf8)
+        #expect { try BuildPlan.make(.init(project: spec)) } throws: { error in
+            "\(error)".hasPrefix("The project's Package.resolved '\(workspace.path)/Package.resolved' could not be read")
+                && (error as? BuildError)?.exitStatus.rawValue == 2
+        }
+        try FileManager.default.removeItem(at: workspace.appendingPathComponent("Package.resolved"))
 
         // XcodeGen's other requirements.
         for (written, line) in [("exactVersion: 1.2.0", #"exact: "1.2.0""#), ("minorVersion: 1.2.0", #".upToNextMinor(from: "1.2.0")"#),
@@ -173,7 +185,7 @@ import Testing
 
     /// The whole path, with real processes: the app links a product of a package fetched from a (local) git
     /// repository; unpinned it gets the newest version the requirement allows, pinned the one Package.resolved
-    /// names, and stood in the team's Linux files.
+    /// names, stood in the team's Linux files, and at a version that needs UIKit the report says what to stand in.
     @Test func anAppLinkingAFetchedProductBuildsAndRuns() throws {
         let folder = TestSupport.temporaryDirectory("remote-build")
         defer { TestSupport.cleanUp(folder) }
@@ -199,5 +211,14 @@ import Testing
         let stoodIn = try run("lockstep", ["up", spec, "--no-color", "--config", config.path], timeout: 900)
         #expect(stoodIn.status == 0, "\(stoodIn)")
         #expect(stoodIn.stdout.contains("greeting: hello from Linux") && stoodIn.stdout.contains("(with stand-ins)"), "\(stoodIn.stdout)")
+
+        // A version that does not build on Linux: the report names the package, its product, the file and the stand-in.
+        try Self.pin(project, url: repository.path, state: #""revision" : "unused", "version" : "2.0.0""#)
+        let failed = try run("lockstep", ["build", spec], timeout: 900)
+        #expect(failed.status == 1, "\(failed)")
+        // (The compiler's error depends on what was built before: `no such module 'UIKit'` in Greeter.swift, or,
+        // with Lockstep's UIKit built, a module UIKit needs that the package cannot see.)
+        #expect(failed.stdout.contains("the package 'greeter' ('GreeterKit') does not build on Linux"), "\(failed.stdout)")
+        #expect(failed.stdout.contains("; stand in for it with a folder of Linux files in .lockstep.json: \"standIns\": {\"GreeterKit\": \"FOLDER\"}"), "\(failed.stdout)")
     }
 }
