@@ -16,12 +16,17 @@ public enum BuildErrorCode: ErrorCode {
     case missingStandIn
     /// A local Swift package's manifest could not be read by `swift package dump-package`.
     case invalidPackage
+    /// The project's Package.resolved is not JSON of a format Xcode writes.
+    case invalidPackageResolved
     /// Lockstep's own package (the one the generated packages depend on), or the `swift` tool, is not there.
     case toolchain
     /// The build folder could not be written.
     case unwritable
     /// A target's `.intentdefinition` is not one Xcode could generate intent classes from.
     case invalidIntentDefinition
+    /// SwiftPM could not fetch a package the project fetches from a URL (not reachable, or not at the pinned
+    /// version or revision).
+    case unreachablePackage
 
     public func sentence(subject: String, detail: String) -> String {
         switch self {
@@ -30,11 +35,18 @@ public enum BuildErrorCode: ErrorCode {
         case .missingSource: "The target '\(subject)' \(detail)."
         case .missingStandIn: "The stand-in for module '\(subject)' \(detail)."
         case .invalidPackage: "The local package '\(subject)' could not be read: \(detail)."
+        case .invalidPackageResolved: "The project's Package.resolved '\(subject)' could not be read: \(detail)."
         case .toolchain: "Cannot build with '\(subject)': \(detail)."
         case .unwritable: "Could not write the build folder '\(subject)': \(detail)."
         case .invalidIntentDefinition: "The intent definition '\(subject)' cannot be read: \(detail)."
+        case .unreachablePackage: "The package '\(subject)' \(detail)."
         }
     }
 
-    public var exitStatus: ExitStatus { .invalidInput }
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .unreachablePackage: .unavailable
+        default: .invalidInput
+        }
+    }
 }

@@ -33,8 +33,10 @@ public struct BuildPlan: Sendable {
         public var resources: [String]
         /// Why it cannot be built at all, before the compiler is asked (a remote package with no stand-in, no entry point).
         public var blocker: String?
-        /// The package products it links that no local package provides (Xcode fetches them from a URL).
+        /// The package products it links that neither a local package nor a package fetched by URL provides.
         public var missingProducts: [String] = []
+        /// The products it links of packages fetched by URL (`RemotePackage`), which SwiftPM builds.
+        public var packageProducts: [PackageProduct] = []
         /// Which of Xcode's generated asset symbols the module gets from its catalogs (`AssetSymbols`).
         var assetSymbols = AssetSymbols.Generation.resources
         /// The intent classes Xcode generates from its target's `.intentdefinition` files (`IntentClasses`), read
@@ -42,6 +44,13 @@ public struct BuildPlan: Sendable {
         var intentClasses: String?
 
         public var isExecutable: Bool { bundle != nil }
+    }
+
+    /// A product of a package fetched by URL, as `.product(name:package:)` names it.
+    public struct PackageProduct: Sendable, Equatable {
+        public var name: String
+        /// The package's identity (`RemotePackage.identity`).
+        public var package: String
     }
 
     /// The project, as given.
@@ -55,6 +64,8 @@ public struct BuildPlan: Sendable {
     public var buildFolder: String
     /// Bundles `lockstep build` does not build, each with why (a share extension's UIKit view controller…).
     public var notBuilt: [(bundle: BundleRecord, reason: String)]
+    /// The packages fetched by URL that the project and its local packages depend on, pinned as Xcode resolved them.
+    public var remotePackages: [RemotePackage] = []
 
     public var platforms: [Platform] { Platform.allCases.filter { platform in modules.contains { $0.platform == platform } } }
 }
@@ -67,13 +78,18 @@ extension BuildPlan {
         public var configuration: String?
         public var buildFolder: String?
         public var standIns: [String: String]
+        /// `--unpinned`: each package fetched by URL at the requirement the project declares, not at the version
+        /// its Package.resolved pins.
+        public var unpinned: Bool
 
-        public init(project: String, targets: [String] = [], configuration: String? = nil, buildFolder: String? = nil, standIns: [String: String] = [:]) {
+        public init(project: String, targets: [String] = [], configuration: String? = nil, buildFolder: String? = nil, standIns: [String: String] = [:],
+                    unpinned: Bool = false) {
             self.project = project
             self.targets = targets
             self.configuration = configuration
             self.buildFolder = buildFolder
             self.standIns = standIns
+            self.unpinned = unpinned
         }
     }
 
@@ -105,7 +121,7 @@ extension BuildPlan {
             throw BuildError(.unknownTarget, subject: name, detail: "among the bundles of \(set.app.name) (\(known))")
         }
         var planner = Planner(project: project, configuration: set.configuration ?? configuration ?? "", standIns: options.standIns)
-        try planner.readInputs()
+        try planner.readInputs(unpinned: options.unpinned)
         var notBuilt: [(BundleRecord, String)] = []
         for record in set.all where options.targets.isEmpty || options.targets.contains(record.name) || record.role == .host {
             if let reason = try planner.addBundle(record) { notBuilt.append((record, reason)) }
@@ -118,7 +134,7 @@ extension BuildPlan {
         planner.propagateBlockers()
         let folder = options.buildFolder ?? PathText.join(PathText.absolute(project.sourceRoot), ".build/lockstep")
         return BuildPlan(project: options.project, configuration: set.configuration ?? configuration ?? "", bundleSet: set,
-                         modules: planner.modules, buildFolder: PathText.absolute(folder), notBuilt: notBuilt)
+                         modules: planner.modules, buildFolder: PathText.absolute(folder), notBuilt: notBuilt, remotePackages: planner.remote)
     }
 }
 
@@ -132,6 +148,7 @@ struct Planner {
     let byID: [String: XcodeProject.Target]
     var inputs: [String: TargetBuildInputs] = [:]
     var packages: [LocalPackage] = []
+    var remote: [RemotePackage] = []
     var modules: [BuildPlan.Module] = []
 
     init(project: XcodeProject, configuration: String, standIns: [String: String]) {
@@ -143,9 +160,12 @@ struct Planner {
         byID = Dictionary(project.targets.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    mutating func readInputs() throws {
+    mutating func readInputs(unpinned: Bool) throws {
         inputs = try project.buildInputs()
         packages = try project.localPackages().map(LocalPackage.load)
+        // Xcode resolves the project's packages and its local packages' together, into one Package.resolved.
+        let pins = try PackageResolved.path(for: project).map(PackageResolved.pins) ?? [:]
+        remote = RemotePackage.merge(try project.remotePackages() + packages.flatMap(\.remotePackages), pins: pins, unpinned: unpinned)
     }
 
     /// A stand-in named for no module of the team's is one for an Apple framework Lockstep does not provide
@@ -180,12 +200,12 @@ struct Planner {
         }
     }
 
-    /// The products a module needs that no local package provides, as one sentence with the config to paste.
+    /// The products a module needs that no package of the project provides, as one sentence with the config to paste.
     static func missingSentence(_ products: [String]) -> String? {
         guard !products.isEmpty else { return nil }
         let names = products.map { "'\($0)'" }.joined(separator: ", ")
         let config = products.map { "\"\($0)\": \"FOLDER\"" }.joined(separator: ", ")
-        return "it needs the package product\(products.count == 1 ? "" : "s") \(names), which no local package of the project provides (Xcode fetches \(products.count == 1 ? "it" : "them") from a URL); give \(products.count == 1 ? "a stand-in" : "stand-ins") in .lockstep.json: \"standIns\": {\(config)}"
+        return "it needs the package product\(products.count == 1 ? "" : "s") \(names), which no package of the project provides (neither a local one nor one fetched from a URL); give \(products.count == 1 ? "a stand-in" : "stand-ins") in .lockstep.json: \"standIns\": {\(config)}"
     }
 
     /// Plans the bundle's executable and what it imports.
@@ -236,6 +256,7 @@ struct Planner {
         }
         var dependencies: [String] = []
         var missing: [String] = []
+        var packageProducts: [BuildPlan.PackageProduct] = []
         for id in target.dependencies {
             guard let library = byID[id], !library.kind.isApplication, library.kind.wrapperExtension != "appex" else { continue }
             let libraryResolved = resolver.resolve(library, configuration: name(of: library))
@@ -243,8 +264,9 @@ struct Planner {
             dependencies.append(planned)
         }
         for product in own.packageProducts {
-            if let names = try planProduct(product, platform: platform) {
-                dependencies += names
+            if let planned = try planProduct(product, platform: platform) {
+                dependencies += planned.modules
+                packageProducts += planned.remote.map { [$0] } ?? []
             } else if !missing.contains(product) {
                 missing.append(product)
             }
@@ -255,7 +277,7 @@ struct Planner {
             dependencies: dependencies,
             defines: Self.defines(settings.value("SWIFT_ACTIVE_COMPILATION_CONDITIONS").value, otherFlags: settings.value("OTHER_SWIFT_FLAGS").value),
             languageMode: Self.languageMode(settings.value("SWIFT_VERSION").value), entry: nil, bundle: nil,
-            resources: own.resources, blocker: Self.missingSentence(missing), missingProducts: missing)
+            resources: own.resources, blocker: Self.missingSentence(missing), missingProducts: missing, packageProducts: packageProducts)
         module.assetSymbols = AssetSymbols.Generation(symbols: settings.value("ASSETCATALOG_COMPILER_GENERATE_ASSET_SYMBOLS").value,
                                                       extensions: settings.value("ASSETCATALOG_COMPILER_GENERATE_SWIFT_ASSET_SYMBOL_EXTENSIONS").value)
         // A stand-in for the whole module brings its own classes; Xcode's Objective-C classes are no Swift to compile.
@@ -274,20 +296,26 @@ struct Planner {
         return module.name
     }
 
-    /// Plans the targets of a local package's product (or a stand-in for a product of a package the project fetches).
-    /// - Returns: the module names, or nil when no local package or stand-in provides the product.
-    private mutating func planProduct(_ product: String, platform: Platform) throws -> [String]? {
+    /// Plans the targets of a local package's product, a stand-in for a product, or finds the package fetched by URL
+    /// that provides it (`package`, its identity, when the manifest names it).
+    /// - Returns: the module names and the product SwiftPM builds, or nil when nothing provides the product.
+    private mutating func planProduct(_ product: String, package identity: String? = nil, platform: Platform) throws -> (modules: [String], remote: BuildPlan.PackageProduct?)? {
         if let folder = standIns[product] {
             if !modules.contains(where: { $0.name == product && $0.platform == platform }) {
                 modules.append(.init(name: product, origin: "stand-in \(folder)", platform: platform, files: try Self.standInFiles(folder, module: product),
                                      standIns: [folder], dependencies: [], defines: [], languageMode: "5", entry: nil, bundle: nil, resources: [], blocker: nil))
             }
-            return [product]
+            return ([product], nil)
         }
-        guard let package = packages.first(where: { $0.products[product] != nil }) else { return nil }
+        guard let package = packages.first(where: { $0.products[product] != nil }) else {
+            // A manifest's by-name dependency (`dependencies: ["SwiftSoup"]`) is a product of the package of that name.
+            let fetched = remote.first { package in identity.map { package.identity == $0 } ?? package.products.contains(product) }
+                ?? remote.first { identity == nil && $0.identity == product.lowercased() }
+            return fetched.map { ([], BuildPlan.PackageProduct(name: product, package: $0.identity)) }
+        }
         var names: [String] = []
         for target in package.products[product] ?? [] { names.append(try planPackageTarget(target, in: package, platform: platform)) }
-        return names
+        return (names, nil)
     }
 
     private mutating func planPackageTarget(_ name: String, in package: LocalPackage, platform: Platform) throws -> String {
@@ -295,11 +323,13 @@ struct Planner {
         guard let target = package.targets.first(where: { $0.name == name }) else { return name }
         var dependencies: [String] = []
         var missing: [String] = []
+        var packageProducts: [BuildPlan.PackageProduct] = []
         for dependency in target.dependencies {
             if package.targets.contains(where: { $0.name == dependency }) {
                 dependencies.append(try planPackageTarget(dependency, in: package, platform: platform))
-            } else if let planned = try planProduct(dependency, platform: platform) {
-                dependencies += planned
+            } else if let planned = try planProduct(dependency, package: target.productPackages[dependency], platform: platform) {
+                dependencies += planned.modules
+                packageProducts += planned.remote.map { [$0] } ?? []
             } else if !missing.contains(dependency) {
                 missing.append(dependency)
             }
@@ -308,7 +338,7 @@ struct Planner {
         modules.append(.init(name: name, origin: "package \(package.name)", platform: platform, files: files, standIns: replaced,
                              dependencies: dependencies, defines: target.defines, languageMode: package.languageMode,
                              entry: nil, bundle: nil, resources: target.resources, blocker: Self.missingSentence(missing),
-                             missingProducts: missing))
+                             missingProducts: missing, packageProducts: packageProducts))
         return name
     }
 

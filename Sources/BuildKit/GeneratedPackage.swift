@@ -8,9 +8,11 @@ import XcodeKit
 /// changed, so a second build with nothing changed compiles nothing.
 package struct GeneratedPackage {
     let platform: Platform
-    let modules: [BuildPlan.Module]
+    var modules: [BuildPlan.Module]
     let folder: String
     let lockstep: String
+    /// The packages fetched by URL that these modules link products of.
+    var remotePackages: [RemotePackage] = []
 
     /// The Apple-named products of Lockstep every module depends on, so that `import X` and `canImport(X)` find
     /// exactly what Lockstep provides. A test holds this list to Package.swift's products.
@@ -150,10 +152,16 @@ package struct GeneratedPackage {
         let own = Set(modules.map(\.name))
         lines += Self.appleProducts.filter { !own.contains($0) }.map { "    .product(name: \"\($0)\", package: \"lockstep\")," }
         lines += ["]", "", "let package = Package(", "    name: \"LockstepBuild\(platform.rawValue)\",",
-                  "    dependencies: [.package(name: \"lockstep\", path: \(Self.literal(lockstep)))],", "    targets: ["]
+                  "    dependencies: [.package(name: \"lockstep\", path: \(Self.literal(lockstep)))\(remotePackages.isEmpty ? "]," : ",")"]
+        // The team's packages fetched by URL, as Xcode resolved them: SwiftPM fetches and builds them.
+        lines += remotePackages.map { "                   \($0.dependencyLine)," }
+        if !remotePackages.isEmpty { lines.append("    ],") }
+        lines.append("    targets: [")
         for module in modules {
             let kind = module.isExecutable ? "executableTarget" : "target"
-            let dependencies = module.dependencies.map { "\"\($0)\"" } + (module.isExecutable ? [".product(name: \"LockstepRuntime\", package: \"lockstep\")"] : [])
+            let dependencies = module.dependencies.map { "\"\($0)\"" }
+                + module.packageProducts.map { ".product(name: \(Self.literal($0.name)), package: \(Self.literal($0.package)))" }
+                + (module.isExecutable ? [".product(name: \"LockstepRuntime\", package: \"lockstep\")"] : [])
             var settings = module.defines.map { ".define(\(Self.literal($0)))" }
             settings.append(".swiftLanguageMode(\(Self.mode(module.languageMode)))")
             lines.append("        .\(kind)(name: \(Self.literal(module.name)), dependencies: lockstep + [\(dependencies.joined(separator: ", "))],")

@@ -15,6 +15,8 @@ struct LocalPackage: Sendable {
         var resources: [String]
         /// Targets of this package and products of others, by name.
         var dependencies: [String]
+        /// The package identity each product of another package comes from (`.product(name:package:)`).
+        var productPackages: [String: String]
         var defines: [String]
     }
 
@@ -23,6 +25,8 @@ struct LocalPackage: Sendable {
     /// Each library product's targets.
     var products: [String: [String]]
     var targets: [Target]
+    /// The packages it fetches from a URL (`.package(url:…)`), each with the products its targets link.
+    var remotePackages: [RemotePackageReference]
     /// The language mode of its tools version (6 from swift-tools-version 6.0 on) unless it names its own.
     var languageMode: String
 
@@ -58,9 +62,13 @@ struct LocalPackage: Sendable {
                 inputs.add(folder: folder, excluded: excluded)
             }
             var dependencies: [String] = []
+            var productPackages: [String: String] = [:]
             for case .object(let dependency) in target["dependencies"]?.arrayValue ?? [] {
                 for kind in ["byName", "target", "product"] {
                     if let first = dependency[kind]?.arrayValue?.first?.string { dependencies.append(first) }
+                }
+                if let product = dependency["product"]?.arrayValue, let name = product.first?.string, product.count > 1, let package = product[1].string {
+                    productPackages[name] = package.lowercased()
                 }
             }
             var defines: [String] = []
@@ -69,14 +77,44 @@ struct LocalPackage: Sendable {
                       case .object(let define)? = kind["define"], let name = define["_0"]?.string else { continue }
                 defines.append(name)
             }
-            targets.append(Target(name: targetName, folder: folder, swiftFiles: inputs.swiftFiles, resources: inputs.resources, dependencies: dependencies, defines: defines))
+            targets.append(Target(name: targetName, folder: folder, swiftFiles: inputs.swiftFiles, resources: inputs.resources, dependencies: dependencies,
+                                  productPackages: productPackages, defines: defines))
         }
         let tools = root["toolsVersion"]?["_version"]?.string ?? "5"
         var mode = tools.hasPrefix("6") ? "6" : "5"
         if let declared = (root["swiftLanguageModes"] ?? root["swiftLanguageVersions"])?.arrayValue?.first?.string {
             mode = declared.hasPrefix("6") ? "6" : declared.hasPrefix("4") ? "4" : "5"
         }
-        return LocalPackage(name: name, path: path, products: products, targets: targets, languageMode: mode)
+        return LocalPackage(name: name, path: path, products: products, targets: targets,
+                            remotePackages: remotePackages(root["dependencies"]?.arrayValue ?? [], targets: targets), languageMode: mode)
+    }
+
+    /// The manifest's `.package(url:…)` dependencies as `dump-package` gives them (`sourceControl`, its location
+    /// `remote` or, for a git repository on disk, `local`), each with the products the targets link from it.
+    static func remotePackages(_ dependencies: [JSONValue], targets: [Target]) -> [RemotePackageReference] {
+        var result: [RemotePackageReference] = []
+        for case .object(let entry) in dependencies {
+            guard case .object(let source)? = entry["sourceControl"]?.arrayValue?.first, let location = source["location"] else { continue }
+            let remote = location["remote"]?.arrayValue?.first
+            guard let url = remote?["urlString"]?.string ?? remote?.string ?? location["local"]?.arrayValue?.first?.string else { continue }
+            let rule = source["requirement"]
+            let requirement: RemotePackageReference.Requirement
+            if let range = rule?["range"]?.arrayValue?.first, let low = range["lowerBound"]?.string, let high = range["upperBound"]?.string {
+                requirement = .range(low, high)
+            } else if let version = rule?["exact"]?.arrayValue?.first?.string {
+                requirement = .exact(version)
+            } else if let branch = rule?["branch"]?.arrayValue?.first?.string {
+                requirement = .branch(branch)
+            } else if let revision = rule?["revision"]?.arrayValue?.first?.string {
+                requirement = .revision(revision)
+            } else {
+                continue
+            }
+            let identity = source["identity"]?.string ?? RemotePackageReference.identity(of: url)
+            let products = targets.flatMap { target in target.productPackages.filter { $0.value == identity }.keys.sorted() }
+            result.append(RemotePackageReference(url: url, requirement: requirement, products: ProjectBuild.unique(products)))
+        }
+        return result
     }
 }
 

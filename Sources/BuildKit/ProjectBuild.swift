@@ -53,10 +53,16 @@ public enum ProjectBuild {
             // A module stopped before the compiler (and so every executable importing it, `BuildPlan`) is left out
             // of the package, so the rest builds in one go.
             let buildable = modules.filter { module in Self.closure(of: module, in: modules).allSatisfy { $0.blocker == nil } }
-            let package = GeneratedPackage(platform: platform, modules: buildable, folder: folder, lockstep: lockstep)
+            let used = Set(buildable.flatMap(\.packageProducts).map(\.package))
+            let remote = plan.remotePackages.filter { used.contains($0.identity) }
+            let package = GeneratedPackage(platform: platform, modules: buildable, folder: folder, lockstep: lockstep, remotePackages: remote)
             try package.write(withStandInHost: needsHost)
             let executables = modules.filter(\.isExecutable)
             let first = !FileSystem.exists(folder + "/.build")
+            if !remote.isEmpty {
+                progress("fetching \(remote.count) package\(remote.count == 1 ? "" : "s") for \(platform.rawValue): \(remote.map(\.identity).joined(separator: ", "))")
+                try RemotePackage.resolve(package, withStandInHost: needsHost)
+            }
             progress("building \(executables.count) target\(executables.count == 1 ? "" : "s") for \(platform.rawValue) in \(folder)\(first ? " (a first build also compiles Lockstep's modules: minutes)" : "")")
             let binPath = try Toolchain.run(["build", "--package-path", folder, "--show-bin-path"]).stdout
                 .trimmingCharacters(in: .whitespacesAndNewlines)
@@ -74,7 +80,14 @@ public enum ProjectBuild {
                         let single = try Toolchain.run(["build", "--package-path", folder, "--product", module.name],
                                                        log: "\(folder)/build-\(module.name).log")
                         if single.status != 0 {
-                            (outcome.problem, outcome.location, outcome.missingSymbol) = firstError(single.stdout)
+                            // An error in a fetched package's own files comes first: the package does not build on
+                            // Linux, and what fails after it (the modules importing it) follows from that.
+                            let failed = RemotePackage.failure(in: single.stdout, folder: folder, among: remote)
+                            (outcome.problem, outcome.location, outcome.missingSymbol) = firstError(failed?.error ?? single.stdout)
+                            if let failed {
+                                if outcome.location?.hasPrefix("<unknown>") == true { outcome.location = nil }
+                                outcome.problem = failed.package.notBuildingSentence(module: failed.module, outcome.problem ?? "", modules: imported)
+                            }
                         }
                     }
                     if outcome.problem == nil { outcome.executable = "\(binPath)/\(module.name)" }

@@ -521,6 +521,7 @@ struct SpecReader {
         project.specLocalPackages = (root["packages"]?.pairs ?? []).compactMap { _, node in
             node["path"]?.string.map { PathText.join(PathText.absolute(folder), $0) }
         }
+        project.specRemotePackages = remotePackages()
         return project
     }
 

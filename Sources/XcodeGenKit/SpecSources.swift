@@ -38,6 +38,24 @@ extension SpecReader {
         }
         return inputs
     }
+
+    /// The spec's `packages:` fetched from a URL (`url:`, or `github: owner/name`), each with the products its
+    /// targets' `- package:` dependencies link.
+    func remotePackages() -> [RemotePackageReference] {
+        (root["packages"]?.pairs ?? []).compactMap { name, node in
+            guard let url = node["url"]?.string ?? node["github"]?.string.map({ "https://github.com/\($0)" }) else { return nil }
+            var products: [String] = []
+            for target in targets {
+                for item in target.node["dependencies"]?.sequence ?? [] where item["package"]?.string == name {
+                    let product = item["product"]?.string ?? name
+                    if !products.contains(product) { products.append(product) }
+                }
+            }
+            // XcodeGen refuses a package without a version rule; without one, any version.
+            let requirement = RemotePackageReference.specRequirement { node[$0]?.string } ?? .range("0.0.0", "100000.0.0")
+            return RemotePackageReference(url: url, requirement: requirement, products: products)
+        }
+    }
 }
 
 extension SpecProject {

@@ -135,6 +135,8 @@ package struct XcodeProject {
     /// For a spec: each target's build inputs by target id, and the local packages it names (`buildInputs()`).
     package var specInputs: [String: TargetBuildInputs] = [:]
     package var specLocalPackages: [String] = []
+    /// For a spec: the packages it fetches from a URL (`remotePackages()`).
+    package var specRemotePackages: [RemotePackageReference] = []
 
     /// Reads `path/project.pbxproj`.
     /// - Throws: `BundleError` when the file is missing, is not an OpenStep plist, or has no root project.

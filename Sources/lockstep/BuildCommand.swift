@@ -7,7 +7,7 @@ enum BuildCommand: Command {
     static let summary = "Build a project's app and extension targets as separate Linux executables"
     static let help = """
         Usage: lockstep build PROJECT [--target NAME]… [--configuration NAME] [--format text|json]
-                                      [--build-path DIR] [--config FILE]
+                                      [--build-path DIR] [--config FILE] [--unpinned]
 
         Reads PROJECT (an .xcodeproj, a folder holding one, or an XcodeGen project.yml) as `lockstep check` does
         and builds each bundle of its app — widgets, watch app, intents, notification service … — from the
@@ -22,14 +22,22 @@ enum BuildCommand: Command {
                                 error and the first missing Apple symbol; json: the same, one object per target
           --build-path DIR      where the generated packages and the manifest go
           --config FILE         the team's .lockstep.json (default: ./.lockstep.json when it exists); its
-                                "standIns": {"Module": "folder"} replace a module by a folder of Linux files
+                                "standIns": {"Module": "folder"} replace a module or a package product by a
+                                folder of Linux files
+          --unpinned            take each package fetched from a URL at the requirement the project declares,
+                                not at the version its Package.resolved pins
+
+        Packages the project fetches from a URL are dependencies of the generated package, at the versions the
+        project's Package.resolved pins: SwiftPM fetches and builds them; Lockstep downloads nothing itself.
 
         Exits 0 when every target built, 1 when one did not (the report says which and why), 2 for a project,
-        target, source file or stand-in that is not there (nothing written).
+        target, source file or stand-in that is not there (nothing written), 69 for a package SwiftPM could not
+        fetch (one sentence naming it, its products and the stand-ins to give).
         """
 
     static func run(_ arguments: [String]) throws -> ExitStatus {
-        let parsed = try Arguments(arguments, options: ["--target", "--configuration", "--format", "--build-path", "--config"], command: name)
+        let parsed = try Arguments(arguments, options: ["--target", "--configuration", "--format", "--build-path", "--config"],
+                                   flags: ["--unpinned"], command: name)
         let format = parsed.value("--format") ?? "text"
         guard format == "text" || format == "json" else {
             throw UsageError("lockstep build: unknown format '\(format)'; use text or json.")
@@ -52,7 +60,7 @@ enum BuildCommand: Command {
         }
         let plan = try BuildPlan.make(.init(project: parsed.operands[0], targets: parsed.allValues("--target"),
                                             configuration: parsed.value("--configuration"), buildFolder: parsed.value("--build-path"),
-                                            standIns: policy.standIns))
+                                            standIns: policy.standIns, unpinned: parsed.has("--unpinned")))
         return try ProjectBuild.run(plan, progress: progress)
     }
 }

@@ -9,7 +9,7 @@ enum UpCommand: Command {
     static let help = """
         Usage: lockstep up [--manifest F] [--groups DIR] [--scenario demo|FILE] [--device-timing strict|realistic [--seed N]]
                            [--keep-running] [--no-color]
-               lockstep up PROJECT [--target NAME]… [--configuration NAME] [--build-path DIR] [--config FILE] [same options]
+               lockstep up PROJECT [--target NAME]… [--configuration NAME] [--build-path DIR] [--config FILE] [--unpinned] [same options]
 
         Installs the manifest, launches every bundle as its own process and waits until each is ready: host,
         widget and watch keep running; intents and other extensions are launched once to check that they run
@@ -39,7 +39,7 @@ enum UpCommand: Command {
 
     static func run(_ arguments: [String]) throws -> ExitStatus {
         let parsed = try Arguments(arguments, options: Arguments.timingOptions.union(["--manifest", "--groups", "--scenario", "--target", "--configuration", "--build-path", "--config"]),
-                                   flags: ["--keep-running", "--no-color"], command: name)
+                                   flags: ["--keep-running", "--no-color", "--unpinned"], command: name)
         let timing = try parsed.deviceTiming(command: name)
         var manifest = parsed.value("--manifest")
         var scenario = parsed.value("--scenario") ?? "demo"

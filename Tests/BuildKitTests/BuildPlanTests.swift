@@ -150,15 +150,15 @@ import Testing
         return (folder, spec)
     }
 
-    @Test func aPackageProductIsItsTargetsAndARemoteDependencyNeedsAStandIn() throws {
+    @Test func aPackageProductIsItsTargetsAndItsRemoteDependencyIsSwiftPMs() throws {
         let (folder, spec) = try Self.fixture(package: "TallyKit", files: [
             "Package.swift": """
                 // swift-tools-version:5.9
                 import PackageDescription
                 let package = Package(name: "TallyKit", platforms: [.iOS(.v17)],
                     products: [.library(name: "TallyKit", targets: ["TallyKit"])],
-                    dependencies: [.package(url: "https://example.invalid/remote.git", from: "1.0.0")],
-                    targets: [.target(name: "TallyKit", dependencies: [.product(name: "Remote", package: "remote")], swiftSettings: [.define("TALLY_KIT")])])
+                    dependencies: [.package(url: "https://example.invalid/remote.git", from: "1.0.0"), .package(url: "https://example.invalid/Soup.git", exact: "2.4.3")],
+                    targets: [.target(name: "TallyKit", dependencies: [.product(name: "Remote", package: "remote"), "Soup"], swiftSettings: [.define("TALLY_KIT")])])
                 """,
             "Sources/TallyKit/Kit.swift": "public struct Kit {}\n",
         ])
@@ -167,11 +167,13 @@ import Testing
         let plan = try BuildPlan.make(.init(project: spec.path, targets: ["TallyWidget"]))
         let library = try #require(plan.modules.first { $0.name == "TallyKit" })
         #expect(library.defines == ["TALLY_KIT"] && library.languageMode == "5" && library.files.count == 1)
+        // The local package's own `.package(url:)` is the generated package's: SwiftPM fetches and builds it. A
+        // dependency by name (`"Soup"`) is the product of the package of that name, as SwiftPM finds it.
+        #expect(library.packageProducts == [.init(name: "Remote", package: "remote"), .init(name: "Soup", package: "soup")])
+        #expect(plan.remotePackages.map(\.url) == ["https://example.invalid/remote.git", "https://example.invalid/Soup.git"])
+        #expect(plan.remotePackages.first?.dependencyLine == #".package(url: "https://example.invalid/remote.git", "1.0.0"..<"2.0.0")"#)
         let widget = try #require(plan.modules.first { $0.name == "TallyWidget" })
-        #expect(widget.dependencies == ["TallyKit"])
-        // Named with the config to paste, and before the compiler is asked.
-        #expect(widget.blocker == #"it needs the package product 'Remote', which no local package of the project provides (Xcode fetches it from a URL); give a stand-in in .lockstep.json: "standIns": {"Remote": "FOLDER"}"#,
-                "\(String(describing: widget.blocker))")
+        #expect(widget.dependencies == ["TallyKit"] && widget.blocker == nil)
 
         let standIn = folder.appendingPathComponent("linux/Remote")
         try FileManager.default.createDirectory(at: standIn, withIntermediateDirectories: true)
@@ -179,6 +181,7 @@ import Testing
         let replaced = try BuildPlan.make(.init(project: spec.path, targets: ["TallyWidget"], standIns: ["Remote": standIn.path]))
         #expect(replaced.modules.first { $0.name == "TallyWidget" }?.blocker == nil)
         #expect(replaced.modules.first { $0.name == "TallyKit" }?.dependencies == ["Remote"])
+        #expect(replaced.modules.first { $0.name == "TallyKit" }?.packageProducts == [.init(name: "Soup", package: "soup")])
         #expect(replaced.modules.first { $0.name == "Remote" }?.standIns == [standIn.path])
     }
 

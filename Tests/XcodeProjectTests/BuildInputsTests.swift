@@ -65,6 +65,35 @@ import Testing
         #expect(widgetInputs.resources.isEmpty)
     }
 
+    /// Packages fetched from a URL: each `XCRemoteSwiftPackageReference` with its requirement, whatever kind Xcode
+    /// wrote, and the products the targets link of it; SwiftPM's identity comes from the URL.
+    @Test func remotePackagesAreReadWithTheirRequirementsAndProducts() throws {
+        var fixture = ProjectFixture()
+        fixture.remotePackages = [
+            ("https://github.com/apple/swift-collections.git", "kind = upToNextMajorVersion; minimumVersion = 1.1.0;"),
+            ("https://github.com/kean/Nuke", "kind = upToNextMinorVersion; minimumVersion = 12.8.0;"),
+            ("https://github.com/a/Exact", "kind = exactVersion; version = 2.0.0;"),
+            ("git@github.com:a/Range.git", "kind = versionRange; minimumVersion = 1.0.0; maximumVersion = 3.0.0;"),
+            ("https://github.com/a/Branch", "branch = develop; kind = branch;"),
+            ("https://github.com/a/Revision", "kind = revision; revision = 0123abcd;"),
+        ]
+        var app = ProjectFixture.Target.app("App", identifier: "com.x.app", plist: nil)
+        app.remoteProducts = [("OrderedCollections", "https://github.com/apple/swift-collections.git"), ("NukeUI", "https://github.com/kean/Nuke"),
+                              ("Nuke", "https://github.com/kean/Nuke")]
+        var widget = ProjectFixture.Target.appExtension("Widget", identifier: "com.x.app.widget", plist: nil)
+        widget.remoteProducts = [("Nuke", "https://github.com/kean/Nuke"), ("Exact", "https://github.com/a/Exact")]
+        fixture.targets = [app, widget]
+        let tree = try FixtureTree(["App.xcodeproj/project.pbxproj": fixture.pbxproj()])
+        defer { tree.cleanUp() }
+        let project = try XcodeProject(path: tree.path + "/App.xcodeproj")
+        let packages = try project.remotePackages()
+        #expect(packages.map(\.identity) == ["swift-collections", "nuke", "exact", "range", "branch", "revision"])
+        #expect(packages.map(\.requirement) == [.upToNextMajor("1.1.0"), .upToNextMinor("12.8.0"), .exact("2.0.0"), .range("1.0.0", "3.0.0"),
+                                                .branch("develop"), .revision("0123abcd")])
+        #expect(packages.map(\.products) == [["OrderedCollections"], ["NukeUI", "Nuke"], ["Exact"], [], [], []])
+        #expect(try project.buildInputs()[project.targets[1].id]?.packageProducts == ["Nuke", "Exact"])
+    }
+
     @Test func aFileTheSourcesPhaseNamesThatIsNotThereIsMissing() throws {
         var fixture = ProjectFixture()
         var app = ProjectFixture.Target.app("App", identifier: "com.x.app", plist: nil)

@@ -48,6 +48,8 @@ struct ProjectFixture {
         /// Products of Swift packages its Frameworks phase links (`productRef`) that `packageProductDependencies`
         /// does not list.
         var linkedProducts: [String] = []
+        /// Products of packages fetched from a URL it links, each with the package's URL (`remotePackages`).
+        var remoteProducts: [(product: String, url: String)] = []
 
         /// An application target with its bundle identifier and Info.plist (nil: Xcode generates it), embedding
         /// the extensions `embeds` in PlugIns.
@@ -77,10 +79,13 @@ struct ProjectFixture {
     var synchronizedXcconfigFolder: String? = nil
     /// Local Swift packages (`XCLocalSwiftPackageReference`), relative to the project folder.
     var localPackages: [String] = []
+    /// `XCRemoteSwiftPackageReference`s: the URL and the body of the `requirement` dictionary.
+    var remotePackages: [(url: String, requirement: String)] = []
 
     func pbxproj() -> String {
         var serial = 0
         func id() -> String { serial += 1; return String(format: "A1B2C3D4%016lX", serial) }
+        let remoteIDs = remotePackages.map { _ in id() }
         var sections: [String: [String]] = [:]
         func add(_ isa: String, _ text: String) { sections[isa, default: []].append(text) }
 
@@ -174,6 +179,12 @@ struct ProjectFixture {
                 productDependencyIDs.append(dependency)
                 add("XCSwiftPackageProductDependency", "\t\t\(dependency) /* \(product) */ = {isa = XCSwiftPackageProductDependency; productName = \(Self.quote(product)); };")
             }
+            for (product, url) in target.remoteProducts {
+                let dependency = id()
+                productDependencyIDs.append(dependency)
+                let package = remoteIDs[remotePackages.firstIndex { $0.url == url }!]
+                add("XCSwiftPackageProductDependency", "\t\t\(dependency) /* \(product) */ = {isa = XCSwiftPackageProductDependency; package = \(package); productName = \(Self.quote(product)); };")
+            }
             if !target.linkedProducts.isEmpty {
                 let phase = id()
                 var files: [String] = []
@@ -201,6 +212,10 @@ struct ProjectFixture {
             add(target.isa, "\t\t\(targetIDs[target.name]!) /* \(target.name) */ = {\n\t\t\tisa = \(target.isa);\n\t\t\tbuildConfigurationList = \(list) /* Build configuration list for \(target.isa) \"\(target.name)\" */;\n\t\t\tbuildPhases = (\n\(phases.map { "\t\t\t\t\($0) /* Embed */," }.joined(separator: "\n"))\n\t\t\t);\n\t\t\tdependencies = (\n\(dependencyIDs.map { "\t\t\t\t\($0)," }.joined(separator: "\n"))\n\t\t\t);\n\(synchronizedIDs.isEmpty ? "" : "\t\t\tfileSystemSynchronizedGroups = (\(synchronizedIDs.map { $0 + ", " }.joined()));\n")\(productDependencyIDs.isEmpty ? "" : "\t\t\tpackageProductDependencies = (\(productDependencyIDs.map { $0 + ", " }.joined()));\n")\t\t\tname = \(Self.quote(target.name));\n\t\t\tproductName = \(Self.quote(target.name));\n\t\t\tproductReference = \(product) /* \(target.name).\(wrapper) */;\n\t\t\tproductType = \"\(target.productType)\";\n\t\t};")
         }
         var packageReferenceIDs: [String] = []
+        for (reference, package) in zip(remoteIDs, remotePackages) {
+            packageReferenceIDs.append(reference)
+            add("XCRemoteSwiftPackageReference", "\t\t\(reference) = {isa = XCRemoteSwiftPackageReference; repositoryURL = \(Self.quote(package.url)); requirement = {\(package.requirement)}; };")
+        }
         for package in localPackages {
             let reference = id()
             packageReferenceIDs.append(reference)
