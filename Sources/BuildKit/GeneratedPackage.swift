@@ -104,7 +104,7 @@ package struct GeneratedPackage {
             let root = Self.commonFolder(of: module.files)
             for file in module.files {
                 // Its path below the folder the module's files share.
-                let copy = moduleFolder + "/" + (file.hasPrefix(root + "/") ? String(file.dropFirst(root.count + 1)) : PathText.lastComponent(of: file))
+                let copy = moduleFolder + "/" + Self.copyName(of: file.hasPrefix(root + "/") ? String(file.dropFirst(root.count + 1)) : PathText.lastComponent(of: file))
                 guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
                     throw BuildError(.missingSource, subject: module.origin, detail: "compiles '\(file)', which is not readable UTF-8 text")
                 }
@@ -138,6 +138,15 @@ package struct GeneratedPackage {
             written.insert(path)
         }
         removeStale(keeping: written, in: folder + "/Sources")
+    }
+
+    /// The build copy's name for a team file at `path` (relative to the module's folder): `Views/Row.lockstep.swift`
+    /// for `Views/Row.swift`. A copy of the same name would give the compiler two paths with the `#fileID`
+    /// `Module/Row.swift` — the copy's own and the team's file its `#sourceLocation` names — and a warning for every
+    /// file of every build. `main.swift` keeps its name: only a file so named holds top-level code.
+    static func copyName(of path: String) -> String {
+        guard path.hasSuffix(".swift"), PathText.lastComponent(of: path) != "main.swift" else { return path }
+        return String(path.dropLast(".swift".count)) + ".lockstep.swift"
     }
 
     /// The Package.swift: each module a target, executables for the bundles, Lockstep by path.

@@ -82,7 +82,7 @@ struct IntentDefinition: Equatable {
         guard root["INIntentDefinitionModelVersion"] != nil || root["INIntents"] != nil else {
             throw BuildError(.invalidIntentDefinition, subject: path, detail: "it has neither INIntentDefinitionModelVersion nor INIntents, so it is no intent definition")
         }
-        var reader = Reader(path: path)
+        let reader = Reader(path: path)
         enums = try reader.list(root, "INEnums").map(reader.enumeration)
         types = try reader.list(root, "INTypes").map(reader.customType)
         // Xcode generates classes for custom intents only; a system intent customized in the file keeps its class.

@@ -60,7 +60,8 @@ public struct HabitControlProvider: AppIntentControlValueProvider {
 
 /// A Control Center toggle for one habit: on when it is done today; a tap marks it done or not done.
 public struct HabitControl: ControlWidget {
-    public static let kind = "HabitControl"
+    // Nonisolated: the app asks for its reload by this name off the main actor.
+    nonisolated public static let kind = "HabitControl"
 
     public init() {}
 

@@ -29,7 +29,8 @@ public struct GaugeStyleConfiguration {
 }
 
 /// A built-in style's body: the gauge of the configuration, drawn in that style.
-public struct _BuiltInGauge: View {
+// Nonisolated (SE-0449): `GaugeStyle.makeBody`, which makes it, is not on the main actor.
+public nonisolated struct _BuiltInGauge: View {
     let configuration: GaugeStyleConfiguration
     let kind: GaugeStyleKind?
     public var body: some View {

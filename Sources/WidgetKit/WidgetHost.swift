@@ -268,7 +268,7 @@ public enum WidgetHost {
         /// A control's commands: `render SIZE [--svg FILE]`, `tap [NAME]`, `configure`, `status`.
         func execute(control: ControlSystem, _ words: [String], serving: Bool) throws -> String {
             switch (words.first, words.count) {
-            case ("render", 2), ("render", 4) where words[2] == "--svg":
+            case ("render", let count) where count == 2 || (count == 4 && words[2] == "--svg"):
                 guard let size = ControlCenterSize(rawValue: words[1]) else {
                     throw WidgetKitError(.unknownControlSize, subject: words[1], detail: control.control.kind)
                 }

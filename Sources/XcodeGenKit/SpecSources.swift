@@ -9,7 +9,7 @@ extension SpecReader {
     func buildInputs(_ target: SpecTarget) -> TargetBuildInputs {
         var inputs = TargetBuildInputs()
         let list = target.node["sources"]
-        for item in list?.sequence ?? list.map { [$0] } ?? [] {
+        for item in list?.sequence ?? list.map({ [$0] }) ?? [] {
             guard let path = item.string ?? item["path"]?.string else { continue }
             let absolute = PathText.join(PathText.absolute(folder), path)
             // XcodeGen: `buildPhase: none` builds nothing; an `optional` path may be missing; `excludes` and

@@ -9,7 +9,7 @@ import WidgetKit
 
 // MARK: - as generated from SelectHabit.intentdefinition
 
-public class SelectHabitIntent: INIntent {
+public class SelectHabitIntent: INIntent, @unchecked Sendable {
     @IntentManaged public var habit: Habit?
     @IntentManaged public var goal: NSNumber?
     @IntentManaged public var period: Period
@@ -21,7 +21,7 @@ public enum Period: Int {
     case weekly = 2
 }
 
-public class Habit: INObject {}
+public class Habit: INObject, @unchecked Sendable {}
 
 // MARK: - the widget
 

@@ -92,6 +92,40 @@ import Testing
     }
 }
 
+extension GeneratedPackageTests {
+    @Test func buildCopiesAreNamedApartFromTheTeamsFiles() {
+        #expect(GeneratedPackage.copyName(of: "Views/Row.swift") == "Views/Row.lockstep.swift")
+        #expect(GeneratedPackage.copyName(of: "main.swift") == "main.swift")
+        #expect(GeneratedPackage.copyName(of: "Watch/main.swift") == "Watch/main.swift")
+    }
+
+    /// A build copy named as the team's file gave a `#fileID` warning for every file of every build; the copy's own
+    /// name gives none.
+    @Test func aBuildCopyCompilesWithoutAFileIDWarning() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lockstep-copyname-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let swiftc = URL(fileURLWithPath: Toolchain.swift).deletingLastPathComponent().appendingPathComponent("swiftc").path
+        func warnings(copyNamed name: String) throws -> String {
+            let copy = folder.appendingPathComponent(name)
+            try "#sourceLocation(file: \"/team/Widget/Row.swift\", line: 1)\nlet row = #fileID\n".write(to: copy, atomically: true, encoding: .utf8)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: swiftc)
+            process.arguments = ["-parse-as-library", "-module-name", "Widget", "-c", "-wmo", copy.path, "-o", folder.appendingPathComponent("out.o").path]
+            let errors = Pipe()
+            process.standardError = errors
+            try process.run()
+            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "\(text)")
+            return text
+        }
+        // The old name shows what the test guards against, so the test can fail.
+        #expect(try warnings(copyNamed: "Row.swift").contains("conflicts with '#fileID' strings"))
+        #expect(try !warnings(copyNamed: GeneratedPackage.copyName(of: "Row.swift")).contains("#fileID"))
+    }
+}
+
 @Suite struct SpecSourcesTests {
     /// XcodeGen's `excludes` and `includes` globs, as its sources are listed (`**/` any folders, none included).
     @Test func globsMatchAsXcodeGenDoes() {

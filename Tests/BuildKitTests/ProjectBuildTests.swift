@@ -95,7 +95,7 @@ import Testing
         #expect(manifest.contains("/Widget/Assets.xcassets\""), "\(manifest)")
 
         // Nothing changed: no build copy is written again.
-        let copy = project.appendingPathComponent(".build/lockstep/iOS/Sources/TallyWidget/Shared/TallyStore.swift").path
+        let copy = project.appendingPathComponent(".build/lockstep/iOS/Sources/TallyWidget/Shared/TallyStore.lockstep.swift").path
         let written = try FileManager.default.attributesOfItem(atPath: copy)[.modificationDate] as? Date
         let again = try run("lockstep", ["build", spec, "--format", "json"], timeout: 600)
         #expect(again.status == 0, "\(again)")

@@ -30,7 +30,7 @@ import Testing
     @Test func aBaselineNamedByTheConfigIsReadOnlyFromARegularFile() throws {
         let dir = TestSupport.temporaryDirectory()
         defer { TestSupport.cleanUp(dir) }
-        let manifest = try CheckPolicyTests.manifest(in: dir, widgetBuild: "1")
+        _ = try CheckPolicyTests.manifest(in: dir, widgetBuild: "1")
         try Self.write(#"{"baseline": "/dev/stdin"}"#, to: dir.appendingPathComponent(".lockstep.json").path)
         // The pipe holds a valid (empty) report: reading it would pass; a baseline that is a pipe is refused instead.
         let fromStdin = try run("lockstep", ["check", "lockstep.json"], stdin: Data(#"{"findings": []}"#.utf8), timeout: 20, currentDirectory: dir.path)

@@ -9,7 +9,7 @@ import WidgetKit
 @Suite struct AppleSymbolTests {
     @Test func recommendationsDefaultToNoneAndCarryTheirIntents() {
         #expect(FocusProvider().recommendations().isEmpty)
-        var intent = FocusHabit()
+        let intent = FocusHabit()
         intent.habit = "Read"
         let recommendation = AppIntentRecommendation(intent: intent, description: "Read every day")
         #expect(recommendation.intent.habit == "Read")

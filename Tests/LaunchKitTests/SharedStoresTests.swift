@@ -12,7 +12,7 @@ import Testing
     static func database() -> (folder: URL, path: String) {
         let folder = TestSupport.temporaryDirectory("stores")
         let path = folder.appendingPathComponent("shared.sqlite").path
-        FileManager.default.createFile(atPath: path, contents: Data(SharedStores.sqliteHeader + [UInt8](repeating: 0, count: 496)))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(SharedStores.sqliteHeader + [UInt8](repeating: 0, count: 496)))
         return (folder, path)
     }
 
@@ -29,7 +29,7 @@ import Testing
         let (folder, path) = Self.database()
         defer { TestSupport.cleanUp(folder) }
         #expect(SharedStores.sqliteCondition(path) == .intact)
-        FileManager.default.createFile(atPath: path + "-wal", contents: Self.wal([0, 2]))
+        _ = FileManager.default.createFile(atPath: path + "-wal", contents: Self.wal([0, 2]))
         #expect(SharedStores.sqliteCondition(path) == .intact, "the last frame commits")
         #expect(SharedStores.databases(in: folder.path) == [path])
     }
@@ -37,10 +37,10 @@ import Testing
     @Test func aHotJournalOrUncommittedFramesAreRolledBack() {
         let (folder, path) = Self.database()
         defer { TestSupport.cleanUp(folder) }
-        FileManager.default.createFile(atPath: path + "-wal", contents: Self.wal([2, 0, 0]))
+        _ = FileManager.default.createFile(atPath: path + "-wal", contents: Self.wal([2, 0, 0]))
         #expect(SharedStores.sqliteCondition(path) == .rolledBack("the last 2 frames of '\(path)-wal' belong to a transaction that never committed, which the next connection ignores"))
         try? FileManager.default.removeItem(atPath: path + "-wal")
-        FileManager.default.createFile(atPath: path + "-journal", contents: Data(SharedStores.hotJournalHeader + [UInt8](repeating: 0, count: 504)))
+        _ = FileManager.default.createFile(atPath: path + "-journal", contents: Data(SharedStores.hotJournalHeader + [UInt8](repeating: 0, count: 504)))
         #expect(SharedStores.sqliteCondition(path) == .rolledBack("its rollback journal '\(path)-journal' holds an interrupted transaction, which the next connection undoes"))
     }
 
