@@ -181,7 +181,7 @@ let package = Package(
             "LockstepSystem", "AppGroupKit", "CSQLite", "BundleKit", "LockstepRuntime", "SwiftUI", "LockstepFoundation",
             "LockstepNetworking",
         ]),
-        .testTarget(name: "SwiftUITests", dependencies: ["SwiftUI", "AppIntents"]),
+        .testTarget(name: "SwiftUITests", dependencies: ["SwiftUI", "AppIntents", "LockstepFoundation"]),
         .testTarget(name: "CombineTests", dependencies: ["Combine"]),
         .testTarget(name: "CoreLocationTests", dependencies: ["CoreLocation"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
