@@ -160,7 +160,7 @@ let package = Package(
         // A bundle that can play any role, for LaunchKit's process tests (allocate, hold a lock, exit …), and the
         // proof tests' workers (`__worker`).
         .executableTarget(name: "lockstep-probe", dependencies: [
-            "LockstepSystem", "LockstepRuntime", "AppGroupKit", "LockstepFoundation", "HabitCore", "CSQLite", "SwiftData", "WidgetKit"]),
+            "LockstepSystem", "LockstepRuntime", "AppGroupKit", "LockstepFoundation", "HabitCore", "CSQLite", "SwiftData", "WidgetKit", "SwiftUI"]),
 
         // Apple's UserNotifications names for a notification service extension, and its host.
         // Communication notifications take SiriKit's INSendMessageIntent; attachments may be fetched over HTTPS.
