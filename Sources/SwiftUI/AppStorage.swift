@@ -237,12 +237,13 @@ nonisolated extension View {
 
 /// Per-scene UI state (`@SceneStorage("selectedTab") var tab = 0`): iOS keeps it to restore a scene's UI after the
 /// system discards the scene. A headless app has one scene that is never restored, so the value lives in memory for
-/// the view's life, as `@State`'s does — what a scene shows on first launch, which is all a headless run has.
+/// the view's life, as `@State`'s does — what a scene shows on first launch, which is all a headless run has. It takes
+/// the types Apple's takes, so code that builds here builds for a device.
 @propertyWrapper
 public struct SceneStorage<Value>: DynamicProperty {
     let state: State<Value>
 
-    public init(wrappedValue: Value, _ key: String) { state = State(wrappedValue: wrappedValue) }
+    init(value: Value) { state = State(wrappedValue: value) }
 
     public var wrappedValue: Value {
         get { state.wrappedValue }
@@ -250,8 +251,24 @@ public struct SceneStorage<Value>: DynamicProperty {
     }
 
     public var projectedValue: Binding<Value> { state.projectedValue }
+
+    public init(wrappedValue: Value, _ key: String) where Value == Bool { self.init(value: wrappedValue) }
+    public init(wrappedValue: Value, _ key: String) where Value == Int { self.init(value: wrappedValue) }
+    public init(wrappedValue: Value, _ key: String) where Value == Double { self.init(value: wrappedValue) }
+    public init(wrappedValue: Value, _ key: String) where Value == String { self.init(value: wrappedValue) }
+    public init(wrappedValue: Value, _ key: String) where Value == URL { self.init(value: wrappedValue) }
+    public init(wrappedValue: Value, _ key: String) where Value == Data { self.init(value: wrappedValue) }
+    public init(wrappedValue: Value, _ key: String) where Value: RawRepresentable, Value.RawValue == Int { self.init(value: wrappedValue) }
+    public init(wrappedValue: Value, _ key: String) where Value: RawRepresentable, Value.RawValue == String { self.init(value: wrappedValue) }
 }
 
 extension SceneStorage where Value: ExpressibleByNilLiteral {
-    public init(_ key: String) { self.init(wrappedValue: nil, key) }
+    public init(_ key: String) where Value == Bool? { self.init(value: nil) }
+    public init(_ key: String) where Value == Int? { self.init(value: nil) }
+    public init(_ key: String) where Value == Double? { self.init(value: nil) }
+    public init(_ key: String) where Value == String? { self.init(value: nil) }
+    public init(_ key: String) where Value == URL? { self.init(value: nil) }
+    public init(_ key: String) where Value == Data? { self.init(value: nil) }
+    public init<R: RawRepresentable>(_ key: String) where Value == R?, R.RawValue == Int { self.init(value: nil) }
+    public init<R: RawRepresentable>(_ key: String) where Value == R?, R.RawValue == String { self.init(value: nil) }
 }

@@ -131,6 +131,9 @@ private struct Greeting: View {
         tab.projectedValue.wrappedValue = 2
         note.wrappedValue = "draft"
         #expect(tab.wrappedValue == 2 && note.wrappedValue == "draft")
+        let theme = SceneStorage<Theme?>("theme")
+        theme.wrappedValue = .dark
+        #expect(theme.wrappedValue == .dark && SceneStorage(wrappedValue: Level.low, "level").wrappedValue == .low)
         #expect(LockstepFoundation.UserDefaults.standard.object(forKey: "tab") == nil)
     }
 
