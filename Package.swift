@@ -160,7 +160,7 @@ let package = Package(
         // A bundle that can play any role, for LaunchKit's process tests (allocate, hold a lock, exit …), and the
         // proof tests' workers (`__worker`).
         .executableTarget(name: "lockstep-probe", dependencies: [
-            "LockstepSystem", "LockstepRuntime", "AppGroupKit", "LockstepFoundation", "HabitCore", "CSQLite", "SwiftData", "WidgetKit"]),
+            "LockstepSystem", "LockstepRuntime", "AppGroupKit", "LockstepFoundation", "HabitCore", "CSQLite", "SwiftData", "WidgetKit", "SwiftUI"]),
 
         // Apple's UserNotifications names for a notification service extension, and its host.
         // Communication notifications take SiriKit's INSendMessageIntent; attachments may be fetched over HTTPS.
@@ -181,7 +181,7 @@ let package = Package(
             "LockstepSystem", "AppGroupKit", "CSQLite", "BundleKit", "LockstepRuntime", "SwiftUI", "LockstepFoundation",
             "LockstepNetworking",
         ]),
-        .testTarget(name: "SwiftUITests", dependencies: ["SwiftUI", "AppIntents"]),
+        .testTarget(name: "SwiftUITests", dependencies: ["SwiftUI", "AppIntents", "LockstepFoundation"]),
         .testTarget(name: "CombineTests", dependencies: ["Combine"]),
         .testTarget(name: "CoreLocationTests", dependencies: ["CoreLocation"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),

@@ -125,7 +125,7 @@ final class Probe {
         case "exit":
             exit(Int32(argument) ?? 0)
         default:
-            if try SharingShapes.perform(parts.first ?? "", argument, probe: self) { return }
+            if try SharingShapes.perform(parts.first ?? "", argument, probe: self) || AppStorageCommands.perform(parts.first ?? "", argument) { return }
             Standard.error("lockstep-probe: unknown command '\(line)'.")
         }
     }

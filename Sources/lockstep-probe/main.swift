@@ -26,6 +26,10 @@
 //   reload-widgets     asks every widget for a new timeline (WidgetCenter.shared.reloadAllTimelines())
 //   write-note TEXT    swift-sharing #147's writer: replaces notes.txt in its App Group atomically
 //   watch-notes [--fixed]  its watcher: prints `app sees notes: TEXT` on each change (--fixed: watches again after a replacement)
+//   stored-place GROUP        a widget's view: prints `stored place NAME`, read through
+//                             @AppStorage("currentPlace", store: UserDefaults(suiteName: GROUP)) (`none` when absent)
+//   store-place GROUP NAME    writes NAME there through that wrapper's binding
+//   folders            prints URL.documentsDirectory, .applicationSupportDirectory, .cachesDirectory, .temporaryDirectory
 //
 // `lockstep-probe __worker KIND ARGS…` instead runs one of the proof tests' workers (ProofWorkers), outside any bundle.
 Probe.main()

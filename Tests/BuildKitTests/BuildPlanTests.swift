@@ -19,7 +19,7 @@ import Testing
         #expect(widget.defines == ["DEBUG", "TALLY_EXTRA"])
         #expect(widget.languageMode == "5")
         // Its own folder's files and the shared folder's, as the spec's `sources` list them.
-        #expect(widget.files.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted() == ["TallyGoalWidget.swift", "TallyLinks.swift", "TallyModel.swift", "TallyPlace.swift", "TallyStore.swift", "TallyWidgets.swift"])
+        #expect(widget.files.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted() == ["TallyGoalWidget.swift", "TallyLinks.swift", "TallyModel.swift", "TallyPlace.swift", "TallySettings.swift", "TallyStore.swift", "TallyWidgets.swift"])
         #expect(plan.buildFolder.hasSuffix("/Fixtures/Tally/.build/lockstep"))
         // The widget's folder holds an intent definition: Xcode's classes are generated into its module only.
         #expect(widget.intentClasses?.contains("public class ChooseGoalIntent: INIntent") == true)
@@ -53,7 +53,7 @@ import Testing
         // One file of a folder (Widget Examples' networking file, the only one of its folder that needs a change).
         let one = try BuildPlan.make(.init(project: Self.spec, standIns: ["TallyWidget/Shared/TallyStore.swift": folder.path]))
         let single = try #require(one.modules.first { $0.name == "TallyWidget" })
-        #expect(single.files.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted() == ["LinuxWidget.swift", "TallyGoalWidget.swift", "TallyLinks.swift", "TallyModel.swift", "TallyPlace.swift", "TallyWidgets.swift"])
+        #expect(single.files.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted() == ["LinuxWidget.swift", "TallyGoalWidget.swift", "TallyLinks.swift", "TallyModel.swift", "TallyPlace.swift", "TallySettings.swift", "TallyWidgets.swift"])
         #expect(throws: BuildError.self) { try BuildPlan.make(.init(project: Self.spec, standIns: ["TallyWidget/Shared/TallyStore": folder.path])) }
 
         #expect(throws: BuildError.self) { try BuildPlan.make(.init(project: Self.spec, standIns: ["TallyWidget/Nope": folder.path])) }
@@ -159,7 +159,7 @@ extension GeneratedPackageTests {
         try text.write(to: spec, atomically: true, encoding: .utf8)
         let plan = try BuildPlan.make(.init(project: spec.path))
         let widget = try #require(plan.modules.first { $0.name == "TallyWidget" })
-        #expect(widget.files.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted() == ["TallyGoalWidget.swift", "TallyLinks.swift", "TallyModel.swift", "TallyPlace.swift", "TallyStore.swift", "TallyWidgets.swift"])
+        #expect(widget.files.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted() == ["TallyGoalWidget.swift", "TallyLinks.swift", "TallyModel.swift", "TallyPlace.swift", "TallySettings.swift", "TallyStore.swift", "TallyWidgets.swift"])
     }
 }
 
