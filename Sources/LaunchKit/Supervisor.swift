@@ -125,6 +125,8 @@ public final class Supervisor: @unchecked Sendable {  // @unchecked: mutable sta
         var environment = LaunchEnvironment.child(for: record, groupsRoot: groupsRoot, base: launcherEnvironment)
         if launchCheck { environment[LaunchEnvironment.launchCheck] = "1" }
         environment.merge(timing.environment) { $1 }
+        // It will suspend this bundle after each work-returned line and wake it with a line (SupervisorWakes.swift).
+        if timing.isRealistic { environment[WorkReturned.suspendedVariable] = "1" }
         let process = try SpawnedProcess.start(path: path, name: name, arguments: arguments, environment: environment, ownGroup: true, pipes: true)
         let bundle = SupervisedBundle(label: label, record: record, memoryLimitMB: MemoryLimit.megabytes(for: record), process: process)
         bundle.oneShot = oneShot || launchCheck

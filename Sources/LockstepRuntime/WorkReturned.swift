@@ -1,5 +1,6 @@
 import AppGroupKit
 import Foundation
+import LockstepSystem
 
 /// The work-returned line (rule `lock.dead10cc`): an extension says on stdout that a unit of its work — a timeline,
 /// an intent, a notification — has returned to the system, `work returned <detail>`, optionally ending
@@ -17,6 +18,15 @@ public enum WorkReturned {
     /// Whether this process announces its returned work: it runs under realistic device timing (`DeviceTiming`,
     /// from its environment). An invalid timing is refused where shared defaults are opened; here it counts as strict.
     public static let announces: Bool = (try? DeviceTiming.current())?.isRealistic == true
+
+    /// The variable the launcher (`lockstep up`'s supervisor) sets to `1` when it suspends a bundle after its work
+    /// returned and wakes it again with a line on stdin when work is due.
+    public static let suspendedVariable = "LOCKSTEP_SUSPENDED_AFTER_WORK"
+
+    /// Whether this process is suspended after each announcement and woken by a line (`suspendedVariable`): it then
+    /// does nothing after the announcement until the next line — no look at its requests, no lock taken — as a
+    /// suspended extension does nothing. Under `run` or `SimulatedDevice` nothing suspends it and it goes on.
+    public static let waitsForWake: Bool = announces && ProcessEnvironment.value(suspendedVariable) == "1"
 
     /// Prints `work returned DETAIL` (and `; next in N s` when `nextIn` is given) on stdout, under realistic timing
     /// only.

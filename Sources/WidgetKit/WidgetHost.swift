@@ -152,11 +152,16 @@ public enum WidgetHost {
             }
             // What the process last did for the system, for its work-returned line (the first timelines, so far).
             var work: String? = "the first timeline"
+            // Announced and about to be suspended (rule lock.dead10cc): nothing more until the launcher's next line —
+            // a tick here could be stopped holding the budget's lock, which the launcher would take for the team's.
+            var waiting = false
             // The one loop: commands, then a look at requests, policies and activities (views render on the main actor).
             while true {
-                switch inbox.next(timeout: 0.05) {
+                switch inbox.next(timeout: waiting ? 3600 : 0.05) {
                 case .end: return
+                case .idle where waiting: continue
                 case .line(let line):
+                    waiting = false
                     let words = CommandInput.words(line)
                     // An empty line is the launcher waking this suspended process (see "Suspension" in Simulating.md):
                     // what is due is done below, and the work-returned line follows either way.
@@ -180,6 +185,7 @@ public enum WidgetHost {
                     let now = SimulatedTime.now(groupsRoot: process.groupsRoot)
                     let due = systems.compactMap { $0.nextDue() }.min()
                     WorkReturned.announce("after \(done)", nextIn: due.map { $0.timeIntervalSince(now) })
+                    waiting = WorkReturned.waitsForWake
                 }
             }
         }
