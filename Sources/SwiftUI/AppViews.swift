@@ -2,7 +2,7 @@
 // effects). A widget or a headless app draws them once, as a first frame shows them: nothing is tapped, swiped,
 // scrolled or navigated.
 
-/// A list: its rows one under another, each padded as an inset-grouped list's cell, on the grouped background.
+/// A list: its rows one under another, on the grouped background; its sections drawn as an inset-grouped list's cards.
 public struct List<SelectionValue: Hashable, Content: View>: View {
     let content: Content
 
@@ -14,12 +14,7 @@ public struct List<SelectionValue: Hashable, Content: View>: View {
         self.content = content()
     }
 
-    public var body: some View {
-        VStack(alignment: .leading, spacing: 0) {
-            content
-        }
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
-    }
+    public var body: some View { GroupedList(content: content) }
 }
 
 extension List where SelectionValue == Never {

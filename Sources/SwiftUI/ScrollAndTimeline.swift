@@ -23,7 +23,9 @@ extension ScrollView: PrimitiveView {
         let children = resolve(content, context)
         let stack = children.count == 1 ? children[0]
             : StackNode(axis: axes.contains(.vertical) ? .vertical : .horizontal, alignment: .center, spacing: nil, children: children)
-        return [ScrollNode(axes: axes, child: stack)]
+        // `contentMargins(_:_:for:)` insets the content inside the scrolled region.
+        let margins = context.environment.scrollContentMargins
+        return [ScrollNode(axes: axes, child: margins == EdgeInsets() ? stack : PaddingNode(insets: margins, child: stack))]
     }
 }
 
