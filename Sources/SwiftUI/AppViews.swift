@@ -24,6 +24,16 @@ extension List where SelectionValue == Never {
     }
 }
 
+extension List {
+    /// A list of `data`'s rows a person may select: an iPhone's list outside edit mode shows no selection, so the
+    /// rows are drawn as a list's without one.
+    public init<Data: RandomAccessCollection, RowContent: View>(_ data: Data, selection: Binding<SelectionValue?>?,
+                                                                 @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent)
+    where Content == ForEach<Data, Data.Element.ID, RowContent>, Data.Element: Identifiable {
+        self.init(selection: selection) { ForEach(data, content: rowContent) }
+    }
+}
+
 /// A link to another screen: its label (a person never taps it here, so the destination is never shown).
 public struct NavigationLink<Label: View, Destination: View>: View {
     let label: Label

@@ -152,6 +152,15 @@ private func appear(_ view: some View) {
         #expect(CurrentEnvironment.with(large) { metric.wrappedValue } == 56)
     }
 
+    @Test func aListOfDataWithASelectionDrawsItsRows() {
+        struct Screen: Identifiable, Hashable { let id: String }
+        var selection: Screen? = Screen(id: "Plants")
+        let view = List([Screen(id: "Birds"), Screen(id: "Plants")], selection: Binding(get: { selection }, set: { selection = $0 })) {
+            Text($0.id)
+        }
+        #expect(render(view, RenderRequest(size: CGSize(width: 300, height: 200))).texts == ["Birds", "Plants"])
+    }
+
     @Test func aNavigationPathCountsItsScreens() {
         var path = NavigationPath()
         path.append(1)
