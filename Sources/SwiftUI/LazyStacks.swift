@@ -79,13 +79,8 @@ nonisolated extension View {
     }
 
     public func contentMargins(_ edges: Edge.Set = .all, _ length: CGFloat?, for placement: ContentMarginPlacement = .automatic) -> some View {
-        environmentModifier { env in
-            guard placement != .scrollIndicators, let length else { return }
-            if edges.contains(.top) { env.scrollContentMargins.top = length }
-            if edges.contains(.leading) { env.scrollContentMargins.leading = length }
-            if edges.contains(.bottom) { env.scrollContentMargins.bottom = length }
-            if edges.contains(.trailing) { env.scrollContentMargins.trailing = length }
-        }
+        let all = length ?? 0
+        return contentMargins(length == nil ? [] : edges, EdgeInsets(top: all, leading: all, bottom: all, trailing: all), for: placement)
     }
 
     public func contentMargins(_ length: CGFloat, for placement: ContentMarginPlacement = .automatic) -> some View {
