@@ -91,6 +91,21 @@ private func appear(_ view: some View) {
         #expect(placedText?.rect.minX == 0)
     }
 
+    @Test func aFieldsKeyboardTraitsAndTheFormStyleChangeNoPicture() {
+        var submitted = false
+        let plain = Form { Section("Account") { TextField("Name", text: .constant("")) } }
+        let configured = Form {
+            Section("Account") {
+                TextField("Name", text: .constant(""))
+                    .textInputAutocapitalization(.words).textContentType(.name).keyboardType(.namePhonePad)
+                    .autocorrectionDisabled().submitLabel(.done).onSubmit { submitted = true }
+            }
+        }.formStyle(.grouped)
+        let request = RenderRequest(size: CGSize(width: 300, height: 300))
+        #expect(render(configured, request).svg(title: nil) == render(plain, request).svg(title: nil))
+        #expect(render(configured, request).texts == ["ACCOUNT", "Name"] && !submitted)
+    }
+
     @Test func aToolbarsItemsAreMadeAndAppearButAreNotDrawn() {
         var appeared = 0
         let view = Text("Feed").toolbar { EditItems { appeared += 1 } }
