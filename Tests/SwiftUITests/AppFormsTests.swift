@@ -23,12 +23,10 @@ private struct EditItems: ToolbarContent {
     }
 }
 
-/// Resolves `view` as a headless app's window does and runs what appeared.
+/// Resolves `view` as a headless app's window does, and runs what appeared.
 @MainActor
-private func appear(_ view: some View) {
-    let context = ResolveContext(environment: EnvironmentValues(), found: Findings())
-    _ = resolveOne(view, context)
-    for action in context.found.appearing { action() }
+private func appear<V: View>(_ view: V) {
+    WindowGroup { view }._appear()
 }
 
 /// The app-side forms, toolbars, presentations and scrolling pieces, drawn as a first frame shows them.
