@@ -104,6 +104,20 @@ private func appear<V: View>(_ view: V) {
         #expect(render(configured, request).texts == ["ACCOUNT", "Name"] && !submitted)
     }
 
+    @Test func searchingHitShapesAndScrollTargetsChangeNoFirstFrame() {
+        let plain = ScrollView(.horizontal) { LazyHStack { Text("Seed"); Text("Suet") } }
+        let touched = ScrollView(.horizontal) {
+            LazyHStack { Text("Seed").contentShape(.containerRelative); Text("Suet").contentShape(.interaction, .rect) }
+                .scrollTargetLayout()
+        }
+        .scrollTargetBehavior(.viewAligned)
+        .searchable(text: .constant("S"), prompt: "Food")
+        .searchSuggestions { Text("Sunflower").searchCompletion("Sunflower") }
+        let request = RenderRequest(size: CGSize(width: 300, height: 100))
+        #expect(render(touched, request).svg(title: nil) == render(plain, request).svg(title: nil))
+        #expect(render(touched, request).texts == ["Seed", "Suet"])
+    }
+
     @Test func aToolbarsItemsAreMadeAndAppearButAreNotDrawn() {
         var appeared = 0
         let view = Text("Feed").toolbar { EditItems { appeared += 1 } }
