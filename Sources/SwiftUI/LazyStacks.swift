@@ -56,7 +56,17 @@ private struct ScrollContentMarginsKey: EnvironmentKey {
     static let defaultValue = EdgeInsets()
 }
 
+private struct ScrollClipDisabledKey: EnvironmentKey {
+    static let defaultValue = false
+}
+
 extension EnvironmentValues {
+    /// `scrollClipDisabled(_:)`: the scroll views inside draw their content beyond their bounds.
+    var isScrollClipDisabled: Bool {
+        get { self[ScrollClipDisabledKey.self] }
+        set { self[ScrollClipDisabledKey.self] = newValue }
+    }
+
     /// The margins scroll views and lists inside put around their content (`contentMargins(_:_:for:)`).
     var scrollContentMargins: EdgeInsets {
         get { self[ScrollContentMarginsKey.self] }
@@ -81,6 +91,11 @@ nonisolated extension View {
     public func contentMargins(_ edges: Edge.Set = .all, _ length: CGFloat?, for placement: ContentMarginPlacement = .automatic) -> some View {
         let all = length ?? 0
         return contentMargins(length == nil ? [] : edges, EdgeInsets(top: all, leading: all, bottom: all, trailing: all), for: placement)
+    }
+
+    /// Lets the scroll views inside draw their content beyond their bounds (a shelf whose shadows spill over).
+    public func scrollClipDisabled(_ disabled: Bool = true) -> some View {
+        environmentModifier { $0.isScrollClipDisabled = disabled }
     }
 
     public func contentMargins(_ length: CGFloat, for placement: ContentMarginPlacement = .automatic) -> some View {

@@ -1,4 +1,4 @@
-// What a screen does only once a person touches it: searching, hit-testing shapes and scroll snapping. A first frame
+// What a screen does only once a person touches it: searching, hit-testing shapes, hovering and scroll snapping. A first frame
 // is drawn before any touch, so none of these changes the picture: the search field lives in the navigation bar's
 // drawer (bars are not drawn, see Toolbar.swift) and its suggestions show only while a person searches; a content
 // shape only decides where taps land; a scroll target behavior only decides where a scroll comes to rest, and a
@@ -48,7 +48,18 @@ extension ScrollTargetBehavior where Self == PagingScrollTargetBehavior {
     public static var paging: PagingScrollTargetBehavior { PagingScrollTargetBehavior() }
 }
 
+/// How a view reacts when a pointer hovers over it.
+public struct HoverEffect: Sendable {
+    let name: String
+    public static let automatic = HoverEffect(name: "automatic")
+    public static let highlight = HoverEffect(name: "highlight")
+    public static let lift = HoverEffect(name: "lift")
+}
+
 nonisolated extension View {
+    /// The effect a pointer's hovering shows (an iPad's trackpad): an iPhone has no pointer, and nothing hovers here.
+    public func hoverEffect(_ effect: HoverEffect = .automatic, isEnabled: Bool = true) -> some View { self }
+
     /// A search field in the navigation bar's drawer: not drawn, as bars are not.
     public func searchable(text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: Text? = nil) -> some View { self }
     public func searchable(text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: LocalizedStringKey) -> some View { self }

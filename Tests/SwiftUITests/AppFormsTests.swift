@@ -107,7 +107,7 @@ private func appear<V: View>(_ view: V) {
     @Test func searchingHitShapesAndScrollTargetsChangeNoFirstFrame() {
         let plain = ScrollView(.horizontal) { LazyHStack { Text("Seed"); Text("Suet") } }
         let touched = ScrollView(.horizontal) {
-            LazyHStack { Text("Seed").contentShape(.containerRelative); Text("Suet").contentShape(.interaction, .rect) }
+            LazyHStack { Text("Seed").contentShape(.containerRelative); Text("Suet").contentShape(.interaction, .rect).hoverEffect(.lift) }
                 .scrollTargetLayout()
         }
         .scrollTargetBehavior(.viewAligned)
@@ -159,6 +159,25 @@ private func appear<V: View>(_ view: V) {
         #expect(placed(list, width: 300, height: 300).first { $0.what.hasPrefix("Text(") }!.rect.minY == 30)
         let indicators = List { Text("Robin") }.contentMargins(.top, 30, for: .scrollIndicators)
         #expect(placed(indicators, width: 300, height: 300).first { $0.what.hasPrefix("Text(") }!.rect.minY == 0)
+    }
+
+    @Test func scrollClipDisabledDrawsTheContentBeyondTheScrollView() {
+        let shelf = ScrollView(.horizontal) { Color.red.frame(width: 500, height: 20) }.frame(width: 100, height: 20)
+        let request = RenderRequest(size: CGSize(width: 100, height: 20))
+        #expect(render(shelf, request).svg(title: nil).contains("clip-path"))
+        #expect(!render(shelf.scrollClipDisabled(), request).svg(title: nil).contains("clip-path"))
+    }
+
+    @Test func backgroundStyleIsWhatTheBackgroundFillsWithInside() {
+        let chip = Color.clear.frame(width: 10, height: 10).background(in: .circle)
+        let request = RenderRequest(size: CGSize(width: 10, height: 10))
+        #expect(render(chip, request).svg(title: nil).contains("#ffffff"))
+        let red = render(chip.backgroundStyle(Color.red), request).svg(title: nil)
+        #expect(red.contains("#ff3b30") && !red.contains("#ffffff"))
+        var environment = EnvironmentValues()
+        environment.backgroundStyle = AnyShapeStyle(.background)
+        // A background style of the background itself is the system background, not a loop.
+        #expect(resolvePaint(BackgroundStyle(), environment) == .color(RGBA(1, 1, 1)))
     }
 
     @Test func lazyStacksTakeTheWholeLengthAcrossThem() {
