@@ -2,7 +2,7 @@
 // effects). A widget or a headless app draws them once, as a first frame shows them: nothing is tapped, swiped,
 // scrolled or navigated.
 
-/// A list: its rows one under another, each padded as an inset-grouped list's cell, on the grouped background.
+/// A list: its rows one under another, on the grouped background; its sections drawn as an inset-grouped list's cards.
 public struct List<SelectionValue: Hashable, Content: View>: View {
     let content: Content
 
@@ -14,18 +14,23 @@ public struct List<SelectionValue: Hashable, Content: View>: View {
         self.content = content()
     }
 
-    public var body: some View {
-        VStack(alignment: .leading, spacing: 0) {
-            content
-        }
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .top)
-    }
+    public var body: some View { GroupedList(content: content) }
 }
 
 extension List where SelectionValue == Never {
     public init<Data: RandomAccessCollection, RowContent: View>(_ data: Data, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent)
     where Content == ForEach<Data, Data.Element.ID, RowContent>, Data.Element: Identifiable {
         self.init { ForEach(data, content: rowContent) }
+    }
+}
+
+extension List {
+    /// A list of `data`'s rows a person may select: an iPhone's list outside edit mode shows no selection, so the
+    /// rows are drawn as a list's without one.
+    public init<Data: RandomAccessCollection, RowContent: View>(_ data: Data, selection: Binding<SelectionValue?>?,
+                                                                 @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent)
+    where Content == ForEach<Data, Data.Element.ID, RowContent>, Data.Element: Identifiable {
+        self.init(selection: selection) { ForEach(data, content: rowContent) }
     }
 }
 

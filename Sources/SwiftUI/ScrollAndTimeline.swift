@@ -23,18 +23,24 @@ extension ScrollView: PrimitiveView {
         let children = resolve(content, context)
         let stack = children.count == 1 ? children[0]
             : StackNode(axis: axes.contains(.vertical) ? .vertical : .horizontal, alignment: .center, spacing: nil, children: children)
-        return [ScrollNode(axes: axes, child: stack)]
+        // `contentMargins(_:_:for:)` insets the content inside the scrolled region.
+        let margins = context.environment.scrollContentMargins
+        return [ScrollNode(axes: axes, child: margins == EdgeInsets() ? stack : PaddingNode(insets: margins, child: stack),
+                           clips: !context.environment.isScrollClipDisabled)]
     }
 }
 
 final class ScrollNode: Node {
     let axes: Axis.Set
     let child: Node
+    /// Whether the content is clipped to the scroll view (`scrollClipDisabled(_:)` turns it off).
+    let clips: Bool
     override var childNodes: [Node] { [child] }
 
-    init(axes: Axis.Set, child: Node) {
+    init(axes: Axis.Set, child: Node, clips: Bool = true) {
         self.axes = axes
         self.child = child
+        self.clips = clips
     }
 
     /// What the content is offered: nothing (its ideal length) along a scrolling axis, the proposal across.
@@ -52,7 +58,8 @@ final class ScrollNode: Node {
         // From the start of each scrolling axis; centered across it, as SwiftUI centers narrower content.
         let x = axes.contains(.horizontal) ? rect.minX : rect.minX + (rect.width - size.width) / 2
         let y = axes.contains(.vertical) ? rect.minY : rect.minY + (rect.height - size.height) / 2
-        canvas.ops.append(.beginGroup(opacity: nil, clip: (Path(CGRect(origin: .zero, size: rect.size)).data, rect.origin), offset: .zero, shadow: nil))
+        let clip = clips ? (Path(CGRect(origin: .zero, size: rect.size)).data, rect.origin) : nil
+        canvas.ops.append(.beginGroup(opacity: nil, clip: clip, offset: .zero, shadow: nil))
         child.place(in: CGRect(origin: CGPoint(x: x, y: y), size: size), canvas)
         canvas.ops.append(.endGroup)
     }

@@ -303,6 +303,11 @@ private func resolveUngrouped(_ style: any ShapeStyle, _ env: EnvironmentValues)
         return resolvePaint(l.base, env).with(opacity: opacity[min(l.level, opacity.count - 1)])
     case is ForegroundStyle: return env.foregroundPaint(level: 0)
     case let r as _ResolvedStyle: return r.paint
+    case is _SystemBackground where env.backgroundStyle != nil, is BackgroundStyle where env.backgroundStyle != nil:
+        // `backgroundStyle(_:)`'s style, resolved where it is not itself the background (no loop through itself).
+        var outer = env
+        outer.backgroundStyle = nil
+        return resolvePaint(env.backgroundStyle!, outer)
     case is _SystemBackground, is BackgroundStyle: return .color(dark ? RGBA(0, 0, 0) : RGBA(1, 1, 1))
     case let material as Material: return .color(material.resolve(env))
     case is TintShapeStyle: return .color((env.tintColor ?? Color.blue).resolve(env))
